@@ -1,0 +1,89 @@
+package tmeval.cli;
+
+import tmeval.io.InputException;
+import tmeval.progress.CancelledException;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The command-line twin of the workbench. Exit codes: 0 success, 1 input error (file, line, problem),
+ * 2 usage error, 130 cancelled. No stack trace unless {@code --debug}.
+ */
+public final class Cli {
+    private final Map<String, Command> commands = new LinkedHashMap<>();
+
+    public Cli() {
+        for (Command c : List.of(new InfoCommand(), new TrainCommand(), new PerturbCommand())) {
+            commands.put(c.name(), c);
+        }
+    }
+
+    public int run(String[] rawArgs, PrintStream out, PrintStream err) {
+        List<String> args = new ArrayList<>(Arrays.asList(rawArgs));
+        boolean debug = args.remove("--debug");
+        if (args.isEmpty() || args.get(0).equals("--help") || args.get(0).equals("-h") || args.get(0).equals("help")) {
+            printUsage(out);
+            return 0;
+        }
+        Command command = commands.get(args.get(0));
+        if (command == null) {
+            err.println("tmeval: unknown command '" + args.get(0) + "'; run 'tmeval --help' for the list");
+            return 2;
+        }
+        if (args.contains("--help") || args.contains("-h")) {
+            printUsage(command, out);
+            return 0;
+        }
+        try {
+            Options options = Options.parse(args.toArray(new String[0]), 1, command.options());
+            return command.run(options, out, err);
+        } catch (UsageException e) {
+            err.println("tmeval " + command.name() + ": " + e.getMessage() + " (see 'tmeval " + command.name() + " --help')");
+            return 2;
+        } catch (InputException e) {
+            err.println("tmeval " + command.name() + ": " + e.getMessage());
+            if (debug) {
+                e.printStackTrace(err);
+            }
+            return 1;
+        } catch (IOException e) {
+            err.println("tmeval " + command.name() + ": cannot write: " + e.getMessage());
+            if (debug) {
+                e.printStackTrace(err);
+            }
+            return 1;
+        } catch (CancelledException e) {
+            err.println("tmeval " + command.name() + ": cancelled");
+            return 130;
+        }
+    }
+
+    private void printUsage(PrintStream out) {
+        out.println("tmeval: topic-model evaluation workbench");
+        out.println();
+        out.println("usage: java -jar tmeval.jar                      open the workbench on the sample data");
+        out.println("       java -jar tmeval.jar COMMAND [OPTIONS]    run a command (no display needed)");
+        out.println();
+        out.println("commands:");
+        for (Command c : commands.values()) {
+            out.printf("  %-10s %s%n", c.name(), c.summary());
+        }
+        out.println();
+        out.println("'tmeval COMMAND --help' lists a command's options; --debug shows stack traces.");
+    }
+
+    private static void printUsage(Command c, PrintStream out) {
+        out.println("usage: tmeval " + c.name() + " [OPTIONS]");
+        out.println(c.summary());
+        out.println();
+        for (OptionSpec s : c.options()) {
+            out.printf("  %-26s %s%n", s.synopsis(), s.help());
+        }
+    }
+}

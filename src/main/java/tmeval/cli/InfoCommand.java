@@ -1,0 +1,71 @@
+package tmeval.cli;
+
+import tmeval.io.InputException;
+import tmeval.model.Corpus;
+import tmeval.model.TopicModel;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/** {@code info}: sizes, alpha and top words of a model; documents, tokens and dropped counts of a corpus. */
+final class InfoCommand implements Command {
+    @Override
+    public String name() {
+        return "info";
+    }
+
+    @Override
+    public String summary() {
+        return "describe a model (sizes, alpha, top words) and/or a corpus (documents, tokens, out-of-vocabulary)";
+    }
+
+    @Override
+    public List<OptionSpec> options() {
+        List<OptionSpec> o = new ArrayList<>(InputOptions.modelOptions("model", "topic model"));
+        o.addAll(InputOptions.matrixOptions());
+        o.addAll(InputOptions.corpusOptions());
+        o.add(OptionSpec.value("top-words", "N", "top words shown per topic (default 8)"));
+        return o;
+    }
+
+    @Override
+    public int run(Options o, PrintStream out, PrintStream err) throws UsageException, InputException {
+        if (!o.has("model") && !o.has("corpus")) {
+            throw new UsageException("give --model, --corpus, or both");
+        }
+        TopicModel model = o.has("model") ? InputOptions.model(o, "model") : null;
+        if (model != null) {
+            describe(model, o.integer("top-words", 8, 0, 1000), out);
+        }
+        if (o.has("corpus")) {
+            Corpus corpus = InputOptions.corpus(o, model);
+            out.println("corpus " + corpus.summary());
+            if (corpus.size() > 0) {
+                out.printf(Locale.ROOT, "document length: mean %.1f, max %d%n", corpus.tokenCount() / (double) corpus.size(), corpus.maxDocumentLength());
+            }
+        }
+        return 0;
+    }
+
+    static void describe(TopicModel model, int topWords, PrintStream out) {
+        double[] alpha = model.alpha();
+        double[] sorted = alpha.clone();
+        Arrays.sort(sorted);
+        out.printf(Locale.ROOT, "model %s: K = %d topics, V = %d words%n", model.name(), model.numTopics(), model.numWords());
+        out.printf(Locale.ROOT, "alpha: sum %.6g, min %.4g, median %.4g, max %.4g (%s)%n", model.alphaSum(), sorted[0],
+                sorted[sorted.length / 2], sorted[sorted.length - 1],
+                sorted[0] == sorted[sorted.length - 1] ? "symmetric" : "asymmetric");
+        if (topWords > 0) {
+            for (int k = 0; k < model.numTopics(); k++) {
+                StringBuilder sb = new StringBuilder();
+                for (int w : model.topWords(k, topWords)) {
+                    sb.append(' ').append(model.vocabulary().word(w));
+                }
+                out.printf(Locale.ROOT, "topic %d (alpha %.4g):%s%n", k + 1, alpha[k], sb);
+            }
+        }
+    }
+}

@@ -1,0 +1,61 @@
+package tmeval.cli;
+
+import tmeval.io.CorpusLoader;
+import tmeval.io.InputException;
+import tmeval.io.ModelLoader;
+import tmeval.model.Corpus;
+import tmeval.model.TopicModel;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The options every command uses to name models and corpora, and how they become loader specs. */
+final class InputOptions {
+    private InputOptions() {
+    }
+
+    static List<OptionSpec> modelOptions(String modelOption, String help) {
+        List<OptionSpec> o = new ArrayList<>();
+        o.add(OptionSpec.value(modelOption, "FILE", help + " (native TSV, MALLET state, or a topic-word matrix with --alpha-file)"));
+        return o;
+    }
+
+    static List<OptionSpec> matrixOptions() {
+        return List.of(
+                OptionSpec.value("alpha-file", "FILE", "alpha values for a topic-word matrix model (K numbers, or one for a symmetric prior)"),
+                OptionSpec.value("vocab-file", "FILE", "vocabulary (one word per line) for a matrix without words"),
+                OptionSpec.flag("renormalize", "rescale topics that do not sum to 1 (otherwise an error)"));
+    }
+
+    static List<OptionSpec> corpusOptions() {
+        return List.of(
+                OptionSpec.value("corpus", "PATH", "held-out corpus: UCI docword, LDA-C, token lines, raw text file or directory"),
+                OptionSpec.value("corpus-format", "FORMAT", "auto (default), uci, ldac, tokens, text"),
+                OptionSpec.value("corpus-vocab", "FILE", "vocabulary of a UCI or LDA-C corpus (default: the file beside it)"),
+                OptionSpec.value("stop-list", "FILE", "raw text: words to remove, one per line"),
+                OptionSpec.value("min-token-length", "N", "raw text: shortest token kept (default 3, as MALLET)"));
+    }
+
+    static TopicModel model(Options o, String modelOption) throws UsageException, InputException {
+        Path p = o.requiredPath(modelOption);
+        return ModelLoader.read(new ModelLoader.Spec(p, o.path("alpha-file"), o.path("vocab-file"), o.has("renormalize")));
+    }
+
+    static CorpusLoader.Spec corpusSpec(Options o) throws UsageException {
+        CorpusLoader.Format format;
+        try {
+            format = CorpusLoader.Format.parse(o.string("corpus-format", "auto"));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        return new CorpusLoader.Spec(o.requiredPath("corpus"), format, o.path("corpus-vocab"), o.path("stop-list"),
+                o.integer("min-token-length", 3, 1, 1000));
+    }
+
+    /** The corpus over its own vocabulary (for training) or mapped onto a model's. */
+    static Corpus corpus(Options o, TopicModel onto) throws UsageException, InputException {
+        CorpusLoader.Spec spec = corpusSpec(o);
+        return onto == null ? CorpusLoader.read(spec) : CorpusLoader.read(spec, onto.vocabulary());
+    }
+}

@@ -1,0 +1,132 @@
+package tmeval.cli;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Parsed {@code --name value} options of one command, checked against the command's option list. */
+public final class Options {
+    private final Map<String, String> values = new LinkedHashMap<>();
+
+    private Options() {
+    }
+
+    public static Options parse(String[] args, int from, List<OptionSpec> specs) throws UsageException {
+        Map<String, OptionSpec> byName = new LinkedHashMap<>();
+        for (OptionSpec s : specs) {
+            byName.put(s.name(), s);
+        }
+        Options o = new Options();
+        for (int i = from; i < args.length; i++) {
+            String a = args[i];
+            if (!a.startsWith("--") || a.length() == 2) {
+                throw new UsageException("unexpected argument '" + a + "' (options start with --)");
+            }
+            String name = a.substring(2);
+            String inline = null;
+            int eq = name.indexOf('=');
+            if (eq >= 0) {
+                inline = name.substring(eq + 1);
+                name = name.substring(0, eq);
+            }
+            OptionSpec spec = byName.get(name);
+            if (spec == null) {
+                throw new UsageException("unknown option --" + name);
+            }
+            if (o.values.containsKey(name)) {
+                throw new UsageException("--" + name + " is given twice");
+            }
+            if (spec.takesValue()) {
+                if (inline == null) {
+                    if (i + 1 >= args.length) {
+                        throw new UsageException("--" + name + " needs a value (" + spec.valueName() + ")");
+                    }
+                    inline = args[++i];
+                }
+                o.values.put(name, inline);
+            } else {
+                if (inline != null) {
+                    throw new UsageException("--" + name + " takes no value");
+                }
+                o.values.put(name, "true");
+            }
+        }
+        return o;
+    }
+
+    public boolean has(String name) {
+        return values.containsKey(name);
+    }
+
+    public String string(String name, String fallback) {
+        return values.getOrDefault(name, fallback);
+    }
+
+    public String required(String name) throws UsageException {
+        String v = values.get(name);
+        if (v == null) {
+            throw new UsageException("--" + name + " is required");
+        }
+        return v;
+    }
+
+    public Path path(String name) {
+        String v = values.get(name);
+        return v == null ? null : Path.of(v);
+    }
+
+    public Path requiredPath(String name) throws UsageException {
+        return Path.of(required(name));
+    }
+
+    public int integer(String name, int fallback, int min, int max) throws UsageException {
+        String v = values.get(name);
+        if (v == null) {
+            return fallback;
+        }
+        try {
+            long x = Long.parseLong(v.trim());
+            if (x < min || x > max) {
+                throw new UsageException("--" + name + " must be between " + min + " and " + max + ", was " + v);
+            }
+            return (int) x;
+        } catch (NumberFormatException e) {
+            throw new UsageException("--" + name + " needs a whole number, was '" + v + "'");
+        }
+    }
+
+    public int requiredInteger(String name, int min, int max) throws UsageException {
+        required(name);
+        return integer(name, 0, min, max);
+    }
+
+    public long longValue(String name, long fallback) throws UsageException {
+        String v = values.get(name);
+        if (v == null) {
+            return fallback;
+        }
+        try {
+            return Long.parseLong(v.trim());
+        } catch (NumberFormatException e) {
+            throw new UsageException("--" + name + " needs a whole number, was '" + v + "'");
+        }
+    }
+
+    public double real(String name, double fallback, double min, double max) throws UsageException {
+        String v = values.get(name);
+        if (v == null) {
+            return fallback;
+        }
+        double x;
+        try {
+            x = Double.parseDouble(v.trim());
+        } catch (NumberFormatException e) {
+            throw new UsageException("--" + name + " needs a number, was '" + v + "'");
+        }
+        if (!(x >= min && x <= max)) {
+            throw new UsageException("--" + name + " must be between " + min + " and " + max + ", was " + v);
+        }
+        return x;
+    }
+}

@@ -1,0 +1,81 @@
+package tmeval.cli;
+
+import tmeval.io.InputException;
+import tmeval.io.MalletStateFormat;
+import tmeval.io.NativeModelFormat;
+import tmeval.model.TopicModel;
+import tmeval.model.TrainingState;
+import tmeval.train.Perturbation;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * {@code perturb}: the noisy copy of Foulds and Smyth Section 4.1. It re-assigns training tokens, so it needs
+ * the assignments: a MALLET state (--state), or a model written by {@code train}, whose state lies beside it.
+ */
+final class PerturbCommand implements Command {
+    @Override
+    public String name() {
+        return "perturb";
+    }
+
+    @Override
+    public String summary() {
+        return "make the perturbed copy of a model (re-assign a fraction of training tokens at random)";
+    }
+
+    @Override
+    public List<OptionSpec> options() {
+        List<OptionSpec> o = new ArrayList<>();
+        o.add(OptionSpec.value("model", "FILE", "model written by 'train' (its state FILE.state.gz must be beside it)"));
+        o.add(OptionSpec.value("state", "FILE", "MALLET state file (--output-state) to perturb instead"));
+        o.add(OptionSpec.value("fraction", "F", "fraction of tokens re-assigned (default 0.05)"));
+        o.add(OptionSpec.value("seed", "S", "random seed (default 1)"));
+        o.add(OptionSpec.value("name", "TEXT", "name of the perturbed model"));
+        o.add(OptionSpec.value("out", "FILE", "perturbed model to write"));
+        return o;
+    }
+
+    @Override
+    public int run(Options o, PrintStream out, PrintStream err) throws UsageException, InputException, IOException {
+        if (o.has("model") == o.has("state")) {
+            throw new UsageException("give exactly one of --model and --state");
+        }
+        Path outFile = o.requiredPath("out");
+        double fraction = o.real("fraction", 0.05, 0, 1);
+        long seed = o.longValue("seed", 1);
+        TrainingState state;
+        if (o.has("state")) {
+            state = MalletStateFormat.read(o.path("state"));
+        } else {
+            Path modelFile = o.path("model");
+            TopicModel model = NativeModelFormat.read(modelFile);
+            Path stateFile = TrainCommand.stateFileFor(modelFile);
+            if (!Files.exists(stateFile)) {
+                throw InputException.ofFile(modelFile, "perturbation re-assigns training tokens, but " + stateFile.getFileName()
+                        + " (written by 'train') is not beside the model; pass a MALLET state with --state instead");
+            }
+            state = MalletStateFormat.read(stateFile);
+            try {
+                state = state.onVocabulary(model.vocabulary());
+            } catch (IllegalArgumentException e) {
+                throw InputException.ofFile(stateFile, e.getMessage() + " of " + modelFile.getFileName());
+            }
+            if (state.numTopics() != model.numTopics()) {
+                throw InputException.ofFile(stateFile, "K = " + state.numTopics() + " but the model has K = " + model.numTopics());
+            }
+        }
+        TrainingState perturbed = Perturbation.perturb(state, fraction, seed);
+        String name = o.string("name", NativeModelFormat.defaultName(outFile));
+        NativeModelFormat.write(perturbed.toModel(name), outFile);
+        MalletStateFormat.write(perturbed, TrainCommand.stateFileFor(outFile));
+        out.printf(Locale.ROOT, "re-assigned %.1f%% of the training tokens at random; wrote %s%n", 100 * fraction, outFile);
+        return 0;
+    }
+}

@@ -1,0 +1,106 @@
+package tmeval.cli;
+
+import tmeval.io.InputException;
+import tmeval.io.MalletStateFormat;
+import tmeval.io.NativeModelFormat;
+import tmeval.model.Corpus;
+import tmeval.progress.CancelToken;
+import tmeval.train.AlphaMode;
+import tmeval.train.GibbsTrainer;
+import tmeval.train.TrainerConfig;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** {@code train}: collapsed Gibbs LDA with hyper-parameter optimisation and optional snapshots. */
+final class TrainCommand implements Command {
+    @Override
+    public String name() {
+        return "train";
+    }
+
+    @Override
+    public String summary() {
+        return "train LDA by collapsed Gibbs sampling (SparseLDA), optimising alpha, with optional snapshots";
+    }
+
+    @Override
+    public List<OptionSpec> options() {
+        List<OptionSpec> o = new ArrayList<>(InputOptions.corpusOptions());
+        o.add(OptionSpec.value("topics", "K", "number of topics (required)"));
+        o.add(OptionSpec.value("iterations", "I", "Gibbs sweeps over the corpus (required)"));
+        o.add(OptionSpec.value("alpha", "MODE", "asymmetric (default; optimised), symmetric (learned concentration), fixed"));
+        o.add(OptionSpec.value("alpha-sum", "A", "initial (or fixed) sum of alpha over topics (default 5.0)"));
+        o.add(OptionSpec.value("beta", "B", "symmetric topic-word prior (default 0.01)"));
+        o.add(OptionSpec.value("optimize-interval", "N", "sweeps between alpha updates (default 10)"));
+        o.add(OptionSpec.value("optimize-burn-in", "N", "sweeps before the first alpha update (default 50)"));
+        o.add(OptionSpec.value("snapshot-every", "N", "write a snapshot every N sweeps (needs --series-dir)"));
+        o.add(OptionSpec.value("series-dir", "DIR", "directory for snapshots iter-N.tsv.gz"));
+        o.add(OptionSpec.value("seed", "S", "random seed (default 1)"));
+        o.add(OptionSpec.value("name", "TEXT", "model name written in the file (default: the file name)"));
+        o.add(OptionSpec.value("out", "FILE", "model file to write (native TSV; .gz for gzip); its state goes beside it as FILE.state.gz"));
+        return o;
+    }
+
+    @Override
+    public int run(Options o, PrintStream out, PrintStream err) throws UsageException, InputException, IOException {
+        AlphaMode mode;
+        try {
+            mode = AlphaMode.parse(o.string("alpha", "asymmetric"));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        int snapshotEvery = o.integer("snapshot-every", 0, 0, Integer.MAX_VALUE);
+        Path seriesDir = o.path("series-dir");
+        if (snapshotEvery > 0 && seriesDir == null) {
+            throw new UsageException("--snapshot-every needs --series-dir");
+        }
+        if (seriesDir != null && snapshotEvery == 0) {
+            throw new UsageException("--series-dir needs --snapshot-every");
+        }
+        TrainerConfig config;
+        try {
+            config = new TrainerConfig(o.requiredInteger("topics", 1, 100_000), o.requiredInteger("iterations", 0, 10_000_000), mode,
+                    o.real("alpha-sum", 5.0, Double.MIN_NORMAL, 1e9), o.real("beta", 0.01, Double.MIN_NORMAL, 1e9),
+                    o.integer("optimize-interval", 10, 1, Integer.MAX_VALUE), o.integer("optimize-burn-in", 50, 0, Integer.MAX_VALUE),
+                    snapshotEvery, o.longValue("seed", 1));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        Path outFile = o.requiredPath("out");
+        Corpus corpus = InputOptions.corpus(o, null);
+        out.println("corpus " + corpus.summary());
+        String name = o.string("name", NativeModelFormat.defaultName(outFile));
+        long start = System.nanoTime();
+        GibbsTrainer.Result result;
+        try {
+            result = new GibbsTrainer(config).train(corpus, name, (iteration, model) -> {
+                try {
+                    NativeModelFormat.write(model, seriesDir.resolve("iter-" + iteration + ".tsv.gz"));
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }, ProgressPrinter.to(err, "train"), new CancelToken());
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        NativeModelFormat.write(result.model(), outFile);
+        MalletStateFormat.write(result.state(), stateFileFor(outFile));
+        out.printf(Locale.ROOT, "trained K = %d on %d tokens, %d iterations in %.2f s (%.3g token updates/s); alpha sum %.4g%n",
+                config.numTopics(), corpus.tokenCount(), config.iterations(), seconds,
+                corpus.tokenCount() * (double) config.iterations() / seconds, result.model().alphaSum());
+        out.println("wrote " + outFile + " and " + stateFileFor(outFile));
+        return 0;
+    }
+
+    /** Where train writes, and perturb looks for, the assignments behind a model file: FILE.state.gz. */
+    static Path stateFileFor(Path modelFile) {
+        return modelFile.resolveSibling(modelFile.getFileName() + ".state.gz");
+    }
+}

@@ -1,0 +1,154 @@
+package tmeval.io;
+
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import tmeval.model.TrainingState;
+import tmeval.model.Vocabulary;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * MALLET's Gibbs state file ({@code --output-state}, usually gzip): {@code #alpha :} and {@code #beta :} header
+ * lines, then rows {@code doc source pos typeindex type topic}. The vocabulary is the set of types that occur,
+ * in order of first appearance of their type index (MALLET's alphabet may hold types no token uses; they
+ * carry no evidence and are left out, so V here is the number of types in the state).
+ */
+public final class MalletStateFormat {
+    private MalletStateFormat() {
+    }
+
+    public static TrainingState read(Path path) throws InputException {
+        try (LineReader in = LineReader.open(path)) {
+            double[] alpha = null;
+            double beta = Double.NaN;
+            Vocabulary.Builder vocab = new Vocabulary.Builder();
+            IntArrayList typeIndexToId = new IntArrayList();
+            List<int[]> words = new ArrayList<>();
+            List<int[]> topics = new ArrayList<>();
+            IntArrayList docWords = new IntArrayList();
+            IntArrayList docTopics = new IntArrayList();
+            long currentDoc = -1;
+            String line;
+            boolean sawRow = false;
+            while ((line = in.next()) != null) {
+                if (line.startsWith("#")) {
+                    if (sawRow) {
+                        throw in.error("header line after the first token row");
+                    }
+                    if (line.startsWith("#alpha")) {
+                        String[] f = valuesAfterColon(in, line);
+                        alpha = new double[f.length];
+                        for (int k = 0; k < f.length; k++) {
+                            alpha[k] = Numbers.parsePositive(in, f[k], "alpha for topic " + (k + 1));
+                        }
+                    } else if (line.startsWith("#beta")) {
+                        String[] f = valuesAfterColon(in, line);
+                        if (f.length != 1) {
+                            throw in.error("expected one beta value, found " + f.length);
+                        }
+                        beta = Numbers.parsePositive(in, f[0], "beta");
+                    }
+                    continue;
+                }
+                if (line.isBlank()) {
+                    continue;
+                }
+                if (alpha == null) {
+                    throw in.error("token row before the '#alpha :' header line");
+                }
+                if (Double.isNaN(beta)) {
+                    throw in.error("token row before the '#beta :' header line");
+                }
+                sawRow = true;
+                String[] f = line.split(" ");
+                if (f.length < 6) {
+                    throw in.error("expected 'doc source pos typeindex type topic', found " + f.length + " fields");
+                }
+                long doc = Numbers.parseLong(in, f[0], "document number");
+                int typeIndex = Numbers.parseInt(in, f[f.length - 3], "type index", 0, Integer.MAX_VALUE - 1);
+                String type = f[f.length - 2];
+                int topic = Numbers.parseInt(in, f[f.length - 1], "topic", 0, alpha.length - 1);
+                if (doc != currentDoc) {
+                    if (doc < currentDoc) {
+                        throw in.error("document " + doc + " after document " + currentDoc + " (rows must be in document order)");
+                    }
+                    if (currentDoc >= 0) {
+                        words.add(docWords.toIntArray());
+                        topics.add(docTopics.toIntArray());
+                    }
+                    // documents with no tokens do not appear in the state; their numbers are skipped
+                    docWords.clear();
+                    docTopics.clear();
+                    currentDoc = doc;
+                }
+                while (typeIndexToId.size() <= typeIndex) {
+                    typeIndexToId.add(-1);
+                }
+                int id = typeIndexToId.getInt(typeIndex);
+                if (id < 0) {
+                    id = vocab.add(type);
+                    if (id < 0) {
+                        throw in.error("type '" + Numbers.abbreviate(type) + "' appears with two type indices");
+                    }
+                    typeIndexToId.set(typeIndex, id);
+                } else if (!vocab.word(id).equals(type)) {
+                    throw in.error("type index " + typeIndex + " is '" + Numbers.abbreviate(type) + "' here but was '" + vocab.word(id) + "' before");
+                }
+                docWords.add(id);
+                docTopics.add(topic);
+            }
+            if (alpha == null) {
+                throw InputException.ofFile(path, "missing the '#alpha :' header line (not a MALLET state file?)");
+            }
+            if (Double.isNaN(beta)) {
+                throw InputException.ofFile(path, "missing the '#beta :' header line");
+            }
+            if (!sawRow) {
+                throw InputException.ofFile(path, "no token rows");
+            }
+            words.add(docWords.toIntArray());
+            topics.add(docTopics.toIntArray());
+            return new TrainingState(vocab.build(), alpha, beta, words, topics);
+        }
+    }
+
+    private static String[] valuesAfterColon(LineReader in, String line) throws InputException {
+        int colon = line.indexOf(':');
+        if (colon < 0) {
+            throw in.error("expected 'name : values'");
+        }
+        String rest = line.substring(colon + 1).trim();
+        if (rest.isEmpty()) {
+            throw in.error("no values after ':'");
+        }
+        return rest.split("\\s+");
+    }
+
+    /** Writes a state in MALLET's layout (gzip when the name ends in .gz); appears only when complete. */
+    public static void write(TrainingState state, Path path) throws IOException {
+        try (AtomicFile file = AtomicFile.create(path)) {
+            Writer out = file.writer();
+            out.write("#doc source pos typeindex type topic\n#alpha :");
+            for (double a : state.alpha()) {
+                out.write(" " + a);
+            }
+            out.write("\n#beta : " + state.beta() + "\n");
+            StringBuilder sb = new StringBuilder();
+            Vocabulary vocab = state.vocabulary();
+            for (int d = 0; d < state.numDocuments(); d++) {
+                int[] w = state.words(d);
+                int[] z = state.topics(d);
+                for (int i = 0; i < w.length; i++) {
+                    sb.setLength(0);
+                    sb.append(d).append(" NA ").append(i).append(' ').append(w[i]).append(' ')
+                            .append(vocab.word(w[i])).append(' ').append(z[i]).append('\n');
+                    out.append(sb);
+                }
+            }
+            file.commit();
+        }
+    }
+}

@@ -1,0 +1,143 @@
+package tmeval.io;
+
+import tmeval.model.ModelSeries;
+import tmeval.model.TopicModel;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/** Reads a topic model or a model series in any supported format, recognised by its content. */
+public final class ModelLoader {
+    /** Where a model is: its file, and for a bare matrix the alpha and vocabulary files. */
+    public record Spec(Path path, Path alphaFile, Path vocabularyFile, boolean renormalize) {
+        public static Spec of(Path path) {
+            return new Spec(path, null, null, false);
+        }
+    }
+
+    private static final Pattern NATIVE_SNAPSHOT = Pattern.compile("iter-(\\d+)\\.tsv(\\.gz)?");
+    private static final Pattern NUMBERED = Pattern.compile(".*\\.(\\d+)");
+
+    private ModelLoader() {
+    }
+
+    public static TopicModel read(Spec spec) throws InputException {
+        Path path = spec.path();
+        rejectSerialized(path);
+        String first = firstLine(path);
+        if (first.startsWith("#tmeval-model")) {
+            return NativeModelFormat.read(path, spec.renormalize());
+        }
+        if (first.startsWith("#doc source pos") || first.startsWith("#alpha")) {
+            return MalletStateFormat.read(path).toModel(NativeModelFormat.defaultName(path));
+        }
+        if (spec.alphaFile() == null) {
+            throw InputException.ofFile(path, "not a tmeval model or MALLET state file; a topic-word matrix needs an alpha file (--alpha-file)");
+        }
+        return MatrixModelFormat.read(path, spec.vocabularyFile(), spec.alphaFile(), spec.renormalize());
+    }
+
+    /**
+     * A model series: a directory of {@code iter-N.tsv[.gz]} native models, or of MALLET state files
+     * {@code name.N} ({@code --output-state-interval}), ordered by N.
+     */
+    public static ModelSeries readSeries(Path dir) throws InputException {
+        if (!Files.isDirectory(dir)) {
+            throw InputException.ofFile(dir, "a model series is a directory of iter-N.tsv[.gz] files or MALLET state files name.N");
+        }
+        TreeMap<Integer, Path> nativeFiles = new TreeMap<>();
+        TreeMap<Integer, Path> stateFiles = new TreeMap<>();
+        List<Path> files;
+        try (Stream<Path> s = Files.list(dir)) {
+            files = s.sorted().toList();
+        } catch (IOException e) {
+            throw InputException.ofFile(dir, "cannot list the directory: " + e.getMessage());
+        }
+        for (Path f : files) {
+            String name = f.getFileName().toString();
+            Matcher m = NATIVE_SNAPSHOT.matcher(name);
+            if (m.matches()) {
+                putUnique(nativeFiles, parseIteration(f, m.group(1)), f);
+                continue;
+            }
+            m = NUMBERED.matcher(name);
+            if (m.matches()) {
+                putUnique(stateFiles, parseIteration(f, m.group(1)), f);
+            }
+        }
+        if (!nativeFiles.isEmpty() && !stateFiles.isEmpty()) {
+            throw InputException.ofFile(dir, "the directory mixes iter-N.tsv model files and numbered state files; keep one kind");
+        }
+        TreeMap<Integer, Path> chosen = nativeFiles.isEmpty() ? stateFiles : nativeFiles;
+        if (chosen.isEmpty()) {
+            throw InputException.ofFile(dir, "no snapshots: expected iter-N.tsv[.gz] files or MALLET state files name.N");
+        }
+        List<ModelSeries.Snapshot> snapshots = new ArrayList<>();
+        for (var e : chosen.entrySet()) {
+            TopicModel m = nativeFiles.isEmpty()
+                    ? MalletStateFormat.read(e.getValue()).toModel("iteration " + e.getKey())
+                    : NativeModelFormat.read(e.getValue());
+            if (!snapshots.isEmpty()) {
+                TopicModel first = snapshots.get(0).model();
+                if (m.numTopics() != first.numTopics()) {
+                    throw InputException.ofFile(e.getValue(), "K = " + m.numTopics() + " but the first snapshot has K = " + first.numTopics());
+                }
+                if (!m.vocabulary().equals(first.vocabulary())) {
+                    throw InputException.ofFile(e.getValue(), "the vocabulary differs from the first snapshot's");
+                }
+            }
+            snapshots.add(new ModelSeries.Snapshot(e.getKey(), m));
+        }
+        return new ModelSeries(dir.getFileName().toString(), snapshots);
+    }
+
+    private static int parseIteration(Path f, String digits) throws InputException {
+        try {
+            return Integer.parseInt(digits);
+        } catch (NumberFormatException e) {
+            throw InputException.ofFile(f, "iteration number " + digits + " is too large");
+        }
+    }
+
+    private static void putUnique(TreeMap<Integer, Path> map, int iteration, Path f) throws InputException {
+        Path other = map.put(iteration, f);
+        if (other != null) {
+            throw InputException.ofFile(f, "iteration " + iteration + " appears twice (also " + other.getFileName() + ")");
+        }
+    }
+
+    /** Java-serialised MALLET files (.mallet instances, binary models) are refused: they are never deserialised. */
+    private static void rejectSerialized(Path path) throws InputException {
+        try (InputStream in = LineReader.openStream(path)) {
+            int b0 = in.read();
+            int b1 = in.read();
+            if (b0 == 0xAC && b1 == 0xED) {
+                throw InputException.ofFile(path, "this is a Java-serialised file (a MALLET .mallet instance list or binary model),"
+                        + " which is never read; export the state with MALLET's --output-state, or the topics with --topic-word-weights-file");
+            }
+        } catch (IOException e) {
+            if (Files.notExists(path)) {
+                throw InputException.ofFile(path, "file not found");
+            }
+            throw InputException.ofFile(path, "cannot read: " + e.getMessage());
+        }
+    }
+
+    private static String firstLine(Path path) throws InputException {
+        try (LineReader in = LineReader.open(path)) {
+            String line = in.next();
+            if (line == null) {
+                throw InputException.ofFile(path, "empty file");
+            }
+            return line;
+        }
+    }
+}

@@ -1,0 +1,170 @@
+package tmeval.model;
+
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * An LDA topic model: K topics over a vocabulary of V words (phi) and an asymmetric Dirichlet prior alpha.
+ * phi is stored word-major, phi[w * K + k], so the K probabilities of one word are contiguous: the Gibbs
+ * conditional for a token reads exactly one such row. Immutable.
+ */
+public final class TopicModel {
+    /** How far a topic column may sum from 1 before the model is rejected. */
+    public static final double SUM_TOLERANCE = 1e-6;
+
+    private final String name;
+    private final Vocabulary vocabulary;
+    private final int numTopics;
+    private final double[] phi;
+    private final double[] alpha;
+
+    /**
+     * @param phi word-major V x K probabilities; each topic column must sum to 1 within {@link #SUM_TOLERANCE}
+     * @param alpha K positive, finite Dirichlet parameters
+     */
+    public TopicModel(String name, Vocabulary vocabulary, double[] phi, double[] alpha) {
+        this.name = Objects.requireNonNull(name, "name");
+        this.vocabulary = Objects.requireNonNull(vocabulary, "vocabulary");
+        this.numTopics = alpha.length;
+        if (numTopics < 1) {
+            throw new IllegalArgumentException("a model needs at least one topic");
+        }
+        if (phi.length != (long) vocabulary.size() * numTopics) {
+            throw new IllegalArgumentException("phi has " + phi.length + " entries, expected V*K = "
+                    + vocabulary.size() + "*" + numTopics);
+        }
+        for (int k = 0; k < numTopics; k++) {
+            if (!(alpha[k] > 0) || !Double.isFinite(alpha[k])) {
+                throw new IllegalArgumentException("alpha[" + (k + 1) + "] = " + alpha[k] + " is not a positive finite number");
+            }
+        }
+        for (double p : phi) {
+            if (!(p >= 0) || !Double.isFinite(p)) {
+                throw new IllegalArgumentException("phi has an entry " + p + " that is not a finite probability");
+            }
+        }
+        double[] sums = columnSums(phi, numTopics);
+        for (int k = 0; k < numTopics; k++) {
+            if (Math.abs(sums[k] - 1.0) > SUM_TOLERANCE) {
+                throw new IllegalArgumentException("topic " + (k + 1) + " sums to " + sums[k] + ", not 1");
+            }
+        }
+        this.phi = phi.clone();
+        this.alpha = alpha.clone();
+    }
+
+    /** Sums of each topic column of a word-major matrix (compensated, so long vocabularies do not drift). */
+    public static double[] columnSums(double[] phi, int numTopics) {
+        double[] sum = new double[numTopics];
+        double[] carry = new double[numTopics];
+        for (int i = 0; i < phi.length; i++) {
+            int k = i % numTopics;
+            double y = phi[i] - carry[k];
+            double t = sum[k] + y;
+            carry[k] = (t - sum[k]) - y;
+            sum[k] = t;
+        }
+        return sum;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public Vocabulary vocabulary() {
+        return vocabulary;
+    }
+
+    public int numTopics() {
+        return numTopics;
+    }
+
+    public int numWords() {
+        return vocabulary.size();
+    }
+
+    public double phi(int word, int topic) {
+        return phi[word * numTopics + topic];
+    }
+
+    public double alpha(int topic) {
+        return alpha[topic];
+    }
+
+    public double[] alpha() {
+        return alpha.clone();
+    }
+
+    public double alphaSum() {
+        double s = 0;
+        for (double a : alpha) {
+            s += a;
+        }
+        return s;
+    }
+
+    /** Copies the K probabilities of one word into {@code out} at {@code offset}. */
+    public void copyRow(int word, double[] out, int offset) {
+        System.arraycopy(phi, word * numTopics, out, offset, numTopics);
+    }
+
+    /** A copy of the whole word-major matrix. */
+    public double[] phiMatrix() {
+        return phi.clone();
+    }
+
+    /** The same topics and alpha under another name. */
+    public TopicModel withName(String newName) {
+        return new TopicModel(newName, vocabulary, phi, alpha);
+    }
+
+    /** This model with its topics reordered: new topic k is old topic permutation[k]. */
+    public TopicModel permuteTopics(int[] permutation) {
+        if (permutation.length != numTopics) {
+            throw new IllegalArgumentException("permutation of length " + permutation.length + " for " + numTopics + " topics");
+        }
+        double[] p = new double[phi.length];
+        double[] a = new double[numTopics];
+        for (int k = 0; k < numTopics; k++) {
+            a[k] = alpha[permutation[k]];
+        }
+        for (int w = 0; w < vocabulary.size(); w++) {
+            int base = w * numTopics;
+            for (int k = 0; k < numTopics; k++) {
+                p[base + k] = phi[base + permutation[k]];
+            }
+        }
+        return new TopicModel(name, vocabulary, p, a);
+    }
+
+    /** The {@code count} most probable words of a topic, most probable first. */
+    public int[] topWords(int topic, int count) {
+        int n = Math.min(count, vocabulary.size());
+        Integer[] order = new Integer[vocabulary.size()];
+        for (int w = 0; w < order.length; w++) {
+            order[w] = w;
+        }
+        Arrays.sort(order, (x, y) -> Double.compare(phi(y, topic), phi(x, topic)));
+        int[] top = new int[n];
+        for (int i = 0; i < n; i++) {
+            top[i] = order[i];
+        }
+        return top;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof TopicModel m && name.equals(m.name) && vocabulary.equals(m.vocabulary)
+                && Arrays.equals(phi, m.phi) && Arrays.equals(alpha, m.alpha);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(name, vocabulary, Arrays.hashCode(phi), Arrays.hashCode(alpha));
+    }
+
+    @Override
+    public String toString() {
+        return "TopicModel[" + name + ", K=" + numTopics + ", V=" + vocabulary.size() + "]";
+    }
+}

@@ -1,0 +1,285 @@
+package tmeval.train;
+
+import tmeval.model.Corpus;
+import tmeval.model.TopicModel;
+import tmeval.model.TrainingState;
+import tmeval.progress.CancelToken;
+import tmeval.progress.Progress;
+import tmeval.sampling.RandomStreams;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * Collapsed Gibbs sampling for LDA (Griffiths and Steyvers) with the SparseLDA split of the conditional
+ * (Yao, Mimno and McCallum 2009), as MALLET's ParallelTopicModel does:
+ * (alpha_k + n_dk)(n_wk + beta)/(n_k + V beta) = alpha_k beta/(n_k + V beta)     [smoothing, s]
+ *                                              + n_dk beta/(n_k + V beta)         [document, r]
+ *                                              + n_wk (alpha_k + n_dk)/(n_k + V beta)  [topic-word, q]
+ * Only the q bucket is computed per token, over the topics the word has; s and r are kept up to date
+ * incrementally. Single-threaded and seeded, so the same seed gives the same model bit for bit.
+ */
+public final class GibbsTrainer {
+    /** Receives a model snapshot after the given number of iterations. */
+    @FunctionalInterface
+    public interface SnapshotListener {
+        void snapshot(int iteration, TopicModel model);
+    }
+
+    /** What training produced: the final model and the assignments it came from. */
+    public record Result(TopicModel model, TrainingState state) {
+    }
+
+    private final TrainerConfig config;
+
+    public GibbsTrainer(TrainerConfig config) {
+        this.config = config;
+    }
+
+    public Result train(Corpus corpus, String modelName, SnapshotListener snapshots, Progress progress, CancelToken cancel) {
+        return new Run(corpus).execute(modelName, snapshots, progress, cancel);
+    }
+
+    /** The mutable sampler state of one training run. */
+    private final class Run {
+        private final Corpus corpus;
+        private final int numTopics = config.numTopics();
+        private final int numWords;
+        private final double beta = config.beta();
+        private final double betaSum;
+        private final int[][] words;
+        private final int[][] topics;
+        private final double[] alpha;
+        private final int[] wordTopic;        // n_wk, word-major
+        private final int[] wordTopicList;    // per word, the topics with n_wk > 0, at [w*K, w*K + wordTopicSize[w])
+        private final int[] wordTopicSize;
+        private final int[] wordTopicSlot;    // position of topic k in word w's list, or -1
+        private final int[] topicTotal;       // n_k
+        private final double[] inverseDenominator; // 1 / (n_k + V beta)
+        private final SplittableRandom random;
+
+        Run(Corpus corpus) {
+            this.corpus = corpus;
+            this.numWords = corpus.vocabulary().size();
+            this.betaSum = beta * numWords;
+            this.words = new int[corpus.size()][];
+            this.topics = new int[corpus.size()][];
+            this.alpha = new double[numTopics];
+            Arrays.fill(alpha, config.alphaSum() / numTopics);
+            this.wordTopic = new int[numWords * numTopics];
+            this.wordTopicList = new int[numWords * numTopics];
+            this.wordTopicSize = new int[numWords];
+            this.wordTopicSlot = new int[numWords * numTopics];
+            Arrays.fill(wordTopicSlot, -1);
+            this.topicTotal = new int[numTopics];
+            this.inverseDenominator = new double[numTopics];
+            this.random = RandomStreams.stream(config.seed(), RandomStreams.key("train"));
+        }
+
+        Result execute(String modelName, SnapshotListener snapshots, Progress progress, CancelToken cancel) {
+            initialise();
+            int[] docTopic = new int[numTopics];
+            int[] docTopicList = new int[numTopics];
+            int[] docTopicSlot = new int[numTopics];
+            Arrays.fill(docTopicSlot, -1);
+            double[] coefficient = new double[numTopics];
+            double[] qWeights = new double[numTopics];
+            for (int iteration = 1; iteration <= config.iterations(); iteration++) {
+                cancel.check();
+                sweep(docTopic, docTopicList, docTopicSlot, coefficient, qWeights);
+                if (config.alphaMode() != AlphaMode.FIXED && iteration > config.optimizeBurnIn()
+                        && iteration % config.optimizeInterval() == 0) {
+                    optimiseAlpha();
+                }
+                if (config.snapshotEvery() > 0 && iteration % config.snapshotEvery() == 0) {
+                    snapshots.snapshot(iteration, model(modelName + " @" + iteration));
+                }
+                progress.update(iteration, config.iterations(), "iteration " + iteration);
+            }
+            List<int[]> w = new ArrayList<>(Arrays.asList(words));
+            List<int[]> z = new ArrayList<>(Arrays.asList(topics));
+            TrainingState state = new TrainingState(corpus.vocabulary(), alpha, beta, w, z);
+            return new Result(model(modelName), state);
+        }
+
+        private TopicModel model(String name) {
+            return TrainingState.modelFromCounts(name, corpus.vocabulary(), wordTopic, alpha, beta);
+        }
+
+        private void initialise() {
+            for (int d = 0; d < corpus.size(); d++) {
+                words[d] = corpus.document(d).tokens();
+                topics[d] = new int[words[d].length];
+                for (int i = 0; i < words[d].length; i++) {
+                    int k = random.nextInt(numTopics);
+                    topics[d][i] = k;
+                    addWordTopic(words[d][i], k);
+                    topicTotal[k]++;
+                }
+            }
+            for (int k = 0; k < numTopics; k++) {
+                inverseDenominator[k] = 1.0 / (topicTotal[k] + betaSum);
+            }
+        }
+
+        private void addWordTopic(int w, int k) {
+            int idx = w * numTopics + k;
+            if (wordTopic[idx]++ == 0) {
+                int slot = wordTopicSize[w]++;
+                wordTopicList[w * numTopics + slot] = k;
+                wordTopicSlot[idx] = slot;
+            }
+        }
+
+        private void removeWordTopic(int w, int k) {
+            int idx = w * numTopics + k;
+            if (--wordTopic[idx] == 0) {
+                int base = w * numTopics;
+                int slot = wordTopicSlot[idx];
+                int lastSlot = --wordTopicSize[w];
+                int moved = wordTopicList[base + lastSlot];
+                wordTopicList[base + slot] = moved;
+                wordTopicSlot[base + moved] = slot;
+                wordTopicSlot[idx] = -1;
+            }
+        }
+
+        private void sweep(int[] docTopic, int[] docTopicList, int[] docTopicSlot, double[] coefficient, double[] qWeights) {
+            // smoothing bucket: sum_k alpha_k beta / (n_k + V beta), recomputed each sweep so rounding cannot drift
+            double smoothing = 0;
+            for (int k = 0; k < numTopics; k++) {
+                smoothing += alpha[k] * beta * inverseDenominator[k];
+                coefficient[k] = alpha[k] * inverseDenominator[k];
+            }
+            for (int d = 0; d < words.length; d++) {
+                int[] w = words[d];
+                int[] z = topics[d];
+                int docSize = 0;
+                for (int i = 0; i < z.length; i++) {
+                    int k = z[i];
+                    if (docTopic[k]++ == 0) {
+                        docTopicSlot[k] = docSize;
+                        docTopicList[docSize++] = k;
+                    }
+                }
+                double document = 0;
+                for (int j = 0; j < docSize; j++) {
+                    int k = docTopicList[j];
+                    document += docTopic[k] * beta * inverseDenominator[k];
+                    coefficient[k] = (alpha[k] + docTopic[k]) * inverseDenominator[k];
+                }
+                for (int i = 0; i < w.length; i++) {
+                    int word = w[i];
+                    int old = z[i];
+                    // take the token out
+                    smoothing -= alpha[old] * beta * inverseDenominator[old];
+                    document -= docTopic[old] * beta * inverseDenominator[old];
+                    removeWordTopic(word, old);
+                    topicTotal[old]--;
+                    inverseDenominator[old] = 1.0 / (topicTotal[old] + betaSum);
+                    if (--docTopic[old] == 0) {
+                        int slot = docTopicSlot[old];
+                        int moved = docTopicList[--docSize];
+                        docTopicList[slot] = moved;
+                        docTopicSlot[moved] = slot;
+                    }
+                    smoothing += alpha[old] * beta * inverseDenominator[old];
+                    document += docTopic[old] * beta * inverseDenominator[old];
+                    coefficient[old] = (alpha[old] + docTopic[old]) * inverseDenominator[old];
+
+                    // topic-word bucket over the topics this word has
+                    int base = word * numTopics;
+                    int size = wordTopicSize[word];
+                    double topicWord = 0;
+                    for (int j = 0; j < size; j++) {
+                        int k = wordTopicList[base + j];
+                        double q = wordTopic[base + k] * coefficient[k];
+                        qWeights[j] = q;
+                        topicWord += q;
+                    }
+                    double u = random.nextDouble() * (smoothing + document + topicWord);
+                    int chosen;
+                    if (u < topicWord) {
+                        chosen = wordTopicList[base + pick(qWeights, size, u)];
+                    } else if ((u -= topicWord) < document) {
+                        chosen = docTopicList[docSize - 1];
+                        for (int j = 0; j < docSize; j++) {
+                            int k = docTopicList[j];
+                            u -= docTopic[k] * beta * inverseDenominator[k];
+                            if (u < 0) {
+                                chosen = k;
+                                break;
+                            }
+                        }
+                    } else {
+                        u -= document;
+                        chosen = numTopics - 1;
+                        for (int k = 0; k < numTopics; k++) {
+                            u -= alpha[k] * beta * inverseDenominator[k];
+                            if (u < 0) {
+                                chosen = k;
+                                break;
+                            }
+                        }
+                    }
+                    // put it back under the chosen topic
+                    smoothing -= alpha[chosen] * beta * inverseDenominator[chosen];
+                    document -= docTopic[chosen] * beta * inverseDenominator[chosen];
+                    addWordTopic(word, chosen);
+                    topicTotal[chosen]++;
+                    inverseDenominator[chosen] = 1.0 / (topicTotal[chosen] + betaSum);
+                    if (docTopic[chosen]++ == 0) {
+                        docTopicSlot[chosen] = docSize;
+                        docTopicList[docSize++] = chosen;
+                    }
+                    smoothing += alpha[chosen] * beta * inverseDenominator[chosen];
+                    document += docTopic[chosen] * beta * inverseDenominator[chosen];
+                    coefficient[chosen] = (alpha[chosen] + docTopic[chosen]) * inverseDenominator[chosen];
+                    z[i] = chosen;
+                }
+                // clear the document's counts and restore the document-free coefficients
+                for (int j = 0; j < docSize; j++) {
+                    int k = docTopicList[j];
+                    docTopic[k] = 0;
+                    coefficient[k] = alpha[k] * inverseDenominator[k];
+                }
+            }
+        }
+
+        /** The index within the q bucket where the running sum passes u (u < total by construction). */
+        private int pick(double[] weights, int size, double u) {
+            for (int j = 0; j < size - 1; j++) {
+                u -= weights[j];
+                if (u < 0) {
+                    return j;
+                }
+            }
+            return size - 1;
+        }
+
+        private void optimiseAlpha() {
+            int maxLength = 0;
+            for (int[] w : words) {
+                maxLength = Math.max(maxLength, w.length);
+            }
+            int[] lengthHistogram = new int[maxLength + 1];
+            int[][] topicHistogram = new int[numTopics][maxLength + 1];
+            int[] counts = new int[numTopics];
+            for (int[] z : topics) {
+                lengthHistogram[z.length]++;
+                for (int k : z) {
+                    counts[k]++;
+                }
+                for (int k : z) {
+                    if (counts[k] > 0) {
+                        topicHistogram[k][counts[k]]++;
+                        counts[k] = 0;
+                    }
+                }
+            }
+            AlphaOptimizer.optimize(alpha, topicHistogram, lengthHistogram, config.alphaMode() == AlphaMode.SYMMETRIC);
+        }
+    }
+}

@@ -1,0 +1,51 @@
+package tmeval.train;
+
+/**
+ * Settings of the collapsed Gibbs trainer. Defaults follow MALLET's command line (alpha sum 5, beta 0.01) and
+ * its hyper-parameter optimisation schedule (every 10 iterations after a burn-in).
+ *
+ * @param numTopics K
+ * @param iterations Gibbs sweeps over the corpus
+ * @param alphaMode asymmetric, symmetric or fixed
+ * @param alphaSum initial sum of alpha over topics
+ * @param beta fixed symmetric topic-word prior
+ * @param optimizeInterval sweeps between alpha updates (ignored when alpha is fixed)
+ * @param optimizeBurnIn sweeps before the first alpha update
+ * @param snapshotEvery take a model snapshot every this many sweeps (0: none)
+ * @param seed the random seed; the same seed gives the same model bit for bit
+ */
+public record TrainerConfig(int numTopics, int iterations, AlphaMode alphaMode, double alphaSum, double beta,
+                            int optimizeInterval, int optimizeBurnIn, int snapshotEvery, long seed) {
+    public TrainerConfig {
+        if (numTopics < 1) {
+            throw new IllegalArgumentException("--topics must be at least 1");
+        }
+        if (iterations < 0) {
+            throw new IllegalArgumentException("--iterations must not be negative");
+        }
+        if (!(alphaSum > 0) || !Double.isFinite(alphaSum)) {
+            throw new IllegalArgumentException("the alpha sum must be a positive number");
+        }
+        if (!(beta > 0) || !Double.isFinite(beta)) {
+            throw new IllegalArgumentException("--beta must be a positive number");
+        }
+        if (optimizeInterval < 1) {
+            throw new IllegalArgumentException("the optimisation interval must be at least 1");
+        }
+        if (optimizeBurnIn < 0 || snapshotEvery < 0) {
+            throw new IllegalArgumentException("burn-in and snapshot interval must not be negative");
+        }
+    }
+
+    public static TrainerConfig defaults(int numTopics, int iterations, long seed) {
+        return new TrainerConfig(numTopics, iterations, AlphaMode.ASYMMETRIC, 5.0, 0.01, 10, 50, 0, seed);
+    }
+
+    public TrainerConfig withAlphaMode(AlphaMode mode) {
+        return new TrainerConfig(numTopics, iterations, mode, alphaSum, beta, optimizeInterval, optimizeBurnIn, snapshotEvery, seed);
+    }
+
+    public TrainerConfig withSnapshotEvery(int every) {
+        return new TrainerConfig(numTopics, iterations, alphaMode, alphaSum, beta, optimizeInterval, optimizeBurnIn, every, seed);
+    }
+}

@@ -1,0 +1,109 @@
+package tmeval.train;
+
+import org.junit.jupiter.api.Test;
+import tmeval.Fixtures;
+import tmeval.compare.TopicAlignment;
+import tmeval.model.Corpus;
+import tmeval.model.TopicModel;
+import tmeval.progress.CancelToken;
+import tmeval.progress.CancelledException;
+import tmeval.progress.Progress;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class GibbsTrainerTest {
+    /** Five well-separated topics over 50 words, with a clearly asymmetric alpha. */
+    private static final double[] TRUE_ALPHA = {0.05, 0.1, 0.2, 0.4, 0.8};
+    private static final TopicModel TRUTH = Fixtures.randomModel("truth", 50, TRUE_ALPHA, 0.05, 2024);
+    private static final Corpus CORPUS = Fixtures.generate(TRUTH, 600, 60, 99);
+
+    @Test
+    void recoversKnownTopicsAndMovesAlphaTowardTheTruth() {
+        TrainerConfig config = new TrainerConfig(5, 300, AlphaMode.ASYMMETRIC, 5.0, 0.01, 10, 50, 0, 1);
+        TopicModel learned = new GibbsTrainer(config).train(CORPUS, "learned", (i, m) -> { }, Progress.NONE, new CancelToken()).model();
+        TopicAlignment alignment = TopicAlignment.align(TRUTH, learned);
+        for (int k = 0; k < 5; k++) {
+            // L1 distance lies in [0, 2]; 36,000 tokens pin well-separated topics down to a few hundredths
+            assertTrue(alignment.distances()[k] < 0.15, "topic " + k + " L1 distance " + alignment.distances()[k]);
+        }
+        double[] aligned = learned.permuteTopics(alignment.permutation()).alpha();
+        double initialError = 0;
+        double learnedError = 0;
+        for (int k = 0; k < 5; k++) {
+            initialError += Math.abs(1.0 - TRUE_ALPHA[k]);
+            learnedError += Math.abs(aligned[k] - TRUE_ALPHA[k]);
+        }
+        assertTrue(learnedError < 0.25 * initialError, "alpha error " + learnedError + " vs initial " + initialError);
+        // the order of the learned alpha follows the true one
+        for (int k = 1; k < 5; k++) {
+            assertTrue(aligned[k] > aligned[k - 1], "alpha order at " + k + ": " + java.util.Arrays.toString(aligned));
+        }
+    }
+
+    @Test
+    void symmetricModeKeepsAlphaEqualAndLearnsItsConcentration() {
+        TrainerConfig config = new TrainerConfig(5, 120, AlphaMode.SYMMETRIC, 50.0, 0.01, 10, 20, 0, 1);
+        TopicModel learned = new GibbsTrainer(config).train(CORPUS, "s", (i, m) -> { }, Progress.NONE, new CancelToken()).model();
+        double[] a = learned.alpha();
+        for (double x : a) {
+            assertEquals(a[0], x, 0.0);
+        }
+        assertTrue(learned.alphaSum() < 10, "concentration moves down from 50 toward the truth (1.55): " + learned.alphaSum());
+    }
+
+    @Test
+    void fixedModeKeepsAlpha() {
+        TrainerConfig config = new TrainerConfig(5, 30, AlphaMode.FIXED, 2.5, 0.01, 10, 0, 0, 1);
+        TopicModel learned = new GibbsTrainer(config).train(CORPUS, "f", (i, m) -> { }, Progress.NONE, new CancelToken()).model();
+        assertArrayEquals(new double[] {0.5, 0.5, 0.5, 0.5, 0.5}, learned.alpha(), 0.0);
+    }
+
+    @Test
+    void sameSeedSameModelBitForBitAndSnapshots() {
+        TrainerConfig config = new TrainerConfig(5, 40, AlphaMode.ASYMMETRIC, 5.0, 0.01, 10, 10, 10, 77);
+        List<Integer> seen = new ArrayList<>();
+        List<TopicModel> snapshots = new ArrayList<>();
+        TopicModel first = new GibbsTrainer(config).train(CORPUS, "m", (i, m) -> {
+            seen.add(i);
+            snapshots.add(m);
+        }, Progress.NONE, new CancelToken()).model();
+        TopicModel second = new GibbsTrainer(config).train(CORPUS, "m", (i, m) -> { }, Progress.NONE, new CancelToken()).model();
+        assertArrayEquals(first.phiMatrix(), second.phiMatrix(), 0.0);
+        assertArrayEquals(first.alpha(), second.alpha(), 0.0);
+        assertEquals(List.of(10, 20, 30, 40), seen);
+        assertArrayEquals(first.phiMatrix(), snapshots.get(3).phiMatrix(), 0.0);
+        TopicModel other = new GibbsTrainer(new TrainerConfig(5, 40, AlphaMode.ASYMMETRIC, 5.0, 0.01, 10, 10, 0, 78))
+                .train(CORPUS, "m", (i, m) -> { }, Progress.NONE, new CancelToken()).model();
+        assertTrue(!java.util.Arrays.equals(first.phiMatrix(), other.phiMatrix()), "another seed, another chain");
+    }
+
+    @Test
+    void cancelStopsTraining() {
+        CancelToken cancel = new CancelToken();
+        TrainerConfig config = new TrainerConfig(5, 100_000, AlphaMode.FIXED, 5.0, 0.01, 10, 0, 0, 1);
+        assertThrows(CancelledException.class, () -> new GibbsTrainer(config).train(CORPUS, "c", (i, m) -> { },
+                (done, total, msg) -> {
+                    if (done == 3) {
+                        cancel.cancel();
+                    }
+                }, cancel));
+    }
+
+    @Test
+    void optimizerDigammaIdentityMatchesCommonsMath() {
+        int[] histogram = {0, 3, 0, 2, 1};
+        double a = 0.37;
+        double expected = 0;
+        for (int n = 1; n < histogram.length; n++) {
+            expected += histogram[n] * (org.apache.commons.math3.special.Gamma.digamma(n + a)
+                    - org.apache.commons.math3.special.Gamma.digamma(a));
+        }
+        assertEquals(expected, AlphaOptimizer.digammaDifferenceSum(histogram, a), 1e-12);
+    }
+}
