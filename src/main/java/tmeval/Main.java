@@ -11,6 +11,8 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        System.exit(new Cli().run(args, System.out, System.err));
+        // until the JavaFX workbench lands, no arguments means a first look at the sample data
+        String[] effective = args.length == 0 ? new String[] {"demo"} : args;
+        System.exit(new Cli().run(effective, System.out, System.err));
     }
 }

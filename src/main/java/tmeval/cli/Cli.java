@@ -19,7 +19,7 @@ public final class Cli {
     private final Map<String, Command> commands = new LinkedHashMap<>();
 
     public Cli() {
-        for (Command c : List.of(new InfoCommand(), new TrainCommand(), new PerturbCommand())) {
+        for (Command c : List.of(new InfoCommand(), new TrainCommand(), new PerturbCommand(), new SplitCommand(), new DemoCommand())) {
             commands.put(c.name(), c);
         }
     }

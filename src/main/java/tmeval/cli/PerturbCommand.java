@@ -39,6 +39,7 @@ final class PerturbCommand implements Command {
         o.add(OptionSpec.value("seed", "S", "random seed (default 1)"));
         o.add(OptionSpec.value("name", "TEXT", "name of the perturbed model"));
         o.add(OptionSpec.value("out", "FILE", "perturbed model to write"));
+        o.add(OptionSpec.flag("no-state", "do not write the perturbed assignments beside it as FILE.state.gz"));
         return o;
     }
 
@@ -74,7 +75,9 @@ final class PerturbCommand implements Command {
         TrainingState perturbed = Perturbation.perturb(state, fraction, seed);
         String name = o.string("name", NativeModelFormat.defaultName(outFile));
         NativeModelFormat.write(perturbed.toModel(name), outFile);
-        MalletStateFormat.write(perturbed, TrainCommand.stateFileFor(outFile));
+        if (!o.has("no-state")) {
+            MalletStateFormat.write(perturbed, TrainCommand.stateFileFor(outFile));
+        }
         out.printf(Locale.ROOT, "re-assigned %.1f%% of the training tokens at random; wrote %s%n", 100 * fraction, outFile);
         return 0;
     }

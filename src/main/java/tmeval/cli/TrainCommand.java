@@ -44,6 +44,7 @@ final class TrainCommand implements Command {
         o.add(OptionSpec.value("seed", "S", "random seed (default 1)"));
         o.add(OptionSpec.value("name", "TEXT", "model name written in the file (default: the file name)"));
         o.add(OptionSpec.value("out", "FILE", "model file to write (native TSV; .gz for gzip); its state goes beside it as FILE.state.gz"));
+        o.add(OptionSpec.flag("no-state", "do not write FILE.state.gz (then 'perturb --model FILE' is not possible)"));
         return o;
     }
 
@@ -91,11 +92,13 @@ final class TrainCommand implements Command {
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         NativeModelFormat.write(result.model(), outFile);
-        MalletStateFormat.write(result.state(), stateFileFor(outFile));
+        if (!o.has("no-state")) {
+            MalletStateFormat.write(result.state(), stateFileFor(outFile));
+        }
         out.printf(Locale.ROOT, "trained K = %d on %d tokens, %d iterations in %.2f s (%.3g token updates/s); alpha sum %.4g%n",
                 config.numTopics(), corpus.tokenCount(), config.iterations(), seconds,
                 corpus.tokenCount() * (double) config.iterations() / seconds, result.model().alphaSum());
-        out.println("wrote " + outFile + " and " + stateFileFor(outFile));
+        out.println("wrote " + outFile + (o.has("no-state") ? "" : " and " + stateFileFor(outFile)));
         return 0;
     }
 

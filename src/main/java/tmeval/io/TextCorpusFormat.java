@@ -109,6 +109,27 @@ public final class TextCorpusFormat {
         }
     }
 
+    /** Writes token lines ({@code docId<TAB>tok tok ...}), gzip when the name ends in .gz; appears only when complete. */
+    public static void writeTokenLines(Corpus corpus, Path path) throws java.io.IOException {
+        try (AtomicFile file = AtomicFile.create(path)) {
+            java.io.Writer out = file.writer();
+            StringBuilder sb = new StringBuilder();
+            for (Document d : corpus.documents()) {
+                sb.setLength(0);
+                sb.append(d.id()).append('\t');
+                for (int i = 0; i < d.length(); i++) {
+                    if (i > 0) {
+                        sb.append(' ');
+                    }
+                    sb.append(corpus.vocabulary().word(d.word(i)));
+                }
+                sb.append('\n');
+                out.append(sb);
+            }
+            file.commit();
+        }
+    }
+
     /** A stop list: one word per line; blank lines and lines starting with # are ignored. */
     public static Set<String> readStopList(Path file) throws InputException {
         Set<String> words = new HashSet<>();
