@@ -1,0 +1,113 @@
+package tmeval.anneal;
+
+import tmeval.model.TopicModel;
+import tmeval.sampling.DirichletMultinomial;
+import tmeval.sampling.DocumentView;
+import tmeval.sampling.TopicState;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+
+/**
+ * Ratio-AIS with the convex path (Foulds and Smyth Eq. 6-7, Algorithm 1): f_beta(z) = P(w, z | Phi_beta, alpha_beta)
+ * with Phi_beta = beta Phi_to + (1 - beta) Phi_from and alpha_beta likewise. The Gibbs step uses the interpolated
+ * alpha_beta as well as Phi_beta (the public reference code kept the second model's alpha, which breaks the
+ * invariance of T_j whenever the alphas differ). Phi_beta is interpolated on the fly for the document's own rows.
+ */
+public final class ConvexPath implements AnnealingPath {
+    private final DocumentView view;
+    private final int numTopics;
+    private final double[] rowsFrom;
+    private final double[] rowsDelta;   // rowsTo - rowsFrom
+    private final double[] alphaTo;
+    private final double[] alphaFrom;
+    private final boolean sameAlpha;
+    private final double[] alpha;       // alpha_beta of the current temperature
+    private final double[] alphaA;      // scratch for logRatio
+    private final double[] alphaB;
+    private double beta;
+
+    public ConvexPath(DocumentView view, TopicModel to, TopicModel from) {
+        this.view = view;
+        this.numTopics = to.numTopics();
+        double[] rowsTo = view.rows(to);
+        this.rowsFrom = view.rows(from);
+        this.rowsDelta = new double[rowsTo.length];
+        for (int i = 0; i < rowsTo.length; i++) {
+            rowsDelta[i] = rowsTo[i] - rowsFrom[i];
+        }
+        this.alphaTo = to.alpha();
+        this.alphaFrom = from.alpha();
+        this.sameAlpha = Arrays.equals(alphaTo, alphaFrom);
+        this.alpha = alphaFrom.clone();
+        this.alphaA = new double[numTopics];
+        this.alphaB = new double[numTopics];
+    }
+
+    @Override
+    public int numTopics() {
+        return numTopics;
+    }
+
+    @Override
+    public void setTemperature(double beta) {
+        this.beta = beta;
+        interpolateAlpha(beta, alpha);
+    }
+
+    private void interpolateAlpha(double b, double[] out) {
+        for (int k = 0; k < numTopics; k++) {
+            out[k] = alphaFrom[k] + b * (alphaTo[k] - alphaFrom[k]);
+        }
+    }
+
+    @Override
+    public double weights(int token, int[] counts, double[] out) {
+        int base = view.slot(token) * numTopics;
+        double b = beta;
+        double total = 0;
+        for (int k = 0; k < numTopics; k++) {
+            double phi = rowsFrom[base + k] + b * rowsDelta[base + k];
+            double w = (counts[k] + alpha[k]) * phi;
+            out[k] = w;
+            total += w;
+        }
+        return total;
+    }
+
+    /** Eq. 7: sum_i log(phi_to-beta / phi_from-beta at (w_i, z_i)) + log P(z | alpha_b) - log P(z | alpha_a). */
+    @Override
+    public double logRatio(TopicState state, double from, double to) {
+        int[] z = state.topics;
+        double logSum = 0;
+        double product = 1;
+        for (int i = 0; i < z.length; i++) {
+            int idx = view.slot(i) * numTopics + z[i];
+            double base = rowsFrom[idx];
+            double delta = rowsDelta[idx];
+            product *= (base + to * delta) / (base + from * delta);
+            // fold into logs only when the running product leaves a safe range: one log per many tokens
+            if (product > 1e150 || product < 1e-150) {
+                logSum += Math.log(product);
+                product = 1;
+            }
+        }
+        logSum += Math.log(product);
+        if (!sameAlpha) {
+            interpolateAlpha(from, alphaA);
+            interpolateAlpha(to, alphaB);
+            logSum += DirichletMultinomial.logRatio(state.counts, alphaA, alphaB);
+        }
+        return logSum;
+    }
+
+    @Override
+    public void drawStart(TopicState state, SplittableRandom random, double[] scratch) {
+        state.drawFromPrior(alphaFrom, random, scratch);
+    }
+
+    @Override
+    public boolean startIsExact() {
+        return false;
+    }
+}

@@ -1,0 +1,44 @@
+package tmeval.anneal;
+
+import java.util.Locale;
+
+/** Spacing of the inverse temperatures 0 = beta_0 < beta_1 < ... < beta_n = 1. */
+public enum Schedule {
+    /** beta_j = j / n, as Foulds and Smyth use. */
+    UNIFORM,
+    /**
+     * beta_j = BETA_MIN^((n - j) / (n - 1)) for j >= 1 (constant ratio from BETA_MIN to 1), as Neal (2001)
+     * suggests: dense where the targets change fastest, near the start.
+     */
+    GEOMETRIC;
+
+    /** The smallest positive inverse temperature of the geometric schedule. */
+    public static final double BETA_MIN = 1e-4;
+
+    public static Schedule parse(String s) {
+        return switch (s.toLowerCase(Locale.ROOT)) {
+            case "uniform" -> UNIFORM;
+            case "geometric" -> GEOMETRIC;
+            default -> throw new IllegalArgumentException("unknown schedule '" + s + "' (uniform, geometric)");
+        };
+    }
+
+    public String label() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** n + 1 inverse temperatures from 0 to 1. */
+    public double[] betas(int numTemperatures) {
+        if (numTemperatures < 1) {
+            throw new IllegalArgumentException("at least one temperature is needed");
+        }
+        double[] betas = new double[numTemperatures + 1];
+        for (int j = 1; j < numTemperatures; j++) {
+            betas[j] = this == UNIFORM
+                    ? j / (double) numTemperatures
+                    : Math.exp(Math.log(BETA_MIN) * (numTemperatures - j) / (numTemperatures - 1.0));
+        }
+        betas[numTemperatures] = 1.0;
+        return betas;
+    }
+}

@@ -1,0 +1,34 @@
+package tmeval.estimate;
+
+import tmeval.sampling.DocumentView;
+
+/** Shared arithmetic of the estimators that draw theta instead of z (is-prior, lee-is, completion-theta). */
+final class ThetaSampling {
+    private ThetaSampling() {
+    }
+
+    /**
+     * log P(w | theta, Phi) = sum_v n_v log sum_k theta_k phi_vk over the document's distinct words (Wallach et al.
+     * Eq. 13; Lee's n H(theta)), with theta given by its logs and each inner sum taken as a log-sum-exp so that
+     * tiny thetas and probabilities cannot underflow.
+     */
+    static double logLikelihood(DocumentView view, double[] logRows, int numTopics, double[] logTheta) {
+        double total = 0;
+        for (int s = 0; s < view.numLocalWords(); s++) {
+            int base = s * numTopics;
+            double max = Double.NEGATIVE_INFINITY;
+            for (int k = 0; k < numTopics; k++) {
+                max = Math.max(max, logTheta[k] + logRows[base + k]);
+            }
+            if (max == Double.NEGATIVE_INFINITY) {
+                return Double.NEGATIVE_INFINITY;
+            }
+            double sum = 0;
+            for (int k = 0; k < numTopics; k++) {
+                sum += Math.exp(logTheta[k] + logRows[base + k] - max);
+            }
+            total += view.count(s) * (max + Math.log(sum));
+        }
+        return total;
+    }
+}

@@ -1,0 +1,73 @@
+package tmeval.estimate;
+
+import tmeval.Fixtures;
+import tmeval.model.Document;
+import tmeval.model.TopicModel;
+import tmeval.model.Vocabulary;
+import tmeval.progress.CancelToken;
+import tmeval.sampling.DocumentView;
+
+import java.util.List;
+import java.util.SplittableRandom;
+
+/** Small models and documents whose exact log-likelihood the dynamic programme gives, shared by estimator tests. */
+final class ExactCases {
+    /** A model, a document and its exact log P(w | Phi, alpha). */
+    record Case(String name, TopicModel model, Document document, double exact) {
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    private ExactCases() {
+    }
+
+    /** K from 2 to 6, asymmetric alpha, topics with zero entries, N from 1 to 25. */
+    static List<Case> all() {
+        TopicModel k2 = Fixtures.randomModel("K2", 10, new double[] {0.3, 1.7}, 0.5, 1);
+        TopicModel k3 = withZeros(Fixtures.randomModel("K3 zeros", 15, new double[] {0.1, 0.5, 2.0}, 0.3, 2), 3);
+        TopicModel k4 = Fixtures.randomModel("K4", 20, new double[] {0.05, 0.2, 0.8, 0.4}, 0.2, 3);
+        TopicModel k6 = withZeros(Fixtures.randomModel("K6 zeros", 30, new double[] {0.02, 0.1, 0.3, 0.5, 1.0, 0.07}, 0.2, 4), 5);
+        return List.of(
+                make("K2 N1", k2, 1, 11),
+                make("K2 N5", k2, 5, 12),
+                make("K3 N12 zeros", k3, 12, 13),
+                make("K4 N20", k4, 20, 14),
+                make("K6 N25 zeros", k6, 25, 15));
+    }
+
+    static Case make(String name, TopicModel model, int length, long seed) {
+        Document doc = Fixtures.generate(model, 1, length, seed).document(0);
+        return new Case(name, model, doc, exact(model, doc));
+    }
+
+    static double exact(TopicModel model, Document doc) {
+        return new ExactEvaluator(50_000_000).logProbability(DocumentView.of(doc), model, new CancelToken());
+    }
+
+    /** Sets about a third of each topic's entries to exactly zero (keeping every word possible under some topic). */
+    static TopicModel withZeros(TopicModel model, long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        int numTopics = model.numTopics();
+        int numWords = model.numWords();
+        double[] phi = model.phiMatrix();
+        for (int w = 0; w < numWords; w++) {
+            int keep = random.nextInt(numTopics);
+            for (int k = 0; k < numTopics; k++) {
+                if (k != keep && random.nextInt(3) == 0) {
+                    phi[w * numTopics + k] = 0;
+                }
+            }
+        }
+        double[] sums = TopicModel.columnSums(phi, numTopics);
+        for (int i = 0; i < phi.length; i++) {
+            phi[i] /= sums[i % numTopics];
+        }
+        return new TopicModel(model.name(), model.vocabulary(), phi, model.alpha());
+    }
+
+    static Vocabulary vocabulary(int n) {
+        return Fixtures.vocabulary(n);
+    }
+}
