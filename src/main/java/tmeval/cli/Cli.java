@@ -1,6 +1,7 @@
 package tmeval.cli;
 
 import tmeval.io.InputException;
+import tmeval.progress.CancelToken;
 import tmeval.progress.CancelledException;
 
 import java.io.IOException;
@@ -17,9 +18,17 @@ import java.util.Map;
  */
 public final class Cli {
     private final Map<String, Command> commands = new LinkedHashMap<>();
+    private final CancelToken cancel;
 
     public Cli() {
-        for (Command c : List.of(new InfoCommand(), new TrainCommand(), new PerturbCommand(), new SplitCommand(), new DemoCommand())) {
+        this(new CancelToken());
+    }
+
+    /** @param cancel cancels a running command (the launcher wires it to Ctrl-C) */
+    public Cli(CancelToken cancel) {
+        this.cancel = cancel;
+        for (Command c : List.of(new InfoCommand(), new TrainCommand(), new PerturbCommand(), new SplitCommand(),
+                new EstimateCommand(cancel), new DemoCommand())) {
             commands.put(c.name(), c);
         }
     }

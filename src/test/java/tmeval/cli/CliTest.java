@@ -92,4 +92,38 @@ class CliTest {
         assertTrue(i.out().contains("K = 3 topics"), i.out());
         assertTrue(i.out().contains("dropped 0 out-of-vocabulary tokens"), i.out());
     }
+
+    @Test
+    void estimateWritesTheContractColumnsAndASummary() throws Exception {
+        TopicModel truth = Fixtures.randomModel("t", 30, new double[] {0.2, 0.4, 0.6}, 0.1, 1);
+        Path modelFile = dir.resolve("m.tsv");
+        NativeModelFormat.write(truth, modelFile);
+        Path corpus = dir.resolve("heldout.tsv");
+        StringBuilder sb = new StringBuilder();
+        for (var d : Fixtures.generate(truth, 6, 15, 2).documents()) {
+            sb.append(d.id()).append('\t');
+            for (int i = 0; i < d.length(); i++) {
+                sb.append(truth.vocabulary().word(d.word(i))).append(' ');
+            }
+            sb.append("unknownword\n");
+        }
+        Files.writeString(corpus, sb);
+        Path out = dir.resolve("est.tsv");
+        Outcome o = run("estimate", "--model", modelFile.toString(), "--corpus", corpus.toString(), "--method", "ais",
+                "--temperatures", "50", "--runs", "2", "--out", out.toString(), "--summary", "--threads", "2");
+        assertEquals(0, o.code(), o.err());
+        var lines = Files.readAllLines(out);
+        assertEquals("docId\tN\tmethod\trun\tlogLik\tperplexity\tsiteUpdates\tmillis", lines.get(0));
+        assertEquals(13, lines.size());
+        String[] row = lines.get(1).split("\t");
+        assertEquals("15", row[1]);
+        assertEquals(Math.exp(-Double.parseDouble(row[4]) / 15), Double.parseDouble(row[5]), 1e-9);
+        assertEquals("750", row[6], "15 tokens x 50 temperatures");
+        assertTrue(o.out().contains("corpus log-likelihood"), o.out());
+        assertTrue(o.out().contains("mean per-document variance"), o.out());
+        assertTrue(o.err().contains("dropped 6 out-of-vocabulary tokens"), o.err());
+        Outcome bad = run("estimate", "--model", modelFile.toString(), "--corpus", corpus.toString(), "--method", "nope", "--out", out.toString());
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().contains("unknown method 'nope'"), bad.err());
+    }
 }

@@ -1,0 +1,97 @@
+package tmeval.cli;
+
+import tmeval.estimate.Estimator;
+import tmeval.estimate.Methods;
+import tmeval.io.AtomicFile;
+import tmeval.io.InputException;
+import tmeval.model.Corpus;
+import tmeval.model.TopicModel;
+import tmeval.progress.CancelToken;
+import tmeval.run.CorpusSummary;
+import tmeval.run.EstimateTable;
+import tmeval.run.EstimationRunner;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** {@code estimate}: per-document held-out log-likelihood by one method, streamed to a TSV. */
+final class EstimateCommand implements Command {
+    private final CancelToken cancel;
+
+    EstimateCommand(CancelToken cancel) {
+        this.cancel = cancel;
+    }
+
+    @Override
+    public String name() {
+        return "estimate";
+    }
+
+    @Override
+    public String summary() {
+        return "estimate log P(w | model) per held-out document with one method; --summary prints corpus totals";
+    }
+
+    @Override
+    public List<OptionSpec> options() {
+        List<OptionSpec> o = new ArrayList<>(InputOptions.modelOptions("model", "topic model"));
+        o.addAll(InputOptions.matrixOptions());
+        o.addAll(InputOptions.corpusOptions());
+        o.add(OptionSpec.value("method", "NAME", "exact, is-prior, is-pzw, is-ip, hm, ais, chib, lr, lee-is, completion-theta, completion-ais, completion-lr"));
+        o.addAll(MethodOptions.options());
+        o.addAll(MethodOptions.runOptions());
+        o.add(OptionSpec.value("out", "FILE", "per-document results (TSV; written to a temporary file and moved into place when complete)"));
+        o.add(OptionSpec.flag("summary", "print corpus log-likelihood, perplexity and (runs >= 2) the mean per-document variance"));
+        return o;
+    }
+
+    @Override
+    public int run(Options o, PrintStream out, PrintStream err) throws UsageException, InputException, IOException {
+        Methods.Method method;
+        try {
+            method = Methods.get(o.required("method"));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        Estimator estimator = method.create(MethodOptions.settings(o, method.defaults()));
+        int runs = o.integer("runs", 1, 1, 1_000_000);
+        long seed = o.longValue("seed", 1);
+        int threads = MethodOptions.threads(o);
+        boolean timing = !o.has("no-timing");
+        Path outFile = o.requiredPath("out");
+        TopicModel model = InputOptions.model(o, "model");
+        Corpus corpus = InputOptions.corpus(o, model);
+        err.println("corpus " + corpus.summary());
+        CorpusSummary summary = new CorpusSummary(runs);
+        try (AtomicFile file = AtomicFile.create(outFile)) {
+            Writer w = file.writer();
+            w.write(EstimateTable.HEADER);
+            try {
+                EstimationRunner.run(new EstimationRunner.Job(corpus, model, estimator, runs, seed, threads), outcome -> {
+                    summary.add(outcome);
+                    try {
+                        EstimateTable.write(w, method.name(), outcome, timing);
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                }, ProgressPrinter.to(err, method.name()), cancel);
+            } catch (UncheckedIOException e) {
+                throw e.getCause();
+            }
+            file.commit();
+        }
+        String report = summary.report(method.name());
+        if (o.has("summary")) {
+            out.print(report);
+        } else if (summary.refused() > 0) {
+            err.print(report.lines().filter(l -> l.contains("refused")).findFirst().orElse("") + "\n");
+        }
+        out.println("wrote " + outFile);
+        return 0;
+    }
+}

@@ -1,0 +1,20 @@
+package tmeval.run;
+
+import tmeval.estimate.EstimateResult;
+
+/**
+ * The outcome of one (document, run) task: a result, or the estimator's refusal in words. Refusals are reported,
+ * never written as NaN or infinity.
+ *
+ * @param documentIndex position of the document in the corpus
+ * @param documentId the document's id
+ * @param length the document's length N
+ * @param run the run number, from 1
+ * @param result the estimate, or null when refused
+ * @param refusal why there is no estimate, or null
+ */
+public record Outcome(int documentIndex, String documentId, int length, int run, EstimateResult result, String refusal) {
+    public boolean refused() {
+        return result == null;
+    }
+}
