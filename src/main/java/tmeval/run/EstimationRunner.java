@@ -11,13 +11,6 @@ import tmeval.progress.CancelledException;
 import tmeval.progress.Progress;
 import tmeval.sampling.RandomStreams;
 
-import java.util.HashMap;
-import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorCompletionService;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
@@ -53,56 +46,10 @@ public final class EstimationRunner {
      * @throws CancelledException if cancelled (no further outcome is delivered)
      */
     public static void run(Job job, Consumer<Outcome> consumer, Progress progress, CancelToken cancel) {
-        Corpus corpus = job.corpus();
         int runs = job.runs();
-        int total = corpus.size() * runs;
         String method = job.estimator().method();
-        ExecutorService pool = Workers.pool(job.threads(), "tmeval-" + method);
-        ExecutorCompletionService<Outcome> completion = new ExecutorCompletionService<>(pool);
-        int window = job.threads() * 8;
-        Map<Integer, Outcome> finished = new HashMap<>();
-        int submitted = 0;
-        int delivered = 0;
-        try {
-            while (delivered < total) {
-                while (submitted < total && submitted - delivered < window) {
-                    int task = submitted++;
-                    completion.submit(() -> evaluate(job, task / runs, task % runs + 1, method, cancel));
-                }
-                Future<Outcome> done = completion.poll(100, TimeUnit.MILLISECONDS);
-                cancel.check();
-                if (done == null) {
-                    continue;
-                }
-                Outcome o = get(done);
-                finished.put(o.documentIndex() * runs + o.run() - 1, o);
-                Outcome next;
-                while ((next = finished.remove(delivered)) != null) {
-                    consumer.accept(next);
-                    delivered++;
-                    progress.update(delivered, total, next.documentId());
-                }
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new CancelledException();
-        } finally {
-            Workers.stop(pool);
-        }
-    }
-
-    private static Outcome get(Future<Outcome> done) throws InterruptedException {
-        try {
-            return done.get();
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof CancelledException c) {
-                throw c;
-            }
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            throw new IllegalStateException(e.getCause());
-        }
+        OrderedParallel.run(job.corpus().size() * runs, task -> evaluate(job, task / runs, task % runs + 1, method, cancel),
+                consumer, job.threads(), "tmeval-" + method, progress, cancel, task -> job.corpus().document(task / runs).id());
     }
 
     static Outcome evaluate(Job job, int documentIndex, int run, String method, CancelToken cancel) {

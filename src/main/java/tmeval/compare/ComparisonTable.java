@@ -1,0 +1,201 @@
+package tmeval.compare;
+
+import org.apache.commons.math3.stat.correlation.PearsonsCorrelation;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The rows of Foulds and Smyth's Tables 1 and 2, one per method and direction: percent of documents where A is
+ * estimated better, correlation of the per-document perplexity ratio with a reference, average empirical variance
+ * of the per-document perplexity ratio across runs, corpus perplexity ratio, site updates and time. Collects the
+ * per-document estimates as they stream in, then computes the rows and the forward/reverse convergence checks.
+ */
+public final class ComparisonTable {
+    /** One row of the table. {@code correlation} and {@code variance} are NaN-free: absent values are null. */
+    public record Row(String method, Direction direction, int documents, double percentAWins, Double correlation,
+                      Double variance, double corpusPerplexityRatio, long siteUpdates, double seconds, int refused) {
+        public String label() {
+            return direction == Direction.NONE ? method : method + " (" + direction.label() + ")";
+        }
+    }
+
+    private final int numDocuments;
+    private final int runs;
+    private final int[] lengths;
+    private final List<String> documentIds;
+    private final Map<String, Arm> arms = new LinkedHashMap<>();
+    private final double[] reference;
+    private boolean hasReference;
+
+    /** Per (method, direction): logRatio[document][run], NaN where refused. */
+    private static final class Arm {
+        final String method;
+        final Direction direction;
+        final double[][] logRatio;
+        long siteUpdates;
+        long nanos;
+        int refused;
+
+        Arm(String method, Direction direction, int numDocuments, int runs) {
+            this.method = method;
+            this.direction = direction;
+            this.logRatio = new double[numDocuments][runs];
+            for (double[] r : logRatio) {
+                java.util.Arrays.fill(r, Double.NaN);
+            }
+        }
+    }
+
+    public ComparisonTable(List<String> documentIds, int[] lengths, int runs) {
+        this.documentIds = List.copyOf(documentIds);
+        this.numDocuments = documentIds.size();
+        this.lengths = lengths.clone();
+        this.runs = runs;
+        this.reference = new double[numDocuments];
+        java.util.Arrays.fill(reference, Double.NaN);
+    }
+
+    public void add(String method, Direction direction, int document, int run, RatioResult result) {
+        Arm arm = arms.computeIfAbsent(method + "/" + direction, k -> new Arm(method, direction, numDocuments, runs));
+        arm.logRatio[document][run - 1] = result.logRatio();
+        arm.siteUpdates += result.siteUpdates();
+        arm.nanos += result.nanos();
+    }
+
+    public void refuse(String method, Direction direction) {
+        arms.computeIfAbsent(method + "/" + direction, k -> new Arm(method, direction, numDocuments, runs)).refused++;
+    }
+
+    public void addReference(int document, double logRatio) {
+        reference[document] = logRatio;
+        hasReference = true;
+    }
+
+    public List<Row> rows() {
+        List<Row> rows = new ArrayList<>();
+        for (Arm arm : arms.values()) {
+            rows.add(row(arm));
+        }
+        return rows;
+    }
+
+    private Row row(Arm arm) {
+        int documents = 0;
+        int wins = 0;
+        double logRatioSum = 0;
+        long tokens = 0;
+        double varianceSum = 0;
+        int varianceDocs = 0;
+        List<Double> x = new ArrayList<>();
+        List<Double> y = new ArrayList<>();
+        for (int d = 0; d < numDocuments; d++) {
+            double[] r = arm.logRatio[d];
+            double mean = meanOf(r);
+            if (Double.isNaN(mean)) {
+                continue;
+            }
+            documents++;
+            wins += mean > 0 ? 1 : 0;
+            logRatioSum += mean;
+            tokens += lengths[d];
+            double v = perplexityRatioVariance(r, lengths[d]);
+            if (!Double.isNaN(v)) {
+                varianceSum += v;
+                varianceDocs++;
+            }
+            if (!Double.isNaN(reference[d])) {
+                x.add(Math.exp(-r[0] / lengths[d]));
+                y.add(Math.exp(-reference[d] / lengths[d]));
+            }
+        }
+        Double correlation = null;
+        if (hasReference && x.size() >= 3) {
+            double c = new PearsonsCorrelation().correlation(toArray(x), toArray(y));
+            correlation = Double.isNaN(c) ? null : c;
+        }
+        return new Row(arm.method, arm.direction, documents, documents == 0 ? 0 : 100.0 * wins / documents, correlation,
+                varianceDocs == 0 ? null : varianceSum / varianceDocs, Math.exp(-logRatioSum / Math.max(1, tokens)),
+                arm.siteUpdates, arm.nanos / 1e9, arm.refused);
+    }
+
+    /** Mean over runs, or NaN if any run was refused. */
+    private static double meanOf(double[] r) {
+        double s = 0;
+        for (double v : r) {
+            s += v;
+        }
+        return s / r.length;
+    }
+
+    /** Sample variance across runs of exp(-logRatio / N); NaN with fewer than two runs. */
+    private static double perplexityRatioVariance(double[] r, int length) {
+        if (r.length < 2) {
+            return Double.NaN;
+        }
+        double mean = 0;
+        for (double v : r) {
+            mean += Math.exp(-v / length);
+        }
+        mean /= r.length;
+        double s = 0;
+        for (double v : r) {
+            double dev = Math.exp(-v / length) - mean;
+            s += dev * dev;
+        }
+        return s / (r.length - 1);
+    }
+
+    private static double[] toArray(List<Double> values) {
+        double[] a = new double[values.size()];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = values.get(i);
+        }
+        return a;
+    }
+
+    /** The forward/reverse check of every ratio method run in both directions (first run of each). */
+    public List<ConvergenceCheck> convergenceChecks(double threshold) {
+        List<ConvergenceCheck> checks = new ArrayList<>();
+        for (Arm forward : arms.values()) {
+            if (forward.direction != Direction.FORWARD) {
+                continue;
+            }
+            Arm reverse = arms.get(forward.method + "/" + Direction.REVERSE);
+            if (reverse == null) {
+                continue;
+            }
+            List<String> ids = new ArrayList<>();
+            List<Double> f = new ArrayList<>();
+            List<Double> r = new ArrayList<>();
+            for (int d = 0; d < numDocuments; d++) {
+                double fv = meanOf(forward.logRatio[d]);
+                double rv = meanOf(reverse.logRatio[d]);
+                if (!Double.isNaN(fv) && !Double.isNaN(rv)) {
+                    ids.add(documentIds.get(d));
+                    f.add(fv);
+                    r.add(rv);
+                }
+            }
+            checks.add(ConvergenceCheck.of(forward.method, ids, toArray(f), toArray(r), threshold));
+        }
+        return checks;
+    }
+
+    /** The table as aligned text, for the terminal. */
+    public String format() {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "%-28s %6s %9s %11s %12s %10s %14s %9s%n", "method", "docs", "A wins %",
+                "corr. ref", "var(ratio)", "corpus pr", "site updates", "seconds"));
+        for (Row r : rows()) {
+            sb.append(String.format(Locale.ROOT, "%-28s %6d %9.1f %11s %12s %10.4f %14d %9.2f%n", r.label(), r.documents(), r.percentAWins(),
+                    r.correlation() == null ? "-" : String.format(Locale.ROOT, "%.4f", r.correlation()),
+                    r.variance() == null ? "-" : String.format(Locale.ROOT, "%.3e", r.variance()),
+                    r.corpusPerplexityRatio(), r.siteUpdates(), r.seconds()));
+        }
+        return sb.toString();
+    }
+}

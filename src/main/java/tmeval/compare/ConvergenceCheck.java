@@ -1,0 +1,67 @@
+package tmeval.compare;
+
+import org.apache.commons.math3.stat.descriptive.SummaryStatistics;
+import org.apache.commons.math3.stat.inference.TTest;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Detecting convergence failures by annealing both ways (Foulds and Smyth Section 3.1): per document the gap
+ * between the forward and the reverse estimate of log P(w | A) - log P(w | B); across documents the systematic
+ * bias, the mean gap, tested against zero with a paired t-test. A converged pair of runs has gaps that are noise
+ * around zero; a failure in one direction shows as a mean gap far from zero.
+ *
+ * @param method the ratio path
+ * @param meanGap mean of forward - reverse over documents (nats)
+ * @param standardError its standard error
+ * @param pValue two-sided p-value of the paired t-test (1 when there are fewer than two documents)
+ * @param flagged ids of the documents whose |gap| exceeds the threshold
+ * @param threshold the per-document gap threshold in nats
+ * @param documents documents compared
+ */
+public record ConvergenceCheck(String method, double meanGap, double standardError, double pValue, List<String> flagged,
+                               double threshold, int documents) {
+    /** Significance level for calling a systematic bias. */
+    public static final double SIGNIFICANCE = 0.01;
+    /** Default per-document gap threshold, in nats. */
+    public static final double DEFAULT_THRESHOLD = 1.0;
+
+    public static ConvergenceCheck of(String method, List<String> documentIds, double[] forward, double[] reverse, double threshold) {
+        SummaryStatistics gaps = new SummaryStatistics();
+        List<String> flagged = new ArrayList<>();
+        for (int d = 0; d < forward.length; d++) {
+            double gap = forward[d] - reverse[d];
+            gaps.addValue(gap);
+            if (Math.abs(gap) > threshold) {
+                flagged.add(documentIds.get(d));
+            }
+        }
+        double p = 1.0;
+        if (forward.length >= 2) {
+            p = gaps.getStandardDeviation() == 0 ? (gaps.getMean() == 0 ? 1.0 : 0.0) : new TTest().pairedTTest(forward, reverse);
+        }
+        double se = forward.length >= 2 ? gaps.getStandardDeviation() / Math.sqrt(forward.length) : 0.0;
+        return new ConvergenceCheck(method, gaps.getMean(), se, p, List.copyOf(flagged), threshold, forward.length);
+    }
+
+    /** The directions disagree systematically: significant at {@link #SIGNIFICANCE}. */
+    public boolean systematicBias() {
+        return pValue < SIGNIFICANCE;
+    }
+
+    /** The check in words, as Section 3.1 recommends stating it. */
+    public String verdict() {
+        String stats = String.format(Locale.ROOT, "mean forward - reverse gap %.4g nats (s.e. %.2g, paired t-test p = %.2g) over %d documents",
+                meanGap, standardError, pValue, documents);
+        String docs = flagged.isEmpty() ? "no document's gap exceeds " + threshold + " nats"
+                : flagged.size() + " documents have a gap above " + threshold + " nats: " + String.join(", ", flagged.subList(0, Math.min(10, flagged.size())))
+                + (flagged.size() > 10 ? ", ..." : "");
+        if (systematicBias()) {
+            return method + ": the two annealing directions DISAGREE systematically (" + stats + "); at least one direction did not"
+                    + " converge: use more temperatures or burn-in before trusting these ratios. " + docs + ".";
+        }
+        return method + ": the two annealing directions agree (" + stats + "). " + docs + ".";
+    }
+}

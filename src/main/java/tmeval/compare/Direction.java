@@ -1,0 +1,19 @@
+package tmeval.compare;
+
+/**
+ * Which way a ratio path anneals (Foulds and Smyth Section 3.1): {@code forward} from B to A, {@code reverse} from A
+ * to B with the result negated, so both estimate log P(w | A) - log P(w | B); {@code -} for methods without one.
+ */
+public enum Direction {
+    FORWARD("forward"), REVERSE("reverse"), NONE("-");
+
+    private final String label;
+
+    Direction(String label) {
+        this.label = label;
+    }
+
+    public String label() {
+        return label;
+    }
+}

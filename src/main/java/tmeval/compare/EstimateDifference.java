@@ -1,0 +1,55 @@
+package tmeval.compare;
+
+import tmeval.estimate.EstimateResult;
+import tmeval.estimate.Estimator;
+import tmeval.model.Document;
+import tmeval.model.TopicModel;
+import tmeval.progress.CancelToken;
+
+import java.util.SplittableRandom;
+import java.util.function.Function;
+
+/**
+ * The baselines of Foulds and Smyth: a single-model estimator run on each model separately (independent streams)
+ * and differenced, log P-hat(w | A) - log P-hat(w | B): {@code ais-diff}, {@code lr-diff}, and {@code exact}.
+ * The stochastic error is incurred twice.
+ */
+public final class EstimateDifference implements ModelComparison {
+    private final String method;
+    private final Function<Document, Estimator> estimatorFor;
+
+    /** @param estimatorFor the estimator for a document (left-to-right picks its particle count from the length) */
+    public EstimateDifference(String method, Function<Document, Estimator> estimatorFor) {
+        this.method = method;
+        this.estimatorFor = estimatorFor;
+    }
+
+    @Override
+    public String method() {
+        return method;
+    }
+
+    @Override
+    public boolean directional() {
+        return false;
+    }
+
+    @Override
+    public RatioResult estimate(Document document, TopicModel a, TopicModel b, Direction direction, SplittableRandom random, CancelToken cancel) {
+        long start = System.nanoTime();
+        SplittableRandom forA = random.split();
+        SplittableRandom forB = random.split();
+        Estimator estimator = estimatorFor.apply(document);
+        EstimateResult ra = estimator.estimate(document, a, forA, cancel);
+        EstimateResult rb = estimator.estimate(document, b, forB, cancel);
+        return new RatioResult(ra.logValue() - rb.logValue(), new double[0], ra.siteUpdates() + rb.siteUpdates(), System.nanoTime() - start);
+    }
+
+    /**
+     * Left-to-right particles matching n AIS temperatures (Foulds and Smyth Section 4): one particle costs
+     * N(N + 1)/2 site updates, so p = 2n / (N + 1), rounded, at least 1.
+     */
+    public static int particlesForBudget(int temperatures, int length) {
+        return (int) Math.max(1, Math.round(2.0 * temperatures / (length + 1)));
+    }
+}

@@ -1,0 +1,77 @@
+package tmeval.run;
+
+import tmeval.compare.Direction;
+import tmeval.compare.ModelComparison;
+import tmeval.compare.RatioResult;
+import tmeval.estimate.EstimationException;
+import tmeval.model.Corpus;
+import tmeval.model.Document;
+import tmeval.model.TopicModel;
+import tmeval.progress.CancelToken;
+import tmeval.progress.Progress;
+import tmeval.sampling.RandomStreams;
+
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Runs comparisons of two models over a corpus: every (document, method and direction, run), plus an optional
+ * reference per document, in parallel with per-task streams from (seed, document, run, method, direction); results
+ * arrive in document order on the calling thread.
+ */
+public final class ComparisonRunner {
+    /** A method and the direction it anneals in ({@link Direction#NONE} for methods without one). */
+    public record Arm(ModelComparison method, Direction direction) {
+        public String key() {
+            return method.method() + "/" + direction.label();
+        }
+    }
+
+    /** What to run. {@code reference} may be null. */
+    public record Job(Corpus corpus, TopicModel a, TopicModel b, List<Arm> arms, int runs, long seed, int threads,
+                      ModelComparison reference) {
+    }
+
+    /**
+     * One task's outcome: a result, or the refusal in words.
+     *
+     * @param reference true for the reference run (not one of the arms)
+     */
+    public record Result(int documentIndex, String documentId, int length, String method, Direction direction, int run,
+                         boolean reference, RatioResult result, String refusal) {
+        public boolean refused() {
+            return result == null;
+        }
+    }
+
+    private ComparisonRunner() {
+    }
+
+    public static void run(Job job, Consumer<Result> consumer, Progress progress, CancelToken cancel) {
+        int perDocument = job.arms().size() * job.runs() + (job.reference() == null ? 0 : 1);
+        OrderedParallel.run(job.corpus().size() * perDocument, task -> {
+            int d = task / perDocument;
+            int slot = task % perDocument;
+            if (slot == job.arms().size() * job.runs()) {
+                return evaluate(job, d, new Arm(job.reference(), Direction.NONE), 1, true, cancel);
+            }
+            return evaluate(job, d, job.arms().get(slot / job.runs()), slot % job.runs() + 1, false, cancel);
+        }, consumer, job.threads(), "tmeval-compare", progress, cancel, task -> job.corpus().document(task / perDocument).id());
+    }
+
+    private static Result evaluate(Job job, int documentIndex, Arm arm, int run, boolean reference, CancelToken cancel) {
+        Document doc = job.corpus().document(documentIndex);
+        String method = arm.method().method();
+        var random = RandomStreams.stream(job.seed(), documentIndex, run, RandomStreams.key(arm.key()));
+        try {
+            RatioResult r = arm.method().estimate(doc, job.a(), job.b(), arm.direction(), random, cancel);
+            if (!Double.isFinite(r.logRatio())) {
+                return new Result(documentIndex, doc.id(), doc.length(), method, arm.direction(), run, reference, null,
+                        method + " gave no finite estimate (every sample had weight zero)");
+            }
+            return new Result(documentIndex, doc.id(), doc.length(), method, arm.direction(), run, reference, r, null);
+        } catch (EstimationException | IllegalArgumentException e) {
+            return new Result(documentIndex, doc.id(), doc.length(), method, arm.direction(), run, reference, null, e.getMessage());
+        }
+    }
+}
