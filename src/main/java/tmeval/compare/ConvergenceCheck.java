@@ -27,6 +27,8 @@ public record ConvergenceCheck(String method, double meanGap, double standardErr
     public static final double SIGNIFICANCE = 0.01;
     /** Default per-document gap threshold, in nats. */
     public static final double DEFAULT_THRESHOLD = 1.0;
+    /** Share of documents over the gap threshold above which the runs are called unconverged even without a bias. */
+    public static final double MAX_FLAGGED_SHARE = 0.05;
 
     public static ConvergenceCheck of(String method, List<String> documentIds, double[] forward, double[] reverse, double threshold) {
         SummaryStatistics gaps = new SummaryStatistics();
@@ -51,6 +53,19 @@ public record ConvergenceCheck(String method, double meanGap, double standardErr
         return pValue < SIGNIFICANCE;
     }
 
+    /**
+     * The directions are "wildly different" (Section 3.1) on too many documents: more than
+     * {@link #MAX_FLAGGED_SHARE} of them have a gap above the threshold, whatever its sign.
+     */
+    public boolean widespreadGaps() {
+        return documents > 0 && flagged.size() > MAX_FLAGGED_SHARE * documents;
+    }
+
+    /** Either failure: a systematic bias or widespread large gaps. */
+    public boolean failed() {
+        return systematicBias() || widespreadGaps();
+    }
+
     /** The check in words, as Section 3.1 recommends stating it. */
     public String verdict() {
         String stats = String.format(Locale.ROOT, "mean forward - reverse gap %.4g nats (s.e. %.2g, paired t-test p = %.2g) over %d documents",
@@ -58,8 +73,10 @@ public record ConvergenceCheck(String method, double meanGap, double standardErr
         String docs = flagged.isEmpty() ? "no document's gap exceeds " + threshold + " nats"
                 : flagged.size() + " documents have a gap above " + threshold + " nats: " + String.join(", ", flagged.subList(0, Math.min(10, flagged.size())))
                 + (flagged.size() > 10 ? ", ..." : "");
-        if (systematicBias()) {
-            return method + ": the two annealing directions DISAGREE systematically (" + stats + "); at least one direction did not"
+        if (failed()) {
+            String how = systematicBias() && widespreadGaps() ? "systematically and on many documents"
+                    : systematicBias() ? "systematically" : "on many documents";
+            return method + ": the two annealing directions DISAGREE " + how + " (" + stats + "); at least one direction did not"
                     + " converge: use more temperatures or burn-in before trusting these ratios. " + docs + ".";
         }
         return method + ": the two annealing directions agree (" + stats + "). " + docs + ".";

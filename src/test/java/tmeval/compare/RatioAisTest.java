@@ -1,0 +1,147 @@
+package tmeval.compare;
+
+import org.junit.jupiter.api.Test;
+import tmeval.Fixtures;
+import tmeval.anneal.Schedule;
+import tmeval.estimate.ExactEvaluator;
+import tmeval.model.Corpus;
+import tmeval.model.Document;
+import tmeval.model.TopicModel;
+import tmeval.progress.CancelToken;
+import tmeval.sampling.DocumentView;
+import tmeval.sampling.RandomStreams;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class RatioAisTest {
+    /** Two models with different topics and different alphas (the case the reference code got wrong). */
+    private static final TopicModel A = Fixtures.randomModel("A", 20, new double[] {0.1, 0.5, 2.0}, 0.3, 1);
+    private static final TopicModel B = Fixtures.randomModel("B", 20, new double[] {1.0, 0.3, 0.2}, 0.3, 2);
+
+    private static double exactLogRatio(Document d, TopicModel a, TopicModel b) {
+        ExactEvaluator exact = new ExactEvaluator();
+        return exact.logProbability(DocumentView.of(d), a, new CancelToken()) - exact.logProbability(DocumentView.of(d), b, new CancelToken());
+    }
+
+    /**
+     * Over seeded runs: the mean, in probability space, of the estimated ratio over the exact one (forward estimates
+     * P(w|A)/P(w|B), reverse P(w|B)/P(w|A)), its standard error, and the spread of the log estimates.
+     */
+    private static double[] probabilitySpace(RatioAis method, Document d, Direction direction, double exact, int runs, long seed) {
+        double sum = 0;
+        double squares = 0;
+        double logSquares = 0;
+        for (int r = 0; r < runs; r++) {
+            double error = method.estimate(d, A, B, direction, RandomStreams.stream(seed, r), new CancelToken()).logRatio() - exact;
+            double ratio = Math.exp(direction == Direction.FORWARD ? error : -error);
+            sum += ratio;
+            squares += ratio * ratio;
+            logSquares += error * error;
+        }
+        double mean = sum / runs;
+        return new double[] {mean, Math.sqrt((squares / runs - mean * mean) / (runs - 1)), Math.sqrt(logSquares / runs)};
+    }
+
+    /**
+     * Ratio-AIS is unbiased in probability space for its direction's ratio (given a burned-in start), for both paths,
+     * including models with different alphas; more temperatures shrink the spread of the log estimate.
+     */
+    @Test
+    void bothPathsAreUnbiasedAndConvergeInBothDirections() {
+        Corpus docs = Fixtures.generate(A, 2, 12, 7);
+        for (RatioAis.Path path : RatioAis.Path.values()) {
+            for (Document d : docs.documents()) {
+                double exact = exactLogRatio(d, A, B);
+                for (Direction direction : new Direction[] {Direction.FORWARD, Direction.REVERSE}) {
+                    double[] cheap = probabilitySpace(new RatioAis(path, 10, 1, 30, Schedule.UNIFORM), d, direction, exact, 300, 1);
+                    double[] rich = probabilitySpace(new RatioAis(path, 1000, 1, 30, Schedule.UNIFORM), d, direction, exact, 300, 2);
+                    String msg = String.format(Locale.ROOT, "%s %s %s: n=1000 mean ratio %.4f +- %.4f, rms log error n=10 %.3f, n=1000 %.3f",
+                            path, direction, d.id(), rich[0], rich[1], cheap[2], rich[2]);
+                    assertTrue(rich[1] < 0.05, "precise enough to test: " + msg);
+                    assertTrue(Math.abs(rich[0] - 1) < 4 * rich[1], msg);
+                    assertTrue(rich[2] < 0.5 * cheap[2] && rich[2] < 0.35, msg);
+                }
+            }
+        }
+    }
+
+    @Test
+    void forwardAndReverseAgreeAtALargeBudgetAndTheCheckSaysSo() {
+        Corpus docs = Fixtures.generate(A, 30, 10, 8);
+        RatioAis convex = new RatioAis(RatioAis.Path.CONVEX, 1000, 1, 30, Schedule.UNIFORM);
+        ConvergenceCheck check = check(convex, docs);
+        assertFalse(check.failed(), check.verdict());
+        assertTrue(check.verdict().contains("agree"), check.verdict());
+    }
+
+    @Test
+    void aStarvedRunIsFlaggedByTheConvergenceCheck() {
+        Corpus docs = Fixtures.generate(A, 30, 25, 9);
+        RatioAis starved = new RatioAis(RatioAis.Path.CONVEX, 2, 1, 0, Schedule.UNIFORM);
+        ConvergenceCheck check = check(starved, docs);
+        assertTrue(check.failed(), check.verdict());
+        assertTrue(check.verdict().contains("DISAGREE"), check.verdict());
+        assertFalse(check.flagged().isEmpty());
+    }
+
+    private static ConvergenceCheck check(RatioAis method, Corpus docs) {
+        List<String> ids = new ArrayList<>();
+        double[] forward = new double[docs.size()];
+        double[] reverse = new double[docs.size()];
+        for (int d = 0; d < docs.size(); d++) {
+            ids.add(docs.document(d).id());
+            forward[d] = method.estimate(docs.document(d), A, B, Direction.FORWARD, RandomStreams.stream(3, d, 0), new CancelToken()).logRatio();
+            reverse[d] = method.estimate(docs.document(d), A, B, Direction.REVERSE, RandomStreams.stream(3, d, 1), new CancelToken()).logRatio();
+        }
+        return ConvergenceCheck.of(method.method(), ids, forward, reverse, 1.0);
+    }
+
+    @Test
+    void identicalModelsGiveExactlyZero() {
+        Document d = Fixtures.generate(A, 1, 15, 10).document(0);
+        for (RatioAis.Path path : RatioAis.Path.values()) {
+            double r = new RatioAis(path, 50, 2, 5, Schedule.UNIFORM).estimate(d, A, A, Direction.FORWARD, RandomStreams.stream(1), new CancelToken()).logRatio();
+            assertEquals(0.0, r, 1e-12, path.name());
+        }
+    }
+
+    @Test
+    void budgetRuleForLeftToRightParticles() {
+        assertEquals(20, EstimateDifference.particlesForBudget(1000, 99));
+        assertEquals(1, EstimateDifference.particlesForBudget(100, 500));
+        assertEquals(1, EstimateDifference.particlesForBudget(1, 1000), "at least one");
+    }
+
+    @Test
+    void modelsThatCannotBeComparedGiveClearErrors() {
+        TopicModel k2 = Fixtures.randomModel("K2", 20, new double[] {1, 1}, 0.3, 3);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ModelPair.prepare(A, k2, false, false));
+        assertTrue(e.getMessage().contains("K = 3") && e.getMessage().contains("K = 2"), e.getMessage());
+        TopicModel other = Fixtures.randomModel("V25", 25, new double[] {1, 1, 1}, 0.3, 4);
+        e = assertThrows(IllegalArgumentException.class, () -> ModelPair.prepare(A, other, false, false));
+        assertTrue(e.getMessage().contains("--vocabulary intersect"), e.getMessage());
+        ModelPair intersected = ModelPair.prepare(A, other, false, true);
+        assertEquals(20, intersected.a().numWords());
+        assertEquals(20, intersected.b().numWords());
+        assertTrue(intersected.notes().get(0).contains("dropped 0 words only in A") && intersected.notes().get(0).contains("5 only in B"),
+                intersected.notes().get(0));
+    }
+
+    @Test
+    void alignmentIsAppliedWhenAsked() {
+        TopicModel shuffled = A.permuteTopics(new int[] {2, 0, 1}).withName("shuffled");
+        ModelPair pair = ModelPair.prepare(A, shuffled, true, false);
+        assertEquals(0.0, pair.alignment().total(), 1e-12);
+        Document d = Fixtures.generate(A, 1, 10, 11).document(0);
+        double r = new RatioAis(RatioAis.Path.CONVEX, 20, 1, 5, Schedule.UNIFORM)
+                .estimate(d, pair.a(), pair.b(), Direction.FORWARD, RandomStreams.stream(1), new CancelToken()).logRatio();
+        assertEquals(0.0, r, 1e-12, "after alignment the models are the same");
+    }
+}
