@@ -40,35 +40,55 @@ public final class AnnealingEngine {
      */
     public static long sample(List<Segment> segments, int burnIn, TopicState state, SplittableRandom random, double[] scratch,
                               CancelToken cancel, Trace trace, double[] segmentLogWeights) {
-        int length = state.length();
-        long sweeps = 0;
-        AnnealingPath first = segments.get(0).path();
-        first.setTemperature(segments.get(0).betas()[0]);
-        first.drawStart(state, random, scratch);
-        if (!first.startIsExact()) {
-            for (int b = 0; b < burnIn; b++) {
-                GibbsSweep.forward(first, state, random, scratch);
-            }
-            sweeps += burnIn;
-        }
+        long sweeps = start(segments.get(0), burnIn, state, random, scratch);
         double logWeight = 0;
         for (int s = 0; s < segments.size(); s++) {
-            AnnealingPath path = segments.get(s).path();
-            double[] betas = segments.get(s).betas();
-            for (int j = 1; j < betas.length; j++) {
-                logWeight += path.logRatio(state, betas[j - 1], betas[j]);
-                path.setTemperature(betas[j]);
-                GibbsSweep.forward(path, state, random, scratch);
-                if (trace != null) {
-                    trace.step(s, j, betas[j], logWeight);
-                }
-                if ((j & 63) == 0) {
-                    cancel.check();
-                }
-            }
-            sweeps += betas.length - 1;
+            logWeight = anneal(segments.get(s), s, logWeight, state, random, scratch, cancel, trace);
+            sweeps += segments.get(s).numTemperatures();
             segmentLogWeights[s] = logWeight;
         }
-        return sweeps * length;
+        return sweeps * state.length();
+    }
+
+    /**
+     * Draws the starting state of a segment's f_0 (exactly, or by burn-in sweeps when the path cannot draw it).
+     *
+     * @return the sweeps done
+     */
+    public static int start(Segment first, int burnIn, TopicState state, SplittableRandom random, double[] scratch) {
+        AnnealingPath path = first.path();
+        path.setTemperature(first.betas()[0]);
+        path.drawStart(state, random, scratch);
+        if (path.startIsExact()) {
+            return 0;
+        }
+        for (int b = 0; b < burnIn; b++) {
+            GibbsSweep.forward(path, state, random, scratch);
+        }
+        return burnIn;
+    }
+
+    /**
+     * Anneals the state through one segment, from f_0 to f_1 of its path, adding the weight increments to
+     * {@code logWeight}; one Gibbs sweep per temperature.
+     *
+     * @return the log-weight at the end of the segment
+     */
+    public static double anneal(Segment segment, int segmentIndex, double logWeight, TopicState state, SplittableRandom random,
+                                double[] scratch, CancelToken cancel, Trace trace) {
+        AnnealingPath path = segment.path();
+        double[] betas = segment.betas();
+        for (int j = 1; j < betas.length; j++) {
+            logWeight += path.logRatio(state, betas[j - 1], betas[j]);
+            path.setTemperature(betas[j]);
+            GibbsSweep.forward(path, state, random, scratch);
+            if (trace != null) {
+                trace.step(segmentIndex, j, betas[j], logWeight);
+            }
+            if ((j & 63) == 0) {
+                cancel.check();
+            }
+        }
+        return logWeight;
     }
 }

@@ -1,0 +1,126 @@
+package tmeval.cli;
+
+import tmeval.estimate.MethodSettings;
+import tmeval.io.AtomicFile;
+import tmeval.io.InputException;
+import tmeval.io.ModelLoader;
+import tmeval.model.Corpus;
+import tmeval.model.ModelSeries;
+import tmeval.model.TopicModel;
+import tmeval.progress.CancelToken;
+import tmeval.run.CurveRunner;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** {@code curve}: held-out log-likelihood at each snapshot of a training run (iteration-AIS and the baselines). */
+final class CurveCommand implements Command {
+    static final String HEADER = "docId\tN\titeration\tmethod\trun\tlogLik\tsiteUpdates\tmillis\n";
+
+    private final CancelToken cancel;
+
+    CurveCommand(CancelToken cancel) {
+        this.cancel = cancel;
+    }
+
+    @Override
+    public String name() {
+        return "curve";
+    }
+
+    @Override
+    public String summary() {
+        return "held-out likelihood at every snapshot of a training run: iteration-ais, and ais / lr afresh at each snapshot";
+    }
+
+    @Override
+    public List<OptionSpec> options() {
+        List<OptionSpec> o = new ArrayList<>();
+        o.add(OptionSpec.value("series", "DIR", "snapshots: iter-N.tsv[.gz] files or MALLET state files name.N"));
+        o.addAll(InputOptions.corpusOptions());
+        o.add(OptionSpec.value("method", "NAMES", "iteration-ais, ais, lr (comma-separated)"));
+        o.add(OptionSpec.value("first-extra-temperatures", "N", "iteration-ais: extra temperatures from the prior to the first snapshot (default: --temperatures)"));
+        o.addAll(MethodOptions.options());
+        o.addAll(MethodOptions.runOptions());
+        o.add(OptionSpec.value("out", "FILE", "per-document and corpus (docId *) results per snapshot (TSV)"));
+        return o;
+    }
+
+    @Override
+    public int run(Options o, PrintStream out, PrintStream err) throws UsageException, InputException, IOException {
+        MethodSettings settings = MethodOptions.settings(o, MethodSettings.defaults().withSamples(1).withTemperatures(1000));
+        List<String> methods = new ArrayList<>();
+        for (String m : o.required("method").split(",")) {
+            methods.add(m.trim());
+        }
+        int extra = o.integer("first-extra-temperatures", settings.temperatures(), 0, Integer.MAX_VALUE);
+        int runs = o.integer("runs", 1, 1, 1_000_000);
+        long seed = o.longValue("seed", 1);
+        int threads = MethodOptions.threads(o);
+        boolean timing = !o.has("no-timing");
+        Path outFile = o.requiredPath("out");
+        CurveRunner.Job job;
+        ModelSeries series = ModelLoader.readSeries(o.requiredPath("series"));
+        TopicModel first = series.get(0).model();
+        Corpus corpus = InputOptions.corpus(o, first);
+        try {
+            job = new CurveRunner.Job(corpus, series, methods, settings, extra, runs, seed, threads);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        err.println("corpus " + corpus.summary());
+        out.printf(Locale.ROOT, "series %s: %d snapshots, iterations %d to %d, K = %d; %d temperatures per snapshot (+%d at the first), %d samples, %d runs%n",
+                series.name(), series.size(), series.get(0).iteration(), series.get(series.size() - 1).iteration(), series.numTopics(),
+                settings.temperatures(), extra, settings.samples(), runs);
+        out.printf(Locale.ROOT, "%9s  %-14s %4s %16s %12s %16s%n", "iteration", "method", "run", "corpus logLik", "perplexity", "var per doc");
+        int[] refused = {0};
+        try (AtomicFile file = AtomicFile.create(outFile)) {
+            Writer w = file.writer();
+            w.write(HEADER);
+            try {
+                CurveRunner.run(job, new CurveRunner.Listener() {
+                    @Override
+                    public void row(CurveRunner.Row row) {
+                        if (row.refused()) {
+                            refused[0]++;
+                            return;
+                        }
+                        write(w, CurveRunner.documentLine(row, timing));
+                    }
+
+                    @Override
+                    public void snapshotDone(int iteration, List<CurveRunner.Point> points) {
+                        for (CurveRunner.Point p : points) {
+                            write(w, CurveRunner.corpusLine(p, timing));
+                            out.printf(Locale.ROOT, "%9d  %-14s %4d %16.3f %12.3f %16s%n", iteration, p.method(), p.run(), p.logLikelihood(),
+                                    Math.exp(-p.logLikelihood() / Math.max(1, p.tokens())),
+                                    p.perDocumentVariance() == null ? "-" : String.format(Locale.ROOT, "%.5g", p.perDocumentVariance()));
+                        }
+                    }
+                }, ProgressPrinter.to(err, "curve"), cancel);
+            } catch (UncheckedIOException e) {
+                throw e.getCause();
+            }
+            file.commit();
+        }
+        if (refused[0] > 0) {
+            out.println(refused[0] + " (document, snapshot) estimates refused and left out of the corpus lines");
+        }
+        out.println("wrote " + outFile);
+        return 0;
+    }
+
+    private static void write(Writer w, String line) {
+        try {
+            w.write(line);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,202 @@
+package tmeval.run;
+
+import tmeval.compare.EstimateDifference;
+import tmeval.curve.IterationAis;
+import tmeval.estimate.AnnealedImportanceSampler;
+import tmeval.estimate.EstimateResult;
+import tmeval.estimate.EstimationException;
+import tmeval.estimate.LeftToRight;
+import tmeval.estimate.MethodSettings;
+import tmeval.model.Corpus;
+import tmeval.model.Document;
+import tmeval.model.ModelSeries;
+import tmeval.model.TopicModel;
+import tmeval.progress.CancelToken;
+import tmeval.progress.Progress;
+import tmeval.sampling.RandomStreams;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Held-out likelihood over the snapshots of a training run (Foulds and Smyth Figure 2): iteration-AIS carried from
+ * snapshot to snapshot, and the baselines {@code ais} and {@code lr} run afresh at each snapshot with the same
+ * per-snapshot budget (n temperatures; 2n/(N+1) particles). Snapshot by snapshot: every document is advanced to
+ * snapshot t before any goes on, so each point of the curve is reported as soon as it exists.
+ */
+public final class CurveRunner {
+    public static final List<String> METHODS = List.of("iteration-ais", "ais", "lr");
+
+    /** What to run. */
+    public record Job(Corpus corpus, ModelSeries series, List<String> methods, MethodSettings settings, int extraFirstTemperatures,
+                      int runs, long seed, int threads) {
+        public Job {
+            for (String m : methods) {
+                if (!METHODS.contains(m)) {
+                    throw new IllegalArgumentException("unknown curve method '" + m + "' (" + String.join(", ", METHODS) + ")");
+                }
+            }
+        }
+    }
+
+    /** One document's estimate at one snapshot, or its refusal. */
+    public record Row(int documentIndex, String documentId, int length, int iteration, String method, int run,
+                      double logLikelihood, long siteUpdates, long nanos, String refusal) {
+        public boolean refused() {
+            return refusal != null;
+        }
+    }
+
+    /**
+     * The corpus-level point of one method and run at one snapshot, and the per-iteration variance across runs
+     * (the mean over documents of the variance of their estimates; null with one run).
+     */
+    public record Point(int iteration, String method, int run, long tokens, double logLikelihood, long siteUpdates, long nanos,
+                        Double perDocumentVariance, int refused) {
+    }
+
+    /** Receives rows in order and, after each snapshot, its corpus points. */
+    public interface Listener {
+        void row(Row row);
+
+        void snapshotDone(int iteration, List<Point> points);
+    }
+
+    private CurveRunner() {
+    }
+
+    public static void run(Job job, Listener listener, Progress progress, CancelToken cancel) {
+        Corpus corpus = job.corpus();
+        int numDocs = corpus.size();
+        int numMethods = job.methods().size();
+        int runs = job.runs();
+        int perSnapshot = numDocs * numMethods * runs;
+        int total = perSnapshot * job.series().size();
+        MethodSettings s = job.settings();
+        IterationAis iterationAis = new IterationAis(s.temperatures(), job.extraFirstTemperatures(), s.samples(), s.schedule());
+        AnnealedImportanceSampler ais = AnnealedImportanceSampler.standard(s.temperatures(), s.samples(), s.schedule());
+        IterationAis.DocumentRun[][] carried = new IterationAis.DocumentRun[numDocs][runs];
+        boolean[][] dead = new boolean[numDocs][runs];
+        int[] done = {0};
+        for (int t = 0; t < job.series().size(); t++) {
+            int iteration = job.series().get(t).iteration();
+            TopicModel model = job.series().get(t).model();
+            double[][][] values = new double[numMethods][numDocs][runs];
+            List<Row> snapshotRows = new ArrayList<>();
+            OrderedParallel.run(perSnapshot, task -> {
+                int d = task / (numMethods * runs);
+                int m = task / runs % numMethods;
+                int r = task % runs;
+                String method = job.methods().get(m);
+                Document doc = corpus.document(d);
+                try {
+                    if (method.equals("iteration-ais")) {
+                        if (dead[d][r]) {
+                            return refusal(doc, d, iteration, method, r, "refused at an earlier snapshot");
+                        }
+                        if (carried[d][r] == null) {
+                            carried[d][r] = iterationAis.start(doc, model.numTopics(),
+                                    RandomStreams.stream(job.seed(), d, r + 1, RandomStreams.key(method)));
+                        }
+                        IterationAis.SnapshotEstimate e = carried[d][r].advance(model, cancel);
+                        return row(doc, d, iteration, method, r, e.logLikelihood(), e.siteUpdates(), e.nanos());
+                    }
+                    var random = RandomStreams.stream(job.seed(), d, r + 1, RandomStreams.key(method + "@" + iteration));
+                    EstimateResult e = method.equals("ais")
+                            ? ais.estimate(doc, model, random, cancel)
+                            : LeftToRight.standard(EstimateDifference.particlesForBudget(s.temperatures(), doc.length()), s.resampling())
+                                    .estimate(doc, model, random, cancel);
+                    return row(doc, d, iteration, method, r, e.logValue(), e.siteUpdates(), e.nanos());
+                } catch (EstimationException | IllegalArgumentException e) {
+                    if (method.equals("iteration-ais")) {
+                        dead[d][r] = true;
+                    }
+                    return refusal(doc, d, iteration, method, r, e.getMessage());
+                }
+            }, row -> {
+                snapshotRows.add(row);
+                int m = job.methods().indexOf(row.method());
+                values[m][row.documentIndex()][row.run() - 1] = row.refused() ? Double.NaN : row.logLikelihood();
+                listener.row(row);
+            }, job.threads(), "tmeval-curve", (a, b, msg) -> progress.update(++done[0], total, "iteration " + iteration), cancel,
+                    task -> corpus.document(task / (numMethods * runs)).id());
+            listener.snapshotDone(iteration, points(iteration, job.methods(), snapshotRows, values, runs));
+        }
+    }
+
+    private static Row row(Document doc, int d, int iteration, String method, int r, double value, long siteUpdates, long nanos) {
+        if (!Double.isFinite(value)) {
+            return refusal(doc, d, iteration, method, r, method + " gave no finite estimate (every sample had weight zero)");
+        }
+        return new Row(d, doc.id(), doc.length(), iteration, method, r + 1, value, siteUpdates, nanos, null);
+    }
+
+    private static Row refusal(Document doc, int d, int iteration, String method, int r, String why) {
+        return new Row(d, doc.id(), doc.length(), iteration, method, r + 1, Double.NaN, 0, 0, why);
+    }
+
+    private static List<Point> points(int iteration, List<String> methods, List<Row> rows, double[][][] values, int runs) {
+        List<Point> points = new ArrayList<>();
+        for (int m = 0; m < methods.size(); m++) {
+            Double variance = runs >= 2 ? meanVariance(values[m]) : null;
+            for (int r = 1; r <= runs; r++) {
+                long tokens = 0;
+                double sum = 0;
+                long cost = 0;
+                long nanos = 0;
+                int refused = 0;
+                for (Row row : rows) {
+                    if (row.method().equals(methods.get(m)) && row.run() == r) {
+                        if (row.refused()) {
+                            refused++;
+                        } else {
+                            tokens += row.length();
+                            sum += row.logLikelihood();
+                            cost += row.siteUpdates();
+                            nanos += row.nanos();
+                        }
+                    }
+                }
+                points.add(new Point(iteration, methods.get(m), r, tokens, sum, cost, nanos, variance, refused));
+            }
+        }
+        return points;
+    }
+
+    /** Mean over documents (with every run present) of the sample variance of their estimates across runs. */
+    private static Double meanVariance(double[][] perDocument) {
+        double sum = 0;
+        int docs = 0;
+        for (double[] runs : perDocument) {
+            double mean = 0;
+            boolean complete = true;
+            for (double v : runs) {
+                complete &= !Double.isNaN(v);
+                mean += v / runs.length;
+            }
+            if (!complete) {
+                continue;
+            }
+            double squares = 0;
+            for (double v : runs) {
+                squares += (v - mean) * (v - mean);
+            }
+            sum += squares / (runs.length - 1);
+            docs++;
+        }
+        return docs == 0 ? null : sum / docs;
+    }
+
+    /** The corpus line of a point, in the curve TSV's columns. */
+    public static String corpusLine(Point p, boolean timing) {
+        return "*\t" + p.tokens() + "\t" + p.iteration() + "\t" + p.method() + "\t" + p.run() + "\t" + p.logLikelihood() + "\t"
+                + p.siteUpdates() + "\t" + (timing ? String.format(Locale.ROOT, "%.3f", p.nanos() / 1e6) : "0") + "\n";
+    }
+
+    /** A document line in the curve TSV's columns (refused rows have none). */
+    public static String documentLine(Row r, boolean timing) {
+        return r.documentId() + "\t" + r.length() + "\t" + r.iteration() + "\t" + r.method() + "\t" + r.run() + "\t" + r.logLikelihood()
+                + "\t" + r.siteUpdates() + "\t" + (timing ? String.format(Locale.ROOT, "%.3f", r.nanos() / 1e6) : "0") + "\n";
+    }
+}
