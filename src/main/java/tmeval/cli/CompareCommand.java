@@ -119,6 +119,11 @@ final class CompareCommand implements Command {
         pair.notes().forEach(n -> out.println(n));
         if (pair.aligned()) {
             out.println("alignment (B topic for each A topic, 1-based): " + Arrays.toString(Arrays.stream(pair.alignment().permutation()).map(k -> k + 1).toArray()));
+            StringBuilder distances = new StringBuilder("L1 distance of each aligned pair:");
+            for (double d : pair.alignment().distances()) {
+                distances.append(String.format(Locale.ROOT, " %.3f", d));
+            }
+            out.println(distances);
         }
 
         List<ComparisonRunner.Arm> arms = new ArrayList<>();

@@ -126,4 +126,79 @@ class CliTest {
         assertEquals(2, bad.code());
         assertTrue(bad.err().contains("unknown method 'nope'"), bad.err());
     }
+
+    /** Writes a model and a held-out corpus generated from it; returns {model, corpus}. */
+    private Path[] smallModelAndCorpus(TopicModel model, int docs, int length) throws Exception {
+        Path modelFile = dir.resolve(model.name() + ".tsv");
+        NativeModelFormat.write(model, modelFile);
+        Path corpus = dir.resolve("heldout-" + model.name() + ".tsv");
+        StringBuilder sb = new StringBuilder();
+        for (var d : Fixtures.generate(model, docs, length, 5).documents()) {
+            sb.append(d.id()).append('\t');
+            for (int i = 0; i < d.length(); i++) {
+                sb.append(model.vocabulary().word(d.word(i))).append(' ');
+            }
+            sb.append('\n');
+        }
+        Files.writeString(corpus, sb);
+        return new Path[] {modelFile, corpus};
+    }
+
+    @Test
+    void compareWritesTheContractColumnsTheTableAndTheCheck() throws Exception {
+        TopicModel a = Fixtures.randomModel("A", 25, new double[] {0.2, 0.4, 0.6}, 0.1, 1);
+        TopicModel b = Fixtures.randomModel("B", 25, new double[] {0.5, 0.5, 0.5}, 0.1, 2);
+        Path[] files = smallModelAndCorpus(a, 5, 12);
+        Path bFile = dir.resolve("B.tsv");
+        NativeModelFormat.write(b, bFile);
+        Path out = dir.resolve("cmp.tsv");
+        Outcome o = run("compare", "--model-a", files[0].toString(), "--model-b", bFile.toString(), "--corpus", files[1].toString(),
+                "--method", "ratio-convex,lr-diff,exact", "--temperatures", "200", "--burn-in", "10", "--align", "--reference", "exact",
+                "--out", out.toString(), "--threads", "2");
+        assertEquals(0, o.code(), o.err());
+        var lines = Files.readAllLines(out);
+        assertEquals("docId\tN\tmethod\tdirection\trun\tlogRatio\tperplexityRatio\tsiteUpdates\tmillis", lines.get(0));
+        // 5 documents x (convex forward + reverse, lr-diff, exact) x 2 runs
+        assertEquals(1 + 5 * 4 * 2, lines.size());
+        assertTrue(lines.stream().anyMatch(l -> l.contains("\tratio-convex\treverse\t")));
+        assertTrue(lines.stream().anyMatch(l -> l.contains("\texact\t-\t")));
+        String[] row = lines.get(1).split("\t");
+        assertEquals(Math.exp(-Double.parseDouble(row[5]) / Integer.parseInt(row[1])), Double.parseDouble(row[6]), 1e-12);
+        assertTrue(o.out().contains("ratio-convex (forward)"), o.out());
+        assertTrue(o.out().contains("alignment (B topic for each A topic"), o.out());
+        assertTrue(o.out().contains("ratio-convex: the two annealing directions"), o.out());
+    }
+
+    @Test
+    void compareRefusesModelsWithDifferentK() throws Exception {
+        Path[] files = smallModelAndCorpus(Fixtures.randomModel("A3", 25, new double[] {0.2, 0.4, 0.6}, 0.1, 1), 3, 5);
+        Path b = dir.resolve("B2.tsv");
+        NativeModelFormat.write(Fixtures.randomModel("B2", 25, new double[] {0.5, 0.5}, 0.1, 2), b);
+        Outcome o = run("compare", "--model-a", files[0].toString(), "--model-b", b.toString(), "--corpus", files[1].toString(),
+                "--method", "ratio-convex", "--out", dir.resolve("x.tsv").toString());
+        assertEquals(1, o.code());
+        assertTrue(o.err().contains("K = 3") && o.err().contains("K = 2"), o.err());
+        assertFalse(Files.exists(dir.resolve("x.tsv")), "nothing written");
+    }
+
+    @Test
+    void curveWritesDocumentAndCorpusLinesPerSnapshot() throws Exception {
+        TopicModel t1 = Fixtures.randomModel("s1", 25, new double[] {0.3, 0.3, 0.3}, 0.5, 1);
+        TopicModel t2 = Fixtures.randomModel("s2", 25, new double[] {0.2, 0.3, 0.5}, 0.3, 2);
+        Path series = dir.resolve("series");
+        Files.createDirectories(series);
+        NativeModelFormat.write(t1, series.resolve("iter-10.tsv"));
+        NativeModelFormat.write(t2, series.resolve("iter-20.tsv.gz"));
+        Path[] files = smallModelAndCorpus(t2, 4, 10);
+        Path out = dir.resolve("curve.tsv");
+        Outcome o = run("curve", "--series", series.toString(), "--corpus", files[1].toString(), "--method", "iteration-ais,lr",
+                "--temperatures", "30", "--runs", "2", "--out", out.toString(), "--threads", "2");
+        assertEquals(0, o.code(), o.err());
+        var lines = Files.readAllLines(out);
+        assertEquals("docId\tN\titeration\tmethod\trun\tlogLik\tsiteUpdates\tmillis", lines.get(0));
+        // per snapshot: 4 documents x 2 methods x 2 runs, then 2 methods x 2 runs corpus lines
+        assertEquals(1 + 2 * (16 + 4), lines.size());
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("*\t40\t20\titeration-ais\t2\t")), String.join("\n", lines));
+        assertTrue(o.out().contains("var per doc"), o.out());
+    }
 }
