@@ -14,9 +14,14 @@ public final class Main {
     private Main() {
     }
 
+    /** Options that open the workbench rather than run a command. */
+    private static final java.util.Set<String> GUI_OPTIONS = java.util.Set.of("--screenshot", "--view", "--size", "--run", "--session");
+
     public static void main(String[] args) {
-        // until the JavaFX workbench lands, no arguments means a first look at the sample data
-        String[] effective = args.length == 0 ? new String[] {"demo"} : args;
+        if (args.length == 0 || GUI_OPTIONS.contains(args[0].split("=")[0])) {
+            launchWorkbench(args);
+            return;
+        }
         CancelToken cancel = new CancelToken();
         CountDownLatch finished = new CountDownLatch(1);
         // Ctrl-C cancels the job and waits for it to clean up (temporary output files removed, workers stopped)
@@ -29,8 +34,19 @@ public final class Main {
             }
         }, "tmeval-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
-        int code = new Cli(cancel).run(effective, System.out, System.err);
+        int code = new Cli(cancel).run(args, System.out, System.err);
         finished.countDown();
         System.exit(code);
+    }
+
+    /** Loaded by name so that the command-line path never loads a JavaFX class. */
+    private static void launchWorkbench(String[] args) {
+        try {
+            Class.forName("tmeval.app.WorkbenchLauncher").getMethod("main", String[].class).invoke(null, (Object) args);
+        } catch (ReflectiveOperationException e) {
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            System.err.println("tmeval: cannot open the workbench (" + cause + "); the commands still work: java -jar tmeval.jar --help");
+            System.exit(1);
+        }
     }
 }

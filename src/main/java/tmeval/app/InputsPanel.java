@@ -1,0 +1,141 @@
+package tmeval.app;
+
+import javafx.beans.binding.Bindings;
+import javafx.geometry.Insets;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.MenuButton;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.DragEvent;
+import javafx.scene.input.TransferMode;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.stage.DirectoryChooser;
+import javafx.stage.FileChooser;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.util.function.Supplier;
+
+/**
+ * The side panel: models A and B, the held-out corpus and a model series, each with its summary, an Open button,
+ * a recent-files menu, and a drop target for files dragged from the desktop.
+ */
+final class InputsPanel {
+    private final VBox root = new VBox(10);
+    private final Inputs inputs;
+
+    InputsPanel(Inputs inputs, Runnable openSampleData) {
+        this.inputs = inputs;
+        root.setPadding(new Insets(8));
+        root.setPrefWidth(290);
+        root.getStyleClass().add("inputs-panel");
+        Label pair = new Label();
+        pair.setWrapText(true);
+        pair.setId("pair-summary");
+        pair.getStyleClass().add("hint");
+        pair.textProperty().bind(Bindings.createStringBinding(inputs::describePair, inputs.pairProperty(), inputs.pairProblemProperty()));
+        ProgressBar loading = new ProgressBar(ProgressBar.INDETERMINATE_PROGRESS);
+        loading.visibleProperty().bind(inputs.loadingProperty());
+        loading.setMaxWidth(Double.MAX_VALUE);
+        Label status = new Label();
+        status.setWrapText(true);
+        status.getStyleClass().add("hint");
+        status.textProperty().bind(inputs.statusProperty());
+        Button sample = new Button("Reload sample data");
+        sample.setOnAction(e -> openSampleData.run());
+        root.getChildren().addAll(
+                card(Inputs.Slot.MODEL_A, "Model A", "model-a",
+                        () -> Inputs.describe(inputs.modelAProperty().get()), inputs.modelAProperty()),
+                card(Inputs.Slot.MODEL_B, "Model B", "model-b",
+                        () -> Inputs.describe(inputs.modelBProperty().get()), inputs.modelBProperty()),
+                pair,
+                card(Inputs.Slot.CORPUS, "Held-out corpus", "corpus",
+                        () -> Inputs.describe(inputs.corpusProperty().get()), inputs.corpusProperty()),
+                card(Inputs.Slot.SERIES, "Model series (curves)", "series",
+                        () -> Inputs.describe(inputs.seriesProperty().get()), inputs.seriesProperty()),
+                loading, status, sample);
+    }
+
+    private VBox card(Inputs.Slot slot, String title, String id, Supplier<String> summary, javafx.beans.Observable changes) {
+        Label heading = new Label(title);
+        heading.getStyleClass().add("section-title");
+        Label text = new Label();
+        text.setId(id + "-summary");
+        text.setWrapText(true);
+        text.textProperty().bind(Bindings.createStringBinding(summary::get, changes));
+        Button open = new Button("Open...");
+        open.setId(id + "-open");
+        open.setTooltip(new Tooltip("Choose a file (or drop one on this box)"));
+        open.setOnAction(e -> choose(slot, open));
+        MenuButton recent = new MenuButton("Recent");
+        recent.setOnShowing(e -> {
+            recent.getItems().clear();
+            for (String p : inputs.recentFiles()) {
+                MenuItem item = new MenuItem(p);
+                item.setOnAction(a -> inputs.load(slot, Path.of(p)));
+                recent.getItems().add(item);
+            }
+            if (recent.getItems().isEmpty()) {
+                MenuItem none = new MenuItem("(no recent files)");
+                none.setDisable(true);
+                recent.getItems().add(none);
+            }
+        });
+        HBox buttons = new HBox(6, open, recent);
+        VBox card = new VBox(4, heading, text, buttons);
+        card.getStyleClass().add("input-card");
+        card.setId(id + "-card");
+        card.setOnDragOver((DragEvent e) -> {
+            if (e.getDragboard().hasFiles()) {
+                e.acceptTransferModes(TransferMode.COPY);
+            }
+            e.consume();
+        });
+        card.setOnDragDropped((DragEvent e) -> {
+            boolean done = false;
+            if (e.getDragboard().hasFiles() && !e.getDragboard().getFiles().isEmpty()) {
+                inputs.load(slot, e.getDragboard().getFiles().get(0).toPath());
+                done = true;
+            }
+            e.setDropCompleted(done);
+            e.consume();
+        });
+        return card;
+    }
+
+    private void choose(Inputs.Slot slot, Region owner) {
+        File file;
+        if (slot == Inputs.Slot.SERIES) {
+            DirectoryChooser chooser = new DirectoryChooser();
+            chooser.setTitle("Folder of snapshots (iter-N.tsv[.gz] or MALLET states name.N)");
+            file = chooser.showDialog(owner.getScene().getWindow());
+        } else {
+            FileChooser chooser = new FileChooser();
+            chooser.setTitle("Open " + slot.label());
+            if (slot == Inputs.Slot.CORPUS) {
+                chooser.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("All files", "*"),
+                        new FileChooser.ExtensionFilter("UCI, LDA-C, token lines, text", "*.txt", "*.gz", "*.dat", "*.tsv"));
+            } else {
+                chooser.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("All files", "*"),
+                        new FileChooser.ExtensionFilter("tmeval model or MALLET state", "*.tsv", "*.gz"));
+            }
+            file = chooser.showOpenDialog(owner.getScene().getWindow());
+        }
+        if (file != null) {
+            inputs.load(slot, file.toPath());
+        }
+    }
+
+    Region root() {
+        ScrollPane scroll = new ScrollPane(root);
+        scroll.setFitToWidth(true);
+        scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+        scroll.setPrefWidth(300);
+        return scroll;
+    }
+}

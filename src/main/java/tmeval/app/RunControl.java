@@ -1,0 +1,353 @@
+package tmeval.app;
+
+import javafx.animation.KeyFrame;
+import javafx.animation.Timeline;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleDoubleProperty;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import javafx.concurrent.Task;
+import javafx.util.Duration;
+import tmeval.anneal.Schedule;
+import tmeval.compare.Comparisons;
+import tmeval.compare.Direction;
+import tmeval.compare.ModelComparison;
+import tmeval.compare.ModelPair;
+import tmeval.estimate.MethodSettings;
+import tmeval.model.Corpus;
+import tmeval.model.Document;
+import tmeval.progress.CancelToken;
+import tmeval.run.ComparisonRunner;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+/**
+ * View-model of the run panel: the methods and their settings (the same {@link MethodSettings} the command line
+ * fills), the predicted cost, and the comparison job itself, run as a {@link Task} whose results stream into
+ * {@link Results} in batches; progress, ETA and a cancel that stops every worker within a second. Starting while
+ * a job runs queues the new one.
+ */
+public final class RunControl {
+    /** A queued comparison: the settings captured when Run was pressed. */
+    public record JobSpec(List<String> methods, MethodSettings settings, int runs, long seed, int threads, String reference, String label) {
+    }
+
+    private final Inputs inputs;
+    private final Results results;
+    private final Background background;
+    private final Map<String, BooleanProperty> methods = new LinkedHashMap<>();
+    private final IntegerProperty temperatures = new SimpleIntegerProperty(100);
+    private final IntegerProperty samples = new SimpleIntegerProperty(1);
+    private final IntegerProperty burnIn = new SimpleIntegerProperty(100);
+    private final ObjectProperty<Schedule> schedule = new SimpleObjectProperty<>(Schedule.UNIFORM);
+    private final IntegerProperty runs = new SimpleIntegerProperty(2);
+    private final IntegerProperty seed = new SimpleIntegerProperty(1);
+    private final IntegerProperty threads = new SimpleIntegerProperty(Runtime.getRuntime().availableProcessors());
+    private final ObjectProperty<String> reference = new SimpleObjectProperty<>("none");
+    private final IntegerProperty referenceParticles = new SimpleIntegerProperty(50);
+    private final StringProperty cost = new SimpleStringProperty("");
+    private final DoubleProperty progress = new SimpleDoubleProperty(0);
+    private final StringProperty message = new SimpleStringProperty("ready");
+    private final StringProperty eta = new SimpleStringProperty("");
+    private final BooleanProperty running = new SimpleBooleanProperty(false);
+    private final ObservableList<JobSpec> queue = FXCollections.observableArrayList();
+    private final DoubleProperty siteUpdatesPerSecond = new SimpleDoubleProperty(Double.NaN);
+    private CancelToken cancelToken;
+    private Task<Void> current;
+    private Runnable onJobFinished = () -> { };
+
+    public RunControl(Inputs inputs, Results results, Background background) {
+        this.inputs = inputs;
+        this.results = results;
+        this.background = background;
+        for (String name : Comparisons.NAMES) {
+            BooleanProperty p = new SimpleBooleanProperty(!name.equals("exact"));
+            p.addListener((o, a, b) -> updateCost());
+            methods.put(name, p);
+        }
+        for (var p : List.of(temperatures, samples, burnIn, runs, threads, referenceParticles)) {
+            p.addListener((o, a, b) -> updateCost());
+        }
+        reference.addListener((o, a, b) -> updateCost());
+        siteUpdatesPerSecond.addListener((o, a, b) -> updateCost());
+        inputs.corpusProperty().addListener((o, a, b) -> {
+            results.reset(b);
+            updateCost();
+            calibrate();
+        });
+        inputs.pairProperty().addListener((o, a, b) -> {
+            results.reset(inputs.corpusProperty().get());
+            calibrate();
+        });
+    }
+
+    public MethodSettings settings() {
+        return Comparisons.defaults().withTemperatures(temperatures.get()).withSamples(samples.get()).withBurnIn(burnIn.get())
+                .withSchedule(schedule.get());
+    }
+
+    public List<String> selectedMethods() {
+        List<String> out = new ArrayList<>();
+        methods.forEach((name, on) -> {
+            if (on.get()) {
+                out.add(name);
+            }
+        });
+        return out;
+    }
+
+    private void updateCost() {
+        Corpus corpus = inputs.corpusProperty().get();
+        if (corpus == null) {
+            cost.set("load models and a corpus to see the cost");
+            return;
+        }
+        int refParticles = reference.get().equals("lr") ? referenceParticles.get() : 0;
+        long updates = CostModel.siteUpdates(corpus, selectedMethods(), true, settings(), runs.get(), refParticles);
+        double rate = siteUpdatesPerSecond.get();
+        String time = Double.isNaN(rate) ? "calibrating..." : "about " + seconds(updates / (rate * Math.max(1, Math.min(threads.get(), Runtime.getRuntime().availableProcessors()))));
+        cost.set(String.format(Locale.ROOT, "%.3g site updates, %s", (double) updates, time));
+    }
+
+    private static String seconds(double s) {
+        return s < 90 ? String.format(Locale.ROOT, "%.0f s", Math.max(1, s)) : String.format(Locale.ROOT, "%.1f min", s / 60);
+    }
+
+    /** Measures site updates per second per thread with a quick ratio-convex run on a few documents. */
+    private void calibrate() {
+        ModelPair pair = inputs.pairProperty().get();
+        Corpus corpus = inputs.corpusProperty().get();
+        if (pair == null || corpus == null || corpus.size() == 0) {
+            return;
+        }
+        Task<Double> task = new Task<>() {
+            @Override
+            protected Double call() {
+                ModelComparison probe = Comparisons.create("ratio-convex", Comparisons.defaults().withTemperatures(30).withBurnIn(5));
+                double rate = Double.NaN;
+                // twice: the first pass pays for class loading and compilation, the second measures
+                for (int pass = 0; pass < 2; pass++) {
+                    long updates = 0;
+                    long start = System.nanoTime();
+                    for (int d = 0; d < Math.min(20, corpus.size()); d++) {
+                        Document doc = corpus.document(d);
+                        updates += probe.estimate(doc, pair.a(), pair.b(), Direction.FORWARD, new java.util.SplittableRandom(d), new CancelToken()).siteUpdates();
+                    }
+                    rate = updates / ((System.nanoTime() - start) / 1e9);
+                }
+                return rate;
+            }
+        };
+        task.setOnSucceeded(e -> siteUpdatesPerSecond.set(task.getValue()));
+        background.start(task);
+    }
+
+    /** Runs the selected methods now, or queues them behind the running job. */
+    public void start() {
+        List<String> selected = selectedMethods();
+        if (selected.isEmpty()) {
+            message.set("select at least one method");
+            return;
+        }
+        JobSpec spec = new JobSpec(selected, settings(), runs.get(), seed.get(), threads.get(), reference.get(),
+                String.join(", ", selected) + String.format(Locale.ROOT, " (n = %d, %d runs)", temperatures.get(), runs.get()));
+        if (running.get()) {
+            queue.add(spec);
+            message.set("queued: " + spec.label());
+            return;
+        }
+        launch(spec);
+    }
+
+    private void launch(JobSpec spec) {
+        ModelPair pair = inputs.pairProperty().get();
+        Corpus corpus = inputs.corpusProperty().get();
+        if (pair == null || corpus == null) {
+            message.set(inputs.pairProblemProperty().get().isEmpty() ? "load models A and B and a held-out corpus first"
+                    : inputs.pairProblemProperty().get());
+            return;
+        }
+        List<ComparisonRunner.Arm> arms = new ArrayList<>();
+        List<String> keys = new ArrayList<>();
+        for (String name : spec.methods()) {
+            ModelComparison m = Comparisons.create(name, spec.settings());
+            for (Direction d : m.directional() ? List.of(Direction.FORWARD, Direction.REVERSE) : List.of(Direction.NONE)) {
+                arms.add(new ComparisonRunner.Arm(m, d));
+                keys.add(name + "/" + d.label());
+            }
+        }
+        ModelComparison ref = switch (spec.reference()) {
+            case "lr" -> Comparisons.leftToRightReference(referenceParticles.get());
+            case "exact" -> Comparisons.create("exact", spec.settings());
+            default -> null;
+        };
+        if (ref != null) {
+            keys.add("reference");
+        }
+        results.forget(keys);
+        ComparisonRunner.Job job = new ComparisonRunner.Job(corpus, pair.a(), pair.b(), arms, spec.runs(), spec.seed(), spec.threads(), ref);
+        CancelToken token = new CancelToken();
+        ConcurrentLinkedQueue<ComparisonRunner.Result> pending = new ConcurrentLinkedQueue<>();
+        long start = System.nanoTime();
+        Task<Void> task = new Task<>() {
+            @Override
+            protected Void call() {
+                ComparisonRunner.run(job, pending::add, (done, total, doc) -> {
+                    updateProgress(done, total);
+                    updateMessage(String.format(Locale.ROOT, "%s: document %s (%d of %d tasks)", spec.label(), doc, done, total));
+                }, token);
+                return null;
+            }
+        };
+        // results reach the views in batches, ten times a second, never one FX call per document
+        Timeline drain = new Timeline(new KeyFrame(Duration.millis(100), e -> drain(pending)));
+        drain.setCycleCount(Timeline.INDEFINITE);
+        progress.bind(task.progressProperty());
+        message.bind(task.messageProperty());
+        task.progressProperty().addListener((o, a, b) -> {
+            double p = b.doubleValue();
+            double elapsed = (System.nanoTime() - start) / 1e9;
+            eta.set(p > 0 && p < 1 ? "about " + seconds(elapsed * (1 - p) / p) + " left" : "");
+        });
+        task.setOnSucceeded(e -> {
+            // the measured rate of a whole job replaces the quick calibration for the next cost preview
+            double seconds = (System.nanoTime() - start) / 1e9;
+            long updates = results.all().stream().filter(r -> !r.refused() && keys.contains(Results.key(r)))
+                    .mapToLong(r -> r.result().siteUpdates()).sum();
+            if (seconds > 1 && updates > 0) {
+                siteUpdatesPerSecond.set(updates / seconds / Math.max(1, Math.min(spec.threads(), Runtime.getRuntime().availableProcessors())));
+            }
+            finish(drain, pending, String.format(Locale.ROOT, "finished %s in %.1f s", spec.label(), seconds));
+        });
+        task.setOnCancelled(e -> finish(drain, pending, "cancelled " + spec.label()));
+        task.setOnFailed(e -> finish(drain, pending, task.getException() instanceof tmeval.progress.CancelledException
+                ? "cancelled " + spec.label() : "failed: " + task.getException()));
+        cancelToken = token;
+        current = task;
+        running.set(true);
+        drain.play();
+        background.start(task);
+    }
+
+    private void drain(ConcurrentLinkedQueue<ComparisonRunner.Result> pending) {
+        List<ComparisonRunner.Result> batch = new ArrayList<>();
+        ComparisonRunner.Result r;
+        while ((r = pending.poll()) != null) {
+            batch.add(r);
+        }
+        if (!batch.isEmpty()) {
+            results.addAll(batch);
+        }
+    }
+
+    private void finish(Timeline drain, ConcurrentLinkedQueue<ComparisonRunner.Result> pending, String finalMessage) {
+        drain.stop();
+        drain(pending);
+        progress.unbind();
+        message.unbind();
+        eta.set("");
+        message.set(finalMessage);
+        running.set(false);
+        current = null;
+        onJobFinished.run();
+        if (!queue.isEmpty() && !finalMessage.startsWith("cancelled")) {
+            launch(queue.remove(0));
+        }
+    }
+
+    /** Stops the running job (every worker within about a second) and drops the queue. */
+    public void cancel() {
+        queue.clear();
+        if (cancelToken != null) {
+            cancelToken.cancel();
+        }
+        if (current != null) {
+            current.cancel(true);
+        }
+    }
+
+    public void setOnJobFinished(Runnable r) {
+        onJobFinished = r;
+    }
+
+    public Map<String, BooleanProperty> methods() {
+        return methods;
+    }
+
+    public IntegerProperty temperaturesProperty() {
+        return temperatures;
+    }
+
+    public IntegerProperty samplesProperty() {
+        return samples;
+    }
+
+    public IntegerProperty burnInProperty() {
+        return burnIn;
+    }
+
+    public ObjectProperty<Schedule> scheduleProperty() {
+        return schedule;
+    }
+
+    public IntegerProperty runsProperty() {
+        return runs;
+    }
+
+    public IntegerProperty seedProperty() {
+        return seed;
+    }
+
+    public IntegerProperty threadsProperty() {
+        return threads;
+    }
+
+    public ObjectProperty<String> referenceProperty() {
+        return reference;
+    }
+
+    public IntegerProperty referenceParticlesProperty() {
+        return referenceParticles;
+    }
+
+    public StringProperty costProperty() {
+        return cost;
+    }
+
+    public DoubleProperty progressProperty() {
+        return progress;
+    }
+
+    public StringProperty messageProperty() {
+        return message;
+    }
+
+    public StringProperty etaProperty() {
+        return eta;
+    }
+
+    public BooleanProperty runningProperty() {
+        return running;
+    }
+
+    public ObservableList<JobSpec> queue() {
+        return queue;
+    }
+
+    public DoubleProperty siteUpdatesPerSecondProperty() {
+        return siteUpdatesPerSecond;
+    }
+}
