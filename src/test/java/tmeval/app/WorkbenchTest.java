@@ -1,0 +1,191 @@
+package tmeval.app;
+
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.DialogPane;
+import javafx.scene.control.Label;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+import tmeval.model.TopicModel;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The workbench, headless (TestFX with Monocle): opening, a comparison, cancel, a bad file, live curves. */
+@ExtendWith(ApplicationExtension.class)
+class WorkbenchTest {
+    private Workbench workbench;
+
+    @TempDir
+    Path dir;
+
+    @Start
+    void start(Stage stage) {
+        workbench = new Workbench();
+        stage.setScene(new Scene(workbench.root(), 1280, 800));
+        stage.show();
+        workbench.openSampleData();
+    }
+
+    @AfterEach
+    void stop() {
+        workbench.shutdown();
+    }
+
+    private static void waitFor(int seconds, Callable<Boolean> condition) throws Exception {
+        WaitForAsyncUtils.waitFor(seconds, TimeUnit.SECONDS, condition);
+    }
+
+    private void waitForInputs() throws Exception {
+        waitFor(60, () -> workbench.inputs().pairProperty().get() != null && workbench.inputs().corpusProperty().get() != null
+                && workbench.inputs().seriesProperty().get() != null && !workbench.inputs().loadingProperty().get());
+    }
+
+    /** Only the given methods selected, small settings, on the FX thread. */
+    private void configure(FxRobot robot, int temperatures, int runs, String... methods) {
+        robot.interact(() -> {
+            workbench.run().methods().forEach((name, on) -> on.set(java.util.List.of(methods).contains(name)));
+            workbench.run().temperaturesProperty().set(temperatures);
+            workbench.run().burnInProperty().set(5);
+            workbench.run().runsProperty().set(runs);
+        });
+    }
+
+    @Test
+    void opensOnTheSampleDataWithSummaries(FxRobot robot) throws Exception {
+        waitForInputs();
+        Label a = robot.lookup("#model-a-summary").queryAs(Label.class);
+        Label corpus = robot.lookup("#corpus-summary").queryAs(Label.class);
+        assertTrue(a.getText().contains("K = 20, V = 6,906"), a.getText());
+        assertTrue(a.getText().contains("asymmetric"), a.getText());
+        assertTrue(corpus.getText().contains("300 documents") && corpus.getText().contains("out-of-vocabulary"), corpus.getText());
+        Label pair = robot.lookup("#pair-summary").queryAs(Label.class);
+        assertTrue(pair.getText().contains("topic alignment"), pair.getText());
+        Label cost = robot.lookup("#run-cost").queryAs(Label.class);
+        assertTrue(cost.getText().contains("site updates"), cost.getText());
+    }
+
+    @Test
+    void aSmallComparisonFillsTheTableAndTheScatterWithOneEntryPerDocument(FxRobot robot) throws Exception {
+        waitForInputs();
+        configure(robot, 5, 2, "ratio-convex", "lr-diff");
+        robot.clickOn("#run-button");
+        waitFor(5, () -> workbench.run().runningProperty().get());
+        waitFor(120, () -> !workbench.run().runningProperty().get());
+        WaitForAsyncUtils.waitForFxEvents();
+        int documents = workbench.inputs().corpusProperty().get().size();
+        var rows = workbench.table().table().getItems();
+        assertEquals(3, rows.size(), "ratio-convex forward and reverse, and lr-diff");
+        for (var row : rows) {
+            assertEquals(documents, row.documents(), row.label());
+            assertTrue(row.variance() != null, "two runs give a variance: " + row.label());
+        }
+        assertEquals(documents, workbench.scatter().pointCount("ratio-convex"));
+        assertEquals(documents, workbench.scatter().pointCount("lr-diff"));
+        assertTrue(robot.lookup("#run-message").queryAs(Label.class).getText().startsWith("finished"));
+    }
+
+    @Test
+    void cancelStopsALongRunWithinASecondAndTheWindowStaysResponsive(FxRobot robot) throws Exception {
+        waitForInputs();
+        configure(robot, 5_000_000, 1, "ratio-convex");
+        robot.clickOn("#run-button");
+        waitFor(5, () -> workbench.run().runningProperty().get());
+        Thread.sleep(700);
+        long start = System.nanoTime();
+        robot.clickOn("#cancel-button");
+        waitFor(5, () -> !workbench.run().runningProperty().get());
+        double seconds = (System.nanoTime() - start) / 1e9;
+        assertTrue(seconds < 1.5, "cancel took " + seconds + " s");
+        assertTrue(robot.lookup("#run-message").queryAs(Label.class).getText().startsWith("cancelled"));
+        // responsive: another tab can be chosen and shows
+        robot.clickOn("Variance table");
+        TabPane tabs = robot.lookup("#views").queryAs(TabPane.class);
+        Tab selected = tabs.getSelectionModel().getSelectedItem();
+        assertEquals("tab-table", selected.getId());
+        Thread.sleep(200);
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            assertTrue(!t.getName().startsWith("tmeval-compare") || !t.isAlive(), "worker left alive: " + t.getName());
+        }
+    }
+
+    @Test
+    void aMalformedFileShowsTheErrorAndKeepsThePreviousModel(FxRobot robot) throws Exception {
+        waitForInputs();
+        TopicModel before = workbench.inputs().modelAProperty().get();
+        Path bad = dir.resolve("broken-model.tsv");
+        Files.writeString(bad, "#tmeval-model v1\n#alpha\t1\t1\nword\t0.5\n");
+        robot.interact(() -> workbench.inputs().load(Inputs.Slot.MODEL_A, bad));
+        waitFor(10, () -> robot.lookup("#error-dialog").tryQuery().isPresent());
+        DialogPane dialog = robot.lookup("#error-dialog").queryAs(DialogPane.class);
+        assertTrue(dialog.getContentText().contains("broken-model.tsv, line 3"), dialog.getContentText());
+        assertTrue(dialog.getContentText().contains("expected a word and 2 probabilities"), dialog.getContentText());
+        assertSame(before, workbench.inputs().modelAProperty().get(), "the previous model A stays");
+        Node ok = robot.lookup(".dialog-pane .button").query();
+        robot.clickOn(ok);
+    }
+
+    @Test
+    void theCurveViewGainsPointsWhileTheSeriesIsEvaluated(FxRobot robot) throws Exception {
+        waitForInputs();
+        robot.interact(() -> {
+            workbench.curves().methods().forEach((name, on) -> on.set(name.equals("iteration-ais")));
+            workbench.curves().temperaturesProperty().set(20);
+            workbench.curves().runsProperty().set(1);
+            workbench.select("curves");
+        });
+        robot.clickOn("#curve-run");
+        waitFor(60, () -> workbench.curveView().pointCount() >= 1);
+        int early = workbench.curveView().pointCount();
+        assertTrue(workbench.curves().runningProperty().get() || early == 20, "points arrive while the run goes on");
+        waitFor(120, () -> !workbench.curves().runningProperty().get());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(20, workbench.curveView().pointCount(), "one point per snapshot");
+        assertTrue(early < 20, "the first point came before the last snapshot (" + early + ")");
+    }
+
+    @Test
+    void aSavedSessionReopensToTheSameState(FxRobot robot) throws Exception {
+        waitForInputs();
+        configure(robot, 5, 2, "ratio-convex");
+        robot.clickOn("#run-button");
+        waitFor(5, () -> workbench.run().runningProperty().get());
+        waitFor(120, () -> !workbench.run().runningProperty().get());
+        WaitForAsyncUtils.waitForFxEvents();
+        Path session = dir.resolve("saved.tmeval-session.tsv");
+        robot.interact(() -> {
+            try {
+                workbench.saveSession(session);
+            } catch (java.io.IOException e) {
+                throw new AssertionError(e);
+            }
+        });
+        var before = workbench.results().all();
+        String tableBefore = workbench.table().text('\t');
+        robot.interact(() -> {
+            workbench.results().reset(workbench.inputs().corpusProperty().get());
+            workbench.run().temperaturesProperty().set(777);
+            workbench.openSession(session);
+        });
+        waitFor(60, () -> !workbench.inputs().loadingProperty().get() && workbench.results().all().size() == before.size());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(5, workbench.run().temperaturesProperty().get(), "settings restored");
+        assertEquals(tableBefore.replaceAll("\t[0-9.]+\n", "\n"), workbench.table().text('\t').replaceAll("\t[0-9.]+\n", "\n"),
+                "the same table (up to the seconds column)");
+    }
+}
