@@ -48,8 +48,10 @@ final class CurveView {
         HBox charts = new HBox(8, left, right);
         HBox.setHgrow(left, Priority.ALWAYS);
         HBox.setHgrow(right, Priority.ALWAYS);
-        left.setPrefWidth(700);
-        right.setPrefWidth(450);
+        left.setPrefWidth(620);
+        left.setMinWidth(300);
+        right.setPrefWidth(380);
+        right.setMinWidth(220);
 
         javafx.scene.layout.FlowPane controls = new javafx.scene.layout.FlowPane(10, 6);
         controls.setAlignment(Pos.CENTER_LEFT);

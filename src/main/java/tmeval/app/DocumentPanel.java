@@ -206,6 +206,8 @@ final class DocumentPanel {
         if (a.exactA() != null) {
             ValueMarker m = new ValueMarker(a.exactA() - a.exactB(), new Color(0x444444), new BasicStroke(1.5f));
             m.setLabel("exact log ratio");
+            m.setLabelAnchor(org.jfree.chart.ui.RectangleAnchor.TOP_RIGHT);
+            m.setLabelTextAnchor(org.jfree.chart.ui.TextAnchor.BOTTOM_RIGHT);
             plot.addRangeMarker(m);
         }
     }

@@ -35,6 +35,7 @@ public final class TeachingControl {
     private final Background background;
     private final IntegerProperty temperatures = new SimpleIntegerProperty(50);
     private final IntegerProperty samples = new SimpleIntegerProperty(10);
+    private final IntegerProperty tokens = new SimpleIntegerProperty(0);
     private final ObjectProperty<Document> document = new SimpleObjectProperty<>();
     private final ObjectProperty<TopicModel> model = new SimpleObjectProperty<>();
     private final ObjectProperty<Run> run = new SimpleObjectProperty<>();
@@ -45,16 +46,31 @@ public final class TeachingControl {
         this.background = background;
         temperatures.addListener((o, a, b) -> rerun());
         samples.addListener((o, a, b) -> rerun());
+        tokens.addListener((o, a, b) -> rerun());
         document.addListener((o, a, b) -> rerun());
         model.addListener((o, a, b) -> rerun());
     }
 
+    /** The longest prefix of a document whose exact likelihood the evaluator can give under K topics (at least 1). */
+    public static int exactPrefix(int length, int numTopics) {
+        ExactEvaluator exact = new ExactEvaluator(EXACT_STATES);
+        int m = length;
+        while (m > 1 && !exact.canEvaluate(m, numTopics)) {
+            m--;
+        }
+        return m;
+    }
+
+    static final long EXACT_STATES = 2_000_000;
+
     private void rerun() {
-        Document doc = document.get();
+        Document whole = document.get();
         TopicModel m = model.get();
-        if (doc == null || m == null) {
+        if (whole == null || m == null) {
             return;
         }
+        // the first tokens only, when asked: a short prefix has an exact answer to draw
+        Document doc = tokens.get() > 0 && tokens.get() < whole.length() ? whole.prefix(tokens.get()) : whole;
         if (token != null) {
             token.cancel();
         }
@@ -85,7 +101,7 @@ public final class TeachingControl {
                     sum += e;
                     squares += e * e;
                 }
-                ExactEvaluator exact = new ExactEvaluator(2_000_000);
+                ExactEvaluator exact = new ExactEvaluator(EXACT_STATES);
                 Double exactValue = exact.canEvaluate(doc.length(), m.numTopics()) ? exact.logProbability(DocumentView.of(doc), m, mine) : null;
                 return new Run(doc, m.name(), n, s, traces, w, r.logValue(), sum * sum / squares, exactValue);
             }
@@ -111,6 +127,11 @@ public final class TeachingControl {
 
     public IntegerProperty samplesProperty() {
         return samples;
+    }
+
+    /** Use only the first this many tokens of the document (0: all). */
+    public IntegerProperty tokensProperty() {
+        return tokens;
     }
 
     public ObjectProperty<Document> documentProperty() {

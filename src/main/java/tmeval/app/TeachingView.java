@@ -71,12 +71,14 @@ final class TeachingView {
         ChartViewer finalViewer = new ChartViewer(finalChart);
         HBox charts = new HBox(8, traceViewer, finalViewer);
         HBox.setHgrow(traceViewer, Priority.ALWAYS);
-        traceViewer.setPrefWidth(760);
-        finalViewer.setPrefWidth(380);
+        traceViewer.setPrefWidth(640);
+        finalViewer.setPrefWidth(320);
+        traceViewer.setMinWidth(300);
+        finalViewer.setMinWidth(220);
 
         ComboBox<Document> documents = new ComboBox<>();
         documents.setId("teaching-document");
-        documents.setPrefWidth(220);
+        documents.setPrefWidth(180);
         documents.setConverter(new javafx.util.StringConverter<>() {
             @Override
             public String toString(Document d) {
@@ -99,11 +101,18 @@ final class TeachingView {
         samples.setEditable(true);
         samples.setPrefWidth(85);
         samples.valueProperty().addListener((o, a, b) -> control.samplesProperty().set(b));
+        Spinner<Integer> prefix = new Spinner<>(1, 100_000, 5, 1);
+        prefix.setEditable(true);
+        prefix.setPrefWidth(80);
+        prefix.setId("teaching-tokens");
+        prefix.setTooltip(new javafx.scene.control.Tooltip("AIS on the first m tokens of the document; at most as many as the exact"
+                + " evaluator can handle by default, so the exact answer can be drawn"));
+        prefix.valueProperty().addListener((o, a, b) -> control.tokensProperty().set(b));
         ProgressIndicator busy = new ProgressIndicator();
         busy.setPrefSize(22, 22);
         busy.visibleProperty().bind(control.busyProperty());
-        HBox controls = new HBox(10, new Label("short document"), documents, which, new Label("temperatures"), temps,
-                new Label("samples"), samples, busy);
+        javafx.scene.layout.FlowPane controls = new javafx.scene.layout.FlowPane(10, 6, new Label("short document"), documents,
+                new Label("first tokens"), prefix, which, new Label("temperatures"), temps, new Label("samples"), samples, busy);
         for (javafx.scene.Node n : controls.getChildren()) {
             if (n instanceof Region r) {
                 r.setMinWidth(Region.USE_PREF_SIZE);
@@ -130,13 +139,25 @@ final class TeachingView {
         which.setOnAction(e -> pickModel.run());
         inputs.modelAProperty().addListener((o, a, b) -> pickModel.run());
         inputs.modelBProperty().addListener((o, a, b) -> pickModel.run());
-        documents.setOnAction(e -> control.documentProperty().set(documents.getValue()));
+        documents.setOnAction(e -> {
+            Document d = documents.getValue();
+            TopicModel m = inputs.modelAProperty().get();
+            if (d != null && m != null) {
+                prefix.getValueFactory().setValue(TeachingControl.exactPrefix(d.length(), m.numTopics()));
+            }
+            control.documentProperty().set(d);
+        });
         inputs.corpusProperty().addListener((o, a, c) -> {
             List<Document> shortest = shortDocuments(c);
             documents.setItems(FXCollections.observableArrayList(shortest));
             if (!shortest.isEmpty()) {
+                Document d = shortest.get(0);
+                TopicModel m = inputs.modelAProperty().get();
+                if (m != null) {
+                    prefix.getValueFactory().setValue(TeachingControl.exactPrefix(d.length(), m.numTopics()));
+                }
                 documents.getSelectionModel().select(0);
-                control.documentProperty().set(shortest.get(0));
+                control.documentProperty().set(d);
             }
         });
         control.runProperty().addListener((o, a, r) -> show(r));
@@ -189,20 +210,30 @@ final class TeachingView {
             ValueMarker estimate = new ValueMarker(r.estimate(), Charts.colour(1) instanceof Color c ? c : Color.ORANGE, new BasicStroke(1.5f,
                     BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {5f, 4f}, 0f));
             estimate.setLabel("AIS estimate");
+            placeLabel(estimate, true);
             plot.addRangeMarker(estimate);
             if (r.exact() != null) {
                 ValueMarker exact = new ValueMarker(r.exact(), new Color(0x222222), new BasicStroke(1.5f));
                 exact.setLabel("exact log P(w)");
+                placeLabel(exact, false);
                 plot.addRangeMarker(exact);
             }
         }
         explanation.setText(String.format(Locale.ROOT,
-                "Document %s (N = %d) under %s, %d temperatures, %d samples: AIS estimate log P(w) = %.4f%s. Effective sample size %.2f of %d"
+                "Document %s (first N = %d tokens) under %s, %d temperatures, %d samples: AIS estimate log P(w) = %.4f%s. Effective sample size %.2f of %d"
                         + " (the share of the weight the samples really carry). Each line starts at 0 (the prior) and adds (beta_j - beta_j-1) log P(w | z)"
                         + " at every temperature; too few temperatures leave the samples far apart and the estimate low.",
                 r.document().id(), r.document().length(), r.modelName(), r.temperatures(), r.samples(), r.estimate(),
                 r.exact() == null ? " (exact answer out of reach for this document)" : String.format(Locale.ROOT, ", exact %.4f (error %+.4f)", r.exact(), r.estimate() - r.exact()),
                 r.effectiveSampleSize(), r.samples()));
+    }
+
+    /** Marker labels inside the plot at the right, above or below their line, so they are never clipped. */
+    private static void placeLabel(ValueMarker marker, boolean above) {
+        marker.setLabelFont(new java.awt.Font("SansSerif", java.awt.Font.PLAIN, 11));
+        marker.setLabelAnchor(above ? org.jfree.chart.ui.RectangleAnchor.TOP_RIGHT : org.jfree.chart.ui.RectangleAnchor.BOTTOM_RIGHT);
+        marker.setLabelTextAnchor(above ? org.jfree.chart.ui.TextAnchor.BOTTOM_RIGHT : org.jfree.chart.ui.TextAnchor.TOP_RIGHT);
+        marker.setLabelOffset(new org.jfree.chart.ui.RectangleInsets(2, 2, 2, 6));
     }
 
     Region root() {
