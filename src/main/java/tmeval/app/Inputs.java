@@ -65,6 +65,7 @@ public final class Inputs {
     private final BooleanProperty align = new SimpleBooleanProperty(true);
     private final ObservableList<String> recentFiles = FXCollections.observableArrayList();
     private BiConsumer<String, String> errorHandler = (title, message) -> { };
+    private java.util.function.Function<Path, ModelLoader.Spec> matrixCompanions = path -> null;
     private int activeLoads;
 
     public Inputs(Background background) {
@@ -81,14 +82,26 @@ public final class Inputs {
         this.errorHandler = handler;
     }
 
+    /**
+     * Asked, on the FX thread, for the alpha file (and vocabulary) of a topic-word matrix that has none; returns the
+     * full spec, or null when the user gives up. The workbench shows file choosers.
+     */
+    public void setMatrixCompanions(java.util.function.Function<Path, ModelLoader.Spec> chooser) {
+        this.matrixCompanions = chooser;
+    }
+
     /** Reads a file into a slot in the background; on failure the slot keeps what it had. */
     public Task<?> load(Slot slot, Path path) {
+        return load(slot, path, ModelLoader.Spec.of(path));
+    }
+
+    private Task<?> load(Slot slot, Path path, ModelLoader.Spec modelSpec) {
         Task<Object> task = new Task<>() {
             @Override
             protected Object call() throws Exception {
                 updateMessage("reading " + path.getFileName());
                 return switch (slot) {
-                    case MODEL_A, MODEL_B -> ModelLoader.read(ModelLoader.Spec.of(path));
+                    case MODEL_A, MODEL_B -> ModelLoader.read(modelSpec);
                     case CORPUS -> CorpusLoader.read(CorpusLoader.Spec.of(path));
                     case SERIES -> ModelLoader.readSeries(path);
                 };
@@ -122,6 +135,15 @@ public final class Inputs {
         task.setOnFailed(e -> {
             finishLoad();
             Throwable t = task.getException();
+            if ((slot == Slot.MODEL_A || slot == Slot.MODEL_B) && modelSpec.alphaFile() == null && t instanceof InputException ie
+                    && ie.reason().contains("needs an alpha file")) {
+                // a gensim / scikit-learn / tomotopy matrix: ask for its alpha (and vocabulary), then read again
+                ModelLoader.Spec full = matrixCompanions.apply(path);
+                if (full != null) {
+                    load(slot, path, full);
+                    return;
+                }
+            }
             String message = t instanceof InputException ? t.getMessage() : t.toString();
             status.set("could not load " + path.getFileName() + "; " + slot.label() + " unchanged");
             errorHandler.accept("Cannot load " + slot.label(), message);

@@ -55,6 +55,7 @@ public final class Workbench {
     public Workbench() {
         inputs = new Inputs(background);
         inputs.setErrorHandler((title, message) -> errorHandler.accept(title, message));
+        inputs.setMatrixCompanions(this::chooseMatrixCompanions);
         run = new RunControl(inputs, results, background);
         curves = new CurveControl(inputs, background);
         inspector = new DocumentInspector(inputs, run, background);
@@ -137,6 +138,27 @@ public final class Workbench {
         if (f != null) {
             inputs.load(slot, f.toPath());
         }
+    }
+
+    /** For a topic-word matrix: its alpha file, and a vocabulary file when the matrix carries no words. */
+    private tmeval.io.ModelLoader.Spec chooseMatrixCompanions(Path matrix) {
+        FileChooser alpha = new FileChooser();
+        alpha.setTitle("Alpha values for " + matrix.getFileName() + " (K numbers, or one for a symmetric prior)");
+        File alphaFile = alpha.showOpenDialog(window());
+        if (alphaFile == null) {
+            return null;
+        }
+        Alert ask = new Alert(Alert.AlertType.CONFIRMATION, "Does " + matrix.getFileName()
+                + " need a separate vocabulary file (no header row of words and no word column)?",
+                javafx.scene.control.ButtonType.YES, javafx.scene.control.ButtonType.NO);
+        ask.setHeaderText("Vocabulary");
+        File vocabulary = null;
+        if (ask.showAndWait().orElse(javafx.scene.control.ButtonType.NO) == javafx.scene.control.ButtonType.YES) {
+            FileChooser v = new FileChooser();
+            v.setTitle("Vocabulary for " + matrix.getFileName() + " (one word per line)");
+            vocabulary = v.showOpenDialog(window());
+        }
+        return new tmeval.io.ModelLoader.Spec(matrix, alphaFile.toPath(), vocabulary == null ? null : vocabulary.toPath(), false);
     }
 
     public void openSampleData() {

@@ -188,4 +188,22 @@ class WorkbenchTest {
         assertEquals(tableBefore.replaceAll("\t[0-9.]+\n", "\n"), workbench.table().text('\t').replaceAll("\t[0-9.]+\n", "\n"),
                 "the same table (up to the seconds column)");
     }
+
+    @Test
+    void aTopicWordMatrixIsOpenedWithTheAlphaFileTheUserGives(FxRobot robot) throws Exception {
+        waitForInputs();
+        Path matrix = dir.resolve("topics.csv");
+        Files.writeString(matrix, "apple,banana,cherry\n0.5,0.25,0.25\n0.1,0.1,0.8\n");
+        Path alpha = dir.resolve("alpha.txt");
+        Files.writeString(alpha, "0.2 0.4\n");
+        robot.interact(() -> {
+            workbench.inputs().setMatrixCompanions(p -> new tmeval.io.ModelLoader.Spec(p, alpha, null, false));
+            workbench.inputs().load(Inputs.Slot.MODEL_B, matrix);
+        });
+        waitFor(10, () -> workbench.inputs().modelBProperty().get().numTopics() == 2);
+        assertEquals(0.8, workbench.inputs().modelBProperty().get().phi(2, 1), 0.0);
+        // model B no longer fits model A (K and vocabulary differ): the pair is refused with the reason
+        waitFor(5, () -> workbench.inputs().pairProperty().get() == null);
+        assertTrue(workbench.inputs().pairProblemProperty().get().contains("K = 20"), workbench.inputs().pairProblemProperty().get());
+    }
 }
