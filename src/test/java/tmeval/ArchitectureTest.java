@@ -15,7 +15,7 @@ class ArchitectureTest {
             .importPackages("tmeval");
 
     private static final String[] ENGINE = {"tmeval.model..", "tmeval.io..", "tmeval.sampling..", "tmeval.estimate..",
-            "tmeval.anneal..", "tmeval.compare..", "tmeval.curve..", "tmeval.train..", "tmeval.run..", "tmeval.progress.."};
+            "tmeval.anneal..", "tmeval.compare..", "tmeval.curve..", "tmeval.train..", "tmeval.run..", "tmeval.progress..", "tmeval.bench.."};
 
     @Test
     void onlyTheAppUsesJavaFx() {

@@ -13,6 +13,11 @@ import java.util.SplittableRandom;
  * with Phi_beta = beta Phi_to + (1 - beta) Phi_from and alpha_beta likewise. The Gibbs step uses the interpolated
  * alpha_beta as well as Phi_beta (the public reference code kept the second model's alpha, which breaks the
  * invariance of T_j whenever the alphas differ). Phi_beta is interpolated on the fly for the document's own rows.
+ * <p>
+ * The draw is sparse (SparseLDA): (n_k + alpha_k) phi_k = n_k phi_k + alpha_k phi_k; the first part is visited only
+ * for the document's present topics, and the total of the second, sum_k alpha_k(beta) phi_k(beta), is a quadratic
+ * in beta whose three coefficients per word are computed once per document. So a Gibbs step costs the number of
+ * topics present, not K, except in the rare case the draw lands in the smoothing bucket.
  */
 public final class ConvexPath implements AnnealingPath {
     private final DocumentView view;
@@ -25,6 +30,9 @@ public final class ConvexPath implements AnnealingPath {
     private final double[] alpha;       // alpha_beta of the current temperature
     private final double[] alphaA;      // scratch for logRatio
     private final double[] alphaB;
+    private final double[] smoothing0;  // per slot: coefficients of sum_k alpha_k(beta) phi_k(beta) = s0 + s1 beta + s2 beta^2
+    private final double[] smoothing1;
+    private final double[] smoothing2;
     private double beta;
 
     public ConvexPath(DocumentView view, TopicModel to, TopicModel from) {
@@ -42,6 +50,61 @@ public final class ConvexPath implements AnnealingPath {
         this.alpha = alphaFrom.clone();
         this.alphaA = new double[numTopics];
         this.alphaB = new double[numTopics];
+        int numSlots = view.numLocalWords();
+        this.smoothing0 = new double[numSlots];
+        this.smoothing1 = new double[numSlots];
+        this.smoothing2 = new double[numSlots];
+        for (int s = 0; s < numSlots; s++) {
+            for (int k = 0; k < numTopics; k++) {
+                int i = s * numTopics + k;
+                double deltaAlpha = alphaTo[k] - alphaFrom[k];
+                smoothing0[s] += alphaFrom[k] * rowsFrom[i];
+                smoothing1[s] += deltaAlpha * rowsFrom[i] + alphaFrom[k] * rowsDelta[i];
+                smoothing2[s] += deltaAlpha * rowsDelta[i];
+            }
+        }
+    }
+
+    @Override
+    public int draw(int token, TopicState state, SplittableRandom random, double[] scratch) {
+        int slot = view.slot(token);
+        int base = slot * numTopics;
+        double b = beta;
+        int[] present = state.presentTopics();
+        int presentCount = state.presentCount();
+        int[] counts = state.counts;
+        double countMass = 0;
+        for (int j = 0; j < presentCount; j++) {
+            int k = present[j];
+            double w = counts[k] * (rowsFrom[base + k] + b * rowsDelta[base + k]);
+            scratch[j] = w;
+            countMass += w;
+        }
+        double smoothingMass = Math.max(0, smoothing0[slot] + b * (smoothing1[slot] + b * smoothing2[slot]));
+        double u = random.nextDouble() * (countMass + smoothingMass);
+        if (u < countMass) {
+            for (int j = 0; j < presentCount - 1; j++) {
+                u -= scratch[j];
+                if (u < 0) {
+                    return present[j];
+                }
+            }
+            return present[presentCount - 1];
+        }
+        u -= countMass;
+        int last = -1;
+        for (int k = 0; k < numTopics; k++) {
+            double w = alpha[k] * (rowsFrom[base + k] + b * rowsDelta[base + k]);
+            if (w > 0) {
+                last = k;
+                u -= w;
+                if (u < 0) {
+                    return k;
+                }
+            }
+        }
+        // the quadratic and the direct sum differ by rounding only: the point lies in the last interval
+        return last;
     }
 
     @Override

@@ -5,13 +5,20 @@ import tmeval.sampling.DirichletMultinomial;
 import tmeval.sampling.DocumentView;
 import tmeval.sampling.TopicState;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /**
  * Ratio-AIS with the geometric path (Foulds and Smyth Eq. 5): f_beta(z) = f_from(z)^(1 - beta) f_to(z)^beta with
  * f_X(z) = P(w, z | Phi_X, alpha_X). The Gibbs conditional is the same geometric mixture of the two models'
- * conditionals, [phi_to(w,k)(n_k + a_to,k)]^beta [phi_from(w,k)(n_k + a_from,k)]^(1 - beta), evaluated in logs
- * from per-document tables (no pow), and log f_b - log f_a = (b - a)(log f_to(z) - log f_from(z)).
+ * conditionals, [phi_to(w,k)(n_k + a_to,k)]^beta [phi_from(w,k)(n_k + a_from,k)]^(1 - beta), and
+ * log f_b - log f_a = (b - a)(log f_to(z) - log f_from(z)) from per-document tables.
+ * <p>
+ * The draw is sparse and has no pow: the weight factorises as g_k(w) h_k(n_k) with
+ * g_k(w) = phi_to^beta phi_from^(1-beta) (per word and temperature, one table) and
+ * h_k(n) = (n + a_to,k)^beta (n + a_from,k)^(1-beta) (cached per topic and count, filled on first use at each
+ * temperature). Topics absent from the document weigh g_k(w) h_k(0), whose total per word is kept with the table;
+ * the present topics add g_k(w) (h_k(n_k) - h_k(0)) >= 0.
  */
 public final class GeometricPath implements AnnealingPath {
     private final DocumentView view;
@@ -26,7 +33,16 @@ public final class GeometricPath implements AnnealingPath {
     private final double normaliserTo;    // sum_{c<N} log(A_to + c)
     private final double normaliserFrom;
     private final double[] alphaFrom;
-    private double beta;
+    private final double[] wordFactor;    // g_k(w) per slot and topic, scaled per slot
+    private final double[] smoothing;     // per slot: sum_k g_k(w) h_k(0)
+    private final double[] countFactor;   // h_k(n) cache
+    private final int[] countFactorStamp;
+    private final double[] wordStep;      // exp(dbeta (log phi_to - log phi_from)), for multiplicative updates
+    private final double[] absentFactor;  // h_k(0) at the current temperature
+    private int stamp;
+    private double beta = Double.NaN;
+    private double lastStep = Double.NaN;
+    private int stepsSinceExact;
 
     public GeometricPath(DocumentView view, TopicModel to, TopicModel from) {
         this.view = view;
@@ -42,6 +58,12 @@ public final class GeometricPath implements AnnealingPath {
         this.normaliserTo = DirichletMultinomial.logRising(to.alphaSum(), length);
         this.normaliserFrom = DirichletMultinomial.logRising(from.alphaSum(), length);
         this.alphaFrom = from.alpha();
+        this.wordFactor = new double[logRowsTo.length];
+        this.smoothing = new double[view.numLocalWords()];
+        this.countFactor = new double[numTopics * width];
+        this.countFactorStamp = new int[numTopics * width];
+        this.wordStep = new double[logRowsTo.length];
+        this.absentFactor = new double[numTopics];
     }
 
     private static double[] logCounts(double[] alpha, int length) {
@@ -59,34 +81,136 @@ public final class GeometricPath implements AnnealingPath {
         return numTopics;
     }
 
+    /** b * x_to + (1 - b) * x_from, with only one side counting at the ends and -infinity excluding a topic inside. */
+    private static double mix(double b, double logTo, double logFrom) {
+        if (b == 0.0) {
+            return logFrom;
+        }
+        if (b == 1.0) {
+            return logTo;
+        }
+        if (logTo == Double.NEGATIVE_INFINITY || logFrom == Double.NEGATIVE_INFINITY) {
+            return Double.NEGATIVE_INFINITY;
+        }
+        return logFrom + b * (logTo - logFrom);
+    }
+
     @Override
     public void setTemperature(double beta) {
+        double delta = beta - this.beta;
+        boolean multiplicative = this.beta > 0 && beta < 1 && TemperedPosterior.sameStep(delta, lastStep)
+                && stepsSinceExact < TemperedPosterior.EXACT_EVERY;
         this.beta = beta;
+        stamp++;
+        if (stamp == Integer.MAX_VALUE) {
+            Arrays.fill(countFactorStamp, 0);
+            stamp = 1;
+        }
+        for (int k = 0; k < numTopics; k++) {
+            absentFactor[k] = countFactor(k, 0);
+        }
+        if (multiplicative) {
+            // equal steps: g(beta + d) = g(beta) (phi_to / phi_from)^d, one multiplication per entry, no exp; the
+            // per-word scale of the last exact pass is kept (only ratios within a word matter)
+            for (int s = 0; s < smoothing.length; s++) {
+                double sum = 0;
+                for (int k = 0, i = s * numTopics; k < numTopics; k++, i++) {
+                    wordFactor[i] *= wordStep[i];
+                    sum += wordFactor[i] * absentFactor[k];
+                }
+                smoothing[s] = sum;
+            }
+            stepsSinceExact++;
+            return;
+        }
+        stepsSinceExact = 0;
+        if (beta > 0 && beta < 1 && delta > 0 && !TemperedPosterior.sameStep(delta, lastStep)) {
+            for (int i = 0; i < wordStep.length; i++) {
+                double t = logRowsTo[i];
+                double f = logRowsFrom[i];
+                // where either model excludes the word the factor is 0 inside the path and stays 0
+                wordStep[i] = t == Double.NEGATIVE_INFINITY || f == Double.NEGATIVE_INFINITY ? 1.0 : Math.exp(delta * (t - f));
+            }
+            lastStep = delta;
+        }
+        // g_k(w), scaled per word by its largest value (the conditional compares topics of one word only)
+        for (int s = 0; s < smoothing.length; s++) {
+            int base = s * numTopics;
+            double max = Double.NEGATIVE_INFINITY;
+            for (int k = 0; k < numTopics; k++) {
+                double lw = mix(beta, logRowsTo[base + k], logRowsFrom[base + k]);
+                wordFactor[base + k] = lw;
+                max = Math.max(max, lw);
+            }
+            double sum = 0;
+            for (int k = 0; k < numTopics; k++) {
+                double g = Math.exp(wordFactor[base + k] - max);
+                wordFactor[base + k] = g;
+                sum += g * absentFactor[k];
+            }
+            smoothing[s] = sum;
+        }
+    }
+
+    /** h_k(n) at the current temperature, computed on first use. */
+    private double countFactor(int k, int n) {
+        int i = k * width + n;
+        if (countFactorStamp[i] != stamp) {
+            countFactor[i] = Math.exp(mix(beta, logCountTo[i], logCountFrom[i]));
+            countFactorStamp[i] = stamp;
+        }
+        return countFactor[i];
     }
 
     @Override
     public double weights(int token, int[] counts, double[] out) {
         int base = view.slot(token) * numTopics;
-        double max = Double.NEGATIVE_INFINITY;
-        double b = beta;
-        for (int k = 0; k < numTopics; k++) {
-            int c = k * width + counts[k];
-            double logTo = logRowsTo[base + k] + logCountTo[c];
-            double logFrom = logRowsFrom[base + k] + logCountFrom[c];
-            // at the ends only one model counts; inside, a topic either model excludes is excluded (no -inf * 0)
-            double lw = b == 0.0 ? logFrom : b == 1.0 ? logTo
-                    : (logTo == Double.NEGATIVE_INFINITY || logFrom == Double.NEGATIVE_INFINITY) ? Double.NEGATIVE_INFINITY
-                    : logFrom + b * (logTo - logFrom);
-            out[k] = lw;
-            max = Math.max(max, lw);
-        }
         double total = 0;
         for (int k = 0; k < numTopics; k++) {
-            double w = Math.exp(out[k] - max);
+            double w = wordFactor[base + k] * countFactor(k, counts[k]);
             out[k] = w;
             total += w;
         }
         return total;
+    }
+
+    @Override
+    public int draw(int token, TopicState state, SplittableRandom random, double[] scratch) {
+        int slot = view.slot(token);
+        int base = slot * numTopics;
+        int[] present = state.presentTopics();
+        int presentCount = state.presentCount();
+        int[] counts = state.counts;
+        double countMass = 0;
+        for (int j = 0; j < presentCount; j++) {
+            int k = present[j];
+            double w = wordFactor[base + k] * (countFactor(k, counts[k]) - absentFactor[k]);
+            scratch[j] = w;
+            countMass += w;
+        }
+        double u = random.nextDouble() * (countMass + smoothing[slot]);
+        if (u < countMass) {
+            for (int j = 0; j < presentCount - 1; j++) {
+                u -= scratch[j];
+                if (u < 0) {
+                    return present[j];
+                }
+            }
+            return present[presentCount - 1];
+        }
+        u -= countMass;
+        int last = -1;
+        for (int k = 0; k < numTopics; k++) {
+            double w = wordFactor[base + k] * absentFactor[k];
+            if (w > 0) {
+                last = k;
+                u -= w;
+                if (u < 0) {
+                    return k;
+                }
+            }
+        }
+        return last;
     }
 
     @Override

@@ -18,6 +18,11 @@ import java.util.SplittableRandom;
  * word's smallest positive probability: 1 at tau = 0, 0 at tau = 1. Any sequence of targets from the prior to the
  * posterior gives an unbiased AIS estimate (Neal 2001); for models without zero entries this is exactly
  * Wallach et al.'s path.
+ * <p>
+ * The draw is sparse: (n_k + alpha_k) row_k splits into a part over the document's present topics and a smoothing
+ * bucket whose total, sum_k alpha_k row_k, is kept per word and refreshed with the rows at each temperature. On a
+ * uniform schedule the tempered rows are advanced by one multiplication per entry (row * step, step = phi^dbeta)
+ * instead of an exp, recomputed exactly every {@value #EXACT_EVERY} temperatures so rounding cannot build up.
  */
 public final class TemperedPosterior implements AnnealingPath {
     private final DocumentView view;
@@ -30,7 +35,17 @@ public final class TemperedPosterior implements AnnealingPath {
     private final double[] logRowScale;
     private final double[] logSmallest;  // log m_w: the word's smallest positive probability
     private final boolean hasZeros;
+    private final double[] smoothingRows;    // per slot: sum_k alpha_k rows (temperature 1)
+    private final double[] smoothingCurrent; // per slot: sum_k alpha_k current
+    private final double[] step;             // per entry: (phi / max)^(last beta step), for multiplicative updates
     private double[] current;
+    private double[] currentSmoothing;
+    private double lastBeta = Double.NaN;
+    private double lastStep = Double.NaN;
+    private int stepsSinceExact;
+
+    /** How many multiplicative temperature steps at most between two exact recomputations. */
+    static final int EXACT_EVERY = 64;
 
     public TemperedPosterior(DocumentView view, TopicModel model, int prefix) {
         if (prefix < 0 || prefix > view.length()) {
@@ -70,7 +85,16 @@ public final class TemperedPosterior implements AnnealingPath {
         }
         this.hasZeros = zeros;
         this.powered = new double[rows.length];
+        this.step = new double[rows.length];
+        this.smoothingRows = new double[logRowScale.length];
+        this.smoothingCurrent = new double[logRowScale.length];
+        for (int s = 0; s < logRowScale.length; s++) {
+            for (int k = 0; k < numTopics; k++) {
+                smoothingRows[s] += alpha[k] * rows[s * numTopics + k];
+            }
+        }
         this.current = rows;
+        this.currentSmoothing = smoothingRows;
     }
 
     /** The posterior P(z | w, Phi, alpha) of the whole document. */
@@ -89,9 +113,20 @@ public final class TemperedPosterior implements AnnealingPath {
     public void setTemperature(double beta) {
         if (beta == 1.0) {
             current = rows;
-        } else if (beta == 0.0) {
+            currentSmoothing = smoothingRows;
+            lastBeta = Double.NaN;
+            return;
+        }
+        double delta = beta - lastBeta;
+        if (beta == 0.0) {
             Arrays.fill(powered, 1.0);
-            current = powered;
+            stepsSinceExact = 0;
+        } else if (!hasZeros && sameStep(delta, lastStep) && stepsSinceExact < EXACT_EVERY && current == powered) {
+            // equal steps: (phi/max)^(beta + d) = (phi/max)^beta * (phi/max)^d, one multiplication per entry
+            for (int i = 0; i < powered.length; i++) {
+                powered[i] *= step[i];
+            }
+            stepsSinceExact++;
         } else {
             // (phi / max)^beta = exp(beta * (log phi - log max)), zero entries annealed as ((1 - beta) m_w)^beta
             for (int s = 0; s < logRowScale.length; s++) {
@@ -100,8 +135,77 @@ public final class TemperedPosterior implements AnnealingPath {
                     powered[k] = Math.exp(temperedLog(beta, k, s) - beta * shift);
                 }
             }
-            current = powered;
+            stepsSinceExact = 0;
+            if (!hasZeros && delta > 0 && !sameStep(delta, lastStep)) {
+                for (int s = 0; s < logRowScale.length; s++) {
+                    double shift = logRowScale[s];
+                    for (int k = s * numTopics, end = k + numTopics; k < end; k++) {
+                        step[k] = Math.exp(delta * (logRows[k] - shift));
+                    }
+                }
+                lastStep = delta;
+            }
         }
+        for (int s = 0; s < smoothingCurrent.length; s++) {
+            double sum = 0;
+            for (int k = 0, i = s * numTopics; k < numTopics; k++, i++) {
+                sum += alpha[k] * powered[i];
+            }
+            smoothingCurrent[s] = sum;
+        }
+        current = powered;
+        currentSmoothing = smoothingCurrent;
+        lastBeta = beta;
+    }
+
+    /**
+     * Whether two temperature steps are the same up to the rounding of j/n differences (a relative 1e-9 changes the
+     * tempered rows by far less than rounding in the weights).
+     */
+    static boolean sameStep(double a, double b) {
+        return Math.abs(a - b) <= 1e-9 * Math.abs(b);
+    }
+
+    @Override
+    public int draw(int token, TopicState state, SplittableRandom random, double[] scratch) {
+        boolean observed = token < prefix;
+        double[] row = observed ? rows : current;
+        int slot = view.slot(token);
+        int base = slot * numTopics;
+        int[] present = state.presentTopics();
+        int presentCount = state.presentCount();
+        int[] counts = state.counts;
+        double countMass = 0;
+        for (int j = 0; j < presentCount; j++) {
+            int k = present[j];
+            double w = counts[k] * row[base + k];
+            scratch[j] = w;
+            countMass += w;
+        }
+        double smoothingMass = observed ? smoothingRows[slot] : currentSmoothing[slot];
+        double u = random.nextDouble() * (countMass + smoothingMass);
+        if (u < countMass) {
+            for (int j = 0; j < presentCount - 1; j++) {
+                u -= scratch[j];
+                if (u < 0) {
+                    return present[j];
+                }
+            }
+            return present[presentCount - 1];
+        }
+        u -= countMass;
+        int last = -1;
+        for (int k = 0; k < numTopics; k++) {
+            double w = alpha[k] * row[base + k];
+            if (w > 0) {
+                last = k;
+                u -= w;
+                if (u < 0) {
+                    return k;
+                }
+            }
+        }
+        return last;
     }
 
     /**

@@ -28,7 +28,7 @@ public final class Cli {
     public Cli(CancelToken cancel) {
         this.cancel = cancel;
         for (Command c : List.of(new InfoCommand(), new TrainCommand(), new PerturbCommand(), new SplitCommand(),
-                new EstimateCommand(cancel), new CompareCommand(cancel), new CurveCommand(cancel), new DemoCommand())) {
+                new EstimateCommand(cancel), new CompareCommand(cancel), new CurveCommand(cancel), new BenchCommand(), new DemoCommand())) {
             commands.put(c.name(), c);
         }
     }

@@ -84,22 +84,21 @@ public final class ChibStyleEstimator implements Estimator {
     /** Iterated conditional maximisation of Eq. 7 until no token changes; returns the passes made. */
     private static int maximise(TemperedPosterior posterior, TopicState state, double[] scratch) {
         int[] z = state.topics;
-        int[] counts = state.counts;
         int numTopics = posterior.numTopics();
         for (int pass = 1; pass <= MAX_MAXIMISATION_PASSES; pass++) {
             boolean changed = false;
             for (int i = 0; i < z.length; i++) {
-                counts[z[i]]--;
-                posterior.weights(i, counts, scratch);
-                int best = z[i];
+                int old = z[i];
+                state.remove(i);
+                posterior.weights(i, state.counts, scratch);
+                int best = old;
                 for (int k = 0; k < numTopics; k++) {
                     if (scratch[k] > scratch[best]) {
                         best = k;
                     }
                 }
-                changed |= best != z[i];
-                z[i] = best;
-                counts[best]++;
+                changed |= best != old;
+                state.assign(i, best);
             }
             if (!changed) {
                 return pass;

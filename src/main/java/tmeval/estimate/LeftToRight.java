@@ -70,9 +70,7 @@ public final class LeftToRight implements Estimator {
                 // sum_k (n_k + alpha_k) phi(w_n, k) / (n + A), read off the same weights used to place z_n
                 double total = posterior.weights(n, state.counts, scratch);
                 sum += total;
-                int k = tmeval.sampling.Categorical.draw(scratch, numTopics, total, random);
-                state.topics[n] = k;
-                state.counts[k]++;
+                state.assign(n, tmeval.sampling.Categorical.draw(scratch, numTopics, total, random));
                 cost++;
             }
             if (n >= firstScored) {

@@ -9,15 +9,9 @@ public final class GibbsSweep {
 
     /** Resamples tokens from (inclusive) to end (exclusive), in increasing order. */
     public static void forward(Conditional target, TopicState state, int from, int end, SplittableRandom random, double[] scratch) {
-        int[] z = state.topics;
-        int[] counts = state.counts;
-        int numTopics = target.numTopics();
         for (int i = from; i < end; i++) {
-            counts[z[i]]--;
-            double total = target.weights(i, counts, scratch);
-            int k = Categorical.draw(scratch, numTopics, total, random);
-            z[i] = k;
-            counts[k]++;
+            state.remove(i);
+            state.assign(i, target.draw(i, state, random, scratch));
         }
     }
 
@@ -28,15 +22,9 @@ public final class GibbsSweep {
 
     /** A full sweep in decreasing order: the reversal of {@link #forward} (Murray and Salakhutdinov). */
     public static void reverse(Conditional target, TopicState state, SplittableRandom random, double[] scratch) {
-        int[] z = state.topics;
-        int[] counts = state.counts;
-        int numTopics = target.numTopics();
         for (int i = state.length() - 1; i >= 0; i--) {
-            counts[z[i]]--;
-            double total = target.weights(i, counts, scratch);
-            int k = Categorical.draw(scratch, numTopics, total, random);
-            z[i] = k;
-            counts[k]++;
+            state.remove(i);
+            state.assign(i, target.draw(i, state, random, scratch));
         }
     }
 
@@ -46,25 +34,13 @@ public final class GibbsSweep {
      */
     public static double logForwardProbability(Conditional conditional, TopicState state, int[] target, TopicState work, double[] scratch) {
         work.copyFrom(state);
-        int[] z = work.topics;
-        int[] counts = work.counts;
         double logProbability = 0;
-        for (int i = 0; i < z.length; i++) {
-            counts[z[i]]--;
-            double total = conditional.weights(i, counts, scratch);
+        for (int i = 0; i < target.length; i++) {
+            work.remove(i);
+            double total = conditional.weights(i, work.counts, scratch);
             logProbability += Math.log(scratch[target[i]] / total);
-            z[i] = target[i];
-            counts[target[i]]++;
+            work.assign(i, target[i]);
         }
         return logProbability;
-    }
-
-    /** Resamples one token's topic in place (for samplers that add tokens one at a time; counts exclude it). */
-    public static int drawAndAdd(Conditional target, TopicState state, int token, SplittableRandom random, double[] scratch) {
-        double total = target.weights(token, state.counts, scratch);
-        int k = Categorical.draw(scratch, target.numTopics(), total, random);
-        state.topics[token] = k;
-        state.counts[k]++;
-        return k;
     }
 }

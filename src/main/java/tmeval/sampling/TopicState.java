@@ -3,14 +3,24 @@ package tmeval.sampling;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 
-/** The topic assignments z of one document's tokens and their topic counts n_k: the object every sampler moves. */
+/**
+ * The topic assignments z of one document's tokens, their topic counts n_k, and the list of topics with n_k > 0
+ * (kept up to date as tokens move, so that sparse samplers visit only the document's topics): the object every
+ * sampler moves.
+ */
 public final class TopicState {
     public final int[] topics;
     public final int[] counts;
+    private final int[] present;
+    private final int[] position;
+    private int presentCount;
 
     public TopicState(int length, int numTopics) {
         this.topics = new int[length];
         this.counts = new int[numTopics];
+        this.present = new int[numTopics];
+        this.position = new int[numTopics];
+        Arrays.fill(position, -1);
     }
 
     public int length() {
@@ -21,23 +31,57 @@ public final class TopicState {
         return counts.length;
     }
 
+    /** The topics with a positive count, in no particular order: entries 0 to {@link #presentCount()} - 1. */
+    public int[] presentTopics() {
+        return present;
+    }
+
+    public int presentCount() {
+        return presentCount;
+    }
+
+    /** Takes token i out of the counts (its topic stays recorded until {@link #assign}). */
+    public void remove(int token) {
+        int k = topics[token];
+        if (--counts[k] == 0) {
+            int at = position[k];
+            int last = present[--presentCount];
+            present[at] = last;
+            position[last] = at;
+            position[k] = -1;
+        }
+    }
+
+    /** Gives token i topic k and counts it. */
+    public void assign(int token, int k) {
+        topics[token] = k;
+        if (counts[k]++ == 0) {
+            position[k] = presentCount;
+            present[presentCount++] = k;
+        }
+    }
+
     /** Empties the state (no token assigned), for samplers that assign tokens one by one. */
     public void clear() {
         Arrays.fill(counts, 0);
+        Arrays.fill(position, -1);
+        presentCount = 0;
     }
 
     /** Sets every token's topic, recomputing the counts. */
     public void set(int[] assignment) {
-        System.arraycopy(assignment, 0, topics, 0, topics.length);
-        Arrays.fill(counts, 0);
-        for (int k : topics) {
-            counts[k]++;
+        clear();
+        for (int i = 0; i < topics.length; i++) {
+            assign(i, assignment[i]);
         }
     }
 
     public void copyFrom(TopicState other) {
         System.arraycopy(other.topics, 0, topics, 0, topics.length);
         System.arraycopy(other.counts, 0, counts, 0, counts.length);
+        System.arraycopy(other.present, 0, present, 0, present.length);
+        System.arraycopy(other.position, 0, position, 0, position.length);
+        presentCount = other.presentCount;
     }
 
     /**
@@ -46,16 +90,14 @@ public final class TopicState {
      */
     public void drawFromPrior(double[] alpha, SplittableRandom random, double[] scratch) {
         int numTopics = counts.length;
-        Arrays.fill(counts, 0);
+        clear();
         for (int i = 0; i < topics.length; i++) {
             double total = 0;
             for (int k = 0; k < numTopics; k++) {
                 scratch[k] = counts[k] + alpha[k];
                 total += scratch[k];
             }
-            int k = Categorical.draw(scratch, numTopics, total, random);
-            topics[i] = k;
-            counts[k]++;
+            assign(i, Categorical.draw(scratch, numTopics, total, random));
         }
     }
 }

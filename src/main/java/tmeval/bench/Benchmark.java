@@ -1,0 +1,166 @@
+package tmeval.bench;
+
+import tmeval.anneal.Schedule;
+import tmeval.compare.Direction;
+import tmeval.compare.ModelComparison;
+import tmeval.compare.Comparisons;
+import tmeval.estimate.Estimator;
+import tmeval.estimate.MethodSettings;
+import tmeval.estimate.Methods;
+import tmeval.model.Corpus;
+import tmeval.model.Document;
+import tmeval.model.TopicModel;
+import tmeval.model.Vocabulary;
+import tmeval.progress.CancelToken;
+import tmeval.progress.Progress;
+import tmeval.run.ComparisonRunner;
+import tmeval.train.AlphaMode;
+import tmeval.train.GibbsTrainer;
+import tmeval.train.TrainerConfig;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * Throughput of the engine, measured as the median of several timed repetitions after a warm-up: Gibbs site updates
+ * per second per thread and milliseconds per document on one thread, and the speed-up from one thread to all cores
+ * (documents are independent). The command-line {@code bench} prints its rows; MALLET comparisons live in the test
+ * sources so that MALLET never enters the runtime jar.
+ */
+public final class Benchmark {
+    /** One measured method. */
+    public record Row(String method, String setting, double millisPerDocument, double siteUpdatesPerSecond, double speedUp,
+                      int threads, long siteUpdatesPerRepetition) {
+    }
+
+    /** What to measure on. */
+    public record Setup(TopicModel a, TopicModel b, Corpus corpus, int temperatures, int burnIn, int particles, int chainLength,
+                        int repetitions, int threads) {
+    }
+
+    private Benchmark() {
+    }
+
+    /** A single-model estimator over the corpus (model A), or a two-model comparison (A against B), by name. */
+    public static Row measure(String method, Setup s) {
+        MethodSettings settings = MethodSettings.defaults().withTemperatures(s.temperatures()).withBurnIn(s.burnIn())
+                .withParticles(s.particles()).withChainLength(s.chainLength()).withSamples(1).withSchedule(Schedule.UNIFORM);
+        Supplier<Long> oneThread;
+        Supplier<Long> allThreads;
+        String setting;
+        if (method.startsWith("ratio-")) {
+            ModelComparison c = Comparisons.create(method, settings);
+            oneThread = () -> compare(c, s, 1);
+            allThreads = () -> compare(c, s, s.threads());
+            setting = "n = " + s.temperatures() + ", S = 1, burn-in " + s.burnIn() + ", forward";
+        } else {
+            Estimator e = Methods.get(method).create(settings);
+            oneThread = () -> estimate(e, s, 1);
+            allThreads = () -> estimate(e, s, s.threads());
+            setting = switch (method) {
+                case "ais" -> "n = " + s.temperatures() + ", S = 1";
+                case "lr" -> "R = " + s.particles() + " (with re-sampling)";
+                case "chib" -> "chain " + s.chainLength();
+                default -> "";
+            };
+        }
+        return timed(method, setting, s, oneThread, allThreads);
+    }
+
+    /** The collapsed Gibbs trainer on a training corpus: token updates per second on one thread. */
+    public static Row measureTrainer(Corpus training, int numTopics, int iterations, int repetitions) {
+        TrainerConfig config = new TrainerConfig(numTopics, iterations, AlphaMode.ASYMMETRIC, 5.0, 0.01, 10, 50, 0, 1);
+        Supplier<Long> run = () -> {
+            new GibbsTrainer(config).train(training, "bench", (i, m) -> { }, Progress.NONE, new CancelToken());
+            return training.tokenCount() * iterations;
+        };
+        run.get();
+        double[] seconds = new double[repetitions];
+        long updates = 0;
+        for (int r = 0; r < repetitions; r++) {
+            long start = System.nanoTime();
+            updates = run.get();
+            seconds[r] = (System.nanoTime() - start) / 1e9;
+        }
+        double median = median(seconds);
+        return new Row("train", "K = " + numTopics + ", " + iterations + " iterations, " + training.size() + " documents",
+                median * 1000 / training.size(), updates / median, Double.NaN, 1, updates);
+    }
+
+    private static Row timed(String method, String setting, Setup s, Supplier<Long> oneThread, Supplier<Long> allThreads) {
+        oneThread.get(); // warm-up: class loading and compilation
+        double[] one = new double[s.repetitions()];
+        long updates = 0;
+        for (int r = 0; r < s.repetitions(); r++) {
+            long start = System.nanoTime();
+            updates = oneThread.get();
+            one[r] = (System.nanoTime() - start) / 1e9;
+        }
+        double speedUp = Double.NaN;
+        if (s.threads() > 1) {
+            allThreads.get();
+            double[] all = new double[s.repetitions()];
+            for (int r = 0; r < s.repetitions(); r++) {
+                long start = System.nanoTime();
+                allThreads.get();
+                all[r] = (System.nanoTime() - start) / 1e9;
+            }
+            speedUp = median(one) / median(all);
+        }
+        double median = median(one);
+        return new Row(method, setting, median * 1000 / s.corpus().size(), updates / median, speedUp, s.threads(), updates);
+    }
+
+    private static long estimate(Estimator e, Setup s, int threads) {
+        long[] updates = {0};
+        tmeval.run.EstimationRunner.run(new tmeval.run.EstimationRunner.Job(s.corpus(), s.a(), e, 1, 1, threads),
+                o -> updates[0] += o.refused() ? 0 : o.result().siteUpdates(), Progress.NONE, new CancelToken());
+        return updates[0];
+    }
+
+    private static long compare(ModelComparison c, Setup s, int threads) {
+        long[] updates = {0};
+        ComparisonRunner.run(new ComparisonRunner.Job(s.corpus(), s.a(), s.b(), List.of(new ComparisonRunner.Arm(c, Direction.FORWARD)),
+                1, 1, threads, null), r -> updates[0] += r.refused() ? 0 : r.result().siteUpdates(), Progress.NONE, new CancelToken());
+        return updates[0];
+    }
+
+    static double median(double[] x) {
+        double[] s = x.clone();
+        Arrays.sort(s);
+        return s.length % 2 == 1 ? s[s.length / 2] : 0.5 * (s[s.length / 2 - 1] + s[s.length / 2]);
+    }
+
+    /**
+     * The model with its vocabulary padded to {@code size} words that no document uses (a tiny probability each,
+     * topics renormalised): per-document cost must not change, because only a document's own rows are touched.
+     */
+    public static TopicModel padVocabulary(TopicModel m, int size) {
+        int numTopics = m.numTopics();
+        if (size <= m.numWords()) {
+            return m;
+        }
+        List<String> words = new ArrayList<>(m.vocabulary().words());
+        for (int i = words.size(); i < size; i++) {
+            words.add("__padding_" + i);
+        }
+        double[] phi = Arrays.copyOf(m.phiMatrix(), size * numTopics);
+        double tiny = 1e-12;
+        for (int i = m.numWords() * numTopics; i < phi.length; i++) {
+            phi[i] = tiny;
+        }
+        double[] sums = TopicModel.columnSums(phi, numTopics);
+        for (int i = 0; i < phi.length; i++) {
+            phi[i] /= sums[i % numTopics];
+        }
+        return new TopicModel(m.name() + " (padded to V = " + size + ")", Vocabulary.of(words), phi, m.alpha());
+    }
+
+    /** The first {@code count} documents. */
+    public static Corpus firstDocuments(Corpus c, int count) {
+        List<Document> docs = c.documents().subList(0, Math.min(count, c.size()));
+        return new Corpus(c.name(), c.vocabulary(), docs, c.droppedTokens(), c.droppedDocuments());
+    }
+}

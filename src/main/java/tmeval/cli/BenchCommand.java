@@ -1,0 +1,88 @@
+package tmeval.cli;
+
+import tmeval.bench.Benchmark;
+import tmeval.io.CorpusLoader;
+import tmeval.io.InputException;
+import tmeval.io.ModelLoader;
+import tmeval.model.Corpus;
+import tmeval.model.TopicModel;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** {@code bench}: throughput of the estimators and the trainer (median of repetitions after a warm-up). */
+final class BenchCommand implements Command {
+    @Override
+    public String name() {
+        return "bench";
+    }
+
+    @Override
+    public String summary() {
+        return "measure site updates per second, ms per document and the thread speed-up of the estimators and the trainer";
+    }
+
+    @Override
+    public List<OptionSpec> options() {
+        List<OptionSpec> o = new ArrayList<>();
+        o.add(OptionSpec.value("model-a", "FILE", "model A (the single-model methods use A)"));
+        o.add(OptionSpec.value("model-b", "FILE", "model B (for the ratio paths)"));
+        o.addAll(InputOptions.corpusOptions());
+        o.add(OptionSpec.value("documents", "N", "first N documents of the corpus (default 200)"));
+        o.add(OptionSpec.value("methods", "NAMES", "default ratio-convex,ratio-geometric,ais,lr,chib"));
+        o.add(OptionSpec.value("temperatures", "N", "default 1000"));
+        o.add(OptionSpec.value("burn-in", "B", "default 100"));
+        o.add(OptionSpec.value("particles", "R", "left-to-right particles (default 10)"));
+        o.add(OptionSpec.value("chain-length", "S", "Chib-style chain (default 1000)"));
+        o.add(OptionSpec.value("repetitions", "R", "timed repetitions after a warm-up; the median is reported (default 5)"));
+        o.add(OptionSpec.value("threads", "T", "threads for the speed-up column (default: all cores)"));
+        o.add(OptionSpec.value("pad-vocabulary", "V", "also time ratio-convex with both models padded to V unused words"));
+        o.add(OptionSpec.value("train-corpus", "PATH", "also time the trainer on this corpus"));
+        o.add(OptionSpec.value("train-topics", "K", "trainer topics (default: model A's K)"));
+        o.add(OptionSpec.value("train-iterations", "I", "trainer iterations (default 100)"));
+        return o;
+    }
+
+    @Override
+    public int run(Options o, PrintStream out, PrintStream err) throws UsageException, InputException {
+        TopicModel a = ModelLoader.read(ModelLoader.Spec.of(o.requiredPath("model-a")));
+        TopicModel b = o.has("model-b") ? ModelLoader.read(ModelLoader.Spec.of(o.path("model-b"))) : a;
+        Corpus corpus = Benchmark.firstDocuments(InputOptions.corpus(o, a), o.integer("documents", 200, 1, Integer.MAX_VALUE));
+        int threads = MethodOptions.threads(o);
+        Benchmark.Setup setup = new Benchmark.Setup(a, b, corpus, o.integer("temperatures", 1000, 1, Integer.MAX_VALUE),
+                o.integer("burn-in", 100, 0, Integer.MAX_VALUE), o.integer("particles", 10, 1, 100_000),
+                o.integer("chain-length", 1000, 1, Integer.MAX_VALUE), o.integer("repetitions", 5, 1, 1000), threads);
+        out.printf(Locale.ROOT, "%d documents (mean length %.1f), K = %d, V = %d; median of %d repetitions after a warm-up; %d threads for the speed-up%n",
+                corpus.size(), corpus.tokenCount() / (double) corpus.size(), a.numTopics(), a.numWords(), setup.repetitions(), threads);
+        out.printf(Locale.ROOT, "%-16s %-40s %12s %22s %10s%n", "method", "setting", "ms/document", "site updates/s/thread", "speed-up");
+        for (String m : o.string("methods", "ratio-convex,ratio-geometric,ais,lr,chib").split(",")) {
+            try {
+                print(out, Benchmark.measure(m.trim(), setup));
+            } catch (IllegalArgumentException e) {
+                throw new UsageException(e.getMessage());
+            }
+        }
+        if (o.has("pad-vocabulary")) {
+            int v = o.integer("pad-vocabulary", 0, 1, 10_000_000);
+            Benchmark.Setup padded = new Benchmark.Setup(Benchmark.padVocabulary(a, v), Benchmark.padVocabulary(b, v),
+                    CorpusLoader.mapOnto(corpus, Benchmark.padVocabulary(a, v).vocabulary(), o.path("corpus")), setup.temperatures(),
+                    setup.burnIn(), setup.particles(), setup.chainLength(), setup.repetitions(), 1);
+            Benchmark.Row r = Benchmark.measure("ratio-convex", padded);
+            out.printf(Locale.ROOT, "%-16s %-40s %12.3f %22.3g %10s%n", "ratio-convex", "vocabulary padded to V = " + v, r.millisPerDocument(),
+                    r.siteUpdatesPerSecond(), "-");
+        }
+        if (o.has("train-corpus")) {
+            Corpus training = CorpusLoader.read(new CorpusLoader.Spec(o.path("train-corpus"), CorpusLoader.Format.AUTO, null, null, 3));
+            print(out, Benchmark.measureTrainer(training, o.integer("train-topics", a.numTopics(), 1, 100_000),
+                    o.integer("train-iterations", 100, 1, 1_000_000), setup.repetitions()));
+        }
+        return 0;
+    }
+
+    private static void print(PrintStream out, Benchmark.Row r) {
+        out.printf(Locale.ROOT, "%-16s %-40s %12.3f %22.3g %10s%n", r.method(), r.setting(), r.millisPerDocument(), r.siteUpdatesPerSecond(),
+                Double.isNaN(r.speedUp()) ? "-" : String.format(Locale.ROOT, "%.2fx", r.speedUp()));
+    }
+}
