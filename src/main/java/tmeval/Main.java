@@ -34,8 +34,13 @@ public final class Main {
             }
         }, "tmeval-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
-        int code = new Cli(cancel).run(args, System.out, System.err);
-        finished.countDown();
+        int code = 1;
+        try {
+            code = new Cli(cancel).run(args, System.out, System.err);
+        } finally {
+            // also when the command dies of an Error, so that a signal's hook is not left waiting
+            finished.countDown();
+        }
         System.exit(code);
     }
 

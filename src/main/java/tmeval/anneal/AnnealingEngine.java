@@ -14,10 +14,19 @@ import java.util.SplittableRandom;
  * a single segment. Cost: N Gibbs site updates per sweep.
  */
 public final class AnnealingEngine {
-    /** A path and its inverse temperatures 0 = beta_0 < ... < beta_n = 1. */
-    public record Segment(AnnealingPath path, double[] betas) {
-        public int numTemperatures() {
-            return betas.length - 1;
+    /**
+     * A path and its n inverse temperatures 0 = beta_0 < ... < beta_n = 1 (computed one at a time, so a run of
+     * millions of temperatures needs no array of them).
+     */
+    public record Segment(AnnealingPath path, Schedule schedule, int numTemperatures) {
+        public Segment {
+            if (numTemperatures < 1) {
+                throw new IllegalArgumentException("at least one temperature is needed");
+            }
+        }
+
+        public double beta(int j) {
+            return schedule.beta(j, numTemperatures);
         }
     }
 
@@ -57,7 +66,7 @@ public final class AnnealingEngine {
      */
     public static int start(Segment first, int burnIn, TopicState state, SplittableRandom random, double[] scratch) {
         AnnealingPath path = first.path();
-        path.setTemperature(first.betas()[0]);
+        path.setTemperature(first.beta(0));
         path.drawStart(state, random, scratch);
         if (path.startIsExact()) {
             return 0;
@@ -77,14 +86,17 @@ public final class AnnealingEngine {
     public static double anneal(Segment segment, int segmentIndex, double logWeight, TopicState state, SplittableRandom random,
                                 double[] scratch, CancelToken cancel, Trace trace) {
         AnnealingPath path = segment.path();
-        double[] betas = segment.betas();
-        for (int j = 1; j < betas.length; j++) {
-            logWeight += path.logRatio(state, betas[j - 1], betas[j]);
-            path.setTemperature(betas[j]);
+        int n = segment.numTemperatures();
+        double previous = segment.beta(0);
+        for (int j = 1; j <= n; j++) {
+            double beta = segment.beta(j);
+            logWeight += path.logRatio(state, previous, beta);
+            path.setTemperature(beta);
             GibbsSweep.forward(path, state, random, scratch);
             if (trace != null) {
-                trace.step(segmentIndex, j, betas[j], logWeight);
+                trace.step(segmentIndex, j, beta, logWeight);
             }
+            previous = beta;
             if ((j & 63) == 0) {
                 cancel.check();
             }

@@ -27,18 +27,28 @@ public enum Schedule {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    /** n + 1 inverse temperatures from 0 to 1. */
+    /** n + 1 inverse temperatures from 0 to 1 (for small n; the engine computes them one at a time with {@link #beta}). */
     public double[] betas(int numTemperatures) {
+        double[] betas = new double[numTemperatures + 1];
+        for (int j = 0; j <= numTemperatures; j++) {
+            betas[j] = beta(j, numTemperatures);
+        }
+        return betas;
+    }
+
+    /** beta_j of n temperatures: 0 at j = 0, 1 at j = n. */
+    public double beta(int j, int numTemperatures) {
         if (numTemperatures < 1) {
             throw new IllegalArgumentException("at least one temperature is needed");
         }
-        double[] betas = new double[numTemperatures + 1];
-        for (int j = 1; j < numTemperatures; j++) {
-            betas[j] = this == UNIFORM
-                    ? j / (double) numTemperatures
-                    : Math.exp(Math.log(BETA_MIN) * (numTemperatures - j) / (numTemperatures - 1.0));
+        if (j <= 0) {
+            return 0.0;
         }
-        betas[numTemperatures] = 1.0;
-        return betas;
+        if (j >= numTemperatures) {
+            return 1.0;
+        }
+        return this == UNIFORM
+                ? j / (double) numTemperatures
+                : Math.exp(Math.log(BETA_MIN) * (numTemperatures - j) / (numTemperatures - 1.0));
     }
 }

@@ -103,7 +103,7 @@ public final class Inputs {
                 return switch (slot) {
                     case MODEL_A, MODEL_B -> ModelLoader.read(modelSpec);
                     case CORPUS -> CorpusLoader.read(CorpusLoader.Spec.of(path));
-                    case SERIES -> ModelLoader.readSeries(path);
+                    case SERIES -> ModelLoader.readSeries(path, false);
                 };
             }
         };

@@ -43,6 +43,7 @@ final class CurveCommand implements Command {
     public List<OptionSpec> options() {
         List<OptionSpec> o = new ArrayList<>();
         o.add(OptionSpec.value("series", "DIR", "snapshots: iter-N.tsv[.gz] files or MALLET state files name.N"));
+        o.add(OptionSpec.flag("allow-uneven-series", "accept snapshots that are not evenly spaced (otherwise an error)"));
         o.addAll(InputOptions.corpusOptions());
         o.add(OptionSpec.value("method", "NAMES", "iteration-ais, ais, lr (comma-separated)"));
         o.add(OptionSpec.value("first-extra-temperatures", "N", "iteration-ais: extra temperatures from the prior to the first snapshot (default: --temperatures)"));
@@ -66,7 +67,7 @@ final class CurveCommand implements Command {
         boolean timing = !o.has("no-timing");
         Path outFile = o.requiredPath("out");
         CurveRunner.Job job;
-        ModelSeries series = ModelLoader.readSeries(o.requiredPath("series"));
+        ModelSeries series = ModelLoader.readSeries(o.requiredPath("series"), o.has("allow-uneven-series"));
         TopicModel first = series.get(0).model();
         Corpus corpus = InputOptions.corpus(o, first);
         try {

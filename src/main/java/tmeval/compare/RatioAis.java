@@ -73,7 +73,7 @@ public final class RatioAis implements ModelComparison {
         TopicModel to = direction == Direction.FORWARD ? a : b;
         TopicModel from = direction == Direction.FORWARD ? b : a;
         AnnealingPath annealingPath = path == Path.CONVEX ? new ConvexPath(view, to, from) : new GeometricPath(view, to, from);
-        List<AnnealingEngine.Segment> segments = List.of(new AnnealingEngine.Segment(annealingPath, schedule.betas(temperatures)));
+        List<AnnealingEngine.Segment> segments = List.of(new AnnealingEngine.Segment(annealingPath, schedule, temperatures));
         TopicState state = new TopicState(document.length(), a.numTopics());
         double[] scratch = new double[a.numTopics()];
         double[] logWeights = new double[samples];

@@ -68,8 +68,8 @@ public final class IterationAis {
         public SnapshotEstimate advance(TopicModel next, CancelToken cancel) {
             long start = System.nanoTime();
             AnnealingEngine.Segment segment = previous == null
-                    ? new AnnealingEngine.Segment(new TemperedPosterior(view, next, 0), schedule.betas(temperatures + extraFirstTemperatures))
-                    : new AnnealingEngine.Segment(new ConvexPath(view, next, previous), schedule.betas(temperatures));
+                    ? new AnnealingEngine.Segment(new TemperedPosterior(view, next, 0), schedule, temperatures + extraFirstTemperatures)
+                    : new AnnealingEngine.Segment(new ConvexPath(view, next, previous), schedule, temperatures);
             long sweeps = 0;
             for (int s = 0; s < samples; s++) {
                 if (previous == null) {

@@ -59,7 +59,7 @@ public final class AnnealedImportanceSampler implements Estimator {
         int prefix = completion ? DocumentCompletion.observedLength(document) : 0;
         DocumentView view = DocumentView.of(document);
         TemperedPosterior path = new TemperedPosterior(view, model, prefix);
-        List<AnnealingEngine.Segment> segments = List.of(new AnnealingEngine.Segment(path, schedule.betas(temperatures)));
+        List<AnnealingEngine.Segment> segments = List.of(new AnnealingEngine.Segment(path, schedule, temperatures));
         TopicState state = new TopicState(document.length(), model.numTopics());
         double[] scratch = new double[model.numTopics()];
         double[] logWeights = new double[samples];

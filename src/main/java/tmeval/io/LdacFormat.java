@@ -52,9 +52,9 @@ public final class LdacFormat {
                         throw in.error("pair " + i + " '" + Numbers.abbreviate(f[i]) + "' is not id:count");
                     }
                     int id = Numbers.parseInt(in, f[i].substring(0, colon), "term id", 0, vocabulary.size() - 1);
-                    int count = Numbers.parseInt(in, f[i].substring(colon + 1), "count", 1, 50_000_000);
-                    if (tokens.size() + (long) count > 50_000_000L) {
-                        throw in.error("document has more than 50,000,000 tokens");
+                    int count = Numbers.parseInt(in, f[i].substring(colon + 1), "count", 1, 10_000_000);
+                    if (tokens.size() + (long) count > 10_000_000L) {
+                        throw in.error("document has more than 10,000,000 tokens");
                     }
                     for (int c = 0; c < count; c++) {
                         tokens.add(id);

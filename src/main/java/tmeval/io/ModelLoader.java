@@ -37,7 +37,7 @@ public final class ModelLoader {
             return NativeModelFormat.read(path, spec.renormalize());
         }
         if (first.startsWith("#doc source pos") || first.startsWith("#alpha")) {
-            return MalletStateFormat.read(path).toModel(NativeModelFormat.defaultName(path));
+            return stateModel(path, NativeModelFormat.defaultName(path));
         }
         if (spec.alphaFile() == null) {
             throw InputException.ofFile(path, "not a tmeval model or MALLET state file; a topic-word matrix needs an alpha file (--alpha-file)");
@@ -82,9 +82,7 @@ public final class ModelLoader {
         }
         List<ModelSeries.Snapshot> snapshots = new ArrayList<>();
         for (var e : chosen.entrySet()) {
-            TopicModel m = nativeFiles.isEmpty()
-                    ? MalletStateFormat.read(e.getValue()).toModel("iteration " + e.getKey())
-                    : NativeModelFormat.read(e.getValue());
+            TopicModel m = nativeFiles.isEmpty() ? stateModel(e.getValue(), "iteration " + e.getKey()) : NativeModelFormat.read(e.getValue());
             if (!snapshots.isEmpty()) {
                 TopicModel first = snapshots.get(0).model();
                 if (m.numTopics() != first.numTopics()) {
@@ -97,6 +95,36 @@ public final class ModelLoader {
             snapshots.add(new ModelSeries.Snapshot(e.getKey(), m));
         }
         return new ModelSeries(dir.getFileName().toString(), snapshots);
+    }
+
+    /**
+     * Like {@link #readSeries(Path)}, and also refuses snapshots that are not evenly spaced (a missing file in a run's
+     * output, say) unless {@code allowUneven}: iteration-AIS anneals from each snapshot to the next, so a gap makes one
+     * step silently longer than the others.
+     */
+    public static ModelSeries readSeries(Path dir, boolean allowUneven) throws InputException {
+        ModelSeries series = readSeries(dir);
+        if (!allowUneven && series.size() >= 3) {
+            int step = series.get(1).iteration() - series.get(0).iteration();
+            for (int i = 2; i < series.size(); i++) {
+                int gap = series.get(i).iteration() - series.get(i - 1).iteration();
+                if (gap != step) {
+                    throw InputException.ofFile(dir, "snapshots are not evenly spaced: " + series.get(i - 1).iteration() + " to "
+                            + series.get(i).iteration() + " after steps of " + step + " (a missing snapshot?); allow it explicitly"
+                            + " with --allow-uneven-series");
+                }
+            }
+        }
+        return series;
+    }
+
+    /** The model of a MALLET state; parameters that make no valid model (a huge beta, say) are an input error. */
+    private static TopicModel stateModel(Path path, String name) throws InputException {
+        try {
+            return MalletStateFormat.read(path).toModel(name);
+        } catch (IllegalArgumentException e) {
+            throw InputException.ofFile(path, "the counts and hyper-parameters give no valid model: " + e.getMessage());
+        }
     }
 
     private static int parseIteration(Path f, String digits) throws InputException {

@@ -76,8 +76,8 @@ public final class UciFormat {
                     tokens.clear();
                     currentDoc = doc;
                 }
-                if (tokens.size() + (long) count > 50_000_000L) {
-                    throw in.error("document " + doc + " has more than 50,000,000 tokens");
+                if (tokens.size() + (long) count > 10_000_000L) {
+                    throw in.error("document " + doc + " has more than 10,000,000 tokens");
                 }
                 for (int c = 0; c < count; c++) {
                     tokens.add(word - 1);

@@ -1,0 +1,246 @@
+package tmeval.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tmeval.Fixtures;
+import tmeval.anneal.Schedule;
+import tmeval.estimate.EstimationException;
+import tmeval.estimate.Methods;
+import tmeval.io.InputException;
+import tmeval.io.ModelLoader;
+import tmeval.io.NativeModelFormat;
+import tmeval.model.Document;
+import tmeval.model.TopicModel;
+import tmeval.progress.CancelToken;
+import tmeval.sampling.RandomStreams;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The promises of the Guarantees section: determinism, streaming, cancellation, extremes, mismatches. */
+class ReliabilityTest {
+    @TempDir
+    Path dir;
+
+    private Path[] smallData() throws IOException {
+        TopicModel a = Fixtures.randomModel("A", 40, new double[] {0.1, 0.4, 0.9}, 0.2, 1);
+        TopicModel b = Fixtures.randomModel("B", 40, new double[] {0.3, 0.3, 0.3}, 0.2, 2);
+        Path fa = dir.resolve("a.tsv");
+        Path fb = dir.resolve("b.tsv");
+        NativeModelFormat.write(a, fa);
+        NativeModelFormat.write(b, fb);
+        Path corpus = dir.resolve("heldout.tsv");
+        writeCorpus(corpus, a, Fixtures.generate(a, 12, 9, 3).documents());
+        return new Path[] {fa, fb, corpus};
+    }
+
+    private static void writeCorpus(Path file, TopicModel m, List<Document> docs) throws IOException {
+        try (BufferedWriter w = Files.newBufferedWriter(file)) {
+            for (Document d : docs) {
+                w.write(d.id() + "\t");
+                for (int i = 0; i < d.length(); i++) {
+                    w.write(m.vocabulary().word(d.word(i)) + " ");
+                }
+                w.write("\n");
+            }
+        }
+    }
+
+    @Test
+    void sameSeedGivesByteIdenticalFilesFor1And2And8ThreadsAndAcrossInvocations() throws Exception {
+        Path[] data = smallData();
+        for (Methods.Method m : Methods.all()) {
+            byte[] reference = null;
+            for (String threads : new String[] {"1", "2", "8", "8"}) {
+                Path out = dir.resolve("est-" + m.name() + "-" + threads + ".tsv");
+                var o = CliTest.run("estimate", "--model", data[0].toString(), "--corpus", data[2].toString(), "--method", m.name(),
+                        "--samples", "20", "--temperatures", "20", "--particles", "3", "--chain-length", "5", "--burn-in", "3",
+                        "--runs", "2", "--seed", "11", "--threads", threads, "--no-timing", "--out", out.toString());
+                assertEquals(0, o.code(), o.err());
+                byte[] bytes = Files.readAllBytes(out);
+                if (reference == null) {
+                    reference = bytes;
+                } else {
+                    assertArrayEquals(reference, bytes, m.name() + " with " + threads + " threads");
+                }
+            }
+        }
+        byte[] reference = null;
+        for (String threads : new String[] {"1", "2", "8", "8"}) {
+            Path out = dir.resolve("cmp-" + threads + ".tsv");
+            var o = CliTest.run("compare", "--model-a", data[0].toString(), "--model-b", data[1].toString(), "--corpus", data[2].toString(),
+                    "--method", "ratio-convex,ratio-geometric,ais-diff,lr-diff,exact", "--temperatures", "20", "--burn-in", "3",
+                    "--threads", threads, "--no-timing", "--out", out.toString());
+            assertEquals(0, o.code(), o.err());
+            byte[] bytes = Files.readAllBytes(out);
+            if (reference == null) {
+                reference = bytes;
+            } else {
+                assertArrayEquals(reference, bytes, "compare with " + threads + " threads");
+            }
+        }
+    }
+
+    /** A JVM of its own, running the command line as a user would. */
+    private static Process launch(Path log, String heap, String... args) throws IOException {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add(heap);
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add("tmeval.Main");
+        command.addAll(List.of(args));
+        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    }
+
+    @Test
+    void aHundredThousandDocumentsStreamThroughHalfAGigabyteOfHeap() throws Exception {
+        TopicModel model = Fixtures.randomModel("M", 200, new double[] {0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0}, 0.1, 4);
+        Path modelFile = dir.resolve("m.tsv");
+        NativeModelFormat.write(model, modelFile);
+        Path corpus = dir.resolve("big.tsv");
+        SplittableRandom random = new SplittableRandom(5);
+        try (BufferedWriter w = Files.newBufferedWriter(corpus)) {
+            for (int d = 0; d < 100_000; d++) {
+                w.write("d" + d + "\t");
+                int length = 5 + random.nextInt(30);
+                for (int i = 0; i < length; i++) {
+                    w.write("w" + random.nextInt(200) + " ");
+                }
+                w.write("\n");
+            }
+        }
+        Path out = dir.resolve("big-out.tsv");
+        Path log = dir.resolve("big.log");
+        Process p = launch(log, "-Xmx512m", "estimate", "--model", modelFile.toString(), "--corpus", corpus.toString(),
+                "--method", "is-prior", "--samples", "5", "--out", out.toString(), "--summary");
+        try {
+            assertTrue(p.waitFor(240, TimeUnit.SECONDS), "finished in time");
+        } finally {
+            p.destroyForcibly();
+        }
+        assertEquals(0, p.exitValue(), Files.readString(log));
+        try (var lines = Files.lines(out)) {
+            assertEquals(100_001, lines.count());
+        }
+        assertTrue(Files.readString(log).contains("100000 documents"), Files.readString(log));
+    }
+
+    /**
+     * Ctrl-C (SIGINT) and SIGTERM both run the launcher's shutdown hook, which cancels the job and waits for its clean-up.
+     * The test sends SIGTERM: a JVM started in the background by a non-interactive shell (as build tools start tests)
+     * inherits SIGINT as ignored and installs no handler for it, so SIGINT cannot be tested reliably here.
+     */
+    @Test
+    void interruptStopsPromptlyAndLeavesNoFileBehind() throws Exception {
+        Path[] data = smallData();
+        Path out = dir.resolve("interrupted.tsv");
+        Path log = dir.resolve("interrupted.log");
+        Process p = launch(log, "-Xmx256m", "estimate", "--model", data[0].toString(), "--corpus", data[2].toString(),
+                "--method", "ais", "--temperatures", "50000000", "--out", out.toString());
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!Files.readString(log).contains("corpus") && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+        }
+        Thread.sleep(500);
+        long start = System.nanoTime();
+        try {
+            new ProcessBuilder("kill", "-TERM", Long.toString(p.pid())).start().waitFor();
+            assertTrue(p.waitFor(5, TimeUnit.SECONDS), "the process ended after the signal");
+        } finally {
+            p.destroyForcibly();
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        assertTrue(seconds < 2.5, "stopped " + seconds + " s after the signal; log:\n" + Files.readString(log));
+        assertEquals(143, p.exitValue(), "ended by the signal (128 + 15), after the hook's clean-up");
+        assertFalse(Files.exists(out), "no output file");
+        try (var files = Files.list(dir)) {
+            assertTrue(files.noneMatch(f -> f.getFileName().toString().endsWith(".part")), "no temporary file left");
+        }
+    }
+
+    @Test
+    void numericalExtremesGiveFiniteAnswersOrAClearRefusal() throws Exception {
+        // K = 1000 with a short document; alpha from 1e-4 to 1e4; phi entries of 1e-300
+        double[] alpha = new double[1000];
+        for (int k = 0; k < alpha.length; k++) {
+            alpha[k] = Math.pow(10, -4 + 8.0 * k / (alpha.length - 1));
+        }
+        TopicModel wide = tiny(Fixtures.randomModel("K1000", 60, alpha, 0.1, 6));
+        Document shortDoc = Fixtures.generate(wide, 1, 8, 7).document(0);
+        TopicModel narrow = tiny(Fixtures.randomModel("K4", 60, new double[] {1e-4, 1, 100, 1e4}, 0.1, 8));
+        int[] words = new int[20_000];
+        SplittableRandom random = new SplittableRandom(9);
+        for (int i = 0; i < words.length; i++) {
+            words[i] = random.nextInt(60);
+        }
+        Document longDoc = new Document("long", words);
+        for (var c : List.of(new Object[] {wide, shortDoc}, new Object[] {narrow, longDoc})) {
+            TopicModel m = (TopicModel) c[0];
+            Document d = (Document) c[1];
+            for (Methods.Method method : Methods.all()) {
+                var s = method.defaults().withSamples(3).withTemperatures(3).withBurnIn(1).withParticles(1).withChainLength(2)
+                        .withIterations(1).withSchedule(Schedule.UNIFORM).withResampling(d.length() < 1000);
+                try {
+                    double v = method.create(s).estimate(d, m, RandomStreams.stream(1), new CancelToken()).logValue();
+                    assertTrue(Double.isFinite(v), method.name() + " on " + m.name() + ", N = " + d.length() + ": " + v);
+                } catch (EstimationException refusal) {
+                    assertEquals("exact", method.name(), method.name() + " refused: " + refusal.getMessage());
+                }
+            }
+        }
+    }
+
+    /** Some entries set to 1e-300 and topics renormalised. */
+    private static TopicModel tiny(TopicModel m) {
+        double[] phi = m.phiMatrix();
+        for (int i = 0; i < phi.length; i += 7) {
+            phi[i] = 1e-300;
+        }
+        double[] sums = TopicModel.columnSums(phi, m.numTopics());
+        for (int i = 0; i < phi.length; i++) {
+            phi[i] /= sums[i % m.numTopics()];
+        }
+        return new TopicModel(m.name(), m.vocabulary(), phi, m.alpha());
+    }
+
+    @Test
+    void aSeriesWithAGapIsRefusedUnlessAllowed() throws Exception {
+        Path series = dir.resolve("gappy");
+        Files.createDirectories(series);
+        for (int it : new int[] {10, 20, 40}) {
+            NativeModelFormat.write(Fixtures.randomModel("s", 30, new double[] {0.5, 0.5}, 0.5, it), series.resolve("iter-" + it + ".tsv"));
+        }
+        InputException e = assertThrows(InputException.class, () -> ModelLoader.readSeries(series, false));
+        assertTrue(e.getMessage().contains("not evenly spaced: 20 to 40"), e.getMessage());
+        assertEquals(3, ModelLoader.readSeries(series, true).size());
+    }
+
+    @Test
+    void noNanOrInfinityReachesAnOutputFile() throws Exception {
+        Path[] data = smallData();
+        TopicModel extreme = tiny(Fixtures.randomModel("X", 40, new double[] {1e-4, 1e4, 1}, 0.2, 1));
+        Path m = dir.resolve("extreme.tsv");
+        NativeModelFormat.write(extreme, m);
+        for (String method : List.of("ais", "lr", "is-prior", "hm", "chib", "lee-is")) {
+            Path out = dir.resolve("x-" + method + ".tsv");
+            var o = CliTest.run("estimate", "--model", m.toString(), "--corpus", data[2].toString(), "--method", method,
+                    "--temperatures", "10", "--samples", "10", "--chain-length", "5", "--out", out.toString());
+            assertEquals(0, o.code(), o.err());
+            String text = Files.readString(out);
+            assertFalse(text.contains("NaN") || text.contains("Infinity"), method + ":\n" + text);
+        }
+    }
+}

@@ -1,0 +1,230 @@
+package tmeval.io;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tmeval.Fixtures;
+import tmeval.app.SessionFile;
+import tmeval.model.TopicModel;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.zip.GZIPOutputStream;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * Every reader over thousands of mutated inputs derived from valid files (seeded): truncations, flipped bytes, huge,
+ * negative and non-finite numbers, wrong counts, duplicated and deleted lines, empty and one-line files, gzip with a
+ * broken trailer or body, invalid UTF-8. Each case must read or fail with {@link InputException} (file, line, reason),
+ * nothing else, within two seconds.
+ */
+class ParserFuzzTest {
+    private static final int CASES_PER_READER = 450;
+    private static final String[] NUMBERS = {"1e309", "-1", "-0.5", "NaN", "Infinity", "-Infinity", "0", "99999999999", "2147483648",
+        "1e-320", "9999999", "", "x", "0x10", "1,5"};
+
+    @TempDir
+    Path dir;
+
+    /** A reader under test: reads the mutated file (and, for two-file formats, a valid companion). */
+    private interface Reader {
+        Object read(Path mutated) throws InputException;
+    }
+
+    private record Target(String name, byte[] valid, Reader reader) {
+    }
+
+    @Test
+    void everyReaderSurvivesMutatedInputs() throws Exception {
+        TopicModel model = Fixtures.randomModel("fuzz", 12, new double[] {0.2, 0.5, 1.5}, 0.3, 1);
+        Path nativeFile = dir.resolve("valid.tsv");
+        NativeModelFormat.write(model, nativeFile);
+        String state = "#doc source pos typeindex type topic\n#alpha : 0.1 0.3\n#beta : 0.5\n0 NA 0 0 apple 0\n0 NA 1 1 banana 1\n"
+                + "0 NA 2 0 apple 0\n2 NA 0 2 cherry 1\n";
+        Path vocab3 = write("vocab3.txt", "apple\nbanana\ncherry\n");
+        Path alpha2 = write("alpha2.txt", "0.2 0.4\n");
+        Path ucivocab = write("vocab.f.txt", "apple\nbanana\ncherry\n");
+        String matrix = "apple,banana,cherry\n0.5,0.25,0.25\n0.1,0.1,0.8\n";
+        String session = SessionFile.MAGIC + "\ninput\tmodelA\t/tmp/a.tsv\nsetting\truns\t2\n"
+                + "result\t0\td1\t5\tratio-convex\tFORWARD\t1\t0\t-0.25\t100\t5\n";
+        List<Target> targets = List.of(
+                new Target("native model", Files.readAllBytes(nativeFile), NativeModelFormat::read),
+                new Target("MALLET state", utf8(state), p -> MalletStateFormat.read(p).toModel("m")),
+                new Target("model loader (state)", utf8(state), p -> ModelLoader.read(ModelLoader.Spec.of(p))),
+                new Target("matrix + alpha", utf8(matrix), p -> MatrixModelFormat.read(p, null, alpha2, false)),
+                new Target("alpha file", utf8("0.2 0.4\n"), p -> MatrixModelFormat.read(write("m.csv", matrix), null, p, false)),
+                new Target("UCI docword", utf8("4\n3\n3\n1 1 2\n1 3 1\n3 2 1\n"), p -> UciFormat.read(p, ucivocab)),
+                new Target("UCI vocabulary", utf8("apple\nbanana\ncherry\n"), p -> UciFormat.read(write("docword.g.txt", "2\n3\n2\n1 1 2\n2 3 1\n"), p)),
+                new Target("LDA-C", utf8("2 0:1 2:2\n0\n1 1:3\n"), p -> LdacFormat.read(p, vocab3)),
+                new Target("token lines", utf8("a\tapple banana apple\nb\tcherry\nc\t\n"), TextCorpusFormat::readTokenLines),
+                new Target("raw text", utf8("Apple, BANANA! an apple; the cherry.\n\nDon't eat\n"), p -> TextCorpusFormat.readRawText(p, Tokenizer.standard())),
+                new Target("session", utf8(session), SessionFile::read));
+        SplittableRandom random = new SplittableRandom(20261122);
+        ExecutorService executor = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "fuzz");
+            t.setDaemon(true);
+            return t;
+        });
+        int cases = 0;
+        int accepted = 0;
+        try {
+            for (Target target : targets) {
+                for (int c = 0; c < CASES_PER_READER; c++) {
+                    Mutation m = mutate(target.valid(), random);
+                    Path file = dir.resolve("case-" + cases + (m.gzip() ? ".gz" : ""));
+                    Files.write(file, m.bytes());
+                    Future<Object> f = executor.submit(() -> target.reader().read(file));
+                    try {
+                        f.get(2, TimeUnit.SECONDS);
+                        accepted++;
+                    } catch (ExecutionException e) {
+                        if (!(e.getCause() instanceof InputException ie)) {
+                            fail(target.name() + ", " + m.description() + ": " + e.getCause() + " is not an input error", e.getCause());
+                        } else {
+                            assertTrue(ie.getMessage().contains(file.getFileName().toString()) || ie.file() != null,
+                                    target.name() + ": the message names a file: " + ie.getMessage());
+                        }
+                    } catch (TimeoutException e) {
+                        f.cancel(true);
+                        fail(target.name() + ", " + m.description() + ": took more than 2 s");
+                    }
+                    Files.delete(file);
+                    cases++;
+                }
+            }
+        } finally {
+            executor.shutdownNow();
+        }
+        System.out.printf("parser fuzzing: %d mutated inputs over %d readers, %d read correctly, %d refused with an input error%n",
+                cases, targets.size(), accepted, cases - accepted);
+        assertTrue(cases >= 3000 && accepted > 0 && accepted < cases);
+    }
+
+    private record Mutation(byte[] bytes, boolean gzip, String description) {
+    }
+
+    private static Mutation mutate(byte[] valid, SplittableRandom random) throws IOException {
+        String text = new String(valid, StandardCharsets.UTF_8);
+        int kind = random.nextInt(12);
+        boolean gzip = random.nextInt(3) == 0;
+        byte[] out;
+        String what;
+        switch (kind) {
+            case 0 -> {
+                int cut = random.nextInt(valid.length + 1);
+                out = java.util.Arrays.copyOf(valid, cut);
+                what = "truncated at byte " + cut;
+            }
+            case 1 -> {
+                out = valid.clone();
+                int flips = 1 + random.nextInt(3);
+                for (int i = 0; i < flips && out.length > 0; i++) {
+                    out[random.nextInt(out.length)] ^= (byte) (1 << random.nextInt(8));
+                }
+                what = flips + " flipped bits";
+            }
+            case 2, 3 -> {
+                java.util.regex.Matcher m = java.util.regex.Pattern.compile("-?\\d+(\\.\\d+)?([eE]-?\\d+)?").matcher(text);
+                List<int[]> spans = new ArrayList<>();
+                while (m.find()) {
+                    spans.add(new int[] {m.start(), m.end()});
+                }
+                String replacement = NUMBERS[random.nextInt(NUMBERS.length)];
+                if (spans.isEmpty()) {
+                    out = utf8(text + replacement);
+                } else {
+                    int[] span = spans.get(random.nextInt(spans.size()));
+                    out = utf8(text.substring(0, span[0]) + replacement + text.substring(span[1]));
+                }
+                what = "a number replaced by '" + replacement + "'";
+            }
+            case 4 -> {
+                List<String> lines = new ArrayList<>(List.of(text.split("\n", -1)));
+                int i = random.nextInt(lines.size());
+                lines.add(i, lines.get(i));
+                out = utf8(String.join("\n", lines));
+                what = "line " + (i + 1) + " duplicated";
+            }
+            case 5 -> {
+                List<String> lines = new ArrayList<>(List.of(text.split("\n", -1)));
+                int i = random.nextInt(lines.size());
+                lines.remove(i);
+                out = utf8(String.join("\n", lines));
+                what = "line " + (i + 1) + " deleted";
+            }
+            case 6 -> {
+                out = new byte[0];
+                what = "empty file";
+            }
+            case 7 -> {
+                out = utf8(text.split("\n", -1)[0]);
+                what = "first line only";
+            }
+            case 8 -> {
+                int at = random.nextInt(valid.length + 1);
+                byte[] bad = {(byte) 0xC3, (byte) 0x28, (byte) 0xFF, (byte) 0xFE};
+                out = new byte[valid.length + bad.length];
+                System.arraycopy(valid, 0, out, 0, at);
+                System.arraycopy(bad, 0, out, at, bad.length);
+                System.arraycopy(valid, at, out, at + bad.length, valid.length - at);
+                what = "invalid UTF-8 at byte " + at;
+            }
+            case 9 -> {
+                List<String> lines = new ArrayList<>(List.of(text.split("\n", -1)));
+                int i = random.nextInt(lines.size());
+                String[] fields = lines.get(i).split("[\t ,]");
+                lines.set(i, lines.get(i) + (lines.get(i).contains("\t") ? "\t" : " ") + (fields.length > 0 ? fields[fields.length - 1] : "1"));
+                out = utf8(String.join("\n", lines));
+                what = "an extra field on line " + (i + 1);
+            }
+            case 10 -> {
+                byte[] z = gzip(valid);
+                int cut = Math.max(0, z.length - 1 - random.nextInt(8));
+                return new Mutation(java.util.Arrays.copyOf(z, cut), true, "gzip with a broken trailer");
+            }
+            default -> {
+                byte[] z = gzip(valid);
+                if (z.length > 20) {
+                    z[10 + random.nextInt(z.length - 20)] ^= (byte) 0x5A;
+                }
+                return new Mutation(z, true, "gzip with a corrupt body");
+            }
+        }
+        return gzip ? new Mutation(gzip(out), true, what + ", gzipped") : new Mutation(out, false, what);
+    }
+
+    private static byte[] gzip(byte[] b) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (GZIPOutputStream z = new GZIPOutputStream(bytes)) {
+            z.write(b);
+        }
+        return bytes.toByteArray();
+    }
+
+    private static byte[] utf8(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private Path write(String name, String content) {
+        try {
+            Path p = dir.resolve(name);
+            Files.writeString(p, content);
+            return p;
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
