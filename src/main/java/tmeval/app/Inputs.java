@@ -193,6 +193,7 @@ public final class Inputs {
             } catch (IllegalArgumentException e) {
                 pair.set(null);
                 pairProblem.set(e.getMessage());
+                errorHandler.accept("Models A and B cannot be compared", e.getMessage());
             }
         } else {
             pair.set(null);

@@ -49,6 +49,9 @@ public final class CorpusLoader {
         if (!Files.exists(path)) {
             throw InputException.ofFile(path, "file not found");
         }
+        if (!Files.isDirectory(path)) {
+            ModelLoader.rejectSerialized(path);
+        }
         Format format = spec.format() == Format.AUTO ? detect(path) : spec.format();
         return switch (format) {
             case UCI -> UciFormat.read(path, spec.vocabulary());

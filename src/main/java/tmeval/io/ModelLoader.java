@@ -143,13 +143,14 @@ public final class ModelLoader {
     }
 
     /** Java-serialised MALLET files (.mallet instances, binary models) are refused: they are never deserialised. */
-    private static void rejectSerialized(Path path) throws InputException {
+    static void rejectSerialized(Path path) throws InputException {
         try (InputStream in = LineReader.openStream(path)) {
             int b0 = in.read();
             int b1 = in.read();
             if (b0 == 0xAC && b1 == 0xED) {
                 throw InputException.ofFile(path, "this is a Java-serialised file (a MALLET .mallet instance list or binary model),"
-                        + " which is never read; export the state with MALLET's --output-state, or the topics with --topic-word-weights-file");
+                        + " which is never read: for a model export the state with MALLET's --output-state (or the topics with"
+                        + " --topic-word-weights-file); for a corpus give the text, token lines, UCI or LDA-C files it came from");
             }
         } catch (IOException e) {
             if (Files.notExists(path)) {

@@ -165,5 +165,7 @@ class OtherModelFormatsTest {
         Files.write(p, new byte[] {(byte) 0xAC, (byte) 0xED, 0, 5, 1, 2, 3});
         InputException e = assertThrows(InputException.class, () -> ModelLoader.read(ModelLoader.Spec.of(p)));
         assertTrue(e.getMessage().contains("Java-serialised"), e.getMessage());
+        InputException c = assertThrows(InputException.class, () -> CorpusLoader.read(CorpusLoader.Spec.of(p)));
+        assertTrue(c.getMessage().contains("Java-serialised"), c.getMessage());
     }
 }
