@@ -3,6 +3,7 @@ package tmeval.anneal;
 import tmeval.model.TopicModel;
 import tmeval.sampling.DirichletMultinomial;
 import tmeval.sampling.DocumentView;
+import tmeval.sampling.SparseBuckets;
 import tmeval.sampling.TopicState;
 
 import java.util.Arrays;
@@ -190,13 +191,7 @@ public final class GeometricPath implements AnnealingPath {
         }
         double u = random.nextDouble() * (countMass + smoothing[slot]);
         if (u < countMass) {
-            for (int j = 0; j < presentCount - 1; j++) {
-                u -= scratch[j];
-                if (u < 0) {
-                    return present[j];
-                }
-            }
-            return present[presentCount - 1];
+            return SparseBuckets.pickPresent(present, presentCount, scratch, u);
         }
         u -= countMass;
         int last = -1;

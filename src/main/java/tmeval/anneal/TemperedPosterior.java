@@ -2,6 +2,7 @@ package tmeval.anneal;
 
 import tmeval.model.TopicModel;
 import tmeval.sampling.DocumentView;
+import tmeval.sampling.SparseBuckets;
 import tmeval.sampling.TopicState;
 
 import java.util.Arrays;
@@ -185,13 +186,7 @@ public final class TemperedPosterior implements AnnealingPath {
         double smoothingMass = observed ? smoothingRows[slot] : currentSmoothing[slot];
         double u = random.nextDouble() * (countMass + smoothingMass);
         if (u < countMass) {
-            for (int j = 0; j < presentCount - 1; j++) {
-                u -= scratch[j];
-                if (u < 0) {
-                    return present[j];
-                }
-            }
-            return present[presentCount - 1];
+            return SparseBuckets.pickPresent(present, presentCount, scratch, u);
         }
         u -= countMass;
         int last = -1;

@@ -91,15 +91,7 @@ public final class Results {
         }
         ComparisonTable table = new ComparisonTable(ids, lengths, runs);
         for (ComparisonRunner.Result r : all) {
-            if (r.refused()) {
-                if (!r.reference()) {
-                    table.refuse(r.method(), r.direction());
-                }
-            } else if (r.reference()) {
-                table.addReference(r.documentIndex(), r.result().logRatio());
-            } else {
-                table.add(r.method(), r.direction(), r.documentIndex(), r.run(), r.result());
-            }
+            ComparisonRunner.record(table, r);
         }
         return table;
     }

@@ -155,21 +155,17 @@ final class CompareCommand implements Command {
             w.write(HEADER);
             try {
                 ComparisonRunner.run(new ComparisonRunner.Job(corpus, pair.a(), pair.b(), arms, runs, seed, threads, reference), r -> {
+                    ComparisonRunner.record(table, r);
                     if (r.refused()) {
                         refused[0]++;
                         if (firstRefusal[0] == null) {
                             firstRefusal[0] = "document " + r.documentId() + ", " + r.method() + ": " + r.refusal();
                         }
-                        if (!r.reference()) {
-                            table.refuse(r.method(), r.direction());
-                        }
                         return;
                     }
                     if (r.reference()) {
-                        table.addReference(r.documentIndex(), r.result().logRatio());
                         return;
                     }
-                    table.add(r.method(), r.direction(), r.documentIndex(), r.run(), r.result());
                     try {
                         w.write(r.documentId() + "\t" + r.length() + "\t" + r.method() + "\t" + r.direction().label() + "\t" + r.run() + "\t"
                                 + r.result().logRatio() + "\t" + r.result().perplexityRatio(r.length()) + "\t" + r.result().siteUpdates() + "\t"

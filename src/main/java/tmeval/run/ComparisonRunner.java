@@ -47,6 +47,19 @@ public final class ComparisonRunner {
     private ComparisonRunner() {
     }
 
+    /** Adds one outcome to a summary table: a result, a reference value, or a refusal of its method and direction. */
+    public static void record(tmeval.compare.ComparisonTable table, Result r) {
+        if (r.refused()) {
+            if (!r.reference()) {
+                table.refuse(r.method(), r.direction());
+            }
+        } else if (r.reference()) {
+            table.addReference(r.documentIndex(), r.result().logRatio());
+        } else {
+            table.add(r.method(), r.direction(), r.documentIndex(), r.run(), r.result());
+        }
+    }
+
     public static void run(Job job, Consumer<Result> consumer, Progress progress, CancelToken cancel) {
         int perDocument = job.arms().size() * job.runs() + (job.reference() == null ? 0 : 1);
         OrderedParallel.run(job.corpus().size() * perDocument, task -> {

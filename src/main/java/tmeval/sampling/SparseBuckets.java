@@ -1,0 +1,22 @@
+package tmeval.sampling;
+
+/**
+ * The selection steps of a sparse Gibbs draw (SparseLDA): the weight of a topic is split into a part over the topics
+ * present in the document and a smoothing part over all topics whose total is known without visiting them. The
+ * caller computes the present part's weights and both totals, draws u in [0, total), and uses these to find the topic.
+ */
+public final class SparseBuckets {
+    private SparseBuckets() {
+    }
+
+    /** The present topic whose interval holds u (u below the present bucket's total). */
+    public static int pickPresent(int[] present, int presentCount, double[] weights, double u) {
+        for (int j = 0; j < presentCount - 1; j++) {
+            u -= weights[j];
+            if (u < 0) {
+                return present[j];
+            }
+        }
+        return present[presentCount - 1];
+    }
+}
