@@ -17,34 +17,32 @@ import java.util.SplittableRandom;
  * <p>
  * The draw is sparse (SparseLDA): (n_k + alpha_k) phi_k = n_k phi_k + alpha_k phi_k; the first part is visited only
  * for the document's present topics, and the total of the second, sum_k alpha_k(beta) phi_k(beta), is a quadratic
- * in beta whose three coefficients per word are computed once per document. So a Gibbs step costs the number of
+ * in beta, (1-b)^2 s_ff + b(1-b) s_x + b^2 s_tt with non-negative sums per word computed once per document.
+ * Every interpolation is written (1 - b) x_from + b x_to, never x_from + b (x_to - x_from): the latter cancels to 0
+ * at b = 1 when x_to is tiny (1e-300) beside x_from. So a Gibbs step costs the number of
  * topics present, not K, except in the rare case the draw lands in the smoothing bucket.
  */
 public final class ConvexPath implements AnnealingPath {
     private final DocumentView view;
     private final int numTopics;
     private final double[] rowsFrom;
-    private final double[] rowsDelta;   // rowsTo - rowsFrom
+    private final double[] rowsTo;
     private final double[] alphaTo;
     private final double[] alphaFrom;
     private final boolean sameAlpha;
     private final double[] alpha;       // alpha_beta of the current temperature
     private final double[] alphaA;      // scratch for logRatio
     private final double[] alphaB;
-    private final double[] smoothing0;  // per slot: coefficients of sum_k alpha_k(beta) phi_k(beta) = s0 + s1 beta + s2 beta^2
-    private final double[] smoothing1;
-    private final double[] smoothing2;
+    private final double[] smoothingFrom;  // per slot: sum_k a_from phi_from
+    private final double[] smoothingCross; // per slot: sum_k (a_from phi_to + a_to phi_from)
+    private final double[] smoothingTo;    // per slot: sum_k a_to phi_to
     private double beta;
 
     public ConvexPath(DocumentView view, TopicModel to, TopicModel from) {
         this.view = view;
         this.numTopics = to.numTopics();
-        double[] rowsTo = view.rows(to);
+        this.rowsTo = view.rows(to);
         this.rowsFrom = view.rows(from);
-        this.rowsDelta = new double[rowsTo.length];
-        for (int i = 0; i < rowsTo.length; i++) {
-            rowsDelta[i] = rowsTo[i] - rowsFrom[i];
-        }
         this.alphaTo = to.alpha();
         this.alphaFrom = from.alpha();
         this.sameAlpha = Arrays.equals(alphaTo, alphaFrom);
@@ -52,16 +50,15 @@ public final class ConvexPath implements AnnealingPath {
         this.alphaA = new double[numTopics];
         this.alphaB = new double[numTopics];
         int numSlots = view.numLocalWords();
-        this.smoothing0 = new double[numSlots];
-        this.smoothing1 = new double[numSlots];
-        this.smoothing2 = new double[numSlots];
+        this.smoothingFrom = new double[numSlots];
+        this.smoothingCross = new double[numSlots];
+        this.smoothingTo = new double[numSlots];
         for (int s = 0; s < numSlots; s++) {
             for (int k = 0; k < numTopics; k++) {
                 int i = s * numTopics + k;
-                double deltaAlpha = alphaTo[k] - alphaFrom[k];
-                smoothing0[s] += alphaFrom[k] * rowsFrom[i];
-                smoothing1[s] += deltaAlpha * rowsFrom[i] + alphaFrom[k] * rowsDelta[i];
-                smoothing2[s] += deltaAlpha * rowsDelta[i];
+                smoothingFrom[s] += alphaFrom[k] * rowsFrom[i];
+                smoothingCross[s] += alphaFrom[k] * rowsTo[i] + alphaTo[k] * rowsFrom[i];
+                smoothingTo[s] += alphaTo[k] * rowsTo[i];
             }
         }
     }
@@ -71,17 +68,18 @@ public final class ConvexPath implements AnnealingPath {
         int slot = view.slot(token);
         int base = slot * numTopics;
         double b = beta;
+        double a = 1 - b;
         int[] present = state.presentTopics();
         int presentCount = state.presentCount();
         int[] counts = state.counts;
         double countMass = 0;
         for (int j = 0; j < presentCount; j++) {
             int k = present[j];
-            double w = counts[k] * (rowsFrom[base + k] + b * rowsDelta[base + k]);
+            double w = counts[k] * (a * rowsFrom[base + k] + b * rowsTo[base + k]);
             scratch[j] = w;
             countMass += w;
         }
-        double smoothingMass = Math.max(0, smoothing0[slot] + b * (smoothing1[slot] + b * smoothing2[slot]));
+        double smoothingMass = a * a * smoothingFrom[slot] + b * a * smoothingCross[slot] + b * b * smoothingTo[slot];
         double u = random.nextDouble() * (countMass + smoothingMass);
         if (u < countMass) {
             return SparseBuckets.pickPresent(present, presentCount, scratch, u);
@@ -89,7 +87,7 @@ public final class ConvexPath implements AnnealingPath {
         u -= countMass;
         int last = -1;
         for (int k = 0; k < numTopics; k++) {
-            double w = alpha[k] * (rowsFrom[base + k] + b * rowsDelta[base + k]);
+            double w = alpha[k] * (a * rowsFrom[base + k] + b * rowsTo[base + k]);
             if (w > 0) {
                 last = k;
                 u -= w;
@@ -115,7 +113,7 @@ public final class ConvexPath implements AnnealingPath {
 
     private void interpolateAlpha(double b, double[] out) {
         for (int k = 0; k < numTopics; k++) {
-            out[k] = alphaFrom[k] + b * (alphaTo[k] - alphaFrom[k]);
+            out[k] = (1 - b) * alphaFrom[k] + b * alphaTo[k];
         }
     }
 
@@ -125,7 +123,7 @@ public final class ConvexPath implements AnnealingPath {
         double b = beta;
         double total = 0;
         for (int k = 0; k < numTopics; k++) {
-            double phi = rowsFrom[base + k] + b * rowsDelta[base + k];
+            double phi = (1 - b) * rowsFrom[base + k] + b * rowsTo[base + k];
             double w = (counts[k] + alpha[k]) * phi;
             out[k] = w;
             total += w;
@@ -141,13 +139,20 @@ public final class ConvexPath implements AnnealingPath {
         double product = 1;
         for (int i = 0; i < z.length; i++) {
             int idx = view.slot(i) * numTopics + z[i];
-            double base = rowsFrom[idx];
-            double delta = rowsDelta[idx];
-            product *= (base + to * delta) / (base + from * delta);
-            // fold into logs only when the running product leaves a safe range: one log per many tokens
-            if (product > 1e150 || product < 1e-150) {
-                logSum += Math.log(product);
-                product = 1;
+            double f = rowsFrom[idx];
+            double t = rowsTo[idx];
+            double ratio = ((1 - to) * f + to * t) / ((1 - from) * f + from * t);
+            if (ratio > 1e-100 && ratio < 1e100) {
+                product *= ratio;
+                // fold into logs only when the running product leaves a safe range: one log per many tokens
+                if (product > 1e100 || product < 1e-100) {
+                    logSum += Math.log(product);
+                    product = 1;
+                }
+            } else {
+                // an extreme single ratio (an entry of 1e-300 at one end) goes to the log sum directly, so that a
+                // product of many tokens can never underflow to 0 or overflow
+                logSum += Math.log(ratio);
             }
         }
         logSum += Math.log(product);

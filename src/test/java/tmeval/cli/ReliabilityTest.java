@@ -91,6 +91,23 @@ class ReliabilityTest {
                 assertArrayEquals(reference, bytes, "compare with " + threads + " threads");
             }
         }
+        Path series = dir.resolve("series");
+        Files.createDirectories(series);
+        NativeModelFormat.write(ModelLoader.read(ModelLoader.Spec.of(data[1])), series.resolve("iter-10.tsv"));
+        NativeModelFormat.write(ModelLoader.read(ModelLoader.Spec.of(data[0])), series.resolve("iter-20.tsv"));
+        reference = null;
+        for (String threads : new String[] {"1", "2", "8", "8"}) {
+            Path out = dir.resolve("curve-" + threads + ".tsv");
+            var o = CliTest.run("curve", "--series", series.toString(), "--corpus", data[2].toString(), "--method", "iteration-ais,ais,lr",
+                    "--temperatures", "20", "--runs", "2", "--threads", threads, "--no-timing", "--out", out.toString());
+            assertEquals(0, o.code(), o.err());
+            byte[] bytes = Files.readAllBytes(out);
+            if (reference == null) {
+                reference = bytes;
+            } else {
+                assertArrayEquals(reference, bytes, "curve with " + threads + " threads");
+            }
+        }
     }
 
     /** A JVM of its own, running the command line as a user would. */
@@ -200,7 +217,39 @@ class ReliabilityTest {
                     assertEquals("exact", method.name(), method.name() + " refused: " + refusal.getMessage());
                 }
             }
+            // the two-model paths, between the model and a perturbed copy with other alphas
+            double[] otherAlpha = m.alpha();
+            for (int k = 0; k < otherAlpha.length; k++) {
+                otherAlpha[k] = 1e4 / (1 + 1e4 * k % 7) + 1e-4;
+            }
+            TopicModel other = new TopicModel("other", m.vocabulary(), m.permuteTopics(reverse(m.numTopics())).phiMatrix(), otherAlpha);
+            for (String name : tmeval.compare.Comparisons.NAMES) {
+                var comparison = tmeval.compare.Comparisons.create(name, tmeval.compare.Comparisons.defaults().withTemperatures(3)
+                        .withBurnIn(1).withResampling(false));
+                for (var direction : comparison.directional()
+                        ? List.of(tmeval.compare.Direction.FORWARD, tmeval.compare.Direction.REVERSE) : List.of(tmeval.compare.Direction.NONE)) {
+                    try {
+                        double v = comparison.estimate(d, m, other, direction, RandomStreams.stream(2), new CancelToken()).logRatio();
+                        assertTrue(Double.isFinite(v), name + " " + direction + " on " + m.name() + ", N = " + d.length() + ": " + v);
+                    } catch (EstimationException refusal) {
+                        assertEquals("exact", name, name + " refused: " + refusal.getMessage());
+                    }
+                }
+            }
+            var iteration = new tmeval.curve.IterationAis(3, 3, 1, Schedule.UNIFORM).start(d, m.numTopics(), RandomStreams.stream(3));
+            for (TopicModel snapshot : List.of(other, m)) {
+                double v = iteration.advance(snapshot, new CancelToken()).logLikelihood();
+                assertTrue(Double.isFinite(v), "iteration-ais on " + m.name() + ": " + v);
+            }
         }
+    }
+
+    private static int[] reverse(int n) {
+        int[] p = new int[n];
+        for (int i = 0; i < n; i++) {
+            p[i] = n - 1 - i;
+        }
+        return p;
     }
 
     /** Some entries set to 1e-300 and topics renormalised. */
