@@ -84,20 +84,10 @@ public final class ConvexPath implements AnnealingPath {
         if (u < countMass) {
             return SparseBuckets.pickPresent(present, presentCount, scratch, u);
         }
-        u -= countMass;
-        int last = -1;
         for (int k = 0; k < numTopics; k++) {
-            double w = alpha[k] * (a * rowsFrom[base + k] + b * rowsTo[base + k]);
-            if (w > 0) {
-                last = k;
-                u -= w;
-                if (u < 0) {
-                    return k;
-                }
-            }
+            scratch[k] = alpha[k] * (a * rowsFrom[base + k] + b * rowsTo[base + k]);
         }
-        // the quadratic and the direct sum differ by rounding only: the point lies in the last interval
-        return last;
+        return SparseBuckets.pickSmoothing(scratch, numTopics, u - countMass);
     }
 
     @Override

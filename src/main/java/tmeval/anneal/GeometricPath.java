@@ -193,19 +193,10 @@ public final class GeometricPath implements AnnealingPath {
         if (u < countMass) {
             return SparseBuckets.pickPresent(present, presentCount, scratch, u);
         }
-        u -= countMass;
-        int last = -1;
         for (int k = 0; k < numTopics; k++) {
-            double w = wordFactor[base + k] * absentFactor[k];
-            if (w > 0) {
-                last = k;
-                u -= w;
-                if (u < 0) {
-                    return k;
-                }
-            }
+            scratch[k] = wordFactor[base + k] * absentFactor[k];
         }
-        return last;
+        return SparseBuckets.pickSmoothing(scratch, numTopics, u - countMass);
     }
 
     @Override

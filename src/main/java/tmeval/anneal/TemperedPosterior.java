@@ -188,19 +188,10 @@ public final class TemperedPosterior implements AnnealingPath {
         if (u < countMass) {
             return SparseBuckets.pickPresent(present, presentCount, scratch, u);
         }
-        u -= countMass;
-        int last = -1;
         for (int k = 0; k < numTopics; k++) {
-            double w = alpha[k] * row[base + k];
-            if (w > 0) {
-                last = k;
-                u -= w;
-                if (u < 0) {
-                    return k;
-                }
-            }
+            scratch[k] = alpha[k] * row[base + k];
         }
-        return last;
+        return SparseBuckets.pickSmoothing(scratch, numTopics, u - countMass);
     }
 
     /**

@@ -13,18 +13,7 @@ public final class Categorical {
      * then the right answer (the point lies in its interval up to rounding), never an arbitrary one.
      */
     public static int draw(double[] weights, int n, double total, SplittableRandom random) {
-        double u = random.nextDouble() * total;
-        int last = -1;
-        for (int i = 0; i < n; i++) {
-            double w = weights[i];
-            if (w > 0) {
-                last = i;
-                u -= w;
-                if (u < 0) {
-                    return i;
-                }
-            }
-        }
+        int last = SparseBuckets.pickSmoothing(weights, n, random.nextDouble() * total);
         if (last < 0) {
             throw new IllegalStateException("no positive weight among " + n + " (total " + total + ")");
         }

@@ -19,4 +19,24 @@ public final class SparseBuckets {
         }
         return present[presentCount - 1];
     }
+
+    /**
+     * The topic of the smoothing bucket whose interval holds u, from the weights of all K topics. Rounding can leave u a
+     * hair beyond the last interval (the bucket's total was computed another way); the last topic with positive weight
+     * is then the right answer.
+     */
+    public static int pickSmoothing(double[] weights, int numTopics, double u) {
+        int last = -1;
+        for (int k = 0; k < numTopics; k++) {
+            double w = weights[k];
+            if (w > 0) {
+                last = k;
+                u -= w;
+                if (u < 0) {
+                    return k;
+                }
+            }
+        }
+        return last;
+    }
 }

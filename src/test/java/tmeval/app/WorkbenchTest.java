@@ -85,8 +85,8 @@ class WorkbenchTest {
         waitForInputs();
         configure(robot, 5, 2, "ratio-convex", "lr-diff");
         robot.clickOn("#run-button");
-        waitFor(5, () -> workbench.run().runningProperty().get());
-        waitFor(120, () -> !workbench.run().runningProperty().get());
+        // wait for the final state, not for 'running': a short job can start and end between two polls
+        waitFor(120, () -> !workbench.run().runningProperty().get() && workbench.run().messageProperty().get().startsWith("finished"));
         WaitForAsyncUtils.waitForFxEvents();
         int documents = workbench.inputs().corpusProperty().get().size();
         var rows = workbench.table().table().getItems();
@@ -164,8 +164,8 @@ class WorkbenchTest {
         waitForInputs();
         configure(robot, 5, 2, "ratio-convex");
         robot.clickOn("#run-button");
-        waitFor(5, () -> workbench.run().runningProperty().get());
-        waitFor(120, () -> !workbench.run().runningProperty().get());
+        // wait for the final state, not for 'running': a short job can start and end between two polls
+        waitFor(120, () -> !workbench.run().runningProperty().get() && workbench.run().messageProperty().get().startsWith("finished"));
         WaitForAsyncUtils.waitForFxEvents();
         Path session = dir.resolve("saved.tmeval-session.tsv");
         robot.interact(() -> {
