@@ -241,19 +241,19 @@ public final class TemperedPosterior implements AnnealingPath {
 
     /** sum over the tempered tokens (i >= prefix) of log phi(w_i, z_i). */
     public double logLikelihoodOfTempered(TopicState state) {
-        int[] z = state.topics;
-        double sum = 0;
-        for (int i = prefix; i < z.length; i++) {
-            sum += logRows[view.slot(i) * numTopics + z[i]];
-        }
-        return sum;
+        return logLikelihoodFrom(state, prefix);
     }
 
     /** log P(w | z, Phi) over all tokens. */
     public double logLikelihood(TopicState state) {
+        return logLikelihoodFrom(state, 0);
+    }
+
+    /** sum over tokens from {@code first} on of log phi(w_i, z_i). */
+    private double logLikelihoodFrom(TopicState state, int first) {
         int[] z = state.topics;
         double sum = 0;
-        for (int i = 0; i < z.length; i++) {
+        for (int i = first; i < z.length; i++) {
             sum += logRows[view.slot(i) * numTopics + z[i]];
         }
         return sum;

@@ -20,11 +20,13 @@ public final class Results {
     private final List<Consumer<List<ComparisonRunner.Result>>> addListeners = new ArrayList<>();
     private final List<Runnable> resetListeners = new ArrayList<>();
     private Corpus corpus;
+    private ComparisonTable cachedTable; // rebuilt only after the results change, not once per observing view
 
     /** Starts over for a corpus (new inputs). */
     public void reset(Corpus corpus) {
         this.corpus = corpus;
         all.clear();
+        cachedTable = null;
         resetListeners.forEach(Runnable::run);
     }
 
@@ -32,6 +34,7 @@ public final class Results {
     public void forget(List<String> armKeys) {
         boolean removed = all.removeIf(r -> armKeys.contains(key(r)));
         if (removed) {
+            cachedTable = null;
             resetListeners.forEach(Runnable::run);
             List<ComparisonRunner.Result> kept = List.copyOf(all);
             addListeners.forEach(l -> l.accept(kept));
@@ -40,6 +43,7 @@ public final class Results {
 
     public void addAll(List<ComparisonRunner.Result> batch) {
         all.addAll(batch);
+        cachedTable = null;
         addListeners.forEach(l -> l.accept(batch));
     }
 
@@ -75,6 +79,13 @@ public final class Results {
 
     /** The summary table of everything so far (rows per method and direction), with the forward/reverse checks. */
     public ComparisonTable table() {
+        if (cachedTable == null) {
+            cachedTable = buildTable();
+        }
+        return cachedTable;
+    }
+
+    private ComparisonTable buildTable() {
         if (corpus == null) {
             return new ComparisonTable(List.of(), new int[0], 1);
         }
