@@ -76,8 +76,8 @@ public final class ConvexPath implements AnnealingPath {
         for (int j = 0; j < presentCount; j++) {
             int k = present[j];
             double w = counts[k] * (a * rowsFrom[base + k] + b * rowsTo[base + k]);
-            scratch[j] = w;
             countMass += w;
+            scratch[j] = countMass;
         }
         double smoothingMass = a * a * smoothingFrom[slot] + b * a * smoothingCross[slot] + b * b * smoothingTo[slot];
         double u = random.nextDouble() * (countMass + smoothingMass);

@@ -3,6 +3,7 @@ package tmeval.anneal;
 import tmeval.model.TopicModel;
 import tmeval.sampling.DirichletMultinomial;
 import tmeval.sampling.DocumentView;
+import tmeval.sampling.Dot;
 import tmeval.sampling.SparseBuckets;
 import tmeval.sampling.TopicState;
 
@@ -34,6 +35,7 @@ public final class GeometricPath implements AnnealingPath {
     private final double normaliserTo;    // sum_{c<N} log(A_to + c)
     private final double normaliserFrom;
     private final double[] alphaFrom;
+    private final boolean sameAlpha;      // then h_k(n) = n + alpha_k at every temperature
     private final double[] wordFactor;    // g_k(w) per slot and topic, scaled per slot
     private final double[] smoothing;     // per slot: sum_k g_k(w) h_k(0)
     private final double[] countFactor;   // h_k(n) cache
@@ -59,6 +61,7 @@ public final class GeometricPath implements AnnealingPath {
         this.normaliserTo = DirichletMultinomial.logRising(to.alphaSum(), length);
         this.normaliserFrom = DirichletMultinomial.logRising(from.alphaSum(), length);
         this.alphaFrom = from.alpha();
+        this.sameAlpha = Arrays.equals(to.alpha(), alphaFrom);
         this.wordFactor = new double[logRowsTo.length];
         this.smoothing = new double[view.numLocalWords()];
         this.countFactor = new double[numTopics * width];
@@ -113,13 +116,11 @@ public final class GeometricPath implements AnnealingPath {
         if (multiplicative) {
             // equal steps: g(beta + d) = g(beta) (phi_to / phi_from)^d, one multiplication per entry, no exp; the
             // per-word scale of the last exact pass is kept (only ratios within a word matter)
+            for (int i = 0; i < wordFactor.length; i++) {
+                wordFactor[i] *= wordStep[i];
+            }
             for (int s = 0; s < smoothing.length; s++) {
-                double sum = 0;
-                for (int k = 0, i = s * numTopics; k < numTopics; k++, i++) {
-                    wordFactor[i] *= wordStep[i];
-                    sum += wordFactor[i] * absentFactor[k];
-                }
-                smoothing[s] = sum;
+                smoothing[s] = Dot.product(wordFactor, s * numTopics, absentFactor, numTopics);
             }
             stepsSinceExact++;
             return;
@@ -143,18 +144,18 @@ public final class GeometricPath implements AnnealingPath {
                 wordFactor[base + k] = lw;
                 max = Math.max(max, lw);
             }
-            double sum = 0;
             for (int k = 0; k < numTopics; k++) {
-                double g = Math.exp(wordFactor[base + k] - max);
-                wordFactor[base + k] = g;
-                sum += g * absentFactor[k];
+                wordFactor[base + k] = Math.exp(wordFactor[base + k] - max);
             }
-            smoothing[s] = sum;
+            smoothing[s] = Dot.product(wordFactor, base, absentFactor, numTopics);
         }
     }
 
     /** h_k(n) at the current temperature, computed on first use. */
     private double countFactor(int k, int n) {
+        if (sameAlpha) {
+            return n + alphaFrom[k]; // (n + a)^beta (n + a)^(1 - beta), no exp
+        }
         int i = k * width + n;
         if (countFactorStamp[i] != stamp) {
             countFactor[i] = Math.exp(mix(beta, logCountTo[i], logCountFrom[i]));
@@ -186,8 +187,8 @@ public final class GeometricPath implements AnnealingPath {
         for (int j = 0; j < presentCount; j++) {
             int k = present[j];
             double w = wordFactor[base + k] * (countFactor(k, counts[k]) - absentFactor[k]);
-            scratch[j] = w;
             countMass += w;
+            scratch[j] = countMass;
         }
         double u = random.nextDouble() * (countMass + smoothing[slot]);
         if (u < countMass) {

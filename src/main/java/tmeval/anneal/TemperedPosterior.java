@@ -2,6 +2,7 @@ package tmeval.anneal;
 
 import tmeval.model.TopicModel;
 import tmeval.sampling.DocumentView;
+import tmeval.sampling.Dot;
 import tmeval.sampling.SparseBuckets;
 import tmeval.sampling.TopicState;
 
@@ -148,11 +149,7 @@ public final class TemperedPosterior implements AnnealingPath {
             }
         }
         for (int s = 0; s < smoothingCurrent.length; s++) {
-            double sum = 0;
-            for (int k = 0, i = s * numTopics; k < numTopics; k++, i++) {
-                sum += alpha[k] * powered[i];
-            }
-            smoothingCurrent[s] = sum;
+            smoothingCurrent[s] = Dot.product(powered, s * numTopics, alpha, numTopics);
         }
         current = powered;
         currentSmoothing = smoothingCurrent;
@@ -180,8 +177,8 @@ public final class TemperedPosterior implements AnnealingPath {
         for (int j = 0; j < presentCount; j++) {
             int k = present[j];
             double w = counts[k] * row[base + k];
-            scratch[j] = w;
             countMass += w;
+            scratch[j] = countMass;
         }
         double smoothingMass = observed ? smoothingRows[slot] : currentSmoothing[slot];
         double u = random.nextDouble() * (countMass + smoothingMass);

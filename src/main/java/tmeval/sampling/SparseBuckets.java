@@ -9,15 +9,18 @@ public final class SparseBuckets {
     private SparseBuckets() {
     }
 
-    /** The present topic whose interval holds u (u below the present bucket's total). */
-    public static int pickPresent(int[] present, int presentCount, double[] weights, double u) {
-        for (int j = 0; j < presentCount - 1; j++) {
-            u -= weights[j];
-            if (u < 0) {
-                return present[j];
-            }
+    /**
+     * The present topic whose interval holds u, from the running totals of the present bucket's weights
+     * (cumulative[j] = weights of entries 0..j; u below the last). Counting the totals at or below u, rather than
+     * stopping at the first above it, has no data-dependent branch to mispredict and no chain of subtractions.
+     */
+    public static int pickPresent(int[] present, int presentCount, double[] cumulative, double u) {
+        int j = 0;
+        int last = presentCount - 1;
+        for (int i = 0; i < last; i++) {
+            j += cumulative[i] <= u ? 1 : 0;
         }
-        return present[presentCount - 1];
+        return present[j];
     }
 
     /**
