@@ -14,9 +14,11 @@ tmeval split --corpus "$KOS" --heldout-fraction 0.1 --max-heldout 300 --seed 201
 tmeval train --corpus kos-train.tokens.gz --topics 20 --iterations 1000 --alpha asymmetric --seed 1 \
     --name "KOS K=20 asymmetric alpha" --out model-asymmetric.tsv.gz
 
-# symmetric alpha with a learned concentration (Foulds & Smyth Section 4.2); the same seed as model A, so the
-# two runs start from the same assignments and differ only in how alpha is treated
-tmeval train --corpus kos-train.tokens.gz --topics 20 --iterations 1000 --alpha symmetric --seed 1 \
+# symmetric alpha with a learned concentration (Foulds & Smyth Section 4.2): model A's final state continued for 50
+# sweeps with a symmetric prior, so the two models share their topics' mode and differ by the alpha treatment (plus
+# one Gibbs state's noise) rather than by where two independent runs happened to land
+tmeval train --init-state model-asymmetric.tsv.gz.state.gz --topics 20 --iterations 50 --alpha symmetric \
+    --optimize-burn-in 0 --optimize-interval 5 --seed 1 \
     --name "KOS K=20 symmetric alpha" --out model-symmetric.tsv.gz --no-state
 
 # 5% of model A's token assignments re-drawn uniformly (Foulds & Smyth Section 4.1)

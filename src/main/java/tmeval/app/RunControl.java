@@ -26,6 +26,7 @@ import tmeval.model.Corpus;
 import tmeval.model.Document;
 import tmeval.progress.CancelToken;
 import tmeval.run.ComparisonRunner;
+import tmeval.run.Throughput;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -65,6 +66,7 @@ public final class RunControl {
     private final BooleanProperty running = new SimpleBooleanProperty(false);
     private final ObservableList<JobSpec> queue = FXCollections.observableArrayList();
     private final DoubleProperty siteUpdatesPerSecond = new SimpleDoubleProperty(Double.NaN);
+    private final ObjectProperty<Throughput> throughput = new SimpleObjectProperty<>(Throughput.none());
     private CancelToken cancelToken;
     private Task<Void> current;
     private Runnable onJobFinished = () -> { };
@@ -83,6 +85,8 @@ public final class RunControl {
         }
         reference.addListener((o, a, b) -> updateCost());
         siteUpdatesPerSecond.addListener((o, a, b) -> updateCost());
+        throughput.addListener((o, a, b) -> updateCost());
+        loadSavedRates();
         inputs.corpusProperty().addListener((o, a, b) -> {
             results.reset(b);
             updateCost();
@@ -116,10 +120,60 @@ public final class RunControl {
             return;
         }
         int refParticles = reference.get().equals("lr") ? referenceParticles.get() : 0;
-        long updates = CostModel.siteUpdates(corpus, selectedMethods(), true, settings(), runs.get(), refParticles);
-        double rate = siteUpdatesPerSecond.get();
-        String time = Double.isNaN(rate) ? "calibrating..." : "about " + seconds(updates / (rate * Math.max(1, Math.min(threads.get(), Runtime.getRuntime().availableProcessors()))));
-        cost.set(String.format(Locale.ROOT, "%.3g site updates, %s", (double) updates, time));
+        Map<String, Long> updates = CostModel.siteUpdatesByMethod(corpus, selectedMethods(), true, settings(), runs.get(), refParticles);
+        long total = updates.values().stream().mapToLong(Long::longValue).sum();
+        Throughput rates = throughput.get();
+        double parallel = Math.min(threads.get(), Runtime.getRuntime().availableProcessors());
+        double s = CostModel.seconds(updates, rates, siteUpdatesPerSecond.get(), parallel);
+        String source = CostModel.allMeasured(updates, rates) ? rates.source()
+                : rates.rates().isEmpty() ? "quick calibration" : rates.source() + ", the rest by quick calibration";
+        String time = Double.isNaN(s) ? "calibrating..." : "about " + seconds(s) + " (rates: " + source + ")";
+        cost.set(String.format(Locale.ROOT, "%.3g site updates, %s", (double) total, time));
+    }
+
+    /** The rates 'tmeval bench' saved, if any (read off the FX thread; a damaged file is reported, not fatal). */
+    private void loadSavedRates() {
+        Task<Throughput> task = new Task<>() {
+            @Override
+            protected Throughput call() throws Exception {
+                return Throughput.read(Throughput.defaultFile());
+            }
+        };
+        task.setOnSucceeded(e -> {
+            if (throughput.get().rates().isEmpty()) {
+                throughput.set(task.getValue());
+            }
+        });
+        task.setOnFailed(e -> message.set("saved speed measurements not used: " + task.getException().getMessage()));
+        background.start(task);
+    }
+
+    /**
+     * Site updates per second per thread of each method in a finished job, from the tasks' own times: the best
+     * estimate of what the next job on this machine and these models will cost.
+     */
+    private static Map<String, Double> measuredRates(List<ComparisonRunner.Result> results) {
+        Map<String, long[]> sums = new LinkedHashMap<>();
+        for (ComparisonRunner.Result r : results) {
+            if (r.refused() || r.method().equals("exact")) {
+                continue;
+            }
+            String key = r.reference() ? "lr" : switch (r.method()) {
+                case "ais-diff" -> "ais";
+                case "lr-diff" -> "lr";
+                default -> r.method();
+            };
+            long[] sum = sums.computeIfAbsent(key, k -> new long[2]);
+            sum[0] += r.result().siteUpdates();
+            sum[1] += r.result().nanos();
+        }
+        Map<String, Double> rates = new LinkedHashMap<>();
+        sums.forEach((k, v) -> {
+            if (v[0] > 0 && v[1] > 100_000_000L) { // at least 0.1 s of work, or the rate is mostly timer noise
+                rates.put(k, v[0] / (v[1] / 1e9));
+            }
+        });
+        return rates;
     }
 
     private static String seconds(double s) {
@@ -223,12 +277,11 @@ public final class RunControl {
             eta.set(p > 0 && p < 1 ? "about " + seconds(elapsed * (1 - p) / p) + " left" : "");
         });
         task.setOnSucceeded(e -> {
-            // the measured rate of a whole job replaces the quick calibration for the next cost preview
+            // each method's rate in this job replaces the saved or calibrated one in the next cost preview
             double seconds = (System.nanoTime() - start) / 1e9;
-            long updates = results.all().stream().filter(r -> !r.refused() && keys.contains(Results.key(r)))
-                    .mapToLong(r -> r.result().siteUpdates()).sum();
-            if (seconds > 1 && updates > 0) {
-                siteUpdatesPerSecond.set(updates / seconds / Math.max(1, Math.min(spec.threads(), Runtime.getRuntime().availableProcessors())));
+            Map<String, Double> measured = measuredRates(results.all().stream().filter(r -> keys.contains(Results.key(r))).toList());
+            if (!measured.isEmpty()) {
+                throughput.set(throughput.get().with(measured, pair.a().numTopics(), "measured in the last run"));
             }
             finish(drain, pending, String.format(Locale.ROOT, "finished %s in %.1f s", spec.label(), seconds));
         });
@@ -345,6 +398,11 @@ public final class RunControl {
 
     public ObservableList<JobSpec> queue() {
         return queue;
+    }
+
+    /** Measured rates by method: saved by 'tmeval bench', then replaced by each finished job's own. */
+    public ObjectProperty<Throughput> throughputProperty() {
+        return throughput;
     }
 
     public DoubleProperty siteUpdatesPerSecondProperty() {

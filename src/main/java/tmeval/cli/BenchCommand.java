@@ -6,11 +6,17 @@ import tmeval.io.InputException;
 import tmeval.io.ModelLoader;
 import tmeval.model.Corpus;
 import tmeval.model.TopicModel;
+import tmeval.run.Throughput;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /** {@code bench}: throughput of the estimators and the trainer (median of repetitions after a warm-up). */
 final class BenchCommand implements Command {
@@ -42,6 +48,8 @@ final class BenchCommand implements Command {
         o.add(OptionSpec.value("train-corpus", "PATH", "also time the trainer on this corpus"));
         o.add(OptionSpec.value("train-topics", "K", "trainer topics (default: model A's K)"));
         o.add(OptionSpec.value("train-iterations", "I", "trainer iterations (default 100)"));
+        o.add(OptionSpec.value("save-rates", "FILE", "where to save the measured rates for the workbench's cost preview (default ~/.tmeval/throughput.tsv)"));
+        o.add(OptionSpec.flag("no-save-rates", "do not save the measured rates"));
         return o;
     }
 
@@ -57,11 +65,27 @@ final class BenchCommand implements Command {
         out.printf(Locale.ROOT, "%d documents (mean length %.1f), K = %d, V = %d; median of %d repetitions after a warm-up; %d threads for the speed-up%n",
                 corpus.size(), corpus.tokenCount() / (double) corpus.size(), a.numTopics(), a.numWords(), setup.repetitions(), threads);
         out.printf(Locale.ROOT, "%-16s %-40s %12s %22s %10s%n", "method", "setting", "ms/document", "site updates/s/thread", "speed-up");
+        Map<String, Double> rates = new LinkedHashMap<>();
         for (String m : o.string("methods", "ratio-convex,ratio-geometric,ais,lr,chib").split(",")) {
             try {
-                print(out, Benchmark.measure(m.trim(), setup));
+                Benchmark.Row r = Benchmark.measure(m.trim(), setup);
+                print(out, r);
+                rates.put(r.method(), r.siteUpdatesPerSecond());
             } catch (IllegalArgumentException e) {
                 throw new UsageException(e.getMessage());
+            }
+        }
+        if (!o.has("no-save-rates")) {
+            // the workbench's cost preview prices each method at these rates
+            Path file = o.has("save-rates") ? o.path("save-rates") : Throughput.defaultFile();
+            try {
+                Throughput saved = Throughput.read(file);
+                // rates of other methods measured at the same K are kept; a different K starts afresh
+                Throughput base = saved.numTopics() == a.numTopics() ? saved : Throughput.none();
+                base.with(rates, a.numTopics(), "").write(file, LocalDate.now().toString());
+                out.println("saved the rates to " + file + " (the workbench's cost preview uses them)");
+            } catch (IOException | InputException e) {
+                err.println("warning: could not save the rates to " + file + ": " + e.getMessage());
             }
         }
         if (o.has("pad-vocabulary")) {

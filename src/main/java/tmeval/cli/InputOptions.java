@@ -34,7 +34,8 @@ final class InputOptions {
                 OptionSpec.value("corpus-format", "FORMAT", "auto (default), uci, ldac, tokens, text"),
                 OptionSpec.value("corpus-vocab", "FILE", "vocabulary of a UCI or LDA-C corpus (default: the file beside it)"),
                 OptionSpec.value("stop-list", "FILE", "raw text: words to remove, one per line"),
-                OptionSpec.value("min-token-length", "N", "raw text: shortest token kept (default 3, as MALLET)"));
+                OptionSpec.value("min-token-length", "N", "raw text: shortest token kept (default 3, as MALLET)"),
+                OptionSpec.value("min-tokens", "N", "keep only documents with at least N tokens (after dropping unknown words)"));
     }
 
     static TopicModel model(Options o, String modelOption) throws UsageException, InputException {
@@ -56,6 +57,11 @@ final class InputOptions {
     /** The corpus over its own vocabulary (for training) or mapped onto a model's. */
     static Corpus corpus(Options o, TopicModel onto) throws UsageException, InputException {
         CorpusLoader.Spec spec = corpusSpec(o);
-        return onto == null ? CorpusLoader.read(spec) : CorpusLoader.read(spec, onto.vocabulary());
+        int minTokens = o.integer("min-tokens", 1, 1, Integer.MAX_VALUE);
+        Corpus corpus = (onto == null ? CorpusLoader.read(spec) : CorpusLoader.read(spec, onto.vocabulary())).withMinimumLength(minTokens);
+        if (corpus.size() == 0) {
+            throw InputException.ofFile(spec.path(), "no document has at least " + minTokens + " tokens");
+        }
+        return corpus;
     }
 }

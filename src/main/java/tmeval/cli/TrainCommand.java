@@ -4,6 +4,7 @@ import tmeval.io.InputException;
 import tmeval.io.MalletStateFormat;
 import tmeval.io.NativeModelFormat;
 import tmeval.model.Corpus;
+import tmeval.model.TrainingState;
 import tmeval.progress.CancelToken;
 import tmeval.train.AlphaMode;
 import tmeval.train.GibbsTrainer;
@@ -32,6 +33,7 @@ final class TrainCommand implements Command {
     @Override
     public List<OptionSpec> options() {
         List<OptionSpec> o = new ArrayList<>(InputOptions.corpusOptions());
+        o.add(OptionSpec.value("init-state", "FILE", "continue from this state's assignments (e.g. MODEL.state.gz); its documents, alpha and beta replace --corpus, --alpha-sum and --beta"));
         o.add(OptionSpec.value("topics", "K", "number of topics (required)"));
         o.add(OptionSpec.value("iterations", "I", "Gibbs sweeps over the corpus (required)"));
         o.add(OptionSpec.value("alpha", "MODE", "asymmetric (default; optimised), symmetric (learned concentration), fixed"));
@@ -74,30 +76,51 @@ final class TrainCommand implements Command {
             throw new UsageException(e.getMessage());
         }
         Path outFile = o.requiredPath("out");
-        Corpus corpus = InputOptions.corpus(o, null);
-        out.println("corpus " + corpus.summary());
+        Path initFile = o.path("init-state");
+        TrainingState initial = null;
+        Corpus corpus;
+        if (initFile != null) {
+            for (String unused : List.of("corpus", "alpha-sum", "beta")) {
+                if (o.has(unused)) {
+                    throw new UsageException("--init-state takes the documents, alpha and beta from the state; drop --" + unused);
+                }
+            }
+            initial = MalletStateFormat.read(initFile);
+            if (initial.numTopics() != config.numTopics()) {
+                throw InputException.ofFile(initFile, "the state has " + initial.numTopics() + " topics but --topics is " + config.numTopics());
+            }
+            corpus = null;
+            out.println("continuing from " + initFile + ": " + initial.numDocuments() + " documents, K = " + initial.numTopics());
+        } else {
+            corpus = InputOptions.corpus(o, null);
+            out.println("corpus " + corpus.summary());
+        }
         String name = o.string("name", NativeModelFormat.defaultName(outFile));
         long start = System.nanoTime();
         GibbsTrainer.Result result;
         try {
-            result = new GibbsTrainer(config).train(corpus, name, (iteration, model) -> {
+            GibbsTrainer.SnapshotListener snapshots = (iteration, model) -> {
                 try {
                     NativeModelFormat.write(model, seriesDir.resolve("iter-" + iteration + ".tsv.gz"));
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
                 }
-            }, ProgressPrinter.to(err, "train"), new CancelToken());
+            };
+            GibbsTrainer trainer = new GibbsTrainer(config);
+            result = initial == null ? trainer.train(corpus, name, snapshots, ProgressPrinter.to(err, "train"), new CancelToken())
+                    : trainer.resume(initial, name, snapshots, ProgressPrinter.to(err, "train"), new CancelToken());
         } catch (UncheckedIOException e) {
             throw e.getCause();
         }
         double seconds = (System.nanoTime() - start) / 1e9;
+        long tokens = result.state().tokenCount();
         NativeModelFormat.write(result.model(), outFile);
         if (!o.has("no-state")) {
             MalletStateFormat.write(result.state(), stateFileFor(outFile));
         }
         out.printf(Locale.ROOT, "trained K = %d on %d tokens, %d iterations in %.2f s (%.3g token updates/s); alpha sum %.4g%n",
-                config.numTopics(), corpus.tokenCount(), config.iterations(), seconds,
-                corpus.tokenCount() * (double) config.iterations() / seconds, result.model().alphaSum());
+                config.numTopics(), tokens, config.iterations(), seconds, tokens * (double) config.iterations() / seconds,
+                result.model().alphaSum());
         out.println("wrote " + outFile + (o.has("no-state") ? "" : " and " + stateFileFor(outFile)));
         return 0;
     }

@@ -70,6 +70,19 @@ public final class Corpus {
         return m;
     }
 
+    /**
+     * The documents with at least {@code minTokens} tokens, in order (long documents are the regime of Foulds and
+     * Smyth's corpora; the name records what was kept).
+     */
+    public Corpus withMinimumLength(int minTokens) {
+        List<Document> kept = documents.stream().filter(d -> d.length() >= minTokens).toList();
+        if (kept.size() == documents.size()) {
+            return this;
+        }
+        return new Corpus(name + " [" + kept.size() + " of " + documents.size() + " documents, those of at least " + minTokens + " tokens]",
+                vocabulary, kept, droppedTokens, droppedDocuments);
+    }
+
     /** One line for a summary: documents, tokens and what was dropped. */
     public String summary() {
         return String.format("%s: %d documents, %d tokens, vocabulary %d; dropped %d out-of-vocabulary tokens and %d empty documents",

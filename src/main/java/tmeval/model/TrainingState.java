@@ -61,6 +61,15 @@ public final class TrainingState {
         return beta;
     }
 
+    /** The number of tokens over all documents. */
+    public long tokenCount() {
+        long n = 0;
+        for (int[] w : words) {
+            n += w.length;
+        }
+        return n;
+    }
+
     public int numDocuments() {
         return words.size();
     }

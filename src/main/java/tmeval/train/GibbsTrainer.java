@@ -1,6 +1,7 @@
 package tmeval.train;
 
 import tmeval.model.Corpus;
+import tmeval.model.Document;
 import tmeval.model.TopicModel;
 import tmeval.model.TrainingState;
 import tmeval.progress.CancelToken;
@@ -39,7 +40,25 @@ public final class GibbsTrainer {
     }
 
     public Result train(Corpus corpus, String modelName, SnapshotListener snapshots, Progress progress, CancelToken cancel) {
-        return new Run(corpus).execute(modelName, snapshots, progress, cancel);
+        return new Run(corpus, config.beta(), null).execute(modelName, snapshots, progress, cancel);
+    }
+
+    /**
+     * Continues a run from the assignments of a state (its documents are the corpus, its beta is kept); alpha starts
+     * from the state's, spread evenly over the topics when the prior is symmetric. The configuration's alpha sum
+     * and beta are not used. Warm-starting two runs from one state keeps their topics in the same mode, so they
+     * differ by what the configurations change (the alpha treatment), not by label switching.
+     */
+    public Result resume(TrainingState initial, String modelName, SnapshotListener snapshots, Progress progress, CancelToken cancel) {
+        if (initial.numTopics() != config.numTopics()) {
+            throw new IllegalArgumentException("the state has " + initial.numTopics() + " topics, not " + config.numTopics());
+        }
+        List<Document> documents = new ArrayList<>(initial.numDocuments());
+        for (int d = 0; d < initial.numDocuments(); d++) {
+            documents.add(new Document("doc-" + d, initial.words(d)));
+        }
+        Corpus corpus = new Corpus("state", initial.vocabulary(), documents, 0, 0);
+        return new Run(corpus, initial.beta(), initial).execute(modelName, snapshots, progress, cancel);
     }
 
     /** The mutable sampler state of one training run. */
@@ -47,7 +66,8 @@ public final class GibbsTrainer {
         private final Corpus corpus;
         private final int numTopics = config.numTopics();
         private final int numWords;
-        private final double beta = config.beta();
+        private final double beta;
+        private final TrainingState initial;
         private final double betaSum;
         private final int[][] words;
         private final int[][] topics;
@@ -60,14 +80,22 @@ public final class GibbsTrainer {
         private final double[] inverseDenominator; // 1 / (n_k + V beta)
         private final SplittableRandom random;
 
-        Run(Corpus corpus) {
+        Run(Corpus corpus, double beta, TrainingState initial) {
             this.corpus = corpus;
+            this.beta = beta;
+            this.initial = initial;
             this.numWords = corpus.vocabulary().size();
             this.betaSum = beta * numWords;
             this.words = new int[corpus.size()][];
             this.topics = new int[corpus.size()][];
             this.alpha = new double[numTopics];
-            Arrays.fill(alpha, config.alphaSum() / numTopics);
+            if (initial == null) {
+                Arrays.fill(alpha, config.alphaSum() / numTopics);
+            } else if (config.alphaMode() == AlphaMode.SYMMETRIC) {
+                Arrays.fill(alpha, Arrays.stream(initial.alpha()).sum() / numTopics);
+            } else {
+                System.arraycopy(initial.alpha(), 0, alpha, 0, numTopics);
+            }
             this.wordTopic = new int[numWords * numTopics];
             this.wordTopicList = new int[numWords * numTopics];
             this.wordTopicSize = new int[numWords];
@@ -111,9 +139,9 @@ public final class GibbsTrainer {
         private void initialise() {
             for (int d = 0; d < corpus.size(); d++) {
                 words[d] = corpus.document(d).tokens();
-                topics[d] = new int[words[d].length];
+                topics[d] = initial == null ? new int[words[d].length] : initial.topics(d);
                 for (int i = 0; i < words[d].length; i++) {
-                    int k = random.nextInt(numTopics);
+                    int k = initial == null ? random.nextInt(numTopics) : topics[d][i];
                     topics[d][i] = k;
                     addWordTopic(words[d][i], k);
                     topicTotal[k]++;

@@ -58,6 +58,33 @@ class GibbsTrainerTest {
     }
 
     @Test
+    void resumingContinuesFromTheStateAndKeepsItsTopicsInPlace() {
+        TrainerConfig asymmetric = new TrainerConfig(5, 200, AlphaMode.ASYMMETRIC, 5.0, 0.01, 10, 50, 0, 1);
+        GibbsTrainer.Result first = new GibbsTrainer(asymmetric).train(CORPUS, "a", (i, m) -> { }, Progress.NONE, new CancelToken());
+
+        // zero further sweeps: the state's own model, bit for bit (same counts, same alpha and beta)
+        TrainerConfig none = new TrainerConfig(5, 0, AlphaMode.FIXED, 1.0, 0.5, 10, 0, 0, 1);
+        TopicModel same = new GibbsTrainer(none).resume(first.state(), "a", (i, m) -> { }, Progress.NONE, new CancelToken()).model();
+        assertArrayEquals(first.model().phiMatrix(), same.phiMatrix(), 0.0);
+        assertArrayEquals(first.model().alpha(), same.alpha(), 0.0);
+
+        // continuing with a symmetric prior: alpha becomes equal, and every topic keeps its label, moving only by the
+        // sampling noise of one Gibbs state (about 0.15 in L1 here; distinct topics of this model are about 1.9 apart)
+        TrainerConfig symmetric = new TrainerConfig(5, 100, AlphaMode.SYMMETRIC, 5.0, 0.01, 10, 0, 0, 2);
+        TopicModel warm = new GibbsTrainer(symmetric).resume(first.state(), "s", (i, m) -> { }, Progress.NONE, new CancelToken()).model();
+        for (double x : warm.alpha()) {
+            assertEquals(warm.alpha()[0], x, 0.0);
+        }
+        TopicAlignment alignment = TopicAlignment.align(first.model(), warm);
+        for (int k = 0; k < 5; k++) {
+            assertEquals(k, alignment.permutation()[k], "topic " + k + " kept its label");
+            assertTrue(alignment.distances()[k] < 0.3, "topic " + k + " L1 distance " + alignment.distances()[k]);
+        }
+        assertThrows(IllegalArgumentException.class, () -> new GibbsTrainer(new TrainerConfig(6, 1, AlphaMode.FIXED, 1.0, 0.01, 10, 0, 0, 1))
+                .resume(first.state(), "k", (i, m) -> { }, Progress.NONE, new CancelToken()));
+    }
+
+    @Test
     void fixedModeKeepsAlpha() {
         TrainerConfig config = new TrainerConfig(5, 30, AlphaMode.FIXED, 2.5, 0.01, 10, 0, 0, 1);
         TopicModel learned = new GibbsTrainer(config).train(CORPUS, "f", (i, m) -> { }, Progress.NONE, new CancelToken()).model();

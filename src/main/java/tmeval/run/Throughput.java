@@ -1,0 +1,114 @@
+package tmeval.run;
+
+import tmeval.io.AtomicFile;
+import tmeval.io.InputException;
+import tmeval.io.LineReader;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Measured Gibbs site updates per second per thread, by method, at a number of topics K: what {@code bench} measures
+ * and saves, and what the workbench's cost preview divides by. Rates are per site update, so they carry over to
+ * other documents and budgets; the cost of one update grows with the topics present in a document, so rates
+ * measured at a very different K are only a rough guide (the preview says which K they come from).
+ * File: a header line, then {@code method TAB K TAB site_updates_per_second TAB measured} per line.
+ */
+public record Throughput(Map<String, Double> rates, int numTopics, String source) {
+    public static final String HEADER = "method\tK\tsite_updates_per_second\tmeasured";
+
+    public Throughput {
+        rates = Collections.unmodifiableMap(new LinkedHashMap<>(rates));
+    }
+
+    public static Throughput none() {
+        return new Throughput(Map.of(), 0, "nothing measured");
+    }
+
+    /**
+     * Where {@code bench} saves its rates and the workbench reads them: ~/.tmeval/throughput.tsv, or the file named
+     * by the system property {@code tmeval.throughput} (the tests point it into target/).
+     */
+    public static Path defaultFile() {
+        String override = System.getProperty("tmeval.throughput");
+        return override != null ? Path.of(override) : Path.of(System.getProperty("user.home"), ".tmeval", "throughput.tsv");
+    }
+
+    /**
+     * The estimator whose rate prices a comparison method: the differenced baselines run the single-model
+     * estimators; the lr reference is {@code lr}.
+     *
+     * @return the rate, or NaN when none was measured for it
+     */
+    public double rateFor(String comparisonMethod) {
+        String estimator = switch (comparisonMethod) {
+            case "ais-diff" -> "ais";
+            case "lr-diff", "reference" -> "lr";
+            default -> comparisonMethod;
+        };
+        Double r = rates.get(estimator);
+        return r == null ? Double.NaN : r;
+    }
+
+    /** These rates with the given ones replacing or adding entries (a finished job's own measurements). */
+    public Throughput with(Map<String, Double> measured, int k, String newSource) {
+        Map<String, Double> merged = new LinkedHashMap<>(rates);
+        merged.putAll(measured);
+        return new Throughput(merged, k, newSource);
+    }
+
+    public void write(Path file, String measuredWhen) throws IOException {
+        try (AtomicFile f = AtomicFile.create(file)) {
+            Writer w = f.writer();
+            w.write(HEADER + "\n");
+            for (Map.Entry<String, Double> e : rates.entrySet()) {
+                w.write(String.format(Locale.ROOT, "%s\t%d\t%.6g\t%s%n", e.getKey(), numTopics, e.getValue(), measuredWhen));
+            }
+            f.commit();
+        }
+    }
+
+    /** Reads a saved file; a missing file gives {@link #none()}, a malformed one an error naming the line. */
+    public static Throughput read(Path file) throws InputException {
+        if (!Files.isRegularFile(file)) {
+            return none();
+        }
+        Map<String, Double> rates = new LinkedHashMap<>();
+        int k = 0;
+        String when = "";
+        try (LineReader in = LineReader.open(file)) {
+            String header = in.next();
+            if (header == null || !header.equals(HEADER)) {
+                throw in.error("expected the header '" + HEADER.replace("\t", "<TAB>") + "'");
+            }
+            for (String line = in.next(); line != null; line = in.next()) {
+                if (line.isBlank()) {
+                    continue;
+                }
+                String[] f = line.split("\t", -1);
+                if (f.length != 4) {
+                    throw in.error("expected 4 tab-separated fields, found " + f.length);
+                }
+                double rate;
+                try {
+                    k = Integer.parseInt(f[1]);
+                    rate = Double.parseDouble(f[2]);
+                } catch (NumberFormatException e) {
+                    throw in.error("K and the rate must be numbers: '" + f[1] + "', '" + f[2] + "'");
+                }
+                if (!(rate > 0) || !Double.isFinite(rate) || k < 1) {
+                    throw in.error("the rate must be a positive number and K at least 1");
+                }
+                rates.put(f[0], rate);
+                when = f[3];
+            }
+        }
+        return new Throughput(rates, k, "measured by bench, K = " + k + (when.isEmpty() ? "" : ", " + when));
+    }
+}
