@@ -126,7 +126,7 @@ public final class RunControl {
         double parallel = Math.min(threads.get(), Runtime.getRuntime().availableProcessors());
         double s = CostModel.seconds(updates, rates, siteUpdatesPerSecond.get(), parallel);
         String source = CostModel.allMeasured(updates, rates) ? rates.source()
-                : rates.rates().isEmpty() ? "quick calibration" : rates.source() + ", the rest by quick calibration";
+                : rates.rates().isEmpty() ? "quick calibration" : rates.source() + "; calibration for the rest";
         String time = Double.isNaN(s) ? "calibrating..." : "about " + seconds(s) + " (rates: " + source + ")";
         cost.set(String.format(Locale.ROOT, "%.3g site updates, %s", (double) total, time));
     }
@@ -281,7 +281,7 @@ public final class RunControl {
             double seconds = (System.nanoTime() - start) / 1e9;
             Map<String, Double> measured = measuredRates(results.all().stream().filter(r -> keys.contains(Results.key(r))).toList());
             if (!measured.isEmpty()) {
-                throughput.set(throughput.get().with(measured, pair.a().numTopics(), "measured in the last run"));
+                throughput.set(throughput.get().with(measured, pair.a().numTopics(), "last run"));
             }
             finish(drain, pending, String.format(Locale.ROOT, "finished %s in %.1f s", spec.label(), seconds));
         });

@@ -109,6 +109,6 @@ public record Throughput(Map<String, Double> rates, int numTopics, String source
                 when = f[3];
             }
         }
-        return new Throughput(rates, k, "measured by bench, K = " + k + (when.isEmpty() ? "" : ", " + when));
+        return new Throughput(rates, k, "bench, K = " + k + (when.isEmpty() ? "" : ", " + when));
     }
 }

@@ -24,7 +24,7 @@ class ThroughputTest {
         new Throughput(Map.of("ratio-convex", 2.5e7, "ais", 1.8e7, "lr", 2.0e7), 50, "").write(file, "2026-11-22");
         Throughput t = Throughput.read(file);
         assertEquals(50, t.numTopics());
-        assertTrue(t.source().contains("K = 50") && t.source().contains("2026-11-22"), t.source());
+        assertTrue(t.source().contains("bench") && t.source().contains("K = 50") && t.source().contains("2026-11-22"), t.source());
         assertEquals(2.5e7, t.rateFor("ratio-convex"), 0);
         assertEquals(1.8e7, t.rateFor("ais-diff"), 0);
         assertEquals(2.0e7, t.rateFor("lr-diff"), 0);
