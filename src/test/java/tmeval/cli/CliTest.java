@@ -91,6 +91,30 @@ class CliTest {
         assertEquals(0, i.code(), i.err());
         assertTrue(i.out().contains("K = 3 topics"), i.out());
         assertTrue(i.out().contains("dropped 0 out-of-vocabulary tokens"), i.out());
+
+        // continuing from the state: symmetric alpha, topics kept in place; the state supplies documents and priors
+        Path state = dir.resolve("m.tsv.gz.state.gz");
+        Path warm = dir.resolve("warm.tsv");
+        Outcome w = run("train", "--init-state", state.toString(), "--topics", "3", "--iterations", "5", "--alpha", "symmetric",
+                "--optimize-burn-in", "0", "--optimize-interval", "5", "--out", warm.toString(), "--no-state");
+        assertEquals(0, w.code(), w.err());
+        assertTrue(w.out().contains("continuing from") && w.out().contains("50 documents"), w.out());
+        double[] alpha = NativeModelFormat.read(warm).alpha();
+        assertEquals(alpha[0], alpha[2], 0.0);
+        Outcome both = run("train", "--init-state", state.toString(), "--corpus", corpus.toString(), "--topics", "3",
+                "--iterations", "5", "--out", warm.toString());
+        assertEquals(2, both.code());
+        assertTrue(both.err().contains("drop --corpus"), both.err());
+        Outcome wrongK = run("train", "--init-state", state.toString(), "--topics", "4", "--iterations", "5", "--out", warm.toString());
+        assertEquals(1, wrongK.code());
+        assertTrue(wrongK.err().contains(state.getFileName().toString()) && wrongK.err().contains("3 topics"), wrongK.err());
+
+        // --min-tokens keeps the long documents only, and says so; none long enough is an input error
+        Outcome longOnly = run("info", "--corpus", corpus.toString(), "--min-tokens", "20");
+        assertEquals(0, longOnly.code(), longOnly.err());
+        Outcome none = run("info", "--corpus", corpus.toString(), "--min-tokens", "21");
+        assertEquals(1, none.code());
+        assertTrue(none.err().contains("no document has at least 21 tokens"), none.err());
     }
 
     @Test
