@@ -2,10 +2,12 @@ package tmeval.app;
 
 import javafx.application.Platform;
 import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
@@ -63,6 +65,7 @@ public final class Inputs {
     private final BooleanProperty loading = new SimpleBooleanProperty();
     private final StringProperty status = new SimpleStringProperty("");
     private final BooleanProperty align = new SimpleBooleanProperty(true);
+    private final IntegerProperty minTokens = new SimpleIntegerProperty(1);
     private final ObservableList<String> recentFiles = FXCollections.observableArrayList();
     private BiConsumer<String, String> errorHandler = (title, message) -> { };
     private java.util.function.Function<Path, ModelLoader.Spec> matrixCompanions = path -> null;
@@ -74,6 +77,7 @@ public final class Inputs {
         modelB.addListener((o, a, b) -> refresh());
         rawCorpus.addListener((o, a, b) -> refresh());
         align.addListener((o, a, b) -> refresh());
+        minTokens.addListener((o, a, b) -> refresh());
         loadRecent();
     }
 
@@ -177,7 +181,13 @@ public final class Inputs {
         Corpus raw = rawCorpus.get();
         if (a != null && raw != null) {
             try {
-                corpus.set(CorpusLoader.mapOnto(raw, a.vocabulary(), pathCorpus.get()));
+                Corpus kept = CorpusLoader.mapOnto(raw, a.vocabulary(), pathCorpus.get()).withMinimumLength(minTokens.get());
+                if (kept.size() == 0) {
+                    corpus.set(null);
+                    status.set("no document of the corpus has at least " + minTokens.get() + " tokens");
+                } else {
+                    corpus.set(kept);
+                }
             } catch (InputException e) {
                 corpus.set(null);
                 errorHandler.accept("Corpus does not fit model A", e.getMessage());
@@ -300,6 +310,11 @@ public final class Inputs {
 
     public StringProperty statusProperty() {
         return status;
+    }
+
+    /** Only documents of at least this many tokens take part (Foulds and Smyth's corpora are full papers). */
+    public IntegerProperty minTokensProperty() {
+        return minTokens;
     }
 
     public BooleanProperty alignProperty() {

@@ -8,6 +8,7 @@ import javafx.scene.control.MenuButton;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.ScrollPane;
+import javafx.scene.control.Spinner;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.DragEvent;
 import javafx.scene.input.TransferMode;
@@ -48,14 +49,25 @@ final class InputsPanel {
         status.textProperty().bind(inputs.statusProperty());
         Button sample = new Button("Reload sample data");
         sample.setOnAction(e -> openSampleData.run());
+        VBox corpusCard = card(Inputs.Slot.CORPUS, "Held-out corpus", "corpus",
+                () -> Inputs.describe(inputs.corpusProperty().get()), inputs.corpusProperty());
+        Spinner<Integer> minTokens = new Spinner<>(1, 1_000_000, 1, 10);
+        minTokens.setId("corpus-min-tokens");
+        minTokens.setEditable(true);
+        minTokens.setPrefWidth(80);
+        minTokens.valueProperty().addListener((o, was, now) -> inputs.minTokensProperty().set(now));
+        inputs.minTokensProperty().addListener((o, was, now) -> minTokens.getValueFactory().setValue(now.intValue()));
+        minTokens.setTooltip(new Tooltip("Only documents with at least this many tokens take part (results are cleared)"));
+        HBox filter = new HBox(6, new Label("min. tokens per document"), minTokens);
+        filter.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        corpusCard.getChildren().add(2, filter);
         root.getChildren().addAll(
                 card(Inputs.Slot.MODEL_A, "Model A", "model-a",
                         () -> Inputs.describe(inputs.modelAProperty().get()), inputs.modelAProperty()),
                 card(Inputs.Slot.MODEL_B, "Model B", "model-b",
                         () -> Inputs.describe(inputs.modelBProperty().get()), inputs.modelBProperty()),
                 pair,
-                card(Inputs.Slot.CORPUS, "Held-out corpus", "corpus",
-                        () -> Inputs.describe(inputs.corpusProperty().get()), inputs.corpusProperty()),
+                corpusCard,
                 card(Inputs.Slot.SERIES, "Model series (curves)", "series",
                         () -> Inputs.describe(inputs.seriesProperty().get()), inputs.seriesProperty()),
                 loading, status, sample);

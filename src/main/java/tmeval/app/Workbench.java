@@ -232,6 +232,7 @@ public final class Workbench {
         settings.put("threads", Integer.toString(run.threadsProperty().get()));
         settings.put("reference", run.referenceProperty().get());
         settings.put("align", Boolean.toString(inputs.alignProperty().get()));
+        settings.put("minTokens", Integer.toString(inputs.minTokensProperty().get()));
         settings.put("methods", String.join(",", run.selectedMethods()));
         SessionFile.write(new SessionFile.Session(in, settings, results.all()), path);
     }
@@ -261,6 +262,7 @@ public final class Workbench {
             setInt(s, "runs", run.runsProperty());
             setInt(s, "seed", run.seedProperty());
             setInt(s, "threads", run.threadsProperty());
+            setInt(s, "minTokens", inputs.minTokensProperty());
             if (s.containsKey("schedule")) {
                 run.scheduleProperty().set(Schedule.parse(s.get("schedule")));
             }

@@ -81,6 +81,27 @@ class WorkbenchTest {
     }
 
     @Test
+    void theCorpusCanBeLimitedToLongDocuments(FxRobot robot) throws Exception {
+        waitForInputs();
+        Label corpus = robot.lookup("#corpus-summary").queryAs(Label.class);
+        Label cost = robot.lookup("#run-cost").queryAs(Label.class);
+        String allCost = cost.getText();
+        robot.interact(() -> robot.lookup("#corpus-min-tokens").queryAs(javafx.scene.control.Spinner.class).getValueFactory().setValue(100));
+        waitFor(10, () -> workbench.inputs().corpusProperty().get() != null && workbench.inputs().corpusProperty().get().size() == 157);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(corpus.getText().contains("157 documents") && corpus.getText().contains("at least 100 tokens"), corpus.getText());
+        assertTrue(workbench.inputs().corpusProperty().get().documents().stream().allMatch(d -> d.length() >= 100));
+        assertTrue(!cost.getText().equals(allCost), "the cost preview follows the smaller corpus: " + cost.getText());
+        // a limit no document reaches leaves no corpus and says why
+        robot.interact(() -> workbench.inputs().minTokensProperty().set(100_000));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(null, workbench.inputs().corpusProperty().get());
+        assertTrue(workbench.inputs().statusProperty().get().contains("at least 100000 tokens"), workbench.inputs().statusProperty().get());
+        robot.interact(() -> workbench.inputs().minTokensProperty().set(1));
+        waitFor(10, () -> workbench.inputs().corpusProperty().get() != null && workbench.inputs().corpusProperty().get().size() == 300);
+    }
+
+    @Test
     void aSmallComparisonFillsTheTableAndTheScatterWithOneEntryPerDocument(FxRobot robot) throws Exception {
         waitForInputs();
         configure(robot, 5, 2, "ratio-convex", "lr-diff");
@@ -163,6 +184,8 @@ class WorkbenchTest {
     void aSavedSessionReopensToTheSameState(FxRobot robot) throws Exception {
         waitForInputs();
         configure(robot, 5, 2, "ratio-convex");
+        robot.interact(() -> workbench.inputs().minTokensProperty().set(100));
+        waitFor(10, () -> workbench.inputs().corpusProperty().get().size() == 157);
         robot.clickOn("#run-button");
         // wait for the final state, not for 'running': a short job can start and end between two polls
         waitFor(120, () -> !workbench.run().runningProperty().get() && workbench.run().messageProperty().get().startsWith("finished"));
@@ -180,11 +203,14 @@ class WorkbenchTest {
         robot.interact(() -> {
             workbench.results().reset(workbench.inputs().corpusProperty().get());
             workbench.run().temperaturesProperty().set(777);
+            workbench.inputs().minTokensProperty().set(1);
             workbench.openSession(session);
         });
         waitFor(60, () -> !workbench.inputs().loadingProperty().get() && workbench.results().all().size() == before.size());
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(5, workbench.run().temperaturesProperty().get(), "settings restored");
+        assertEquals(100, workbench.inputs().minTokensProperty().get(), "the document-length limit restored");
+        assertEquals(157, workbench.inputs().corpusProperty().get().size());
         assertEquals(tableBefore.replaceAll("\t[0-9.]+\n", "\n"), workbench.table().text('\t').replaceAll("\t[0-9.]+\n", "\n"),
                 "the same table (up to the seconds column)");
     }
