@@ -5,6 +5,7 @@ import tmeval.sampling.DocumentView;
 import tmeval.sampling.Dot;
 import tmeval.sampling.SparseBuckets;
 import tmeval.sampling.TopicState;
+import tmeval.sampling.WordSparseDraw;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
@@ -40,6 +41,7 @@ public final class TemperedPosterior implements AnnealingPath {
     private final double[] smoothingRows;    // per slot: sum_k alpha_k rows (temperature 1)
     private final double[] smoothingCurrent; // per slot: sum_k alpha_k current
     private final double[] step;             // per entry: (phi / max)^(last beta step), for multiplicative updates
+    private final WordSparseDraw sparseWords; // the split along the model's sparsity at temperature 1, or null
     private double[] current;
     private double[] currentSmoothing;
     private double lastBeta = Double.NaN;
@@ -97,6 +99,7 @@ public final class TemperedPosterior implements AnnealingPath {
         }
         this.current = rows;
         this.currentSmoothing = smoothingRows;
+        this.sparseWords = zeros ? null : WordSparseDraw.of(view, model);
     }
 
     /** The posterior P(z | w, Phi, alpha) of the whole document. */
@@ -169,6 +172,15 @@ public final class TemperedPosterior implements AnnealingPath {
         boolean observed = token < prefix;
         double[] row = observed ? rows : current;
         int slot = view.slot(token);
+        if (sparseWords != null && row == rows) {
+            // at temperature 1 a word's few non-zero topics may be fewer than the document's present ones
+            if (token == 0) {
+                sparseWords.resync(state);
+            }
+            if (sparseWords.nonZeroTopics(slot) < state.presentCount()) {
+                return sparseWords.draw(slot, state, random, scratch);
+            }
+        }
         int base = slot * numTopics;
         int[] present = state.presentTopics();
         int presentCount = state.presentCount();

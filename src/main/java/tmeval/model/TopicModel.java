@@ -17,6 +17,7 @@ public final class TopicModel {
     private final int numTopics;
     private final double[] phi;
     private final double[] alpha;
+    private final double[] floor;
 
     /**
      * @param phi word-major V x K probabilities; each topic column must sum to 1 within {@link #SUM_TOLERANCE}
@@ -51,6 +52,21 @@ public final class TopicModel {
         }
         this.phi = phi.clone();
         this.alpha = alpha.clone();
+        this.floor = new double[numTopics];
+        java.util.Arrays.fill(floor, Double.POSITIVE_INFINITY);
+        for (int i = 0; i < this.phi.length; i++) {
+            int k = i % numTopics;
+            floor[k] = Math.min(floor[k], this.phi[i]);
+        }
+    }
+
+    /**
+     * Each topic's smallest word probability, m_k = min_w phi(w, k). A model estimated from counts with a smoothing
+     * prior, phi = (n_wk + beta) / (n_k + V beta), is m_k plus a residual that is zero for every word the topic never
+     * saw: the sparsity a Gibbs draw can exploit word by word (Yao, Mimno and McCallum's SparseLDA).
+     */
+    public double[] topicFloors() {
+        return floor.clone();
     }
 
     /** Sums of each topic column of a word-major matrix (compensated, so long vocabularies do not drift). */

@@ -15,12 +15,43 @@ public final class SparseBuckets {
      * stopping at the first above it, has no data-dependent branch to mispredict and no chain of subtractions.
      */
     public static int pickPresent(int[] present, int presentCount, double[] cumulative, double u) {
+        return pickPresent(present, 0, presentCount, cumulative, u);
+    }
+
+    /** As {@link #pickPresent(int[], int, double[], double)} for the n topics at topics[from ..]. */
+    public static int pickPresent(int[] topics, int from, int n, double[] cumulative, double u) {
         int j = 0;
-        int last = presentCount - 1;
+        int last = n - 1;
         for (int i = 0; i < last; i++) {
             j += cumulative[i] <= u ? 1 : 0;
         }
-        return present[j];
+        return topics[from + j];
+    }
+
+    /**
+     * The index (0 to n - 1) of the interval holding u, from n running totals at cumulative[from ..]: the first whose
+     * total exceeds u, by binary search. Rounding can leave u at or beyond the last total; the last entry with
+     * positive weight is then the answer, as in {@link #pickSmoothing}.
+     */
+    public static int pickCumulative(double[] cumulative, int from, int n, double u) {
+        int lo = 0;
+        int hi = n; // the answer lies in [lo, hi]; hi = n means "beyond the last total"
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (cumulative[from + mid] > u) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        if (lo < n) {
+            return lo;
+        }
+        int j = n - 1;
+        while (j > 0 && cumulative[from + j] == cumulative[from + j - 1]) {
+            j--;
+        }
+        return j;
     }
 
     /**

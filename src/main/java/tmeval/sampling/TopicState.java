@@ -14,6 +14,8 @@ public final class TopicState {
     private final int[] present;
     private final int[] position;
     private int presentCount;
+    private double[] tracked;      // per-topic weights f_k whose count-weighted sum is kept, or null
+    private double trackedMass;    // sum_k n_k f_k
 
     public TopicState(int length, int numTopics) {
         this.topics = new int[length];
@@ -43,6 +45,9 @@ public final class TopicState {
     /** Takes token i out of the counts (its topic stays recorded until {@link #assign}). */
     public void remove(int token) {
         int k = topics[token];
+        if (tracked != null) {
+            trackedMass -= tracked[k];
+        }
         if (--counts[k] == 0) {
             int at = position[k];
             int last = present[--presentCount];
@@ -55,6 +60,9 @@ public final class TopicState {
     /** Gives token i topic k and counts it. */
     public void assign(int token, int k) {
         topics[token] = k;
+        if (tracked != null) {
+            trackedMass += tracked[k];
+        }
         if (counts[k]++ == 0) {
             position[k] = presentCount;
             present[presentCount++] = k;
@@ -63,6 +71,7 @@ public final class TopicState {
 
     /** Empties the state (no token assigned), for samplers that assign tokens one by one. */
     public void clear() {
+        trackedMass = 0;
         Arrays.fill(counts, 0);
         Arrays.fill(position, -1);
         presentCount = 0;
@@ -82,6 +91,32 @@ public final class TopicState {
         System.arraycopy(other.present, 0, present, 0, present.length);
         System.arraycopy(other.position, 0, position, 0, position.length);
         presentCount = other.presentCount;
+        tracked = other.tracked;
+        trackedMass = other.trackedMass;
+    }
+
+    /**
+     * Keeps sum_k n_k f_k up to date as tokens move (one addition per move), for a sampler whose conditional has a
+     * part n_k f_k shared by every word; recomputed exactly here. The array is read, not copied: its owner must not
+     * change it while tracked.
+     */
+    public void track(double[] f) {
+        tracked = f;
+        double mass = 0;
+        for (int j = 0; j < presentCount; j++) {
+            mass += counts[present[j]] * f[present[j]];
+        }
+        trackedMass = mass;
+    }
+
+    /** The weights passed to {@link #track}, or null. */
+    public double[] tracked() {
+        return tracked;
+    }
+
+    /** sum_k n_k f_k for the {@link #track tracked} weights (never below 0, whatever the rounding of the updates). */
+    public double trackedMass() {
+        return Math.max(0, trackedMass);
     }
 
     /**

@@ -24,7 +24,8 @@ class ConsistentAndBiasedEstimatorsTest {
 
     @Test
     void leftToRightErrorShrinksAsParticlesGrow() {
-        for (ExactCases.Case c : ExactCases.all().subList(2, 5)) {
+        // the last case is count-based: its re-sampling sweeps take the word-sparse split of the draw
+        for (ExactCases.Case c : ExactCases.withCountBased().subList(2, 6)) {
             double e1 = meanAbsoluteError(LeftToRight.standard(1, true), c, 60, 1);
             double e10 = meanAbsoluteError(LeftToRight.standard(10, true), c, 60, 2);
             double e100 = meanAbsoluteError(LeftToRight.standard(100, true), c, 60, 3);
