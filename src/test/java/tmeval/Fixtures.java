@@ -44,6 +44,29 @@ public final class Fixtures {
         return new TopicModel(name, vocabulary(numWords), phi, alpha);
     }
 
+    /**
+     * A model estimated from sparse counts, as a Gibbs trainer gives: each topic of a random model draws
+     * {@code tokensPerTopic} words and phi = (n_wk + beta) / (n_k + V beta), so every topic has a floor and most
+     * words sit at it.
+     */
+    public static TopicModel countBased(String name, int numWords, double[] alpha, int tokensPerTopic, double beta, long seed) {
+        int numTopics = alpha.length;
+        TopicModel truth = randomModel("truth", numWords, alpha, 0.1, seed);
+        SplittableRandom random = new SplittableRandom(seed);
+        int[] counts = new int[numWords * numTopics];
+        for (int k = 0; k < numTopics; k++) {
+            for (int t = 0; t < tokensPerTopic; t++) {
+                double u = random.nextDouble();
+                int w = 0;
+                while (w < numWords - 1 && (u -= truth.phi(w, k)) >= 0) {
+                    w++;
+                }
+                counts[w * numTopics + k]++;
+            }
+        }
+        return tmeval.model.TrainingState.modelFromCounts(name, truth.vocabulary(), counts, alpha, beta);
+    }
+
     /** A model from explicit topic columns (topics[k][w]). */
     public static TopicModel model(String name, double[][] topics, double[] alpha) {
         int numTopics = topics.length;

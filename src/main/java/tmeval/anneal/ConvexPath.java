@@ -5,6 +5,7 @@ import tmeval.sampling.DirichletMultinomial;
 import tmeval.sampling.DocumentView;
 import tmeval.sampling.SparseBuckets;
 import tmeval.sampling.TopicState;
+import tmeval.sampling.WordSparseDraw;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
@@ -36,6 +37,7 @@ public final class ConvexPath implements AnnealingPath {
     private final double[] smoothingFrom;  // per slot: sum_k a_from phi_from
     private final double[] smoothingCross; // per slot: sum_k (a_from phi_to + a_to phi_from)
     private final double[] smoothingTo;    // per slot: sum_k a_to phi_to
+    private final WordSparseDraw sparseWords; // the split along the models' sparsity, or null
     private double beta;
 
     public ConvexPath(DocumentView view, TopicModel to, TopicModel from) {
@@ -61,11 +63,21 @@ public final class ConvexPath implements AnnealingPath {
                 smoothingTo[s] += alphaTo[k] * rowsTo[i];
             }
         }
+        this.sparseWords = WordSparseDraw.of(view, to, from);
     }
 
     @Override
     public int draw(int token, TopicState state, SplittableRandom random, double[] scratch) {
         int slot = view.slot(token);
+        if (sparseWords != null) {
+            // a word's few non-zero topics (in either model) may be fewer than the document's present ones
+            if (token == 0) {
+                sparseWords.resync(state);
+            }
+            if (sparseWords.nonZeroTopics(slot) < state.presentCount()) {
+                return sparseWords.draw(slot, state, random, scratch);
+            }
+        }
         int base = slot * numTopics;
         double b = beta;
         double a = 1 - b;
@@ -99,6 +111,9 @@ public final class ConvexPath implements AnnealingPath {
     public void setTemperature(double beta) {
         this.beta = beta;
         interpolateAlpha(beta, alpha);
+        if (sparseWords != null) {
+            sparseWords.setTemperature(beta);
+        }
     }
 
     private void interpolateAlpha(double b, double[] out) {

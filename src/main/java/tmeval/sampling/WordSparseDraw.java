@@ -5,67 +5,93 @@ import tmeval.model.TopicModel;
 import java.util.SplittableRandom;
 
 /**
- * The posterior Gibbs draw p(z_i = k) ~ (n_k + alpha_k) phi(w, k) split along the model's sparsity instead of the
- * document's (Yao, Mimno and McCallum's SparseLDA): with phi(w, k) = m_k + r(w, k), m_k the topic's floor and r zero
- * for every topic that never saw the word,
+ * A Gibbs draw p(z_i = k) ~ (n_k + alpha_k) phi(w, k) split along the model's sparsity instead of the document's
+ * (Yao, Mimno and McCallum's SparseLDA): with phi(w, k) = m_k + r(w, k), m_k the topic's floor and r zero for every
+ * topic that never saw the word,
  * <pre>
  *   (n_k + alpha_k) phi(w, k) = n_k r(w, k) + alpha_k r(w, k) + n_k m_k + alpha_k m_k
  * </pre>
- * The first part is visited over the word's few non-zero topics; the second is fixed per word, the third is the
+ * The first part is visited over the word's few non-zero topics; the second is a per-word total, the third is the
  * same for every word (kept by {@link TopicState#track} as tokens move) and the fourth is a constant. A draw then
- * costs the word's non-zero topics, 5.8 on average for KOS at K = 50 against 17.7 topics present in a document, and
- * the caller takes whichever of the two splits is shorter for each token. Both give exactly the same conditional.
+ * costs the word's non-zero topics, 5.8 on average for KOS at K = 50 against 17.7 topics present in a document; the
+ * caller takes whichever of the two splits is shorter for each token. Both give exactly the same conditional.
  * <p>
- * Built only for models where the split pays (count-based models) and where no entry is so small that unscaled
- * products could underflow; {@link #of} returns null otherwise.
+ * The same split serves the convex path between two models (Foulds and Smyth Eq. 6): phi_b = (1 - b) phi_from +
+ * b phi_to and alpha_b likewise have floor (1 - b) m_from + b m_to and residual (1 - b) r_from + b r_to, non-zero on
+ * the union of the two models' non-zero topics; the per-word alpha part is a quadratic in b.
+ * <p>
+ * Built only where the split pays (count-based models) and no floor is so small that unscaled products could
+ * underflow; {@link #of} returns null otherwise.
  */
 public final class WordSparseDraw {
-    /** Entries below this (of a document's words) keep the caller's scaled rows: products stay far from underflow. */
+    /** Floors below this keep the caller's scaled rows: products stay far from underflow. */
     private static final double SMALLEST = 1e-250;
 
     private final int numTopics;
-    private final int[] start;              // per slot: where its non-zero topics begin, start[numSlots] = end
-    private final int[] topic;              // the non-zero topics of each slot
-    private final double[] residual;        // r(w, k) of each
-    private final double[] alphaCumulative; // per slot: running totals of alpha_k r(w, k)
-    private final double[] alphaResidual;   // per slot: their total
-    private final double[] floor;           // m_k, tracked by the topic states
-    private final double[] floorAlphaCumulative; // running totals of alpha_k m_k over all K
-    private final double floorAlphaTotal;
+    private final boolean single;          // one model: b stays 1 and only the "to" arrays are read
+    private final int[] start;             // per slot: where its non-zero topics begin, start[numSlots] = end
+    private final int[] topic;             // the non-zero topics of each slot (of either model)
+    private final double[] residualFrom;   // r_from(w, k) of each
+    private final double[] residualTo;
+    private final double[] alphaFrom;
+    private final double[] alphaTo;
+    private final double[] floorFrom;
+    private final double[] floorTo;
+    private final double[] alphaPartFF;    // per slot: sum alpha_from r_from, sum (alpha_from r_to + alpha_to r_from),
+    private final double[] alphaPartX;     // sum alpha_to r_to: the alpha part is (1-b)^2 FF + b(1-b) X + b^2 TT
+    private final double[] alphaPartTT;
+    private final double[] floor;          // m_b, tracked by the topic states
+    private double floorAlphaTotal;        // sum_k alpha_b,k m_b,k
+    private double beta = 1;
 
-    private WordSparseDraw(int numTopics, int[] start, int[] topic, double[] residual, double[] alphaCumulative,
-                           double[] alphaResidual, double[] floor, double[] floorAlphaCumulative) {
-        this.numTopics = numTopics;
+    private WordSparseDraw(TopicModel from, TopicModel to, boolean single, int[] start, int[] topic, double[] residualFrom,
+                           double[] residualTo, double[] alphaPartFF, double[] alphaPartX, double[] alphaPartTT) {
+        this.numTopics = to.numTopics();
+        this.single = single;
         this.start = start;
         this.topic = topic;
-        this.residual = residual;
-        this.alphaCumulative = alphaCumulative;
-        this.alphaResidual = alphaResidual;
-        this.floor = floor;
-        this.floorAlphaCumulative = floorAlphaCumulative;
-        this.floorAlphaTotal = floorAlphaCumulative[numTopics - 1];
+        this.residualFrom = residualFrom;
+        this.residualTo = residualTo;
+        this.alphaFrom = from.alpha();
+        this.alphaTo = to.alpha();
+        this.floorFrom = from.topicFloors();
+        this.floorTo = to.topicFloors();
+        this.alphaPartFF = alphaPartFF;
+        this.alphaPartX = alphaPartX;
+        this.alphaPartTT = alphaPartTT;
+        this.floor = new double[numTopics];
+        setTemperature(1);
     }
 
-    /**
-     * The split for this document's words, or null when it would not pay (on average at least half of the topics are
-     * non-zero for the document's words) or the model has a zero floor or tiny entries.
-     */
+    /** The posterior draw of one model (temperature 1), or null where the split does not pay. */
     public static WordSparseDraw of(DocumentView view, TopicModel model) {
-        int numTopics = model.numTopics();
-        double[] floor = model.topicFloors();
-        for (double m : floor) {
-            if (!(m >= SMALLEST)) {
+        return build(view, model, model, true);
+    }
+
+    /** The convex path's draw from {@code from} (b = 0) to {@code to} (b = 1), or null where the split does not pay. */
+    public static WordSparseDraw of(DocumentView view, TopicModel to, TopicModel from) {
+        return build(view, from, to, false);
+    }
+
+    private static WordSparseDraw build(DocumentView view, TopicModel from, TopicModel to, boolean single) {
+        int numTopics = to.numTopics();
+        double[] mFrom = from.topicFloors();
+        double[] mTo = to.topicFloors();
+        for (int k = 0; k < numTopics; k++) {
+            if (!(mFrom[k] >= SMALLEST) || !(mTo[k] >= SMALLEST)) {
                 return null;
             }
         }
         int numSlots = view.numLocalWords();
-        double[] row = new double[numTopics];
+        double[] rowFrom = new double[numTopics];
+        double[] rowTo = new double[numTopics];
         int[] start = new int[numSlots + 1];
         int nonZero = 0;
         for (int s = 0; s < numSlots; s++) {
-            model.copyRow(view.word(s), row, 0);
+            from.copyRow(view.word(s), rowFrom, 0);
+            to.copyRow(view.word(s), rowTo, 0);
             for (int k = 0; k < numTopics; k++) {
-                if (row[k] > floor[k]) {
+                if (rowFrom[k] > mFrom[k] || rowTo[k] > mTo[k]) {
                     nonZero++;
                 }
             }
@@ -74,38 +100,48 @@ public final class WordSparseDraw {
         if (2L * nonZero >= (long) numSlots * numTopics) {
             return null;
         }
-        double[] alpha = model.alpha();
+        double[] aFrom = from.alpha();
+        double[] aTo = to.alpha();
         int[] topic = new int[nonZero];
-        double[] residual = new double[nonZero];
-        double[] alphaCumulative = new double[nonZero];
-        double[] alphaResidual = new double[numSlots];
+        double[] residualFrom = new double[nonZero];
+        double[] residualTo = single ? residualFrom : new double[nonZero];
+        double[] ff = new double[numSlots];
+        double[] x = new double[numSlots];
+        double[] tt = new double[numSlots];
         for (int s = 0; s < numSlots; s++) {
-            model.copyRow(view.word(s), row, 0);
+            from.copyRow(view.word(s), rowFrom, 0);
+            to.copyRow(view.word(s), rowTo, 0);
             int i = start[s];
-            double total = 0;
             for (int k = 0; k < numTopics; k++) {
-                if (row[k] > floor[k]) {
+                if (rowFrom[k] > mFrom[k] || rowTo[k] > mTo[k]) {
                     topic[i] = k;
-                    residual[i] = row[k] - floor[k];
-                    total += alpha[k] * residual[i];
-                    alphaCumulative[i] = total;
+                    residualFrom[i] = rowFrom[k] - mFrom[k];
+                    residualTo[i] = rowTo[k] - mTo[k];
+                    ff[s] += aFrom[k] * residualFrom[i];
+                    x[s] += aFrom[k] * residualTo[i] + aTo[k] * residualFrom[i];
+                    tt[s] += aTo[k] * residualTo[i];
                     i++;
                 }
             }
-            alphaResidual[s] = total;
         }
-        double[] floorAlphaCumulative = new double[numTopics];
+        return new WordSparseDraw(from, to, single, start, topic, residualFrom, residualTo, ff, x, tt);
+    }
+
+    /** Moves the draw to inverse temperature b (O(K)); callers {@link #resync} each state before its next sweep. */
+    public void setTemperature(double b) {
+        beta = b;
+        double a = 1 - b;
         double total = 0;
         for (int k = 0; k < numTopics; k++) {
-            total += alpha[k] * floor[k];
-            floorAlphaCumulative[k] = total;
+            floor[k] = a * floorFrom[k] + b * floorTo[k];
+            total += (a * alphaFrom[k] + b * alphaTo[k]) * floor[k];
         }
-        return new WordSparseDraw(numTopics, start, topic, residual, alphaCumulative, alphaResidual, floor, floorAlphaCumulative);
+        floorAlphaTotal = total;
     }
 
     /**
-     * Recomputes the state's n_k m_k total exactly (the running total drifts by rounding over millions of moves);
-     * callers do this once per sweep.
+     * Recomputes the state's sum of n_k m_k exactly (after a temperature change, and because a running total drifts
+     * by rounding over millions of moves); callers do this once per sweep.
      */
     public void resync(TopicState state) {
         state.track(floor);
@@ -124,12 +160,21 @@ public final class WordSparseDraw {
         int from = start[slot];
         int n = start[slot + 1] - from;
         int[] counts = state.counts;
+        double b = beta;
+        double a = 1 - b;
         double countResidual = 0;
-        for (int j = 0; j < n; j++) {
-            countResidual += counts[topic[from + j]] * residual[from + j];
-            scratch[j] = countResidual;
+        if (single) {
+            for (int j = 0; j < n; j++) {
+                countResidual += counts[topic[from + j]] * residualTo[from + j];
+                scratch[j] = countResidual;
+            }
+        } else {
+            for (int j = 0; j < n; j++) {
+                countResidual += counts[topic[from + j]] * (a * residualFrom[from + j] + b * residualTo[from + j]);
+                scratch[j] = countResidual;
+            }
         }
-        double alphaPart = alphaResidual[slot];
+        double alphaPart = a * a * alphaPartFF[slot] + b * a * alphaPartX[slot] + b * b * alphaPartTT[slot];
         double countFloor = state.presentCount() == 0 ? 0 : state.trackedMass();
         double u = random.nextDouble() * (countResidual + alphaPart + countFloor + floorAlphaTotal);
         if (u < countResidual) {
@@ -137,7 +182,13 @@ public final class WordSparseDraw {
         }
         u -= countResidual;
         if (u < alphaPart) {
-            return topic[from + SparseBuckets.pickCumulative(alphaCumulative, from, n, u)];
+            double c = 0;
+            for (int j = 0; j < n; j++) {
+                int k = topic[from + j];
+                c += (a * alphaFrom[k] + b * alphaTo[k]) * (a * residualFrom[from + j] + b * residualTo[from + j]);
+                scratch[j] = c;
+            }
+            return SparseBuckets.pickPresent(topic, from, n, scratch, Math.min(u, c * (1 - 1e-15)));
         }
         u -= alphaPart;
         if (u < countFloor) {
@@ -153,6 +204,9 @@ public final class WordSparseDraw {
             }
             return present[presentCount - 1];
         }
-        return SparseBuckets.pickCumulative(floorAlphaCumulative, 0, numTopics, u - countFloor);
+        for (int k = 0; k < numTopics; k++) {
+            scratch[k] = (a * alphaFrom[k] + b * alphaTo[k]) * floor[k];
+        }
+        return SparseBuckets.pickSmoothing(scratch, numTopics, u - countFloor);
     }
 }

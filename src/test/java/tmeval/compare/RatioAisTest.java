@@ -35,11 +35,16 @@ class RatioAisTest {
      * P(w|A)/P(w|B), reverse P(w|B)/P(w|A)), its standard error, and the spread of the log estimates.
      */
     private static double[] probabilitySpace(RatioAis method, Document d, Direction direction, double exact, int runs, long seed) {
+        return probabilitySpace(method, d, A, B, direction, exact, runs, seed);
+    }
+
+    private static double[] probabilitySpace(RatioAis method, Document d, TopicModel a, TopicModel b, Direction direction, double exact,
+                                             int runs, long seed) {
         double sum = 0;
         double squares = 0;
         double logSquares = 0;
         for (int r = 0; r < runs; r++) {
-            double error = method.estimate(d, A, B, direction, RandomStreams.stream(seed, r), new CancelToken()).logRatio() - exact;
+            double error = method.estimate(d, a, b, direction, RandomStreams.stream(seed, r), new CancelToken()).logRatio() - exact;
             double ratio = Math.exp(direction == Direction.FORWARD ? error : -error);
             sum += ratio;
             squares += ratio * ratio;
@@ -68,6 +73,27 @@ class RatioAisTest {
                     assertTrue(Math.abs(rich[0] - 1) < 4 * rich[1], msg);
                     assertTrue(rich[2] < 0.5 * cheap[2] && rich[2] < 0.35, msg);
                 }
+            }
+        }
+    }
+
+    /**
+     * The same on two models estimated from sparse counts with different alphas, where the convex path's Gibbs step
+     * takes the split along the models' non-zero topics ({@link tmeval.sampling.WordSparseDraw}).
+     */
+    @Test
+    void theConvexPathIsUnbiasedOnCountBasedModels() {
+        TopicModel a = Fixtures.countBased("A counts", 40, new double[] {0.1, 0.3, 0.6, 1.0}, 15, 0.1, 21);
+        TopicModel b = Fixtures.countBased("B counts", 40, new double[] {0.5, 0.5, 0.2, 0.1}, 15, 0.1, 22);
+        for (Document d : Fixtures.generate(a, 2, 14, 23).documents()) {
+            assertTrue(tmeval.sampling.WordSparseDraw.of(DocumentView.of(d), a, b) != null, "the split applies to document " + d.id());
+            double exact = exactLogRatio(d, a, b);
+            for (Direction direction : new Direction[] {Direction.FORWARD, Direction.REVERSE}) {
+                double[] rich = probabilitySpace(new RatioAis(RatioAis.Path.CONVEX, 1000, 1, 30, Schedule.UNIFORM), d, a, b, direction, exact, 300, 3);
+                String msg = String.format(Locale.ROOT, "convex %s %s: n=1000 mean ratio %.4f +- %.4f, rms log error %.3f",
+                        direction, d.id(), rich[0], rich[1], rich[2]);
+                assertTrue(rich[1] < 0.05, "precise enough to test: " + msg);
+                assertTrue(Math.abs(rich[0] - 1) < 4 * rich[1], msg);
             }
         }
     }

@@ -39,7 +39,7 @@ final class ExactCases {
 
     /** A model estimated from sparse counts, on which the posterior draw takes the word-sparse split. */
     static Case countBasedCase() {
-        return make("K5 N20 counts", countBased(5, 40, 12, 6), 20, 16);
+        return make("K5 N20 counts", Fixtures.countBased("K5 counts", 40, new double[] {0.1, 0.2, 0.3, 0.4, 0.5}, 12, 0.1, 6), 20, 16);
     }
 
     /** {@link #all()} and {@link #countBasedCase()}: for the estimators that run Gibbs sweeps at temperature 1. */
@@ -47,31 +47,6 @@ final class ExactCases {
         List<Case> cases = new java.util.ArrayList<>(all());
         cases.add(countBasedCase());
         return cases;
-    }
-
-    /**
-     * A model estimated from counts: each topic of a random model draws {@code tokensPerTopic} words, and
-     * phi = (n_wk + 0.1) / (n_k + V 0.1), so every topic has a floor and most words are at it.
-     */
-    static TopicModel countBased(int numTopics, int numWords, int tokensPerTopic, long seed) {
-        double[] alpha = new double[numTopics];
-        for (int k = 0; k < numTopics; k++) {
-            alpha[k] = 0.1 * (k + 1);
-        }
-        TopicModel truth = Fixtures.randomModel("truth", numWords, alpha, 0.1, seed);
-        SplittableRandom random = new SplittableRandom(seed);
-        int[] counts = new int[numWords * numTopics];
-        for (int k = 0; k < numTopics; k++) {
-            for (int t = 0; t < tokensPerTopic; t++) {
-                double u = random.nextDouble();
-                int w = 0;
-                while (w < numWords - 1 && (u -= truth.phi(w, k)) >= 0) {
-                    w++;
-                }
-                counts[w * numTopics + k]++;
-            }
-        }
-        return tmeval.model.TrainingState.modelFromCounts("K" + numTopics + " counts", truth.vocabulary(), counts, alpha, 0.1);
     }
 
     static Case make(String name, TopicModel model, int length, long seed) {

@@ -19,16 +19,18 @@ class WordSparseDrawTest {
 
     /** phi from sparse counts: each topic saw 15 tokens, so most words sit at their topic's floor. */
     private static TopicModel countModel() {
-        double[] alpha = {0.05, 0.1, 0.2, 0.4, 0.8, 1.6};
-        TopicModel truth = Fixtures.randomModel("truth", V, alpha, 0.1, 11);
-        SplittableRandom random = new SplittableRandom(5);
+        return countModel(new double[] {0.05, 0.1, 0.2, 0.4, 0.8, 1.6}, 15, 5);
+    }
+
+    private static TopicModel countModel(double[] alpha, int wordsPerTopic, long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
         int[] counts = new int[V * K];
         for (int k = 0; k < K; k++) {
-            for (int t = 0; t < 15; t++) {
+            for (int t = 0; t < wordsPerTopic; t++) {
                 counts[random.nextInt(V) * K + k] += 1 + random.nextInt(3);
             }
         }
-        return TrainingState.modelFromCounts("counts", truth.vocabulary(), counts, alpha, 0.01);
+        return TrainingState.modelFromCounts("counts", Fixtures.vocabulary(V), counts, alpha, 0.01);
     }
 
     /**
@@ -56,6 +58,49 @@ class WordSparseDrawTest {
             double total = 0;
             for (int k = 0; k < K; k++) {
                 p[k] = (state.counts[k] + model.alpha(k)) * model.phi(w, k);
+                total += p[k];
+            }
+            int[] seen = new int[K];
+            for (int d = 0; d < draws; d++) {
+                seen[split.draw(view.slot(token), state, random, scratch)]++;
+            }
+            for (int k = 0; k < K; k++) {
+                double expected = p[k] / total;
+                double se = Math.sqrt(expected * (1 - expected) / draws);
+                assertEquals(expected, seen[k] / (double) draws, 4.5 * se + 1e-12, "token " + token + ", topic " + k);
+            }
+            state.assign(token, state.topics[token]);
+        }
+    }
+
+    /** The convex path's split between two count-based models with different alphas, at b = 0.37, likewise. */
+    @Test
+    void theConvexPathDrawFollowsItsExactConditional() {
+        TopicModel to = countModel();
+        double[] otherAlpha = {1.0, 0.7, 0.5, 0.3, 0.2, 0.1};
+        TopicModel from = countModel(otherAlpha, 8, 12);
+        Document doc = Fixtures.generate(to, 1, 40, 3).document(0);
+        DocumentView view = DocumentView.of(doc);
+        WordSparseDraw split = WordSparseDraw.of(view, to, from);
+        assertNotNull(split, "count-based models take the split");
+        double b = 0.37;
+        split.setTemperature(b);
+        TopicState state = new TopicState(doc.length(), K);
+        SplittableRandom random = new SplittableRandom(10);
+        for (int i = 0; i < doc.length(); i++) {
+            state.assign(i, random.nextInt(K));
+        }
+        split.resync(state);
+        double[] scratch = new double[K];
+        int draws = 200_000;
+        for (int token : new int[] {1, 12, 25, 39}) {
+            state.remove(token);
+            int w = doc.word(token);
+            double[] p = new double[K];
+            double total = 0;
+            for (int k = 0; k < K; k++) {
+                double alpha = (1 - b) * from.alpha(k) + b * to.alpha(k);
+                p[k] = (state.counts[k] + alpha) * ((1 - b) * from.phi(w, k) + b * to.phi(w, k));
                 total += p[k];
             }
             int[] seen = new int[K];
