@@ -134,8 +134,9 @@ public final class Benchmark {
     }
 
     /**
-     * The model with its vocabulary padded to {@code size} words that no document uses (a tiny probability each,
-     * topics renormalised): per-document cost must not change, because only a document's own rows are touched.
+     * The model with its vocabulary padded to {@code size} words that no document uses, each at its topic's floor
+     * (as a model trained on the larger vocabulary would give its unseen words; 1e-12 where a topic has a zero), topics
+     * renormalised: per-document cost must not change, because only a document's own rows are touched.
      */
     public static TopicModel padVocabulary(TopicModel m, int size) {
         int numTopics = m.numTopics();
@@ -147,9 +148,10 @@ public final class Benchmark {
             words.add("__padding_" + i);
         }
         double[] phi = Arrays.copyOf(m.phiMatrix(), size * numTopics);
-        double tiny = 1e-12;
+        double[] floor = m.topicFloors();
         for (int i = m.numWords() * numTopics; i < phi.length; i++) {
-            phi[i] = tiny;
+            double f = floor[i % numTopics];
+            phi[i] = f > 0 ? f : 1e-12;
         }
         double[] sums = TopicModel.columnSums(phi, numTopics);
         for (int i = 0; i < phi.length; i++) {
