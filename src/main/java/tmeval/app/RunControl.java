@@ -144,7 +144,11 @@ public final class RunControl {
                 throughput.set(task.getValue());
             }
         });
-        task.setOnFailed(e -> message.set("saved speed measurements not used: " + task.getException().getMessage()));
+        task.setOnFailed(e -> {
+            if (!message.isBound()) { // a job's progress owns the message while it runs
+                message.set("saved speed measurements not used: " + task.getException().getMessage());
+            }
+        });
         background.start(task);
     }
 
