@@ -174,11 +174,9 @@ public final class TemperedPosterior implements AnnealingPath {
         int slot = view.slot(token);
         if (sparseWords != null && row == rows) {
             // at temperature 1 a word's few non-zero topics may be fewer than the document's present ones
-            if (token == 0) {
-                sparseWords.resync(state);
-            }
-            if (sparseWords.nonZeroTopics(slot) < state.presentCount()) {
-                return sparseWords.draw(slot, state, random, scratch);
+            int k = sparseWords.drawIfShorter(token, slot, state, random, scratch);
+            if (k >= 0) {
+                return k;
             }
         }
         int base = slot * numTopics;

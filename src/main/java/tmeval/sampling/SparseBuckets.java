@@ -29,32 +29,6 @@ public final class SparseBuckets {
     }
 
     /**
-     * The index (0 to n - 1) of the interval holding u, from n running totals at cumulative[from ..]: the first whose
-     * total exceeds u, by binary search. Rounding can leave u at or beyond the last total; the last entry with
-     * positive weight is then the answer, as in {@link #pickSmoothing}.
-     */
-    public static int pickCumulative(double[] cumulative, int from, int n, double u) {
-        int lo = 0;
-        int hi = n; // the answer lies in [lo, hi]; hi = n means "beyond the last total"
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (cumulative[from + mid] > u) {
-                hi = mid;
-            } else {
-                lo = mid + 1;
-            }
-        }
-        if (lo < n) {
-            return lo;
-        }
-        int j = n - 1;
-        while (j > 0 && cumulative[from + j] == cumulative[from + j - 1]) {
-            j--;
-        }
-        return j;
-    }
-
-    /**
      * The topic of the smoothing bucket whose interval holds u, from the weights of all K topics. Rounding can leave u a
      * hair beyond the last interval (the bucket's total was computed another way); the last topic with positive weight
      * is then the right answer.

@@ -152,10 +152,23 @@ public final class WordSparseDraw {
         return start[slot + 1] - start[slot];
     }
 
+    /**
+     * The caller's Gibbs step for token i of this slot: draws its topic with this split when the word's non-zero
+     * topics are fewer than the document's present ones, and returns -1 when the present-topic draw is shorter.
+     * A sweep's first token recomputes the state's n_k m_k total exactly (after a temperature change, and against
+     * the drift of a running total).
+     */
+    public int drawIfShorter(int token, int slot, TopicState state, SplittableRandom random, double[] scratch) {
+        if (token == 0) {
+            resync(state);
+        }
+        return nonZeroTopics(slot) < state.presentCount() ? draw(slot, state, random, scratch) : -1;
+    }
+
     /** Draws the topic of a token of this slot (the token already taken out of the state's counts). */
     public int draw(int slot, TopicState state, SplittableRandom random, double[] scratch) {
         if (state.tracked() != floor) {
-            state.track(floor);
+            state.track(floor); // a state this split has not seen yet (a sweep that does not start at token 0)
         }
         int from = start[slot];
         int n = start[slot + 1] - from;
@@ -195,14 +208,12 @@ public final class WordSparseDraw {
             // rare (the floors are small): the present topics' n_k m_k
             int[] present = state.presentTopics();
             int presentCount = state.presentCount();
+            double c = 0;
             for (int j = 0; j < presentCount; j++) {
-                int k = present[j];
-                u -= counts[k] * floor[k];
-                if (u < 0) {
-                    return k;
-                }
+                c += counts[present[j]] * floor[present[j]];
+                scratch[j] = c;
             }
-            return present[presentCount - 1];
+            return SparseBuckets.pickPresent(present, presentCount, scratch, u);
         }
         for (int k = 0; k < numTopics; k++) {
             scratch[k] = (a * alphaFrom[k] + b * alphaTo[k]) * floor[k];

@@ -41,36 +41,9 @@ class WordSparseDrawTest {
     void theDrawFollowsTheExactConditional() {
         TopicModel model = countModel();
         Document doc = Fixtures.generate(model, 1, 40, 3).document(0);
-        DocumentView view = DocumentView.of(doc);
-        WordSparseDraw split = WordSparseDraw.of(view, model);
+        WordSparseDraw split = WordSparseDraw.of(DocumentView.of(doc), model);
         assertNotNull(split, "a count-based model takes the split");
-        TopicState state = new TopicState(doc.length(), K);
-        SplittableRandom random = new SplittableRandom(9);
-        for (int i = 0; i < doc.length(); i++) {
-            state.assign(i, random.nextInt(K));
-        }
-        double[] scratch = new double[K];
-        int draws = 200_000;
-        for (int token : new int[] {0, 7, 19, 33}) {
-            state.remove(token);
-            int w = doc.word(token);
-            double[] p = new double[K];
-            double total = 0;
-            for (int k = 0; k < K; k++) {
-                p[k] = (state.counts[k] + model.alpha(k)) * model.phi(w, k);
-                total += p[k];
-            }
-            int[] seen = new int[K];
-            for (int d = 0; d < draws; d++) {
-                seen[split.draw(view.slot(token), state, random, scratch)]++;
-            }
-            for (int k = 0; k < K; k++) {
-                double expected = p[k] / total;
-                double se = Math.sqrt(expected * (1 - expected) / draws);
-                assertEquals(expected, seen[k] / (double) draws, 4.5 * se + 1e-12, "token " + token + ", topic " + k);
-            }
-            state.assign(token, state.topics[token]);
-        }
+        assertDrawsFollowTheConditional(split, doc, model, model, 1.0, 9, 0, 7, 19, 33);
     }
 
     /** The convex path's split between two count-based models with different alphas, at b = 0.37, likewise. */
@@ -80,20 +53,28 @@ class WordSparseDrawTest {
         double[] otherAlpha = {1.0, 0.7, 0.5, 0.3, 0.2, 0.1};
         TopicModel from = countModel(otherAlpha, 8, 12);
         Document doc = Fixtures.generate(to, 1, 40, 3).document(0);
-        DocumentView view = DocumentView.of(doc);
-        WordSparseDraw split = WordSparseDraw.of(view, to, from);
+        WordSparseDraw split = WordSparseDraw.of(DocumentView.of(doc), to, from);
         assertNotNull(split, "count-based models take the split");
-        double b = 0.37;
-        split.setTemperature(b);
+        split.setTemperature(0.37);
+        assertDrawsFollowTheConditional(split, doc, to, from, 0.37, 10, 1, 12, 25, 39);
+    }
+
+    /**
+     * From a random state, for each given token: 200,000 draws against (n_k + alpha_b,k) phi_b(w, k), with
+     * phi_b = (1 - b) phi_from + b phi_to and alpha_b likewise (one model: from = to, b = 1).
+     */
+    private static void assertDrawsFollowTheConditional(WordSparseDraw split, Document doc, TopicModel to, TopicModel from, double b,
+                                                        long seed, int... tokens) {
+        DocumentView view = DocumentView.of(doc);
         TopicState state = new TopicState(doc.length(), K);
-        SplittableRandom random = new SplittableRandom(10);
+        SplittableRandom random = new SplittableRandom(seed);
         for (int i = 0; i < doc.length(); i++) {
             state.assign(i, random.nextInt(K));
         }
         split.resync(state);
         double[] scratch = new double[K];
         int draws = 200_000;
-        for (int token : new int[] {1, 12, 25, 39}) {
+        for (int token : tokens) {
             state.remove(token);
             int w = doc.word(token);
             double[] p = new double[K];
