@@ -1,6 +1,7 @@
 package tmeval.cli;
 
 import tmeval.bench.Benchmark;
+import tmeval.compare.ModelPair;
 import tmeval.io.CorpusLoader;
 import tmeval.io.InputException;
 import tmeval.io.ModelLoader;
@@ -35,6 +36,7 @@ final class BenchCommand implements Command {
         List<OptionSpec> o = new ArrayList<>();
         o.add(OptionSpec.value("model-a", "FILE", "model A (the single-model methods use A)"));
         o.add(OptionSpec.value("model-b", "FILE", "model B (for the ratio paths)"));
+        o.add(OptionSpec.flag("align", "permute B's topics to A's by the Hungarian algorithm (L1), as compare --align does"));
         o.addAll(InputOptions.corpusOptions());
         o.add(OptionSpec.value("documents", "N", "first N documents of the corpus (default 200)"));
         o.add(OptionSpec.value("methods", "NAMES", "default ratio-convex,ratio-geometric,ais,lr,chib"));
@@ -56,7 +58,19 @@ final class BenchCommand implements Command {
     @Override
     public int run(Options o, PrintStream out, PrintStream err) throws UsageException, InputException {
         TopicModel a = ModelLoader.read(ModelLoader.Spec.of(o.requiredPath("model-a")));
-        TopicModel b = o.has("model-b") ? ModelLoader.read(ModelLoader.Spec.of(o.path("model-b"))) : a;
+        TopicModel b = a;
+        if (o.has("model-b")) {
+            Path pathB = o.path("model-b");
+            try {
+                ModelPair pair = ModelPair.prepare(a, ModelLoader.read(ModelLoader.Spec.of(pathB)), o.has("align"), false);
+                b = pair.b();
+                pair.notes().forEach(out::println);
+            } catch (IllegalArgumentException e) {
+                throw new InputException(pathB.toString(), 0, e.getMessage() + " (A is " + o.path("model-a") + ")", null);
+            }
+        } else if (o.has("align")) {
+            throw new UsageException("--align needs --model-b");
+        }
         Corpus corpus = Benchmark.firstDocuments(InputOptions.corpus(o, a), o.integer("documents", 200, 1, Integer.MAX_VALUE));
         int threads = MethodOptions.threads(o);
         Benchmark.Setup setup = new Benchmark.Setup(a, b, corpus, o.integer("temperatures", 1000, 1, Integer.MAX_VALUE),

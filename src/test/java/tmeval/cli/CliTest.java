@@ -194,6 +194,33 @@ class CliTest {
     }
 
     @Test
+    void benchAlignsModelBAndRefusesADifferentK() throws Exception {
+        TopicModel a = Fixtures.randomModel("A3", 25, new double[] {0.2, 0.4, 0.6}, 0.1, 1);
+        Path[] files = smallModelAndCorpus(a, 3, 5);
+        Path shuffled = dir.resolve("B-shuffled.tsv");
+        NativeModelFormat.write(a.permuteTopics(new int[] {2, 0, 1}), shuffled);
+        String[] quick = {"--corpus", files[1].toString(), "--methods", "ratio-convex", "--documents", "3", "--repetitions", "1",
+                "--temperatures", "10", "--burn-in", "2", "--threads", "1", "--no-save-rates"};
+        Outcome aligned = run(concat(new String[] {"bench", "--model-a", files[0].toString(), "--model-b", shuffled.toString(), "--align"}, quick));
+        assertEquals(0, aligned.code(), aligned.err());
+        assertTrue(aligned.out().contains("topics of B aligned to A (Hungarian, L1): total L1 distance 0.0000"), aligned.out());
+        assertTrue(aligned.out().contains("ratio-convex"), aligned.out());
+
+        Path b = dir.resolve("B2.tsv");
+        NativeModelFormat.write(Fixtures.randomModel("B2", 25, new double[] {0.5, 0.5}, 0.1, 2), b);
+        Outcome wrongK = run(concat(new String[] {"bench", "--model-a", files[0].toString(), "--model-b", b.toString()}, quick));
+        assertEquals(1, wrongK.code());
+        assertTrue(wrongK.err().contains("B2.tsv") && wrongK.err().contains("K = 3") && wrongK.err().contains("K = 2"), wrongK.err());
+        assertEquals(2, run(concat(new String[] {"bench", "--model-a", files[0].toString(), "--align"}, quick)).code(), "--align without B");
+    }
+
+    private static String[] concat(String[] first, String[] second) {
+        String[] all = java.util.Arrays.copyOf(first, first.length + second.length);
+        System.arraycopy(second, 0, all, first.length, second.length);
+        return all;
+    }
+
+    @Test
     void compareRefusesModelsWithDifferentK() throws Exception {
         Path[] files = smallModelAndCorpus(Fixtures.randomModel("A3", 25, new double[] {0.2, 0.4, 0.6}, 0.1, 1), 3, 5);
         Path b = dir.resolve("B2.tsv");
