@@ -89,28 +89,34 @@ public final class Benchmark {
                 median * 1000 / training.size(), updates / median, Double.NaN, 1, updates);
     }
 
+    /**
+     * Times one-thread and all-thread runs in alternation and takes the speed-up as the median of each pair's ratio:
+     * on a shared machine a burst of load then slows both runs of a pair instead of one whole column.
+     */
     private static Row timed(String method, String setting, Setup s, Supplier<Long> oneThread, Supplier<Long> allThreads) {
         oneThread.get(); // warm-up: class loading and compilation
-        double[] one = new double[s.repetitions()];
-        long updates = 0;
-        for (int r = 0; r < s.repetitions(); r++) {
-            long start = System.nanoTime();
-            updates = oneThread.get();
-            one[r] = (System.nanoTime() - start) / 1e9;
-        }
-        double speedUp = Double.NaN;
-        if (s.threads() > 1) {
+        boolean parallel = s.threads() > 1;
+        if (parallel) {
             allThreads.get();
-            double[] all = new double[s.repetitions()];
-            for (int r = 0; r < s.repetitions(); r++) {
-                long start = System.nanoTime();
-                allThreads.get();
-                all[r] = (System.nanoTime() - start) / 1e9;
+        }
+        double[] one = new double[s.repetitions()];
+        double[] pairSpeedUp = new double[s.repetitions()];
+        long[] updates = {0};
+        for (int r = 0; r < s.repetitions(); r++) {
+            one[r] = seconds(oneThread, updates);
+            if (parallel) {
+                pairSpeedUp[r] = one[r] / seconds(allThreads, new long[1]);
             }
-            speedUp = median(one) / median(all);
         }
         double median = median(one);
-        return new Row(method, setting, median * 1000 / s.corpus().size(), updates / median, speedUp, s.threads(), updates);
+        return new Row(method, setting, median * 1000 / s.corpus().size(), updates[0] / median,
+                parallel ? median(pairSpeedUp) : Double.NaN, s.threads(), updates[0]);
+    }
+
+    private static double seconds(Supplier<Long> run, long[] updates) {
+        long start = System.nanoTime();
+        updates[0] = run.get();
+        return (System.nanoTime() - start) / 1e9;
     }
 
     private static long estimate(Estimator e, Setup s, int threads) {
