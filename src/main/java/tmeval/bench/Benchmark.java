@@ -76,13 +76,10 @@ public final class Benchmark {
             new GibbsTrainer(config).train(training, "bench", (i, m) -> { }, Progress.NONE, new CancelToken());
             return training.tokenCount() * iterations;
         };
-        run.get();
+        long updates = run.get(); // warm-up
         double[] seconds = new double[repetitions];
-        long updates = 0;
         for (int r = 0; r < repetitions; r++) {
-            long start = System.nanoTime();
-            updates = run.get();
-            seconds[r] = (System.nanoTime() - start) / 1e9;
+            seconds[r] = seconds(run);
         }
         double median = median(seconds);
         return new Row("train", "K = " + numTopics + ", " + iterations + " iterations, " + training.size() + " documents",
@@ -94,28 +91,27 @@ public final class Benchmark {
      * on a shared machine a burst of load then slows both runs of a pair instead of one whole column.
      */
     private static Row timed(String method, String setting, Setup s, Supplier<Long> oneThread, Supplier<Long> allThreads) {
-        oneThread.get(); // warm-up: class loading and compilation
+        long updates = oneThread.get(); // warm-up (class loading, compilation); every run does the same work: fixed seeds
         boolean parallel = s.threads() > 1;
         if (parallel) {
             allThreads.get();
         }
         double[] one = new double[s.repetitions()];
         double[] pairSpeedUp = new double[s.repetitions()];
-        long[] updates = {0};
         for (int r = 0; r < s.repetitions(); r++) {
-            one[r] = seconds(oneThread, updates);
+            one[r] = seconds(oneThread);
             if (parallel) {
-                pairSpeedUp[r] = one[r] / seconds(allThreads, new long[1]);
+                pairSpeedUp[r] = one[r] / seconds(allThreads);
             }
         }
         double median = median(one);
-        return new Row(method, setting, median * 1000 / s.corpus().size(), updates[0] / median,
-                parallel ? median(pairSpeedUp) : Double.NaN, s.threads(), updates[0]);
+        return new Row(method, setting, median * 1000 / s.corpus().size(), updates / median,
+                parallel ? median(pairSpeedUp) : Double.NaN, s.threads(), updates);
     }
 
-    private static double seconds(Supplier<Long> run, long[] updates) {
+    private static double seconds(Supplier<Long> run) {
         long start = System.nanoTime();
-        updates[0] = run.get();
+        run.get();
         return (System.nanoTime() - start) / 1e9;
     }
 

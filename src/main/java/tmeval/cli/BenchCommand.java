@@ -61,13 +61,9 @@ final class BenchCommand implements Command {
         TopicModel b = a;
         if (o.has("model-b")) {
             Path pathB = o.path("model-b");
-            try {
-                ModelPair pair = ModelPair.prepare(a, ModelLoader.read(ModelLoader.Spec.of(pathB)), o.has("align"), false);
-                b = pair.b();
-                pair.notes().forEach(out::println);
-            } catch (IllegalArgumentException e) {
-                throw new InputException(pathB.toString(), 0, e.getMessage() + " (A is " + o.path("model-a") + ")", null);
-            }
+            ModelPair pair = InputOptions.pair(a, o.path("model-a"), ModelLoader.read(ModelLoader.Spec.of(pathB)), pathB, o.has("align"), false);
+            b = pair.b();
+            pair.notes().forEach(out::println);
         } else if (o.has("align")) {
             throw new UsageException("--align needs --model-b");
         }

@@ -108,12 +108,7 @@ final class CompareCommand implements Command {
         Path pathB = o.requiredPath("model-b");
         TopicModel a = ModelLoader.read(new ModelLoader.Spec(pathA, o.path("alpha-file-a"), null, o.has("renormalize")));
         TopicModel b = ModelLoader.read(new ModelLoader.Spec(pathB, o.path("alpha-file-b"), null, o.has("renormalize")));
-        ModelPair pair;
-        try {
-            pair = ModelPair.prepare(a, b, o.has("align"), vocabularyMode.equals("intersect"));
-        } catch (IllegalArgumentException e) {
-            throw new InputException(pathB.toString(), 0, e.getMessage() + " (A is " + pathA + ")", null);
-        }
+        ModelPair pair = InputOptions.pair(a, pathA, b, pathB, o.has("align"), vocabularyMode.equals("intersect"));
         Corpus corpus = InputOptions.corpus(o, pair.a());
         err.println("corpus " + corpus.summary());
         pair.notes().forEach(n -> out.println(n));

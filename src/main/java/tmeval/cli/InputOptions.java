@@ -1,5 +1,6 @@
 package tmeval.cli;
 
+import tmeval.compare.ModelPair;
 import tmeval.io.CorpusLoader;
 import tmeval.io.InputException;
 import tmeval.io.ModelLoader;
@@ -55,6 +56,15 @@ final class InputOptions {
     }
 
     /** The corpus over its own vocabulary (for training) or mapped onto a model's. */
+    /** {@link ModelPair#prepare}, with a pair that cannot be compared reported as an input error naming B's file. */
+    static ModelPair pair(TopicModel a, Path pathA, TopicModel b, Path pathB, boolean align, boolean intersect) throws InputException {
+        try {
+            return ModelPair.prepare(a, b, align, intersect);
+        } catch (IllegalArgumentException e) {
+            throw new InputException(pathB.toString(), 0, e.getMessage() + " (A is " + pathA + ")", null);
+        }
+    }
+
     static Corpus corpus(Options o, TopicModel onto) throws UsageException, InputException {
         CorpusLoader.Spec spec = corpusSpec(o);
         int minTokens = o.integer("min-tokens", 1, 1, Integer.MAX_VALUE);

@@ -1,5 +1,7 @@
 package tmeval.bench;
 
+import tmeval.sampling.SparseBuckets;
+
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.SplittableRandom;
@@ -59,12 +61,7 @@ public final class DrawFloor {
             total += n[topic[from + j]] * residual[from + j] + 1e-3;
             running[j] = total;
         }
-        double u = random.nextDouble() * total;
-        int picked = 0;
-        for (int j = 0; j < listLength - 1; j++) {
-            picked += running[j] <= u ? 1 : 0;
-        }
-        return topic[from + picked];
+        return SparseBuckets.pickPresent(topic, from, listLength, running, random.nextDouble() * total);
     }
 
     /** Nanoseconds per site update over full sweeps of the document; the checksum keeps the work alive. */
@@ -81,7 +78,7 @@ public final class DrawFloor {
                 int k = switch (mode) {
                     case CHAIN -> draw(counts, document[i], random);
                     case FROZEN -> draw(frozen, document[i], random);
-                    case MOVES_ONLY -> random.nextDouble() < 2 ? old : -1;
+                    case MOVES_ONLY -> random.nextDouble() < 2 ? old : -1; // always old, after the draw's one random number
                 };
                 assignment[i] = k;
                 counts[k]++;
