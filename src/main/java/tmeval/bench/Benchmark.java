@@ -30,9 +30,14 @@ import java.util.function.Supplier;
  * sources so that MALLET never enters the runtime jar.
  */
 public final class Benchmark {
-    /** One measured method. */
+    /**
+     * One measured method. {@code ceiling} is what the machine allowed at the time: T independent one-thread runs
+     * at once against one alone (T times the ratio of their times), the most any T-thread run could reach; a
+     * speed-up well below 2 on two cores with a ceiling just as low is the machine (another tenant on a core), not
+     * the parallel code. NaN for one thread or where not measured.
+     */
     public record Row(String method, String setting, double millisPerDocument, double siteUpdatesPerSecond, double speedUp,
-                      int threads, long siteUpdatesPerRepetition) {
+                      double ceiling, int threads, long siteUpdatesPerRepetition) {
     }
 
     /** What to measure on. */
@@ -83,12 +88,13 @@ public final class Benchmark {
         }
         double median = median(seconds);
         return new Row("train", "K = " + numTopics + ", " + iterations + " iterations, " + training.size() + " documents",
-                median * 1000 / training.size(), updates / median, Double.NaN, 1, updates);
+                median * 1000 / training.size(), updates / median, Double.NaN, Double.NaN, 1, updates);
     }
 
     /**
-     * Times one-thread and all-thread runs in alternation and takes the speed-up as the median of each pair's ratio:
-     * on a shared machine a burst of load then slows both runs of a pair instead of one whole column.
+     * Times one-thread runs, all-thread runs and T one-thread runs at once in rotation, and takes the speed-up and the
+     * ceiling as medians of each round's ratios: on a shared machine a burst of load then slows every run of a round
+     * instead of one whole column.
      */
     private static Row timed(String method, String setting, Setup s, Supplier<Long> oneThread, Supplier<Long> allThreads) {
         long updates = oneThread.get(); // warm-up (class loading, compilation); every run does the same work: fixed seeds
@@ -97,16 +103,48 @@ public final class Benchmark {
             allThreads.get();
         }
         double[] one = new double[s.repetitions()];
-        double[] pairSpeedUp = new double[s.repetitions()];
+        double[] speedUp = new double[s.repetitions()];
+        double[] ceiling = new double[s.repetitions()];
         for (int r = 0; r < s.repetitions(); r++) {
             one[r] = seconds(oneThread);
             if (parallel) {
-                pairSpeedUp[r] = one[r] / seconds(allThreads);
+                speedUp[r] = one[r] / seconds(allThreads);
+                ceiling[r] = s.threads() * one[r] / seconds(() -> side(oneThread, s.threads()));
             }
         }
         double median = median(one);
         return new Row(method, setting, median * 1000 / s.corpus().size(), updates / median,
-                parallel ? median(pairSpeedUp) : Double.NaN, s.threads(), updates);
+                parallel ? median(speedUp) : Double.NaN, parallel ? median(ceiling) : Double.NaN, s.threads(), updates);
+    }
+
+    /** Runs {@code copies} copies of a one-thread run side by side, each on its own thread, and waits for all. */
+    private static long side(Supplier<Long> oneThread, int copies) {
+        List<Thread> threads = new ArrayList<>();
+        long[] updates = new long[copies];
+        RuntimeException[] failure = new RuntimeException[1];
+        for (int c = 0; c < copies; c++) {
+            int copy = c;
+            threads.add(new Thread(() -> {
+                try {
+                    updates[copy] = oneThread.get();
+                } catch (RuntimeException e) {
+                    failure[0] = e;
+                }
+            }, "bench-copy-" + c));
+        }
+        threads.forEach(Thread::start);
+        for (Thread t : threads) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while timing the side-by-side runs", e);
+            }
+        }
+        if (failure[0] != null) {
+            throw failure[0];
+        }
+        return Arrays.stream(updates).sum();
     }
 
     private static double seconds(Supplier<Long> run) {

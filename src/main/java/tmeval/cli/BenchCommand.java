@@ -74,7 +74,8 @@ final class BenchCommand implements Command {
                 o.integer("chain-length", 1000, 1, Integer.MAX_VALUE), o.integer("repetitions", 5, 1, 1000), threads);
         out.printf(Locale.ROOT, "%d documents (mean length %.1f), K = %d, V = %d; median of %d repetitions after a warm-up; %d threads for the speed-up%n",
                 corpus.size(), corpus.tokenCount() / (double) corpus.size(), a.numTopics(), a.numWords(), setup.repetitions(), threads);
-        out.printf(Locale.ROOT, "%-16s %-40s %12s %22s %10s%n", "method", "setting", "ms/document", "site updates/s/thread", "speed-up");
+        out.printf(Locale.ROOT, "%-16s %-40s %12s %22s %10s %10s%n", "method", "setting", "ms/document", "site updates/s/thread", "speed-up",
+                "ceiling");
         Map<String, Double> rates = new LinkedHashMap<>();
         for (String m : o.string("methods", "ratio-convex,ratio-geometric,ais,lr,chib").split(",")) {
             try {
@@ -104,8 +105,8 @@ final class BenchCommand implements Command {
                     CorpusLoader.mapOnto(corpus, Benchmark.padVocabulary(a, v).vocabulary(), o.path("corpus")), setup.temperatures(),
                     setup.burnIn(), setup.particles(), setup.chainLength(), setup.repetitions(), 1);
             Benchmark.Row r = Benchmark.measure("ratio-convex", padded);
-            out.printf(Locale.ROOT, "%-16s %-40s %12.3f %22.3g %10s%n", "ratio-convex", "vocabulary padded to V = " + v, r.millisPerDocument(),
-                    r.siteUpdatesPerSecond(), "-");
+            out.printf(Locale.ROOT, "%-16s %-40s %12.3f %22.3g %10s %10s%n", "ratio-convex", "vocabulary padded to V = " + v,
+                    r.millisPerDocument(), r.siteUpdatesPerSecond(), "-", "-");
         }
         if (o.has("train-corpus")) {
             Corpus training = CorpusLoader.read(new CorpusLoader.Spec(o.path("train-corpus"), CorpusLoader.Format.AUTO, null, null, 3));
@@ -116,7 +117,11 @@ final class BenchCommand implements Command {
     }
 
     private static void print(PrintStream out, Benchmark.Row r) {
-        out.printf(Locale.ROOT, "%-16s %-40s %12.3f %22.3g %10s%n", r.method(), r.setting(), r.millisPerDocument(), r.siteUpdatesPerSecond(),
-                Double.isNaN(r.speedUp()) ? "-" : String.format(Locale.ROOT, "%.2fx", r.speedUp()));
+        out.printf(Locale.ROOT, "%-16s %-40s %12.3f %22.3g %10s %10s%n", r.method(), r.setting(), r.millisPerDocument(),
+                r.siteUpdatesPerSecond(), times(r.speedUp()), times(r.ceiling()));
+    }
+
+    private static String times(double x) {
+        return Double.isNaN(x) ? "-" : String.format(Locale.ROOT, "%.2fx", x);
     }
 }
