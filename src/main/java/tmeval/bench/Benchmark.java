@@ -50,28 +50,50 @@ public final class Benchmark {
 
     /** A single-model estimator over the corpus (model A), or a two-model comparison (A against B), by name. */
     public static Row measure(String method, Setup s) {
+        String setting = switch (method) {
+            case "ais" -> "n = " + s.temperatures() + ", S = 1";
+            case "lr" -> "R = " + s.particles() + " (with re-sampling)";
+            case "chib" -> "chain " + s.chainLength();
+            default -> method.startsWith("ratio-") ? "n = " + s.temperatures() + ", S = 1, burn-in " + s.burnIn() + ", forward" : "";
+        };
+        return timed(method, setting, s, runner(method, s, 1), runner(method, s, s.threads()));
+    }
+
+    /** A method on two setups, one thread each, timed in alternation. */
+    public record Paired(double millisPerDocument, double siteUpdatesPerSecond, double timeRatio) {
+    }
+
+    /**
+     * The method on {@code variant} (padded models, say) against the same on {@code base}, one thread, timed in
+     * alternation: the time ratio is the median of each pair's ratio, so a burst of load on a shared machine slows
+     * both runs of a pair instead of one whole row.
+     */
+    public static Paired measureAgainst(String method, Setup base, Setup variant) {
+        Supplier<Long> baseRun = runner(method, base, 1);
+        Supplier<Long> variantRun = runner(method, variant, 1);
+        long updates = variantRun.get(); // warm-up
+        baseRun.get();
+        double[] seconds = new double[variant.repetitions()];
+        double[] ratio = new double[variant.repetitions()];
+        for (int r = 0; r < seconds.length; r++) {
+            double baseSeconds = seconds(baseRun);
+            seconds[r] = seconds(variantRun);
+            ratio[r] = seconds[r] / baseSeconds;
+        }
+        double median = median(seconds);
+        return new Paired(median * 1000 / variant.corpus().size(), updates / median, median(ratio));
+    }
+
+    /** One full run of the method over the setup's corpus on the given threads; returns the site updates done. */
+    private static Supplier<Long> runner(String method, Setup s, int threads) {
         MethodSettings settings = MethodSettings.defaults().withTemperatures(s.temperatures()).withBurnIn(s.burnIn())
                 .withParticles(s.particles()).withChainLength(s.chainLength()).withSamples(1).withSchedule(Schedule.UNIFORM);
-        Supplier<Long> oneThread;
-        Supplier<Long> allThreads;
-        String setting;
         if (method.startsWith("ratio-")) {
             ModelComparison c = Comparisons.create(method, settings);
-            oneThread = () -> compare(c, s, 1);
-            allThreads = () -> compare(c, s, s.threads());
-            setting = "n = " + s.temperatures() + ", S = 1, burn-in " + s.burnIn() + ", forward";
-        } else {
-            Estimator e = Methods.get(method).create(settings);
-            oneThread = () -> estimate(e, s, 1);
-            allThreads = () -> estimate(e, s, s.threads());
-            setting = switch (method) {
-                case "ais" -> "n = " + s.temperatures() + ", S = 1";
-                case "lr" -> "R = " + s.particles() + " (with re-sampling)";
-                case "chib" -> "chain " + s.chainLength();
-                default -> "";
-            };
+            return () -> compare(c, s, threads);
         }
-        return timed(method, setting, s, oneThread, allThreads);
+        Estimator e = Methods.get(method).create(settings);
+        return () -> estimate(e, s, threads);
     }
 
     /** The collapsed Gibbs trainer on a training corpus: token updates per second on one thread. */

@@ -201,11 +201,14 @@ class CliTest {
         NativeModelFormat.write(a.permuteTopics(new int[] {2, 0, 1}), shuffled);
         String[] quick = {"--corpus", files[1].toString(), "--methods", "ratio-convex", "--documents", "3", "--repetitions", "1",
                 "--temperatures", "10", "--burn-in", "2", "--threads", "2", "--no-save-rates"};
-        Outcome aligned = run(concat(new String[] {"bench", "--model-a", files[0].toString(), "--model-b", shuffled.toString(), "--align"}, quick));
+        Outcome aligned = run(concat(new String[] {"bench", "--model-a", files[0].toString(), "--model-b", shuffled.toString(), "--align",
+                "--pad-vocabulary", "60"}, quick));
         assertEquals(0, aligned.code(), aligned.err());
         assertTrue(aligned.out().contains("topics of B aligned to A (Hungarian, L1): total L1 distance 0.0000"), aligned.out());
         assertTrue(aligned.out().lines().anyMatch(l -> l.matches("ratio-convex .* [0-9]+\\.[0-9]+x +[0-9]+\\.[0-9]+x")),
                 "a row with its speed-up and the machine's ceiling: " + aligned.out());
+        assertTrue(aligned.out().lines().anyMatch(l -> l.matches("ratio-convex +vocabulary padded to V = 60 .* [0-9]+\\.[0-9]+ x the unpadded time .*")),
+                "the padded row with its paired time ratio: " + aligned.out());
 
         Path b = dir.resolve("B2.tsv");
         NativeModelFormat.write(Fixtures.randomModel("B2", 25, new double[] {0.5, 0.5}, 0.1, 2), b);
