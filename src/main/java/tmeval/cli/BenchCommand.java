@@ -45,8 +45,8 @@ final class BenchCommand implements Command {
         o.add(OptionSpec.value("particles", "R", "left-to-right particles (default 10)"));
         o.add(OptionSpec.value("chain-length", "S", "Chib-style chain (default 1000)"));
         o.add(OptionSpec.value("repetitions", "R", "timed repetitions after a warm-up; the median is reported (default 5)"));
-        o.add(OptionSpec.value("threads", "T", "threads for the speed-up column (default: all cores)"));
-        o.add(OptionSpec.value("pad-vocabulary", "V", "also time ratio-convex with both models padded to V unused words"));
+        o.add(OptionSpec.value("threads", "T", "threads for the speed-up and ceiling columns (default: all cores)"));
+        o.add(OptionSpec.value("pad-vocabulary", "V", "also time ratio-convex with both models padded to V unused words, alternating with the unpadded runs"));
         o.add(OptionSpec.value("train-corpus", "PATH", "also time the trainer on this corpus"));
         o.add(OptionSpec.value("train-topics", "K", "trainer topics (default: model A's K)"));
         o.add(OptionSpec.value("train-iterations", "I", "trainer iterations (default 100)"));
