@@ -19,9 +19,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -62,50 +64,41 @@ class ReliabilityTest {
     void sameSeedGivesByteIdenticalFilesFor1And2And8ThreadsAndAcrossInvocations() throws Exception {
         Path[] data = smallData();
         for (Methods.Method m : Methods.all()) {
-            byte[] reference = null;
-            for (String threads : new String[] {"1", "2", "8", "8"}) {
-                Path out = dir.resolve("est-" + m.name() + "-" + threads + ".tsv");
-                var o = CliTest.run("estimate", "--model", data[0].toString(), "--corpus", data[2].toString(), "--method", m.name(),
-                        "--samples", "20", "--temperatures", "20", "--particles", "3", "--chain-length", "5", "--burn-in", "3",
-                        "--runs", "2", "--seed", "11", "--threads", threads, "--no-timing", "--out", out.toString());
-                assertEquals(0, o.code(), o.err());
-                byte[] bytes = Files.readAllBytes(out);
-                if (reference == null) {
-                    reference = bytes;
-                } else {
-                    assertArrayEquals(reference, bytes, m.name() + " with " + threads + " threads");
-                }
-            }
+            assertSameBytesForEveryThreadCount(m.name(), threads -> new String[] {"estimate", "--model", data[0].toString(),
+                    "--corpus", data[2].toString(), "--method", m.name(), "--samples", "20", "--temperatures", "20", "--particles", "3",
+                    "--chain-length", "5", "--burn-in", "3", "--runs", "2", "--seed", "11", "--threads", threads, "--no-timing"});
         }
-        byte[] reference = null;
-        for (String threads : new String[] {"1", "2", "8", "8"}) {
-            Path out = dir.resolve("cmp-" + threads + ".tsv");
-            var o = CliTest.run("compare", "--model-a", data[0].toString(), "--model-b", data[1].toString(), "--corpus", data[2].toString(),
-                    "--method", "ratio-convex,ratio-geometric,ais-diff,lr-diff,exact", "--temperatures", "20", "--burn-in", "3",
-                    "--threads", threads, "--no-timing", "--out", out.toString());
-            assertEquals(0, o.code(), o.err());
-            byte[] bytes = Files.readAllBytes(out);
-            if (reference == null) {
-                reference = bytes;
-            } else {
-                assertArrayEquals(reference, bytes, "compare with " + threads + " threads");
-            }
-        }
+        assertSameBytesForEveryThreadCount("compare", threads -> new String[] {"compare", "--model-a", data[0].toString(),
+                "--model-b", data[1].toString(), "--corpus", data[2].toString(), "--method", "ratio-convex,ratio-geometric,ais-diff,lr-diff,exact",
+                "--temperatures", "20", "--burn-in", "3", "--threads", threads, "--no-timing"});
         Path series = dir.resolve("series");
         Files.createDirectories(series);
         NativeModelFormat.write(ModelLoader.read(ModelLoader.Spec.of(data[1])), series.resolve("iter-10.tsv"));
         NativeModelFormat.write(ModelLoader.read(ModelLoader.Spec.of(data[0])), series.resolve("iter-20.tsv"));
-        reference = null;
+        assertSameBytesForEveryThreadCount("curve", threads -> new String[] {"curve", "--series", series.toString(),
+                "--corpus", data[2].toString(), "--method", "iteration-ais,ais,lr", "--temperatures", "20", "--runs", "2",
+                "--threads", threads, "--no-timing"});
+    }
+
+    /**
+     * Runs the command (given its arguments for a thread count, without --out) with 1, 2, 8 and again 8 threads and
+     * asserts that every run writes the same bytes as the first.
+     */
+    private void assertSameBytesForEveryThreadCount(String what, Function<String, String[]> arguments) throws IOException {
+        byte[] reference = null;
         for (String threads : new String[] {"1", "2", "8", "8"}) {
-            Path out = dir.resolve("curve-" + threads + ".tsv");
-            var o = CliTest.run("curve", "--series", series.toString(), "--corpus", data[2].toString(), "--method", "iteration-ais,ais,lr",
-                    "--temperatures", "20", "--runs", "2", "--threads", threads, "--no-timing", "--out", out.toString());
+            Path out = dir.resolve(what + "-" + threads + ".tsv");
+            String[] args = arguments.apply(threads);
+            String[] withOut = Arrays.copyOf(args, args.length + 2);
+            withOut[args.length] = "--out";
+            withOut[args.length + 1] = out.toString();
+            var o = CliTest.run(withOut);
             assertEquals(0, o.code(), o.err());
             byte[] bytes = Files.readAllBytes(out);
             if (reference == null) {
                 reference = bytes;
             } else {
-                assertArrayEquals(reference, bytes, "curve with " + threads + " threads");
+                assertArrayEquals(reference, bytes, what + " with " + threads + " threads");
             }
         }
     }
