@@ -14,6 +14,7 @@ import tmeval.model.Vocabulary;
 import tmeval.progress.CancelToken;
 import tmeval.progress.Progress;
 import tmeval.run.ComparisonRunner;
+import tmeval.run.EstimationRunner;
 import tmeval.train.AlphaMode;
 import tmeval.train.GibbsTrainer;
 import tmeval.train.TrainerConfig;
@@ -43,6 +44,15 @@ public final class Benchmark {
     /** What to measure on. */
     public record Setup(TopicModel a, TopicModel b, Corpus corpus, int temperatures, int burnIn, int particles, int chainLength,
                         int repetitions, int threads) {
+        /** The same budgets on other models and documents, one thread. */
+        public Setup on(TopicModel otherA, TopicModel otherB, Corpus otherCorpus) {
+            return new Setup(otherA, otherB, otherCorpus, temperatures, burnIn, particles, chainLength, repetitions, 1);
+        }
+
+        /** The same setup, one thread. */
+        public Setup oneThread() {
+            return on(a, b, corpus);
+        }
     }
 
     private Benchmark() {
@@ -177,7 +187,7 @@ public final class Benchmark {
 
     private static long estimate(Estimator e, Setup s, int threads) {
         long[] updates = {0};
-        tmeval.run.EstimationRunner.run(new tmeval.run.EstimationRunner.Job(s.corpus(), s.a(), e, 1, 1, threads),
+        EstimationRunner.run(new EstimationRunner.Job(s.corpus(), s.a(), e, 1, 1, threads),
                 o -> updates[0] += o.refused() ? 0 : o.result().siteUpdates(), Progress.NONE, new CancelToken());
         return updates[0];
     }

@@ -101,12 +101,11 @@ final class BenchCommand implements Command {
         }
         if (o.has("pad-vocabulary")) {
             int v = o.integer("pad-vocabulary", 0, 1, 10_000_000);
-            Benchmark.Setup padded = new Benchmark.Setup(Benchmark.padVocabulary(a, v), Benchmark.padVocabulary(b, v),
-                    CorpusLoader.mapOnto(corpus, Benchmark.padVocabulary(a, v).vocabulary(), o.path("corpus")), setup.temperatures(),
-                    setup.burnIn(), setup.particles(), setup.chainLength(), setup.repetitions(), 1);
+            TopicModel paddedA = Benchmark.padVocabulary(a, v);
+            TopicModel paddedB = b == a ? paddedA : Benchmark.padVocabulary(b, v);
+            Benchmark.Setup padded = setup.on(paddedA, paddedB, CorpusLoader.mapOnto(corpus, paddedA.vocabulary(), o.path("corpus")));
             // alternated with the unpadded runs: the ratio, not two rows minutes apart, shows whether V costs time
-            Benchmark.Paired r = Benchmark.measureAgainst("ratio-convex", new Benchmark.Setup(a, b, corpus, setup.temperatures(),
-                    setup.burnIn(), setup.particles(), setup.chainLength(), setup.repetitions(), 1), padded);
+            Benchmark.Paired r = Benchmark.measureAgainst("ratio-convex", setup.oneThread(), padded);
             out.printf(Locale.ROOT, "%-16s %-40s %12.3f %22.3g %10s %10s   %.3f x the unpadded time (median of alternating pairs)%n",
                     "ratio-convex", "vocabulary padded to V = " + v, r.millisPerDocument(), r.siteUpdatesPerSecond(), "-", "-", r.timeRatio());
         }
