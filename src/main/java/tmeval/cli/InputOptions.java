@@ -55,7 +55,6 @@ final class InputOptions {
                 o.integer("min-token-length", 3, 1, 1000));
     }
 
-    /** The corpus over its own vocabulary (for training) or mapped onto a model's. */
     /** {@link ModelPair#prepare}, with a pair that cannot be compared reported as an input error naming B's file. */
     static ModelPair pair(TopicModel a, Path pathA, TopicModel b, Path pathB, boolean align, boolean intersect) throws InputException {
         try {
@@ -65,6 +64,10 @@ final class InputOptions {
         }
     }
 
+    /**
+     * The corpus over its own vocabulary (for training) or mapped onto a model's, keeping documents of at least
+     * --min-tokens tokens.
+     */
     static Corpus corpus(Options o, TopicModel onto) throws UsageException, InputException {
         CorpusLoader.Spec spec = corpusSpec(o);
         int minTokens = o.integer("min-tokens", 1, 1, Integer.MAX_VALUE);

@@ -4,6 +4,7 @@ import tmeval.anneal.TemperedPosterior;
 import tmeval.model.Document;
 import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
+import tmeval.sampling.Categorical;
 import tmeval.sampling.DocumentView;
 import tmeval.sampling.GibbsSweep;
 import tmeval.sampling.TopicState;
@@ -70,7 +71,7 @@ public final class LeftToRight implements Estimator {
                 // sum_k (n_k + alpha_k) phi(w_n, k) / (n + A), read off the same weights used to place z_n
                 double total = posterior.weights(n, state.counts, scratch);
                 sum += total;
-                state.assign(n, tmeval.sampling.Categorical.draw(scratch, numTopics, total, random));
+                state.assign(n, Categorical.draw(scratch, numTopics, total, random));
                 cost++;
             }
             if (n >= firstScored) {

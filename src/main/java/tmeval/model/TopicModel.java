@@ -53,7 +53,7 @@ public final class TopicModel {
         this.phi = phi.clone();
         this.alpha = alpha.clone();
         this.floor = new double[numTopics];
-        java.util.Arrays.fill(floor, Double.POSITIVE_INFINITY);
+        Arrays.fill(floor, Double.POSITIVE_INFINITY);
         for (int i = 0; i < this.phi.length; i++) {
             int k = i % numTopics;
             floor[k] = Math.min(floor[k], this.phi[i]);

@@ -1,5 +1,6 @@
 package tmeval.run;
 
+import tmeval.compare.ComparisonTable;
 import tmeval.compare.Direction;
 import tmeval.compare.ModelComparison;
 import tmeval.compare.RatioResult;
@@ -48,7 +49,7 @@ public final class ComparisonRunner {
     }
 
     /** Adds one outcome to a summary table: a result, a reference value, or a refusal of its method and direction. */
-    public static void record(tmeval.compare.ComparisonTable table, Result r) {
+    public static void record(ComparisonTable table, Result r) {
         if (r.refused()) {
             if (!r.reference()) {
                 table.refuse(r.method(), r.direction());
