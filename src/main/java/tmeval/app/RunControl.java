@@ -162,11 +162,7 @@ public final class RunControl {
             if (r.refused() || r.method().equals("exact")) {
                 continue;
             }
-            String key = r.reference() ? "lr" : switch (r.method()) {
-                case "ais-diff" -> "ais";
-                case "lr-diff" -> "lr";
-                default -> r.method();
-            };
+            String key = Throughput.estimatorFor(r.reference() ? "reference" : r.method());
             long[] sum = sums.computeIfAbsent(key, k -> new long[2]);
             sum[0] += r.result().siteUpdates();
             sum[1] += r.result().nanos();

@@ -47,13 +47,17 @@ public record Throughput(Map<String, Double> rates, int numTopics, String source
      * @return the rate, or NaN when none was measured for it
      */
     public double rateFor(String comparisonMethod) {
-        String estimator = switch (comparisonMethod) {
+        Double r = rates.get(estimatorFor(comparisonMethod));
+        return r == null ? Double.NaN : r;
+    }
+
+    /** The estimator whose rate stands for a comparison method (itself for the ratio paths). */
+    public static String estimatorFor(String comparisonMethod) {
+        return switch (comparisonMethod) {
             case "ais-diff" -> "ais";
             case "lr-diff", "reference" -> "lr";
             default -> comparisonMethod;
         };
-        Double r = rates.get(estimator);
-        return r == null ? Double.NaN : r;
     }
 
     /** These rates with the given ones replacing or adding entries (a finished job's own measurements). */
