@@ -1,5 +1,7 @@
 package tmeval.app;
 
+import tmeval.io.OutputFile;
+
 import javafx.scene.control.Button;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
@@ -11,7 +13,6 @@ import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.title.LegendTitle;
 import org.jfree.chart.ui.RectangleEdge;
 import org.jfree.svg.SVGGraphics2D;
-import org.jfree.svg.SVGUtils;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
@@ -60,14 +61,21 @@ final class Charts {
         }
     }
 
+    /** Writes through {@link OutputFile}, like every file the tool writes: complete or not at all, never over a device. */
     static void savePng(JFreeChart chart, File file, int width, int height) throws IOException {
-        ChartUtils.saveChartAsPNG(file, chart, width, height);
+        try (OutputFile out = OutputFile.create(file.toPath())) {
+            ChartUtils.writeChartAsPNG(out.stream(), chart, width, height);
+            out.commit();
+        }
     }
 
     static void saveSvg(JFreeChart chart, File file, int width, int height) throws IOException {
         SVGGraphics2D g2 = new SVGGraphics2D(width, height);
         chart.draw(g2, new Rectangle(width, height));
-        SVGUtils.writeToSVG(file, g2.getSVGElement());
+        try (OutputFile out = OutputFile.create(file.toPath())) {
+            out.writer().write(g2.getSVGDocument());
+            out.commit();
+        }
     }
 
     /** "PNG..." and "SVG..." buttons that save the chart the supplier gives. */

@@ -120,7 +120,7 @@ public final class CurveControl {
         });
         task.setOnFailed(e -> {
             finish.run();
-            message.set(task.getException() instanceof tmeval.progress.CancelledException ? "cancelled" : "failed: " + task.getException());
+            message.set(task.getException() instanceof tmeval.progress.CancelledException ? "cancelled" : "failed: " + Failures.describe(task.getException()));
         });
         cancelToken = token;
         current = task;

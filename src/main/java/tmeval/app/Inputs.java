@@ -24,7 +24,10 @@ import tmeval.model.TopicModel;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.prefs.Preferences;
 
@@ -69,7 +72,7 @@ public final class Inputs {
     private final ObservableList<String> recentFiles = FXCollections.observableArrayList();
     private BiConsumer<String, String> errorHandler = (title, message) -> { };
     private java.util.function.Function<Path, ModelLoader.Spec> matrixCompanions = path -> null;
-    private int activeLoads;
+    private final Set<Task<?>> activeTasks = new LinkedHashSet<>();
 
     public Inputs(Background background) {
         this.background = background;
@@ -96,10 +99,26 @@ public final class Inputs {
 
     /** Reads a file into a slot in the background; on failure the slot keeps what it had. */
     public Task<?> load(Slot slot, Path path) {
-        return load(slot, path, ModelLoader.Spec.of(path));
+        return load(slot, path, () -> { });
     }
 
-    private Task<?> load(Slot slot, Path path, ModelLoader.Spec modelSpec) {
+    /**
+     * As {@link #load(Slot, Path)}; {@code whenDone} runs on the FX thread once the slot holds the new value, or once
+     * the load failed or was cancelled (a task's running flag turns false before its success handler has run).
+     */
+    public Task<?> load(Slot slot, Path path, Runnable whenDone) {
+        return load(slot, path, ModelLoader.Spec.of(path), whenDone);
+    }
+
+    /**
+     * Stops every file being read (a gzip bomb or a FIFO opened by mistake): the slots keep what they had. A read
+     * blocked where Java cannot interrupt it (opening a FIFO nobody writes to) is abandoned on its daemon thread.
+     */
+    public void cancelLoads() {
+        List.copyOf(activeTasks).forEach(Task::cancel);
+    }
+
+    private Task<?> load(Slot slot, Path path, ModelLoader.Spec modelSpec, Runnable whenDone) {
         Task<Object> task = new Task<>() {
             @Override
             protected Object call() throws Exception {
@@ -111,10 +130,15 @@ public final class Inputs {
                 };
             }
         };
-        startLoad();
+        startLoad(task);
         status.set("reading " + path.getFileName() + " as " + slot.label() + "...");
+        task.setOnCancelled(e -> {
+            finishLoad(task);
+            status.set("stopped reading " + path.getFileName() + "; " + slot.label() + " unchanged");
+            whenDone.run();
+        });
         task.setOnSucceeded(e -> {
-            finishLoad();
+            finishLoad(task);
             switch (slot) {
                 case MODEL_A -> {
                     pathA.set(path);
@@ -135,22 +159,24 @@ public final class Inputs {
             }
             remember(path);
             status.set("loaded " + path.getFileName() + " as " + slot.label());
+            whenDone.run();
         });
         task.setOnFailed(e -> {
-            finishLoad();
+            finishLoad(task);
             Throwable t = task.getException();
             if ((slot == Slot.MODEL_A || slot == Slot.MODEL_B) && modelSpec.alphaFile() == null && t instanceof InputException ie
                     && ie.reason().contains("needs an alpha file")) {
                 // a gensim / scikit-learn / tomotopy matrix: ask for its alpha (and vocabulary), then read again
                 ModelLoader.Spec full = matrixCompanions.apply(path);
                 if (full != null) {
-                    load(slot, path, full);
+                    load(slot, path, full, whenDone);
                     return;
                 }
             }
-            String message = t instanceof InputException ? t.getMessage() : t.toString();
+            String message = t instanceof InputException ? t.getMessage() : path + ": " + Failures.describe(t);
             status.set("could not load " + path.getFileName() + "; " + slot.label() + " unchanged");
             errorHandler.accept("Cannot load " + slot.label(), message);
+            whenDone.run();
         });
         return background.start(task);
     }
@@ -165,14 +191,14 @@ public final class Inputs {
         }
     }
 
-    private void startLoad() {
-        activeLoads++;
+    private void startLoad(Task<?> task) {
+        activeTasks.add(task);
         loading.set(true);
     }
 
-    private void finishLoad() {
-        activeLoads--;
-        loading.set(activeLoads > 0);
+    private void finishLoad(Task<?> task) {
+        activeTasks.remove(task);
+        loading.set(!activeTasks.isEmpty());
     }
 
     /** Re-derives the corpus (mapped onto A's vocabulary) and the prepared pair whenever an input changes. */

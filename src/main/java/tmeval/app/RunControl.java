@@ -49,6 +49,7 @@ public final class RunControl {
     private final Inputs inputs;
     private final Results results;
     private final Background background;
+    private java.util.function.BiConsumer<String, String> errorHandler = (title, message) -> { };
     private final Map<String, BooleanProperty> methods = new LinkedHashMap<>();
     private final IntegerProperty temperatures = new SimpleIntegerProperty(100);
     private final IntegerProperty samples = new SimpleIntegerProperty(1);
@@ -70,6 +71,11 @@ public final class RunControl {
     private CancelToken cancelToken;
     private Task<Void> current;
     private Runnable onJobFinished = () -> { };
+
+    /** Receives (title, message) when a job fails other than by a cancel; the workbench shows a dialog. */
+    public void setErrorHandler(java.util.function.BiConsumer<String, String> handler) {
+        this.errorHandler = handler;
+    }
 
     public RunControl(Inputs inputs, Results results, Background background) {
         this.inputs = inputs;
@@ -286,8 +292,13 @@ public final class RunControl {
             finish(drain, pending, String.format(Locale.ROOT, "finished %s in %.1f s", spec.label(), seconds));
         });
         task.setOnCancelled(e -> finish(drain, pending, "cancelled " + spec.label()));
-        task.setOnFailed(e -> finish(drain, pending, task.getException() instanceof tmeval.progress.CancelledException
-                ? "cancelled " + spec.label() : "failed: " + task.getException()));
+        task.setOnFailed(e -> {
+            boolean cancelled = task.getException() instanceof tmeval.progress.CancelledException;
+            finish(drain, pending, cancelled ? "cancelled " + spec.label() : "failed: " + Failures.describe(task.getException()));
+            if (!cancelled) {
+                errorHandler.accept("The job failed", spec.label() + ": " + Failures.describe(task.getException()));
+            }
+        });
         cancelToken = token;
         current = task;
         running.set(true);

@@ -2,7 +2,7 @@ package tmeval.app;
 
 import tmeval.compare.Direction;
 import tmeval.compare.RatioResult;
-import tmeval.io.AtomicFile;
+import tmeval.io.OutputFile;
 import tmeval.io.InputException;
 import tmeval.io.LineReader;
 import tmeval.run.ComparisonRunner;
@@ -37,7 +37,7 @@ public final class SessionFile {
     }
 
     public static void write(Session session, Path path) throws IOException {
-        try (AtomicFile file = AtomicFile.create(path)) {
+        try (OutputFile file = OutputFile.create(path)) {
             Writer w = file.writer();
             w.write(MAGIC + "\n");
             for (var e : session.inputs().entrySet()) {

@@ -1,5 +1,7 @@
 package tmeval.app;
 
+import tmeval.io.OutputFile;
+
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
@@ -20,8 +22,6 @@ import tmeval.compare.ComparisonTable;
 
 import java.io.File;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.BiConsumer;
@@ -150,7 +150,10 @@ final class VarianceTableView {
         File file = chooser.showSaveDialog(root.getScene().getWindow());
         if (file != null) {
             try {
-                Files.writeString(file.toPath(), text(','), StandardCharsets.UTF_8);
+                try (OutputFile out = OutputFile.create(file.toPath())) {
+                    out.writer().write(text(','));
+                    out.commit();
+                }
             } catch (IOException e) {
                 onError.accept("Cannot export the table", file + ": " + e.getMessage());
             }

@@ -16,7 +16,7 @@ import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
 import javafx.stage.Window;
 import tmeval.anneal.Schedule;
-import tmeval.io.AtomicFile;
+import tmeval.io.OutputFile;
 import tmeval.io.InputException;
 import tmeval.run.ComparisonRunner;
 
@@ -57,6 +57,7 @@ public final class Workbench {
         inputs.setErrorHandler((title, message) -> errorHandler.accept(title, message));
         inputs.setMatrixCompanions(this::chooseMatrixCompanions);
         run = new RunControl(inputs, results, background);
+        run.setErrorHandler((title, message) -> errorHandler.accept(title, message));
         curves = new CurveControl(inputs, background);
         inspector = new DocumentInspector(inputs, run, background);
         teaching = new TeachingControl(background);
@@ -188,7 +189,7 @@ public final class Workbench {
 
     /** The per-document results in the columns of the command line's compare output. */
     public void exportResults(Path path) throws IOException {
-        try (AtomicFile file = AtomicFile.create(path)) {
+        try (OutputFile file = OutputFile.create(path)) {
             Writer w = file.writer();
             w.write("docId\tN\tmethod\tdirection\trun\tlogRatio\tperplexityRatio\tsiteUpdates\tmillis\n");
             for (ComparisonRunner.Result r : results.all()) {
@@ -298,18 +299,14 @@ public final class Workbench {
         };
         Map<String, Inputs.Slot> slots = Map.of("modelA", Inputs.Slot.MODEL_A, "modelB", Inputs.Slot.MODEL_B,
                 "corpus", Inputs.Slot.CORPUS, "series", Inputs.Slot.SERIES);
-        session.inputs().forEach((name, p) -> {
-            pending[0]++;
-            var task = inputs.load(slots.get(name), p);
-            task.runningProperty().addListener((o, was, now) -> {
-                if (!now) {
-                    pending[0]--;
-                    if (pending[0] == 0) {
-                        applyResults.run();
-                    }
-                }
-            });
-        });
+        // the results are applied once every input of the session is in its slot, whichever finishes last
+        session.inputs().forEach((name, p) -> pending[0]++);
+        Runnable oneDone = () -> {
+            if (--pending[0] == 0) {
+                applyResults.run();
+            }
+        };
+        session.inputs().forEach((name, p) -> inputs.load(slots.get(name), p, oneDone));
         if (pending[0] == 0) {
             applyResults.run();
         }

@@ -1,5 +1,7 @@
 package tmeval.app;
 
+import tmeval.io.OutputFile;
+
 import javafx.animation.PauseTransition;
 import javafx.application.Application;
 import javafx.application.Platform;
@@ -10,7 +12,6 @@ import javafx.stage.Stage;
 import javafx.util.Duration;
 
 import javax.imageio.ImageIO;
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -133,8 +134,9 @@ public final class WorkbenchApp extends Application {
 
         private void save() {
             WritableImage image = stage.getScene().snapshot(null);
-            try {
-                ImageIO.write(SwingFXUtils.fromFXImage(image, null), "png", new File(file.toString()));
+            try (OutputFile out = OutputFile.create(file)) {
+                ImageIO.write(SwingFXUtils.fromFXImage(image, null), "png", out.stream());
+                out.commit();
             } catch (IOException ex) {
                 System.err.println("tmeval: cannot write " + file + ": " + ex.getMessage());
             }

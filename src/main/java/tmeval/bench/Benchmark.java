@@ -41,12 +41,12 @@ public final class Benchmark {
                       double ceiling, int threads, long siteUpdatesPerRepetition) {
     }
 
-    /** What to measure on. */
+    /** What to measure on; {@code cancel} stops every run (Ctrl-C in {@code bench}). */
     public record Setup(TopicModel a, TopicModel b, Corpus corpus, int temperatures, int burnIn, int particles, int chainLength,
-                        int repetitions, int threads) {
+                        int repetitions, int threads, CancelToken cancel) {
         /** The same budgets on other models and documents, one thread. */
         public Setup on(TopicModel otherA, TopicModel otherB, Corpus otherCorpus) {
-            return new Setup(otherA, otherB, otherCorpus, temperatures, burnIn, particles, chainLength, repetitions, 1);
+            return new Setup(otherA, otherB, otherCorpus, temperatures, burnIn, particles, chainLength, repetitions, 1, cancel);
         }
 
         /** The same setup, one thread. */
@@ -56,6 +56,21 @@ public final class Benchmark {
     }
 
     private Benchmark() {
+    }
+
+    /** Whether {@link #measure} can time this method: a ratio path, or a single-model estimator. */
+    public static boolean measures(String method) {
+        if (method.startsWith("ratio-")) {
+            return Comparisons.NAMES.contains(method);
+        }
+        return Methods.all().stream().anyMatch(m -> m.name().equals(method));
+    }
+
+    /** What {@link #measures} accepts, for messages. */
+    public static String measurable() {
+        List<String> names = new ArrayList<>(Comparisons.NAMES.stream().filter(n -> n.startsWith("ratio-")).toList());
+        Methods.all().forEach(m -> names.add(m.name()));
+        return String.join(", ", names);
     }
 
     /** A single-model estimator over the corpus (model A), or a two-model comparison (A against B), by name. */
@@ -107,10 +122,10 @@ public final class Benchmark {
     }
 
     /** The collapsed Gibbs trainer on a training corpus: token updates per second on one thread. */
-    public static Row measureTrainer(Corpus training, int numTopics, int iterations, int repetitions) {
+    public static Row measureTrainer(Corpus training, int numTopics, int iterations, int repetitions, CancelToken cancel) {
         TrainerConfig config = new TrainerConfig(numTopics, iterations, AlphaMode.ASYMMETRIC, 5.0, 0.01, 10, 50, 0, 1);
         Supplier<Long> run = () -> {
-            new GibbsTrainer(config).train(training, "bench", (i, m) -> { }, Progress.NONE, new CancelToken());
+            new GibbsTrainer(config).train(training, "bench", (i, m) -> { }, Progress.NONE, cancel);
             return training.tokenCount() * iterations;
         };
         long updates = run.get(); // warm-up
@@ -188,14 +203,14 @@ public final class Benchmark {
     private static long estimate(Estimator e, Setup s, int threads) {
         long[] updates = {0};
         EstimationRunner.run(new EstimationRunner.Job(s.corpus(), s.a(), e, 1, 1, threads),
-                o -> updates[0] += o.refused() ? 0 : o.result().siteUpdates(), Progress.NONE, new CancelToken());
+                o -> updates[0] += o.refused() ? 0 : o.result().siteUpdates(), Progress.NONE, s.cancel());
         return updates[0];
     }
 
     private static long compare(ModelComparison c, Setup s, int threads) {
         long[] updates = {0};
         ComparisonRunner.run(new ComparisonRunner.Job(s.corpus(), s.a(), s.b(), List.of(new ComparisonRunner.Arm(c, Direction.FORWARD)),
-                1, 1, threads, null), r -> updates[0] += r.refused() ? 0 : r.result().siteUpdates(), Progress.NONE, new CancelToken());
+                1, 1, threads, null), r -> updates[0] += r.refused() ? 0 : r.result().siteUpdates(), Progress.NONE, s.cancel());
         return updates[0];
     }
 

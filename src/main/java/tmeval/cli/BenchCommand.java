@@ -7,6 +7,7 @@ import tmeval.io.InputException;
 import tmeval.io.ModelLoader;
 import tmeval.model.Corpus;
 import tmeval.model.TopicModel;
+import tmeval.progress.CancelToken;
 import tmeval.run.Throughput;
 
 import java.io.IOException;
@@ -21,6 +22,14 @@ import java.util.Map;
 
 /** {@code bench}: throughput of the estimators and the trainer (median of repetitions after a warm-up). */
 final class BenchCommand implements Command {
+    /** Padding beyond this many words would only measure the machine's memory. */
+    private static final int MAX_PADDED_VOCABULARY = 10_000_000;
+    private final CancelToken cancel;
+
+    BenchCommand(CancelToken cancel) {
+        this.cancel = cancel;
+    }
+
     @Override
     public String name() {
         return "bench";
@@ -34,8 +43,8 @@ final class BenchCommand implements Command {
     @Override
     public List<OptionSpec> options() {
         List<OptionSpec> o = new ArrayList<>();
-        o.add(OptionSpec.value("model-a", "FILE", "model A (the single-model methods use A)"));
-        o.add(OptionSpec.value("model-b", "FILE", "model B (for the ratio paths)"));
+        o.add(OptionSpec.input("model-a", "FILE", "model A (the single-model methods use A)"));
+        o.add(OptionSpec.input("model-b", "FILE", "model B (for the ratio paths)"));
         o.add(OptionSpec.flag("align", "permute B's topics to A's by the Hungarian algorithm (L1), as compare --align does"));
         o.addAll(InputOptions.corpusOptions());
         o.add(OptionSpec.value("documents", "N", "first N documents of the corpus (default 200)"));
@@ -47,16 +56,30 @@ final class BenchCommand implements Command {
         o.add(OptionSpec.value("repetitions", "R", "timed repetitions after a warm-up; the median is reported (default 5)"));
         o.add(OptionSpec.value("threads", "T", "threads for the speed-up and ceiling columns (default: all cores)"));
         o.add(OptionSpec.value("pad-vocabulary", "V", "also time ratio-convex with both models padded to V unused words, alternating with the unpadded runs"));
-        o.add(OptionSpec.value("train-corpus", "PATH", "also time the trainer on this corpus"));
+        o.add(OptionSpec.input("train-corpus", "PATH", "also time the trainer on this corpus"));
         o.add(OptionSpec.value("train-topics", "K", "trainer topics (default: model A's K)"));
         o.add(OptionSpec.value("train-iterations", "I", "trainer iterations (default 100)"));
-        o.add(OptionSpec.value("save-rates", "FILE", "where to save the measured rates for the workbench's cost preview (default ~/.tmeval/throughput.tsv)"));
+        o.add(OptionSpec.output("save-rates", "FILE", "where to save the measured rates for the workbench's cost preview (default ~/.tmeval/throughput.tsv)"));
         o.add(OptionSpec.flag("no-save-rates", "do not save the measured rates"));
         return o;
     }
 
     @Override
     public int run(Options o, PrintStream out, PrintStream err) throws UsageException, InputException {
+        // every setting is checked before the models are loaded or anything is timed
+        List<String> methods = o.list("methods", "ratio-convex,ratio-geometric,ais,lr,chib");
+        for (String m : methods) {
+            if (!Benchmark.measures(m)) {
+                throw new UsageException("--methods: bench does not measure '" + m + "'; it measures " + Benchmark.measurable());
+            }
+        }
+        int documents = o.integer("documents", 200, 1, Integer.MAX_VALUE);
+        int padTo = o.integer("pad-vocabulary", 0, 1, MAX_PADDED_VOCABULARY);
+        int trainIterations = o.integer("train-iterations", 100, 1, 1_000_000);
+        int threads = MethodOptions.threads(o);
+        if (o.has("align") && !o.has("model-b")) {
+            throw new UsageException("--align needs --model-b");
+        }
         TopicModel a = ModelLoader.read(ModelLoader.Spec.of(o.requiredPath("model-a")));
         TopicModel b = a;
         if (o.has("model-b")) {
@@ -64,27 +87,26 @@ final class BenchCommand implements Command {
             ModelPair pair = InputOptions.pair(a, o.path("model-a"), ModelLoader.read(ModelLoader.Spec.of(pathB)), pathB, o.has("align"), false);
             b = pair.b();
             pair.notes().forEach(out::println);
-        } else if (o.has("align")) {
-            throw new UsageException("--align needs --model-b");
         }
-        Corpus corpus = Benchmark.firstDocuments(InputOptions.corpus(o, a), o.integer("documents", 200, 1, Integer.MAX_VALUE));
-        int threads = MethodOptions.threads(o);
+        if (o.has("pad-vocabulary") && padTo <= a.numWords()) {
+            throw new UsageException("--pad-vocabulary " + padTo + " must exceed the model's vocabulary (V = " + a.numWords() + ")");
+        }
+        int trainTopics = o.integer("train-topics", a.numTopics(), 1, 100_000);
+        Corpus corpus = Benchmark.firstDocuments(InputOptions.corpus(o, a), documents);
         Benchmark.Setup setup = new Benchmark.Setup(a, b, corpus, o.integer("temperatures", 1000, 1, Integer.MAX_VALUE),
                 o.integer("burn-in", 100, 0, Integer.MAX_VALUE), o.integer("particles", 10, 1, 100_000),
-                o.integer("chain-length", 1000, 1, Integer.MAX_VALUE), o.integer("repetitions", 5, 1, 1000), threads);
+                o.integer("chain-length", 1000, 1, Integer.MAX_VALUE), o.integer("repetitions", 5, 1, 1000), threads, cancel);
+        Corpus training = o.has("train-corpus")
+                ? CorpusLoader.read(new CorpusLoader.Spec(o.path("train-corpus"), CorpusLoader.Format.AUTO, null, null, 3)) : null;
         out.printf(Locale.ROOT, "%d documents (mean length %.1f), K = %d, V = %d; median of %d repetitions after a warm-up; %d threads for the speed-up%n",
                 corpus.size(), corpus.tokenCount() / (double) corpus.size(), a.numTopics(), a.numWords(), setup.repetitions(), threads);
         out.printf(Locale.ROOT, "%-16s %-40s %12s %22s %10s %10s%n", "method", "setting", "ms/document", "site updates/s/thread", "speed-up",
                 "ceiling");
         Map<String, Double> rates = new LinkedHashMap<>();
-        for (String m : o.string("methods", "ratio-convex,ratio-geometric,ais,lr,chib").split(",")) {
-            try {
-                Benchmark.Row r = Benchmark.measure(m.trim(), setup);
-                print(out, r);
-                rates.put(r.method(), r.siteUpdatesPerSecond());
-            } catch (IllegalArgumentException e) {
-                throw new UsageException(e.getMessage());
-            }
+        for (String m : methods) {
+            Benchmark.Row r = Benchmark.measure(m, setup);
+            print(out, r);
+            rates.put(r.method(), r.siteUpdatesPerSecond());
         }
         if (!o.has("no-save-rates")) {
             // the workbench's cost preview prices each method at these rates
@@ -100,19 +122,16 @@ final class BenchCommand implements Command {
             }
         }
         if (o.has("pad-vocabulary")) {
-            int v = o.integer("pad-vocabulary", 0, 1, 10_000_000);
-            TopicModel paddedA = Benchmark.padVocabulary(a, v);
-            TopicModel paddedB = b == a ? paddedA : Benchmark.padVocabulary(b, v);
+            TopicModel paddedA = Benchmark.padVocabulary(a, padTo);
+            TopicModel paddedB = b == a ? paddedA : Benchmark.padVocabulary(b, padTo);
             Benchmark.Setup padded = setup.on(paddedA, paddedB, CorpusLoader.mapOnto(corpus, paddedA.vocabulary(), o.path("corpus")));
             // alternated with the unpadded runs: the ratio, not two rows minutes apart, shows whether V costs time
             Benchmark.Paired r = Benchmark.measureAgainst("ratio-convex", setup.oneThread(), padded);
             out.printf(Locale.ROOT, "%-16s %-40s %12.3f %22.3g %10s %10s   %.3f x the unpadded time (median of alternating pairs)%n",
-                    "ratio-convex", "vocabulary padded to V = " + v, r.millisPerDocument(), r.siteUpdatesPerSecond(), "-", "-", r.timeRatio());
+                    "ratio-convex", "vocabulary padded to V = " + padTo, r.millisPerDocument(), r.siteUpdatesPerSecond(), "-", "-", r.timeRatio());
         }
-        if (o.has("train-corpus")) {
-            Corpus training = CorpusLoader.read(new CorpusLoader.Spec(o.path("train-corpus"), CorpusLoader.Format.AUTO, null, null, 3));
-            print(out, Benchmark.measureTrainer(training, o.integer("train-topics", a.numTopics(), 1, 100_000),
-                    o.integer("train-iterations", 100, 1, 1_000_000), setup.repetitions()));
+        if (training != null) {
+            print(out, Benchmark.measureTrainer(training, trainTopics, trainIterations, setup.repetitions(), cancel));
         }
         return 0;
     }

@@ -27,8 +27,8 @@ public final class Cli {
     /** @param cancel cancels a running command (the launcher wires it to Ctrl-C) */
     public Cli(CancelToken cancel) {
         this.cancel = cancel;
-        for (Command c : List.of(new InfoCommand(), new TrainCommand(), new PerturbCommand(), new SplitCommand(),
-                new EstimateCommand(cancel), new CompareCommand(cancel), new CurveCommand(cancel), new BenchCommand(), new DemoCommand())) {
+        for (Command c : List.of(new InfoCommand(), new TrainCommand(cancel), new PerturbCommand(), new SplitCommand(),
+                new EstimateCommand(cancel), new CompareCommand(cancel), new CurveCommand(cancel), new BenchCommand(cancel), new DemoCommand())) {
             commands.put(c.name(), c);
         }
     }
@@ -51,7 +51,12 @@ public final class Cli {
         }
         try {
             Options options = Options.parse(args.toArray(new String[0]), 1, command.options());
-            return command.run(options, out, err);
+            options.standardOutput(out);
+            // every output is checked before any work; with --out - the report moves to standard error
+            boolean resultsToStdout = OutputGuard.check(command, options);
+            int code = command.run(options, resultsToStdout ? err : out, err);
+            out.flush();
+            return code;
         } catch (UsageException e) {
             err.println("tmeval " + command.name() + ": " + e.getMessage() + " (see 'tmeval " + command.name() + " --help')");
             return 2;
@@ -70,6 +75,14 @@ public final class Cli {
         } catch (CancelledException e) {
             err.println("tmeval " + command.name() + ": cancelled");
             return 130;
+        } catch (OutOfMemoryError e) {
+            // the inputs' own limits should prevent this; if it still happens, one line and a way out, not a trace
+            err.println("tmeval " + command.name() + ": out of memory (Java heap of " + (Runtime.getRuntime().maxMemory() >> 20)
+                    + " MB); give Java more with -Xmx, e.g. java -Xmx8g -jar tmeval.jar ...");
+            if (debug) {
+                e.printStackTrace(err);
+            }
+            return 1;
         }
     }
 

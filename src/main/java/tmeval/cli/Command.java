@@ -4,7 +4,9 @@ import tmeval.io.InputException;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 /** One command of the command-line tool: parsing and printing only; the work is done by engine classes. */
 public interface Command {
@@ -14,6 +16,16 @@ public interface Command {
     String summary();
 
     List<OptionSpec> options();
+
+    /** Files the command reads that no option names (a model's state beside it), by description. */
+    default Map<String, Path> derivedInputs(Options options) {
+        return Map.of();
+    }
+
+    /** Files the command writes that no option names (a model's state beside it), by description. */
+    default Map<String, Path> derivedOutputs(Options options) throws UsageException, IOException {
+        return Map.of();
+    }
 
     /** Runs the command; returns the exit code (0 on success). */
     int run(Options options, PrintStream out, PrintStream err) throws UsageException, InputException, IOException;

@@ -7,7 +7,7 @@ import tmeval.compare.Direction;
 import tmeval.compare.ModelComparison;
 import tmeval.compare.ModelPair;
 import tmeval.estimate.MethodSettings;
-import tmeval.io.AtomicFile;
+import tmeval.io.OutputFile;
 import tmeval.io.InputException;
 import tmeval.io.ModelLoader;
 import tmeval.model.Corpus;
@@ -52,10 +52,10 @@ final class CompareCommand implements Command {
     @Override
     public List<OptionSpec> options() {
         List<OptionSpec> o = new ArrayList<>();
-        o.add(OptionSpec.value("model-a", "FILE", "model A (native TSV or MALLET state)"));
-        o.add(OptionSpec.value("model-b", "FILE", "model B"));
-        o.add(OptionSpec.value("alpha-file-a", "FILE", "alpha for A when it is a topic-word matrix"));
-        o.add(OptionSpec.value("alpha-file-b", "FILE", "alpha for B when it is a topic-word matrix"));
+        o.add(OptionSpec.input("model-a", "FILE", "model A (native TSV or MALLET state)"));
+        o.add(OptionSpec.input("model-b", "FILE", "model B"));
+        o.add(OptionSpec.input("alpha-file-a", "FILE", "alpha for A when it is a topic-word matrix"));
+        o.add(OptionSpec.input("alpha-file-b", "FILE", "alpha for B when it is a topic-word matrix"));
         o.add(OptionSpec.flag("renormalize", "rescale topics that do not sum to 1 (otherwise an error)"));
         o.addAll(InputOptions.corpusOptions());
         o.add(OptionSpec.value("method", "NAMES", "one or more of " + String.join(", ", Comparisons.NAMES) + ", comma-separated"));
@@ -67,7 +67,7 @@ final class CompareCommand implements Command {
         o.add(OptionSpec.value("gap-threshold", "NATS", "flag documents whose forward/reverse gap exceeds this (default 1)"));
         o.addAll(MethodOptions.options());
         o.addAll(MethodOptions.runOptions());
-        o.add(OptionSpec.value("out", "FILE", "per-document results (TSV)"));
+        o.add(OptionSpec.output("out", "FILE", "per-document results (TSV)"));
         return o;
     }
 
@@ -76,8 +76,8 @@ final class CompareCommand implements Command {
         MethodSettings settings = MethodOptions.settings(o, Comparisons.defaults());
         List<ModelComparison> methods = new ArrayList<>();
         try {
-            for (String name : o.required("method").split(",")) {
-                methods.add(Comparisons.create(name.trim(), settings));
+            for (String name : o.list("method", null)) {
+                methods.add(Comparisons.create(name, settings));
             }
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
@@ -145,7 +145,7 @@ final class CompareCommand implements Command {
         int[] refused = {0};
         String[] firstRefusal = {null};
         long start = System.nanoTime();
-        try (AtomicFile file = AtomicFile.create(outFile)) {
+        try (OutputFile file = OutputFile.create(outFile, o.standardOutput())) {
             Writer w = file.writer();
             w.write(HEADER);
             try {

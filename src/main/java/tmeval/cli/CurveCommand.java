@@ -1,7 +1,7 @@
 package tmeval.cli;
 
 import tmeval.estimate.MethodSettings;
-import tmeval.io.AtomicFile;
+import tmeval.io.OutputFile;
 import tmeval.io.InputException;
 import tmeval.io.ModelLoader;
 import tmeval.model.Corpus;
@@ -42,24 +42,21 @@ final class CurveCommand implements Command {
     @Override
     public List<OptionSpec> options() {
         List<OptionSpec> o = new ArrayList<>();
-        o.add(OptionSpec.value("series", "DIR", "snapshots: iter-N.tsv[.gz] files or MALLET state files name.N"));
+        o.add(OptionSpec.input("series", "DIR", "snapshots: iter-N.tsv[.gz] files or MALLET state files name.N"));
         o.add(OptionSpec.flag("allow-uneven-series", "accept snapshots that are not evenly spaced (otherwise an error)"));
         o.addAll(InputOptions.corpusOptions());
         o.add(OptionSpec.value("method", "NAMES", "iteration-ais, ais, lr (comma-separated)"));
         o.add(OptionSpec.value("first-extra-temperatures", "N", "iteration-ais: extra temperatures from the prior to the first snapshot (default: --temperatures)"));
         o.addAll(MethodOptions.options());
         o.addAll(MethodOptions.runOptions());
-        o.add(OptionSpec.value("out", "FILE", "per-document and corpus (docId *) results per snapshot (TSV)"));
+        o.add(OptionSpec.output("out", "FILE", "per-document and corpus (docId *) results per snapshot (TSV)"));
         return o;
     }
 
     @Override
     public int run(Options o, PrintStream out, PrintStream err) throws UsageException, InputException, IOException {
         MethodSettings settings = MethodOptions.settings(o, MethodSettings.defaults().withSamples(1).withTemperatures(1000));
-        List<String> methods = new ArrayList<>();
-        for (String m : o.required("method").split(",")) {
-            methods.add(m.trim());
-        }
+        List<String> methods = o.list("method", null);
         int extra = o.integer("first-extra-temperatures", settings.temperatures(), 0, Integer.MAX_VALUE);
         int runs = o.integer("runs", 1, 1, 1_000_000);
         long seed = o.longValue("seed", 1);
@@ -81,7 +78,7 @@ final class CurveCommand implements Command {
                 settings.temperatures(), extra, settings.samples(), runs);
         out.printf(Locale.ROOT, "%9s  %-14s %4s %16s %12s %16s%n", "iteration", "method", "run", "corpus logLik", "perplexity", "var per doc");
         int[] refused = {0};
-        try (AtomicFile file = AtomicFile.create(outFile)) {
+        try (OutputFile file = OutputFile.create(outFile, o.standardOutput())) {
             Writer w = file.writer();
             w.write(HEADER);
             try {

@@ -2,7 +2,7 @@ package tmeval.cli;
 
 import tmeval.estimate.Estimator;
 import tmeval.estimate.Methods;
-import tmeval.io.AtomicFile;
+import tmeval.io.OutputFile;
 import tmeval.io.InputException;
 import tmeval.model.Corpus;
 import tmeval.model.TopicModel;
@@ -45,7 +45,7 @@ final class EstimateCommand implements Command {
         o.add(OptionSpec.value("method", "NAME", "exact, is-prior, is-pzw, is-ip, hm, ais, chib, lr, lee-is, completion-theta, completion-ais, completion-lr"));
         o.addAll(MethodOptions.options());
         o.addAll(MethodOptions.runOptions());
-        o.add(OptionSpec.value("out", "FILE", "per-document results (TSV; written to a temporary file and moved into place when complete)"));
+        o.add(OptionSpec.output("out", "FILE", "per-document results (TSV; written to a temporary file and moved into place when complete)"));
         o.add(OptionSpec.flag("summary", "print corpus log-likelihood, perplexity and (runs >= 2) the mean per-document variance"));
         return o;
     }
@@ -68,7 +68,7 @@ final class EstimateCommand implements Command {
         Corpus corpus = InputOptions.corpus(o, model);
         err.println("corpus " + corpus.summary());
         CorpusSummary summary = new CorpusSummary(runs);
-        try (AtomicFile file = AtomicFile.create(outFile)) {
+        try (OutputFile file = OutputFile.create(outFile, o.standardOutput())) {
             Writer w = file.writer();
             w.write(EstimateTable.HEADER);
             try {

@@ -18,23 +18,23 @@ final class InputOptions {
 
     static List<OptionSpec> modelOptions(String modelOption, String help) {
         List<OptionSpec> o = new ArrayList<>();
-        o.add(OptionSpec.value(modelOption, "FILE", help + " (native TSV, MALLET state, or a topic-word matrix with --alpha-file)"));
+        o.add(OptionSpec.input(modelOption, "FILE", help + " (native TSV, MALLET state, or a topic-word matrix with --alpha-file)"));
         return o;
     }
 
     static List<OptionSpec> matrixOptions() {
         return List.of(
-                OptionSpec.value("alpha-file", "FILE", "alpha values for a topic-word matrix model (K numbers, or one for a symmetric prior)"),
-                OptionSpec.value("vocab-file", "FILE", "vocabulary (one word per line) for a matrix without words"),
+                OptionSpec.input("alpha-file", "FILE", "alpha values for a topic-word matrix model (K numbers, or one for a symmetric prior)"),
+                OptionSpec.input("vocab-file", "FILE", "vocabulary (one word per line) for a matrix without words"),
                 OptionSpec.flag("renormalize", "rescale topics that do not sum to 1 (otherwise an error)"));
     }
 
     static List<OptionSpec> corpusOptions() {
         return List.of(
-                OptionSpec.value("corpus", "PATH", "held-out corpus: UCI docword, LDA-C, token lines, raw text file or directory"),
+                OptionSpec.input("corpus", "PATH", "held-out corpus: UCI docword, LDA-C, token lines, raw text file or directory"),
                 OptionSpec.value("corpus-format", "FORMAT", "auto (default), uci, ldac, tokens, text"),
-                OptionSpec.value("corpus-vocab", "FILE", "vocabulary of a UCI or LDA-C corpus (default: the file beside it)"),
-                OptionSpec.value("stop-list", "FILE", "raw text: words to remove, one per line"),
+                OptionSpec.input("corpus-vocab", "FILE", "vocabulary of a UCI or LDA-C corpus (default: the file beside it)"),
+                OptionSpec.input("stop-list", "FILE", "raw text: words to remove, one per line"),
                 OptionSpec.value("min-token-length", "N", "raw text: shortest token kept (default 3, as MALLET)"),
                 OptionSpec.value("min-tokens", "N", "keep only documents with at least N tokens (after dropping unknown words)"));
     }

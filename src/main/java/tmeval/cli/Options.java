@@ -1,13 +1,18 @@
 package tmeval.cli;
 
+import java.io.OutputStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /** Parsed {@code --name value} options of one command, checked against the command's option list. */
 public final class Options {
     private final Map<String, String> values = new LinkedHashMap<>();
+    private OutputStream standardOutput;
 
     private Options() {
     }
@@ -53,6 +58,37 @@ public final class Options {
             }
         }
         return o;
+    }
+
+    /** Where an output named {@code -} is written (the command's standard output), set by the launcher. */
+    public OutputStream standardOutput() {
+        return standardOutput;
+    }
+
+    void standardOutput(OutputStream out) {
+        this.standardOutput = out;
+    }
+
+    /**
+     * A comma-separated list, each item trimmed: refused when it is empty, has an empty item or names one twice,
+     * so that {@code --method ,} or {@code --method a,a} fail before any work.
+     */
+    public List<String> list(String name, String fallback) throws UsageException {
+        String v = values.getOrDefault(name, fallback);
+        if (v == null) {
+            throw new UsageException("--" + name + " is required");
+        }
+        Set<String> items = new LinkedHashSet<>();
+        for (String item : v.split(",", -1)) {
+            String t = item.trim();
+            if (t.isEmpty()) {
+                throw new UsageException("--" + name + " has an empty item ('" + v + "'); give names separated by commas");
+            }
+            if (!items.add(t)) {
+                throw new UsageException("--" + name + " names " + t + " twice");
+            }
+        }
+        return new ArrayList<>(items);
     }
 
     public boolean has(String name) {

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * {@code perturb}: the noisy copy of Foulds and Smyth Section 4.1. It re-assigns training tokens, so it needs
@@ -33,14 +34,24 @@ final class PerturbCommand implements Command {
     @Override
     public List<OptionSpec> options() {
         List<OptionSpec> o = new ArrayList<>();
-        o.add(OptionSpec.value("model", "FILE", "model written by 'train' (its state FILE.state.gz must be beside it)"));
-        o.add(OptionSpec.value("state", "FILE", "MALLET state file (--output-state) to perturb instead"));
+        o.add(OptionSpec.input("model", "FILE", "model written by 'train' (its state FILE.state.gz must be beside it)"));
+        o.add(OptionSpec.input("state", "FILE", "MALLET state file (--output-state) to perturb instead"));
         o.add(OptionSpec.value("fraction", "F", "fraction of tokens re-assigned (default 0.05)"));
         o.add(OptionSpec.value("seed", "S", "random seed (default 1)"));
         o.add(OptionSpec.value("name", "TEXT", "name of the perturbed model"));
-        o.add(OptionSpec.value("out", "FILE", "perturbed model to write"));
+        o.add(OptionSpec.output("out", "FILE", "perturbed model to write"));
         o.add(OptionSpec.flag("no-state", "do not write the perturbed assignments beside it as FILE.state.gz"));
         return o;
+    }
+
+    @Override
+    public Map<String, Path> derivedInputs(Options o) {
+        return o.has("model") ? Map.of("the state beside --model", TrainCommand.stateFileFor(o.path("model"))) : Map.of();
+    }
+
+    @Override
+    public Map<String, Path> derivedOutputs(Options o) throws UsageException, IOException {
+        return TrainCommand.stateOutput(o);
     }
 
     @Override
@@ -74,10 +85,7 @@ final class PerturbCommand implements Command {
         }
         TrainingState perturbed = Perturbation.perturb(state, fraction, seed);
         String name = o.string("name", NativeModelFormat.defaultName(outFile));
-        NativeModelFormat.write(perturbed.toModel(name), outFile);
-        if (!o.has("no-state")) {
-            MalletStateFormat.write(perturbed, TrainCommand.stateFileFor(outFile));
-        }
+        TrainCommand.writeModelAndState(perturbed.toModel(name), o.has("no-state") ? null : perturbed, outFile, o);
         out.printf(Locale.ROOT, "re-assigned %.1f%% of the training tokens at random; wrote %s%n", 100 * fraction, outFile);
         return 0;
     }

@@ -1,6 +1,7 @@
 package tmeval.cli;
 
 import tmeval.io.InputException;
+import tmeval.io.OutputFiles;
 import tmeval.io.TextCorpusFormat;
 import tmeval.model.Corpus;
 import tmeval.model.Document;
@@ -31,8 +32,8 @@ final class SplitCommand implements Command {
         o.add(OptionSpec.value("heldout-fraction", "F", "fraction of documents held out (default 0.1)"));
         o.add(OptionSpec.value("max-heldout", "N", "at most this many held-out documents (default: no limit)"));
         o.add(OptionSpec.value("seed", "S", "random seed (default 1)"));
-        o.add(OptionSpec.value("train-out", "FILE", "training documents (token lines; .gz for gzip)"));
-        o.add(OptionSpec.value("heldout-out", "FILE", "held-out documents (token lines; .gz for gzip)"));
+        o.add(OptionSpec.output("train-out", "FILE", "training documents (token lines; .gz for gzip)"));
+        o.add(OptionSpec.output("heldout-out", "FILE", "held-out documents (token lines; .gz for gzip)"));
         return o;
     }
 
@@ -65,8 +66,14 @@ final class SplitCommand implements Command {
         for (int d = 0; d < numDocs; d++) {
             (isHeldout[d] ? test : train).add(corpus.document(d));
         }
-        TextCorpusFormat.writeTokenLines(new Corpus(corpus.name() + " (training)", corpus.vocabulary(), train, 0, 0), trainOut);
-        TextCorpusFormat.writeTokenLines(new Corpus(corpus.name() + " (held out)", corpus.vocabulary(), test, 0, 0), heldoutOut);
+        // both parts appear together or not at all
+        try (OutputFiles files = new OutputFiles(o.standardOutput())) {
+            TextCorpusFormat.writeTokenLines(new Corpus(corpus.name() + " (training)", corpus.vocabulary(), train, 0, 0),
+                    files.add(trainOut).writer());
+            TextCorpusFormat.writeTokenLines(new Corpus(corpus.name() + " (held out)", corpus.vocabulary(), test, 0, 0),
+                    files.add(heldoutOut).writer());
+            files.commitAll();
+        }
         out.printf("%d training documents to %s, %d held-out documents to %s%n", train.size(), trainOut, test.size(), heldoutOut);
         return 0;
     }

@@ -3,7 +3,10 @@ package tmeval.cli;
 import tmeval.io.InputException;
 import tmeval.io.MalletStateFormat;
 import tmeval.io.NativeModelFormat;
+import tmeval.io.OutputFile;
+import tmeval.io.OutputFiles;
 import tmeval.model.Corpus;
+import tmeval.model.TopicModel;
 import tmeval.model.TrainingState;
 import tmeval.progress.CancelToken;
 import tmeval.train.AlphaMode;
@@ -17,9 +20,16 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /** {@code train}: collapsed Gibbs LDA with hyper-parameter optimisation and optional snapshots. */
 final class TrainCommand implements Command {
+    private final CancelToken cancel;
+
+    TrainCommand(CancelToken cancel) {
+        this.cancel = cancel;
+    }
+
     @Override
     public String name() {
         return "train";
@@ -33,7 +43,7 @@ final class TrainCommand implements Command {
     @Override
     public List<OptionSpec> options() {
         List<OptionSpec> o = new ArrayList<>(InputOptions.corpusOptions());
-        o.add(OptionSpec.value("init-state", "FILE", "continue from this state's assignments (e.g. MODEL.state.gz); its documents, alpha and beta replace --corpus, --alpha-sum and --beta"));
+        o.add(OptionSpec.input("init-state", "FILE", "continue from this state's assignments (e.g. MODEL.state.gz); its documents, alpha and beta replace --corpus, --alpha-sum and --beta"));
         o.add(OptionSpec.value("topics", "K", "number of topics (required)"));
         o.add(OptionSpec.value("iterations", "I", "Gibbs sweeps over the corpus (required)"));
         o.add(OptionSpec.value("alpha", "MODE", "asymmetric (default; optimised), symmetric (learned concentration), fixed"));
@@ -42,10 +52,10 @@ final class TrainCommand implements Command {
         o.add(OptionSpec.value("optimize-interval", "N", "sweeps between alpha updates (default 10)"));
         o.add(OptionSpec.value("optimize-burn-in", "N", "sweeps before the first alpha update (default 50)"));
         o.add(OptionSpec.value("snapshot-every", "N", "write a snapshot every N sweeps (needs --series-dir)"));
-        o.add(OptionSpec.value("series-dir", "DIR", "directory for snapshots iter-N.tsv.gz"));
+        o.add(OptionSpec.outputDirectory("series-dir", "DIR", "directory for snapshots iter-N.tsv.gz"));
         o.add(OptionSpec.value("seed", "S", "random seed (default 1)"));
         o.add(OptionSpec.value("name", "TEXT", "model name written in the file (default: the file name)"));
-        o.add(OptionSpec.value("out", "FILE", "model file to write (native TSV; .gz for gzip); its state goes beside it as FILE.state.gz"));
+        o.add(OptionSpec.output("out", "FILE", "model file to write (native TSV; .gz for gzip); its state goes beside it as FILE.state.gz"));
         o.add(OptionSpec.flag("no-state", "do not write FILE.state.gz (then 'perturb --model FILE' is not possible)"));
         return o;
     }
@@ -101,23 +111,20 @@ final class TrainCommand implements Command {
         try {
             GibbsTrainer.SnapshotListener snapshots = (iteration, model) -> {
                 try {
-                    NativeModelFormat.write(model, seriesDir.resolve("iter-" + iteration + ".tsv.gz"));
+                    NativeModelFormat.write(model, seriesDir.resolve(snapshotName(iteration)));
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
                 }
             };
             GibbsTrainer trainer = new GibbsTrainer(config);
-            result = initial == null ? trainer.train(corpus, name, snapshots, ProgressPrinter.to(err, "train"), new CancelToken())
-                    : trainer.resume(initial, name, snapshots, ProgressPrinter.to(err, "train"), new CancelToken());
+            result = initial == null ? trainer.train(corpus, name, snapshots, ProgressPrinter.to(err, "train"), cancel)
+                    : trainer.resume(initial, name, snapshots, ProgressPrinter.to(err, "train"), cancel);
         } catch (UncheckedIOException e) {
             throw e.getCause();
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         long tokens = result.state().tokenCount();
-        NativeModelFormat.write(result.model(), outFile);
-        if (!o.has("no-state")) {
-            MalletStateFormat.write(result.state(), stateFileFor(outFile));
-        }
+        writeModelAndState(result.model(), o.has("no-state") ? null : result.state(), outFile, o);
         out.printf(Locale.ROOT, "trained K = %d on %d tokens, %d iterations in %.2f s (%.3g token updates/s); alpha sum %.4g%n",
                 config.numTopics(), tokens, config.iterations(), seconds, tokens * (double) config.iterations() / seconds,
                 result.model().alphaSum());
@@ -125,8 +132,41 @@ final class TrainCommand implements Command {
         return 0;
     }
 
+    @Override
+    public Map<String, Path> derivedOutputs(Options o) throws UsageException, IOException {
+        return stateOutput(o);
+    }
+
     /** Where train writes, and perturb looks for, the assignments behind a model file: FILE.state.gz. */
     static Path stateFileFor(Path modelFile) {
         return modelFile.resolveSibling(modelFile.getFileName() + ".state.gz");
+    }
+
+    /** The state file written beside --out (train, perturb), refused where --out is a stream with no "beside". */
+    static Map<String, Path> stateOutput(Options o) throws UsageException, IOException {
+        Path out = o.path("out");
+        if (out == null || o.has("no-state")) {
+            return Map.of();
+        }
+        if (OutputFile.isStandardOutput(out) || !OutputFile.isRegularTarget(out)) {
+            throw new UsageException("--out " + out + " is not a regular file, so the model's state has no place beside it; add --no-state");
+        }
+        return Map.of("the state beside --out", stateFileFor(out));
+    }
+
+    /** The model and its state appear together or not at all (a failure never leaves a new model beside an old state). */
+    static void writeModelAndState(TopicModel model, TrainingState state, Path outFile, Options o) throws IOException {
+        try (OutputFiles files = new OutputFiles(o.standardOutput())) {
+            NativeModelFormat.write(model, files.add(outFile).writer());
+            if (state != null) {
+                MalletStateFormat.write(state, files.add(stateFileFor(outFile)).writer());
+            }
+            files.commitAll();
+        }
+    }
+
+    /** The file name of the snapshot after {@code iteration} sweeps, as curve's --series reads it. */
+    static String snapshotName(int iteration) {
+        return "iter-" + iteration + ".tsv.gz";
     }
 }

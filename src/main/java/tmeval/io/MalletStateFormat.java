@@ -129,26 +129,29 @@ public final class MalletStateFormat {
 
     /** Writes a state in MALLET's layout (gzip when the name ends in .gz); appears only when complete. */
     public static void write(TrainingState state, Path path) throws IOException {
-        try (AtomicFile file = AtomicFile.create(path)) {
-            Writer out = file.writer();
-            out.write("#doc source pos typeindex type topic\n#alpha :");
-            for (double a : state.alpha()) {
-                out.write(" " + a);
-            }
-            out.write("\n#beta : " + state.beta() + "\n");
-            StringBuilder sb = new StringBuilder();
-            Vocabulary vocab = state.vocabulary();
-            for (int d = 0; d < state.numDocuments(); d++) {
-                int[] w = state.words(d);
-                int[] z = state.topics(d);
-                for (int i = 0; i < w.length; i++) {
-                    sb.setLength(0);
-                    sb.append(d).append(" NA ").append(i).append(' ').append(w[i]).append(' ')
-                            .append(vocab.word(w[i])).append(' ').append(z[i]).append('\n');
-                    out.append(sb);
-                }
-            }
+        try (OutputFile file = OutputFile.create(path)) {
+            write(state, file.writer());
             file.commit();
+        }
+    }
+
+    public static void write(TrainingState state, Writer out) throws IOException {
+        out.write("#doc source pos typeindex type topic\n#alpha :");
+        for (double a : state.alpha()) {
+            out.write(" " + a);
+        }
+        out.write("\n#beta : " + state.beta() + "\n");
+        StringBuilder sb = new StringBuilder();
+        Vocabulary vocab = state.vocabulary();
+        for (int d = 0; d < state.numDocuments(); d++) {
+            int[] w = state.words(d);
+            int[] z = state.topics(d);
+            for (int i = 0; i < w.length; i++) {
+                sb.setLength(0);
+                sb.append(d).append(" NA ").append(i).append(' ').append(w[i]).append(' ')
+                        .append(vocab.word(w[i])).append(' ').append(z[i]).append('\n');
+                out.append(sb);
+            }
         }
     }
 }

@@ -143,7 +143,7 @@ public final class NativeModelFormat {
 
     /** Writes a model, gzip when the name ends in {@code .gz}; the file appears only when complete. */
     public static void write(TopicModel model, Path path) throws IOException {
-        try (AtomicFile file = AtomicFile.create(path)) {
+        try (OutputFile file = OutputFile.create(path)) {
             write(model, file.writer());
             file.commit();
         }

@@ -111,22 +111,25 @@ public final class TextCorpusFormat {
 
     /** Writes token lines ({@code docId<TAB>tok tok ...}), gzip when the name ends in .gz; appears only when complete. */
     public static void writeTokenLines(Corpus corpus, Path path) throws java.io.IOException {
-        try (AtomicFile file = AtomicFile.create(path)) {
-            java.io.Writer out = file.writer();
-            StringBuilder sb = new StringBuilder();
-            for (Document d : corpus.documents()) {
-                sb.setLength(0);
-                sb.append(d.id()).append('\t');
-                for (int i = 0; i < d.length(); i++) {
-                    if (i > 0) {
-                        sb.append(' ');
-                    }
-                    sb.append(corpus.vocabulary().word(d.word(i)));
-                }
-                sb.append('\n');
-                out.append(sb);
-            }
+        try (OutputFile file = OutputFile.create(path)) {
+            writeTokenLines(corpus, file.writer());
             file.commit();
+        }
+    }
+
+    public static void writeTokenLines(Corpus corpus, java.io.Writer out) throws java.io.IOException {
+        StringBuilder sb = new StringBuilder();
+        for (Document d : corpus.documents()) {
+            sb.setLength(0);
+            sb.append(d.id()).append('\t');
+            for (int i = 0; i < d.length(); i++) {
+                if (i > 0) {
+                    sb.append(' ');
+                }
+                sb.append(corpus.vocabulary().word(d.word(i)));
+            }
+            sb.append('\n');
+            out.append(sb);
         }
     }
 

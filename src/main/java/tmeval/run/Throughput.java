@@ -1,6 +1,6 @@
 package tmeval.run;
 
-import tmeval.io.AtomicFile;
+import tmeval.io.OutputFile;
 import tmeval.io.InputException;
 import tmeval.io.LineReader;
 
@@ -68,7 +68,7 @@ public record Throughput(Map<String, Double> rates, int numTopics, String source
     }
 
     public void write(Path file, String measuredWhen) throws IOException {
-        try (AtomicFile f = AtomicFile.create(file)) {
+        try (OutputFile f = OutputFile.create(file)) {
             Writer w = f.writer();
             w.write(HEADER + "\n");
             for (Map.Entry<String, Double> e : rates.entrySet()) {

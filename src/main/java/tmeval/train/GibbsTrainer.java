@@ -116,7 +116,7 @@ public final class GibbsTrainer {
             double[] qWeights = new double[numTopics];
             for (int iteration = 1; iteration <= config.iterations(); iteration++) {
                 cancel.check();
-                sweep(docTopic, docTopicList, docTopicSlot, coefficient, qWeights);
+                sweep(docTopic, docTopicList, docTopicSlot, coefficient, qWeights, cancel);
                 if (config.alphaMode() != AlphaMode.FIXED && iteration > config.optimizeBurnIn()
                         && iteration % config.optimizeInterval() == 0) {
                     optimiseAlpha();
@@ -174,7 +174,8 @@ public final class GibbsTrainer {
             }
         }
 
-        private void sweep(int[] docTopic, int[] docTopicList, int[] docTopicSlot, double[] coefficient, double[] qWeights) {
+        private void sweep(int[] docTopic, int[] docTopicList, int[] docTopicSlot, double[] coefficient, double[] qWeights,
+                           CancelToken cancel) {
             // smoothing bucket: sum_k alpha_k beta / (n_k + V beta), recomputed each sweep so rounding cannot drift
             double smoothing = 0;
             for (int k = 0; k < numTopics; k++) {
@@ -182,6 +183,8 @@ public final class GibbsTrainer {
                 coefficient[k] = alpha[k] * inverseDenominator[k];
             }
             for (int d = 0; d < words.length; d++) {
+                // a sweep over a large corpus takes seconds: stop within a document of a cancel (one volatile read)
+                cancel.check();
                 int[] w = words[d];
                 int[] z = topics[d];
                 int docSize = 0;

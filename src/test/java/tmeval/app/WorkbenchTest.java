@@ -213,6 +213,24 @@ class WorkbenchTest {
         assertEquals(157, workbench.inputs().corpusProperty().get().size());
         assertEquals(tableBefore.replaceAll("\t[0-9.]+\n", "\n"), workbench.table().text('\t').replaceAll("\t[0-9.]+\n", "\n"),
                 "the same table (up to the seconds column)");
+
+        // a session that names no model series restores its results too (they were dropped: the results were applied
+        // when the corpus task stopped running, before its success handler had put the corpus in place)
+        Path noSeries = dir.resolve("no-series.tmeval-session.tsv");
+        Files.write(noSeries, Files.readAllLines(session).stream().filter(l -> !l.startsWith("input\tseries\t")).toList());
+        // in a new window, as 'java -jar tmeval.jar --session S' opens it
+        Workbench[] fresh = new Workbench[1];
+        robot.interact(() -> {
+            fresh[0] = new Workbench();
+            fresh[0].openSession(noSeries);
+        });
+        try {
+            waitFor(60, () -> !fresh[0].inputs().loadingProperty().get() && fresh[0].inputs().corpusProperty().get() != null);
+            WaitForAsyncUtils.waitForFxEvents();
+            assertEquals(before.size(), fresh[0].results().all().size(), "every result restored");
+        } finally {
+            fresh[0].shutdown();
+        }
     }
 
     @Test
@@ -231,5 +249,30 @@ class WorkbenchTest {
         // model B no longer fits model A (K and vocabulary differ): the pair is refused with the reason
         waitFor(5, () -> workbench.inputs().pairProperty().get() == null);
         assertTrue(workbench.inputs().pairProblemProperty().get().contains("K = 20"), workbench.inputs().pairProblemProperty().get());
+    }
+
+    @Test
+    void aFileBeingReadCanBeStoppedAndTheInputsKeepWhatTheyHad(FxRobot robot) throws Exception {
+        waitForInputs();
+        var corpusBefore = workbench.inputs().corpusProperty().get();
+        // a FIFO nobody writes to: opening it blocks where Java cannot interrupt, the worst case for a cancel
+        Path fifo = dir.resolve("no-writer");
+        org.junit.jupiter.api.Assumptions.assumeTrue(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor() == 0);
+        robot.interact(() -> workbench.inputs().load(Inputs.Slot.CORPUS, fifo));
+        waitFor(5, () -> workbench.inputs().loadingProperty().get());
+        robot.clickOn("#cancel-loads");
+        waitFor(2, () -> !workbench.inputs().loadingProperty().get());
+        assertSame(corpusBefore, workbench.inputs().corpusProperty().get(), "the corpus is unchanged");
+        assertTrue(workbench.inputs().statusProperty().get().startsWith("stopped reading"), workbench.inputs().statusProperty().get());
+        // release the abandoned reader, if it is still waiting (on a thread of its own: with no reader this would block)
+        Thread release = new Thread(() -> {
+            try (var w = Files.newOutputStream(fifo)) {
+                w.write('\n');
+            } catch (java.io.IOException ignored) {
+                // nobody was waiting
+            }
+        });
+        release.setDaemon(true);
+        release.start();
     }
 }

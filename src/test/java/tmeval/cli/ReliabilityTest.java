@@ -285,4 +285,215 @@ class ReliabilityTest {
             assertFalse(text.contains("NaN") || text.contains("Infinity"), method + ":\n" + text);
         }
     }
+
+    // --- issue 13: never destroy a file, check before working, stop when asked --------------------------------------
+
+    private static boolean isCharacterDevice(Path p) throws IOException {
+        return ((Integer) Files.getAttribute(p, "unix:mode") & 0170000) == 0020000;
+    }
+
+    private String[] estimateTo(Path[] data, String out) {
+        return new String[] {"estimate", "--model", data[0].toString(), "--corpus", data[2].toString(), "--method", "is-prior",
+                "--samples", "5", "--no-timing", "--out", out};
+    }
+
+    @Test
+    void outputsThatAreNotRegularFilesAreWrittenThroughOrRefusedButNeverReplaced() throws Exception {
+        Path[] data = smallData();
+        Path reference = dir.resolve("reference.tsv");
+        assertEquals(0, CliTest.run(estimateTo(data, reference.toString())).code());
+        String expected = Files.readString(reference);
+
+        // devices and descriptors are written through
+        assertEquals(0, CliTest.run(estimateTo(data, "/dev/null")).code());
+        assertTrue(isCharacterDevice(Path.of("/dev/null")), "/dev/null is still the device");
+        for (String stdout : new String[] {"-", "/dev/stdout"}) {
+            CliTest.Outcome o = CliTest.run(estimateTo(data, stdout));
+            assertEquals(0, o.code(), o.err());
+            assertEquals(expected, o.out(), "the results, and nothing else, on standard output");
+            assertTrue(o.err().contains("wrote"), "the report moves to standard error");
+        }
+        Path fifo = dir.resolve("fifo");
+        if (new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor() == 0) {
+            var read = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                try {
+                    return Files.readString(fifo);
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+            assertEquals(0, CliTest.run(estimateTo(data, fifo.toString())).code());
+            assertEquals(expected, read.get(20, TimeUnit.SECONDS));
+            assertEquals("fifo", tmeval.io.OutputFile.fileType(fifo));
+        }
+
+        // a link to a regular file is written through to its target; the link survives
+        Path target = dir.resolve("target.tsv");
+        Files.writeString(target, "old\n");
+        Path link = Files.createSymbolicLink(dir.resolve("link.tsv"), target);
+        assertEquals(0, CliTest.run(estimateTo(data, link.toString())).code());
+        assertTrue(Files.isSymbolicLink(link));
+        assertEquals(expected, Files.readString(target));
+
+        // directories, links to them and read-only files are refused before any work, and kept
+        Path sub = Files.createDirectory(dir.resolve("sub"));
+        Path linkToSub = Files.createSymbolicLink(dir.resolve("to-sub"), sub);
+        Path readOnly = dir.resolve("read-only.tsv");
+        Files.writeString(readOnly, "precious\n");
+        Files.setPosixFilePermissions(readOnly, java.nio.file.attribute.PosixFilePermissions.fromString("r--r--r--"));
+        for (Path refused : new Path[] {sub, linkToSub, readOnly}) {
+            CliTest.Outcome o = CliTest.run(estimateTo(data, refused.toString()));
+            assertEquals(1, o.code(), refused + ": " + o.err());
+            assertTrue(o.err().contains("--out") && o.err().contains(refused.toString()), o.err());
+            assertTrue(o.err().lines().noneMatch(l -> l.startsWith("corpus ")), "refused before the corpus was read: " + o.err());
+        }
+        assertTrue(Files.isDirectory(sub) && Files.isSymbolicLink(linkToSub));
+        assertEquals("precious\n", Files.readString(readOnly));
+    }
+
+    @Test
+    void anOutputThatIsOneOfItsInputsIsRefusedBeforeAnyWork() throws Exception {
+        Path[] data = smallData();
+        String corpusBefore = Files.readString(data[2]);
+        Path linkToModel = Files.createSymbolicLink(dir.resolve("model-link.tsv"), data[0]);
+        Path series = Files.createDirectory(dir.resolve("series"));
+        NativeModelFormat.write(ModelLoader.read(ModelLoader.Spec.of(data[0])), series.resolve("iter-10.tsv.gz"));
+        NativeModelFormat.write(ModelLoader.read(ModelLoader.Spec.of(data[1])), series.resolve("iter-20.tsv.gz"));
+        String[][] cases = {
+                {"--out", "--corpus", "estimate", "--model", data[0].toString(), "--corpus", data[2].toString(), "--method", "lr",
+                        "--out", data[2].toString()},
+                {"--out", "--model", "estimate", "--model", data[0].toString(), "--corpus", data[2].toString(), "--method", "lr",
+                        "--out", linkToModel.toString()},
+                {"--out", "--model-b", "compare", "--model-a", data[0].toString(), "--model-b", data[1].toString(), "--corpus",
+                        data[2].toString(), "--method", "lr-diff", "--out", dir.resolve("x/../b.tsv").toString()},
+                {"--train-out", "--heldout-out", "split", "--corpus", data[2].toString(), "--train-out", dir.resolve("s.tsv").toString(),
+                        "--heldout-out", dir.resolve("./s.tsv").toString()},
+                {"--out", "--series", "curve", "--series", series.toString(), "--corpus", data[2].toString(), "--method", "lr",
+                        "--out", series.resolve("curve.tsv").toString()},
+                {"--series-dir", "--corpus", "train", "--corpus", series.resolve("iter-10.tsv.gz").toString(), "--topics", "3",
+                        "--iterations", "2", "--snapshot-every", "1", "--series-dir", series.toString(), "--out", dir.resolve("t.tsv").toString()},
+                {"the state beside --out", "--init-state", "train", "--init-state", dir.resolve("m.tsv.state.gz").toString(), "--topics", "3",
+                        "--iterations", "2", "--out", dir.resolve("m.tsv").toString()},
+                {"--out", "the state beside --model", "perturb", "--model", dir.resolve("p.tsv").toString(),
+                        "--out", dir.resolve("p.tsv.state.gz").toString()},
+        };
+        Files.writeString(dir.resolve("m.tsv.state.gz"), "state\n");
+        Files.writeString(dir.resolve("p.tsv"), "model\n");
+        Files.writeString(dir.resolve("p.tsv.state.gz"), "state\n");
+        for (String[] c : cases) {
+            String[] args = Arrays.copyOfRange(c, 2, c.length);
+            CliTest.Outcome o = CliTest.run(args);
+            assertEquals(2, o.code(), String.join(" ", args) + "\n" + o.err());
+            assertTrue(o.err().contains(c[0]) && o.err().contains(c[1]), "names both: " + o.err());
+            assertTrue(o.err().lines().noneMatch(l -> l.startsWith("corpus ")), "refused before any input was read: " + o.err());
+        }
+        assertEquals(corpusBefore, Files.readString(data[2]));
+        assertEquals("state\n", Files.readString(dir.resolve("m.tsv.state.gz")));
+        assertEquals("state\n", Files.readString(dir.resolve("p.tsv.state.gz")));
+        try (var files = Files.list(series)) {
+            assertEquals(2, files.count(), "nothing written into the series");
+        }
+    }
+
+    @Test
+    void settingsAreCheckedBeforeAnyWork() throws Exception {
+        Path[] data = smallData();
+        String out = dir.resolve("o.tsv").toString();
+        String[][] cases = {
+                {"compare", "--model-a", data[0].toString(), "--model-b", data[1].toString(), "--corpus", data[2].toString(), "--method", ",", "--out", out},
+                {"compare", "--model-a", data[0].toString(), "--model-b", data[1].toString(), "--corpus", data[2].toString(),
+                        "--method", "ratio-convex,ratio-convex", "--out", out},
+                {"curve", "--series", dir.toString(), "--corpus", data[2].toString(), "--method", "lr, lr", "--out", out},
+                {"bench", "--model-a", data[0].toString(), "--corpus", data[2].toString(), "--pad-vocabulary", "0"},
+                {"bench", "--model-a", data[0].toString(), "--corpus", data[2].toString(), "--pad-vocabulary", "20"},
+                {"bench", "--model-a", data[0].toString(), "--corpus", data[2].toString(), "--methods", "ais,,lr"},
+                {"bench", "--model-a", data[0].toString(), "--corpus", data[2].toString(), "--methods", "frobnicate"},
+                {"train", "--corpus", data[2].toString(), "--topics", "3", "--iterations", "2", "--out", "-"},
+        };
+        for (String[] args : cases) {
+            long start = System.nanoTime();
+            CliTest.Outcome o = CliTest.run(args);
+            assertEquals(2, o.code(), String.join(" ", args) + "\n" + o.err() + o.out());
+            assertTrue(o.out().isEmpty() || !o.out().contains("ms/document"), "nothing was timed: " + o.out());
+            assertTrue((System.nanoTime() - start) / 1e9 < 5, "refused at once");
+        }
+        assertFalse(Files.exists(Path.of(out)));
+    }
+
+    @Test
+    void staleTemporaryFilesOfAKilledRunAreCleanedUpOnTheNextRun() throws Exception {
+        Path[] data = smallData();
+        Path out = dir.resolve("out.tsv");
+        Path stale = dir.resolve(".out.tsv.99999999.1.part");
+        Files.writeString(stale, "left by kill -9");
+        assertEquals(0, CliTest.run(estimateTo(data, out.toString())).code());
+        assertFalse(Files.exists(stale));
+    }
+
+    /** A training corpus large enough that a run lasts minutes unless stopped. */
+    private Path trainingCorpus() throws IOException {
+        TopicModel m = Fixtures.randomModel("T", 500, new double[] {0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5}, 0.1, 9);
+        Path corpus = dir.resolve("train.tsv");
+        writeCorpus(corpus, m, Fixtures.generate(m, 4000, 100, 3).documents());
+        return corpus;
+    }
+
+    private void assertStopsWithinASecondOfSigterm(String what, Path out, String... args) throws Exception {
+        Path log = dir.resolve(what + ".log");
+        Process p = launch(log, "-Xmx512m", args);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!Files.readString(log).contains("corpus") && !Files.readString(log).contains("documents") && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+        }
+        Thread.sleep(1500);
+        assertTrue(p.isAlive(), what + " still running before the signal: " + Files.readString(log));
+        long start = System.nanoTime();
+        try {
+            new ProcessBuilder("kill", "-TERM", Long.toString(p.pid())).start().waitFor();
+            assertTrue(p.waitFor(10, TimeUnit.SECONDS), "the process ended after the signal");
+        } finally {
+            p.destroyForcibly();
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        // one second to stop, plus the JVM's own exit, on a loaded 2-core machine
+        assertTrue(seconds < 1.5, what + " stopped " + seconds + " s after SIGTERM; log:\n" + Files.readString(log));
+        assertEquals(143, p.exitValue());
+        if (out != null) {
+            assertFalse(Files.exists(out), "no output file");
+        }
+        try (var files = Files.list(dir)) {
+            assertTrue(files.noneMatch(f -> f.getFileName().toString().endsWith(".part")), "no temporary file left");
+        }
+    }
+
+    @Test
+    void trainAndBenchStopWithinASecondOfSigterm() throws Exception {
+        Path corpus = trainingCorpus();
+        Path model = dir.resolve("trained.tsv");
+        assertStopsWithinASecondOfSigterm("train", model, "train", "--corpus", corpus.toString(), "--topics", "50",
+                "--iterations", "100000", "--snapshot-every", "1", "--series-dir", dir.resolve("snapshots").toString(),
+                "--out", model.toString());
+        Path[] data = smallData();
+        assertStopsWithinASecondOfSigterm("bench", null, "bench", "--model-a", data[0].toString(), "--corpus", data[2].toString(),
+                "--methods", "ais", "--temperatures", "100000000", "--repetitions", "1", "--no-save-rates");
+    }
+
+    @Test
+    void anOutOfMemoryErrorIsOneLineAndExitOne() throws Exception {
+        Path[] data = smallData();
+        Path log = dir.resolve("oom.log");
+        // padding the vocabulary to ten million words asks for 240 MB of topics in a 48 MB heap
+        Process p = launch(log, "-Xmx48m", "bench", "--model-a", data[0].toString(), "--corpus", data[2].toString(),
+                "--methods", "lr", "--particles", "1", "--repetitions", "1", "--documents", "1", "--pad-vocabulary", "10000000",
+                "--no-save-rates");
+        try {
+            assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        } finally {
+            p.destroyForcibly();
+        }
+        String text = Files.readString(log);
+        assertEquals(1, p.exitValue(), text);
+        assertTrue(text.contains("out of memory") && text.contains("-Xmx"), text);
+        assertFalse(text.contains("\tat "), "no stack trace: " + text);
+    }
 }
