@@ -51,4 +51,41 @@ class ArchitectureTest {
     void theEngineDoesNotPrint() {
         noClasses().that().resideInAnyPackage(ENGINE).should(ACCESS_STANDARD_STREAMS).check(CLASSES);
     }
+
+    /**
+     * Method names are written once, in the registries ({@code estimate.Methods}, {@code compare.ComparisonMethods}):
+     * no other source file has a string literal that is, or names, a method.
+     */
+    @Test
+    void methodNamesAreWrittenOnlyInTheRegistries() throws Exception {
+        java.util.Set<String> names = new java.util.TreeSet<>(tmeval.estimate.Methods.names());
+        names.addAll(tmeval.compare.ComparisonMethods.names());
+        names.add(tmeval.estimate.Methods.ITERATION_AIS);
+        java.util.regex.Pattern literal = java.util.regex.Pattern.compile("\"((?:[^\"\\\\]|\\\\.)*)\"");
+        java.util.List<String> found = new java.util.ArrayList<>();
+        try (var files = java.nio.file.Files.walk(java.nio.file.Path.of("src/main/java"))) {
+            for (var file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
+                String n = file.getFileName().toString();
+                if (n.equals("Methods.java") || n.equals("ComparisonMethods.java")) {
+                    continue;
+                }
+                var lines = java.nio.file.Files.readAllLines(file);
+                for (int i = 0; i < lines.size(); i++) {
+                    var m = literal.matcher(lines.get(i));
+                    while (m.find()) {
+                        String text = m.group(1);
+                        for (String name : names) {
+                            // a short name (lr, ais) only as a whole literal; a hyphenated one anywhere as a word
+                            boolean named = text.equals(name) || (name.contains("-")
+                                    && java.util.regex.Pattern.compile("(?<![\\w-])" + java.util.regex.Pattern.quote(name) + "(?![\\w-])").matcher(text).find());
+                            if (named) {
+                                found.add(file + ":" + (i + 1) + " \"" + text + "\"");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        org.junit.jupiter.api.Assertions.assertEquals(java.util.List.of(), found);
+    }
 }

@@ -25,6 +25,7 @@ import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
+import tmeval.compare.ComparisonMethods;
 import tmeval.compare.Direction;
 import tmeval.run.ComparisonRunner;
 
@@ -225,7 +226,7 @@ final class DocumentPanel {
             rows.add(new EstimateRow(r.reference() ? "reference " + r.method() : r.method(), r.direction().label(), r.run(),
                     r.result().logRatio(), r.result().perplexityRatio(r.length())));
         }
-        for (String method : List.of("ratio-convex", "ratio-geometric")) {
+        for (String method : List.of(ComparisonMethods.RATIO_CONVEX, ComparisonMethods.RATIO_GEOMETRIC)) {
             forward = null;
             reverse = null;
             for (ComparisonRunner.Result r : rs) {

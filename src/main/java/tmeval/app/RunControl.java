@@ -17,7 +17,7 @@ import javafx.collections.ObservableList;
 import javafx.concurrent.Task;
 import javafx.util.Duration;
 import tmeval.anneal.Schedule;
-import tmeval.compare.Comparisons;
+import tmeval.compare.ComparisonMethods;
 import tmeval.compare.Direction;
 import tmeval.compare.ModelComparison;
 import tmeval.compare.ModelPair;
@@ -25,7 +25,9 @@ import tmeval.estimate.MethodSettings;
 import tmeval.model.Corpus;
 import tmeval.model.Document;
 import tmeval.progress.CancelToken;
+import tmeval.run.ComparisonPlan;
 import tmeval.run.ComparisonRunner;
+import tmeval.run.CostModel;
 import tmeval.run.Throughput;
 
 import java.util.ArrayList;
@@ -42,24 +44,27 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * a job runs queues the new one.
  */
 public final class RunControl {
-    /** A queued comparison: the settings captured when Run was pressed. */
-    public record JobSpec(List<String> methods, MethodSettings settings, int runs, long seed, int threads, String reference, String label) {
+    /** A queued comparison: the plan captured when Run was pressed. */
+    public record JobSpec(ComparisonPlan plan, String label) {
     }
+
+    /** The plan the form starts from: the command line's defaults (one place for both). */
+    private static final ComparisonPlan DEFAULTS = ComparisonPlan.defaults(ComparisonPlan.defaultSelection());
 
     private final Inputs inputs;
     private final Results results;
     private final Background background;
     private java.util.function.BiConsumer<String, String> errorHandler = (title, message) -> { };
     private final Map<String, BooleanProperty> methods = new LinkedHashMap<>();
-    private final IntegerProperty temperatures = new SimpleIntegerProperty(100);
-    private final IntegerProperty samples = new SimpleIntegerProperty(1);
-    private final IntegerProperty burnIn = new SimpleIntegerProperty(100);
-    private final ObjectProperty<Schedule> schedule = new SimpleObjectProperty<>(Schedule.UNIFORM);
-    private final IntegerProperty runs = new SimpleIntegerProperty(2);
-    private final IntegerProperty seed = new SimpleIntegerProperty(1);
-    private final IntegerProperty threads = new SimpleIntegerProperty(Runtime.getRuntime().availableProcessors());
-    private final ObjectProperty<String> reference = new SimpleObjectProperty<>("none");
-    private final IntegerProperty referenceParticles = new SimpleIntegerProperty(50);
+    private final IntegerProperty temperatures = new SimpleIntegerProperty(DEFAULTS.settings().temperatures());
+    private final IntegerProperty samples = new SimpleIntegerProperty(DEFAULTS.settings().samples());
+    private final IntegerProperty burnIn = new SimpleIntegerProperty(DEFAULTS.settings().burnIn());
+    private final ObjectProperty<Schedule> schedule = new SimpleObjectProperty<>(DEFAULTS.settings().schedule());
+    private final IntegerProperty runs = new SimpleIntegerProperty(DEFAULTS.runs());
+    private final IntegerProperty seed = new SimpleIntegerProperty((int) DEFAULTS.seed());
+    private final IntegerProperty threads = new SimpleIntegerProperty(DEFAULTS.threads());
+    private final ObjectProperty<ComparisonPlan.Reference> reference = new SimpleObjectProperty<>(DEFAULTS.reference());
+    private final IntegerProperty referenceParticles = new SimpleIntegerProperty(DEFAULTS.referenceParticles());
     private final StringProperty cost = new SimpleStringProperty("");
     private final DoubleProperty progress = new SimpleDoubleProperty(0);
     private final StringProperty message = new SimpleStringProperty("ready");
@@ -81,8 +86,8 @@ public final class RunControl {
         this.inputs = inputs;
         this.results = results;
         this.background = background;
-        for (String name : Comparisons.NAMES) {
-            BooleanProperty p = new SimpleBooleanProperty(!name.equals("exact"));
+        for (String name : ComparisonMethods.names()) {
+            BooleanProperty p = new SimpleBooleanProperty(DEFAULTS.methods().contains(name));
             p.addListener((o, a, b) -> updateCost());
             methods.put(name, p);
         }
@@ -105,8 +110,18 @@ public final class RunControl {
     }
 
     public MethodSettings settings() {
-        return Comparisons.defaults().withTemperatures(temperatures.get()).withSamples(samples.get()).withBurnIn(burnIn.get())
+        return DEFAULTS.settings().withTemperatures(temperatures.get()).withSamples(samples.get()).withBurnIn(burnIn.get())
                 .withSchedule(schedule.get());
+    }
+
+    /**
+     * The comparison the form describes, as the command line would build it from the same settings.
+     *
+     * @throws IllegalArgumentException naming the setting that is not valid (no method selected, say)
+     */
+    public ComparisonPlan plan() {
+        return new ComparisonPlan(selectedMethods(), DEFAULTS.directions(), settings(), runs.get(), seed.get(), threads.get(),
+                reference.get(), referenceParticles.get(), inputs.alignProperty().get(), false, DEFAULTS.gapThreshold());
     }
 
     public List<String> selectedMethods() {
@@ -125,8 +140,11 @@ public final class RunControl {
             cost.set("load models and a corpus to see the cost");
             return;
         }
-        int refParticles = reference.get().equals("lr") ? referenceParticles.get() : 0;
-        Map<String, Long> updates = CostModel.siteUpdatesByMethod(corpus, selectedMethods(), true, settings(), runs.get(), refParticles);
+        if (selectedMethods().isEmpty()) {
+            cost.set("select at least one method");
+            return;
+        }
+        Map<String, Long> updates = CostModel.siteUpdatesByMethod(corpus, plan());
         long total = updates.values().stream().mapToLong(Long::longValue).sum();
         Throughput rates = throughput.get();
         double parallel = Math.min(threads.get(), Runtime.getRuntime().availableProcessors());
@@ -165,10 +183,10 @@ public final class RunControl {
     private static Map<String, Double> measuredRates(List<ComparisonRunner.Result> results) {
         Map<String, long[]> sums = new LinkedHashMap<>();
         for (ComparisonRunner.Result r : results) {
-            if (r.refused() || r.method().equals("exact")) {
+            if (r.refused() || r.method().equals(ComparisonMethods.EXACT)) {
                 continue;
             }
-            String key = Throughput.estimatorFor(r.reference() ? "reference" : r.method());
+            String key = Throughput.estimatorFor(r.method());
             long[] sum = sums.computeIfAbsent(key, k -> new long[2]);
             sum[0] += r.result().siteUpdates();
             sum[1] += r.result().nanos();
@@ -196,7 +214,7 @@ public final class RunControl {
         Task<Double> task = new Task<>() {
             @Override
             protected Double call() {
-                ModelComparison probe = Comparisons.create("ratio-convex", Comparisons.defaults().withTemperatures(30).withBurnIn(5));
+                ModelComparison probe = ComparisonMethods.get(ComparisonMethods.RATIO_CONVEX).create(DEFAULTS.settings().withTemperatures(30).withBurnIn(5));
                 double rate = Double.NaN;
                 // twice: the first pass pays for class loading and compilation, the second measures
                 for (int pass = 0; pass < 2; pass++) {
@@ -217,13 +235,15 @@ public final class RunControl {
 
     /** Runs the selected methods now, or queues them behind the running job. */
     public void start() {
-        List<String> selected = selectedMethods();
-        if (selected.isEmpty()) {
-            message.set("select at least one method");
+        ComparisonPlan plan;
+        try {
+            plan = plan();
+        } catch (IllegalArgumentException e) {
+            message.set(e.getMessage());
             return;
         }
-        JobSpec spec = new JobSpec(selected, settings(), runs.get(), seed.get(), threads.get(), reference.get(),
-                String.join(", ", selected) + String.format(Locale.ROOT, " (n = %d, %d runs)", temperatures.get(), runs.get()));
+        JobSpec spec = new JobSpec(plan, String.join(", ", plan.methods())
+                + String.format(Locale.ROOT, " (n = %d, %d runs)", plan.settings().temperatures(), plan.runs()));
         if (running.get()) {
             queue.add(spec);
             message.set("queued: " + spec.label());
@@ -240,25 +260,15 @@ public final class RunControl {
                     : inputs.pairProblemProperty().get());
             return;
         }
-        List<ComparisonRunner.Arm> arms = new ArrayList<>();
+        ComparisonRunner.Job job = ComparisonRunner.Job.of(spec.plan(), corpus, pair);
         List<String> keys = new ArrayList<>();
-        for (String name : spec.methods()) {
-            ModelComparison m = Comparisons.create(name, spec.settings());
-            for (Direction d : m.directional() ? List.of(Direction.FORWARD, Direction.REVERSE) : List.of(Direction.NONE)) {
-                arms.add(new ComparisonRunner.Arm(m, d));
-                keys.add(name + "/" + d.label());
-            }
+        for (ComparisonRunner.Arm arm : job.arms()) {
+            keys.add(arm.key());
         }
-        ModelComparison ref = switch (spec.reference()) {
-            case "lr" -> Comparisons.leftToRightReference(referenceParticles.get());
-            case "exact" -> Comparisons.create("exact", spec.settings());
-            default -> null;
-        };
-        if (ref != null) {
+        if (job.reference() != null) {
             keys.add("reference");
         }
         results.forget(keys);
-        ComparisonRunner.Job job = new ComparisonRunner.Job(corpus, pair.a(), pair.b(), arms, spec.runs(), spec.seed(), spec.threads(), ref);
         CancelToken token = new CancelToken();
         ConcurrentLinkedQueue<ComparisonRunner.Result> pending = new ConcurrentLinkedQueue<>();
         long start = System.nanoTime();
@@ -379,7 +389,7 @@ public final class RunControl {
         return threads;
     }
 
-    public ObjectProperty<String> referenceProperty() {
+    public ObjectProperty<ComparisonPlan.Reference> referenceProperty() {
         return reference;
     }
 

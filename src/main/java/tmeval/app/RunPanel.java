@@ -1,5 +1,6 @@
 package tmeval.app;
 
+import tmeval.run.ComparisonPlan;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.IntegerProperty;
 import javafx.collections.FXCollections;
@@ -41,7 +42,18 @@ final class RunPanel {
         align.selectedProperty().bindBidirectional(inputs.alignProperty());
         align.setTooltip(new Tooltip("Permute B's topics to A's by minimum total L1 distance before annealing"));
         methods.getChildren().add(align);
-        ChoiceBox<String> reference = new ChoiceBox<>(FXCollections.observableArrayList("none", "lr", "exact"));
+        ChoiceBox<ComparisonPlan.Reference> reference = new ChoiceBox<>(FXCollections.observableArrayList(ComparisonPlan.Reference.values()));
+        reference.setConverter(new javafx.util.StringConverter<>() {
+            @Override
+            public String toString(ComparisonPlan.Reference r) {
+                return r == null ? "" : r.label();
+            }
+
+            @Override
+            public ComparisonPlan.Reference fromString(String s) {
+                return ComparisonPlan.Reference.parse(s);
+            }
+        });
         reference.valueProperty().bindBidirectional(run.referenceProperty());
         reference.setTooltip(new Tooltip("Reference for the table's correlation column: a long left-to-right run, or exact"));
         methods.getChildren().addAll(labelled("reference", reference),

@@ -19,6 +19,7 @@ import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
+import tmeval.compare.ComparisonMethods;
 import tmeval.compare.ConvergenceCheck;
 import tmeval.compare.Direction;
 import tmeval.model.Corpus;
@@ -240,14 +241,14 @@ final class ScatterView {
             if (!renderer.isSeriesVisible(index) || ranges.get(e.getKey()) == null) {
                 continue;
             }
-            if (!e.getKey().equals("ais-diff")) {
+            if (!e.getKey().equals(ComparisonMethods.AIS_DIFF)) {
                 onlyDifferenced = false;
             }
         }
         for (var e : seriesByMethod.entrySet()) {
             int index = dataset.indexOf(e.getValue());
             double[] r = ranges.get(e.getKey());
-            if (r == null || !renderer.isSeriesVisible(index) || (!onlyDifferenced && e.getKey().equals("ais-diff"))) {
+            if (r == null || !renderer.isSeriesVisible(index) || (!onlyDifferenced && e.getKey().equals(ComparisonMethods.AIS_DIFF))) {
                 continue;
             }
             lo = Math.min(lo, r[0]);
@@ -300,7 +301,7 @@ final class ScatterView {
         }
         StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
                 "%d points; %d ratio-AIS documents far from the diagonal (ringed: forward and reverse differ by more than %.0f nat)."
-                        + " Axes fit the visible methods other than ais-diff, whose points may fall outside.",
+                        + " Axes fit the visible methods other than " + ComparisonMethods.AIS_DIFF + ", whose points may fall outside.",
                 points, farSeries.getItemCount(), ConvergenceCheck.DEFAULT_THRESHOLD));
         for (ConvergenceCheck check : results.checks()) {
             sb.append("\n").append(check.verdict());

@@ -18,6 +18,7 @@ import javafx.stage.Window;
 import tmeval.anneal.Schedule;
 import tmeval.io.OutputFile;
 import tmeval.io.InputException;
+import tmeval.run.ComparisonPlan;
 import tmeval.run.ComparisonRunner;
 
 import java.io.File;
@@ -231,7 +232,7 @@ public final class Workbench {
         settings.put("runs", Integer.toString(run.runsProperty().get()));
         settings.put("seed", Integer.toString(run.seedProperty().get()));
         settings.put("threads", Integer.toString(run.threadsProperty().get()));
-        settings.put("reference", run.referenceProperty().get());
+        settings.put("reference", run.referenceProperty().get().label());
         settings.put("align", Boolean.toString(inputs.alignProperty().get()));
         settings.put("minTokens", Integer.toString(inputs.minTokensProperty().get()));
         settings.put("methods", String.join(",", run.selectedMethods()));
@@ -268,7 +269,7 @@ public final class Workbench {
                 run.scheduleProperty().set(Schedule.parse(s.get("schedule")));
             }
             if (s.containsKey("reference")) {
-                run.referenceProperty().set(s.get("reference"));
+                run.referenceProperty().set(ComparisonPlan.Reference.parse(s.get("reference")));
             }
             if (s.containsKey("align")) {
                 inputs.alignProperty().set(Boolean.parseBoolean(s.get("align")));

@@ -3,7 +3,7 @@ package tmeval.bench;
 import tmeval.anneal.Schedule;
 import tmeval.compare.Direction;
 import tmeval.compare.ModelComparison;
-import tmeval.compare.Comparisons;
+import tmeval.compare.ComparisonMethods;
 import tmeval.estimate.Estimator;
 import tmeval.estimate.MethodSettings;
 import tmeval.estimate.Methods;
@@ -55,31 +55,37 @@ public final class Benchmark {
         }
     }
 
+    /** What a bench run times unless told otherwise: the ratio paths and the estimators of the table. */
+    public static final List<String> DEFAULT_METHODS = List.of(ComparisonMethods.RATIO_CONVEX, ComparisonMethods.RATIO_GEOMETRIC,
+            Methods.AIS, Methods.LR, Methods.CHIB);
+
     private Benchmark() {
     }
 
     /** Whether {@link #measure} can time this method: a ratio path, or a single-model estimator. */
     public static boolean measures(String method) {
-        if (method.startsWith("ratio-")) {
-            return Comparisons.NAMES.contains(method);
-        }
-        return Methods.all().stream().anyMatch(m -> m.name().equals(method));
+        return isRatioPath(method) || Methods.names().contains(method);
+    }
+
+    /** The two-model methods bench times: the ratio paths (the differenced baselines are the single-model rows). */
+    private static boolean isRatioPath(String method) {
+        return ComparisonMethods.names().contains(method) && ComparisonMethods.get(method).directional();
     }
 
     /** What {@link #measures} accepts, for messages. */
     public static String measurable() {
-        List<String> names = new ArrayList<>(Comparisons.NAMES.stream().filter(n -> n.startsWith("ratio-")).toList());
-        Methods.all().forEach(m -> names.add(m.name()));
+        List<String> names = new ArrayList<>(ComparisonMethods.names().stream().filter(Benchmark::isRatioPath).toList());
+        names.addAll(Methods.names());
         return String.join(", ", names);
     }
 
     /** A single-model estimator over the corpus (model A), or a two-model comparison (A against B), by name. */
     public static Row measure(String method, Setup s) {
         String setting = switch (method) {
-            case "ais" -> "n = " + s.temperatures() + ", S = 1";
-            case "lr" -> "R = " + s.particles() + " (with re-sampling)";
-            case "chib" -> "chain " + s.chainLength();
-            default -> method.startsWith("ratio-") ? "n = " + s.temperatures() + ", S = 1, burn-in " + s.burnIn() + ", forward" : "";
+            case Methods.AIS -> "n = " + s.temperatures() + ", S = 1";
+            case Methods.LR -> "R = " + s.particles() + " (with re-sampling)";
+            case Methods.CHIB -> "chain " + s.chainLength();
+            default -> isRatioPath(method) ? "n = " + s.temperatures() + ", S = 1, burn-in " + s.burnIn() + ", forward" : "";
         };
         return timed(method, setting, s, runner(method, s, 1), runner(method, s, s.threads()));
     }
@@ -113,8 +119,8 @@ public final class Benchmark {
     private static Supplier<Long> runner(String method, Setup s, int threads) {
         MethodSettings settings = MethodSettings.defaults().withTemperatures(s.temperatures()).withBurnIn(s.burnIn())
                 .withParticles(s.particles()).withChainLength(s.chainLength()).withSamples(1).withSchedule(Schedule.UNIFORM);
-        if (method.startsWith("ratio-")) {
-            ModelComparison c = Comparisons.create(method, settings);
+        if (isRatioPath(method)) {
+            ModelComparison c = ComparisonMethods.get(method).create(settings);
             return () -> compare(c, s, threads);
         }
         Estimator e = Methods.get(method).create(settings);

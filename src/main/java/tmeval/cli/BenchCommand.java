@@ -1,6 +1,7 @@
 package tmeval.cli;
 
 import tmeval.bench.Benchmark;
+import tmeval.compare.ComparisonMethods;
 import tmeval.compare.ModelPair;
 import tmeval.io.CorpusLoader;
 import tmeval.io.InputException;
@@ -48,14 +49,14 @@ final class BenchCommand implements Command {
         o.add(OptionSpec.flag("align", "permute B's topics to A's by the Hungarian algorithm (L1), as compare --align does"));
         o.addAll(InputOptions.corpusOptions());
         o.add(OptionSpec.value("documents", "N", "first N documents of the corpus (default 200)"));
-        o.add(OptionSpec.value("methods", "NAMES", "default ratio-convex,ratio-geometric,ais,lr,chib"));
+        o.add(OptionSpec.value("methods", "NAMES", "default " + String.join(",", Benchmark.DEFAULT_METHODS)));
         o.add(OptionSpec.value("temperatures", "N", "default 1000"));
         o.add(OptionSpec.value("burn-in", "B", "default 100"));
         o.add(OptionSpec.value("particles", "R", "left-to-right particles (default 10)"));
         o.add(OptionSpec.value("chain-length", "S", "Chib-style chain (default 1000)"));
         o.add(OptionSpec.value("repetitions", "R", "timed repetitions after a warm-up; the median is reported (default 5)"));
         o.add(OptionSpec.value("threads", "T", "threads for the speed-up and ceiling columns (default: all cores)"));
-        o.add(OptionSpec.value("pad-vocabulary", "V", "also time ratio-convex with both models padded to V unused words, alternating with the unpadded runs"));
+        o.add(OptionSpec.value("pad-vocabulary", "V", "also time " + ComparisonMethods.RATIO_CONVEX + " with both models padded to V unused words, alternating with the unpadded runs"));
         o.add(OptionSpec.input("train-corpus", "PATH", "also time the trainer on this corpus"));
         o.add(OptionSpec.value("train-topics", "K", "trainer topics (default: model A's K)"));
         o.add(OptionSpec.value("train-iterations", "I", "trainer iterations (default 100)"));
@@ -67,7 +68,7 @@ final class BenchCommand implements Command {
     @Override
     public int run(Options o, PrintStream out, PrintStream err) throws UsageException, InputException {
         // every setting is checked before the models are loaded or anything is timed
-        List<String> methods = o.list("methods", "ratio-convex,ratio-geometric,ais,lr,chib");
+        List<String> methods = o.list("methods", String.join(",", Benchmark.DEFAULT_METHODS));
         for (String m : methods) {
             if (!Benchmark.measures(m)) {
                 throw new UsageException("--methods: bench does not measure '" + m + "'; it measures " + Benchmark.measurable());
@@ -126,9 +127,9 @@ final class BenchCommand implements Command {
             TopicModel paddedB = b == a ? paddedA : Benchmark.padVocabulary(b, padTo);
             Benchmark.Setup padded = setup.on(paddedA, paddedB, CorpusLoader.mapOnto(corpus, paddedA.vocabulary(), o.path("corpus")));
             // alternated with the unpadded runs: the ratio, not two rows minutes apart, shows whether V costs time
-            Benchmark.Paired r = Benchmark.measureAgainst("ratio-convex", setup.oneThread(), padded);
+            Benchmark.Paired r = Benchmark.measureAgainst(ComparisonMethods.RATIO_CONVEX, setup.oneThread(), padded);
             out.printf(Locale.ROOT, "%-16s %-40s %12.3f %22.3g %10s %10s   %.3f x the unpadded time (median of alternating pairs)%n",
-                    "ratio-convex", "vocabulary padded to V = " + padTo, r.millisPerDocument(), r.siteUpdatesPerSecond(), "-", "-", r.timeRatio());
+                    ComparisonMethods.RATIO_CONVEX, "vocabulary padded to V = " + padTo, r.millisPerDocument(), r.siteUpdatesPerSecond(), "-", "-", r.timeRatio());
         }
         if (training != null) {
             print(out, Benchmark.measureTrainer(training, trainTopics, trainIterations, setup.repetitions(), cancel));

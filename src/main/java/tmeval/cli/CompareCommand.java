@@ -1,20 +1,20 @@
 package tmeval.cli;
 
+import tmeval.compare.ComparisonMethods;
 import tmeval.compare.ComparisonTable;
-import tmeval.compare.Comparisons;
 import tmeval.compare.ConvergenceCheck;
-import tmeval.compare.Direction;
-import tmeval.compare.ModelComparison;
 import tmeval.compare.ModelPair;
 import tmeval.estimate.MethodSettings;
-import tmeval.io.OutputFile;
 import tmeval.io.InputException;
 import tmeval.io.ModelLoader;
+import tmeval.io.OutputFile;
 import tmeval.model.Corpus;
-import tmeval.model.Document;
 import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
+import tmeval.run.ComparisonPlan;
+import tmeval.run.ComparisonRows;
 import tmeval.run.ComparisonRunner;
+import tmeval.run.Provenance;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -31,8 +31,6 @@ import java.util.Locale;
  * baselines, the summary table of Foulds and Smyth's Tables 1 and 2, and the forward/reverse convergence check.
  */
 final class CompareCommand implements Command {
-    static final String HEADER = "docId\tN\tmethod\tdirection\trun\tlogRatio\tperplexityRatio\tsiteUpdates\tmillis\n";
-
     private final CancelToken cancel;
 
     CompareCommand(CancelToken cancel) {
@@ -46,7 +44,7 @@ final class CompareCommand implements Command {
 
     @Override
     public String summary() {
-        return "compare two models per document (ratio-AIS both ways, ais-diff, lr-diff, exact) with the summary table";
+        return "compare two models per document (" + String.join(", ", ComparisonMethods.names()) + ") with the summary table";
     }
 
     @Override
@@ -58,49 +56,63 @@ final class CompareCommand implements Command {
         o.add(OptionSpec.input("alpha-file-b", "FILE", "alpha for B when it is a topic-word matrix"));
         o.add(OptionSpec.flag("renormalize", "rescale topics that do not sum to 1 (otherwise an error)"));
         o.addAll(InputOptions.corpusOptions());
-        o.add(OptionSpec.value("method", "NAMES", "one or more of " + String.join(", ", Comparisons.NAMES) + ", comma-separated"));
-        o.add(OptionSpec.value("direction", "D", "forward (B to A), reverse (A to B), or both (default)"));
-        o.add(OptionSpec.flag("align", "permute B's topics to A's by the Hungarian algorithm (L1) before annealing"));
+        o.add(OptionSpec.value("method", "NAMES", "one or more of " + String.join(", ", ComparisonMethods.names()) + ", comma-separated"));
+        o.add(OptionSpec.value("direction", "D", "forward (B to A), reverse (A to B), or both (default "
+                + ComparisonPlan.DEFAULT_DIRECTIONS.label() + ")"));
+        o.add(OptionSpec.flag("align", "permute B's topics to A's before annealing (the default)"));
+        o.add(OptionSpec.flag("no-align", "do not permute B's topics to A's before annealing (by default they are aligned by the"
+                + " Hungarian algorithm on L1 distances: no likelihood changes, the ratio paths converge better)"));
         o.add(OptionSpec.value("vocabulary", "MODE", "strict (default: differing vocabularies are an error) or intersect"));
-        o.add(OptionSpec.value("reference", "R", "none (default), lr (a long left-to-right run) or exact: the table's correlation column"));
-        o.add(OptionSpec.value("reference-particles", "P", "particles of the lr reference (default 100)"));
-        o.add(OptionSpec.value("gap-threshold", "NATS", "flag documents whose forward/reverse gap exceeds this (default 1)"));
-        o.addAll(MethodOptions.options());
-        o.addAll(MethodOptions.runOptions());
-        o.add(OptionSpec.output("out", "FILE", "per-document results (TSV)"));
+        o.add(OptionSpec.value("reference", "R", "none, lr (a long left-to-right run) or exact: the table's correlation column (default "
+                + ComparisonPlan.DEFAULT_REFERENCE.label() + ")"));
+        o.add(OptionSpec.value("reference-particles", "P", "particles of the lr reference (default " + ComparisonPlan.DEFAULT_REFERENCE_PARTICLES + ")"));
+        o.add(OptionSpec.value("gap-threshold", "NATS", "flag documents whose forward/reverse gap exceeds this (default "
+                + ComparisonPlan.DEFAULT_GAP_THRESHOLD + ")"));
+        o.addAll(MethodOptions.options(uses(ComparisonMethods.all())));
+        o.addAll(MethodOptions.runOptions(ComparisonPlan.DEFAULT_RUNS, ComparisonPlan.DEFAULT_SEED));
+        o.add(OptionSpec.output("out", "FILE", "per-document results (TSV; - for standard output)"));
         return o;
+    }
+
+    private static List<MethodOptions.MethodUse> uses(List<ComparisonMethods.Method> methods) {
+        return methods.stream().map(m -> new MethodOptions.MethodUse(m.name(), m.options(), ComparisonPlan.DEFAULT_METHOD_SETTINGS)).toList();
+    }
+
+    /** The plan the options describe, every unset option at the plan's default. */
+    static ComparisonPlan plan(Options o) throws UsageException {
+        if (o.has("align") && o.has("no-align")) {
+            throw new UsageException("give --align or --no-align, not both");
+        }
+        List<String> names = o.list("method", null);
+        List<ComparisonMethods.Method> chosen = new ArrayList<>();
+        try {
+            for (String name : names) {
+                chosen.add(ComparisonMethods.get(name));
+            }
+            String vocabulary = o.string("vocabulary", "strict");
+            if (!List.of("strict", "intersect").contains(vocabulary)) {
+                throw new UsageException("--vocabulary must be strict or intersect");
+            }
+            ComparisonPlan.Reference reference = ComparisonPlan.Reference.parse(o.string("reference", ComparisonPlan.DEFAULT_REFERENCE.label()));
+            if (o.has("reference-particles") && reference != ComparisonPlan.Reference.LR) {
+                throw new UsageException("--reference-particles applies to --reference lr");
+            }
+            return new ComparisonPlan(names,
+                    ComparisonPlan.Directions.parse(o.string("direction", ComparisonPlan.DEFAULT_DIRECTIONS.label())),
+                    MethodOptions.settings(o, ComparisonPlan.DEFAULT_METHOD_SETTINGS, uses(chosen), uses(ComparisonMethods.all())),
+                    o.integer("runs", ComparisonPlan.DEFAULT_RUNS, 1, 1_000_000), o.longValue("seed", ComparisonPlan.DEFAULT_SEED),
+                    MethodOptions.threads(o), reference,
+                    o.integer("reference-particles", ComparisonPlan.DEFAULT_REFERENCE_PARTICLES, 1, 1_000_000),
+                    !o.has("no-align") && ComparisonPlan.DEFAULT_ALIGN, vocabulary.equals("intersect"),
+                    o.real("gap-threshold", ComparisonPlan.DEFAULT_GAP_THRESHOLD, 0, Double.MAX_VALUE));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
     }
 
     @Override
     public int run(Options o, PrintStream out, PrintStream err) throws UsageException, InputException, IOException {
-        MethodSettings settings = MethodOptions.settings(o, Comparisons.defaults());
-        List<ModelComparison> methods = new ArrayList<>();
-        try {
-            for (String name : o.list("method", null)) {
-                methods.add(Comparisons.create(name, settings));
-            }
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
-        }
-        String direction = o.string("direction", "both");
-        if (!List.of("forward", "reverse", "both").contains(direction)) {
-            throw new UsageException("--direction must be forward, reverse or both");
-        }
-        String vocabularyMode = o.string("vocabulary", "strict");
-        if (!List.of("strict", "intersect").contains(vocabularyMode)) {
-            throw new UsageException("--vocabulary must be strict or intersect");
-        }
-        String referenceName = o.string("reference", "none");
-        ModelComparison reference = switch (referenceName) {
-            case "none" -> null;
-            case "lr" -> Comparisons.leftToRightReference(o.integer("reference-particles", 100, 1, 1_000_000));
-            case "exact" -> Comparisons.create("exact", settings);
-            default -> throw new UsageException("--reference must be none, lr or exact");
-        };
-        double gapThreshold = o.real("gap-threshold", ConvergenceCheck.DEFAULT_THRESHOLD, 0, Double.MAX_VALUE);
-        int runs = o.integer("runs", 2, 1, 1_000_000);
-        long seed = o.longValue("seed", 1);
-        int threads = MethodOptions.threads(o);
+        ComparisonPlan plan = plan(o);
         boolean timing = !o.has("no-timing");
         Path outFile = o.requiredPath("out");
 
@@ -108,7 +120,7 @@ final class CompareCommand implements Command {
         Path pathB = o.requiredPath("model-b");
         TopicModel a = ModelLoader.read(new ModelLoader.Spec(pathA, o.path("alpha-file-a"), null, o.has("renormalize")));
         TopicModel b = ModelLoader.read(new ModelLoader.Spec(pathB, o.path("alpha-file-b"), null, o.has("renormalize")));
-        ModelPair pair = InputOptions.pair(a, pathA, b, pathB, o.has("align"), vocabularyMode.equals("intersect"));
+        ModelPair pair = InputOptions.pair(a, pathA, b, pathB, plan.align(), plan.intersectVocabularies());
         Corpus corpus = InputOptions.corpus(o, pair.a());
         err.println("corpus " + corpus.summary());
         pair.notes().forEach(n -> out.println(n));
@@ -121,52 +133,30 @@ final class CompareCommand implements Command {
             out.println(distances);
         }
 
-        List<ComparisonRunner.Arm> arms = new ArrayList<>();
-        for (ModelComparison m : methods) {
-            if (m.directional()) {
-                if (!direction.equals("reverse")) {
-                    arms.add(new ComparisonRunner.Arm(m, Direction.FORWARD));
-                }
-                if (!direction.equals("forward")) {
-                    arms.add(new ComparisonRunner.Arm(m, Direction.REVERSE));
-                }
-            } else {
-                arms.add(new ComparisonRunner.Arm(m, Direction.NONE));
-            }
-        }
-        List<String> ids = new ArrayList<>();
-        int[] lengths = new int[corpus.size()];
-        for (int d = 0; d < corpus.size(); d++) {
-            Document doc = corpus.document(d);
-            ids.add(doc.id());
-            lengths[d] = doc.length();
-        }
-        ComparisonTable table = new ComparisonTable(ids, lengths, runs);
+        ComparisonTable table = ComparisonTable.forCorpus(corpus, plan.runs());
         int[] refused = {0};
         String[] firstRefusal = {null};
         long start = System.nanoTime();
         try (OutputFile file = OutputFile.create(outFile, o.standardOutput())) {
             Writer w = file.writer();
-            w.write(HEADER);
+            w.write(Provenance.header(plan.settingsText(), o.inputs(), timing));
+            w.write(ComparisonRows.HEADER);
             try {
-                ComparisonRunner.run(new ComparisonRunner.Job(corpus, pair.a(), pair.b(), arms, runs, seed, threads, reference), r -> {
+                ComparisonRunner.run(ComparisonRunner.Job.of(plan, corpus, pair), r -> {
                     ComparisonRunner.record(table, r);
                     if (r.refused()) {
                         refused[0]++;
                         if (firstRefusal[0] == null) {
                             firstRefusal[0] = "document " + r.documentId() + ", " + r.method() + ": " + r.refusal();
                         }
-                        return;
                     }
-                    if (r.reference()) {
-                        return;
-                    }
-                    try {
-                        w.write(r.documentId() + "\t" + r.length() + "\t" + r.method() + "\t" + r.direction().label() + "\t" + r.run() + "\t"
-                                + r.result().logRatio() + "\t" + r.result().perplexityRatio(r.length()) + "\t" + r.result().siteUpdates() + "\t"
-                                + (timing ? String.format(Locale.ROOT, "%.3f", r.result().nanos() / 1e6) : "0") + "\n");
-                    } catch (IOException e) {
-                        throw new UncheckedIOException(e);
+                    String line = ComparisonRows.line(r, timing);
+                    if (line != null) {
+                        try {
+                            w.write(line);
+                        } catch (IOException e) {
+                            throw new UncheckedIOException(e);
+                        }
                     }
                 }, ProgressPrinter.to(err, "compare"), cancel);
             } catch (UncheckedIOException e) {
@@ -174,14 +164,16 @@ final class CompareCommand implements Command {
             }
             file.commit();
         }
+        MethodSettings settings = plan.settings();
         out.printf(Locale.ROOT, "A = %s, B = %s; %d documents, %d runs, %d temperatures, %d samples, burn-in %d, %s schedule; %.1f s wall%n",
-                pair.a().name(), pair.b().name(), corpus.size(), runs, settings.temperatures(), settings.samples(), settings.burnIn(),
+                pair.a().name(), pair.b().name(), corpus.size(), plan.runs(), settings.temperatures(), settings.samples(), settings.burnIn(),
                 settings.schedule().label(), (System.nanoTime() - start) / 1e9);
         out.print(table.format());
         out.println("(A wins: percent of documents where log P(w|A) > log P(w|B), mean over runs; corpus pr: perp_A / perp_B over the corpus;"
                 + " var(ratio): variance of the per-document perplexity ratio across runs, averaged over documents"
-                + (reference == null ? ")" : "; corr. ref: Pearson correlation with the " + referenceName + " reference)"));
-        for (ConvergenceCheck check : table.convergenceChecks(gapThreshold)) {
+                + (plan.reference() == ComparisonPlan.Reference.NONE ? ")"
+                : "; corr. ref: Pearson correlation with the " + plan.reference().label() + " reference)"));
+        for (ConvergenceCheck check : table.convergenceChecks(plan.gapThreshold())) {
             out.println(check.verdict());
         }
         if (refused[0] > 0) {

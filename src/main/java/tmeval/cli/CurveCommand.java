@@ -1,5 +1,6 @@
 package tmeval.cli;
 
+import tmeval.estimate.Methods;
 import tmeval.estimate.MethodSettings;
 import tmeval.io.OutputFile;
 import tmeval.io.InputException;
@@ -8,7 +9,9 @@ import tmeval.model.Corpus;
 import tmeval.model.ModelSeries;
 import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
+import tmeval.run.CurvePlan;
 import tmeval.run.CurveRunner;
+import tmeval.run.Provenance;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -21,8 +24,6 @@ import java.util.Locale;
 
 /** {@code curve}: held-out log-likelihood at each snapshot of a training run (iteration-AIS and the baselines). */
 final class CurveCommand implements Command {
-    static final String HEADER = "docId\tN\titeration\tmethod\trun\tlogLik\tsiteUpdates\tmillis\n";
-
     private final CancelToken cancel;
 
     CurveCommand(CancelToken cancel) {
@@ -36,7 +37,8 @@ final class CurveCommand implements Command {
 
     @Override
     public String summary() {
-        return "held-out likelihood at every snapshot of a training run: iteration-ais, and ais / lr afresh at each snapshot";
+        return "held-out likelihood at every snapshot of a training run: " + Methods.ITERATION_AIS + ", and " + Methods.AIS + " / " + Methods.LR
+                + " afresh at each snapshot";
     }
 
     @Override
@@ -45,42 +47,47 @@ final class CurveCommand implements Command {
         o.add(OptionSpec.input("series", "DIR", "snapshots: iter-N.tsv[.gz] files or MALLET state files name.N"));
         o.add(OptionSpec.flag("allow-uneven-series", "accept snapshots that are not evenly spaced (otherwise an error)"));
         o.addAll(InputOptions.corpusOptions());
-        o.add(OptionSpec.value("method", "NAMES", "iteration-ais, ais, lr (comma-separated)"));
-        o.add(OptionSpec.value("first-extra-temperatures", "N", "iteration-ais: extra temperatures from the prior to the first snapshot (default: --temperatures)"));
-        o.addAll(MethodOptions.options());
-        o.addAll(MethodOptions.runOptions());
-        o.add(OptionSpec.output("out", "FILE", "per-document and corpus (docId *) results per snapshot (TSV)"));
+        o.add(OptionSpec.value("method", "NAMES", String.join(", ", CurveRunner.METHODS) + " (comma-separated)"));
+        o.add(OptionSpec.value("first-extra-temperatures", "N", Methods.ITERATION_AIS + ": extra temperatures from the prior to the first snapshot (default: --temperatures)"));
+        o.addAll(MethodOptions.options(uses(CurveRunner.METHODS)));
+        o.addAll(MethodOptions.runOptions(CurvePlan.DEFAULT_RUNS, CurvePlan.DEFAULT_SEED));
+        o.add(OptionSpec.output("out", "FILE", "per-document and corpus (docId *) results per snapshot (TSV; - for standard output)"));
         return o;
+    }
+
+    private static List<MethodOptions.MethodUse> uses(List<String> methods) {
+        return methods.stream().map(m -> new MethodOptions.MethodUse(m, CurvePlan.optionsOf(m), CurvePlan.DEFAULT_METHOD_SETTINGS)).toList();
     }
 
     @Override
     public int run(Options o, PrintStream out, PrintStream err) throws UsageException, InputException, IOException {
-        MethodSettings settings = MethodOptions.settings(o, MethodSettings.defaults().withSamples(1).withTemperatures(1000));
-        List<String> methods = o.list("method", null);
-        int extra = o.integer("first-extra-temperatures", settings.temperatures(), 0, Integer.MAX_VALUE);
-        int runs = o.integer("runs", 1, 1, 1_000_000);
-        long seed = o.longValue("seed", 1);
-        int threads = MethodOptions.threads(o);
-        boolean timing = !o.has("no-timing");
-        Path outFile = o.requiredPath("out");
-        CurveRunner.Job job;
-        ModelSeries series = ModelLoader.readSeries(o.requiredPath("series"), o.has("allow-uneven-series"));
-        TopicModel first = series.get(0).model();
-        Corpus corpus = InputOptions.corpus(o, first);
+        CurvePlan plan;
         try {
-            job = new CurveRunner.Job(corpus, series, methods, settings, extra, runs, seed, threads);
+            List<String> methods = o.list("method", null);
+            MethodSettings settings = MethodOptions.settings(o, CurvePlan.DEFAULT_METHOD_SETTINGS, uses(methods), uses(CurveRunner.METHODS));
+            plan = new CurvePlan(methods, settings, o.integer("first-extra-temperatures", settings.temperatures(), 0, Integer.MAX_VALUE),
+                    o.integer("runs", CurvePlan.DEFAULT_RUNS, 1, 1_000_000), o.longValue("seed", CurvePlan.DEFAULT_SEED),
+                    MethodOptions.threads(o), o.has("allow-uneven-series"));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
+        MethodSettings settings = plan.settings();
+        boolean timing = !o.has("no-timing");
+        Path outFile = o.requiredPath("out");
+        ModelSeries series = ModelLoader.readSeries(o.requiredPath("series"), plan.allowUneven());
+        TopicModel first = series.get(0).model();
+        Corpus corpus = InputOptions.corpus(o, first);
+        CurveRunner.Job job = CurveRunner.Job.of(plan, corpus, series);
         err.println("corpus " + corpus.summary());
         out.printf(Locale.ROOT, "series %s: %d snapshots, iterations %d to %d, K = %d; %d temperatures per snapshot (+%d at the first), %d samples, %d runs%n",
                 series.name(), series.size(), series.get(0).iteration(), series.get(series.size() - 1).iteration(), series.numTopics(),
-                settings.temperatures(), extra, settings.samples(), runs);
+                settings.temperatures(), plan.firstExtraTemperatures(), settings.samples(), plan.runs());
         out.printf(Locale.ROOT, "%9s  %-14s %4s %16s %12s %16s%n", "iteration", "method", "run", "corpus logLik", "perplexity", "var per doc");
         int[] refused = {0};
         try (OutputFile file = OutputFile.create(outFile, o.standardOutput())) {
             Writer w = file.writer();
-            w.write(HEADER);
+            w.write(Provenance.header(plan.settingsText(), o.inputs(), timing));
+            w.write(CurveRunner.HEADER);
             try {
                 CurveRunner.run(job, new CurveRunner.Listener() {
                     @Override

@@ -1,6 +1,5 @@
 package tmeval.cli;
 
-import tmeval.estimate.Estimator;
 import tmeval.estimate.Methods;
 import tmeval.io.OutputFile;
 import tmeval.io.InputException;
@@ -9,7 +8,9 @@ import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
 import tmeval.run.CorpusSummary;
 import tmeval.run.EstimateTable;
+import tmeval.run.EstimatePlan;
 import tmeval.run.EstimationRunner;
+import tmeval.run.Provenance;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -42,12 +43,16 @@ final class EstimateCommand implements Command {
         List<OptionSpec> o = new ArrayList<>(InputOptions.modelOptions("model", "topic model"));
         o.addAll(InputOptions.matrixOptions());
         o.addAll(InputOptions.corpusOptions());
-        o.add(OptionSpec.value("method", "NAME", "exact, is-prior, is-pzw, is-ip, hm, ais, chib, lr, lee-is, completion-theta, completion-ais, completion-lr"));
-        o.addAll(MethodOptions.options());
-        o.addAll(MethodOptions.runOptions());
-        o.add(OptionSpec.output("out", "FILE", "per-document results (TSV; written to a temporary file and moved into place when complete)"));
+        o.add(OptionSpec.value("method", "NAME", String.join(", ", Methods.names())));
+        o.addAll(MethodOptions.options(uses(Methods.all())));
+        o.addAll(MethodOptions.runOptions(EstimatePlan.DEFAULT_RUNS, EstimatePlan.DEFAULT_SEED));
+        o.add(OptionSpec.output("out", "FILE", "per-document results (TSV; - for standard output)"));
         o.add(OptionSpec.flag("summary", "print corpus log-likelihood, perplexity and (runs >= 2) the mean per-document variance"));
         return o;
+    }
+
+    static List<MethodOptions.MethodUse> uses(List<Methods.Method> methods) {
+        return methods.stream().map(m -> new MethodOptions.MethodUse(m.name(), m.options(), m.defaults())).toList();
     }
 
     @Override
@@ -58,21 +63,26 @@ final class EstimateCommand implements Command {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        Estimator estimator = method.create(MethodOptions.settings(o, method.defaults()));
-        int runs = o.integer("runs", 1, 1, 1_000_000);
-        long seed = o.longValue("seed", 1);
-        int threads = MethodOptions.threads(o);
+        EstimatePlan plan;
+        try {
+            plan = new EstimatePlan(method.name(), MethodOptions.settings(o, method.defaults(), uses(List.of(method)), uses(Methods.all())),
+                    o.integer("runs", EstimatePlan.DEFAULT_RUNS, 1, 1_000_000), o.longValue("seed", EstimatePlan.DEFAULT_SEED),
+                    MethodOptions.threads(o));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
         boolean timing = !o.has("no-timing");
         Path outFile = o.requiredPath("out");
         TopicModel model = InputOptions.model(o, "model");
         Corpus corpus = InputOptions.corpus(o, model);
         err.println("corpus " + corpus.summary());
-        CorpusSummary summary = new CorpusSummary(runs);
+        CorpusSummary summary = new CorpusSummary(plan.runs());
         try (OutputFile file = OutputFile.create(outFile, o.standardOutput())) {
             Writer w = file.writer();
+            w.write(Provenance.header(plan.settingsText(), o.inputs(), timing));
             w.write(EstimateTable.HEADER);
             try {
-                EstimationRunner.run(new EstimationRunner.Job(corpus, model, estimator, runs, seed, threads), outcome -> {
+                EstimationRunner.run(new EstimationRunner.Job(corpus, model, plan.estimator(), plan.runs(), plan.seed(), plan.threads()), outcome -> {
                     summary.add(outcome);
                     try {
                         EstimateTable.write(w, method.name(), outcome, timing);

@@ -2,29 +2,100 @@ package tmeval.cli;
 
 import tmeval.anneal.Schedule;
 import tmeval.estimate.MethodSettings;
+import tmeval.run.MethodSettingsText;
+import tmeval.run.Workers;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Function;
 
-/** The method options shared by estimate, compare and curve, filling the same {@link MethodSettings} the GUI fills. */
+/**
+ * The method options shared by estimate, compare and curve, filling the same {@link MethodSettings} the workbench
+ * fills. Each help line states its default, taken from the plan or the method registry (the one place it is set),
+ * and an option that none of the chosen methods reads is a usage error naming the methods it applies to.
+ */
 final class MethodOptions {
+    /** Every method option with its help text, in the order --help lists them. */
+    private static final Map<String, OptionSpec> ALL = new LinkedHashMap<>();
+
+    static {
+        for (OptionSpec s : List.of(
+                OptionSpec.value("samples", "S", "importance samples"),
+                OptionSpec.value("temperatures", "N", "annealing temperatures (also the budget of the left-to-right baselines)"),
+                OptionSpec.value("burn-in", "B", "Gibbs sweeps before sampling"),
+                OptionSpec.value("particles", "R", "left-to-right particles"),
+                OptionSpec.flag("no-resampling", "left-to-right without re-sampling earlier tokens (MALLET's default)"),
+                OptionSpec.value("schedule", "NAME", "inverse temperatures: uniform or geometric"),
+                OptionSpec.value("epsilon", "E", "truncate Lee's sampler to the epsilon-simplex (0: none)"),
+                OptionSpec.value("chain-length", "S", "Chib-style chain length"),
+                OptionSpec.value("ip-iterations", "I", "pseudo-count iterations before sampling"),
+                OptionSpec.value("max-exact-states", "M", "refuse documents with more topic-count states than this"))) {
+            ALL.put(s.name(), s);
+        }
+    }
+
     private MethodOptions() {
     }
 
-    static List<OptionSpec> options() {
-        return List.of(
-                OptionSpec.value("samples", "S", "importance samples (is-*, hm, ais, lee-is, completion-*)"),
-                OptionSpec.value("temperatures", "N", "annealing temperatures (ais, completion-ais, ratio paths)"),
-                OptionSpec.value("burn-in", "B", "Gibbs sweeps before sampling (hm, completion-*, ratio paths)"),
-                OptionSpec.value("particles", "R", "left-to-right particles (lr, completion-lr)"),
-                OptionSpec.flag("no-resampling", "left-to-right without re-sampling earlier tokens (MALLET's default; biased)"),
-                OptionSpec.value("schedule", "NAME", "inverse temperatures: uniform (default) or geometric"),
-                OptionSpec.value("epsilon", "E", "lee-is: truncate to the epsilon-simplex (default 0: none)"),
-                OptionSpec.value("chain-length", "S", "Chib-style chain length"),
-                OptionSpec.value("ip-iterations", "I", "is-ip: pseudo-count iterations before sampling"),
-                OptionSpec.value("max-exact-states", "M", "exact: refuse documents with more topic-count states than this"));
+    /**
+     * The options some of these methods read, each with its defaults: one value where every method that reads it
+     * starts from the same, otherwise the value of each method.
+     *
+     * @param methods each method's name, the options it reads and its default settings
+     */
+    static List<OptionSpec> options(List<MethodUse> methods) {
+        List<OptionSpec> out = new ArrayList<>();
+        for (OptionSpec spec : ALL.values()) {
+            Map<String, List<String>> byDefault = new TreeMap<>();
+            for (MethodUse m : methods) {
+                if (m.options().contains(spec.name())) {
+                    String key = spec.name().equals("no-resampling") ? "resampling" : spec.name();
+                    byDefault.computeIfAbsent(MethodSettingsText.of(m.defaults()).get(key), k -> new ArrayList<>()).add(m.name());
+                }
+            }
+            if (byDefault.isEmpty()) {
+                continue;
+            }
+            String defaults;
+            if (spec.name().equals("no-resampling")) {
+                defaults = "";
+            } else if (byDefault.size() == 1) {
+                defaults = " (default " + byDefault.keySet().iterator().next() + ")";
+            } else {
+                List<String> parts = new ArrayList<>();
+                byDefault.forEach((value, names) -> parts.add(value + " for " + String.join(", ", names)));
+                defaults = " (default " + String.join("; ", parts) + ")";
+            }
+            out.add(new OptionSpec(spec.name(), spec.valueName(), spec.help() + defaults, spec.role()));
+        }
+        return out;
     }
 
-    static MethodSettings settings(Options o, MethodSettings defaults) throws UsageException {
+    /** One method as the options see it. */
+    record MethodUse(String name, Set<String> options, MethodSettings defaults) {
+    }
+
+    /**
+     * The settings the options give over {@code defaults}.
+     *
+     * @param chosen the methods of this run; an option none of them reads is an error
+     * @param offered every method the command offers, to say which ones an option applies to
+     */
+    static MethodSettings settings(Options o, MethodSettings defaults, List<MethodUse> chosen, List<MethodUse> offered) throws UsageException {
+        Set<String> read = new LinkedHashSet<>();
+        chosen.forEach(m -> read.addAll(m.options()));
+        for (String option : ALL.keySet()) {
+            if (o.has(option) && !read.contains(option)) {
+                List<String> appliesTo = offered.stream().filter(m -> m.options().contains(option)).map(MethodUse::name).toList();
+                throw new UsageException("--" + option + " does not apply to " + String.join(", ", chosen.stream().map(MethodUse::name).toList())
+                        + (appliesTo.isEmpty() ? "" : " (it applies to " + String.join(", ", appliesTo) + ")"));
+            }
+        }
         try {
             return new MethodSettings(
                     o.integer("samples", defaults.samples(), 1, Integer.MAX_VALUE),
@@ -42,15 +113,16 @@ final class MethodOptions {
         }
     }
 
-    static List<OptionSpec> runOptions() {
+    /** --runs, --seed, --threads, --no-timing, with the plan's defaults. */
+    static List<OptionSpec> runOptions(int defaultRuns, long defaultSeed) {
         return List.of(
-                OptionSpec.value("runs", "R", "independent runs per document (default 1)"),
-                OptionSpec.value("seed", "S", "master seed (default 1): same seed, same output, for any thread count"),
-                OptionSpec.value("threads", "T", "worker threads (default: all cores)"),
-                OptionSpec.flag("no-timing", "write 0 in the millis column, so that files compare byte for byte"));
+                OptionSpec.value("runs", "R", "independent runs per document (default " + defaultRuns + ")"),
+                OptionSpec.value("seed", "S", "master seed (default " + defaultSeed + "): same seed, same output, for any thread count"),
+                OptionSpec.value("threads", "T", "worker threads (default: all cores, " + Workers.defaultThreads() + " here)"),
+                OptionSpec.flag("no-timing", "write 0 in the millis column and no time in the provenance, so that files compare byte for byte"));
     }
 
     static int threads(Options o) throws UsageException {
-        return o.integer("threads", Runtime.getRuntime().availableProcessors(), 1, 4096);
+        return o.integer("threads", Workers.defaultThreads(), 1, 4096);
     }
 }

@@ -1,5 +1,7 @@
 package tmeval.cli;
 
+import tmeval.run.Provenance;
+
 import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,6 +15,7 @@ import java.util.Set;
 public final class Options {
     private final Map<String, String> values = new LinkedHashMap<>();
     private OutputStream standardOutput;
+    private List<OptionSpec> specs = List.of();
 
     private Options() {
     }
@@ -23,6 +26,7 @@ public final class Options {
             byName.put(s.name(), s);
         }
         Options o = new Options();
+        o.specs = List.copyOf(specs);
         for (int i = from; i < args.length; i++) {
             String a = args[i];
             if (!a.startsWith("--") || a.length() == 2) {
@@ -89,6 +93,17 @@ public final class Options {
             }
         }
         return new ArrayList<>(items);
+    }
+
+    /** The inputs named on the command line (options that name a file or directory to read), in the order of --help. */
+    public List<Provenance.Input> inputs() {
+        List<Provenance.Input> out = new ArrayList<>();
+        for (OptionSpec s : specs) {
+            if (s.role() == OptionSpec.Role.INPUT && has(s.name())) {
+                out.add(new Provenance.Input(s.name(), path(s.name())));
+            }
+        }
+        return out;
     }
 
     public boolean has(String name) {

@@ -1,5 +1,7 @@
 package tmeval.compare;
 
+import tmeval.model.Corpus;
+
 import org.apache.commons.math3.stat.correlation.PearsonsCorrelation;
 
 import java.util.ArrayList;
@@ -48,6 +50,17 @@ public final class ComparisonTable {
                 java.util.Arrays.fill(r, Double.NaN);
             }
         }
+    }
+
+    /** A table for every document of the corpus, in corpus order. */
+    public static ComparisonTable forCorpus(Corpus corpus, int runs) {
+        List<String> ids = new ArrayList<>();
+        int[] lengths = new int[corpus.size()];
+        for (int d = 0; d < corpus.size(); d++) {
+            ids.add(corpus.document(d).id());
+            lengths[d] = corpus.document(d).length();
+        }
+        return new ComparisonTable(ids, lengths, runs);
     }
 
     public ComparisonTable(List<String> documentIds, int[] lengths, int runs) {

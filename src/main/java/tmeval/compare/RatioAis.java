@@ -24,7 +24,7 @@ import java.util.SplittableRandom;
 public final class RatioAis implements ModelComparison {
     /** The annealing path between the two models. */
     public enum Path {
-        GEOMETRIC("ratio-geometric"), CONVEX("ratio-convex");
+        GEOMETRIC(ComparisonMethods.RATIO_GEOMETRIC), CONVEX(ComparisonMethods.RATIO_CONVEX);
 
         private final String method;
 

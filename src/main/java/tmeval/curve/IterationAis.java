@@ -4,6 +4,7 @@ import tmeval.anneal.AnnealingEngine;
 import tmeval.anneal.ConvexPath;
 import tmeval.anneal.Schedule;
 import tmeval.anneal.TemperedPosterior;
+import tmeval.estimate.Methods;
 import tmeval.model.Document;
 import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
@@ -28,7 +29,7 @@ public final class IterationAis {
 
     public IterationAis(int temperatures, int extraFirstTemperatures, int samples, Schedule schedule) {
         if (temperatures < 1 || extraFirstTemperatures < 0 || samples < 1) {
-            throw new IllegalArgumentException("iteration-ais needs temperatures >= 1, extra >= 0, samples >= 1");
+            throw new IllegalArgumentException(Methods.ITERATION_AIS + " needs temperatures >= 1, extra >= 0, samples >= 1");
         }
         this.temperatures = temperatures;
         this.extraFirstTemperatures = extraFirstTemperatures;
@@ -37,7 +38,7 @@ public final class IterationAis {
     }
 
     public String method() {
-        return "iteration-ais";
+        return Methods.ITERATION_AIS;
     }
 
     /** One document's annealing runs, carried from snapshot to snapshot. Used by one thread at a time. */

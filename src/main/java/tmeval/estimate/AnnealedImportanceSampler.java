@@ -44,7 +44,7 @@ public final class AnnealedImportanceSampler implements Estimator {
 
     @Override
     public String method() {
-        return completion ? "completion-ais" : "ais";
+        return completion ? Methods.COMPLETION_AIS : Methods.AIS;
     }
 
     @Override

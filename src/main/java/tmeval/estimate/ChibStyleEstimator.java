@@ -33,7 +33,7 @@ public final class ChibStyleEstimator implements Estimator {
 
     @Override
     public String method() {
-        return "chib";
+        return Methods.CHIB;
     }
 
     @Override

@@ -28,7 +28,7 @@ public final class EstimatedTheta implements Estimator {
 
     @Override
     public String method() {
-        return "completion-theta";
+        return Methods.COMPLETION_THETA;
     }
 
     @Override

@@ -31,7 +31,7 @@ public final class ExactEvaluator implements Estimator {
 
     @Override
     public String method() {
-        return "exact";
+        return Methods.EXACT;
     }
 
     /** The number of topic-count vectors of a document of N tokens over K topics: C(N + K - 1, K - 1). */

@@ -27,7 +27,7 @@ public final class HarmonicMean implements Estimator {
 
     @Override
     public String method() {
-        return "hm";
+        return Methods.HM;
     }
 
     @Override

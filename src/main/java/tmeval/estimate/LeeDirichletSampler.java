@@ -33,7 +33,7 @@ public final class LeeDirichletSampler implements Estimator {
 
     @Override
     public String method() {
-        return "lee-is";
+        return Methods.LEE_IS;
     }
 
     @Override
@@ -73,7 +73,7 @@ public final class LeeDirichletSampler implements Estimator {
         }
         double logValue = LogMath.logMeanExp(logWeights);
         if (logValue == Double.NEGATIVE_INFINITY) {
-            throw new EstimationException("lee-is: all " + samples + " samples fell outside the epsilon-simplex (epsilon = "
+            throw new EstimationException(Methods.LEE_IS + ": all " + samples + " samples fell outside the epsilon-simplex (epsilon = "
                     + epsilon + "); use a smaller --epsilon");
         }
         long cost = (long) samples * document.length() + (long) emIterations * view.numLocalWords();

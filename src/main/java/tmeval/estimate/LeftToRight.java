@@ -40,7 +40,7 @@ public final class LeftToRight implements Estimator {
 
     @Override
     public String method() {
-        return completion ? "completion-lr" : "lr";
+        return completion ? Methods.COMPLETION_LR : Methods.LR;
     }
 
     @Override

@@ -3,52 +3,73 @@ package tmeval.estimate;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 
 /** The single-model estimators by name, with their defaults, as both the command line and the GUI offer them. */
 public final class Methods {
-    /** One method: its name, a line on what it is, its default settings and how to build it. */
-    public record Method(String name, String description, MethodSettings defaults, Function<MethodSettings, Estimator> factory) {
+    /**
+     * One method: its name, a line on what it is, its default settings, the settings it reads (by their option names,
+     * so that an option given to a method that ignores it is an error) and how to build it.
+     */
+    public record Method(String name, String description, MethodSettings defaults, Set<String> options,
+                         Function<MethodSettings, Estimator> factory) {
         public Estimator create(MethodSettings settings) {
             return factory.apply(settings);
         }
     }
 
+    public static final String EXACT = "exact";
+    public static final String IS_PRIOR = "is-prior";
+    public static final String IS_PZW = "is-pzw";
+    public static final String IS_IP = "is-ip";
+    public static final String HM = "hm";
+    public static final String AIS = "ais";
+    public static final String CHIB = "chib";
+    public static final String LR = "lr";
+    public static final String LEE_IS = "lee-is";
+    public static final String COMPLETION_THETA = "completion-theta";
+    public static final String COMPLETION_AIS = "completion-ais";
+    public static final String COMPLETION_LR = "completion-lr";
+    /** Iteration-AIS (Eq. 8-9) is no single-document estimator (it carries runs across a series) but is named here. */
+    public static final String ITERATION_AIS = "iteration-ais";
+
     private static final Map<String, Method> METHODS = new LinkedHashMap<>();
 
     static {
         MethodSettings d = MethodSettings.defaults();
-        add("exact", "exact P(w) by dynamic programming over topic counts (short documents only)", d,
-                s -> new ExactEvaluator(s.maxExactStates()));
-        add("is-prior", "importance sampling from the prior over theta (MALLET's empirical likelihood)", d.withSamples(1000),
-                s -> new PriorImportanceSampler(s.samples()));
-        add("is-pzw", "importance sampling, Q(z_n) proportional to alpha_k phi(w_n, k)", d.withSamples(1000),
-                s -> TokenProposalSampler.pzw(s.samples()));
-        add("is-ip", "importance sampling with iterated pseudo-counts (Eq. 11)", d.withSamples(1000).withIterations(10),
-                s -> TokenProposalSampler.iteratedPseudoCounts(s.samples(), s.iterations()));
-        add("hm", "harmonic mean of P(w | z) over posterior samples (biased upwards)", d.withBurnIn(100).withSamples(1000),
-                s -> new HarmonicMean(s.burnIn(), s.samples()));
-        add("ais", "annealed importance sampling from the prior to the posterior (Algorithm 1)", d.withSamples(1).withTemperatures(1000),
-                s -> AnnealedImportanceSampler.standard(s.temperatures(), s.samples(), s.schedule()));
-        add("chib", "Chib-style estimator of Murray and Salakhutdinov (Algorithm 2)", d.withChainLength(1000),
-                s -> new ChibStyleEstimator(s.chainLength()));
-        add("lr", "left-to-right particle algorithm (Algorithm 3)", d.withParticles(10),
-                s -> LeftToRight.standard(s.particles(), s.resampling()));
-        add("lee-is", "Lee's Dirichlet importance sampler around the maximiser of H(theta)", d.withSamples(1000),
-                s -> new LeeDirichletSampler(s.samples(), s.epsilon()));
-        add("completion-theta", "document completion: estimated theta from the first half (Eq. 27)", d.withBurnIn(100).withSamples(1000),
-                s -> new EstimatedTheta(s.burnIn(), s.samples()));
-        add("completion-ais", "document completion: AIS for P(w2 | w1) (Algorithm 4)", d.withSamples(1).withTemperatures(1000).withBurnIn(100),
-                s -> AnnealedImportanceSampler.completion(s.temperatures(), s.samples(), s.schedule(), s.burnIn()));
-        add("completion-lr", "document completion: left-to-right scored on the second half", d.withParticles(10),
-                s -> LeftToRight.completion(s.particles(), s.resampling()));
+        add(EXACT, "exact P(w) by dynamic programming over topic counts (short documents only)", d,
+                Set.of("max-exact-states"), s -> new ExactEvaluator(s.maxExactStates()));
+        add(IS_PRIOR, "importance sampling from the prior over theta (MALLET's empirical likelihood)", d.withSamples(1000),
+                Set.of("samples"), s -> new PriorImportanceSampler(s.samples()));
+        add(IS_PZW, "importance sampling, Q(z_n) proportional to alpha_k phi(w_n, k)", d.withSamples(1000),
+                Set.of("samples"), s -> TokenProposalSampler.pzw(s.samples()));
+        add(IS_IP, "importance sampling with iterated pseudo-counts (Eq. 11)", d.withSamples(1000).withIterations(10),
+                Set.of("samples", "ip-iterations"), s -> TokenProposalSampler.iteratedPseudoCounts(s.samples(), s.iterations()));
+        add(HM, "harmonic mean of P(w | z) over posterior samples (biased upwards)", d.withBurnIn(100).withSamples(1000),
+                Set.of("burn-in", "samples"), s -> new HarmonicMean(s.burnIn(), s.samples()));
+        add(AIS, "annealed importance sampling from the prior to the posterior (Algorithm 1)", d.withSamples(1).withTemperatures(1000),
+                Set.of("samples", "temperatures", "schedule"), s -> AnnealedImportanceSampler.standard(s.temperatures(), s.samples(), s.schedule()));
+        add(CHIB, "Chib-style estimator of Murray and Salakhutdinov (Algorithm 2)", d.withChainLength(1000),
+                Set.of("chain-length"), s -> new ChibStyleEstimator(s.chainLength()));
+        add(LR, "left-to-right particle algorithm (Algorithm 3)", d.withParticles(10),
+                Set.of("particles", "no-resampling"), s -> LeftToRight.standard(s.particles(), s.resampling()));
+        add(LEE_IS, "Lee's Dirichlet importance sampler around the maximiser of H(theta)", d.withSamples(1000),
+                Set.of("samples", "epsilon"), s -> new LeeDirichletSampler(s.samples(), s.epsilon()));
+        add(COMPLETION_THETA, "document completion: estimated theta from the first half (Eq. 27)", d.withBurnIn(100).withSamples(1000),
+                Set.of("burn-in", "samples"), s -> new EstimatedTheta(s.burnIn(), s.samples()));
+        add(COMPLETION_AIS, "document completion: AIS for P(w2 | w1) (Algorithm 4)", d.withSamples(1).withTemperatures(1000).withBurnIn(100),
+                Set.of("samples", "temperatures", "schedule", "burn-in"), s -> AnnealedImportanceSampler.completion(s.temperatures(), s.samples(), s.schedule(), s.burnIn()));
+        add(COMPLETION_LR, "document completion: left-to-right scored on the second half", d.withParticles(10),
+                Set.of("particles", "no-resampling"), s -> LeftToRight.completion(s.particles(), s.resampling()));
     }
 
     private Methods() {
     }
 
-    private static void add(String name, String description, MethodSettings defaults, Function<MethodSettings, Estimator> factory) {
-        METHODS.put(name, new Method(name, description, defaults, factory));
+    private static void add(String name, String description, MethodSettings defaults, Set<String> options,
+                            Function<MethodSettings, Estimator> factory) {
+        METHODS.put(name, new Method(name, description, defaults, options, factory));
     }
 
     /** @throws IllegalArgumentException naming the known methods if the name is unknown */
@@ -65,8 +86,8 @@ public final class Methods {
         return List.copyOf(METHODS.values());
     }
 
-    /** Document-completion methods estimate log P(w2 | w1) of the second half. */
-    public static boolean isCompletion(String name) {
-        return name.startsWith("completion-");
+    /** The names, in the order the help lists them. */
+    public static List<String> names() {
+        return List.copyOf(METHODS.keySet());
     }
 }

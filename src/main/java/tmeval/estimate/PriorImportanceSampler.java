@@ -24,7 +24,7 @@ public final class PriorImportanceSampler implements Estimator {
 
     @Override
     public String method() {
-        return "is-prior";
+        return Methods.IS_PRIOR;
     }
 
     @Override

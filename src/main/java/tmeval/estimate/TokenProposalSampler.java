@@ -38,7 +38,7 @@ public final class TokenProposalSampler implements Estimator {
 
     @Override
     public String method() {
-        return iterations == 0 ? "is-pzw" : "is-ip";
+        return iterations == 0 ? Methods.IS_PZW : Methods.IS_IP;
     }
 
     @Override

@@ -3,6 +3,7 @@ package tmeval.run;
 import tmeval.compare.ComparisonTable;
 import tmeval.compare.Direction;
 import tmeval.compare.ModelComparison;
+import tmeval.compare.ModelPair;
 import tmeval.compare.RatioResult;
 import tmeval.estimate.EstimationException;
 import tmeval.model.Corpus;
@@ -31,6 +32,10 @@ public final class ComparisonRunner {
     /** What to run. {@code reference} may be null. */
     public record Job(Corpus corpus, TopicModel a, TopicModel b, List<Arm> arms, int runs, long seed, int threads,
                       ModelComparison reference) {
+        /** The job a plan describes, on prepared models (aligned, on one vocabulary) and a corpus mapped onto A's words. */
+        public static Job of(ComparisonPlan plan, Corpus corpus, ModelPair pair) {
+            return new Job(corpus, pair.a(), pair.b(), plan.arms(), plan.runs(), plan.seed(), plan.threads(), plan.referenceComparison());
+        }
     }
 
     /**

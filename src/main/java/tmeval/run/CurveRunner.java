@@ -7,6 +7,7 @@ import tmeval.estimate.EstimateResult;
 import tmeval.estimate.EstimationException;
 import tmeval.estimate.LeftToRight;
 import tmeval.estimate.MethodSettings;
+import tmeval.estimate.Methods;
 import tmeval.model.Corpus;
 import tmeval.model.Document;
 import tmeval.model.ModelSeries;
@@ -17,7 +18,6 @@ import tmeval.sampling.RandomStreams;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Held-out likelihood over the snapshots of a training run (Foulds and Smyth Figure 2): iteration-AIS carried from
@@ -26,11 +26,19 @@ import java.util.Locale;
  * snapshot t before any goes on, so each point of the curve is reported as soon as it exists.
  */
 public final class CurveRunner {
-    public static final List<String> METHODS = List.of("iteration-ais", "ais", "lr");
+    public static final List<String> METHODS = List.of(Methods.ITERATION_AIS, Methods.AIS, Methods.LR);
+    /** The {@code curve} output's columns; corpus lines have docId {@code *}. */
+    public static final String HEADER = "docId\tN\titeration\tmethod\trun\tlogLik\tsiteUpdates\tmillis\n";
 
     /** What to run. */
     public record Job(Corpus corpus, ModelSeries series, List<String> methods, MethodSettings settings, int extraFirstTemperatures,
                       int runs, long seed, int threads) {
+        /** The job a plan describes on a series and a corpus mapped onto its vocabulary. */
+        public static Job of(CurvePlan plan, Corpus corpus, ModelSeries series) {
+            return new Job(corpus, series, plan.methods(), plan.settings(), plan.firstExtraTemperatures(), plan.runs(), plan.seed(),
+                    plan.threads());
+        }
+
         public Job {
             for (String m : methods) {
                 if (!METHODS.contains(m)) {
@@ -91,7 +99,7 @@ public final class CurveRunner {
                 String method = job.methods().get(m);
                 Document doc = corpus.document(d);
                 try {
-                    if (method.equals("iteration-ais")) {
+                    if (method.equals(Methods.ITERATION_AIS)) {
                         if (dead[d][r]) {
                             return refusal(doc, d, iteration, method, r, "refused at an earlier snapshot");
                         }
@@ -103,13 +111,13 @@ public final class CurveRunner {
                         return row(doc, d, iteration, method, r, e.logLikelihood(), e.siteUpdates(), e.nanos());
                     }
                     var random = RandomStreams.stream(job.seed(), d, r + 1, RandomStreams.key(method + "@" + iteration));
-                    EstimateResult e = method.equals("ais")
+                    EstimateResult e = method.equals(Methods.AIS)
                             ? ais.estimate(doc, model, random, cancel)
                             : LeftToRight.standard(EstimateDifference.particlesForBudget(s.temperatures(), doc.length()), s.resampling())
                                     .estimate(doc, model, random, cancel);
                     return row(doc, d, iteration, method, r, e.logValue(), e.siteUpdates(), e.nanos());
                 } catch (EstimationException | IllegalArgumentException e) {
-                    if (method.equals("iteration-ais")) {
+                    if (method.equals(Methods.ITERATION_AIS)) {
                         dead[d][r] = true;
                     }
                     return refusal(doc, d, iteration, method, r, e.getMessage());
@@ -191,12 +199,12 @@ public final class CurveRunner {
     /** The corpus line of a point, in the curve TSV's columns. */
     public static String corpusLine(Point p, boolean timing) {
         return "*\t" + p.tokens() + "\t" + p.iteration() + "\t" + p.method() + "\t" + p.run() + "\t" + p.logLikelihood() + "\t"
-                + p.siteUpdates() + "\t" + (timing ? String.format(Locale.ROOT, "%.3f", p.nanos() / 1e6) : "0") + "\n";
+                + p.siteUpdates() + "\t" + ComparisonRows.millis(p.nanos(), timing) + "\n";
     }
 
     /** A document line in the curve TSV's columns (refused rows have none). */
     public static String documentLine(Row r, boolean timing) {
         return r.documentId() + "\t" + r.length() + "\t" + r.iteration() + "\t" + r.method() + "\t" + r.run() + "\t" + r.logLikelihood()
-                + "\t" + r.siteUpdates() + "\t" + (timing ? String.format(Locale.ROOT, "%.3f", r.nanos() / 1e6) : "0") + "\n";
+                + "\t" + r.siteUpdates() + "\t" + ComparisonRows.millis(r.nanos(), timing) + "\n";
     }
 }

@@ -2,7 +2,6 @@ package tmeval.run;
 
 import java.io.IOException;
 import java.io.Writer;
-import java.util.Locale;
 
 /**
  * The {@code estimate} output of INTERFACES.md: {@code docId N method run logLik perplexity siteUpdates millis}.
@@ -22,6 +21,6 @@ public final class EstimateTable {
         var r = o.result();
         double perplexity = Math.exp(-r.logValue() / r.evaluatedTokens());
         out.write(o.documentId() + "\t" + r.evaluatedTokens() + "\t" + method + "\t" + o.run() + "\t" + r.logValue() + "\t"
-                + perplexity + "\t" + r.siteUpdates() + "\t" + (timing ? String.format(Locale.ROOT, "%.3f", r.nanos() / 1e6) : "0") + "\n");
+                + perplexity + "\t" + r.siteUpdates() + "\t" + ComparisonRows.millis(r.nanos(), timing) + "\n");
     }
 }

@@ -1,5 +1,7 @@
 package tmeval.run;
 
+import tmeval.compare.ComparisonMethods;
+import tmeval.estimate.Methods;
 import tmeval.io.OutputFile;
 import tmeval.io.InputException;
 import tmeval.io.LineReader;
@@ -51,13 +53,12 @@ public record Throughput(Map<String, Double> rates, int numTopics, String source
         return r == null ? Double.NaN : r;
     }
 
-    /** The estimator whose rate stands for a comparison method (itself for the ratio paths). */
+    /** The estimator whose rate stands for a comparison method (the registry's {@code pricedAs}; lr for the reference). */
     public static String estimatorFor(String comparisonMethod) {
-        return switch (comparisonMethod) {
-            case "ais-diff" -> "ais";
-            case "lr-diff", "reference" -> "lr";
-            default -> comparisonMethod;
-        };
+        if (comparisonMethod.equals(ComparisonMethods.LR_REFERENCE)) {
+            return Methods.LR;
+        }
+        return ComparisonMethods.get(comparisonMethod).pricedAs();
     }
 
     /** These rates with the given ones replacing or adding entries (a finished job's own measurements). */

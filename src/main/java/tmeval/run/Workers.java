@@ -7,8 +7,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** Worker pools for jobs: named daemon threads, always shut down (and interrupted) when the job ends. */
-final class Workers {
+public final class Workers {
     private Workers() {
+    }
+
+    /** The default thread count of every job: all cores (output is the same for any count). */
+    public static int defaultThreads() {
+        return Runtime.getRuntime().availableProcessors();
     }
 
     static ExecutorService pool(int threads, String name) {

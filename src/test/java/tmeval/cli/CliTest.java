@@ -31,6 +31,11 @@ class CliTest {
         return new Outcome(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
+    /** An output's table: its lines after the provenance lines ({@code #}). */
+    static java.util.List<String> table(Path out) throws java.io.IOException {
+        return Files.readAllLines(out).stream().filter(l -> !l.startsWith("#")).toList();
+    }
+
     @Test
     void helpEverywhere() {
         assertTrue(run("--help").out().contains("commands:"));
@@ -136,7 +141,12 @@ class CliTest {
         Outcome o = run("estimate", "--model", modelFile.toString(), "--corpus", corpus.toString(), "--method", "ais",
                 "--temperatures", "50", "--runs", "2", "--out", out.toString(), "--summary", "--threads", "2");
         assertEquals(0, o.code(), o.err());
-        var lines = Files.readAllLines(out);
+        var all = Files.readAllLines(out);
+        assertTrue(all.get(0).startsWith("# tmeval\t"), all.get(0));
+        assertTrue(all.contains("# setting\tseed\t1") && all.contains("# setting\tmethod\tais"), String.join("\n", all));
+        assertTrue(all.stream().anyMatch(l -> l.matches("# input\tmodel\t.*\tsha256:[0-9a-f]{64}\tbytes:[0-9]+")), String.join("\n", all));
+        assertTrue(all.stream().anyMatch(l -> l.startsWith("# written\t")), "timing on: the time written is recorded");
+        var lines = table(out);
         assertEquals("docId\tN\tmethod\trun\tlogLik\tperplexity\tsiteUpdates\tmillis", lines.get(0));
         assertEquals(13, lines.size());
         String[] row = lines.get(1).split("\t");
@@ -180,7 +190,7 @@ class CliTest {
                 "--method", "ratio-convex,lr-diff,exact", "--temperatures", "200", "--burn-in", "10", "--align", "--reference", "exact",
                 "--out", out.toString(), "--threads", "2");
         assertEquals(0, o.code(), o.err());
-        var lines = Files.readAllLines(out);
+        var lines = table(out);
         assertEquals("docId\tN\tmethod\tdirection\trun\tlogRatio\tperplexityRatio\tsiteUpdates\tmillis", lines.get(0));
         // 5 documents x (convex forward + reverse, lr-diff, exact) x 2 runs
         assertEquals(1 + 5 * 4 * 2, lines.size());
@@ -249,7 +259,7 @@ class CliTest {
         Outcome o = run("curve", "--series", series.toString(), "--corpus", files[1].toString(), "--method", "iteration-ais,lr",
                 "--temperatures", "30", "--runs", "2", "--out", out.toString(), "--threads", "2");
         assertEquals(0, o.code(), o.err());
-        var lines = Files.readAllLines(out);
+        var lines = table(out);
         assertEquals("docId\tN\titeration\tmethod\trun\tlogLik\tsiteUpdates\tmillis", lines.get(0));
         // per snapshot: 4 documents x 2 methods x 2 runs, then 2 methods x 2 runs corpus lines
         assertEquals(1 + 2 * (16 + 4), lines.size());

@@ -28,7 +28,7 @@ class ThroughputTest {
         assertEquals(2.5e7, t.rateFor("ratio-convex"), 0);
         assertEquals(1.8e7, t.rateFor("ais-diff"), 0);
         assertEquals(2.0e7, t.rateFor("lr-diff"), 0);
-        assertEquals(2.0e7, t.rateFor("reference"), 0);
+        assertEquals(2.0e7, t.rateFor(CostModel.REFERENCE), 0);
         assertTrue(Double.isNaN(t.rateFor("ratio-geometric")));
         assertEquals(9e6, t.with(Map.of("ratio-geometric", 9e6), 50, "x").rateFor("ratio-geometric"), 0);
         assertFalse(Files.list(file.getParent()).anyMatch(p -> p.getFileName().toString().endsWith(".part")));

@@ -1,12 +1,10 @@
-package tmeval.app;
+package tmeval.run;
 
 import org.junit.jupiter.api.Test;
 import tmeval.Fixtures;
-import tmeval.compare.Comparisons;
 import tmeval.estimate.MethodSettings;
 import tmeval.model.Corpus;
 import tmeval.model.TopicModel;
-import tmeval.run.Throughput;
 
 import java.util.List;
 import java.util.Map;
@@ -21,8 +19,10 @@ class CostModelTest {
 
     @Test
     void siteUpdatesFollowTheCostFormulasPerMethod() {
-        MethodSettings s = Comparisons.defaults().withTemperatures(100).withBurnIn(10).withSamples(1);
-        Map<String, Long> u = CostModel.siteUpdatesByMethod(CORPUS, List.of("ratio-convex", "ais-diff", "lr-diff", "exact"), true, s, 2, 5);
+        MethodSettings s = ComparisonPlan.DEFAULT_METHOD_SETTINGS.withTemperatures(100).withBurnIn(10).withSamples(1);
+        ComparisonPlan plan = new ComparisonPlan(List.of("ratio-convex", "ais-diff", "lr-diff", "exact"), ComparisonPlan.Directions.BOTH, s,
+                2, 1, 1, ComparisonPlan.Reference.LR, 5, true, false, 1);
+        Map<String, Long> u = CostModel.siteUpdatesByMethod(CORPUS, plan);
         long tokens = CORPUS.tokenCount(); // 4 documents of 20 tokens
         assertEquals(2L * (10 + 100) * tokens * 2, u.get("ratio-convex"));   // both directions, two runs
         assertEquals(2L * 100 * tokens * 2, u.get("ais-diff"));

@@ -1,44 +1,34 @@
-package tmeval.app;
+package tmeval.run;
 
-import tmeval.compare.EstimateDifference;
-import tmeval.estimate.MethodSettings;
+import tmeval.compare.ComparisonMethods;
 import tmeval.model.Corpus;
 import tmeval.model.Document;
-import tmeval.run.Throughput;
 
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
- * Predicted cost of a comparison in Gibbs site updates (Wallach et al. Table 1, Foulds and Smyth Section 4), and
- * so its time at measured rates: ratio paths S (B + n) N per direction; ais-diff 2 S n N; lr-diff, per model,
- * p N(N + 1)/2 with p = 2n/(N + 1); exact none; the lr reference R N(N + 1) for both models.
+ * Predicted cost of a comparison in Gibbs site updates (Wallach et al. Table 1, Foulds and Smyth Section 4), each
+ * method's from its registry entry ({@link ComparisonMethods.Method#cost()}), and so its time at measured rates.
  */
 public final class CostModel {
     /** The key of the reference run in {@link #siteUpdatesByMethod}. */
-    public static final String REFERENCE = "reference";
+    public static final String REFERENCE = ComparisonMethods.LR_REFERENCE;
 
     private CostModel() {
     }
 
-    /** Site updates of each selected method (all runs and directions), and of the lr reference under {@link #REFERENCE}. */
-    public static Map<String, Long> siteUpdatesByMethod(Corpus corpus, List<String> methods, boolean bothDirections, MethodSettings s,
-                                                        int runs, int referenceParticles) {
+    /** Site updates of each method of the plan (all runs and directions), and of an lr reference under {@link #REFERENCE}. */
+    public static Map<String, Long> siteUpdatesByMethod(Corpus corpus, ComparisonPlan plan) {
         Map<String, Long> out = new LinkedHashMap<>();
         for (Document d : corpus.documents()) {
-            long n = d.length();
-            for (String m : methods) {
-                long perRun = switch (m) {
-                    case "ratio-convex", "ratio-geometric" -> (long) s.samples() * (s.burnIn() + s.temperatures()) * n * (bothDirections ? 2 : 1);
-                    case "ais-diff" -> 2L * s.samples() * s.temperatures() * n;
-                    case "lr-diff" -> 2L * EstimateDifference.particlesForBudget(s.temperatures(), (int) n) * n * (n + 1) / 2;
-                    default -> 0;
-                };
-                out.merge(m, perRun * runs, Long::sum);
+            int n = d.length();
+            for (String name : plan.methods()) {
+                long perRun = ComparisonMethods.get(name).siteUpdates(plan.settings(), n, plan.directions().count());
+                out.merge(name, perRun * plan.runs(), Long::sum);
             }
-            if (referenceParticles > 0) {
-                out.merge(REFERENCE, (long) referenceParticles * n * (n + 1), Long::sum);
+            if (plan.reference() == ComparisonPlan.Reference.LR) {
+                out.merge(REFERENCE, ComparisonMethods.referenceSiteUpdates(plan.referenceParticles(), n), Long::sum);
             }
         }
         return out;

@@ -1,0 +1,121 @@
+package tmeval.compare;
+
+import tmeval.estimate.AnnealedImportanceSampler;
+import tmeval.estimate.ExactEvaluator;
+import tmeval.estimate.LeftToRight;
+import tmeval.estimate.MethodSettings;
+import tmeval.estimate.Methods;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * The two-model methods of {@code compare} and the workbench, by name: how each is built, whether it runs in two
+ * directions, what it costs in Gibbs site updates and which measured rate prices it. The one place their names are
+ * written (with {@link Methods} for the single-model ones).
+ */
+public final class ComparisonMethods {
+    public static final String RATIO_CONVEX = "ratio-convex";
+    public static final String RATIO_GEOMETRIC = "ratio-geometric";
+    public static final String AIS_DIFF = "ais-diff";
+    public static final String LR_DIFF = "lr-diff";
+    public static final String EXACT = Methods.EXACT;
+    /** The long left-to-right run that Table 2's correlation column compares against. */
+    public static final String LR_REFERENCE = "lr-reference";
+
+    /** Site updates of one run of a method on a document of {@code length} tokens, in one direction. */
+    @FunctionalInterface
+    public interface Cost {
+        long siteUpdates(MethodSettings settings, int length);
+    }
+
+    /**
+     * One comparison method.
+     *
+     * @param directional annealed from one model to the other, so run forward (B to A) and reverse (A to B)
+     * @param pricedAs the estimator whose measured rate (site updates per second) prices it
+     * @param cost site updates of one run in one direction
+     * @param options the settings it reads, by their option names
+     */
+    public record Method(String name, String description, boolean directional, String pricedAs, Cost cost, Set<String> options,
+                         Function<MethodSettings, ModelComparison> factory) {
+        public ModelComparison create(MethodSettings settings) {
+            return factory.apply(settings);
+        }
+
+        /** Site updates of one run on a document, over the directions it is run in. */
+        public long siteUpdates(MethodSettings settings, int length, int directions) {
+            return cost.siteUpdates(settings, length) * (directional ? directions : 1);
+        }
+    }
+
+    private static final Set<String> RATIO_OPTIONS = Set.of("samples", "temperatures", "burn-in", "schedule");
+    private static final Map<String, Method> METHODS = new LinkedHashMap<>();
+
+    static {
+        // Foulds and Smyth Section 4: a ratio path costs S (B + n) N per direction; the baselines spend the same n
+        // on each model (AIS) or its equivalent in left-to-right particles; exact costs no Gibbs sweeps at all
+        Cost ratioPath = (s, n) -> (long) s.samples() * (s.burnIn() + s.temperatures()) * n;
+        add(new Method(RATIO_CONVEX, "ratio-AIS on the convex path between the models (Eq. 6-7): each direction brackets the ratio",
+                true, RATIO_CONVEX, ratioPath, RATIO_OPTIONS,
+                s -> new RatioAis(RatioAis.Path.CONVEX, s.temperatures(), s.samples(), s.burnIn(), s.schedule())));
+        add(new Method(RATIO_GEOMETRIC, "ratio-AIS on the geometric path between the models (Eq. 5)",
+                true, RATIO_GEOMETRIC, ratioPath, RATIO_OPTIONS,
+                s -> new RatioAis(RatioAis.Path.GEOMETRIC, s.temperatures(), s.samples(), s.burnIn(), s.schedule())));
+        add(new Method(AIS_DIFF, "standard AIS on each model, differenced (the error is incurred twice)",
+                false, Methods.AIS, (s, n) -> 2L * s.samples() * s.temperatures() * n, Set.of("samples", "temperatures", "schedule"),
+                s -> {
+                    var ais = AnnealedImportanceSampler.standard(s.temperatures(), s.samples(), s.schedule());
+                    return new EstimateDifference(AIS_DIFF, doc -> ais);
+                }));
+        add(new Method(LR_DIFF, "left-to-right on each model at the same budget, differenced",
+                false, Methods.LR, (s, n) -> 2L * EstimateDifference.particlesForBudget(s.temperatures(), n) * n * (n + 1) / 2,
+                Set.of("temperatures", "no-resampling"),
+                s -> new EstimateDifference(LR_DIFF,
+                        doc -> LeftToRight.standard(EstimateDifference.particlesForBudget(s.temperatures(), doc.length()), s.resampling()))));
+        add(new Method(EXACT, "exact log P(w | A) - log P(w | B) by dynamic programming (short documents only)",
+                false, EXACT, (s, n) -> 0, Set.of("max-exact-states"),
+                s -> {
+                    var exact = new ExactEvaluator(s.maxExactStates());
+                    return new EstimateDifference(EXACT, doc -> exact);
+                }));
+    }
+
+    private ComparisonMethods() {
+    }
+
+    private static void add(Method m) {
+        METHODS.put(m.name(), m);
+    }
+
+    /** @throws IllegalArgumentException naming the known methods if the name is unknown */
+    public static Method get(String name) {
+        Method m = METHODS.get(name);
+        if (m == null) {
+            throw new IllegalArgumentException("unknown comparison method '" + name + "' (" + String.join(", ", names()) + ")");
+        }
+        return m;
+    }
+
+    public static List<Method> all() {
+        return List.copyOf(METHODS.values());
+    }
+
+    public static List<String> names() {
+        return List.copyOf(METHODS.keySet());
+    }
+
+    /** A long left-to-right run with a fixed particle count, the reference of Table 2 ("correlation with long LR"). */
+    public static ModelComparison leftToRightReference(int particles) {
+        var lr = LeftToRight.standard(particles, true);
+        return new EstimateDifference(LR_REFERENCE, doc -> lr);
+    }
+
+    /** Site updates of the left-to-right reference on a document: R particles on each model. */
+    public static long referenceSiteUpdates(int particles, int length) {
+        return (long) particles * length * (length + 1);
+    }
+}

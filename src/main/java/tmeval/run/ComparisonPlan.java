@@ -1,0 +1,183 @@
+package tmeval.run;
+
+import tmeval.estimate.Methods;
+import tmeval.compare.ComparisonMethods;
+import tmeval.compare.ConvergenceCheck;
+import tmeval.compare.Direction;
+import tmeval.compare.ModelComparison;
+import tmeval.estimate.MethodSettings;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Everything that defines a comparison of two models on a corpus, validated once. {@code compare}'s options and the
+ * workbench's form both fill it, the runner executes it, and its {@link #settings()} are what every output's
+ * provenance records: the same comparison gives the same numbers wherever it was started.
+ *
+ * @param directions which directions the ratio paths run in (the baselines have none)
+ * @param reference a reference run for Table 2's correlation column
+ * @param referenceParticles particles of the {@code lr} reference
+ * @param align permute B's topics to A's (Hungarian, L1) before annealing: it leaves every likelihood unchanged and
+ *              helps the ratio paths converge between independently trained models
+ * @param gapThreshold documents whose forward and reverse estimates differ by more than this many nats are flagged
+ */
+public record ComparisonPlan(List<String> methods, Directions directions, MethodSettings settings, int runs, long seed, int threads,
+                             Reference reference, int referenceParticles, boolean align, boolean intersectVocabularies,
+                             double gapThreshold) {
+    /** The paper's cheap regime (Foulds and Smyth Section 4): one sample, n = 1000, 100 burn-in sweeps. */
+    public static final MethodSettings DEFAULT_METHOD_SETTINGS = MethodSettings.defaults().withSamples(1).withTemperatures(1000).withBurnIn(100);
+    /** Two runs per document: the variance column needs two. */
+    public static final int DEFAULT_RUNS = 2;
+    public static final long DEFAULT_SEED = 1;
+    public static final int DEFAULT_REFERENCE_PARTICLES = 100;
+    public static final boolean DEFAULT_ALIGN = true;
+    public static final Directions DEFAULT_DIRECTIONS = Directions.BOTH;
+    public static final Reference DEFAULT_REFERENCE = Reference.NONE;
+    public static final double DEFAULT_GAP_THRESHOLD = ConvergenceCheck.DEFAULT_THRESHOLD;
+
+    /** Which directions a ratio path is run in. */
+    public enum Directions {
+        FORWARD("forward"), REVERSE("reverse"), BOTH("both");
+
+        private final String label;
+
+        Directions(String label) {
+            this.label = label;
+        }
+
+        public String label() {
+            return label;
+        }
+
+        public static Directions parse(String s) {
+            for (Directions d : values()) {
+                if (d.label.equals(s)) {
+                    return d;
+                }
+            }
+            throw new IllegalArgumentException("the direction must be forward, reverse or both, was '" + s + "'");
+        }
+
+        /** The directions of one method: both, one, or none for a method that does not anneal between the models. */
+        public List<Direction> of(ComparisonMethods.Method m) {
+            if (!m.directional()) {
+                return List.of(Direction.NONE);
+            }
+            return switch (this) {
+                case FORWARD -> List.of(Direction.FORWARD);
+                case REVERSE -> List.of(Direction.REVERSE);
+                case BOTH -> List.of(Direction.FORWARD, Direction.REVERSE);
+            };
+        }
+
+        public int count() {
+            return this == BOTH ? 2 : 1;
+        }
+    }
+
+    /** The reference run of Table 2's correlation column. */
+    public enum Reference {
+        NONE("none"), LR(Methods.LR), EXACT(ComparisonMethods.EXACT);
+
+        private final String label;
+
+        Reference(String label) {
+            this.label = label;
+        }
+
+        public String label() {
+            return label;
+        }
+
+        public static Reference parse(String s) {
+            for (Reference r : values()) {
+                if (r.label.equals(s)) {
+                    return r;
+                }
+            }
+            throw new IllegalArgumentException("the reference must be none, lr or exact, was '" + s + "'");
+        }
+    }
+
+    /** @throws IllegalArgumentException with a message naming the setting */
+    public ComparisonPlan {
+        methods = List.copyOf(methods);
+        if (methods.isEmpty()) {
+            throw new IllegalArgumentException("select at least one method");
+        }
+        if (methods.stream().distinct().count() < methods.size()) {
+            throw new IllegalArgumentException("a method is selected twice: " + String.join(",", methods));
+        }
+        methods.forEach(ComparisonMethods::get);
+        if (runs < 1) {
+            throw new IllegalArgumentException("runs must be at least 1");
+        }
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be at least 1");
+        }
+        if (referenceParticles < 1) {
+            throw new IllegalArgumentException("reference particles must be at least 1");
+        }
+        if (!(gapThreshold >= 0)) {
+            throw new IllegalArgumentException("the gap threshold must not be negative");
+        }
+    }
+
+    /** The default plan for these methods: what {@code compare} runs with no other option, and what the workbench opens with. */
+    public static ComparisonPlan defaults(List<String> methods) {
+        return new ComparisonPlan(methods, DEFAULT_DIRECTIONS, DEFAULT_METHOD_SETTINGS, DEFAULT_RUNS, DEFAULT_SEED, Workers.defaultThreads(),
+                DEFAULT_REFERENCE, DEFAULT_REFERENCE_PARTICLES, DEFAULT_ALIGN, false, DEFAULT_GAP_THRESHOLD);
+    }
+
+    /** Every method of the registry but {@code exact} (limited to short documents): the workbench's first selection. */
+    public static List<String> defaultSelection() {
+        return ComparisonMethods.names().stream().filter(n -> !n.equals(ComparisonMethods.EXACT)).toList();
+    }
+
+    public ComparisonPlan withMethods(List<String> m) {
+        return new ComparisonPlan(m, directions, settings, runs, seed, threads, reference, referenceParticles, align, intersectVocabularies, gapThreshold);
+    }
+
+    /** The (method, direction) pairs the runner executes, in the order of {@link #methods()}. */
+    public List<ComparisonRunner.Arm> arms() {
+        List<ComparisonRunner.Arm> arms = new ArrayList<>();
+        for (String name : methods) {
+            ComparisonMethods.Method m = ComparisonMethods.get(name);
+            ModelComparison c = m.create(settings);
+            for (Direction d : directions.of(m)) {
+                arms.add(new ComparisonRunner.Arm(c, d));
+            }
+        }
+        return arms;
+    }
+
+    /** The reference comparison, or null for none. */
+    public ModelComparison referenceComparison() {
+        return switch (reference) {
+            case NONE -> null;
+            case LR -> ComparisonMethods.leftToRightReference(referenceParticles);
+            case EXACT -> ComparisonMethods.get(ComparisonMethods.EXACT).create(settings);
+        };
+    }
+
+    /** Every setting, by name, in a fixed order: the provenance of an output and the settings of a session. */
+    public Map<String, String> settingsText() {
+        Map<String, String> s = new LinkedHashMap<>();
+        s.put("plan", "compare");
+        s.put("methods", String.join(",", methods));
+        s.put("direction", directions.label());
+        s.putAll(MethodSettingsText.of(settings));
+        s.put("runs", Integer.toString(runs));
+        s.put("seed", Long.toString(seed));
+        s.put("reference", reference.label());
+        s.put("reference-particles", Integer.toString(referenceParticles));
+        s.put("align", Boolean.toString(align));
+        s.put("vocabulary", intersectVocabularies ? "intersect" : "strict");
+        s.put("gap-threshold", String.format(Locale.ROOT, "%s", gapThreshold));
+        return s;
+    }
+}

@@ -1,0 +1,55 @@
+package tmeval.cli;
+
+import javafx.scene.Scene;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import tmeval.app.Workbench;
+import tmeval.progress.CancelToken;
+import tmeval.run.ComparisonPlan;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** One comparison, one set of defaults: the workbench opens with the plan the command line runs with no option. */
+@ExtendWith(ApplicationExtension.class)
+class DefaultPlanTest {
+    private Workbench workbench;
+
+    @Start
+    void start(Stage stage) {
+        workbench = new Workbench();
+        stage.setScene(new Scene(workbench.root(), 1280, 800));
+        stage.show();
+    }
+
+    @AfterEach
+    void stop() {
+        workbench.shutdown();
+    }
+
+    @Test
+    void theWorkbenchStartsFromTheCommandLinesDefaultPlan(FxRobot robot) throws Exception {
+        ComparisonPlan[] gui = new ComparisonPlan[1];
+        robot.interact(() -> gui[0] = workbench.run().plan());
+        CompareCommand compare = new CompareCommand(new CancelToken());
+        Options o = Options.parse(new String[] {"compare", "--method", String.join(",", gui[0].methods())}, 1, compare.options());
+        assertEquals(CompareCommand.plan(o), gui[0]);
+        assertEquals(ComparisonPlan.defaults(ComparisonPlan.defaultSelection()), gui[0]);
+        assertEquals(1000, gui[0].settings().temperatures(), "the paper's cheap regime");
+    }
+
+    @Test
+    void helpPrintsTheDefaultsFromThePlan() {
+        String help = CliTest.run("compare", "--help").out();
+        assertTrue(help.contains("annealing temperatures") && help.contains("(default " + ComparisonPlan.DEFAULT_METHOD_SETTINGS.temperatures() + ")"), help);
+        assertTrue(help.contains("independent runs per document (default " + ComparisonPlan.DEFAULT_RUNS + ")"), help);
+        assertTrue(help.contains("particles of the lr reference (default " + ComparisonPlan.DEFAULT_REFERENCE_PARTICLES + ")"), help);
+        String estimate = CliTest.run("estimate", "--help").out();
+        assertTrue(estimate.matches("(?s).*--samples S +importance samples \\(default 1 for ais, completion-ais; 1000 for .*"), estimate);
+    }
+}
