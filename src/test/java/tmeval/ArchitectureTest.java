@@ -25,6 +25,12 @@ class ArchitectureTest {
     }
 
     @Test
+    void theTwoFrontEndsDoNotReachIntoEachOther() {
+        noClasses().that().resideInAPackage("tmeval.app..").should().dependOnClassesThat().resideInAPackage("tmeval.cli..").check(CLASSES);
+        noClasses().that().resideInAPackage("tmeval.cli..").should().dependOnClassesThat().resideInAPackage("tmeval.app..").check(CLASSES);
+    }
+
+    @Test
     void theEngineKnowsNothingOfItsFrontEnds() {
         noClasses().that().resideInAnyPackage(ENGINE)
                 .should().dependOnClassesThat().resideInAnyPackage("tmeval.cli..", "tmeval.app..")

@@ -18,6 +18,7 @@ import tmeval.compare.ModelPair;
 import tmeval.io.CorpusLoader;
 import tmeval.io.InputException;
 import tmeval.io.ModelLoader;
+import tmeval.io.SampleData;
 import tmeval.model.Corpus;
 import tmeval.model.ModelSeries;
 import tmeval.model.TopicModel;
@@ -183,11 +184,11 @@ public final class Inputs {
 
     /** The bundled sample data: models A (asymmetric) and B (5% perturbed), the held-out corpus and the series. */
     public void loadSampleData(Path dir) {
-        load(Slot.MODEL_A, dir.resolve("model-asymmetric.tsv.gz"));
-        load(Slot.MODEL_B, dir.resolve("model-perturbed.tsv.gz"));
-        load(Slot.CORPUS, dir.resolve("kos-heldout.tokens.gz"));
-        if (Files.isDirectory(dir.resolve("series"))) {
-            load(Slot.SERIES, dir.resolve("series"));
+        load(Slot.MODEL_A, dir.resolve(SampleData.MODEL_A));
+        load(Slot.MODEL_B, dir.resolve(SampleData.MODEL_B));
+        load(Slot.CORPUS, dir.resolve(SampleData.HELDOUT));
+        if (Files.isDirectory(dir.resolve(SampleData.SERIES))) {
+            load(Slot.SERIES, dir.resolve(SampleData.SERIES));
         }
     }
 

@@ -17,6 +17,7 @@ import javafx.stage.FileChooser;
 import javafx.stage.Window;
 import tmeval.anneal.Schedule;
 import tmeval.io.OutputFile;
+import tmeval.io.SampleData;
 import tmeval.io.InputException;
 import tmeval.run.ComparisonPlan;
 import tmeval.run.ComparisonRunner;
@@ -164,7 +165,7 @@ public final class Workbench {
     }
 
     public void openSampleData() {
-        Path dir = tmeval.cli.SampleData.locate();
+        Path dir = SampleData.locate();
         if (dir == null) {
             errorHandler.accept("No sample data", "the sample-data folder was not found beside the jar or in the working directory");
             return;

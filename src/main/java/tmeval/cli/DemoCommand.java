@@ -3,6 +3,7 @@ package tmeval.cli;
 import tmeval.io.CorpusLoader;
 import tmeval.io.InputException;
 import tmeval.io.ModelLoader;
+import tmeval.io.SampleData;
 import tmeval.model.Corpus;
 import tmeval.model.TopicModel;
 

@@ -1,4 +1,4 @@
-package tmeval.cli;
+package tmeval.io;
 
 import java.net.URISyntaxException;
 import java.nio.file.Files;
