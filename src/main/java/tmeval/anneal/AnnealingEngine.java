@@ -97,9 +97,7 @@ public final class AnnealingEngine {
                 trace.step(segmentIndex, j, beta, logWeight);
             }
             previous = beta;
-            if ((j & 63) == 0) {
-                cancel.check();
-            }
+            cancel.checkEvery(j);
         }
         return logWeight;
     }

@@ -27,15 +27,6 @@ public enum Schedule {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    /** n + 1 inverse temperatures from 0 to 1 (for small n; the engine computes them one at a time with {@link #beta}). */
-    public double[] betas(int numTemperatures) {
-        double[] betas = new double[numTemperatures + 1];
-        for (int j = 0; j <= numTemperatures; j++) {
-            betas[j] = beta(j, numTemperatures);
-        }
-        return betas;
-    }
-
     /** beta_j of n temperatures: 0 at j = 0, 1 at j = n. */
     public double beta(int j, int numTemperatures) {
         if (numTemperatures < 1) {

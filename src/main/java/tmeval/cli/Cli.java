@@ -3,6 +3,7 @@ package tmeval.cli;
 import tmeval.io.InputException;
 import tmeval.progress.CancelToken;
 import tmeval.progress.CancelledException;
+import tmeval.run.Provenance;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -38,6 +39,10 @@ public final class Cli {
         boolean debug = args.remove("--debug");
         if (args.isEmpty() || args.get(0).equals("--help") || args.get(0).equals("-h") || args.get(0).equals("help")) {
             printUsage(out);
+            return 0;
+        }
+        if (args.get(0).equals("--version")) {
+            out.println("tmeval " + Provenance.version());
             return 0;
         }
         Command command = commands.get(args.get(0));
@@ -97,7 +102,7 @@ public final class Cli {
             out.printf("  %-10s %s%n", c.name(), c.summary());
         }
         out.println();
-        out.println("'tmeval COMMAND --help' lists a command's options; --debug shows stack traces.");
+        out.println("'tmeval COMMAND --help' lists a command's options; --debug shows stack traces; --version the version.");
     }
 
     private static void printUsage(Command c, PrintStream out) {

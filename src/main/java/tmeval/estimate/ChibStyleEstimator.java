@@ -64,20 +64,16 @@ public final class ChibStyleEstimator implements Estimator {
         for (int s = chosen + 1; s < chainLength; s++) {
             GibbsSweep.forward(posterior, state, random, scratch);
             logTransitions[s] = GibbsSweep.logForwardProbability(posterior, state, special, work, scratch);
-            if ((s & 63) == 0) {
-                cancel.check();
-            }
+            cancel.checkEvery(s);
         }
         state.copyFrom(atChosen);
         for (int s = chosen - 1; s >= 0; s--) {
             GibbsSweep.reverse(posterior, state, random, scratch);
             logTransitions[s] = GibbsSweep.logForwardProbability(posterior, state, special, work, scratch);
-            if ((s & 63) == 0) {
-                cancel.check();
-            }
+            cancel.checkEvery(s);
         }
         double logValue = logJoint - LogMath.logMeanExp(logTransitions);
-        long cost = (long) (SEARCH_SWEEPS + passes + 2L * chainLength) * length;
+        long cost = (SEARCH_SWEEPS + passes + 2L * chainLength) * length;
         return EstimateResult.since(start, logValue, logTransitions, cost, length);
     }
 

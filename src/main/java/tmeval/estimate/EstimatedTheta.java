@@ -62,9 +62,7 @@ public final class EstimatedTheta implements Estimator {
                 logTheta[k] = Math.log(state.counts[k] + alpha[k]) - logDenominator;
             }
             logValues[s] = ThetaSampling.logLikelihood(second, secondLogRows, numTopics, logTheta);
-            if ((s & 63) == 63) {
-                cancel.check();
-            }
+            cancel.checkEvery(s);
         }
         long cost = (long) observed * (burnIn + samples) + (long) samples * rest.length;
         return EstimateResult.since(start, LogMath.logMeanExp(logValues), logValues, cost, rest.length);

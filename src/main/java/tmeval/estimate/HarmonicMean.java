@@ -47,9 +47,7 @@ public final class HarmonicMean implements Estimator {
             GibbsSweep.forward(posterior, state, random, scratch);
             logLikelihoods[s] = posterior.logLikelihood(state);
             negated[s] = -logLikelihoods[s];
-            if ((s & 63) == 63) {
-                cancel.check();
-            }
+            cancel.checkEvery(s);
         }
         double logValue = -LogMath.logMeanExp(negated);
         return EstimateResult.since(start, logValue, logLikelihoods, (long) (burnIn + samples) * document.length(), document.length());

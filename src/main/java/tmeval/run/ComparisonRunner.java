@@ -66,7 +66,13 @@ public final class ComparisonRunner {
         }
     }
 
+    /** Results in corpus order (for files). */
     public static void run(Job job, Consumer<Result> consumer, Progress progress, CancelToken cancel) {
+        run(job, r -> { }, consumer, progress, cancel);
+    }
+
+    /** Each result as soon as it is computed ({@code asFinished}, for views), and again in corpus order ({@code inOrder}). */
+    public static void run(Job job, Consumer<Result> asFinished, Consumer<Result> inOrder, Progress progress, CancelToken cancel) {
         int perDocument = job.arms().size() * job.runs() + (job.reference() == null ? 0 : 1);
         OrderedParallel.run(job.corpus().size() * perDocument, task -> {
             int d = task / perDocument;
@@ -75,7 +81,7 @@ public final class ComparisonRunner {
                 return evaluate(job, d, new Arm(job.reference(), Direction.NONE), 1, true, cancel);
             }
             return evaluate(job, d, job.arms().get(slot / job.runs()), slot % job.runs() + 1, false, cancel);
-        }, consumer, job.threads(), "tmeval-compare", progress, cancel, task -> job.corpus().document(task / perDocument).id());
+        }, asFinished, inOrder, job.threads(), "tmeval-compare", progress, cancel, task -> job.corpus().document(task / perDocument).id());
     }
 
     private static Result evaluate(Job job, int documentIndex, Arm arm, int run, boolean reference, CancelToken cancel) {

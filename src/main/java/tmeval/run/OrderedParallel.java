@@ -15,22 +15,38 @@ import java.util.function.Consumer;
 import java.util.function.IntFunction;
 
 /**
- * Runs tasks 0..n-1 on a pool and hands their results to a consumer on the calling thread in task order, as soon
- * as every earlier task is done; at most a small window of tasks is in flight or held back. Every job (estimate,
- * compare, curve) runs through here, so ordering, cancel and worker shutdown are written once.
+ * Runs tasks 0..n-1 on a pool. Each result goes, on the calling thread, first to {@code asFinished} the moment its
+ * task ends (the views: one long document never holds up the others' points) and then to {@code inOrder} in task
+ * order, once every earlier task is done (the output file, so that it is the same for any thread count). Progress
+ * counts finished tasks. Every job (estimate, compare, curve) runs through here, so ordering, cancel and worker
+ * shutdown are written once.
  */
 public final class OrderedParallel {
+    /**
+     * Tasks in flight or finished but held for the ordered consumer, per thread. Wide enough that a document a
+     * hundred times longer than its neighbours does not leave the other workers idle while it runs (they go on
+     * through the next thousand tasks); a held result is a few numbers, so memory stays small and bounded.
+     */
+    static final int WINDOW_PER_THREAD = 1024;
+
     private OrderedParallel() {
     }
 
-    /** @throws CancelledException if cancelled; no result after the cancel is delivered and no worker is left running */
-    public static <T> void run(int taskCount, IntFunction<T> task, Consumer<T> consumer, int threads, String name,
+    /** {@link #run(int, IntFunction, Consumer, Consumer, int, String, Progress, CancelToken, IntFunction)} without the early listener. */
+    public static <T> void run(int taskCount, IntFunction<T> task, Consumer<T> inOrder, int threads, String name,
                                Progress progress, CancelToken cancel, IntFunction<String> describe) {
+        run(taskCount, task, r -> { }, inOrder, threads, name, progress, cancel, describe);
+    }
+
+    /** @throws CancelledException if cancelled; no result after the cancel is delivered and no worker is left running */
+    public static <T> void run(int taskCount, IntFunction<T> task, Consumer<T> asFinished, Consumer<T> inOrder, int threads,
+                               String name, Progress progress, CancelToken cancel, IntFunction<String> describe) {
         ExecutorService pool = Workers.pool(threads, name);
         ExecutorCompletionService<Indexed<T>> completion = new ExecutorCompletionService<>(pool);
-        int window = threads * 8;
-        Map<Integer, T> finished = new HashMap<>();
+        long window = (long) threads * WINDOW_PER_THREAD;
+        Map<Integer, T> held = new HashMap<>();
         int submitted = 0;
+        int finished = 0;
         int delivered = 0;
         try {
             while (delivered < taskCount) {
@@ -44,11 +60,13 @@ public final class OrderedParallel {
                     continue;
                 }
                 Indexed<T> result = get(done);
-                finished.put(result.index(), result.value());
+                asFinished.accept(result.value());
+                progress.update(++finished, taskCount, describe.apply(result.index()));
+                held.put(result.index(), result.value());
                 T next;
-                while ((next = finished.remove(delivered)) != null) {
-                    consumer.accept(next);
-                    progress.update(++delivered, taskCount, describe.apply(delivered - 1));
+                while ((next = held.remove(delivered)) != null) {
+                    inOrder.accept(next);
+                    delivered++;
                 }
             }
         } catch (InterruptedException e) {

@@ -5,17 +5,6 @@ public final class LogMath {
     private LogMath() {
     }
 
-    /** log(exp(a) + exp(b)) without overflow or underflow. */
-    public static double logAddExp(double a, double b) {
-        if (a == Double.NEGATIVE_INFINITY) {
-            return b;
-        }
-        if (b == Double.NEGATIVE_INFINITY) {
-            return a;
-        }
-        return a > b ? a + Math.log1p(Math.exp(b - a)) : b + Math.log1p(Math.exp(a - b));
-    }
-
     /** log(sum_i exp(x_i)) over the first n values. */
     public static double logSumExp(double[] x, int n) {
         double max = Double.NEGATIVE_INFINITY;

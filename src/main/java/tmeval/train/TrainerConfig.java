@@ -40,12 +40,4 @@ public record TrainerConfig(int numTopics, int iterations, AlphaMode alphaMode, 
     public static TrainerConfig defaults(int numTopics, int iterations, long seed) {
         return new TrainerConfig(numTopics, iterations, AlphaMode.ASYMMETRIC, 5.0, 0.01, 10, 50, 0, seed);
     }
-
-    public TrainerConfig withAlphaMode(AlphaMode mode) {
-        return new TrainerConfig(numTopics, iterations, mode, alphaSum, beta, optimizeInterval, optimizeBurnIn, snapshotEvery, seed);
-    }
-
-    public TrainerConfig withSnapshotEvery(int every) {
-        return new TrainerConfig(numTopics, iterations, alphaMode, alphaSum, beta, optimizeInterval, optimizeBurnIn, every, seed);
-    }
 }

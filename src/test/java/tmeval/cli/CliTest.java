@@ -39,6 +39,7 @@ class CliTest {
     @Test
     void helpEverywhere() {
         assertTrue(run("--help").out().contains("commands:"));
+        assertTrue(run("--version").out().matches("tmeval \\d+\\.\\d+\\.\\d+.*\\s*"), run("--version").out());
         for (String c : new String[] {"info", "train", "perturb"}) {
             Outcome o = run(c, "--help");
             assertEquals(0, o.code());

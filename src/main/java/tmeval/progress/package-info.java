@@ -1,0 +1,4 @@
+/**
+ * Cancel tokens and progress callbacks, shared by every long job. Depends on nothing.
+ */
+package tmeval.progress;
