@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /** Reads a corpus in any supported format and maps it onto a model's vocabulary, counting what it drops. */
 public final class CorpusLoader {
@@ -38,29 +37,41 @@ public final class CorpusLoader {
         }
     }
 
-    private static final Pattern LDAC_LINE = Pattern.compile("\\d+(\\s+\\d+:\\d+)*\\s*");
-
     private CorpusLoader() {
     }
 
     /** Reads a corpus over its own vocabulary. */
     public static Corpus read(Spec spec) throws InputException {
+        return read(spec, InputLimits.current());
+    }
+
+    /**
+     * Reads a corpus within the given limits. The file is opened once: the format is detected from the head of the
+     * same reader, so a pipe or FIFO ({@code <(zcat f.gz)}, {@code /dev/stdin}) reads like a regular file.
+     */
+    static Corpus read(Spec spec, InputLimits limits) throws InputException {
         Path path = spec.path();
         if (!Files.exists(path)) {
             throw InputException.ofFile(path, "file not found");
         }
-        if (!Files.isDirectory(path)) {
-            ModelLoader.rejectSerialized(path);
+        if (Files.isDirectory(path) && (spec.format() == Format.AUTO || spec.format() == Format.TEXT)) {
+            return TextCorpusFormat.readRawText(path, tokenizer(spec), limits);
         }
-        Format format = spec.format() == Format.AUTO ? detect(path) : spec.format();
-        return switch (format) {
-            case UCI -> UciFormat.read(path, spec.vocabulary());
-            case LDAC -> LdacFormat.read(path, spec.vocabulary());
-            case TOKENS -> TextCorpusFormat.readTokenLines(path);
-            case TEXT -> TextCorpusFormat.readRawText(path, new Tokenizer(spec.minTokenLength(),
-                    spec.stopList() == null ? Set.of() : TextCorpusFormat.readStopList(spec.stopList())));
-            case AUTO -> throw new AssertionError("detect returns a concrete format");
-        };
+        try (LineReader in = LineReader.open(path, limits)) {
+            ModelLoader.rejectSerialized(in);
+            Format format = spec.format() == Format.AUTO ? detect(in) : spec.format();
+            return switch (format) {
+                case UCI -> UciFormat.read(in, spec.vocabulary());
+                case LDAC -> LdacFormat.read(in, spec.vocabulary());
+                case TOKENS -> TextCorpusFormat.readTokenLines(in);
+                case TEXT -> TextCorpusFormat.readRawText(in, tokenizer(spec));
+                case AUTO -> throw new AssertionError("detect returns a concrete format");
+            };
+        }
+    }
+
+    private static Tokenizer tokenizer(Spec spec) throws InputException {
+        return new Tokenizer(spec.minTokenLength(), spec.stopList() == null ? Set.of() : TextCorpusFormat.readStopList(spec.stopList()));
     }
 
     /** Reads a corpus and maps it onto a vocabulary. */
@@ -73,24 +84,57 @@ public final class CorpusLoader {
         if (Files.isDirectory(path)) {
             return Format.TEXT;
         }
-        String name = path.getFileName().toString();
+        try (LineReader in = LineReader.open(path)) {
+            return detect(in);
+        }
+    }
+
+    /** Guesses the format from the name and the first line, peeked at: the reader still starts at line 1. */
+    private static Format detect(LineReader in) throws InputException {
+        String name = in.path().getFileName().toString();
         if (name.startsWith("docword.")) {
             return Format.UCI;
         }
-        String first;
-        try (LineReader in = LineReader.open(path)) {
-            first = in.next();
-        }
+        String first = in.peek();
         if (first == null) {
-            throw InputException.ofFile(path, "empty file");
+            throw InputException.ofFile(in.path(), "empty file");
         }
-        if (name.replaceFirst("\\.gz$", "").endsWith(".dat") || LDAC_LINE.matcher(first).matches() && first.contains(":")) {
+        if (name.replaceFirst("\\.gz$", "").endsWith(".dat") || isLdacLine(first)) {
             return Format.LDAC;
         }
         if (first.indexOf('\t') > 0) {
             return Format.TOKENS;
         }
         return Format.TEXT;
+    }
+
+    /**
+     * Whether a line reads {@code M id:count id:count ...} with at least one pair. A character loop: the equivalent
+     * regex recurses once per pair and overflows the stack on a long line.
+     */
+    private static boolean isLdacLine(String line) {
+        int i = Numbers.fieldStart(line, 0);
+        int pairs = -1;
+        while (i < line.length()) {
+            int end = Numbers.fieldEnd(line, i);
+            int colon = line.indexOf(':', i);
+            boolean pair = colon > i && colon < end - 1 && allDigits(line, i, colon) && allDigits(line, colon + 1, end);
+            if (pairs < 0 ? !allDigits(line, i, end) : !pair) {
+                return false;
+            }
+            pairs++;
+            i = Numbers.fieldStart(line, end);
+        }
+        return pairs > 0 && !Numbers.isSpace(line.charAt(0));
+    }
+
+    private static boolean allDigits(String s, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (s.charAt(i) < '0' || s.charAt(i) > '9') {
+                return false;
+            }
+        }
+        return from < to;
     }
 
     /**

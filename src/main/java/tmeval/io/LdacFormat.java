@@ -19,6 +19,15 @@ public final class LdacFormat {
     }
 
     public static Corpus read(Path data, Path vocabularyFile) throws InputException {
+        try (LineReader in = LineReader.open(data)) {
+            return read(in, vocabularyFile);
+        }
+    }
+
+    /** Reads from an open reader (which may have been peeked at), applying its limits. */
+    static Corpus read(LineReader in, Path vocabularyFile) throws InputException {
+        Path data = in.path();
+        InputLimits limits = in.limits();
         if (vocabularyFile == null) {
             vocabularyFile = data.resolveSibling("vocab.txt");
             if (!Files.exists(vocabularyFile)) {
@@ -27,44 +36,52 @@ public final class LdacFormat {
         }
         Vocabulary vocabulary;
         try {
-            vocabulary = Vocabulary.of(MatrixModelFormat.readWords(vocabularyFile));
+            vocabulary = Vocabulary.of(MatrixModelFormat.readWords(vocabularyFile, limits));
         } catch (IllegalArgumentException e) {
             throw InputException.ofFile(vocabularyFile, e.getMessage());
         }
         List<Document> docs = new ArrayList<>();
         int empty = 0;
-        try (LineReader in = LineReader.open(data)) {
-            String line;
-            IntArrayList tokens = new IntArrayList();
-            while ((line = in.next()) != null) {
-                String[] f = line.trim().split("\\s+");
-                if (line.isBlank()) {
-                    throw in.error("empty line (an empty document is written '0')");
+        long totalTokens = 0;
+        String line;
+        IntArrayList tokens = new IntArrayList();
+        while ((line = in.next()) != null) {
+            if (line.isBlank()) {
+                throw in.error("empty line (an empty document is written '0')");
+            }
+            // the line is scanned field by field, not split: a long line would split into millions of strings
+            int pairs = Numbers.countFields(line) - 1;
+            int start = Numbers.fieldStart(line, 0);
+            int end = Numbers.fieldEnd(line, start);
+            int declared = Numbers.parseInt(in, line.substring(start, end), "term count M", 0, Integer.MAX_VALUE);
+            if (declared != pairs) {
+                throw in.error("M = " + declared + " but the line has " + pairs + " id:count pairs");
+            }
+            tokens.clear();
+            for (int i = 1; i <= pairs; i++) {
+                start = Numbers.fieldStart(line, end);
+                end = Numbers.fieldEnd(line, start);
+                int colon = line.indexOf(':', start);
+                if (colon < 0 || colon >= end) {
+                    throw in.error("pair " + i + " '" + Numbers.abbreviate(line.substring(start, end)) + "' is not id:count");
                 }
-                int declared = Numbers.parseInt(in, f[0], "term count M", 0, Integer.MAX_VALUE);
-                if (declared != f.length - 1) {
-                    throw in.error("M = " + declared + " but the line has " + (f.length - 1) + " id:count pairs");
+                int id = Numbers.parseInt(in, line.substring(start, colon), "term id", 0, vocabulary.size() - 1);
+                int count = Numbers.parseInt(in, line.substring(colon + 1, end), "count", 1, 10_000_000);
+                // counts are checked before they are expanded into tokens: a short line can ask for billions
+                totalTokens += count;
+                limits.checkTokens(in, totalTokens);
+                if (tokens.size() + (long) count > 10_000_000L) {
+                    throw in.error("document has more than 10,000,000 tokens");
                 }
-                tokens.clear();
-                for (int i = 1; i < f.length; i++) {
-                    int colon = f[i].indexOf(':');
-                    if (colon < 0) {
-                        throw in.error("pair " + i + " '" + Numbers.abbreviate(f[i]) + "' is not id:count");
-                    }
-                    int id = Numbers.parseInt(in, f[i].substring(0, colon), "term id", 0, vocabulary.size() - 1);
-                    int count = Numbers.parseInt(in, f[i].substring(colon + 1), "count", 1, 10_000_000);
-                    if (tokens.size() + (long) count > 10_000_000L) {
-                        throw in.error("document has more than 10,000,000 tokens");
-                    }
-                    for (int c = 0; c < count; c++) {
-                        tokens.add(id);
-                    }
+                for (int c = 0; c < count; c++) {
+                    tokens.add(id);
                 }
-                if (tokens.isEmpty()) {
-                    empty++;
-                } else {
-                    docs.add(new Document(Long.toString(in.lineNumber()), tokens.toIntArray()));
-                }
+            }
+            if (tokens.isEmpty()) {
+                empty++;
+            } else {
+                limits.checkDocuments(in, docs.size() + 1);
+                docs.add(new Document(Long.toString(in.lineNumber()), tokens.toIntArray()));
             }
         }
         return new Corpus(data.getFileName().toString(), vocabulary, docs, 0, empty);

@@ -22,97 +22,117 @@ public final class MalletStateFormat {
 
     public static TrainingState read(Path path) throws InputException {
         try (LineReader in = LineReader.open(path)) {
-            double[] alpha = null;
-            double beta = Double.NaN;
-            Vocabulary.Builder vocab = new Vocabulary.Builder();
-            IntArrayList typeIndexToId = new IntArrayList();
-            List<int[]> words = new ArrayList<>();
-            List<int[]> topics = new ArrayList<>();
-            IntArrayList docWords = new IntArrayList();
-            IntArrayList docTopics = new IntArrayList();
-            long currentDoc = -1;
-            String line;
-            boolean sawRow = false;
-            while ((line = in.next()) != null) {
-                if (line.startsWith("#")) {
-                    if (sawRow) {
-                        throw in.error("header line after the first token row");
+            return read(in);
+        }
+    }
+
+    /** Reads a state from an open reader (which may have been peeked at), applying its limits. */
+    static TrainingState read(LineReader in) throws InputException {
+        Path path = in.path();
+        InputLimits limits = in.limits();
+        double[] alpha = null;
+        double beta = Double.NaN;
+        Vocabulary.Builder vocab = new Vocabulary.Builder();
+        IntArrayList typeIndexToId = new IntArrayList();
+        List<int[]> words = new ArrayList<>();
+        List<int[]> topics = new ArrayList<>();
+        IntArrayList docWords = new IntArrayList();
+        IntArrayList docTopics = new IntArrayList();
+        long currentDoc = -1;
+        long tokens = 0;
+        String line;
+        boolean sawRow = false;
+        while ((line = in.next()) != null) {
+            if (line.startsWith("#")) {
+                if (sawRow) {
+                    throw in.error("header line after the first token row");
+                }
+                if (line.startsWith("#alpha")) {
+                    String[] f = valuesAfterColon(in, line);
+                    alpha = new double[f.length];
+                    for (int k = 0; k < f.length; k++) {
+                        alpha[k] = Numbers.parsePositive(in, f[k], "alpha for topic " + (k + 1));
                     }
-                    if (line.startsWith("#alpha")) {
-                        String[] f = valuesAfterColon(in, line);
-                        alpha = new double[f.length];
-                        for (int k = 0; k < f.length; k++) {
-                            alpha[k] = Numbers.parsePositive(in, f[k], "alpha for topic " + (k + 1));
-                        }
-                    } else if (line.startsWith("#beta")) {
-                        String[] f = valuesAfterColon(in, line);
-                        if (f.length != 1) {
-                            throw in.error("expected one beta value, found " + f.length);
-                        }
-                        beta = Numbers.parsePositive(in, f[0], "beta");
+                } else if (line.startsWith("#beta")) {
+                    String[] f = valuesAfterColon(in, line);
+                    if (f.length != 1) {
+                        throw in.error("expected one beta value, found " + f.length);
                     }
-                    continue;
+                    beta = Numbers.parsePositive(in, f[0], "beta");
                 }
-                if (line.isBlank()) {
-                    continue;
-                }
-                if (alpha == null) {
-                    throw in.error("token row before the '#alpha :' header line");
-                }
-                if (Double.isNaN(beta)) {
-                    throw in.error("token row before the '#beta :' header line");
-                }
-                sawRow = true;
-                String[] f = line.split(" ");
-                if (f.length < 6) {
-                    throw in.error("expected 'doc source pos typeindex type topic', found " + f.length + " fields");
-                }
-                long doc = Numbers.parseLong(in, f[0], "document number");
-                int typeIndex = Numbers.parseInt(in, f[f.length - 3], "type index", 0, Integer.MAX_VALUE - 1);
-                String type = f[f.length - 2];
-                int topic = Numbers.parseInt(in, f[f.length - 1], "topic", 0, alpha.length - 1);
-                if (doc != currentDoc) {
-                    if (doc < currentDoc) {
-                        throw in.error("document " + doc + " after document " + currentDoc + " (rows must be in document order)");
-                    }
-                    if (currentDoc >= 0) {
-                        words.add(docWords.toIntArray());
-                        topics.add(docTopics.toIntArray());
-                    }
-                    // documents with no tokens do not appear in the state; their numbers are skipped
-                    docWords.clear();
-                    docTopics.clear();
-                    currentDoc = doc;
-                }
-                while (typeIndexToId.size() <= typeIndex) {
-                    typeIndexToId.add(-1);
-                }
-                int id = typeIndexToId.getInt(typeIndex);
-                if (id < 0) {
-                    id = vocab.add(type);
-                    if (id < 0) {
-                        throw in.error("type '" + Numbers.abbreviate(type) + "' appears with two type indices");
-                    }
-                    typeIndexToId.set(typeIndex, id);
-                } else if (!vocab.word(id).equals(type)) {
-                    throw in.error("type index " + typeIndex + " is '" + Numbers.abbreviate(type) + "' here but was '" + vocab.word(id) + "' before");
-                }
-                docWords.add(id);
-                docTopics.add(topic);
+                continue;
+            }
+            if (line.isBlank()) {
+                continue;
             }
             if (alpha == null) {
-                throw InputException.ofFile(path, "missing the '#alpha :' header line (not a MALLET state file?)");
+                throw in.error("token row before the '#alpha :' header line");
             }
             if (Double.isNaN(beta)) {
-                throw InputException.ofFile(path, "missing the '#beta :' header line");
+                throw in.error("token row before the '#beta :' header line");
             }
-            if (!sawRow) {
-                throw InputException.ofFile(path, "no token rows");
+            sawRow = true;
+            // the fields are found from both ends, not split: a long line would split into millions of strings
+            if (Numbers.count(line, ' ') < 5) {
+                throw in.error("expected 'doc source pos typeindex type topic', found " + (Numbers.count(line, ' ') + 1) + " fields");
             }
-            words.add(docWords.toIntArray());
-            topics.add(docTopics.toIntArray());
-            return new TrainingState(vocab.build(), alpha, beta, words, topics);
+            int topicAt = line.lastIndexOf(' ');
+            int typeAt = line.lastIndexOf(' ', topicAt - 1);
+            int typeIndexAt = line.lastIndexOf(' ', typeAt - 1);
+            long doc = Numbers.parseLong(in, line.substring(0, line.indexOf(' ')), "document number");
+            int typeIndex = Numbers.parseInt(in, line.substring(typeIndexAt + 1, typeAt), "type index", 0, Integer.MAX_VALUE - 1);
+            String type = line.substring(typeAt + 1, topicAt);
+            int topic = Numbers.parseInt(in, line.substring(topicAt + 1), "topic", 0, alpha.length - 1);
+            // the type-index table below is sized by the index: refuse a huge one before growing it
+            if (typeIndex >= limits.maxVocabulary()) {
+                throw in.error("type index " + typeIndex + " is beyond the vocabulary limit of " + limits.maxVocabulary()
+                        + " types" + limits.because("1/512"));
+            }
+            limits.checkTokens(in, ++tokens);
+            if (doc != currentDoc) {
+                if (doc < currentDoc) {
+                    throw in.error("document " + doc + " after document " + currentDoc + " (rows must be in document order)");
+                }
+                if (currentDoc >= 0) {
+                    limits.checkDocuments(in, words.size() + 1L);
+                    words.add(docWords.toIntArray());
+                    topics.add(docTopics.toIntArray());
+                }
+                // documents with no tokens do not appear in the state; their numbers are skipped
+                docWords.clear();
+                docTopics.clear();
+                currentDoc = doc;
+            }
+            while (typeIndexToId.size() <= typeIndex) {
+                typeIndexToId.add(-1);
+            }
+            int id = typeIndexToId.getInt(typeIndex);
+            if (id < 0) {
+                id = vocab.add(type);
+                if (id < 0) {
+                    throw in.error("type '" + Numbers.abbreviate(type) + "' appears with two type indices");
+                }
+                typeIndexToId.set(typeIndex, id);
+            } else if (!vocab.word(id).equals(type)) {
+                throw in.error("type index " + typeIndex + " is '" + Numbers.abbreviate(type) + "' here but was '" + vocab.word(id) + "' before");
+            }
+            docWords.add(id);
+            docTopics.add(topic);
         }
+        if (alpha == null) {
+            throw InputException.ofFile(path, "missing the '#alpha :' header line (not a MALLET state file?)");
+        }
+        if (Double.isNaN(beta)) {
+            throw InputException.ofFile(path, "missing the '#beta :' header line");
+        }
+        if (!sawRow) {
+            throw InputException.ofFile(path, "no token rows");
+        }
+        // the model built from the state has V x K probabilities (and the state as many counts)
+        limits.checkModelCells(in, vocab.size(), alpha.length);
+        words.add(docWords.toIntArray());
+        topics.add(docTopics.toIntArray());
+        return new TrainingState(vocab.build(), alpha, beta, words, topics);
     }
 
     private static String[] valuesAfterColon(LineReader in, String line) throws InputException {
@@ -124,6 +144,8 @@ public final class MalletStateFormat {
         if (rest.isEmpty()) {
             throw in.error("no values after ':'");
         }
+        // counted before splitting: a long line would split into millions of strings at once
+        in.limits().checkTopics(in, Numbers.countFields(rest));
         return rest.split("\\s+");
     }
 

@@ -4,7 +4,6 @@ import tmeval.model.ModelSeries;
 import tmeval.model.TopicModel;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -30,19 +29,29 @@ public final class ModelLoader {
     }
 
     public static TopicModel read(Spec spec) throws InputException {
+        return read(spec, InputLimits.current());
+    }
+
+    /** Reads a model within the given limits; the file is opened once and recognised by its peeked first line. */
+    static TopicModel read(Spec spec, InputLimits limits) throws InputException {
         Path path = spec.path();
-        rejectSerialized(path);
-        String first = firstLine(path);
-        if (first.startsWith("#tmeval-model")) {
-            return NativeModelFormat.read(path, spec.renormalize());
+        try (LineReader in = LineReader.open(path, limits)) {
+            rejectSerialized(in);
+            String first = in.peek();
+            if (first == null) {
+                throw InputException.ofFile(path, "empty file");
+            }
+            if (first.startsWith("#tmeval-model")) {
+                return NativeModelFormat.read(in, spec.renormalize());
+            }
+            if (first.startsWith("#doc source pos") || first.startsWith("#alpha")) {
+                return stateModel(in, NativeModelFormat.defaultName(path));
+            }
+            if (spec.alphaFile() == null) {
+                throw InputException.ofFile(path, "not a tmeval model or MALLET state file; a topic-word matrix needs an alpha file (--alpha-file)");
+            }
+            return MatrixModelFormat.read(in, spec.vocabularyFile(), spec.alphaFile(), spec.renormalize());
         }
-        if (first.startsWith("#doc source pos") || first.startsWith("#alpha")) {
-            return stateModel(path, NativeModelFormat.defaultName(path));
-        }
-        if (spec.alphaFile() == null) {
-            throw InputException.ofFile(path, "not a tmeval model or MALLET state file; a topic-word matrix needs an alpha file (--alpha-file)");
-        }
-        return MatrixModelFormat.read(path, spec.vocabularyFile(), spec.alphaFile(), spec.renormalize());
     }
 
     /**
@@ -82,7 +91,10 @@ public final class ModelLoader {
         }
         List<ModelSeries.Snapshot> snapshots = new ArrayList<>();
         for (var e : chosen.entrySet()) {
-            TopicModel m = nativeFiles.isEmpty() ? stateModel(e.getValue(), "iteration " + e.getKey()) : NativeModelFormat.read(e.getValue());
+            TopicModel m;
+            try (LineReader in = LineReader.open(e.getValue())) {
+                m = nativeFiles.isEmpty() ? stateModel(in, "iteration " + e.getKey()) : NativeModelFormat.read(in, false);
+            }
             if (!snapshots.isEmpty()) {
                 TopicModel first = snapshots.get(0).model();
                 if (m.numTopics() != first.numTopics()) {
@@ -119,11 +131,11 @@ public final class ModelLoader {
     }
 
     /** The model of a MALLET state; parameters that make no valid model (a huge beta, say) are an input error. */
-    private static TopicModel stateModel(Path path, String name) throws InputException {
+    private static TopicModel stateModel(LineReader in, String name) throws InputException {
         try {
-            return MalletStateFormat.read(path).toModel(name);
+            return MalletStateFormat.read(in).toModel(name);
         } catch (IllegalArgumentException e) {
-            throw InputException.ofFile(path, "the counts and hyper-parameters give no valid model: " + e.getMessage());
+            throw InputException.ofFile(in.path(), "the counts and hyper-parameters give no valid model: " + e.getMessage());
         }
     }
 
@@ -143,30 +155,11 @@ public final class ModelLoader {
     }
 
     /** Java-serialised MALLET files (.mallet instances, binary models) are refused: they are never deserialised. */
-    static void rejectSerialized(Path path) throws InputException {
-        try (InputStream in = LineReader.openStream(path)) {
-            int b0 = in.read();
-            int b1 = in.read();
-            if (b0 == 0xAC && b1 == 0xED) {
-                throw InputException.ofFile(path, "this is a Java-serialised file (a MALLET .mallet instance list or binary model),"
-                        + " which is never read: for a model export the state with MALLET's --output-state (or the topics with"
-                        + " --topic-word-weights-file); for a corpus give the text, token lines, UCI or LDA-C files it came from");
-            }
-        } catch (IOException e) {
-            if (Files.notExists(path)) {
-                throw InputException.ofFile(path, "file not found");
-            }
-            throw InputException.ofFile(path, "cannot read: " + e.getMessage());
-        }
-    }
-
-    private static String firstLine(Path path) throws InputException {
-        try (LineReader in = LineReader.open(path)) {
-            String line = in.next();
-            if (line == null) {
-                throw InputException.ofFile(path, "empty file");
-            }
-            return line;
+    static void rejectSerialized(LineReader in) throws InputException {
+        if (in.javaSerialized()) {
+            throw InputException.ofFile(in.path(), "this is a Java-serialised file (a MALLET .mallet instance list or binary model),"
+                    + " which is never read: for a model export the state with MALLET's --output-state (or the topics with"
+                    + " --topic-word-weights-file); for a corpus give the text, token lines, UCI or LDA-C files it came from");
         }
     }
 }

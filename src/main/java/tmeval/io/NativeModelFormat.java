@@ -31,84 +31,95 @@ public final class NativeModelFormat {
      */
     public static TopicModel read(Path path, boolean renormalize) throws InputException {
         try (LineReader in = LineReader.open(path)) {
-            String line = in.next();
-            if (line == null) {
-                throw InputException.ofFile(path, "empty file, expected a '" + MAGIC + "' header");
+            return read(in, renormalize);
+        }
+    }
+
+    /** Reads a model from an open reader (which may have been peeked at), applying its limits. */
+    static TopicModel read(LineReader in, boolean renormalize) throws InputException {
+        Path path = in.path();
+        InputLimits limits = in.limits();
+        String line = in.next();
+        if (line == null) {
+            throw InputException.ofFile(path, "empty file, expected a '" + MAGIC + "' header");
+        }
+        if (!line.equals(MAGIC)) {
+            throw in.error("expected the header '" + MAGIC + "', found '" + Numbers.abbreviate(line) + "'");
+        }
+        String name = defaultName(path);
+        double[] alpha = null;
+        Vocabulary.Builder vocab = new Vocabulary.Builder();
+        double[] phi = new double[0];
+        int numTopics = -1;
+        int rows = 0;
+        while ((line = in.next()) != null) {
+            if (line.isEmpty()) {
+                throw in.error("empty line");
             }
-            if (!line.equals(MAGIC)) {
-                throw in.error("expected the header '" + MAGIC + "', found '" + Numbers.abbreviate(line) + "'");
-            }
-            String name = defaultName(path);
-            double[] alpha = null;
-            Vocabulary.Builder vocab = new Vocabulary.Builder();
-            double[] phi = new double[0];
-            int numTopics = -1;
-            int rows = 0;
-            while ((line = in.next()) != null) {
-                if (line.isEmpty()) {
-                    throw in.error("empty line");
+            if (line.startsWith("#")) {
+                if (rows > 0) {
+                    throw in.error("header line after the first word line");
                 }
-                if (line.startsWith("#")) {
-                    if (rows > 0) {
-                        throw in.error("header line after the first word line");
-                    }
-                    String[] f = line.split("\t", -1);
-                    switch (f[0]) {
-                        case "#name" -> name = line.substring("#name".length()).strip();
-                        case "#alpha" -> {
-                            if (alpha != null) {
-                                throw in.error("a second #alpha line");
-                            }
-                            if (f.length < 2) {
-                                throw in.error("#alpha line has no values");
-                            }
-                            alpha = new double[f.length - 1];
-                            for (int k = 0; k < alpha.length; k++) {
-                                alpha[k] = Numbers.parsePositive(in, f[k + 1], "alpha for topic " + (k + 1));
-                            }
-                            numTopics = alpha.length;
-                        }
-                        default -> throw in.error("unknown header line '" + Numbers.abbreviate(f[0]) + "'");
-                    }
-                    continue;
-                }
-                if (alpha == null) {
-                    throw in.error("word line before the '#alpha' line (the #alpha line is required)");
+                if (line.startsWith("#alpha")) {
+                    // counted before splitting: a long line would split into millions of strings at once
+                    limits.checkTopics(in, Numbers.count(line, '\t'));
                 }
                 String[] f = line.split("\t", -1);
-                if (f.length != numTopics + 1) {
-                    throw in.error("expected a word and " + numTopics + " probabilities (K from #alpha), found "
-                            + (f.length - 1) + " values");
-                }
-                if (f[0].isEmpty()) {
-                    throw in.error("empty word");
-                }
-                if (vocab.add(f[0]) < 0) {
-                    throw in.error("word '" + Numbers.abbreviate(f[0]) + "' appears twice");
-                }
-                if ((rows + 1) * (long) numTopics > phi.length) {
-                    long grown = Math.max(1024L * numTopics, phi.length * 2L);
-                    if (grown > Integer.MAX_VALUE - 8) {
-                        throw in.error("model too large: V*K exceeds " + (Integer.MAX_VALUE - 8));
+                switch (f[0]) {
+                    case "#name" -> name = line.substring("#name".length()).strip();
+                    case "#alpha" -> {
+                        if (alpha != null) {
+                            throw in.error("a second #alpha line");
+                        }
+                        if (f.length < 2) {
+                            throw in.error("#alpha line has no values");
+                        }
+                        alpha = new double[f.length - 1];
+                        for (int k = 0; k < alpha.length; k++) {
+                            alpha[k] = Numbers.parsePositive(in, f[k + 1], "alpha for topic " + (k + 1));
+                        }
+                        numTopics = alpha.length;
                     }
-                    phi = Arrays.copyOf(phi, (int) grown);
+                    default -> throw in.error("unknown header line '" + Numbers.abbreviate(f[0]) + "'");
                 }
-                int base = rows * numTopics;
-                for (int k = 0; k < numTopics; k++) {
-                    phi[base + k] = Numbers.parseProbability(in, f[k + 1], "probability of '" + Numbers.abbreviate(f[0]) + "' in topic " + (k + 1));
-                }
-                rows++;
+                continue;
             }
             if (alpha == null) {
-                throw InputException.ofFile(path, "missing the '#alpha' line");
+                throw in.error("word line before the '#alpha' line (the #alpha line is required)");
             }
-            if (rows == 0) {
-                throw InputException.ofFile(path, "no word lines");
+            int values = Numbers.count(line, '\t');
+            if (values != numTopics) {
+                throw in.error("expected a word and " + numTopics + " probabilities (K from #alpha), found "
+                        + values + " values");
             }
-            phi = Arrays.copyOf(phi, rows * numTopics);
-            checkColumnSums(path, phi, numTopics, renormalize);
-            return new TopicModel(name, vocab.build(), phi, alpha);
+            limits.checkVocabulary(in, rows + 1L);
+            limits.checkModelCells(in, rows + 1L, numTopics);
+            String[] f = line.split("\t", -1);
+            if (f[0].isEmpty()) {
+                throw in.error("empty word");
+            }
+            if (vocab.add(f[0]) < 0) {
+                throw in.error("word '" + Numbers.abbreviate(f[0]) + "' appears twice");
+            }
+            if ((rows + 1) * (long) numTopics > phi.length) {
+                long grown = Math.min(Math.max(1024L * numTopics, phi.length * 2L), limits.maxModelCells());
+                phi = Arrays.copyOf(phi, (int) grown);
+            }
+            int base = rows * numTopics;
+            for (int k = 0; k < numTopics; k++) {
+                phi[base + k] = Numbers.parseProbability(in, f[k + 1], "probability of '" + Numbers.abbreviate(f[0]) + "' in topic " + (k + 1));
+            }
+            rows++;
         }
+        if (alpha == null) {
+            throw InputException.ofFile(path, "missing the '#alpha' line");
+        }
+        if (rows == 0) {
+            throw InputException.ofFile(path, "no word lines");
+        }
+        phi = Arrays.copyOf(phi, rows * numTopics);
+        checkColumnSums(path, phi, numTopics, renormalize);
+        return new TopicModel(name, vocab.build(), phi, alpha);
     }
 
     /** Rejects (or, if asked, rescales) topic columns that do not sum to 1; shared by every model reader. */

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
@@ -24,88 +25,147 @@ public final class TextCorpusFormat {
 
     /** Token lines: {@code docId<TAB>tok tok tok}; an empty document is skipped and counted. */
     public static Corpus readTokenLines(Path file) throws InputException {
-        Vocabulary.Builder vocab = new Vocabulary.Builder();
-        List<Document> docs = new ArrayList<>();
-        Set<String> ids = new HashSet<>();
-        int empty = 0;
         try (LineReader in = LineReader.open(file)) {
-            String line;
-            IntArrayList tokens = new IntArrayList();
-            while ((line = in.next()) != null) {
-                int tab = line.indexOf('\t');
-                if (tab < 0) {
-                    if (line.isBlank()) {
-                        continue;
-                    }
-                    throw in.error("expected 'docId<TAB>tokens', found no tab");
-                }
-                String id = line.substring(0, tab);
-                if (id.isEmpty()) {
-                    throw in.error("empty document id");
-                }
-                if (!ids.add(id)) {
-                    throw in.error("document id '" + Numbers.abbreviate(id) + "' appears twice");
-                }
-                tokens.clear();
-                for (String t : line.substring(tab + 1).trim().split("\\s+")) {
-                    if (!t.isEmpty()) {
-                        tokens.add(vocab.idOrAdd(t));
-                    }
-                }
-                if (tokens.isEmpty()) {
-                    empty++;
-                } else {
-                    docs.add(new Document(id, tokens.toIntArray()));
-                }
-            }
+            return readTokenLines(in);
         }
-        return new Corpus(file.getFileName().toString(), vocab.build(), docs, 0, empty);
+    }
+
+    /** Reads token lines from an open reader (which may have been peeked at), applying its limits. */
+    static Corpus readTokenLines(LineReader in) throws InputException {
+        Sink sink = new Sink(in.limits());
+        Set<String> ids = new HashSet<>();
+        String line;
+        while ((line = in.next()) != null) {
+            int tab = line.indexOf('\t');
+            if (tab < 0) {
+                if (line.isBlank()) {
+                    continue;
+                }
+                throw in.error("expected 'docId<TAB>tokens', found no tab");
+            }
+            String id = line.substring(0, tab);
+            if (id.isEmpty()) {
+                throw in.error("empty document id");
+            }
+            checkId(in, id);
+            if (!ids.add(id)) {
+                throw in.error("document id '" + Numbers.abbreviate(id) + "' appears twice");
+            }
+            // scanned token by token, not split: a long line would split into millions of strings at once
+            for (int start = Numbers.fieldStart(line, tab + 1); start < line.length(); ) {
+                int end = Numbers.fieldEnd(line, start);
+                sink.accept(line.substring(start, end));
+                start = Numbers.fieldStart(line, end);
+            }
+            sink.endDocument(in, id);
+        }
+        return sink.corpus(in.path());
     }
 
     /** Raw text: a directory of .txt files (sorted by name, id = name without .txt) or one document per line. */
     public static Corpus readRawText(Path path, Tokenizer tokenizer) throws InputException {
-        Vocabulary.Builder vocab = new Vocabulary.Builder();
-        List<Document> docs = new ArrayList<>();
-        int[] empty = {0};
-        IntArrayList tokens = new IntArrayList();
-        if (Files.isDirectory(path)) {
-            List<Path> files;
-            try (Stream<Path> s = Files.list(path)) {
-                files = s.filter(p -> p.getFileName().toString().endsWith(".txt")).sorted().toList();
-            } catch (IOException e) {
-                throw InputException.ofFile(path, "cannot list the directory: " + e.getMessage());
-            }
-            if (files.isEmpty()) {
-                throw InputException.ofFile(path, "the directory has no .txt files");
-            }
-            for (Path f : files) {
-                tokens.clear();
-                try (LineReader in = LineReader.open(f)) {
-                    String line;
-                    while ((line = in.next()) != null) {
-                        tokenizer.tokenize(line, t -> tokens.add(vocab.idOrAdd(t)));
-                    }
-                }
-                addDocument(docs, empty, f.getFileName().toString().replaceFirst("\\.txt$", ""), tokens);
-            }
-        } else {
-            try (LineReader in = LineReader.open(path)) {
-                String line;
-                while ((line = in.next()) != null) {
-                    tokens.clear();
-                    tokenizer.tokenize(line, t -> tokens.add(vocab.idOrAdd(t)));
-                    addDocument(docs, empty, Long.toString(in.lineNumber()), tokens);
-                }
-            }
-        }
-        return new Corpus(path.getFileName().toString(), vocab.build(), docs, 0, empty[0]);
+        return readRawText(path, tokenizer, InputLimits.current());
     }
 
-    private static void addDocument(List<Document> docs, int[] empty, String id, IntArrayList tokens) {
-        if (tokens.isEmpty()) {
-            empty[0]++;
-        } else {
-            docs.add(new Document(id, tokens.toIntArray()));
+    static Corpus readRawText(Path path, Tokenizer tokenizer, InputLimits limits) throws InputException {
+        if (!Files.isDirectory(path)) {
+            try (LineReader in = LineReader.open(path, limits)) {
+                return readRawText(in, tokenizer);
+            }
+        }
+        List<Path> files;
+        try (Stream<Path> s = Files.list(path)) {
+            files = s.filter(p -> p.getFileName().toString().endsWith(".txt")).sorted().toList();
+        } catch (IOException e) {
+            throw InputException.ofFile(path, "cannot list the directory: " + e.getMessage());
+        }
+        if (files.isEmpty()) {
+            throw InputException.ofFile(path, "the directory has no .txt files");
+        }
+        Sink sink = new Sink(limits);
+        for (Path f : files) {
+            try (LineReader in = LineReader.open(f, limits)) {
+                String id = f.getFileName().toString().replaceFirst("\\.txt$", "");
+                checkId(in, id);
+                String line;
+                while ((line = in.next()) != null) {
+                    tokenizer.tokenize(line, sink);
+                    sink.check(in);
+                }
+                sink.endDocument(in, id);
+            }
+        }
+        return sink.corpus(path);
+    }
+
+    /** Raw text with one document per line, from an open reader (which may have been peeked at). */
+    static Corpus readRawText(LineReader in, Tokenizer tokenizer) throws InputException {
+        Sink sink = new Sink(in.limits());
+        String line;
+        while ((line = in.next()) != null) {
+            tokenizer.tokenize(line, sink);
+            sink.endDocument(in, Long.toString(in.lineNumber()));
+        }
+        return sink.corpus(in.path());
+    }
+
+    /** {@code *} is refused as a document id: the curve output uses it for the corpus total. */
+    private static void checkId(LineReader in, String id) throws InputException {
+        if (id.equals("*")) {
+            throw in.error("document id '*' is reserved (it marks the corpus total in the output); rename the document");
+        }
+    }
+
+    /**
+     * Collects a corpus token by token. It stops taking tokens (and remembers why) once a corpus limit is crossed, so
+     * that even one huge line cannot grow the corpus without bound; {@link #check} then reports it at the line.
+     */
+    private static final class Sink implements Consumer<String> {
+        private final InputLimits limits;
+        private final Vocabulary.Builder vocab = new Vocabulary.Builder();
+        private final List<Document> docs = new ArrayList<>();
+        private final IntArrayList tokens = new IntArrayList();
+        private long previousTokens;
+        private int empty;
+        private boolean full;
+
+        Sink(InputLimits limits) {
+            this.limits = limits;
+        }
+
+        @Override
+        public void accept(String token) {
+            if (full) {
+                return;
+            }
+            if (previousTokens + tokens.size() >= limits.maxTokens() || vocab.size() >= limits.maxVocabulary()) {
+                full = true;
+                return;
+            }
+            tokens.add(vocab.idOrAdd(token));
+        }
+
+        void check(LineReader in) throws InputException {
+            if (full) {
+                limits.checkVocabulary(in, vocab.size() + 1L);
+                limits.checkTokens(in, previousTokens + tokens.size() + 1L);
+            }
+        }
+
+        void endDocument(LineReader in, String id) throws InputException {
+            check(in);
+            if (tokens.isEmpty()) {
+                empty++;
+            } else {
+                limits.checkDocuments(in, docs.size() + 1L);
+                docs.add(new Document(id, tokens.toIntArray()));
+                previousTokens += tokens.size();
+            }
+            tokens.clear();
+        }
+
+        Corpus corpus(Path path) {
+            return new Corpus(path.getFileName().toString(), vocab.build(), docs, 0, empty);
         }
     }
 
@@ -142,6 +202,7 @@ public final class TextCorpusFormat {
                 String w = line.strip();
                 if (!w.isEmpty() && !w.startsWith("#")) {
                     words.add(w.toLowerCase(java.util.Locale.ROOT));
+                    in.limits().checkVocabulary(in, words.size());
                 }
             }
         }

@@ -70,7 +70,7 @@ class NativeModelFormatTest {
     void nanProbability() {
         InputException e = bad(GOOD.replace("0.75", "NaN"));
         assertEquals(5, e.line());
-        assertTrue(e.getMessage().contains("not a finite number"), e.getMessage());
+        assertTrue(e.getMessage().contains("'NaN' is not a number"), e.getMessage());
     }
 
     @Test

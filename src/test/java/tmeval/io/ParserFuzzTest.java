@@ -113,6 +113,136 @@ class ParserFuzzTest {
         assertTrue(cases >= 3000 && accepted > 0 && accepted < cases);
     }
 
+    /** The limits of a pretend 32 MB heap: every amplification below crosses one without allocating gigabytes. */
+    private static final InputLimits SMALL = InputLimits.forHeap(32L << 20);
+
+    /** A reader under the small limits, given an open reader of the hostile file. */
+    private interface Limited {
+        Object read(LineReader in) throws InputException;
+    }
+
+    private record Hostile(String name, Path file, Limited reader) {
+    }
+
+    /**
+     * Amplifications: a short file that asks for gigabytes (huge counts, huge indices, a gzip that expands a
+     * thousandfold). Each must be refused with an input error naming the file (and a limit or range) within five
+     * seconds, under the limits of a 32 MB heap; never another exception, never an OutOfMemoryError.
+     */
+    @Test
+    void amplificationsAreRefusedQuicklyWithAnInputError() throws Exception {
+        Path vocab3 = write("vocab.h.txt", "apple\nbanana\ncherry\n");
+        StringBuilder manyDocs = new StringBuilder("1000\n3\n1000\n");
+        StringBuilder manyLdac = new StringBuilder();
+        for (int d = 1; d <= 1000; d++) {
+            manyDocs.append(d).append(" 1 9999999\n");
+            manyLdac.append("1 0:9999999\n");
+        }
+        String state = "#doc source pos typeindex type topic\n#alpha : 0.1 0.3\n#beta : 0.5\n";
+        List<Hostile> cases = List.of(
+                new Hostile("UCI count of two billion", write("docword.h.txt", "1\n3\n1\n1 1 2000000000\n"), in -> UciFormat.read(in, vocab3)),
+                new Hostile("UCI counts adding up to ten billion", write("docword.m.txt", manyDocs.toString()), in -> UciFormat.read(in, vocab3)),
+                new Hostile("UCI word id of two billion", write("docword.w.txt", "1\n3\n1\n1 2000000000 1\n"), in -> UciFormat.read(in, vocab3)),
+                new Hostile("UCI doc id of two billion", write("docword.d.txt", "1\n3\n1\n2000000000 1 1\n"), in -> UciFormat.read(in, vocab3)),
+                new Hostile("LDA-C count of two billion", write("h.dat", "1 0:2000000000\n"), in -> LdacFormat.read(in, vocab3)),
+                new Hostile("LDA-C counts adding up to ten billion", write("m.dat", manyLdac.toString()), in -> LdacFormat.read(in, vocab3)),
+                new Hostile("LDA-C term id of two billion", write("i.dat", "1 2000000000:1\n"), in -> LdacFormat.read(in, vocab3)),
+                new Hostile("MALLET type index of two billion", write("state.t", state + "0 NA 0 2000000000 apple 0\n"), MalletStateFormat::read),
+                new Hostile("MALLET topic of two billion", write("state.k", state + "0 NA 0 0 apple 2000000000\n"), MalletStateFormat::read),
+                new Hostile("MALLET alpha for millions of topics", write("state.a", "#alpha :" + " 0.1".repeat(1 << 20) + "\n"), MalletStateFormat::read),
+                new Hostile("native #alpha for millions of topics", write("wide.tsv", NativeModelFormat.MAGIC + "\n#alpha" + "\t0.1".repeat(1 << 20) + "\n"),
+                        in -> NativeModelFormat.read(in, false)),
+                new Hostile("gzip of one byte as a corpus", bomb("bomb-a.gz", "a", false), in -> CorpusLoader.read(new CorpusLoader.Spec(in.path(),
+                        CorpusLoader.Format.AUTO, null, null, 3), SMALL)),
+                new Hostile("gzip of one byte as a model", bomb("bomb-m.gz", "a", false), in -> ModelLoader.read(ModelLoader.Spec.of(in.path()), SMALL)),
+                new Hostile("gzip of one repeated word as token lines", tokenLines("bomb-t.gz"), in -> TextCorpusFormat.readTokenLines(in)),
+                new Hostile("gzip of one repeated word as raw text", bomb("bomb-r.gz", "word ", true), in -> TextCorpusFormat.readRawText(in, Tokenizer.standard())),
+                new Hostile("gzip of distinct words", distinctWords("bomb-v.gz"), in -> TextCorpusFormat.readRawText(in, Tokenizer.standard())),
+                new Hostile("gzip of a native model with millions of words", nativeBomb("bomb-n.tsv.gz"), in -> NativeModelFormat.read(in, false)));
+        ExecutorService executor = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "amplification");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            for (Hostile c : cases) {
+                Future<Object> f = executor.submit(() -> {
+                    try (LineReader in = LineReader.open(c.file(), SMALL)) {
+                        return c.reader().read(in);
+                    }
+                });
+                try {
+                    f.get(5, TimeUnit.SECONDS);
+                    fail(c.name() + ": read without an error");
+                } catch (ExecutionException e) {
+                    if (!(e.getCause() instanceof InputException ie)) {
+                        fail(c.name() + ": " + e.getCause() + " is not an input error", e.getCause());
+                    } else {
+                        assertTrue(ie.getMessage().startsWith(c.file().toString()), c.name() + ": " + ie.getMessage());
+                        assertTrue(ie.getMessage().matches(".*(heap|out of range|more than).*"), c.name() + ": " + ie.getMessage());
+                    }
+                } catch (TimeoutException e) {
+                    f.cancel(true);
+                    fail(c.name() + ": took more than 5 s");
+                }
+            }
+        } finally {
+            executor.shutdownNow();
+        }
+    }
+
+    /** A gzip file of 256 MB of a repeated text (as one line, or as lines of about 1 KB): about 250 KB on disk. */
+    private Path bomb(String name, String unit, boolean lines) throws IOException {
+        Path p = dir.resolve(name);
+        byte[] block = utf8((unit.repeat(1024 / unit.length()) + (lines ? "\n" : "")).repeat(64));
+        try (GZIPOutputStream z = new GZIPOutputStream(Files.newOutputStream(p), 1 << 16)) {
+            for (long written = 0; written < 256L << 20; written += block.length) {
+                z.write(block);
+            }
+        }
+        return p;
+    }
+
+    /** Token lines of one repeated word (200 a line), gzipped, until there are more than the small token limit. */
+    private Path tokenLines(String name) throws IOException {
+        Path p = dir.resolve(name);
+        String words = "\t" + "word ".repeat(200) + "\n";
+        try (java.io.Writer w = new java.io.OutputStreamWriter(new GZIPOutputStream(Files.newOutputStream(p)), StandardCharsets.UTF_8)) {
+            for (long i = 0; i <= SMALL.maxTokens() / 200; i++) {
+                w.write("d" + i + words);
+            }
+        }
+        return p;
+    }
+
+    /** Lines of distinct words (w0 w1 w2 ...), gzipped, until there are more than the small vocabulary limit. */
+    private Path distinctWords(String name) throws IOException {
+        Path p = dir.resolve(name);
+        try (java.io.Writer w = new java.io.OutputStreamWriter(new GZIPOutputStream(Files.newOutputStream(p)), StandardCharsets.UTF_8)) {
+            for (int i = 0; i <= SMALL.maxVocabulary(); i++) {
+                StringBuilder word = new StringBuilder("wx");
+                for (char c : Integer.toString(i).toCharArray()) {
+                    word.append((char) ('a' + c - '0'));
+                }
+                w.write(word + (i % 16 == 15 ? "\n" : " "));
+            }
+        }
+        return p;
+    }
+
+    /** A native model of K = 100 whose word lines go on past the small limit of V x K cells. */
+    private Path nativeBomb(String name) throws IOException {
+        Path p = dir.resolve(name);
+        try (java.io.Writer w = new java.io.OutputStreamWriter(new GZIPOutputStream(Files.newOutputStream(p)), StandardCharsets.UTF_8)) {
+            w.write(NativeModelFormat.MAGIC + "\n#alpha" + "\t0.1".repeat(100) + "\n");
+            String values = "\t0.01".repeat(100) + "\n";
+            for (long i = 0; i <= SMALL.maxModelCells() / 100; i++) {
+                w.write("w" + i + values);
+            }
+        }
+        return p;
+    }
+
     private record Mutation(byte[] bytes, boolean gzip, String description) {
     }
 
