@@ -24,11 +24,14 @@ public final class Main {
         }
         CancelToken cancel = new CancelToken();
         CountDownLatch finished = new CountDownLatch(1);
-        // Ctrl-C cancels the job and waits for it to clean up (temporary output files removed, workers stopped)
+        // Ctrl-C cancels the job and waits for it to clean up (temporary output files removed, workers stopped); a job
+        // polls its token at least every 100 ms, so a second is enough, and a thread stuck where Java cannot interrupt
+        // it (opening a FIFO nobody writes to) does not hold the exit longer; a .part file left then is removed the
+        // next time its target is written
         Thread hook = new Thread(() -> {
             cancel.cancel();
             try {
-                finished.await(5, TimeUnit.SECONDS);
+                finished.await(1, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

@@ -520,4 +520,23 @@ class ReliabilityTest {
         assertTrue(text.contains("out of memory") && text.contains("-Xmx"), text);
         assertFalse(text.contains("\tat "), "no stack trace: " + text);
     }
+
+    @Test
+    void aFifoWithNoWriterDoesNotHoldTheExitPastASignal() throws Exception {
+        Path fifo = dir.resolve("no-writer");
+        org.junit.jupiter.api.Assumptions.assumeTrue(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor() == 0);
+        Path log = dir.resolve("fifo.log");
+        Process p = launch(log, "-Xmx256m", "info", "--corpus", fifo.toString());
+        Thread.sleep(1500); // the JVM has started and blocks opening the FIFO
+        long start = System.nanoTime();
+        try {
+            new ProcessBuilder("kill", "-TERM", Long.toString(p.pid())).start().waitFor();
+            assertTrue(p.waitFor(10, TimeUnit.SECONDS));
+        } finally {
+            p.destroyForcibly();
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        assertTrue(seconds < 2.5, "ended " + seconds + " s after SIGTERM");
+        assertEquals(143, p.exitValue());
+    }
 }
