@@ -89,6 +89,8 @@ public final class OutputFile implements AutoCloseable {
                 Path probe = tempFor(dir.resolve(r.path.getFileName()));
                 try {
                     Files.newOutputStream(probe, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE).close();
+                } catch (java.nio.file.AccessDeniedException e) {
+                    throw new IOException(dir + ": cannot create a file there (permission denied)", e);
                 } catch (IOException e) {
                     throw new IOException(dir + ": cannot create a file there (" + e.getMessage() + ")", e);
                 }
