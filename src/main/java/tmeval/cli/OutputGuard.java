@@ -64,6 +64,12 @@ final class OutputGuard {
             if (Files.exists(dir.path()) && !Files.isDirectory(dir.path())) {
                 throw new IOException(dir.label() + ": " + dir.path() + " exists and is not a directory");
             }
+            try {
+                // a file can be made in it (or where it will be made), checked as for any output
+                OutputFile.check(dir.path().resolve("probe"));
+            } catch (IOException e) {
+                throw new IOException(dir.label() + ": " + e.getMessage(), e);
+            }
         }
         for (int i = 0; i < outputs.size(); i++) {
             Named out = outputs.get(i);

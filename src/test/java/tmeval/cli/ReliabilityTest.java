@@ -434,6 +434,12 @@ class ReliabilityTest {
                 {"train", "--corpus", data[2].toString(), "--topics", "3", "--iterations", "2", "--out", "-"},
                 {"estimate", "--model", data[0].toString(), "--corpus", data[2].toString(), "--method", "ais", "--particles", "3", "--out", out},
         };
+        Path notADirectory = dir.resolve("plain-file");
+        Files.writeString(notADirectory, "x");
+        CliTest.Outcome series = CliTest.run("train", "--corpus", data[2].toString(), "--topics", "3", "--iterations", "2",
+                "--snapshot-every", "1", "--series-dir", notADirectory.toString(), "--out", dir.resolve("t.tsv").toString());
+        assertEquals(1, series.code(), series.err());
+        assertTrue(series.err().contains("--series-dir") && series.out().isEmpty(), "refused before training: " + series.err() + series.out());
         for (String[] args : cases) {
             long start = System.nanoTime();
             CliTest.Outcome o = CliTest.run(args);
