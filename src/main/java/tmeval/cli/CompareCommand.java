@@ -177,7 +177,8 @@ final class CompareCommand implements Command {
             out.println(check.verdict());
         }
         if (refused[0] > 0) {
-            out.println(refused[0] + " estimates refused and left out; first: " + firstRefusal[0]);
+            out.println(refused[0] + " estimates refused or at weight zero (written with their status, no value, and left out of the"
+                    + " table); first: " + firstRefusal[0]);
         }
         out.println("wrote " + outFile);
         return 0;

@@ -77,29 +77,34 @@ final class EstimateCommand implements Command {
         Corpus corpus = InputOptions.corpus(o, model);
         err.println("corpus " + corpus.summary());
         CorpusSummary summary = new CorpusSummary(plan.runs());
+        EstimateTable table;
         try (OutputFile file = OutputFile.create(outFile, o.standardOutput())) {
             Writer w = file.writer();
             w.write(Provenance.header(plan.settingsText(), o.inputs(), timing));
             w.write(EstimateTable.HEADER);
+            table = new EstimateTable(w, method.name(), timing);
             try {
                 EstimationRunner.run(new EstimationRunner.Job(corpus, model, plan.estimator(), plan.runs(), plan.seed(), plan.threads()), outcome -> {
                     summary.add(outcome);
                     try {
-                        EstimateTable.write(w, method.name(), outcome, timing);
+                        table.add(outcome);
                     } catch (IOException e) {
                         throw new UncheckedIOException(e);
                     }
                 }, ProgressPrinter.to(err, method.name()), cancel);
+                table.finish();
             } catch (UncheckedIOException e) {
                 throw e.getCause();
             }
             file.commit();
         }
-        String report = summary.report(method.name());
+        String report = summary.report(method.name()) + table.report();
         if (o.has("summary")) {
             out.print(report);
-        } else if (summary.refused() > 0) {
-            err.print(report.lines().filter(l -> l.contains("refused")).findFirst().orElse("") + "\n");
+        } else {
+            // what cannot be trusted is said even without --summary
+            report.lines().filter(l -> l.contains("refused") || l.contains("below-floor") || l.contains("zero-weight"))
+                    .forEach(err::println);
         }
         out.println("wrote " + outFile);
         return 0;

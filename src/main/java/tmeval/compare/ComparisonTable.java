@@ -17,6 +17,9 @@ import java.util.Map;
  * per-document estimates as they stream in, then computes the rows and the forward/reverse convergence checks.
  */
 public final class ComparisonTable {
+    /** Log ratios within this many nats of zero are ties: floating-point noise, not a win (a model against itself). */
+    public static final double TIE_NATS = 1e-9;
+
     /** One row of the table. {@code correlation} and {@code variance} are NaN-free: absent values are null. */
     public record Row(String method, Direction direction, int documents, double percentAWins, Double correlation,
                       Double variance, double corpusPerplexityRatio, long siteUpdates, double seconds, int refused) {
@@ -98,7 +101,7 @@ public final class ComparisonTable {
 
     private Row row(Arm arm) {
         int documents = 0;
-        int wins = 0;
+        int wins2 = 0;
         double logRatioSum = 0;
         long tokens = 0;
         double varianceSum = 0;
@@ -112,7 +115,8 @@ public final class ComparisonTable {
                 continue;
             }
             documents++;
-            wins += mean > 0 ? 1 : 0;
+            // a difference within floating-point noise is a tie, and a tie is half a win (a model against itself: 50%)
+            wins2 += Math.abs(mean) <= TIE_NATS ? 1 : mean > 0 ? 2 : 0;
             logRatioSum += mean;
             tokens += lengths[d];
             double v = perplexityRatioVariance(r, lengths[d]);
@@ -130,7 +134,7 @@ public final class ComparisonTable {
             double c = new PearsonsCorrelation().correlation(toArray(x), toArray(y));
             correlation = Double.isNaN(c) ? null : c;
         }
-        return new Row(arm.method, arm.direction, documents, documents == 0 ? 0 : 100.0 * wins / documents, correlation,
+        return new Row(arm.method, arm.direction, documents, documents == 0 ? 0 : 50.0 * wins2 / documents, correlation,
                 varianceDocs == 0 ? null : varianceSum / varianceDocs, Math.exp(-logRatioSum / Math.max(1, tokens)),
                 arm.siteUpdates, arm.nanos / 1e9, arm.refused);
     }

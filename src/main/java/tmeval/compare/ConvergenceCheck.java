@@ -41,7 +41,9 @@ public record ConvergenceCheck(String method, double meanGap, double standardErr
             }
         }
         double p = 1.0;
-        if (forward.length >= 2) {
+        // gaps within floating-point noise are agreement, whatever a t-test on them would say
+        boolean allNoise = gaps.getN() == 0 || Math.max(Math.abs(gaps.getMax()), Math.abs(gaps.getMin())) <= ComparisonTable.TIE_NATS;
+        if (forward.length >= 2 && !allNoise) {
             p = gaps.getStandardDeviation() == 0 ? (gaps.getMean() == 0 ? 1.0 : 0.0) : new TTest().pairedTTest(forward, reverse);
         }
         double se = forward.length >= 2 ? gaps.getStandardDeviation() / Math.sqrt(forward.length) : 0.0;

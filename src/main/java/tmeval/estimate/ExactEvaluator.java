@@ -45,7 +45,26 @@ public final class ExactEvaluator implements Estimator {
 
     /** Whether this evaluator will answer for a document of this length under K topics. */
     public boolean canEvaluate(int length, int numTopics) {
-        return stateCount(length, numTopics) <= maxStates && numTopics * (Math.log(length + 1.0) / Math.log(2)) < 62;
+        return refusal(length, numTopics) == null;
+    }
+
+    /** Bits needed to pack K counts of 0..N into one long key: K log2(N + 1); at most {@link #KEY_BITS}. */
+    static final int KEY_BITS = 62;
+
+    /** Which limit a document of this length under K topics hits, in words, or null when it is evaluated. */
+    private String refusal(int length, int numTopics) {
+        double states = stateCount(length, numTopics);
+        if (states > maxStates) {
+            return String.format(java.util.Locale.ROOT, "exact: a document of %d tokens under K = %d topics has %.3g topic-count states,"
+                    + " above the limit of %d (--max-exact-states)", length, numTopics, states, maxStates);
+        }
+        double bits = numTopics * (Math.log(length + 1.0) / Math.log(2));
+        if (bits >= KEY_BITS) {
+            return String.format(java.util.Locale.ROOT, "exact: the topic counts of a document of %d tokens under K = %d topics need"
+                    + " %.0f bits, more than the %d bits of the key this evaluator packs them in (whatever --max-exact-states is)",
+                    length, numTopics, bits, KEY_BITS);
+        }
+        return null;
     }
 
     @Override
@@ -59,10 +78,9 @@ public final class ExactEvaluator implements Estimator {
     public double logProbability(DocumentView view, TopicModel model, CancelToken cancel) {
         int length = view.length();
         int numTopics = model.numTopics();
-        if (!canEvaluate(length, numTopics)) {
-            throw new EstimationException(String.format(java.util.Locale.ROOT,
-                    "exact: a document of %d tokens under K = %d topics has %.3g topic-count states, above the limit of %d",
-                    length, numTopics, stateCount(length, numTopics), maxStates));
+        String refusal = refusal(length, numTopics);
+        if (refusal != null) {
+            throw new EstimationException(refusal);
         }
         double[] rows = view.rows(model);
         double[] alpha = model.alpha();

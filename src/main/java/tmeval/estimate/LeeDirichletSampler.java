@@ -67,9 +67,7 @@ public final class LeeDirichletSampler implements Estimator {
                     ? ThetaSampling.logLikelihood(view, logRows, numTopics, logTheta)
                     + Dirichlet.logDensity(alpha, logTheta) - Dirichlet.logDensity(proposal, logTheta)
                     : Double.NEGATIVE_INFINITY;
-            if ((s & 255) == 255) {
-                cancel.check();
-            }
+            cancel.checkEvery(s);
         }
         double logValue = LogMath.logMeanExp(logWeights);
         if (logValue == Double.NEGATIVE_INFINITY) {

@@ -20,6 +20,7 @@ public final class Methods {
     }
 
     public static final String EXACT = "exact";
+    public static final String VB = "vb";
     public static final String IS_PRIOR = "is-prior";
     public static final String IS_PZW = "is-pzw";
     public static final String IS_IP = "is-ip";
@@ -40,6 +41,8 @@ public final class Methods {
         MethodSettings d = MethodSettings.defaults();
         add(EXACT, "exact P(w) by dynamic programming over topic counts (short documents only)", d,
                 Set.of("max-exact-states"), s -> new ExactEvaluator(s.maxExactStates()));
+        add(VB, "mean-field variational lower bound, by coordinate ascent to 1e-9 nats: a certified floor, never above log P(w)", d,
+                Set.of(), s -> new VariationalBound());
         add(IS_PRIOR, "importance sampling from the prior over theta (MALLET's empirical likelihood)", d.withSamples(1000),
                 Set.of("samples"), s -> new PriorImportanceSampler(s.samples()));
         add(IS_PZW, "importance sampling, Q(z_n) proportional to alpha_k phi(w_n, k)", d.withSamples(1000),
@@ -84,6 +87,14 @@ public final class Methods {
 
     public static List<Method> all() {
         return List.copyOf(METHODS.values());
+    }
+
+    /**
+     * Whether {@link VariationalBound} is a floor under this method's estimate: every method of log P(w) but the
+     * bound itself (document completion estimates log P(w2 | w1), another quantity).
+     */
+    public static boolean hasFloor(String name) {
+        return !name.equals(VB) && !Set.of(COMPLETION_THETA, COMPLETION_AIS, COMPLETION_LR).contains(name);
     }
 
     /** The names, in the order the help lists them. */

@@ -38,9 +38,7 @@ public final class PriorImportanceSampler implements Estimator {
         for (int s = 0; s < samples; s++) {
             Dirichlet.logDraw(alpha, random, logTheta);
             logWeights[s] = ThetaSampling.logLikelihood(view, logRows, model.numTopics(), logTheta);
-            if ((s & 255) == 255) {
-                cancel.check();
-            }
+            cancel.checkEvery(s);
         }
         return EstimateResult.since(start, LogMath.logMeanExp(logWeights), logWeights, (long) samples * document.length(), document.length());
     }

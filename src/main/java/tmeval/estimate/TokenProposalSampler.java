@@ -92,9 +92,7 @@ public final class TokenProposalSampler implements Estimator {
                 logWeight += logRows[base + k] - logQ[base + k];
             }
             logWeights[s] = logWeight + DirichletMultinomial.logProbability(counts, alpha);
-            if ((s & 255) == 255) {
-                cancel.check();
-            }
+            cancel.checkEvery(s);
         }
         long cost = (long) (iterations + samples) * length;
         return EstimateResult.since(start, LogMath.logMeanExp(logWeights), logWeights, cost, length);

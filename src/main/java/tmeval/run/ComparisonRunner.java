@@ -42,9 +42,17 @@ public final class ComparisonRunner {
      * One task's outcome: a result, or the refusal in words.
      *
      * @param reference true for the reference run (not one of the arms)
+     * @param status ok, zero-weight (no finite estimate: every sample had weight zero) or refused
      */
     public record Result(int documentIndex, String documentId, int length, String method, Direction direction, int run,
-                         boolean reference, RatioResult result, String refusal) {
+                         boolean reference, RatioResult result, String refusal, Status status) {
+        /** A result read back (a session): ok with a value, refused without one. */
+        public Result(int documentIndex, String documentId, int length, String method, Direction direction, int run,
+                      boolean reference, RatioResult result, String refusal) {
+            this(documentIndex, documentId, length, method, direction, run, reference, result, refusal,
+                    result == null ? Status.REFUSED : Status.OK);
+        }
+
         public boolean refused() {
             return result == null;
         }
@@ -92,7 +100,7 @@ public final class ComparisonRunner {
             RatioResult r = arm.method().estimate(doc, job.a(), job.b(), arm.direction(), random, cancel);
             if (!Double.isFinite(r.logRatio())) {
                 return new Result(documentIndex, doc.id(), doc.length(), method, arm.direction(), run, reference, null,
-                        method + " gave no finite estimate (every sample had weight zero)");
+                        method + " gave no finite estimate (every sample had weight zero)", Status.ZERO_WEIGHT);
             }
             return new Result(documentIndex, doc.id(), doc.length(), method, arm.direction(), run, reference, r, null);
         } catch (EstimationException | IllegalArgumentException e) {

@@ -13,6 +13,7 @@ public final class CorpusSummary {
     private final long[] tokens;
     private int documents;
     private int refused;
+    private int zeroWeight;
     private String firstRefusal;
     private long siteUpdates;
     // the current document's runs
@@ -36,6 +37,10 @@ public final class CorpusSummary {
             documents++;
         }
         if (o.refused()) {
+            if (o.status() == Status.ZERO_WEIGHT) {
+                zeroWeight++;
+                return;
+            }
             refused++;
             if (firstRefusal == null) {
                 firstRefusal = "document " + o.documentId() + ": " + o.refusal();
@@ -74,15 +79,31 @@ public final class CorpusSummary {
             meanPerplexity += Math.exp(-logLikelihood[r] / Math.max(1, tokens[r])) / runs;
         }
         sb.append(String.format(Locale.ROOT, "method %s: %d documents, %d runs, %d site updates%n", method, documents, runs, siteUpdates));
-        sb.append(String.format(Locale.ROOT, "corpus log-likelihood %.4f (mean over runs), perplexity %.4f%n", meanLogLikelihood, meanPerplexity));
+        if (tokensSeen() == 0) {
+            sb.append("no corpus log-likelihood: every (document, run) estimate was refused or at weight zero\n");
+        } else {
+            sb.append(String.format(Locale.ROOT, "corpus log-likelihood %.4f (mean over runs), perplexity %.4f%n", meanLogLikelihood, meanPerplexity));
+        }
         if (runs >= 2) {
             sb.append(String.format(Locale.ROOT, "mean per-document variance of the log-likelihood across runs: %.6g (%d documents)%n",
                     varianceDocuments == 0 ? 0.0 : varianceSum / varianceDocuments, varianceDocuments));
         }
         if (refused > 0) {
-            sb.append(String.format(Locale.ROOT, "%d (document, run) estimates refused and left out of the totals; first: %s%n", refused, firstRefusal));
+            sb.append(String.format(Locale.ROOT, "%d (document, run) estimates refused (status refused) and left out of the totals; first: %s%n",
+                    refused, firstRefusal));
+        }
+        if (zeroWeight > 0) {
+            sb.append(String.format(Locale.ROOT, "%d zero-weight runs are left out of the per-run totals above%n", zeroWeight));
         }
         return sb.toString();
+    }
+
+    private long tokensSeen() {
+        long t = 0;
+        for (long x : tokens) {
+            t += x;
+        }
+        return t;
     }
 
     public int refused() {

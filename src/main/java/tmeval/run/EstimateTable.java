@@ -2,25 +2,133 @@ package tmeval.run;
 
 import java.io.IOException;
 import java.io.Writer;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
 
 /**
- * The {@code estimate} output of INTERFACES.md: {@code docId N method run logLik perplexity siteUpdates millis}.
- * Doubles are written with full precision (Double.toString) so that files compare exactly across thread counts.
+ * The {@code estimate} output of INTERFACES.md: {@code docId N method run logLik perplexity siteUpdates millis status},
+ * one row for every (document, run), refused and zero-weight runs included with empty values. Doubles are written with
+ * full precision (Double.toString) so that files compare exactly across thread counts. A document's rows are written
+ * once all its runs are in, so that each estimate can be set against the document's variational floor with the
+ * run-to-run noise known: an estimate more than twice its noise below the floor is {@code below-floor}.
  */
 public final class EstimateTable {
-    public static final String HEADER = "docId\tN\tmethod\trun\tlogLik\tperplexity\tsiteUpdates\tmillis\n";
+    public static final String HEADER = "docId\tN\tmethod\trun\tlogLik\tperplexity\tsiteUpdates\tmillis\tstatus\n";
 
-    private EstimateTable() {
+    private final Writer out;
+    private final String method;
+    private final boolean timing;
+    private final List<Outcome> document = new ArrayList<>();
+    private final Map<Status, Integer> counts = new EnumMap<>(Status.class);
+    private String firstBelowFloor;
+
+    public EstimateTable(Writer out, String method, boolean timing) {
+        this.out = out;
+        this.method = method;
+        this.timing = timing;
     }
 
-    /** Writes one row; refused outcomes have no row (they are reported in the summary). */
-    public static void write(Writer out, String method, Outcome o, boolean timing) throws IOException {
-        if (o.refused()) {
+    /** Takes outcomes in document order (a document's runs together). */
+    public void add(Outcome o) throws IOException {
+        if (!document.isEmpty() && document.get(0).documentIndex() != o.documentIndex()) {
+            flush();
+        }
+        document.add(o);
+    }
+
+    /** Writes the last document's rows. */
+    public void finish() throws IOException {
+        flush();
+    }
+
+    /** How many rows got each status. */
+    public int count(Status s) {
+        return counts.getOrDefault(s, 0);
+    }
+
+    /** The summary's lines on the rows that are not plain estimates (empty when every row is ok). */
+    public String report() {
+        StringBuilder sb = new StringBuilder();
+        if (count(Status.BELOW_FLOOR) > 0) {
+            sb.append(count(Status.BELOW_FLOOR)).append(" estimates lie below the variational lower bound vb by more than twice their")
+                    .append(" own noise (status below-floor), so they cannot be right: use more samples or temperatures, or")
+                    .append(" another method; first: ").append(firstBelowFloor).append('\n');
+        }
+        if (count(Status.ZERO_WEIGHT) > 0) {
+            sb.append(count(Status.ZERO_WEIGHT)).append(" runs had every importance sample at weight zero (status zero-weight,")
+                    .append(" value empty): they count as probability zero, not as missing\n");
+        }
+        return sb.toString();
+    }
+
+    private void flush() throws IOException {
+        if (document.isEmpty()) {
             return;
         }
+        double floor = document.get(0).floor();
+        double noise = noise(document);
+        for (Outcome o : document) {
+            Status status = o.status();
+            if (status == Status.OK && o.result().logValue() < floor - Math.max(2 * noise, 1e-9)) {
+                status = Status.BELOW_FLOOR;
+                if (firstBelowFloor == null) {
+                    firstBelowFloor = String.format(java.util.Locale.ROOT, "document %s run %d, %.4f against the floor %.4f",
+                            o.documentId(), o.run(), o.result().logValue(), floor);
+                }
+            }
+            counts.merge(status, 1, Integer::sum);
+            out.write(line(o, status));
+        }
+        document.clear();
+    }
+
+    private String line(Outcome o, Status status) {
         var r = o.result();
+        if (r == null) {
+            return o.documentId() + "\t" + o.length() + "\t" + method + "\t" + o.run() + "\t\t\t0\t0\t" + status.label() + "\n";
+        }
         double perplexity = Math.exp(-r.logValue() / r.evaluatedTokens());
-        out.write(o.documentId() + "\t" + r.evaluatedTokens() + "\t" + method + "\t" + o.run() + "\t" + r.logValue() + "\t"
-                + perplexity + "\t" + r.siteUpdates() + "\t" + ComparisonRows.millis(r.nanos(), timing) + "\n");
+        return o.documentId() + "\t" + r.evaluatedTokens() + "\t" + method + "\t" + o.run() + "\t" + r.logValue() + "\t"
+                + perplexity + "\t" + r.siteUpdates() + "\t" + ComparisonRows.millis(r.nanos(), timing) + "\t" + status.label() + "\n";
+    }
+
+    /**
+     * The noise of one estimate of this document: the standard deviation across its runs, or with one run the
+     * delta-method standard error of the log of a mean of importance weights; 0 when neither is known.
+     */
+    static double noise(List<Outcome> runs) {
+        List<Double> values = new ArrayList<>();
+        for (Outcome o : runs) {
+            if (o.result() != null) {
+                values.add(o.result().logValue());
+            }
+        }
+        if (values.size() >= 2) {
+            double mean = values.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+            double squares = values.stream().mapToDouble(v -> (v - mean) * (v - mean)).sum();
+            return Math.sqrt(squares / (values.size() - 1));
+        }
+        if (values.size() == 1) {
+            double[] w = runs.stream().filter(o -> o.result() != null).findFirst().orElseThrow().result().logWeights();
+            if (w.length >= 2) {
+                double max = Double.NEGATIVE_INFINITY;
+                for (double x : w) {
+                    max = Math.max(max, x);
+                }
+                double sum = 0;
+                double squares = 0;
+                for (double x : w) {
+                    double e = Math.exp(x - max);
+                    sum += e;
+                    squares += e * e;
+                }
+                double mean = sum / w.length;
+                double variance = Math.max(0, squares / w.length - mean * mean) * w.length / (w.length - 1);
+                return mean > 0 ? Math.sqrt(variance / w.length) / mean : 0;
+            }
+        }
+        return 0;
     }
 }

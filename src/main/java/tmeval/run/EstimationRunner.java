@@ -2,6 +2,8 @@ package tmeval.run;
 
 import tmeval.estimate.EstimateResult;
 import tmeval.estimate.EstimationException;
+import tmeval.estimate.Methods;
+import tmeval.estimate.VariationalBound;
 import tmeval.estimate.Estimator;
 import tmeval.model.Corpus;
 import tmeval.model.Document;
@@ -56,13 +58,15 @@ public final class EstimationRunner {
         Document doc = job.corpus().document(documentIndex);
         try {
             EstimateResult r = job.estimator().estimate(doc, job.model(), stream(job.seed(), documentIndex, run, method), cancel);
+            double floor = run == 1 && Methods.hasFloor(method) ? VariationalBound.fit(doc, job.model(), cancel).bound() : Double.NaN;
             if (!Double.isFinite(r.logValue())) {
                 return new Outcome(documentIndex, doc.id(), doc.length(), run, null,
-                        method + " gave no finite estimate (every sample had weight zero); use more samples or temperatures, or another method");
+                        method + " gave no finite estimate (every sample had weight zero); use more samples or temperatures, or another method",
+                        Status.ZERO_WEIGHT, floor);
             }
-            return new Outcome(documentIndex, doc.id(), doc.length(), run, r, null);
+            return new Outcome(documentIndex, doc.id(), doc.length(), run, r, null, Status.OK, floor);
         } catch (EstimationException | IllegalArgumentException e) {
-            return new Outcome(documentIndex, doc.id(), doc.length(), run, null, e.getMessage());
+            return new Outcome(documentIndex, doc.id(), doc.length(), run, null, e.getMessage(), Status.REFUSED, Double.NaN);
         }
     }
 }

@@ -12,8 +12,13 @@ import tmeval.estimate.EstimateResult;
  * @param run the run number, from 1
  * @param result the estimate, or null when refused
  * @param refusal why there is no estimate, or null
+ * @param status {@link Status#OK}, {@link Status#ZERO_WEIGHT} or {@link Status#REFUSED} (below-floor is decided when a
+ *               document's runs are all in, by {@link EstimateTable})
+ * @param floor the variational lower bound on the document's log-likelihood, computed with its first run (NaN for the
+ *              other runs, for document completion, and for {@code vb} itself)
  */
-public record Outcome(int documentIndex, String documentId, int length, int run, EstimateResult result, String refusal) {
+public record Outcome(int documentIndex, String documentId, int length, int run, EstimateResult result, String refusal,
+                      Status status, double floor) {
     public boolean refused() {
         return result == null;
     }

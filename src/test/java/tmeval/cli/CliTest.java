@@ -148,7 +148,7 @@ class CliTest {
         assertTrue(all.stream().anyMatch(l -> l.matches("# input\tmodel\t.*\tsha256:[0-9a-f]{64}\tbytes:[0-9]+")), String.join("\n", all));
         assertTrue(all.stream().anyMatch(l -> l.startsWith("# written\t")), "timing on: the time written is recorded");
         var lines = table(out);
-        assertEquals("docId\tN\tmethod\trun\tlogLik\tperplexity\tsiteUpdates\tmillis", lines.get(0));
+        assertEquals("docId\tN\tmethod\trun\tlogLik\tperplexity\tsiteUpdates\tmillis\tstatus", lines.get(0));
         assertEquals(13, lines.size());
         String[] row = lines.get(1).split("\t");
         assertEquals("15", row[1]);
@@ -192,7 +192,7 @@ class CliTest {
                 "--out", out.toString(), "--threads", "2");
         assertEquals(0, o.code(), o.err());
         var lines = table(out);
-        assertEquals("docId\tN\tmethod\tdirection\trun\tlogRatio\tperplexityRatio\tsiteUpdates\tmillis", lines.get(0));
+        assertEquals("docId\tN\tmethod\tdirection\trun\tlogRatio\tperplexityRatio\tsiteUpdates\tmillis\tstatus", lines.get(0));
         // 5 documents x (convex forward + reverse, lr-diff, exact) x 2 runs
         assertEquals(1 + 5 * 4 * 2, lines.size());
         assertTrue(lines.stream().anyMatch(l -> l.contains("\tratio-convex\treverse\t")));

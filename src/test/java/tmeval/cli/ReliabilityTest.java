@@ -545,4 +545,21 @@ class ReliabilityTest {
         assertTrue(seconds < 2.5, "ended " + seconds + " s after SIGTERM");
         assertEquals(143, p.exitValue());
     }
+
+    @Test
+    void honestEdgesAModelAgainstItselfTiesAndAllRefusedPrintsNoTotals() throws Exception {
+        Path[] data = smallData();
+        CliTest.Outcome self = CliTest.run("compare", "--model-a", data[0].toString(), "--model-b", data[0].toString(), "--corpus",
+                data[2].toString(), "--method", "ratio-convex", "--temperatures", "20", "--burn-in", "2", "--out", dir.resolve("self.tsv").toString());
+        assertEquals(0, self.code(), self.err());
+        assertTrue(self.out().lines().anyMatch(l -> l.startsWith("ratio-convex (forward)") && l.matches(".*\\s50\\.0\\s.*")),
+                "a tie is half a win: " + self.out());
+        assertTrue(self.out().contains("ratio-convex: the two annealing directions agree"), self.out());
+        CliTest.Outcome refused = CliTest.run("estimate", "--model", data[0].toString(), "--corpus", data[2].toString(), "--method", "exact",
+                "--max-exact-states", "1", "--summary", "--out", dir.resolve("refused.tsv").toString());
+        assertEquals(0, refused.code(), refused.err());
+        assertTrue(refused.out().contains("no corpus log-likelihood") && !refused.out().contains("perplexity 1.0000"), refused.out());
+        assertTrue(Files.readAllLines(dir.resolve("refused.tsv")).stream().filter(l -> l.endsWith("\trefused")).count() == 12,
+                "every refused document has its row");
+    }
 }

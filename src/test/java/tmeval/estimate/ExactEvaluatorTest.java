@@ -97,6 +97,16 @@ class ExactEvaluatorTest {
         assertTrue(e.getMessage().contains("100 tokens under K = 20"), e.getMessage());
     }
 
+    @Test
+    void namesTheLimitItActuallyHits() {
+        // one token under K = 100: 100 states, far below any state limit, but 100 bits of packed counts
+        TopicModel m = Fixtures.randomModel("K100", 30, filled(100, 0.1), 0.3, 1);
+        Document d = Fixtures.generate(m, 1, 1, 2).document(0);
+        EstimationException e = assertThrows(EstimationException.class,
+                () -> new ExactEvaluator(Long.MAX_VALUE).estimate(d, m, null, new CancelToken()));
+        assertTrue(e.getMessage().contains("bits") && !e.getMessage().contains("above the limit of"), e.getMessage());
+    }
+
     private static double[] filled(int n, double v) {
         double[] a = new double[n];
         java.util.Arrays.fill(a, v);

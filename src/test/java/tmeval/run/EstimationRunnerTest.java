@@ -29,13 +29,19 @@ class EstimationRunnerTest {
 
     private static String table(Estimator e, int runs, int threads) {
         StringWriter out = new StringWriter();
+        EstimateTable table = new EstimateTable(out, e.method(), false);
         EstimationRunner.run(new EstimationRunner.Job(CORPUS, MODEL, e, runs, 42, threads), o -> {
             try {
-                EstimateTable.write(out, e.method(), o, false);
+                table.add(o);
             } catch (IOException ex) {
                 throw new AssertionError(ex);
             }
         }, Progress.NONE, new CancelToken());
+        try {
+            table.finish();
+        } catch (IOException ex) {
+            throw new AssertionError(ex);
+        }
         return out.toString();
     }
 
@@ -92,20 +98,23 @@ class EstimationRunnerTest {
     }
 
     @Test
-    void refusalsAreReportedNotWritten() {
+    void refusalsAreReportedAndWrittenWithTheirStatus() throws IOException {
         // exact refuses K = 4 documents above a tiny state limit
         Estimator exact = Methods.get("exact").create(MethodSettings.defaults().withMaxExactStates(10));
         CorpusSummary summary = new CorpusSummary(1);
         StringWriter out = new StringWriter();
+        EstimateTable table = new EstimateTable(out, "exact", false);
         EstimationRunner.run(new EstimationRunner.Job(CORPUS, MODEL, exact, 1, 1, 2), o -> {
             summary.add(o);
             try {
-                EstimateTable.write(out, "exact", o, false);
+                table.add(o);
             } catch (IOException e) {
                 throw new AssertionError(e);
             }
         }, Progress.NONE, new CancelToken());
-        assertEquals("", out.toString());
+        table.finish();
+        assertEquals(CORPUS.size(), out.toString().lines().filter(l -> l.endsWith("\t\t\t0\t0\trefused")).count(),
+                "every refused run is written, with empty values: " + out);
         assertEquals(CORPUS.size(), summary.refused());
         assertTrue(summary.report("exact").contains("above the limit"), summary.report("exact"));
     }
