@@ -120,7 +120,7 @@ final class CompareCommand implements Command {
         Path pathB = o.requiredPath("model-b");
         TopicModel a = ModelLoader.read(new ModelLoader.Spec(pathA, o.path("alpha-file-a"), null, o.has("renormalize")));
         TopicModel b = ModelLoader.read(new ModelLoader.Spec(pathB, o.path("alpha-file-b"), null, o.has("renormalize")));
-        ModelPair pair = InputOptions.pair(a, pathA, b, pathB, plan.align(), plan.intersectVocabularies());
+        ModelPair pair = InputOptions.pair(a, pathA, b, pathB, plan.align(), plan.intersectVocabularies(), plan.annealingMethod());
         Corpus corpus = InputOptions.corpus(o, pair.a());
         err.println("corpus " + corpus.summary());
         pair.notes().forEach(n -> out.println(n));

@@ -57,8 +57,14 @@ final class InputOptions {
 
     /** {@link ModelPair#prepare}, with a pair that cannot be compared reported as an input error naming B's file. */
     static ModelPair pair(TopicModel a, Path pathA, TopicModel b, Path pathB, boolean align, boolean intersect) throws InputException {
+        return pair(a, pathA, b, pathB, align, intersect, tmeval.compare.ComparisonMethods.RATIO_CONVEX);
+    }
+
+    /** @param annealing the first selected method that anneals between the models (needs the same K), or null */
+    static ModelPair pair(TopicModel a, Path pathA, TopicModel b, Path pathB, boolean align, boolean intersect, String annealing)
+            throws InputException {
         try {
-            return ModelPair.prepare(a, b, align, intersect);
+            return ModelPair.prepare(a, b, align, intersect, annealing);
         } catch (IllegalArgumentException e) {
             throw new InputException(pathB.toString(), 0, e.getMessage() + " (A is " + pathA + ")", null);
         }

@@ -1,6 +1,7 @@
 package tmeval.compare;
 
 import tmeval.estimate.AnnealedImportanceSampler;
+import tmeval.estimate.ChibStyleEstimator;
 import tmeval.estimate.ExactEvaluator;
 import tmeval.estimate.LeftToRight;
 import tmeval.estimate.MethodSettings;
@@ -22,6 +23,7 @@ public final class ComparisonMethods {
     public static final String RATIO_GEOMETRIC = "ratio-geometric";
     public static final String AIS_DIFF = "ais-diff";
     public static final String LR_DIFF = "lr-diff";
+    public static final String CHIB_DIFF = "chib-diff";
     public static final String EXACT = Methods.EXACT;
     /** The long left-to-right run that Table 2's correlation column compares against. */
     public static final String LR_REFERENCE = "lr-reference";
@@ -76,6 +78,12 @@ public final class ComparisonMethods {
                 Set.of("temperatures", "no-resampling"),
                 s -> new EstimateDifference(LR_DIFF,
                         doc -> LeftToRight.standard(EstimateDifference.particlesForBudget(s.temperatures(), doc.length()), s.resampling()))));
+        add(new Method(CHIB_DIFF, "the Chib-style estimator on each model, differenced",
+                false, Methods.CHIB, (s, n) -> 2L * ChibStyleEstimator.siteUpdates(s.chainLength(), n), Set.of("chain-length"),
+                s -> {
+                    var chib = new ChibStyleEstimator(s.chainLength());
+                    return new EstimateDifference(CHIB_DIFF, doc -> chib);
+                }));
         add(new Method(EXACT, "exact log P(w | A) - log P(w | B) by dynamic programming (short documents only)",
                 false, EXACT, (s, n) -> 0, Set.of("max-exact-states"),
                 s -> {

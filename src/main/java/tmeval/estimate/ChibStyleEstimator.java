@@ -31,6 +31,11 @@ public final class ChibStyleEstimator implements Estimator {
         this.chainLength = chainLength;
     }
 
+    /** The predicted cost on a document of N tokens: the search (taking the usual three passes) and 2 S sweeps. */
+    public static long siteUpdates(int chainLength, int length) {
+        return (SEARCH_SWEEPS + 3 + 2L * chainLength) * length;
+    }
+
     @Override
     public String method() {
         return Methods.CHIB;

@@ -133,13 +133,18 @@ public record ComparisonPlan(List<String> methods, Directions directions, Method
                 DEFAULT_REFERENCE, DEFAULT_REFERENCE_PARTICLES, DEFAULT_ALIGN, false, DEFAULT_GAP_THRESHOLD);
     }
 
-    /** Every method of the registry but {@code exact} (limited to short documents): the workbench's first selection. */
+    /** The four methods of Foulds and Smyth's Tables 1 and 2: the workbench's first selection. */
     public static List<String> defaultSelection() {
-        return ComparisonMethods.names().stream().filter(n -> !n.equals(ComparisonMethods.EXACT)).toList();
+        return List.of(ComparisonMethods.RATIO_CONVEX, ComparisonMethods.RATIO_GEOMETRIC, ComparisonMethods.AIS_DIFF, ComparisonMethods.LR_DIFF);
     }
 
     public ComparisonPlan withMethods(List<String> m) {
         return new ComparisonPlan(m, directions, settings, runs, seed, threads, reference, referenceParticles, align, intersectVocabularies, gapThreshold);
+    }
+
+    /** The first method of the plan that anneals between the two models (and so needs the same K), or null. */
+    public String annealingMethod() {
+        return methods.stream().filter(n -> ComparisonMethods.get(n).directional()).findFirst().orElse(null);
     }
 
     /** The (method, direction) pairs the runner executes, in the order of {@link #methods()}. */

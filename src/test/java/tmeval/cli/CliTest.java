@@ -244,7 +244,33 @@ class CliTest {
                 "--method", "ratio-convex", "--out", dir.resolve("x.tsv").toString());
         assertEquals(1, o.code());
         assertTrue(o.err().contains("K = 3") && o.err().contains("K = 2"), o.err());
+        assertTrue(o.err().contains("ratio-convex anneals") && o.err().contains("lr-diff"), "says why and what to select: " + o.err());
         assertFalse(Files.exists(dir.resolve("x.tsv")), "nothing written");
+        // "which K is better?": the methods that evaluate each model on its own compare them as they are
+        Outcome k = run("compare", "--model-a", files[0].toString(), "--model-b", b.toString(), "--corpus", files[1].toString(),
+                "--method", "lr-diff,ais-diff,chib-diff,exact", "--temperatures", "20", "--chain-length", "5", "--out", dir.resolve("k.tsv").toString());
+        assertEquals(0, k.code(), k.err());
+        assertTrue(k.out().contains("models of different K (A 3, B 2)"), k.out());
+        assertEquals(1 + 3 * 4 * 2, table(dir.resolve("k.tsv")).size(), "every document, method and run");
+    }
+
+    @Test
+    void theSameWordsInAnotherOrderAreReorderedWithoutBeingAsked() throws Exception {
+        TopicModel a = Fixtures.randomModel("A", 25, new double[] {0.2, 0.4, 0.6}, 0.1, 1);
+        Path[] files = smallModelAndCorpus(a, 4, 8);
+        java.util.List<String> words = new java.util.ArrayList<>(a.vocabulary().words());
+        java.util.Collections.reverse(words);
+        double[] phi = new double[words.size() * a.numTopics()];
+        for (int w = 0; w < words.size(); w++) {
+            a.copyRow(a.vocabulary().id(words.get(w)), phi, w * a.numTopics());
+        }
+        TopicModel reversed = new TopicModel("A reversed", tmeval.model.Vocabulary.of(words), phi, a.alpha());
+        Path b = dir.resolve("reversed.tsv");
+        NativeModelFormat.write(reversed, b);
+        Outcome o = run("compare", "--model-a", files[0].toString(), "--model-b", b.toString(), "--corpus", files[1].toString(),
+                "--method", "ratio-convex", "--temperatures", "20", "--out", dir.resolve("r.tsv").toString());
+        assertEquals(0, o.code(), o.err());
+        assertTrue(o.out().contains("in another order; its rows were reordered"), o.out());
     }
 
     @Test

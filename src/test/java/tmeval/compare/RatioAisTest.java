@@ -150,6 +150,9 @@ class RatioAisTest {
         TopicModel k2 = Fixtures.randomModel("K2", 20, new double[] {1, 1}, 0.3, 3);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ModelPair.prepare(A, k2, false, false));
         assertTrue(e.getMessage().contains("K = 3") && e.getMessage().contains("K = 2"), e.getMessage());
+        ModelPair differentK = ModelPair.prepare(A, k2, false, false, null);
+        assertEquals(3, differentK.a().numTopics());
+        assertEquals(2, differentK.b().numTopics());
         TopicModel other = Fixtures.randomModel("V25", 25, new double[] {1, 1, 1}, 0.3, 4);
         e = assertThrows(IllegalArgumentException.class, () -> ModelPair.prepare(A, other, false, false));
         assertTrue(e.getMessage().contains("--vocabulary intersect"), e.getMessage());
