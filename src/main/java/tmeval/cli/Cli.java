@@ -29,7 +29,7 @@ public final class Cli {
     public Cli(CancelToken cancel) {
         this.cancel = cancel;
         for (Command c : List.of(new InfoCommand(), new TrainCommand(cancel), new PerturbCommand(), new SplitCommand(),
-                new EstimateCommand(cancel), new CompareCommand(cancel), new CurveCommand(cancel), new BenchCommand(cancel), new DemoCommand())) {
+                new EstimateCommand(cancel), new CompareCommand(cancel), new CurveCommand(cancel), new MergeCommand(), new BenchCommand(cancel), new DemoCommand())) {
             commands.put(c.name(), c);
         }
     }
@@ -55,7 +55,7 @@ public final class Cli {
             return 0;
         }
         try {
-            Options options = Options.parse(args.toArray(new String[0]), 1, command.options());
+            Options options = Options.parse(args.toArray(new String[0]), 1, command.options(), command.positional() != null);
             options.standardOutput(out);
             // every output is checked before any work; with --out - the report moves to standard error
             boolean resultsToStdout = OutputGuard.check(command, options);
@@ -106,7 +106,7 @@ public final class Cli {
     }
 
     private static void printUsage(Command c, PrintStream out) {
-        out.println("usage: tmeval " + c.name() + " [OPTIONS]");
+        out.println("usage: tmeval " + c.name() + " [OPTIONS]" + (c.positional() == null ? "" : " " + c.positional()));
         out.println(c.summary());
         out.println();
         for (OptionSpec s : c.options()) {

@@ -17,6 +17,11 @@ public interface Command {
 
     List<OptionSpec> options();
 
+    /** The name of the files the command takes after its options ({@code merge}'s shards), or null for none. */
+    default String positional() {
+        return null;
+    }
+
     /** Files the command reads that no option names (a model's state beside it), by description. */
     default Map<String, Path> derivedInputs(Options options) {
         return Map.of();

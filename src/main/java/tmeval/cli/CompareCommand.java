@@ -15,6 +15,7 @@ import tmeval.run.ComparisonPlan;
 import tmeval.run.ComparisonRows;
 import tmeval.run.ComparisonRunner;
 import tmeval.run.Provenance;
+import tmeval.run.Shard;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -70,6 +71,7 @@ final class CompareCommand implements Command {
                 + ComparisonPlan.DEFAULT_GAP_THRESHOLD + ")"));
         o.addAll(MethodOptions.options(uses(ComparisonMethods.all())));
         o.addAll(MethodOptions.runOptions(ComparisonPlan.DEFAULT_RUNS, ComparisonPlan.DEFAULT_SEED));
+        o.add(MethodOptions.shardOption());
         o.add(OptionSpec.output("out", "FILE", "per-document results (TSV; - for standard output)"));
         return o;
     }
@@ -113,6 +115,7 @@ final class CompareCommand implements Command {
     @Override
     public int run(Options o, PrintStream out, PrintStream err) throws UsageException, InputException, IOException {
         ComparisonPlan plan = plan(o);
+        Shard shard = MethodOptions.shard(o);
         boolean timing = !o.has("no-timing");
         Path outFile = o.requiredPath("out");
 
@@ -139,10 +142,10 @@ final class CompareCommand implements Command {
         long start = System.nanoTime();
         try (OutputFile file = OutputFile.create(outFile, o.standardOutput())) {
             Writer w = file.writer();
-            w.write(Provenance.header(plan.settingsText(), o.inputs(), timing));
+            w.write(Provenance.header(plan.settingsText(), o.inputs(), timing, shard));
             w.write(ComparisonRows.HEADER);
             try {
-                ComparisonRunner.run(ComparisonRunner.Job.of(plan, corpus, pair), r -> {
+                ComparisonRunner.run(ComparisonRunner.Job.of(plan, corpus, pair), shard, r -> { }, r -> {
                     ComparisonRunner.record(table, r);
                     if (r.refused()) {
                         refused[0]++;

@@ -11,6 +11,7 @@ import tmeval.run.EstimateTable;
 import tmeval.run.EstimatePlan;
 import tmeval.run.EstimationRunner;
 import tmeval.run.Provenance;
+import tmeval.run.Shard;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -46,6 +47,7 @@ final class EstimateCommand implements Command {
         o.add(OptionSpec.value("method", "NAME", String.join(", ", Methods.names())));
         o.addAll(MethodOptions.options(uses(Methods.all())));
         o.addAll(MethodOptions.runOptions(EstimatePlan.DEFAULT_RUNS, EstimatePlan.DEFAULT_SEED));
+        o.add(MethodOptions.shardOption());
         o.add(OptionSpec.output("out", "FILE", "per-document results (TSV; - for standard output)"));
         o.add(OptionSpec.flag("summary", "print corpus log-likelihood, perplexity and (runs >= 2) the mean per-document variance"));
         return o;
@@ -72,6 +74,7 @@ final class EstimateCommand implements Command {
             throw new UsageException(e.getMessage());
         }
         boolean timing = !o.has("no-timing");
+        Shard shard = MethodOptions.shard(o);
         Path outFile = o.requiredPath("out");
         TopicModel model = InputOptions.model(o, "model");
         Corpus corpus = InputOptions.corpus(o, model);
@@ -80,11 +83,11 @@ final class EstimateCommand implements Command {
         EstimateTable table;
         try (OutputFile file = OutputFile.create(outFile, o.standardOutput())) {
             Writer w = file.writer();
-            w.write(Provenance.header(plan.settingsText(), o.inputs(), timing));
+            w.write(Provenance.header(plan.settingsText(), o.inputs(), timing, shard));
             w.write(EstimateTable.HEADER);
             table = new EstimateTable(w, method.name(), timing);
             try {
-                EstimationRunner.run(new EstimationRunner.Job(corpus, model, plan.estimator(), plan.runs(), plan.seed(), plan.threads()), outcome -> {
+                EstimationRunner.run(new EstimationRunner.Job(corpus, model, plan.estimator(), plan.runs(), plan.seed(), plan.threads()), shard, outcome -> {
                     summary.add(outcome);
                     try {
                         table.add(outcome);

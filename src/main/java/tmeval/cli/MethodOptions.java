@@ -122,6 +122,20 @@ final class MethodOptions {
                 OptionSpec.flag("no-timing", "write 0 in the millis column and no time in the provenance, so that files compare byte for byte"));
     }
 
+    /** --shard, for the commands whose documents are independent (estimate, compare). */
+    static OptionSpec shardOption() {
+        return OptionSpec.value("shard", "I/N", "evaluate only shard I of N (documents I, I+N, I+2N, ...); 'tmeval merge' joins the"
+                + " shards' files into the unsharded run's file");
+    }
+
+    static tmeval.run.Shard shard(Options o) throws UsageException {
+        try {
+            return o.has("shard") ? tmeval.run.Shard.parse(o.string("shard", "")) : tmeval.run.Shard.ALL;
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
     static int threads(Options o) throws UsageException {
         return o.integer("threads", Workers.defaultThreads(), 1, 4096);
     }

@@ -16,11 +16,17 @@ public final class Options {
     private final Map<String, String> values = new LinkedHashMap<>();
     private OutputStream standardOutput;
     private List<OptionSpec> specs = List.of();
+    private final List<String> positionals = new ArrayList<>();
 
     private Options() {
     }
 
     public static Options parse(String[] args, int from, List<OptionSpec> specs) throws UsageException {
+        return parse(args, from, specs, false);
+    }
+
+    /** @param positionals whether arguments that are not options are taken as files (after, before or between options) */
+    public static Options parse(String[] args, int from, List<OptionSpec> specs, boolean positionals) throws UsageException {
         Map<String, OptionSpec> byName = new LinkedHashMap<>();
         for (OptionSpec s : specs) {
             byName.put(s.name(), s);
@@ -30,6 +36,10 @@ public final class Options {
         for (int i = from; i < args.length; i++) {
             String a = args[i];
             if (!a.startsWith("--") || a.length() == 2) {
+                if (positionals && !a.equals("--")) {
+                    o.positionals.add(a);
+                    continue;
+                }
                 throw new UsageException("unexpected argument '" + a + "' (options start with --)");
             }
             String name = a.substring(2);
@@ -104,6 +114,11 @@ public final class Options {
             }
         }
         return out;
+    }
+
+    /** The arguments that are not options, for a command that takes files. */
+    public List<String> positionals() {
+        return List.copyOf(positionals);
     }
 
     public boolean has(String name) {

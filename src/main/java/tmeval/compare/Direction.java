@@ -16,4 +16,14 @@ public enum Direction {
     public String label() {
         return label;
     }
+
+    /** The direction a label names. */
+    public static Direction parse(String label) {
+        for (Direction d : values()) {
+            if (d.label.equals(label)) {
+                return d;
+            }
+        }
+        throw new IllegalArgumentException("unknown direction '" + label + "' (forward, reverse or -)");
+    }
 }

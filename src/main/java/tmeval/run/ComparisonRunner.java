@@ -81,15 +81,23 @@ public final class ComparisonRunner {
 
     /** Each result as soon as it is computed ({@code asFinished}, for views), and again in corpus order ({@code inOrder}). */
     public static void run(Job job, Consumer<Result> asFinished, Consumer<Result> inOrder, Progress progress, CancelToken cancel) {
+        run(job, Shard.ALL, asFinished, inOrder, progress, cancel);
+    }
+
+    /** Runs one shard of the job: its documents keep their corpus positions (and so their random streams). */
+    public static void run(Job job, Shard shard, Consumer<Result> asFinished, Consumer<Result> inOrder, Progress progress,
+                           CancelToken cancel) {
         int perDocument = job.arms().size() * job.runs() + (job.reference() == null ? 0 : 1);
-        OrderedParallel.run(job.corpus().size() * perDocument, task -> {
-            int d = task / perDocument;
+        int[] documents = shard.positions(job.corpus().size());
+        OrderedParallel.run(documents.length * perDocument, task -> {
+            int d = documents[task / perDocument];
             int slot = task % perDocument;
             if (slot == job.arms().size() * job.runs()) {
                 return evaluate(job, d, new Arm(job.reference(), Direction.NONE), 1, true, cancel);
             }
             return evaluate(job, d, job.arms().get(slot / job.runs()), slot % job.runs() + 1, false, cancel);
-        }, asFinished, inOrder, job.threads(), "tmeval-compare", progress, cancel, task -> job.corpus().document(task / perDocument).id());
+        }, asFinished, inOrder, job.threads(), "tmeval-compare", progress, cancel,
+                task -> job.corpus().document(documents[task / perDocument]).id());
     }
 
     private static Result evaluate(Job job, int documentIndex, Arm arm, int run, boolean reference, CancelToken cancel) {

@@ -48,10 +48,16 @@ public final class EstimationRunner {
      * @throws CancelledException if cancelled (no further outcome is delivered)
      */
     public static void run(Job job, Consumer<Outcome> consumer, Progress progress, CancelToken cancel) {
+        run(job, Shard.ALL, consumer, progress, cancel);
+    }
+
+    /** Runs one shard of the job: its documents keep their corpus positions (and so their random streams). */
+    public static void run(Job job, Shard shard, Consumer<Outcome> consumer, Progress progress, CancelToken cancel) {
         int runs = job.runs();
         String method = job.estimator().method();
-        OrderedParallel.run(job.corpus().size() * runs, task -> evaluate(job, task / runs, task % runs + 1, method, cancel),
-                consumer, job.threads(), "tmeval-" + method, progress, cancel, task -> job.corpus().document(task / runs).id());
+        int[] documents = shard.positions(job.corpus().size());
+        OrderedParallel.run(documents.length * runs, task -> evaluate(job, documents[task / runs], task % runs + 1, method, cancel),
+                consumer, job.threads(), "tmeval-" + method, progress, cancel, task -> job.corpus().document(documents[task / runs]).id());
     }
 
     static Outcome evaluate(Job job, int documentIndex, int run, String method, CancelToken cancel) {

@@ -26,6 +26,11 @@ public final class Provenance {
     public record Input(String role, Path path) {
     }
 
+    /** The start of the line naming a shard (and, in a merged file, the shards merged). */
+    public static final String SHARD_LINE = "# shard\t";
+    /** The start of the line with the time written (absent under --no-timing). */
+    public static final String WRITTEN_LINE = "# written\t";
+
     private Provenance() {
     }
 
@@ -50,6 +55,11 @@ public final class Provenance {
      * @param timing whether to record when the file was written
      */
     public static String header(Map<String, String> settings, List<Input> inputs, boolean timing) throws IOException {
+        return header(settings, inputs, timing, Shard.ALL);
+    }
+
+    /** The provenance lines of one shard's output: the unsharded run's, and a line naming the shard. */
+    public static String header(Map<String, String> settings, List<Input> inputs, boolean timing, Shard shard) throws IOException {
         StringBuilder sb = new StringBuilder();
         sb.append("# tmeval\t").append(version()).append('\n');
         settings.forEach((k, v) -> sb.append("# setting\t").append(k).append('\t').append(v).append('\n'));
@@ -57,8 +67,11 @@ public final class Provenance {
             sb.append("# input\t").append(in.role()).append('\t').append(in.path().toAbsolutePath().normalize()).append('\t')
                     .append(digest(in.path())).append('\n');
         }
+        if (!shard.equals(Shard.ALL)) {
+            sb.append(SHARD_LINE).append(shard.label()).append('\n');
+        }
         if (timing) {
-            sb.append("# written\t").append(Instant.now().truncatedTo(ChronoUnit.SECONDS)).append('\n');
+            sb.append(WRITTEN_LINE).append(Instant.now().truncatedTo(ChronoUnit.SECONDS)).append('\n');
         }
         return sb.toString();
     }

@@ -1,0 +1,104 @@
+package tmeval.cli;
+
+import tmeval.compare.ComparisonTable;
+import tmeval.compare.ConvergenceCheck;
+import tmeval.io.InputException;
+import tmeval.io.OutputFile;
+import tmeval.run.CorpusSummary;
+import tmeval.run.Outcome;
+import tmeval.run.Provenance;
+import tmeval.run.ShardMerge;
+import tmeval.run.Status;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.Writer;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/** {@code merge}: the outputs of {@code --shard I/N} runs joined into the file the unsharded run writes. */
+final class MergeCommand implements Command {
+    @Override
+    public String name() {
+        return "merge";
+    }
+
+    @Override
+    public String summary() {
+        return "join the files of estimate or compare runs with --shard I/N into the unsharded run's file, and print its summary";
+    }
+
+    @Override
+    public String positional() {
+        return "SHARD...";
+    }
+
+    @Override
+    public List<OptionSpec> options() {
+        return List.of(
+                OptionSpec.output("out", "FILE", "the merged file (TSV; - for standard output)"),
+                OptionSpec.flag("no-timing", "no time in the provenance lines (then the file equals the unsharded --no-timing run's,"
+                        + " but for the line naming the shards)"));
+    }
+
+    @Override
+    public Map<String, Path> derivedInputs(Options o) {
+        Map<String, Path> in = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < o.positionals().size(); i++) {
+            in.put("shard file " + (i + 1), Path.of(o.positionals().get(i)));
+        }
+        return in;
+    }
+
+    @Override
+    public int run(Options o, PrintStream out, PrintStream err) throws UsageException, InputException, IOException {
+        List<Path> files = new ArrayList<>();
+        for (String f : o.positionals()) {
+            files.add(Path.of(f));
+        }
+        if (files.isEmpty()) {
+            throw new UsageException("name the shard files to merge");
+        }
+        Path outFile = o.requiredPath("out");
+        ShardMerge.Merged merged = ShardMerge.merge(files);
+        try (OutputFile file = OutputFile.create(outFile, o.standardOutput())) {
+            Writer w = file.writer();
+            for (String line : merged.provenance()) {
+                w.write(line + "\n");
+            }
+            if (!o.has("no-timing")) {
+                w.write(Provenance.WRITTEN_LINE + Instant.now().truncatedTo(ChronoUnit.SECONDS) + "\n");
+            }
+            w.write(merged.kind().header());
+            for (String row : merged.rows()) {
+                w.write(row);
+            }
+            file.commit();
+        }
+        out.println(files.size() + " shards, " + merged.documents() + " documents");
+        if (merged.kind() == ShardMerge.Kind.ESTIMATE) {
+            List<Outcome> outcomes = ShardMerge.outcomes(merged);
+            CorpusSummary summary = new CorpusSummary(Integer.parseInt(merged.settings().get("runs")));
+            Map<Status, Integer> statuses = new EnumMap<>(Status.class);
+            for (Outcome oc : outcomes) {
+                summary.add(oc);
+                statuses.merge(oc.status(), 1, Integer::sum);
+            }
+            out.print(summary.report(merged.settings().get("method")));
+            out.println("status of the rows: " + statuses.entrySet().stream().map(e -> e.getKey().label() + " " + e.getValue()).toList());
+        } else {
+            ComparisonTable table = ShardMerge.table(merged);
+            out.print(table.format());
+            for (ConvergenceCheck check : table.convergenceChecks(Double.parseDouble(merged.settings().get("gap-threshold")))) {
+                out.println(check.verdict());
+            }
+        }
+        out.println("wrote " + outFile);
+        return 0;
+    }
+}
