@@ -1,6 +1,12 @@
 package tmeval.run;
 
+import it.unimi.dsi.fastutil.doubles.DoubleArrayList;
+import org.apache.commons.math3.distribution.TDistribution;
+import tmeval.sampling.RandomStreams;
+
+import java.util.Arrays;
 import java.util.Locale;
+import java.util.SplittableRandom;
 
 /**
  * Corpus totals of an estimate run, accumulated as outcomes stream past (in document order, a document's runs
@@ -23,6 +29,12 @@ public final class CorpusSummary {
     private double squares;
     private double varianceSum;
     private int varianceDocuments;
+    // per document: the mean of its finite runs' estimates and its tokens, for the bootstrap over documents
+    private final DoubleArrayList documentMeans = new DoubleArrayList();
+    private final DoubleArrayList documentTokens = new DoubleArrayList();
+    private int documentTokenCount;
+    /** Bootstrap resamples of the documents for a corpus interval when the runs alone give none. */
+    static final int BOOTSTRAP_RESAMPLES = 2000;
 
     public CorpusSummary(int runs) {
         this.runs = runs;
@@ -48,6 +60,7 @@ public final class CorpusSummary {
             return;
         }
         double v = o.result().logValue();
+        documentTokenCount = o.result().evaluatedTokens();
         logLikelihood[o.run() - 1] += v;
         tokens[o.run() - 1] += o.result().evaluatedTokens();
         siteUpdates += o.result().siteUpdates();
@@ -61,6 +74,10 @@ public final class CorpusSummary {
         if (seen >= 2 && seen == runs) {
             varianceSum += squares / (seen - 1);
             varianceDocuments++;
+        }
+        if (seen > 0) {
+            documentMeans.add(mean);
+            documentTokens.add(documentTokenCount);
         }
         seen = 0;
         mean = 0;
@@ -83,6 +100,7 @@ public final class CorpusSummary {
             sb.append("no corpus log-likelihood: every (document, run) estimate was refused or at weight zero\n");
         } else {
             sb.append(String.format(Locale.ROOT, "corpus log-likelihood %.4f (mean over runs), perplexity %.4f%n", meanLogLikelihood, meanPerplexity));
+            sb.append(interval());
         }
         if (runs >= 2) {
             sb.append(String.format(Locale.ROOT, "mean per-document variance of the log-likelihood across runs: %.6g (%d documents)%n",
@@ -96,6 +114,45 @@ public final class CorpusSummary {
             sb.append(String.format(Locale.ROOT, "%d zero-weight runs are left out of the per-run totals above%n", zeroWeight));
         }
         return sb.toString();
+    }
+
+    /**
+     * A 95% interval of the corpus log-likelihood: over the runs (Student's t on the per-run totals) when there are two
+     * or more, else a seeded bootstrap over documents (what another sample of documents like these would give).
+     */
+    private String interval() {
+        if (runs >= 2) {
+            double mean = Arrays.stream(logLikelihood).average().orElse(0);
+            double squares = Arrays.stream(logLikelihood).map(x -> (x - mean) * (x - mean)).sum();
+            double half = new TDistribution(runs - 1).inverseCumulativeProbability(0.975) * Math.sqrt(squares / (runs - 1) / runs);
+            long meanTokens = Arrays.stream(tokens).sum() / runs;
+            return String.format(Locale.ROOT, "95%% interval over the %d runs: corpus log-likelihood %.4f +- %.4f, perplexity %.4f to %.4f%n",
+                    runs, mean, half, Math.exp(-(mean + half) / meanTokens), Math.exp(-(mean - half) / meanTokens));
+        }
+        int n = documentMeans.size();
+        if (n < 2) {
+            return "";
+        }
+        SplittableRandom random = RandomStreams.stream(1, RandomStreams.key("bootstrap"));
+        double[] totals = new double[BOOTSTRAP_RESAMPLES];
+        double[] perplexities = new double[BOOTSTRAP_RESAMPLES];
+        for (int b = 0; b < BOOTSTRAP_RESAMPLES; b++) {
+            double total = 0;
+            double tokenSum = 0;
+            for (int i = 0; i < n; i++) {
+                int d = random.nextInt(n);
+                total += documentMeans.getDouble(d);
+                tokenSum += documentTokens.getDouble(d);
+            }
+            totals[b] = total;
+            perplexities[b] = Math.exp(-total / tokenSum);
+        }
+        Arrays.sort(totals);
+        Arrays.sort(perplexities);
+        int low = (int) Math.floor(0.025 * BOOTSTRAP_RESAMPLES);
+        int high = (int) Math.ceil(0.975 * BOOTSTRAP_RESAMPLES) - 1;
+        return String.format(Locale.ROOT, "95%% bootstrap interval over the %d documents (seeded, %d resamples): corpus log-likelihood"
+                + " %.4f to %.4f, perplexity %.4f to %.4f%n", n, BOOTSTRAP_RESAMPLES, totals[low], totals[high], perplexities[low], perplexities[high]);
     }
 
     private long tokensSeen() {
