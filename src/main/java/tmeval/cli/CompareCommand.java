@@ -3,6 +3,7 @@ package tmeval.cli;
 import tmeval.compare.ComparisonMethods;
 import tmeval.compare.ComparisonTable;
 import tmeval.compare.ConvergenceCheck;
+import tmeval.compare.Direction;
 import tmeval.compare.ModelPair;
 import tmeval.estimate.MethodSettings;
 import tmeval.io.InputException;
@@ -11,6 +12,7 @@ import tmeval.io.OutputFile;
 import tmeval.model.Corpus;
 import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
+import tmeval.run.AdaptiveComparison;
 import tmeval.run.ComparisonPlan;
 import tmeval.run.ComparisonRows;
 import tmeval.run.ComparisonRunner;
@@ -72,6 +74,11 @@ final class CompareCommand implements Command {
         o.addAll(MethodOptions.options(uses(ComparisonMethods.all())));
         o.addAll(MethodOptions.runOptions(ComparisonPlan.DEFAULT_RUNS, ComparisonPlan.DEFAULT_SEED));
         o.add(MethodOptions.shardOption());
+        o.add(OptionSpec.flag("adaptive", "run again, with twice the temperatures, each document whose directions disagree by more"
+                + " than --agree-within, until they agree or reach --max-temperatures; rows gain temperatures and converged"));
+        o.add(OptionSpec.value("agree-within", "NATS", "with --adaptive: the agreement sought (default: --gap-threshold, "
+                + ComparisonPlan.DEFAULT_GAP_THRESHOLD + ")"));
+        o.add(OptionSpec.value("max-temperatures", "N", "with --adaptive: the most temperatures a document gets (default 16 x --temperatures)"));
         o.add(OptionSpec.output("out", "FILE", "per-document results (TSV; - for standard output)"));
         return o;
     }
@@ -116,6 +123,18 @@ final class CompareCommand implements Command {
     public int run(Options o, PrintStream out, PrintStream err) throws UsageException, InputException, IOException {
         ComparisonPlan plan = plan(o);
         Shard shard = MethodOptions.shard(o);
+        AdaptiveComparison.Budget adaptive = null;
+        if (o.has("adaptive")) {
+            try {
+                adaptive = new AdaptiveComparison.Budget(o.real("agree-within", plan.gapThreshold(), Double.MIN_NORMAL, Double.MAX_VALUE),
+                        o.integer("max-temperatures", 16 * plan.settings().temperatures(), 1, Integer.MAX_VALUE));
+                adaptive.check(plan);
+            } catch (IllegalArgumentException e) {
+                throw new UsageException(e.getMessage());
+            }
+        } else if (o.has("agree-within") || o.has("max-temperatures")) {
+            throw new UsageException("--agree-within and --max-temperatures go with --adaptive");
+        }
         boolean timing = !o.has("no-timing");
         Path outFile = o.requiredPath("out");
 
@@ -139,29 +158,48 @@ final class CompareCommand implements Command {
         ComparisonTable table = ComparisonTable.forCorpus(corpus, plan.runs());
         int[] refused = {0};
         String[] firstRefusal = {null};
+        String adaptiveReport = "";
         long start = System.nanoTime();
         try (OutputFile file = OutputFile.create(outFile, o.standardOutput())) {
             Writer w = file.writer();
             w.write(Provenance.header(plan.settingsText(), o.inputs(), timing, shard));
-            w.write(ComparisonRows.HEADER);
+            w.write(adaptive == null ? ComparisonRows.HEADER : ComparisonRows.HEADER_ADAPTIVE);
             try {
-                ComparisonRunner.run(ComparisonRunner.Job.of(plan, corpus, pair), shard, r -> { }, r -> {
-                    ComparisonRunner.record(table, r);
-                    if (r.refused()) {
-                        refused[0]++;
-                        if (firstRefusal[0] == null) {
-                            firstRefusal[0] = "document " + r.documentId() + ", " + r.method() + ": " + r.refusal();
+                if (adaptive != null) {
+                    int[] converged = new int[2];
+                    long spent = AdaptiveComparison.run(plan, adaptive, corpus, pair, shard, row -> {
+                        ComparisonRunner.record(table, row.result());
+                        if (row.converged() != null && row.result().direction() == Direction.FORWARD && row.result().run() == 1) {
+                            converged[row.converged() ? 0 : 1]++;
                         }
-                    }
-                    String line = ComparisonRows.line(r, timing);
-                    if (line != null) {
                         try {
-                            w.write(line);
+                            w.write(ComparisonRows.line(row, timing));
                         } catch (IOException e) {
                             throw new UncheckedIOException(e);
                         }
-                    }
-                }, ProgressPrinter.to(err, "compare"), cancel);
+                    }, ProgressPrinter.to(err, "compare"), cancel);
+                    adaptiveReport = String.format(Locale.ROOT, "adaptive: %d (document, ratio path) pairs agreed within %s nats, %d did not"
+                            + " by %d temperatures; %d site updates spent in all rounds%n", converged[0], adaptive.agreeWithin(), converged[1],
+                            adaptive.maxTemperatures(), spent);
+                } else {
+                    ComparisonRunner.run(ComparisonRunner.Job.of(plan, corpus, pair), shard, r -> { }, r -> {
+                        ComparisonRunner.record(table, r);
+                        if (r.refused()) {
+                            refused[0]++;
+                            if (firstRefusal[0] == null) {
+                                firstRefusal[0] = "document " + r.documentId() + ", " + r.method() + ": " + r.refusal();
+                            }
+                        }
+                        String line = ComparisonRows.line(r, timing);
+                        if (line != null) {
+                            try {
+                                w.write(line);
+                            } catch (IOException e) {
+                                throw new UncheckedIOException(e);
+                            }
+                        }
+                    }, ProgressPrinter.to(err, "compare"), cancel);
+                }
             } catch (UncheckedIOException e) {
                 throw e.getCause();
             }
@@ -179,6 +217,7 @@ final class CompareCommand implements Command {
         for (ConvergenceCheck check : table.convergenceChecks(plan.gapThreshold())) {
             out.println(check.verdict());
         }
+        out.print(adaptiveReport);
         if (refused[0] > 0) {
             out.println(refused[0] + " estimates refused or at weight zero (written with their status, no value, and left out of the"
                     + " table); first: " + firstRefusal[0]);

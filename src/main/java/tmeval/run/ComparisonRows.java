@@ -9,6 +9,9 @@ import java.util.Locale;
 public final class ComparisonRows {
     public static final String HEADER = "docId\tN\tmethod\tdirection\trun\tlogRatio\tperplexityRatio\tsiteUpdates\tmillis\tstatus\n";
 
+    /** With {@code --adaptive}: the temperatures of each row's last round, and whether its directions agreed. */
+    public static final String HEADER_ADAPTIVE = HEADER.replace("\tstatus\n", "\tstatus\ttemperatures\tconverged\n");
+
     private ComparisonRows() {
     }
 
@@ -26,6 +29,13 @@ public final class ComparisonRows {
         }
         return head + r.result().logRatio() + "\t" + r.result().perplexityRatio(r.length()) + "\t" + r.result().siteUpdates() + "\t"
                 + millis(r.result().nanos(), timing) + "\t" + r.status().label() + "\n";
+    }
+
+    /** An adaptive row: the plain row and its temperatures and convergence ({@code -} for a method without directions). */
+    public static String line(AdaptiveComparison.Row row, boolean timing) {
+        String plain = line(row.result(), timing);
+        return plain.substring(0, plain.length() - 1) + "\t" + row.temperatures() + "\t"
+                + (row.converged() == null ? "-" : row.converged() ? "yes" : "no") + "\n";
     }
 
     /** The {@code millis} column: wall time, or 0 under {@code --no-timing} so that files compare byte for byte. */

@@ -101,9 +101,14 @@ public final class ComparisonRunner {
     }
 
     private static Result evaluate(Job job, int documentIndex, Arm arm, int run, boolean reference, CancelToken cancel) {
+        return evaluate(job, documentIndex, arm, run, reference, "", cancel);
+    }
+
+    /** @param streamSuffix added to the stream's key (an adaptive round at another budget draws its own numbers) */
+    static Result evaluate(Job job, int documentIndex, Arm arm, int run, boolean reference, String streamSuffix, CancelToken cancel) {
         Document doc = job.corpus().document(documentIndex);
         String method = arm.method().method();
-        var random = RandomStreams.stream(job.seed(), documentIndex, run, RandomStreams.key(arm.key()));
+        var random = RandomStreams.stream(job.seed(), documentIndex, run, RandomStreams.key(arm.key() + streamSuffix));
         try {
             RatioResult r = arm.method().estimate(doc, job.a(), job.b(), arm.direction(), random, cancel);
             if (!Double.isFinite(r.logRatio())) {

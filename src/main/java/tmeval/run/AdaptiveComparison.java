@@ -1,0 +1,127 @@
+package tmeval.run;
+
+import tmeval.compare.ComparisonMethods;
+import tmeval.compare.Direction;
+import tmeval.compare.ModelComparison;
+import tmeval.compare.ModelPair;
+import tmeval.model.Corpus;
+import tmeval.progress.CancelToken;
+import tmeval.progress.Progress;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Effort where the directions disagree ({@code compare --adaptive}): every ratio path runs both ways at the plan's
+ * n temperatures; a document whose forward and reverse means differ by more than {@code agreeWithin} nats is run
+ * again with twice the temperatures, until they agree or the next doubling would pass {@code maxTemperatures}. Since
+ * the forward run is a stochastic lower bound on the log ratio and the reverse one an upper bound, agreement is the
+ * evidence that both converged. Each row keeps the temperatures of its last round and whether it converged; the
+ * earlier rounds are counted in the site updates spent. The first round uses the plain run's streams, later rounds
+ * their own.
+ */
+public final class AdaptiveComparison {
+    /** The adaptive budget. */
+    public record Budget(double agreeWithin, int maxTemperatures) {
+        public Budget {
+            if (!(agreeWithin > 0) || maxTemperatures < 1) {
+                throw new IllegalArgumentException("--agree-within must be positive and --max-temperatures at least 1");
+            }
+        }
+
+        /** @throws IllegalArgumentException when the plan cannot be run adaptively */
+        public void check(ComparisonPlan plan) {
+            if (plan.directions() != ComparisonPlan.Directions.BOTH) {
+                throw new IllegalArgumentException("--adaptive compares the two directions: use --direction both");
+            }
+            if (plan.annealingMethod() == null) {
+                throw new IllegalArgumentException("--adaptive needs a ratio path (a method run in both directions)");
+            }
+            if (maxTemperatures < plan.settings().temperatures()) {
+                throw new IllegalArgumentException("--max-temperatures " + maxTemperatures + " is below --temperatures "
+                        + plan.settings().temperatures());
+            }
+        }
+    }
+
+    /**
+     * One row: the result of its last round.
+     *
+     * @param converged whether the directions agreed (null for a method that does not anneal between the models)
+     */
+    public record Row(ComparisonRunner.Result result, int temperatures, Boolean converged) {
+    }
+
+    /** What a document cost over all its rounds, and the rows of its last ones. */
+    private record DocumentRows(List<Row> rows, long siteUpdatesSpent) {
+    }
+
+    private AdaptiveComparison() {
+    }
+
+    /** @return the site updates spent over every round, discarded rounds included */
+    public static long run(ComparisonPlan plan, Budget budget, Corpus corpus, ModelPair pair, Shard shard, Consumer<Row> inOrder,
+                           Progress progress, CancelToken cancel) {
+        budget.check(plan);
+        ComparisonRunner.Job base = ComparisonRunner.Job.of(plan, corpus, pair);
+        int[] documents = shard.positions(corpus.size());
+        long[] spent = {0};
+        OrderedParallel.run(documents.length, i -> document(plan, budget, base, documents[i], cancel), rows -> { }, rows -> {
+            spent[0] += rows.siteUpdatesSpent();
+            rows.rows().forEach(inOrder);
+        }, plan.threads(), "tmeval-adaptive", progress, cancel, i -> corpus.document(documents[i]).id());
+        return spent[0];
+    }
+
+    private static DocumentRows document(ComparisonPlan plan, Budget budget, ComparisonRunner.Job base, int d, CancelToken cancel) {
+        List<Row> rows = new ArrayList<>();
+        long spent = 0;
+        for (String name : plan.methods()) {
+            ComparisonMethods.Method method = ComparisonMethods.get(name);
+            int n = plan.settings().temperatures();
+            List<ComparisonRunner.Result> round;
+            Boolean converged = null;
+            while (true) {
+                ModelComparison comparison = method.create(plan.settings().withTemperatures(n));
+                // the first round is the plain run's (same streams); later rounds draw their own
+                String suffix = n == plan.settings().temperatures() ? "" : "@n=" + n;
+                round = new ArrayList<>();
+                for (Direction direction : plan.directions().of(method)) {
+                    ComparisonRunner.Arm arm = new ComparisonRunner.Arm(comparison, direction);
+                    for (int r = 1; r <= plan.runs(); r++) {
+                        ComparisonRunner.Result result = ComparisonRunner.evaluate(base, d, arm, r, false, suffix, cancel);
+                        spent += result.refused() ? 0 : result.result().siteUpdates();
+                        round.add(result);
+                    }
+                }
+                if (!method.directional()) {
+                    break;
+                }
+                converged = Math.abs(gap(round)) <= budget.agreeWithin();
+                if (converged || 2L * n > budget.maxTemperatures()) {
+                    break;
+                }
+                n *= 2;
+            }
+            for (ComparisonRunner.Result result : round) {
+                rows.add(new Row(result, n, converged));
+            }
+        }
+        return new DocumentRows(rows, spent);
+    }
+
+    /** Mean forward minus mean reverse log ratio over the finite runs (infinite when a direction has none). */
+    private static double gap(List<ComparisonRunner.Result> round) {
+        double[] sum = new double[2];
+        int[] count = new int[2];
+        for (ComparisonRunner.Result r : round) {
+            if (!r.refused()) {
+                int i = r.direction() == Direction.FORWARD ? 0 : 1;
+                sum[i] += r.result().logRatio();
+                count[i]++;
+            }
+        }
+        return count[0] == 0 || count[1] == 0 ? Double.POSITIVE_INFINITY : sum[0] / count[0] - sum[1] / count[1];
+    }
+}
