@@ -137,6 +137,7 @@ class RatioAisTest {
         List<Document> documents = new ArrayList<>(docs.documents());
         documents.add(Fixtures.generate(NEAR_B, 1, 4, 42).document(0));
         documents.add(Fixtures.generate(NEAR_B, 1, 8, 43).document(0));
+        List<ProbabilitySpaceCheck.Pooled> tests = new ArrayList<>();
         for (RatioAis.Path path : RatioAis.Path.values()) {
             for (Direction direction : new Direction[] {Direction.FORWARD, Direction.REVERSE}) {
                 RatioAis method = new RatioAis(path, SMALL_BUDGET, 1, 50, Schedule.UNIFORM);
@@ -151,9 +152,10 @@ class RatioAisTest {
                         return direction == Direction.FORWARD ? logRatio - exact : exact - logRatio;
                     }));
                 }
-                ProbabilitySpaceCheck.assertUnbiased("ratio-AIS " + path + " " + direction + ", " + SMALL_BUDGET + " temperatures", samples);
+                tests.add(ProbabilitySpaceCheck.pooledChiSquare("ratio-AIS " + path + " " + direction + ", " + SMALL_BUDGET + " temperatures", samples));
             }
         }
+        ProbabilitySpaceCheck.assertAllUnbiased(tests);
     }
 
     private static final int SMALL_BUDGET = 20;

@@ -123,6 +123,17 @@ public final class ProbabilitySpaceCheck {
         return pooled;
     }
 
+    /** {@link #assertUnbiased} for several pooled tests at once, so that a failure reports every statistic. */
+    public static void assertAllUnbiased(List<Pooled> tests) {
+        StringBuilder all = new StringBuilder();
+        boolean ok = true;
+        for (Pooled p : tests) {
+            all.append('\n').append(p);
+            ok &= p.largestShare() <= MAX_SHARE && !p.rejects();
+        }
+        assertTrue(ok, "biased or heavy-tailed:" + all);
+    }
+
     /** Asserts that the weights are light-tailed and that the test rejects unbiasedness (a known bias is seen). */
     public static Pooled assertBiased(String label, List<Sample> samples) {
         Pooled pooled = pooledChiSquare(label, samples);
