@@ -15,7 +15,9 @@ import java.util.SplittableRandom;
  * {@code lr}: the left-to-right algorithm (Wallach et al. Algorithm 3, Eq. 25) with R particles:
  * log P(w) ~ sum_n log p_n, p_n = (1/R) sum_r sum_k P(w_n, z_n = k | z_&lt;n^(r)), where before each position every
  * particle re-samples its earlier tokens once (the "resampling" of MALLET's --use-resampling; turned off it is
- * MALLET's default linear-time variant). Consistent as R grows, not exactly unbiased.
+ * MALLET's default linear-time variant). With R = 1 it is sequential importance sampling, exactly unbiased in
+ * probability; with R > 1 the per-position averages over unweighted particles make it biased, and the bias stays as
+ * R grows.
  * Cost: R N(N - 1)/2 site updates (plus R N to place each token).
  * {@code completion-lr} (Section 5.3) runs the same particles over w1 then w2 and sums only the positions of w2.
  */

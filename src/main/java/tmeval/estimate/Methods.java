@@ -55,7 +55,7 @@ public final class Methods {
                 Set.of("samples", "temperatures", "schedule"), s -> AnnealedImportanceSampler.standard(s.temperatures(), s.samples(), s.schedule()));
         add(CHIB, "Chib-style estimator of Murray and Salakhutdinov (Algorithm 2)", d.withChainLength(1000),
                 Set.of("chain-length"), s -> new ChibStyleEstimator(s.chainLength()));
-        add(LR, "left-to-right particle algorithm (Algorithm 3)", d.withParticles(10),
+        add(LR, "left-to-right particles (Algorithm 3): unbiased at R = 1, biased for R > 1 even as R grows", d.withParticles(10),
                 Set.of("particles", "no-resampling"), s -> LeftToRight.standard(s.particles(), s.resampling()));
         add(LEE_IS, "Lee's Dirichlet importance sampler around the maximiser of H(theta)", d.withSamples(1000),
                 Set.of("samples", "epsilon"), s -> new LeeDirichletSampler(s.samples(), s.epsilon()));
@@ -63,7 +63,7 @@ public final class Methods {
                 Set.of("burn-in", "samples"), s -> new EstimatedTheta(s.burnIn(), s.samples()));
         add(COMPLETION_AIS, "document completion: AIS for P(w2 | w1) (Algorithm 4)", d.withSamples(1).withTemperatures(1000).withBurnIn(100),
                 Set.of("samples", "temperatures", "schedule", "burn-in"), s -> AnnealedImportanceSampler.completion(s.temperatures(), s.samples(), s.schedule(), s.burnIn()));
-        add(COMPLETION_LR, "document completion: left-to-right scored on the second half", d.withParticles(10),
+        add(COMPLETION_LR, "document completion: left-to-right scored on the second half (biased for R > 1)", d.withParticles(10),
                 Set.of("particles", "no-resampling"), s -> LeftToRight.completion(s.particles(), s.resampling()));
     }
 

@@ -37,6 +37,25 @@ final class ExactCases {
                 make("K6 N25 zeros", k6, 25, 15));
     }
 
+    /**
+     * Short documents (N = 5 and 8) on the models of {@link #all()} (K = 2, 3 with zeros, 4), for the pooled
+     * probability-space tests at small budgets: on these the weights of AIS with 10 temperatures, of a Chib-style
+     * chain of 10 and of left-to-right with one particle stay light-tailed (no run holds 1% of the total), which the
+     * tests check. Longer documents at such budgets give heavy-tailed weights and a vacuous test.
+     */
+    static List<Case> shortCases() {
+        TopicModel k2 = Fixtures.randomModel("K2", 10, new double[] {0.3, 1.7}, 0.5, 1);
+        TopicModel k3 = withZeros(Fixtures.randomModel("K3 zeros", 15, new double[] {0.1, 0.5, 2.0}, 0.3, 2), 3);
+        TopicModel k4 = Fixtures.randomModel("K4", 20, new double[] {0.05, 0.2, 0.8, 0.4}, 0.2, 3);
+        return List.of(
+                make("K2 N5", k2, 5, 21),
+                make("K2 N8", k2, 8, 22),
+                make("K3 N5 zeros", k3, 5, 23),
+                make("K3 N8 zeros", k3, 8, 24),
+                make("K4 N5", k4, 5, 25),
+                make("K4 N8", k4, 8, 26));
+    }
+
     /** A model estimated from sparse counts, on which the posterior draw takes the word-sparse split. */
     static Case countBasedCase() {
         return make("K5 N20 counts", Fixtures.countBased("K5 counts", 40, new double[] {0.1, 0.2, 0.3, 0.4, 0.5}, 12, 0.1, 6), 20, 16);
