@@ -293,4 +293,34 @@ class CliTest {
         assertTrue(lines.stream().anyMatch(l -> l.startsWith("*\t40\t20\titeration-ais\t2\t")), String.join("\n", lines));
         assertTrue(o.out().contains("var per doc"), o.out());
     }
+
+    @Test
+    void adaptiveRunsGiveMoreTemperaturesWhereTheDirectionsDisagree() throws Exception {
+        TopicModel a = Fixtures.randomModel("A", 30, new double[] {0.1, 0.4, 0.9}, 0.2, 1);
+        TopicModel b = Fixtures.randomModel("B", 30, new double[] {0.3, 0.3, 0.3}, 0.2, 2);
+        Path[] files = smallModelAndCorpus(a, 6, 15);
+        Path bFile = dir.resolve("B.tsv");
+        NativeModelFormat.write(b, bFile);
+        Path out = dir.resolve("adaptive.tsv");
+        Outcome o = run("compare", "--model-a", files[0].toString(), "--model-b", bFile.toString(), "--corpus", files[1].toString(),
+                "--method", "ratio-convex,lr-diff", "--temperatures", "5", "--burn-in", "2", "--adaptive", "--agree-within", "0.2",
+                "--max-temperatures", "640", "--out", out.toString());
+        assertEquals(0, o.code(), o.err());
+        var lines = table(out);
+        assertTrue(lines.get(0).endsWith("\tstatus\ttemperatures\tconverged"), lines.get(0));
+        assertEquals(1 + 6 * (2 + 1) * 2, lines.size(), "every document: both directions and lr-diff, two runs");
+        var convex = lines.stream().skip(1).map(l -> l.split("\t")).filter(f -> f[2].equals("ratio-convex")).toList();
+        assertTrue(convex.stream().anyMatch(f -> Integer.parseInt(f[10]) > 5), "some document needed more than 5 temperatures");
+        for (String[] f : convex) {
+            int n = Integer.parseInt(f[10]);
+            assertTrue(n >= 5 && n <= 640 && Integer.bitCount(n / 5) == 1, "5 doubled: " + n);
+            assertTrue(f[11].equals("yes") || (f[11].equals("no") && n == 640), "unconverged only at the maximum: " + String.join(" ", f));
+        }
+        assertTrue(lines.stream().skip(1).filter(l -> l.contains("\tlr-diff\t")).allMatch(l -> l.endsWith("\t5\t-")), "no directions, no adapting");
+        assertTrue(o.out().contains("adaptive: ") && o.out().contains("site updates spent in all rounds"), o.out());
+        Outcome oneWay = run("compare", "--model-a", files[0].toString(), "--model-b", bFile.toString(), "--corpus", files[1].toString(),
+                "--method", "ratio-convex", "--direction", "forward", "--adaptive", "--out", dir.resolve("x.tsv").toString());
+        assertEquals(2, oneWay.code(), oneWay.err());
+        assertTrue(oneWay.err().contains("--direction both"), oneWay.err());
+    }
 }
