@@ -1,13 +1,13 @@
-package tmeval.app;
+package tmeval.app.common;
 
 import tmeval.io.InputException;
 
 /** What the workbench says about a background job that failed: the input's own message, or what to do about it. */
-final class Failures {
+public final class Failures {
     private Failures() {
     }
 
-    static String describe(Throwable t) {
+    public static String describe(Throwable t) {
         if (t instanceof OutOfMemoryError) {
             // the readers' limits should prevent this; when a job still exhausts the heap, say how to give it more
             return "out of memory (Java heap of " + (Runtime.getRuntime().maxMemory() >> 20)

@@ -1,4 +1,4 @@
-package tmeval.app;
+package tmeval.app.run;
 
 import tmeval.run.ComparisonPlan;
 import javafx.beans.binding.Bindings;
@@ -21,10 +21,10 @@ import javafx.scene.layout.VBox;
 import tmeval.anneal.Schedule;
 
 /** The run panel: methods, their parameters, the predicted cost, Run (queues when busy), Cancel, progress and ETA. */
-final class RunPanel {
+public final class RunView {
     private final VBox root = new VBox(4);
 
-    RunPanel(RunControl run, Inputs inputs) {
+    public RunView(RunViewModel run) {
         root.setPadding(new Insets(6, 8, 6, 8));
         root.getStyleClass().add("run-panel");
         FlowPane methods = new FlowPane(10, 4);
@@ -39,7 +39,7 @@ final class RunPanel {
             methods.getChildren().add(box);
         });
         CheckBox align = new CheckBox("align topics (Hungarian)");
-        align.selectedProperty().bindBidirectional(inputs.alignProperty());
+        align.selectedProperty().bindBidirectional(run.alignProperty());
         align.setTooltip(new Tooltip("Permute B's topics to A's by minimum total L1 distance before annealing"));
         methods.getChildren().add(align);
         ChoiceBox<ComparisonPlan.Reference> reference = new ChoiceBox<>(FXCollections.observableArrayList(ComparisonPlan.Reference.values()));
@@ -137,7 +137,7 @@ final class RunPanel {
         return s;
     }
 
-    VBox root() {
+    public VBox root() {
         return root;
     }
 }

@@ -1,4 +1,4 @@
-package tmeval.app;
+package tmeval.app.teaching;
 
 import javafx.collections.FXCollections;
 import javafx.geometry.Insets;
@@ -20,17 +20,13 @@ import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
-import tmeval.model.Corpus;
+import tmeval.app.common.Charts;
 import tmeval.model.Document;
-import tmeval.model.TopicModel;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.geom.Ellipse2D;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.BiConsumer;
 
 /**
@@ -38,8 +34,8 @@ import java.util.function.BiConsumer;
  * inverse temperature rises to 1, collects log P(w | z)^(beta_j - beta_{j-1}); the spread of the final log-weights
  * and their effective sample size show why a few samples can miss the answer, drawn as a reference line.
  */
-final class TeachingView {
-    private static final int MAX_DOCUMENT_LENGTH = 40;
+public final class TeachingView {
+    /** More lines than this are a blur. */
     private static final int MAX_TRACES_DRAWN = 30;
 
     private final BorderPane root = new BorderPane();
@@ -49,7 +45,7 @@ final class TeachingView {
     private final JFreeChart finalChart;
     private final Label explanation = new Label();
 
-    TeachingView(TeachingControl control, Inputs inputs, BiConsumer<String, String> onError) {
+    public TeachingView(TeachingViewModel control, BiConsumer<String, String> onError) {
         NumberAxis beta = new NumberAxis("inverse temperature beta (0: prior, 1: posterior)");
         NumberAxis logW = new NumberAxis("running log-weight");
         logW.setAutoRangeIncludesZero(false);
@@ -76,7 +72,7 @@ final class TeachingView {
         traceViewer.setMinWidth(300);
         finalViewer.setMinWidth(220);
 
-        ComboBox<Document> documents = new ComboBox<>();
+        ComboBox<Document> documents = new ComboBox<>(control.documents());
         documents.setId("teaching-document");
         documents.setPrefWidth(180);
         documents.setConverter(new javafx.util.StringConverter<>() {
@@ -90,8 +86,19 @@ final class TeachingView {
                 return null;
             }
         });
-        ComboBox<String> which = new ComboBox<>(FXCollections.observableArrayList("model A", "model B"));
-        which.getSelectionModel().select(0);
+        ComboBox<TeachingViewModel.Model> which = new ComboBox<>(FXCollections.observableArrayList(TeachingViewModel.Model.values()));
+        which.setConverter(new javafx.util.StringConverter<>() {
+            @Override
+            public String toString(TeachingViewModel.Model m) {
+                return m == null ? "" : m.label();
+            }
+
+            @Override
+            public TeachingViewModel.Model fromString(String s) {
+                return null;
+            }
+        });
+        which.valueProperty().bindBidirectional(control.whichProperty());
         Spinner<Integer> temps = new Spinner<>(1, 100_000, control.temperaturesProperty().get(), 10);
         temps.setEditable(true);
         temps.setPrefWidth(95);
@@ -101,7 +108,7 @@ final class TeachingView {
         samples.setEditable(true);
         samples.setPrefWidth(85);
         samples.valueProperty().addListener((o, a, b) -> control.samplesProperty().set(b));
-        Spinner<Integer> prefix = new Spinner<>(1, 100_000, 5, 1);
+        Spinner<Integer> prefix = new Spinner<>(1, 100_000, Math.max(1, control.tokensProperty().get()), 1);
         prefix.setEditable(true);
         prefix.setPrefWidth(80);
         prefix.setId("teaching-tokens");
@@ -134,56 +141,14 @@ final class TeachingView {
         root.setCenter(charts);
         root.setBottom(new VBox(footer));
 
-        Runnable pickModel = () -> control.modelProperty().set(which.getSelectionModel().getSelectedIndex() == 1
-                ? inputs.modelBProperty().get() : inputs.modelAProperty().get());
-        which.setOnAction(e -> pickModel.run());
-        inputs.modelAProperty().addListener((o, a, b) -> pickModel.run());
-        inputs.modelBProperty().addListener((o, a, b) -> pickModel.run());
-        documents.setOnAction(e -> {
-            Document d = documents.getValue();
-            TopicModel m = inputs.modelAProperty().get();
-            if (d != null && m != null) {
-                prefix.getValueFactory().setValue(TeachingControl.exactPrefix(d.length(), m.numTopics()));
-            }
-            control.documentProperty().set(d);
-        });
-        inputs.corpusProperty().addListener((o, a, c) -> {
-            List<Document> shortest = shortDocuments(c);
-            documents.setItems(FXCollections.observableArrayList(shortest));
-            if (!shortest.isEmpty()) {
-                Document d = shortest.get(0);
-                TopicModel m = inputs.modelAProperty().get();
-                if (m != null) {
-                    prefix.getValueFactory().setValue(TeachingControl.exactPrefix(d.length(), m.numTopics()));
-                }
-                documents.getSelectionModel().select(0);
-                control.documentProperty().set(d);
-            }
-        });
+        documents.setOnAction(e -> control.choose(documents.getValue()));
+        control.documentProperty().addListener((o, a, d) -> documents.getSelectionModel().select(d));
+        control.tokensProperty().addListener((o, a, n) -> prefix.getValueFactory().setValue(Math.max(1, n.intValue())));
         control.runProperty().addListener((o, a, r) -> show(r));
-        explanation.setText("Choose a short document; changing temperatures or samples re-runs AIS at once.");
+        explanation.textProperty().bind(control.summaryProperty());
     }
 
-    static List<Document> shortDocuments(Corpus c) {
-        List<Document> out = new ArrayList<>();
-        if (c != null) {
-            for (Document d : c.documents()) {
-                if (d.length() <= MAX_DOCUMENT_LENGTH) {
-                    out.add(d);
-                }
-            }
-            if (out.isEmpty()) {
-                out.addAll(c.documents());
-            }
-            out.sort(Comparator.comparingInt(Document::length));
-            if (out.size() > 200) {
-                out = new ArrayList<>(out.subList(0, 200));
-            }
-        }
-        return out;
-    }
-
-    private void show(TeachingControl.Run r) {
+    private void show(TeachingViewModel.Run r) {
         if (r == null) {
             return;
         }
@@ -219,13 +184,6 @@ final class TeachingView {
                 plot.addRangeMarker(exact);
             }
         }
-        explanation.setText(String.format(Locale.ROOT,
-                "Document %s (first N = %d tokens) under %s, %d temperatures, %d samples: AIS estimate log P(w) = %.4f%s. Effective sample size %.2f of %d"
-                        + " (the share of the weight the samples really carry). Each line starts at 0 (the prior) and adds (beta_j - beta_j-1) log P(w | z)"
-                        + " at every temperature; too few temperatures leave the samples far apart and the estimate low.",
-                r.document().id(), r.document().length(), r.modelName(), r.temperatures(), r.samples(), r.estimate(),
-                r.exact() == null ? " (exact answer out of reach for this document)" : String.format(Locale.ROOT, ", exact %.4f (error %+.4f)", r.exact(), r.estimate() - r.exact()),
-                r.effectiveSampleSize(), r.samples()));
     }
 
     /** Marker labels inside the plot at the right, above or below their line, so they are never clipped. */
@@ -236,11 +194,7 @@ final class TeachingView {
         marker.setLabelOffset(new org.jfree.chart.ui.RectangleInsets(2, 2, 2, 6));
     }
 
-    Region root() {
+    public Region root() {
         return root;
-    }
-
-    int traceCount() {
-        return traces.getSeriesCount();
     }
 }

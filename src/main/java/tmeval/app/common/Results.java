@@ -1,10 +1,10 @@
-package tmeval.app;
+package tmeval.app.common;
 
 import tmeval.compare.ComparisonTable;
 import tmeval.compare.ConvergenceCheck;
-import tmeval.compare.Direction;
 import tmeval.model.Corpus;
 import tmeval.model.Document;
+import tmeval.run.ComparisonPlan;
 import tmeval.run.ComparisonRunner;
 
 import java.util.ArrayList;
@@ -21,6 +21,7 @@ public final class Results {
     private final List<Runnable> resetListeners = new ArrayList<>();
     private Corpus corpus;
     private ComparisonTable cachedTable; // rebuilt only after the results change, not once per observing view
+    private double gapThreshold = ComparisonPlan.DEFAULT_GAP_THRESHOLD;
 
     /** Starts over for a corpus (new inputs). */
     public void reset(Corpus corpus) {
@@ -107,12 +108,21 @@ public final class Results {
         return table;
     }
 
-    public List<ConvergenceCheck> checks() {
-        return table().convergenceChecks(ConvergenceCheck.DEFAULT_THRESHOLD);
+    /** The forward/reverse gap above which a document is flagged: the plan's, set by the run that made the results. */
+    public double gapThreshold() {
+        return gapThreshold;
     }
 
-    /** Whether any result of a directional method exists. */
-    public boolean hasDirection(Direction d) {
-        return all.stream().anyMatch(r -> r.direction() == d);
+    public void setGapThreshold(double threshold) {
+        this.gapThreshold = threshold;
+    }
+
+    /** Each document's two estimates of a method, flagged against {@link #gapThreshold()} (see {@link ComparisonTable#paired}). */
+    public List<ComparisonTable.PairedEstimate> paired(String method) {
+        return table().paired(method, gapThreshold);
+    }
+
+    public List<ConvergenceCheck> checks() {
+        return table().convergenceChecks(gapThreshold);
     }
 }

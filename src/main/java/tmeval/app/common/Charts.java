@@ -1,4 +1,4 @@
-package tmeval.app;
+package tmeval.app.common;
 
 import tmeval.io.OutputFile;
 
@@ -25,7 +25,7 @@ import java.util.function.BiConsumer;
 import java.util.function.Supplier;
 
 /** Shared look of the workbench's charts, and their export as PNG and SVG. */
-final class Charts {
+public final class Charts {
     /** One colour per method, the same in every view. */
     private static final Paint[] PALETTE = {
         new Color(0x1f77b4), new Color(0xff7f0e), new Color(0x2ca02c), new Color(0x9467bd),
@@ -35,12 +35,12 @@ final class Charts {
     private Charts() {
     }
 
-    static Paint colour(int index) {
+    public static Paint colour(int index) {
         return PALETTE[Math.floorMod(index, PALETTE.length)];
     }
 
     /** White background, light grid, legend at the bottom where it cannot cover data. */
-    static void style(JFreeChart chart) {
+    public static void style(JFreeChart chart) {
         chart.setBackgroundPaint(Color.WHITE);
         chart.setAntiAlias(true);
         if (chart.getTitle() != null) {
@@ -62,14 +62,14 @@ final class Charts {
     }
 
     /** Writes through {@link OutputFile}, like every file the tool writes: complete or not at all, never over a device. */
-    static void savePng(JFreeChart chart, File file, int width, int height) throws IOException {
+    private static void savePng(JFreeChart chart, File file, int width, int height) throws IOException {
         try (OutputFile out = OutputFile.create(file.toPath())) {
             ChartUtils.writeChartAsPNG(out.stream(), chart, width, height);
             out.commit();
         }
     }
 
-    static void saveSvg(JFreeChart chart, File file, int width, int height) throws IOException {
+    private static void saveSvg(JFreeChart chart, File file, int width, int height) throws IOException {
         SVGGraphics2D g2 = new SVGGraphics2D(width, height);
         chart.draw(g2, new Rectangle(width, height));
         try (OutputFile out = OutputFile.create(file.toPath())) {
@@ -79,7 +79,7 @@ final class Charts {
     }
 
     /** "PNG..." and "SVG..." buttons that save the chart the supplier gives. */
-    static HBox exportButtons(Supplier<JFreeChart> chart, Supplier<Window> owner, String baseName, BiConsumer<String, String> onError) {
+    public static HBox exportButtons(Supplier<JFreeChart> chart, Supplier<Window> owner, String baseName, BiConsumer<String, String> onError) {
         Button png = new Button("PNG...");
         Button svg = new Button("SVG...");
         png.setTooltip(new Tooltip("Save this chart as a PNG image (1600 x 1000)"));

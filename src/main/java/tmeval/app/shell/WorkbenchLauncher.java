@@ -1,4 +1,4 @@
-package tmeval.app;
+package tmeval.app.shell;
 
 import javafx.application.Application;
 

@@ -1,11 +1,10 @@
-package tmeval.app;
+package tmeval.run;
 
 import tmeval.compare.Direction;
 import tmeval.compare.RatioResult;
 import tmeval.io.OutputFile;
 import tmeval.io.InputException;
 import tmeval.io.LineReader;
-import tmeval.run.ComparisonRunner;
 
 import java.io.IOException;
 import java.io.Writer;

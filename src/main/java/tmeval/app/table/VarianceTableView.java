@@ -1,10 +1,7 @@
-package tmeval.app;
-
-import tmeval.io.OutputFile;
+package tmeval.app.table;
 
 import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.collections.FXCollections;
-import javafx.collections.ObservableList;
+import javafx.collections.transformation.SortedList;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableColumn;
@@ -22,7 +19,6 @@ import tmeval.compare.ComparisonTable;
 
 import java.io.File;
 import java.io.IOException;
-import java.util.List;
 import java.util.Locale;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
@@ -32,19 +28,21 @@ import java.util.function.Function;
  * the correlation with the chosen reference, the variance of the per-document perplexity ratio across runs, the
  * corpus perplexity ratio, site updates and time. Sortable; copy as TSV and export as CSV.
  */
-final class VarianceTableView {
-    private final Results results;
+public final class VarianceTableView {
+    private final VarianceTableViewModel model;
     private final TableView<ComparisonTable.Row> table = new TableView<>();
-    private final ObservableList<ComparisonTable.Row> rows = FXCollections.observableArrayList();
     private final BorderPane root = new BorderPane();
     private final Label note = new Label();
     private final BiConsumer<String, String> onError;
 
-    VarianceTableView(Results results, BiConsumer<String, String> onError) {
-        this.results = results;
+    public VarianceTableView(VarianceTableViewModel model, BiConsumer<String, String> onError) {
+        this.model = model;
         this.onError = onError;
         table.setId("variance-table");
-        table.setItems(rows);
+        // sorted in the view, so that a column's sort holds while rows arrive
+        SortedList<ComparisonTable.Row> sorted = new SortedList<>(model.rows());
+        sorted.comparatorProperty().bind(table.comparatorProperty());
+        table.setItems(sorted);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
         table.setPlaceholder(new Label("No results yet: run a comparison."));
         table.getColumns().add(column("method", ComparisonTable.Row::label, 210));
@@ -62,7 +60,7 @@ final class VarianceTableView {
         copy.setTooltip(new Tooltip("Copy the table as tab-separated text"));
         copy.setOnAction(e -> {
             ClipboardContent content = new ClipboardContent();
-            content.putString(text('\t'));
+            content.putString(model.text('\t'));
             Clipboard.getSystemClipboard().setContent(content);
         });
         Button export = new Button("Export CSV...");
@@ -81,8 +79,6 @@ final class VarianceTableView {
         bottom.getStyleClass().add("chart-footer");
         root.setCenter(table);
         root.setBottom(bottom);
-        results.onAdded(b -> refresh());
-        results.onReset(this::refresh);
     }
 
     private static Double round(double v, int digits) {
@@ -110,37 +106,8 @@ final class VarianceTableView {
         return c;
     }
 
-    void refresh() {
-        List<ComparisonTable.Row> latest = results.table().rows();
-        var order = List.copyOf(table.getSortOrder());
-        rows.setAll(latest);
-        if (!order.isEmpty()) {
-            table.getSortOrder().setAll(order);
-            table.sort();
-        }
-    }
-
-    Region root() {
+    public Region root() {
         return root;
-    }
-
-    TableView<ComparisonTable.Row> table() {
-        return table;
-    }
-
-    /** The table as delimited text, header first. */
-    String text(char separator) {
-        StringBuilder sb = new StringBuilder();
-        String s = String.valueOf(separator);
-        sb.append(String.join(s, "method", "direction", "documents", "percentAWins", "correlation", "varianceOfPerplexityRatio",
-                "corpusPerplexityRatio", "siteUpdates", "seconds")).append('\n');
-        for (ComparisonTable.Row r : rows) {
-            sb.append(String.join(s, r.method(), r.direction().label(), Integer.toString(r.documents()),
-                    String.format(Locale.ROOT, "%.2f", r.percentAWins()), r.correlation() == null ? "" : Double.toString(r.correlation()),
-                    r.variance() == null ? "" : Double.toString(r.variance()), Double.toString(r.corpusPerplexityRatio()),
-                    Long.toString(r.siteUpdates()), String.format(Locale.ROOT, "%.3f", r.seconds()))).append('\n');
-        }
-        return sb.toString();
     }
 
     private void exportCsv() {
@@ -150,10 +117,7 @@ final class VarianceTableView {
         File file = chooser.showSaveDialog(root.getScene().getWindow());
         if (file != null) {
             try {
-                try (OutputFile out = OutputFile.create(file.toPath())) {
-                    out.writer().write(text(','));
-                    out.commit();
-                }
+                model.exportCsv(file.toPath());
             } catch (IOException e) {
                 onError.accept("Cannot export the table", file + ": " + e.getMessage());
             }

@@ -1,4 +1,4 @@
-package tmeval.app;
+package tmeval.app.common;
 
 import javafx.concurrent.Task;
 
@@ -7,13 +7,13 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Where view-models start their long jobs: JavaFX {@link Task}s on daemon threads, never on the FX thread, so the
- * window never freezes. One instance per workbench; closed with the window.
+ * The workbench's executor: JavaFX {@link Task}s on daemon threads, never on the FX thread, so the window never
+ * freezes. One instance per workbench; shut down with the window.
  */
-public final class Background {
+public final class BackgroundTaskExecutor implements TaskExecutor {
     private final ExecutorService executor;
 
-    public Background() {
+    public BackgroundTaskExecutor() {
         AtomicInteger count = new AtomicInteger();
         this.executor = Executors.newCachedThreadPool(r -> {
             Thread t = new Thread(r, "tmeval-gui-task-" + count.incrementAndGet());
@@ -22,11 +22,13 @@ public final class Background {
         });
     }
 
-    public <T> Task<T> start(Task<T> task) {
+    @Override
+    public <T> Task<T> execute(Task<T> task) {
         executor.execute(task);
         return task;
     }
 
+    @Override
     public void shutdown() {
         executor.shutdownNow();
     }

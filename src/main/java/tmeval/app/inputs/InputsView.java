@@ -1,6 +1,5 @@
-package tmeval.app;
+package tmeval.app.inputs;
 
-import javafx.beans.binding.Bindings;
 import javafx.geometry.Insets;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -17,20 +16,20 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.DirectoryChooser;
 import javafx.stage.FileChooser;
+import tmeval.app.common.Workspace.Slot;
 
 import java.io.File;
 import java.nio.file.Path;
-import java.util.function.Supplier;
 
 /**
  * The side panel: models A and B, the held-out corpus and a model series, each with its summary, an Open button,
  * a recent-files menu, and a drop target for files dragged from the desktop.
  */
-final class InputsPanel {
+public final class InputsView {
     private final VBox root = new VBox(10);
-    private final Inputs inputs;
+    private final InputsViewModel inputs;
 
-    InputsPanel(Inputs inputs, Runnable openSampleData) {
+    public InputsView(InputsViewModel inputs, Runnable openSampleData) {
         this.inputs = inputs;
         root.setPadding(new Insets(8));
         root.setPrefWidth(290);
@@ -39,7 +38,7 @@ final class InputsPanel {
         pair.setWrapText(true);
         pair.setId("pair-summary");
         pair.getStyleClass().add("hint");
-        pair.textProperty().bind(Bindings.createStringBinding(inputs::describePair, inputs.pairProperty(), inputs.pairProblemProperty()));
+        pair.textProperty().bind(inputs.pairSummary());
         ProgressBar progress = new ProgressBar(ProgressBar.INDETERMINATE_PROGRESS);
         progress.setMaxWidth(Double.MAX_VALUE);
         HBox.setHgrow(progress, javafx.scene.layout.Priority.ALWAYS);
@@ -58,8 +57,7 @@ final class InputsPanel {
         status.textProperty().bind(inputs.statusProperty());
         Button sample = new Button("Reload sample data");
         sample.setOnAction(e -> openSampleData.run());
-        VBox corpusCard = card(Inputs.Slot.CORPUS, "Held-out corpus", "corpus",
-                () -> Inputs.describe(inputs.corpusProperty().get()), inputs.corpusProperty());
+        VBox corpusCard = card(Slot.CORPUS, "Held-out corpus", "corpus");
         Spinner<Integer> minTokens = new Spinner<>(1, 1_000_000, 1, 10);
         minTokens.setId("corpus-min-tokens");
         minTokens.setEditable(true);
@@ -71,24 +69,21 @@ final class InputsPanel {
         filter.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
         corpusCard.getChildren().add(2, filter);
         root.getChildren().addAll(
-                card(Inputs.Slot.MODEL_A, "Model A", "model-a",
-                        () -> Inputs.describe(inputs.modelAProperty().get()), inputs.modelAProperty()),
-                card(Inputs.Slot.MODEL_B, "Model B", "model-b",
-                        () -> Inputs.describe(inputs.modelBProperty().get()), inputs.modelBProperty()),
+                card(Slot.MODEL_A, "Model A", "model-a"),
+                card(Slot.MODEL_B, "Model B", "model-b"),
                 pair,
                 corpusCard,
-                card(Inputs.Slot.SERIES, "Model series (curves)", "series",
-                        () -> Inputs.describe(inputs.seriesProperty().get()), inputs.seriesProperty()),
+                card(Slot.SERIES, "Model series (curves)", "series"),
                 loading, status, sample);
     }
 
-    private VBox card(Inputs.Slot slot, String title, String id, Supplier<String> summary, javafx.beans.Observable changes) {
+    private VBox card(Slot slot, String title, String id) {
         Label heading = new Label(title);
         heading.getStyleClass().add("section-title");
         Label text = new Label();
         text.setId(id + "-summary");
         text.setWrapText(true);
-        text.textProperty().bind(Bindings.createStringBinding(summary::get, changes));
+        text.textProperty().bind(inputs.summary(slot));
         Button open = new Button("Open...");
         open.setId(id + "-open");
         open.setTooltip(new Tooltip("Choose a file (or drop one on this box)"));
@@ -129,16 +124,16 @@ final class InputsPanel {
         return card;
     }
 
-    private void choose(Inputs.Slot slot, Region owner) {
+    private void choose(Slot slot, Region owner) {
         File file;
-        if (slot == Inputs.Slot.SERIES) {
+        if (slot == Slot.SERIES) {
             DirectoryChooser chooser = new DirectoryChooser();
             chooser.setTitle("Folder of snapshots (iter-N.tsv[.gz] or MALLET states name.N)");
             file = chooser.showDialog(owner.getScene().getWindow());
         } else {
             FileChooser chooser = new FileChooser();
             chooser.setTitle("Open " + slot.label());
-            if (slot == Inputs.Slot.CORPUS) {
+            if (slot == Slot.CORPUS) {
                 chooser.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("All files", "*"),
                         new FileChooser.ExtensionFilter("UCI, LDA-C, token lines, text", "*.txt", "*.gz", "*.dat", "*.tsv"));
             } else {
@@ -152,7 +147,7 @@ final class InputsPanel {
         }
     }
 
-    Region root() {
+    public Region root() {
         ScrollPane scroll = new ScrollPane(root);
         scroll.setFitToWidth(true);
         scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);

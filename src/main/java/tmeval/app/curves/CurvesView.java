@@ -1,4 +1,4 @@
-package tmeval.app;
+package tmeval.app.curves;
 
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -19,11 +19,13 @@ import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
-import tmeval.run.CurveRunner;
+import tmeval.app.common.Charts;
 
 import java.awt.BasicStroke;
 import java.awt.geom.Ellipse2D;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.BiConsumer;
 
 /**
@@ -31,14 +33,16 @@ import java.util.function.BiConsumer;
  * baselines (left), and the per-iteration variance of the per-document estimates across runs (right), each point
  * added as its snapshot finishes.
  */
-final class CurveView {
+public final class CurvesView {
     private final XYSeriesCollection likelihood = new XYSeriesCollection();
     private final XYSeriesCollection variance = new XYSeriesCollection();
     private final JFreeChart likelihoodChart;
     private final JFreeChart varianceChart;
     private final BorderPane root = new BorderPane();
+    /** The drawn line of each series; the view never reads a method back out of a legend key. */
+    private final Map<CurvesViewModel.Series, XYSeries> drawn = new HashMap<>();
 
-    CurveView(CurveControl control, Inputs inputs, BiConsumer<String, String> onError) {
+    public CurvesView(CurvesViewModel control, BiConsumer<String, String> onError) {
         likelihoodChart = lineChart("Held-out log-likelihood per training iteration", "corpus log-likelihood", likelihood);
         varianceChart = lineChart("Variance across runs", "mean per-document variance", variance);
         ChartViewer left = new ChartViewer(likelihoodChart);
@@ -71,7 +75,7 @@ final class CurveView {
         Button run = new Button("Run curves");
         run.setId("curve-run");
         run.setDefaultButton(false);
-        run.disableProperty().bind(control.runningProperty().or(inputs.seriesProperty().isNull()));
+        run.disableProperty().bind(control.runningProperty().or(control.inputs().seriesProperty().isNull()));
         run.setOnAction(e -> control.start());
         Button cancel = new Button("Cancel");
         cancel.setId("curve-cancel");
@@ -85,7 +89,7 @@ final class CurveView {
         status.textProperty().bind(control.messageProperty());
         Label series = new Label();
         series.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
-                () -> "series: " + Inputs.describe(inputs.seriesProperty().get()).replace('\n', ' '), inputs.seriesProperty()));
+                control::seriesSummary, control.inputs().seriesProperty()));
         controls.getChildren().addAll(new Label("temperatures / snapshot"), temps, new Label("runs"), runs, run, cancel, bar, status);
         for (javafx.scene.Node n : controls.getChildren()) {
             if (n instanceof Region r) {
@@ -104,7 +108,8 @@ final class CurveView {
         root.setCenter(charts);
         root.setBottom(new VBox(footer));
         control.onReset(this::clear);
-        control.onPoints(this::add);
+        control.onLikelihood(points -> add(likelihood, likelihoodChart, points));
+        control.onVariance(points -> add(variance, varianceChart, points));
     }
 
     private static JFreeChart lineChart(String title, String yLabel, XYSeriesCollection data) {
@@ -122,45 +127,29 @@ final class CurveView {
     private void clear() {
         likelihood.removeAllSeries();
         variance.removeAllSeries();
+        drawn.clear();
     }
 
-    private void add(List<CurveRunner.Point> points) {
-        for (CurveRunner.Point p : points) {
-            series(likelihood, likelihoodChart, p.method() + " (run " + p.run() + ")").add(p.iteration(), p.logLikelihood());
-            if (p.run() == 1 && p.perDocumentVariance() != null) {
-                series(variance, varianceChart, p.method()).add(p.iteration(), p.perDocumentVariance().doubleValue());
-            }
+    private void add(XYSeriesCollection data, JFreeChart chart, List<CurvesViewModel.Point> points) {
+        for (CurvesViewModel.Point p : points) {
+            drawn.computeIfAbsent(p.series(), key -> newSeries(data, chart, key)).add(p.iteration(), p.value());
         }
     }
 
-    private static XYSeries series(XYSeriesCollection data, JFreeChart chart, String key) {
-        int index = data.getSeriesIndex(key);
-        if (index >= 0) {
-            return data.getSeries(index);
-        }
-        XYSeries s = new XYSeries(key, true, true);
+    private static XYSeries newSeries(XYSeriesCollection data, JFreeChart chart, CurvesViewModel.Series key) {
+        XYSeries s = new XYSeries(key.label(), true, true);
         data.addSeries(s);
         XYLineAndShapeRenderer r = (XYLineAndShapeRenderer) ((XYPlot) chart.getPlot()).getRenderer();
         int i = data.getSeriesCount() - 1;
-        String method = key.contains(" (run") ? key.substring(0, key.indexOf(" (run")) : key;
-        int methodIndex = CurveRunner.METHODS.indexOf(method);
-        r.setSeriesPaint(i, Charts.colour(methodIndex + 4));
+        r.setSeriesPaint(i, Charts.colour(key.colour()));
         r.setSeriesShape(i, new Ellipse2D.Double(-3, -3, 6, 6));
-        if (key.endsWith("(run 2)")) {
+        if (key.dashed()) {
             r.setSeriesStroke(i, new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {5f, 4f}, 0f));
         }
         return s;
     }
 
-    Region root() {
+    public Region root() {
         return root;
-    }
-
-    int pointCount() {
-        int n = 0;
-        for (int i = 0; i < likelihood.getSeriesCount(); i++) {
-            n += likelihood.getSeries(i).getItemCount();
-        }
-        return n;
     }
 }

@@ -1,4 +1,4 @@
-package tmeval.app;
+package tmeval.app.shell;
 
 import javafx.scene.Node;
 import javafx.scene.Scene;
@@ -15,6 +15,10 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
+import tmeval.app.common.Workspace.Slot;
+import tmeval.app.inputs.RecentFiles;
+import tmeval.compare.ComparisonMethods;
+import tmeval.estimate.Methods;
 import tmeval.model.TopicModel;
 
 import java.nio.file.Files;
@@ -30,16 +34,27 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @ExtendWith(ApplicationExtension.class)
 class WorkbenchTest {
     private Workbench workbench;
+    private WorkbenchViewModel vm;
+
+    @TempDir
+    static Path storage;
 
     @TempDir
     Path dir;
 
+    /** A workbench that keeps its recent files in memory and reads no speed measurements of the user's. */
+    static Workbench isolated(Path storage) {
+        return new Workbench(new WorkbenchViewModel(new tmeval.app.common.BackgroundTaskExecutor(),
+                new WorkbenchViewModel.Storage(RecentFiles.inMemory(), storage.resolve("throughput.tsv"))));
+    }
+
     @Start
     void start(Stage stage) {
-        workbench = new Workbench();
+        workbench = isolated(storage);
+        vm = workbench.viewModel();
         stage.setScene(new Scene(workbench.root(), 1280, 800));
         stage.show();
-        workbench.openSampleData();
+        vm.openSampleData();
     }
 
     @AfterEach
@@ -51,18 +66,22 @@ class WorkbenchTest {
         WaitForAsyncUtils.waitFor(seconds, TimeUnit.SECONDS, condition);
     }
 
+    private static long compareWorkers() {
+        return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().startsWith("tmeval-compare") && t.isAlive()).count();
+    }
+
     private void waitForInputs() throws Exception {
-        waitFor(60, () -> workbench.inputs().pairProperty().get() != null && workbench.inputs().corpusProperty().get() != null
-                && workbench.inputs().seriesProperty().get() != null && !workbench.inputs().loadingProperty().get());
+        waitFor(60, () -> vm.workspace().pairProperty().get() != null && vm.workspace().corpusProperty().get() != null
+                && vm.workspace().seriesProperty().get() != null && !vm.inputs().loadingProperty().get());
     }
 
     /** Only the given methods selected, small settings, on the FX thread. */
     private void configure(FxRobot robot, int temperatures, int runs, String... methods) {
         robot.interact(() -> {
-            workbench.run().methods().forEach((name, on) -> on.set(java.util.List.of(methods).contains(name)));
-            workbench.run().temperaturesProperty().set(temperatures);
-            workbench.run().burnInProperty().set(5);
-            workbench.run().runsProperty().set(runs);
+            vm.run().methods().forEach((name, on) -> on.set(java.util.List.of(methods).contains(name)));
+            vm.run().temperaturesProperty().set(temperatures);
+            vm.run().burnInProperty().set(5);
+            vm.run().runsProperty().set(runs);
         });
     }
 
@@ -87,50 +106,51 @@ class WorkbenchTest {
         Label cost = robot.lookup("#run-cost").queryAs(Label.class);
         String allCost = cost.getText();
         robot.interact(() -> robot.lookup("#corpus-min-tokens").queryAs(javafx.scene.control.Spinner.class).getValueFactory().setValue(100));
-        waitFor(10, () -> workbench.inputs().corpusProperty().get() != null && workbench.inputs().corpusProperty().get().size() == 157);
+        waitFor(10, () -> vm.workspace().corpusProperty().get() != null && vm.workspace().corpusProperty().get().size() == 157);
         WaitForAsyncUtils.waitForFxEvents();
         assertTrue(corpus.getText().contains("157 documents") && corpus.getText().contains("at least 100 tokens"), corpus.getText());
-        assertTrue(workbench.inputs().corpusProperty().get().documents().stream().allMatch(d -> d.length() >= 100));
+        assertTrue(vm.workspace().corpusProperty().get().documents().stream().allMatch(d -> d.length() >= 100));
         assertTrue(!cost.getText().equals(allCost), "the cost preview follows the smaller corpus: " + cost.getText());
         // a limit no document reaches leaves no corpus and says why
-        robot.interact(() -> workbench.inputs().minTokensProperty().set(100_000));
+        robot.interact(() -> vm.workspace().minTokensProperty().set(100_000));
         WaitForAsyncUtils.waitForFxEvents();
-        assertEquals(null, workbench.inputs().corpusProperty().get());
-        assertTrue(workbench.inputs().statusProperty().get().contains("at least 100000 tokens"), workbench.inputs().statusProperty().get());
-        robot.interact(() -> workbench.inputs().minTokensProperty().set(1));
-        waitFor(10, () -> workbench.inputs().corpusProperty().get() != null && workbench.inputs().corpusProperty().get().size() == 300);
+        assertEquals(null, vm.workspace().corpusProperty().get());
+        assertTrue(vm.workspace().statusProperty().get().contains("at least 100000 tokens"), vm.workspace().statusProperty().get());
+        robot.interact(() -> vm.workspace().minTokensProperty().set(1));
+        waitFor(10, () -> vm.workspace().corpusProperty().get() != null && vm.workspace().corpusProperty().get().size() == 300);
     }
 
     @Test
     void aSmallComparisonFillsTheTableAndTheScatterWithOneEntryPerDocument(FxRobot robot) throws Exception {
         waitForInputs();
-        configure(robot, 5, 2, "ratio-convex", "lr-diff");
+        configure(robot, 5, 2, ComparisonMethods.RATIO_CONVEX, ComparisonMethods.LR_DIFF);
         robot.clickOn("#run-button");
         // wait for the final state, not for 'running': a short job can start and end between two polls
-        waitFor(120, () -> !workbench.run().runningProperty().get() && workbench.run().messageProperty().get().startsWith("finished"));
+        waitFor(120, () -> !vm.run().runningProperty().get() && vm.run().messageProperty().get().startsWith("finished"));
         WaitForAsyncUtils.waitForFxEvents();
-        int documents = workbench.inputs().corpusProperty().get().size();
-        var rows = workbench.table().table().getItems();
+        int documents = vm.workspace().corpusProperty().get().size();
+        var rows = vm.table().rows();
         assertEquals(3, rows.size(), "ratio-convex forward and reverse, and lr-diff");
         for (var row : rows) {
             assertEquals(documents, row.documents(), row.label());
             assertTrue(row.variance() != null, "two runs give a variance: " + row.label());
         }
-        assertEquals(documents, workbench.scatter().pointCount("ratio-convex"));
-        assertEquals(documents, workbench.scatter().pointCount("lr-diff"));
+        assertEquals(documents, vm.scatter().pointCount(ComparisonMethods.RATIO_CONVEX));
+        assertEquals(documents, vm.scatter().pointCount(ComparisonMethods.LR_DIFF));
         assertTrue(robot.lookup("#run-message").queryAs(Label.class).getText().startsWith("finished"));
     }
 
     @Test
     void cancelStopsALongRunWithinASecondAndTheWindowStaysResponsive(FxRobot robot) throws Exception {
         waitForInputs();
-        configure(robot, 5_000_000, 1, "ratio-convex");
+        configure(robot, 5_000_000, 1, ComparisonMethods.RATIO_CONVEX);
         robot.clickOn("#run-button");
-        waitFor(5, () -> workbench.run().runningProperty().get());
-        Thread.sleep(700);
+        waitFor(5, () -> vm.run().runningProperty().get());
+        // cancel once the workers are annealing, not before they started
+        waitFor(10, () -> compareWorkers() > 0);
         long start = System.nanoTime();
         robot.clickOn("#cancel-button");
-        waitFor(5, () -> !workbench.run().runningProperty().get());
+        waitFor(5, () -> !vm.run().runningProperty().get());
         double seconds = (System.nanoTime() - start) / 1e9;
         assertTrue(seconds < 1.5, "cancel took " + seconds + " s");
         assertTrue(robot.lookup("#run-message").queryAs(Label.class).getText().startsWith("cancelled"));
@@ -139,24 +159,21 @@ class WorkbenchTest {
         TabPane tabs = robot.lookup("#views").queryAs(TabPane.class);
         Tab selected = tabs.getSelectionModel().getSelectedItem();
         assertEquals("tab-table", selected.getId());
-        Thread.sleep(200);
-        for (Thread t : Thread.getAllStackTraces().keySet()) {
-            assertTrue(!t.getName().startsWith("tmeval-compare") || !t.isAlive(), "worker left alive: " + t.getName());
-        }
+        waitFor(2, () -> compareWorkers() == 0);
     }
 
     @Test
     void aMalformedFileShowsTheErrorAndKeepsThePreviousModel(FxRobot robot) throws Exception {
         waitForInputs();
-        TopicModel before = workbench.inputs().modelAProperty().get();
+        TopicModel before = vm.workspace().modelAProperty().get();
         Path bad = dir.resolve("broken-model.tsv");
         Files.writeString(bad, "#tmeval-model v1\n#alpha\t1\t1\nword\t0.5\n");
-        robot.interact(() -> workbench.inputs().load(Inputs.Slot.MODEL_A, bad));
+        robot.interact(() -> vm.inputs().load(Slot.MODEL_A, bad));
         waitFor(10, () -> robot.lookup("#error-dialog").tryQuery().isPresent());
         DialogPane dialog = robot.lookup("#error-dialog").queryAs(DialogPane.class);
         assertTrue(dialog.getContentText().contains("broken-model.tsv, line 3"), dialog.getContentText());
         assertTrue(dialog.getContentText().contains("expected a word and 2 probabilities"), dialog.getContentText());
-        assertSame(before, workbench.inputs().modelAProperty().get(), "the previous model A stays");
+        assertSame(before, vm.workspace().modelAProperty().get(), "the previous model A stays");
         Node ok = robot.lookup(".dialog-pane .button").query();
         robot.clickOn(ok);
     }
@@ -165,53 +182,53 @@ class WorkbenchTest {
     void theCurveViewGainsPointsWhileTheSeriesIsEvaluated(FxRobot robot) throws Exception {
         waitForInputs();
         robot.interact(() -> {
-            workbench.curves().methods().forEach((name, on) -> on.set(name.equals("iteration-ais")));
-            workbench.curves().temperaturesProperty().set(20);
-            workbench.curves().runsProperty().set(1);
+            vm.curves().methods().forEach((name, on) -> on.set(name.equals(Methods.ITERATION_AIS)));
+            vm.curves().temperaturesProperty().set(20);
+            vm.curves().runsProperty().set(1);
             workbench.select("curves");
         });
         robot.clickOn("#curve-run");
-        waitFor(60, () -> workbench.curveView().pointCount() >= 1);
-        int early = workbench.curveView().pointCount();
-        assertTrue(workbench.curves().runningProperty().get() || early == 20, "points arrive while the run goes on");
-        waitFor(120, () -> !workbench.curves().runningProperty().get());
+        waitFor(60, () -> vm.curves().pointCount() >= 1);
+        int early = vm.curves().pointCount();
+        assertTrue(vm.curves().runningProperty().get() || early == 20, "points arrive while the run goes on");
+        waitFor(120, () -> !vm.curves().runningProperty().get());
         WaitForAsyncUtils.waitForFxEvents();
-        assertEquals(20, workbench.curveView().pointCount(), "one point per snapshot");
+        assertEquals(20, vm.curves().pointCount(), "one point per snapshot");
         assertTrue(early < 20, "the first point came before the last snapshot (" + early + ")");
     }
 
     @Test
     void aSavedSessionReopensToTheSameState(FxRobot robot) throws Exception {
         waitForInputs();
-        configure(robot, 5, 2, "ratio-convex");
-        robot.interact(() -> workbench.inputs().minTokensProperty().set(100));
-        waitFor(10, () -> workbench.inputs().corpusProperty().get().size() == 157);
+        configure(robot, 5, 2, ComparisonMethods.RATIO_CONVEX);
+        robot.interact(() -> vm.workspace().minTokensProperty().set(100));
+        waitFor(10, () -> vm.workspace().corpusProperty().get().size() == 157);
         robot.clickOn("#run-button");
         // wait for the final state, not for 'running': a short job can start and end between two polls
-        waitFor(120, () -> !workbench.run().runningProperty().get() && workbench.run().messageProperty().get().startsWith("finished"));
+        waitFor(120, () -> !vm.run().runningProperty().get() && vm.run().messageProperty().get().startsWith("finished"));
         WaitForAsyncUtils.waitForFxEvents();
         Path session = dir.resolve("saved.tmeval-session.tsv");
         robot.interact(() -> {
             try {
-                workbench.saveSession(session);
+                vm.saveSession(session);
             } catch (java.io.IOException e) {
                 throw new AssertionError(e);
             }
         });
-        var before = workbench.results().all();
-        String tableBefore = workbench.table().text('\t');
+        var before = vm.results().all();
+        String tableBefore = vm.table().text('\t');
         robot.interact(() -> {
-            workbench.results().reset(workbench.inputs().corpusProperty().get());
-            workbench.run().temperaturesProperty().set(777);
-            workbench.inputs().minTokensProperty().set(1);
-            workbench.openSession(session);
+            vm.results().reset(vm.workspace().corpusProperty().get());
+            vm.run().temperaturesProperty().set(777);
+            vm.workspace().minTokensProperty().set(1);
+            vm.openSession(session);
         });
-        waitFor(60, () -> !workbench.inputs().loadingProperty().get() && workbench.results().all().size() == before.size());
+        waitFor(60, () -> !vm.inputs().loadingProperty().get() && vm.results().all().size() == before.size());
         WaitForAsyncUtils.waitForFxEvents();
-        assertEquals(5, workbench.run().temperaturesProperty().get(), "settings restored");
-        assertEquals(100, workbench.inputs().minTokensProperty().get(), "the document-length limit restored");
-        assertEquals(157, workbench.inputs().corpusProperty().get().size());
-        assertEquals(tableBefore.replaceAll("\t[0-9.]+\n", "\n"), workbench.table().text('\t').replaceAll("\t[0-9.]+\n", "\n"),
+        assertEquals(5, vm.run().temperaturesProperty().get(), "settings restored");
+        assertEquals(100, vm.workspace().minTokensProperty().get(), "the document-length limit restored");
+        assertEquals(157, vm.workspace().corpusProperty().get().size());
+        assertEquals(tableBefore.replaceAll("\t[0-9.]+\n", "\n"), vm.table().text('\t').replaceAll("\t[0-9.]+\n", "\n"),
                 "the same table (up to the seconds column)");
 
         // a session that names no model series restores its results too (they were dropped: the results were applied
@@ -221,13 +238,13 @@ class WorkbenchTest {
         // in a new window, as 'java -jar tmeval.jar --session S' opens it
         Workbench[] fresh = new Workbench[1];
         robot.interact(() -> {
-            fresh[0] = new Workbench();
-            fresh[0].openSession(noSeries);
+            fresh[0] = isolated(storage);
+            fresh[0].viewModel().openSession(noSeries);
         });
         try {
-            waitFor(60, () -> !fresh[0].inputs().loadingProperty().get() && fresh[0].inputs().corpusProperty().get() != null);
+            waitFor(60, () -> !fresh[0].viewModel().inputs().loadingProperty().get() && fresh[0].viewModel().workspace().corpusProperty().get() != null);
             WaitForAsyncUtils.waitForFxEvents();
-            assertEquals(before.size(), fresh[0].results().all().size(), "every result restored");
+            assertEquals(before.size(), fresh[0].viewModel().results().all().size(), "every result restored");
         } finally {
             fresh[0].shutdown();
         }
@@ -241,29 +258,29 @@ class WorkbenchTest {
         Path alpha = dir.resolve("alpha.txt");
         Files.writeString(alpha, "0.2 0.4\n");
         robot.interact(() -> {
-            workbench.inputs().setMatrixCompanions(p -> new tmeval.io.ModelLoader.Spec(p, alpha, null, false));
-            workbench.inputs().load(Inputs.Slot.MODEL_B, matrix);
+            vm.inputs().setMatrixCompanions(p -> new tmeval.io.ModelLoader.Spec(p, alpha, null, false));
+            vm.inputs().load(Slot.MODEL_B, matrix);
         });
-        waitFor(10, () -> workbench.inputs().modelBProperty().get().numTopics() == 2);
-        assertEquals(0.8, workbench.inputs().modelBProperty().get().phi(2, 1), 0.0);
+        waitFor(10, () -> vm.workspace().modelBProperty().get().numTopics() == 2);
+        assertEquals(0.8, vm.workspace().modelBProperty().get().phi(2, 1), 0.0);
         // model B no longer fits model A (K and vocabulary differ): the pair is refused with the reason
-        waitFor(5, () -> workbench.inputs().pairProperty().get() == null);
-        assertTrue(workbench.inputs().pairProblemProperty().get().contains("K = 20"), workbench.inputs().pairProblemProperty().get());
+        waitFor(5, () -> vm.workspace().pairProperty().get() == null);
+        assertTrue(vm.workspace().pairProblemProperty().get().contains("K = 20"), vm.workspace().pairProblemProperty().get());
     }
 
     @Test
     void aFileBeingReadCanBeStoppedAndTheInputsKeepWhatTheyHad(FxRobot robot) throws Exception {
         waitForInputs();
-        var corpusBefore = workbench.inputs().corpusProperty().get();
+        var corpusBefore = vm.workspace().corpusProperty().get();
         // a FIFO nobody writes to: opening it blocks where Java cannot interrupt, the worst case for a cancel
         Path fifo = dir.resolve("no-writer");
         org.junit.jupiter.api.Assumptions.assumeTrue(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor() == 0);
-        robot.interact(() -> workbench.inputs().load(Inputs.Slot.CORPUS, fifo));
-        waitFor(5, () -> workbench.inputs().loadingProperty().get());
+        robot.interact(() -> vm.inputs().load(Slot.CORPUS, fifo));
+        waitFor(5, () -> vm.inputs().loadingProperty().get());
         robot.clickOn("#cancel-loads");
-        waitFor(2, () -> !workbench.inputs().loadingProperty().get());
-        assertSame(corpusBefore, workbench.inputs().corpusProperty().get(), "the corpus is unchanged");
-        assertTrue(workbench.inputs().statusProperty().get().startsWith("stopped reading"), workbench.inputs().statusProperty().get());
+        waitFor(2, () -> !vm.inputs().loadingProperty().get());
+        assertSame(corpusBefore, vm.workspace().corpusProperty().get(), "the corpus is unchanged");
+        assertTrue(vm.workspace().statusProperty().get().startsWith("stopped reading"), vm.workspace().statusProperty().get());
         // release the abandoned reader, if it is still waiting (on a thread of its own: with no reader this would block)
         Thread release = new Thread(() -> {
             try (var w = Files.newOutputStream(fifo)) {

@@ -1,4 +1,4 @@
-package tmeval.app;
+package tmeval.app.run;
 
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
@@ -16,6 +16,10 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import javafx.concurrent.Task;
 import javafx.util.Duration;
+import tmeval.app.common.Failures;
+import tmeval.app.common.Results;
+import tmeval.app.common.TaskExecutor;
+import tmeval.app.common.Workspace;
 import tmeval.anneal.Schedule;
 import tmeval.compare.ComparisonMethods;
 import tmeval.compare.Direction;
@@ -25,36 +29,50 @@ import tmeval.estimate.MethodSettings;
 import tmeval.model.Corpus;
 import tmeval.model.Document;
 import tmeval.progress.CancelToken;
+import tmeval.progress.CancelledException;
+import tmeval.progress.Progress;
 import tmeval.run.ComparisonPlan;
 import tmeval.run.ComparisonRunner;
 import tmeval.run.CostModel;
 import tmeval.run.Throughput;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 
 /**
- * View-model of the run panel: the methods and their settings (the same {@link MethodSettings} the command line
+ * View-model of the run screen: the methods and their settings (the same {@link MethodSettings} the command line
  * fills), the predicted cost, and the comparison job itself, run as a {@link Task} whose results stream into
  * {@link Results} in batches; progress, ETA and a cancel that stops every worker within a second. Starting while
  * a job runs queues the new one.
  */
-public final class RunControl {
+public final class RunViewModel {
     /** A queued comparison: the plan captured when Run was pressed. */
     public record JobSpec(ComparisonPlan plan, String label) {
+    }
+
+    /** What executes a job: {@link ComparisonRunner#run} (tests put a failing one in its place). */
+    @FunctionalInterface
+    interface Runner {
+        void run(ComparisonRunner.Job job, Consumer<ComparisonRunner.Result> consumer, Progress progress, CancelToken cancel);
     }
 
     /** The plan the form starts from: the command line's defaults (one place for both). */
     private static final ComparisonPlan DEFAULTS = ComparisonPlan.defaults(ComparisonPlan.defaultSelection());
 
-    private final Inputs inputs;
+    private final Workspace inputs;
     private final Results results;
-    private final Background background;
-    private java.util.function.BiConsumer<String, String> errorHandler = (title, message) -> { };
+    private final TaskExecutor executor;
+    private final Path ratesFile;
+    private final Runner runner;
+    private BiConsumer<String, String> errorHandler = (title, message) -> { };
     private final Map<String, BooleanProperty> methods = new LinkedHashMap<>();
     private final IntegerProperty temperatures = new SimpleIntegerProperty(DEFAULTS.settings().temperatures());
     private final IntegerProperty samples = new SimpleIntegerProperty(DEFAULTS.settings().samples());
@@ -73,19 +91,30 @@ public final class RunControl {
     private final ObservableList<JobSpec> queue = FXCollections.observableArrayList();
     private final DoubleProperty siteUpdatesPerSecond = new SimpleDoubleProperty(Double.NaN);
     private final ObjectProperty<Throughput> throughput = new SimpleObjectProperty<>(Throughput.none());
+    private final ObjectProperty<ComparisonPlan> lastPlan = new SimpleObjectProperty<>();
     private CancelToken cancelToken;
     private Task<Void> current;
     private Runnable onJobFinished = () -> { };
 
     /** Receives (title, message) when a job fails other than by a cancel; the workbench shows a dialog. */
-    public void setErrorHandler(java.util.function.BiConsumer<String, String> handler) {
+    public void setErrorHandler(BiConsumer<String, String> handler) {
         this.errorHandler = handler;
     }
 
-    public RunControl(Inputs inputs, Results results, Background background) {
+    /**
+     * @param ratesFile where 'tmeval bench' saved its speed measurements ({@link Throughput#defaultFile()} in the
+     *                  workbench; tests point it into a temporary folder)
+     */
+    public RunViewModel(Workspace inputs, Results results, TaskExecutor executor, Path ratesFile) {
+        this(inputs, results, executor, ratesFile, ComparisonRunner::run);
+    }
+
+    RunViewModel(Workspace inputs, Results results, TaskExecutor executor, Path ratesFile, Runner runner) {
+        this.runner = runner;
         this.inputs = inputs;
         this.results = results;
-        this.background = background;
+        this.executor = executor;
+        this.ratesFile = ratesFile;
         for (String name : ComparisonMethods.names()) {
             BooleanProperty p = new SimpleBooleanProperty(DEFAULTS.methods().contains(name));
             p.addListener((o, a, b) -> updateCost());
@@ -99,14 +128,10 @@ public final class RunControl {
         throughput.addListener((o, a, b) -> updateCost());
         loadSavedRates();
         inputs.corpusProperty().addListener((o, a, b) -> {
-            results.reset(b);
             updateCost();
             calibrate();
         });
-        inputs.pairProperty().addListener((o, a, b) -> {
-            results.reset(inputs.corpusProperty().get());
-            calibrate();
-        });
+        inputs.pairProperty().addListener((o, a, b) -> calibrate());
     }
 
     public MethodSettings settings() {
@@ -160,7 +185,7 @@ public final class RunControl {
         Task<Throughput> task = new Task<>() {
             @Override
             protected Throughput call() throws Exception {
-                return Throughput.read(Throughput.defaultFile());
+                return Throughput.read(ratesFile);
             }
         };
         task.setOnSucceeded(e -> {
@@ -173,7 +198,7 @@ public final class RunControl {
                 message.set("saved speed measurements not used: " + task.getException().getMessage());
             }
         });
-        background.start(task);
+        executor.execute(task);
     }
 
     /**
@@ -222,7 +247,7 @@ public final class RunControl {
                     long start = System.nanoTime();
                     for (int d = 0; d < Math.min(20, corpus.size()); d++) {
                         Document doc = corpus.document(d);
-                        updates += probe.estimate(doc, pair.a(), pair.b(), Direction.FORWARD, new java.util.SplittableRandom(d), new CancelToken()).siteUpdates();
+                        updates += probe.estimate(doc, pair.a(), pair.b(), Direction.FORWARD, new SplittableRandom(d), new CancelToken()).siteUpdates();
                     }
                     rate = updates / ((System.nanoTime() - start) / 1e9);
                 }
@@ -230,7 +255,7 @@ public final class RunControl {
             }
         };
         task.setOnSucceeded(e -> siteUpdatesPerSecond.set(task.getValue()));
-        background.start(task);
+        executor.execute(task);
     }
 
     /** Runs the selected methods now, or queues them behind the running job. */
@@ -269,13 +294,15 @@ public final class RunControl {
             keys.add("reference");
         }
         results.forget(keys);
+        results.setGapThreshold(spec.plan().gapThreshold());
+        lastPlan.set(spec.plan());
         CancelToken token = new CancelToken();
         ConcurrentLinkedQueue<ComparisonRunner.Result> pending = new ConcurrentLinkedQueue<>();
         long start = System.nanoTime();
         Task<Void> task = new Task<>() {
             @Override
             protected Void call() {
-                ComparisonRunner.run(job, pending::add, (done, total, doc) -> {
+                runner.run(job, pending::add, (done, total, doc) -> {
                     updateProgress(done, total);
                     updateMessage(String.format(Locale.ROOT, "%s: document %s (%d of %d tasks)", spec.label(), doc, done, total));
                 }, token);
@@ -303,7 +330,7 @@ public final class RunControl {
         });
         task.setOnCancelled(e -> finish(drain, pending, "cancelled " + spec.label()));
         task.setOnFailed(e -> {
-            boolean cancelled = task.getException() instanceof tmeval.progress.CancelledException;
+            boolean cancelled = task.getException() instanceof CancelledException;
             finish(drain, pending, cancelled ? "cancelled " + spec.label() : "failed: " + Failures.describe(task.getException()));
             if (!cancelled) {
                 errorHandler.accept("The job failed", spec.label() + ": " + Failures.describe(task.getException()));
@@ -313,7 +340,7 @@ public final class RunControl {
         current = task;
         running.set(true);
         drain.play();
-        background.start(task);
+        executor.execute(task);
     }
 
     private void drain(ConcurrentLinkedQueue<ComparisonRunner.Result> pending) {
@@ -421,12 +448,13 @@ public final class RunControl {
         return queue;
     }
 
-    /** Measured rates by method: saved by 'tmeval bench', then replaced by each finished job's own. */
-    public ObjectProperty<Throughput> throughputProperty() {
-        return throughput;
+    /** The plan of the last job started: what made the results, for the provenance of their export. */
+    public ObjectProperty<ComparisonPlan> lastPlanProperty() {
+        return lastPlan;
     }
 
-    public DoubleProperty siteUpdatesPerSecondProperty() {
-        return siteUpdatesPerSecond;
+    /** Permute B's topics to A's before annealing: part of the plan, and of how the pair is prepared. */
+    public BooleanProperty alignProperty() {
+        return inputs.alignProperty();
     }
 }

@@ -1,11 +1,10 @@
-package tmeval.app;
+package tmeval.run;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tmeval.compare.Direction;
 import tmeval.compare.RatioResult;
 import tmeval.io.InputException;
-import tmeval.run.ComparisonRunner;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
