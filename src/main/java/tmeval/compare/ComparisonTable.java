@@ -172,8 +172,9 @@ public final class ComparisonTable {
 
     /**
      * One document's two estimates of a method, side by side (Foulds and Smyth's Figure 1): for a method annealed
-     * both ways its forward and reverse estimates of log P(w | A) - log P(w | B) (each the mean over runs), for a
-     * method without a direction its first and second runs. A directional pair whose gap exceeds the threshold is
+     * both ways its forward and reverse estimates of log P(w | A) - log P(w | B) in the first run (the pair of runs
+     * that is complete first, and the same whatever the number of runs), for a method without a direction its first
+     * and second runs. A directional pair whose gap exceeds the threshold is
      * flagged ({@link ConvergenceCheck#exceeds}); the run-to-run spread of a baseline is noise, not a convergence
      * failure, and is never flagged.
      */
@@ -206,8 +207,8 @@ public final class ComparisonTable {
     }
 
     /**
-     * Every document whose two estimates of a method are both in, in corpus order: forward against reverse when the
-     * method ran both ways, otherwise run 1 against run 2 (none with a single run).
+     * Every document whose two estimates of a method are both in, in corpus order: forward against reverse (run 1)
+     * when the method ran both ways, otherwise run 1 against run 2 (none with a single run).
      */
     public List<PairedEstimate> paired(String method, double threshold) {
         List<PairedEstimate> out = new ArrayList<>();
@@ -219,8 +220,8 @@ public final class ComparisonTable {
             return out;
         }
         for (int d = 0; d < numDocuments; d++) {
-            double first = directional ? meanOf(forward.logRatio[d]) : none.logRatio[d][0];
-            double second = directional ? meanOf(reverse.logRatio[d]) : none.logRatio[d][1];
+            double first = directional ? forward.logRatio[d][0] : none.logRatio[d][0];
+            double second = directional ? reverse.logRatio[d][0] : none.logRatio[d][1];
             if (!Double.isNaN(first) && !Double.isNaN(second)) {
                 out.add(new PairedEstimate(method, d, documentIds.get(d), lengths[d], directional, first, second,
                         directional && ConvergenceCheck.exceeds(first - second, threshold)));
