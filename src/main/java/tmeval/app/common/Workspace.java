@@ -153,11 +153,6 @@ public final class Workspace {
         return modelB;
     }
 
-    /** The corpus as read, before it is mapped onto A's vocabulary. */
-    public ObjectProperty<Corpus> rawCorpusProperty() {
-        return rawCorpus;
-    }
-
     /** The corpus every job runs on: mapped onto A's vocabulary, documents shorter than the minimum left out. */
     public ReadOnlyObjectProperty<Corpus> corpusProperty() {
         return corpus.getReadOnlyProperty();

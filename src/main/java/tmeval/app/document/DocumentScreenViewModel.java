@@ -241,10 +241,6 @@ public final class DocumentScreenViewModel {
         return selected;
     }
 
-    public ObjectProperty<Analysis> analysisProperty() {
-        return analysis;
-    }
-
     public BooleanProperty busyProperty() {
         return busy;
     }

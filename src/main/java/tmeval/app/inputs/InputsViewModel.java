@@ -162,7 +162,7 @@ public final class InputsViewModel {
     }
 
     /** A one-paragraph summary of a model for its card. */
-    public static String describe(TopicModel m) {
+    static String describe(TopicModel m) {
         if (m == null) {
             return "not loaded";
         }
@@ -177,7 +177,7 @@ public final class InputsViewModel {
                 m.alphaSum(), min == max ? "symmetric" : "asymmetric", min, max);
     }
 
-    public static String describe(Corpus c) {
+    static String describe(Corpus c) {
         if (c == null) {
             return "not loaded";
         }
@@ -185,7 +185,7 @@ public final class InputsViewModel {
                 c.name(), c.size(), c.tokenCount(), c.droppedTokens(), c.droppedDocuments());
     }
 
-    public static String describe(ModelSeries s) {
+    static String describe(ModelSeries s) {
         if (s == null) {
             return "not loaded";
         }
@@ -193,7 +193,7 @@ public final class InputsViewModel {
                 s.get(s.size() - 1).iteration(), s.numTopics());
     }
 
-    public String describePair() {
+    private String describePair() {
         ModelPair p = workspace.pairProperty().get();
         if (p == null) {
             return workspace.pairProblemProperty().get();
@@ -214,10 +214,6 @@ public final class InputsViewModel {
 
     public StringBinding pairSummary() {
         return Bindings.createStringBinding(this::describePair, workspace.pairProperty(), workspace.pairProblemProperty());
-    }
-
-    public Workspace workspace() {
-        return workspace;
     }
 
     public BooleanProperty loadingProperty() {

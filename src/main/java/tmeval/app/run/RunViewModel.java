@@ -127,6 +127,7 @@ public final class RunViewModel {
         siteUpdatesPerSecond.addListener((o, a, b) -> updateCost());
         throughput.addListener((o, a, b) -> updateCost());
         loadSavedRates();
+        updateCost();
         inputs.corpusProperty().addListener((o, a, b) -> {
             updateCost();
             calibrate();
@@ -165,11 +166,14 @@ public final class RunViewModel {
             cost.set("load models and a corpus to see the cost");
             return;
         }
-        if (selectedMethods().isEmpty()) {
-            cost.set("select at least one method");
+        ComparisonPlan plan;
+        try {
+            plan = plan();
+        } catch (IllegalArgumentException e) {
+            cost.set(e.getMessage());
             return;
         }
-        Map<String, Long> updates = CostModel.siteUpdatesByMethod(corpus, plan());
+        Map<String, Long> updates = CostModel.siteUpdatesByMethod(corpus, plan);
         long total = updates.values().stream().mapToLong(Long::longValue).sum();
         Throughput rates = throughput.get();
         double parallel = Math.min(threads.get(), Runtime.getRuntime().availableProcessors());
@@ -270,8 +274,8 @@ public final class RunViewModel {
         JobSpec spec = new JobSpec(plan, String.join(", ", plan.methods())
                 + String.format(Locale.ROOT, " (n = %d, %d runs)", plan.settings().temperatures(), plan.runs()));
         if (running.get()) {
+            // the running job's progress owns the message line; the queue's length shows beside it
             queue.add(spec);
-            message.set("queued: " + spec.label());
             return;
         }
         launch(spec);

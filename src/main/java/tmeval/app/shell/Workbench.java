@@ -39,7 +39,7 @@ public final class Workbench {
     private final WorkbenchViewModel model;
     private final BorderPane root = new BorderPane();
     private final TabPane tabs = new TabPane();
-    private BiConsumer<String, String> errorHandler = Workbench::showError;
+    private final BiConsumer<String, String> errorHandler = Workbench::showError;
 
     /** The workbench of the user: background threads, the user's recent files and saved speed measurements. */
     public Workbench() {
@@ -185,11 +185,6 @@ public final class Workbench {
         alert.getDialogPane().setId("error-dialog");
         alert.getDialogPane().setMinWidth(520);
         alert.show();
-    }
-
-    /** Replaces the error dialog (tests record errors instead). */
-    public void setErrorHandler(BiConsumer<String, String> handler) {
-        this.errorHandler = handler;
     }
 
     public void shutdown() {

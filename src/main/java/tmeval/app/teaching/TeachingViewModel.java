@@ -260,10 +260,6 @@ public final class TeachingViewModel {
         return document.getReadOnlyProperty();
     }
 
-    public ReadOnlyObjectProperty<TopicModel> modelProperty() {
-        return model.getReadOnlyProperty();
-    }
-
     /** The documents offered, shortest first. */
     public ObservableList<Document> documents() {
         return documents;
