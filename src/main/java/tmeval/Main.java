@@ -50,7 +50,7 @@ public final class Main {
     /** Loaded by name so that the command-line path never loads a JavaFX class. */
     private static void launchWorkbench(String[] args) {
         try {
-            Class.forName("tmeval.app.WorkbenchLauncher").getMethod("main", String[].class).invoke(null, (Object) args);
+            Class.forName("tmeval.app.shell.WorkbenchLauncher").getMethod("main", String[].class).invoke(null, (Object) args);
         } catch (ReflectiveOperationException e) {
             Throwable cause = e.getCause() != null ? e.getCause() : e;
             System.err.println("tmeval: cannot open the workbench (" + cause + "); the commands still work: java -jar tmeval.jar --help");

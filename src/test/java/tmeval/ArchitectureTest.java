@@ -30,6 +30,44 @@ class ArchitectureTest {
         noClasses().that().resideInAPackage("tmeval.cli..").should().dependOnClassesThat().resideInAPackage("tmeval.app..").check(CLASSES);
     }
 
+    /** The screens of the workbench, one package each; only the shell puts them together. */
+    private static final String[] SCREENS = {"inputs", "run", "scatter", "table", "curves", "document", "teaching"};
+
+    @Test
+    void screensDoNotImportEachOther() {
+        for (String screen : SCREENS) {
+            String[] others = java.util.Arrays.stream(SCREENS).filter(s -> !s.equals(screen)).map(s -> "tmeval.app." + s + "..")
+                    .toArray(String[]::new);
+            noClasses().that().resideInAPackage("tmeval.app." + screen + "..")
+                    .should().dependOnClassesThat().resideInAnyPackage(others)
+                    .orShould().dependOnClassesThat().resideInAPackage("tmeval.app.shell..")
+                    .check(CLASSES);
+        }
+        String[] screens = java.util.Arrays.stream(SCREENS).map(s -> "tmeval.app." + s + "..").toArray(String[]::new);
+        noClasses().that().resideInAPackage("tmeval.app.common..")
+                .should().dependOnClassesThat().resideInAnyPackage(screens)
+                .orShould().dependOnClassesThat().resideInAPackage("tmeval.app.shell..")
+                .check(CLASSES);
+    }
+
+    @Test
+    void theAppIsOnlyScreensTheirSharedPackageAndTheShell() {
+        String[] allowed = java.util.stream.Stream.concat(java.util.Arrays.stream(SCREENS), java.util.stream.Stream.of("common", "shell"))
+                .map(s -> "tmeval.app." + s + "..").toArray(String[]::new);
+        com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes().that().resideInAPackage("tmeval.app..")
+                .should().resideInAnyPackage(allowed).check(CLASSES);
+    }
+
+    /** A view-model holds state and logic, tested without a window: no scene graph (beans, collections and tasks are fine). */
+    @Test
+    void viewModelsDoNotTouchTheSceneGraph() {
+        noClasses().that().haveNameMatching(".*ViewModel(\\$.*)?")
+                .or().haveFullyQualifiedName("tmeval.app.common.Workspace")
+                .or().haveFullyQualifiedName("tmeval.app.common.Results")
+                .should().dependOnClassesThat().resideInAnyPackage("javafx.scene..", "javafx.stage..", "org.jfree..")
+                .check(CLASSES);
+    }
+
     @Test
     void theEngineKnowsNothingOfItsFrontEnds() {
         noClasses().that().resideInAnyPackage(ENGINE)

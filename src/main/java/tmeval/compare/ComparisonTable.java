@@ -174,30 +174,83 @@ public final class ComparisonTable {
         return a;
     }
 
-    /** The forward/reverse check of every ratio method run in both directions (first run of each). */
+    /**
+     * One document's two estimates of a method, side by side (Foulds and Smyth's Figure 1): for a method annealed
+     * both ways its forward and reverse estimates of log P(w | A) - log P(w | B) in the first run (the pair of runs
+     * that is complete first, and the same whatever the number of runs), for a method without a direction its first
+     * and second runs. A directional pair whose gap exceeds the threshold is
+     * flagged ({@link ConvergenceCheck#exceeds}); the run-to-run spread of a baseline is noise, not a convergence
+     * failure, and is never flagged.
+     */
+    public record PairedEstimate(String method, int document, String documentId, int length, boolean directional,
+                                 double first, double second, boolean flagged) {
+        /** first - second, in nats. */
+        public double gap() {
+            return first - second;
+        }
+
+        /** perp(A) / perp(B) of the first estimate. */
+        public double firstPerplexityRatio() {
+            return Math.exp(-first / length);
+        }
+
+        public double secondPerplexityRatio() {
+            return Math.exp(-second / length);
+        }
+    }
+
+    /** The methods with at least one result (not the reference), in the order their first result came. */
+    public List<String> methods() {
+        List<String> out = new ArrayList<>();
+        for (Arm arm : arms.values()) {
+            if (!out.contains(arm.method)) {
+                out.add(arm.method);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Every document whose two estimates of a method are both in, in corpus order: forward against reverse (run 1)
+     * when the method ran both ways, otherwise run 1 against run 2 (none with a single run).
+     */
+    public List<PairedEstimate> paired(String method, double threshold) {
+        List<PairedEstimate> out = new ArrayList<>();
+        Arm forward = arms.get(method + "/" + Direction.FORWARD);
+        Arm reverse = arms.get(method + "/" + Direction.REVERSE);
+        Arm none = arms.get(method + "/" + Direction.NONE);
+        boolean directional = forward != null && reverse != null;
+        if (!directional && (none == null || runs < 2)) {
+            return out;
+        }
+        for (int d = 0; d < numDocuments; d++) {
+            double first = directional ? forward.logRatio[d][0] : none.logRatio[d][0];
+            double second = directional ? reverse.logRatio[d][0] : none.logRatio[d][1];
+            if (!Double.isNaN(first) && !Double.isNaN(second)) {
+                out.add(new PairedEstimate(method, d, documentIds.get(d), lengths[d], directional, first, second,
+                        directional && ConvergenceCheck.exceeds(first - second, threshold)));
+            }
+        }
+        return out;
+    }
+
+    /** The forward/reverse check of every ratio method run in both directions, over its {@link #paired} documents. */
     public List<ConvergenceCheck> convergenceChecks(double threshold) {
         List<ConvergenceCheck> checks = new ArrayList<>();
-        for (Arm forward : arms.values()) {
-            if (forward.direction != Direction.FORWARD) {
-                continue;
-            }
-            Arm reverse = arms.get(forward.method + "/" + Direction.REVERSE);
-            if (reverse == null) {
+        for (String method : methods()) {
+            List<PairedEstimate> pairs = paired(method, threshold);
+            if (pairs.isEmpty() || !pairs.get(0).directional()) {
                 continue;
             }
             List<String> ids = new ArrayList<>();
-            List<Double> f = new ArrayList<>();
-            List<Double> r = new ArrayList<>();
-            for (int d = 0; d < numDocuments; d++) {
-                double fv = meanOf(forward.logRatio[d]);
-                double rv = meanOf(reverse.logRatio[d]);
-                if (!Double.isNaN(fv) && !Double.isNaN(rv)) {
-                    ids.add(documentIds.get(d));
-                    f.add(fv);
-                    r.add(rv);
-                }
+            double[] f = new double[pairs.size()];
+            double[] r = new double[pairs.size()];
+            for (int i = 0; i < pairs.size(); i++) {
+                ids.add(pairs.get(i).documentId());
+                f[i] = pairs.get(i).first();
+                r[i] = pairs.get(i).second();
             }
-            checks.add(ConvergenceCheck.of(forward.method, ids, toArray(f), toArray(r), threshold));
+            checks.add(ConvergenceCheck.of(method, ids, f, r, threshold));
         }
         return checks;
     }

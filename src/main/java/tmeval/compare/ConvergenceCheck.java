@@ -30,13 +30,21 @@ public record ConvergenceCheck(String method, double meanGap, double standardErr
     /** Share of documents over the gap threshold above which the runs are called unconverged even without a bias. */
     public static final double MAX_FLAGGED_SHARE = 0.05;
 
+    /**
+     * Whether one document's forward - reverse gap is "wildly different" (Section 3.1): the one test of a gap against
+     * the threshold, for the command line's check, the scatter's rings and the document view alike.
+     */
+    public static boolean exceeds(double gap, double threshold) {
+        return Math.abs(gap) > threshold;
+    }
+
     public static ConvergenceCheck of(String method, List<String> documentIds, double[] forward, double[] reverse, double threshold) {
         SummaryStatistics gaps = new SummaryStatistics();
         List<String> flagged = new ArrayList<>();
         for (int d = 0; d < forward.length; d++) {
             double gap = forward[d] - reverse[d];
             gaps.addValue(gap);
-            if (Math.abs(gap) > threshold) {
+            if (exceeds(gap, threshold)) {
                 flagged.add(documentIds.get(d));
             }
         }

@@ -8,9 +8,15 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import tmeval.app.Workbench;
+import org.junit.jupiter.api.io.TempDir;
+import tmeval.app.common.BackgroundTaskExecutor;
+import tmeval.app.inputs.RecentFiles;
+import tmeval.app.shell.Workbench;
+import tmeval.app.shell.WorkbenchViewModel;
 import tmeval.progress.CancelToken;
 import tmeval.run.ComparisonPlan;
+
+import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -20,9 +26,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class DefaultPlanTest {
     private Workbench workbench;
 
+    @TempDir
+    static Path storage;
+
     @Start
     void start(Stage stage) {
-        workbench = new Workbench();
+        workbench = new Workbench(new WorkbenchViewModel(new BackgroundTaskExecutor(),
+                new WorkbenchViewModel.Storage(RecentFiles.inMemory(), storage.resolve("throughput.tsv"))));
         stage.setScene(new Scene(workbench.root(), 1280, 800));
         stage.show();
     }
@@ -35,7 +45,7 @@ class DefaultPlanTest {
     @Test
     void theWorkbenchStartsFromTheCommandLinesDefaultPlan(FxRobot robot) throws Exception {
         ComparisonPlan[] gui = new ComparisonPlan[1];
-        robot.interact(() -> gui[0] = workbench.run().plan());
+        robot.interact(() -> gui[0] = workbench.viewModel().run().plan());
         CompareCommand compare = new CompareCommand(new CancelToken());
         Options o = Options.parse(new String[] {"compare", "--method", String.join(",", gui[0].methods())}, 1, compare.options());
         assertEquals(CompareCommand.plan(o), gui[0]);

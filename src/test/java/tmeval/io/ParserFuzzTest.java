@@ -3,7 +3,7 @@ package tmeval.io;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tmeval.Fixtures;
-import tmeval.app.SessionFile;
+import tmeval.run.SessionFile;
 import tmeval.model.TopicModel;
 
 import java.io.ByteArrayOutputStream;

@@ -1,0 +1,115 @@
+package tmeval.app.common;
+
+import tmeval.io.OutputFile;
+
+import javafx.scene.control.Button;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.HBox;
+import javafx.stage.FileChooser;
+import javafx.stage.Window;
+import org.jfree.chart.ChartUtils;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.title.LegendTitle;
+import org.jfree.chart.ui.RectangleEdge;
+import org.jfree.svg.SVGGraphics2D;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.Paint;
+import java.awt.Rectangle;
+import java.io.File;
+import java.io.IOException;
+import java.util.function.BiConsumer;
+import java.util.function.Supplier;
+
+/** Shared look of the workbench's charts, and their export as PNG and SVG. */
+public final class Charts {
+    /** One colour per method, the same in every view. */
+    private static final Paint[] PALETTE = {
+        new Color(0x1f77b4), new Color(0xff7f0e), new Color(0x2ca02c), new Color(0x9467bd),
+        new Color(0x8c564b), new Color(0xe377c2), new Color(0x17becf), new Color(0xbcbd22),
+    };
+
+    private Charts() {
+    }
+
+    public static Paint colour(int index) {
+        return PALETTE[Math.floorMod(index, PALETTE.length)];
+    }
+
+    /** White background, light grid, legend at the bottom where it cannot cover data. */
+    public static void style(JFreeChart chart) {
+        chart.setBackgroundPaint(Color.WHITE);
+        chart.setAntiAlias(true);
+        if (chart.getTitle() != null) {
+            chart.getTitle().setFont(new Font("SansSerif", Font.BOLD, 14));
+        }
+        if (chart.getPlot() instanceof XYPlot plot) {
+            plot.setBackgroundPaint(Color.WHITE);
+            plot.setDomainGridlinePaint(new Color(0xdddddd));
+            plot.setRangeGridlinePaint(new Color(0xdddddd));
+            plot.setDomainGridlineStroke(new BasicStroke(0.5f));
+            plot.setRangeGridlineStroke(new BasicStroke(0.5f));
+            plot.setOutlinePaint(new Color(0xaaaaaa));
+        }
+        LegendTitle legend = chart.getLegend();
+        if (legend != null) {
+            legend.setPosition(RectangleEdge.BOTTOM);
+            legend.setItemFont(new Font("SansSerif", Font.PLAIN, 12));
+        }
+    }
+
+    /** Writes through {@link OutputFile}, like every file the tool writes: complete or not at all, never over a device. */
+    private static void savePng(JFreeChart chart, File file, int width, int height) throws IOException {
+        try (OutputFile out = OutputFile.create(file.toPath())) {
+            ChartUtils.writeChartAsPNG(out.stream(), chart, width, height);
+            out.commit();
+        }
+    }
+
+    private static void saveSvg(JFreeChart chart, File file, int width, int height) throws IOException {
+        SVGGraphics2D g2 = new SVGGraphics2D(width, height);
+        chart.draw(g2, new Rectangle(width, height));
+        try (OutputFile out = OutputFile.create(file.toPath())) {
+            out.writer().write(g2.getSVGDocument());
+            out.commit();
+        }
+    }
+
+    /** "PNG..." and "SVG..." buttons that save the chart the supplier gives. */
+    public static HBox exportButtons(Supplier<JFreeChart> chart, Supplier<Window> owner, String baseName, BiConsumer<String, String> onError) {
+        Button png = new Button("PNG...");
+        Button svg = new Button("SVG...");
+        png.setTooltip(new Tooltip("Save this chart as a PNG image (1600 x 1000)"));
+        svg.setTooltip(new Tooltip("Save this chart as SVG"));
+        png.setOnAction(e -> save(chart.get(), owner.get(), baseName + ".png", "PNG image", "*.png", onError));
+        svg.setOnAction(e -> save(chart.get(), owner.get(), baseName + ".svg", "SVG image", "*.svg", onError));
+        png.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        svg.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        HBox box = new HBox(6, png, svg);
+        box.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        box.getStyleClass().add("export-buttons");
+        return box;
+    }
+
+    private static void save(JFreeChart chart, Window owner, String name, String description, String pattern, BiConsumer<String, String> onError) {
+        FileChooser chooser = new FileChooser();
+        chooser.setInitialFileName(name);
+        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(description, pattern));
+        File file = chooser.showSaveDialog(owner);
+        if (file == null) {
+            return;
+        }
+        try {
+            if (pattern.endsWith("svg")) {
+                saveSvg(chart, file, 1600, 1000);
+            } else {
+                savePng(chart, file, 1600, 1000);
+            }
+        } catch (IOException e) {
+            onError.accept("Cannot save the chart", file + ": " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,188 @@
+package tmeval.app.common;
+
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import tmeval.compare.ModelPair;
+import tmeval.io.CorpusLoader;
+import tmeval.io.InputException;
+import tmeval.model.Corpus;
+import tmeval.model.ModelSeries;
+import tmeval.model.TopicModel;
+import tmeval.run.ComparisonPlan;
+import tmeval.run.Provenance;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiConsumer;
+
+/**
+ * What every screen works on: models A and B, the held-out corpus and the model series as loaded (the inputs
+ * screen fills them), and what follows from them: the corpus mapped onto A's vocabulary and cut to the minimum
+ * length, and the prepared (optionally aligned) pair. Lives on the FX thread.
+ */
+public final class Workspace {
+    /** Which input a file is meant for. */
+    public enum Slot {
+        MODEL_A("model A", "model-a"), MODEL_B("model B", "model-b"), CORPUS("held-out corpus", "corpus"), SERIES("model series", "series");
+
+        private final String label;
+        private final String role;
+
+        Slot(String label, String role) {
+            this.label = label;
+            this.role = role;
+        }
+
+        public String label() {
+            return label;
+        }
+
+        /** The role the provenance lines give the file. */
+        public String role() {
+            return role;
+        }
+    }
+
+    private final ObjectProperty<TopicModel> modelA = new SimpleObjectProperty<>();
+    private final ObjectProperty<TopicModel> modelB = new SimpleObjectProperty<>();
+    private final ObjectProperty<Corpus> rawCorpus = new SimpleObjectProperty<>();
+    private final ObjectProperty<ModelSeries> series = new SimpleObjectProperty<>();
+    private final ReadOnlyObjectWrapper<Corpus> corpus = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<ModelPair> pair = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyStringWrapper pairProblem = new ReadOnlyStringWrapper("");
+    private final BooleanProperty align = new SimpleBooleanProperty(ComparisonPlan.DEFAULT_ALIGN);
+    private final IntegerProperty minTokens = new SimpleIntegerProperty(1);
+    private final StringProperty status = new SimpleStringProperty("");
+    private final Map<Slot, Path> paths = new EnumMap<>(Slot.class);
+    private BiConsumer<String, String> errorHandler = (title, message) -> { };
+
+    public Workspace() {
+        modelA.addListener((o, a, b) -> refresh());
+        modelB.addListener((o, a, b) -> refresh());
+        rawCorpus.addListener((o, a, b) -> refresh());
+        align.addListener((o, a, b) -> refresh());
+        minTokens.addListener((o, a, b) -> refresh());
+    }
+
+    /** Receives (title, message) when the inputs do not fit together; the workbench shows it in a dialog. */
+    public void setErrorHandler(BiConsumer<String, String> handler) {
+        this.errorHandler = handler;
+    }
+
+    /** Puts a value read from a file into its slot (the path first, so that listeners of the value see it). */
+    public void put(Slot slot, Path path, Object value) {
+        paths.put(slot, path);
+        switch (slot) {
+            case MODEL_A -> modelA.set((TopicModel) value);
+            case MODEL_B -> modelB.set((TopicModel) value);
+            case CORPUS -> rawCorpus.set((Corpus) value);
+            case SERIES -> series.set((ModelSeries) value);
+        }
+    }
+
+    /** Re-derives the corpus (mapped onto A's vocabulary) and the prepared pair whenever an input changes. */
+    private void refresh() {
+        TopicModel a = modelA.get();
+        Corpus raw = rawCorpus.get();
+        if (a != null && raw != null) {
+            try {
+                Corpus kept = CorpusLoader.mapOnto(raw, a.vocabulary(), paths.get(Slot.CORPUS)).withMinimumLength(minTokens.get());
+                if (kept.size() == 0) {
+                    corpus.set(null);
+                    status.set("no document of the corpus has at least " + minTokens.get() + " tokens");
+                } else {
+                    corpus.set(kept);
+                }
+            } catch (InputException e) {
+                corpus.set(null);
+                errorHandler.accept("Corpus does not fit model A", e.getMessage());
+            }
+        } else {
+            corpus.set(null);
+        }
+        TopicModel b = modelB.get();
+        if (a != null && b != null) {
+            try {
+                pair.set(ModelPair.prepare(a, b, align.get(), false));
+                pairProblem.set("");
+            } catch (IllegalArgumentException e) {
+                pair.set(null);
+                pairProblem.set(e.getMessage());
+                errorHandler.accept("Models A and B cannot be compared", e.getMessage());
+            }
+        } else {
+            pair.set(null);
+            pairProblem.set("");
+        }
+    }
+
+    /** The file a slot was filled from, or null. */
+    public Path path(Slot slot) {
+        return paths.get(slot);
+    }
+
+    /** The files of a comparison for its provenance lines: model A, model B, the corpus (those loaded). */
+    public List<Provenance.Input> comparisonInputs() {
+        List<Provenance.Input> out = new ArrayList<>();
+        for (Slot s : List.of(Slot.MODEL_A, Slot.MODEL_B, Slot.CORPUS)) {
+            if (paths.get(s) != null) {
+                out.add(new Provenance.Input(s.role(), paths.get(s)));
+            }
+        }
+        return out;
+    }
+
+    public ObjectProperty<TopicModel> modelAProperty() {
+        return modelA;
+    }
+
+    public ObjectProperty<TopicModel> modelBProperty() {
+        return modelB;
+    }
+
+    /** The corpus every job runs on: mapped onto A's vocabulary, documents shorter than the minimum left out. */
+    public ReadOnlyObjectProperty<Corpus> corpusProperty() {
+        return corpus.getReadOnlyProperty();
+    }
+
+    public ObjectProperty<ModelSeries> seriesProperty() {
+        return series;
+    }
+
+    public ReadOnlyObjectProperty<ModelPair> pairProperty() {
+        return pair.getReadOnlyProperty();
+    }
+
+    /** Why A and B cannot be compared, or empty. */
+    public ReadOnlyStringProperty pairProblemProperty() {
+        return pairProblem.getReadOnlyProperty();
+    }
+
+    /** Permute B's topics to A's before annealing (the run screen's check box; the pair follows it). */
+    public BooleanProperty alignProperty() {
+        return align;
+    }
+
+    /** Only documents of at least this many tokens take part (Foulds and Smyth's corpora are full papers). */
+    public IntegerProperty minTokensProperty() {
+        return minTokens;
+    }
+
+    /** One line on what the inputs are doing, for the status bar. */
+    public StringProperty statusProperty() {
+        return status;
+    }
+}

@@ -1,0 +1,155 @@
+package tmeval.app.curves;
+
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.Spinner;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.fx.ChartViewer;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+import tmeval.app.common.Charts;
+
+import java.awt.BasicStroke;
+import java.awt.geom.Ellipse2D;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiConsumer;
+
+/**
+ * Foulds and Smyth's Figure 2: held-out corpus log-likelihood against training iteration for iteration-AIS and the
+ * baselines (left), and the per-iteration variance of the per-document estimates across runs (right), each point
+ * added as its snapshot finishes.
+ */
+public final class CurvesView {
+    private final XYSeriesCollection likelihood = new XYSeriesCollection();
+    private final XYSeriesCollection variance = new XYSeriesCollection();
+    private final JFreeChart likelihoodChart;
+    private final JFreeChart varianceChart;
+    private final BorderPane root = new BorderPane();
+    /** The drawn line of each series; the view never reads a method back out of a legend key. */
+    private final Map<CurvesViewModel.Series, XYSeries> drawn = new HashMap<>();
+
+    public CurvesView(CurvesViewModel control, BiConsumer<String, String> onError) {
+        likelihoodChart = lineChart("Held-out log-likelihood per training iteration", "corpus log-likelihood", likelihood);
+        varianceChart = lineChart("Variance across runs", "mean per-document variance", variance);
+        ChartViewer left = new ChartViewer(likelihoodChart);
+        left.setId("curve-chart");
+        ChartViewer right = new ChartViewer(varianceChart);
+        right.setId("variance-chart");
+        HBox charts = new HBox(8, left, right);
+        HBox.setHgrow(left, Priority.ALWAYS);
+        HBox.setHgrow(right, Priority.ALWAYS);
+        left.setPrefWidth(620);
+        left.setMinWidth(300);
+        right.setPrefWidth(380);
+        right.setMinWidth(220);
+
+        javafx.scene.layout.FlowPane controls = new javafx.scene.layout.FlowPane(10, 6);
+        controls.setAlignment(Pos.CENTER_LEFT);
+        controls.setPadding(new Insets(6));
+        control.methods().forEach((name, on) -> {
+            CheckBox box = new CheckBox(name);
+            box.selectedProperty().bindBidirectional(on);
+            controls.getChildren().add(box);
+        });
+        Spinner<Integer> temps = new Spinner<>(1, 1_000_000, control.temperaturesProperty().get(), 50);
+        temps.setEditable(true);
+        temps.setPrefWidth(100);
+        temps.valueProperty().addListener((o, a, b) -> control.temperaturesProperty().set(b));
+        Spinner<Integer> runs = new Spinner<>(1, 10, control.runsProperty().get());
+        runs.setPrefWidth(70);
+        runs.valueProperty().addListener((o, a, b) -> control.runsProperty().set(b));
+        Button run = new Button("Run curves");
+        run.setId("curve-run");
+        run.setDefaultButton(false);
+        run.disableProperty().bind(control.runningProperty().or(control.inputs().seriesProperty().isNull()));
+        run.setOnAction(e -> control.start());
+        Button cancel = new Button("Cancel");
+        cancel.setId("curve-cancel");
+        cancel.disableProperty().bind(control.runningProperty().not());
+        cancel.setOnAction(e -> control.cancel());
+        ProgressBar bar = new ProgressBar();
+        bar.progressProperty().bind(control.progressProperty());
+        bar.setPrefWidth(140);
+        Label status = new Label();
+        status.setMinWidth(Region.USE_PREF_SIZE);
+        status.textProperty().bind(control.messageProperty());
+        Label series = new Label();
+        series.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
+                control::seriesSummary, control.inputs().seriesProperty()));
+        controls.getChildren().addAll(new Label("temperatures / snapshot"), temps, new Label("runs"), runs, run, cancel, bar, status);
+        for (javafx.scene.Node n : controls.getChildren()) {
+            if (n instanceof Region r) {
+                r.setMinWidth(Region.USE_PREF_SIZE);
+            }
+        }
+
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox footer = new HBox(8, series, spacer,
+                new Label("log-likelihood:"), Charts.exportButtons(() -> likelihoodChart, () -> root.getScene().getWindow(), "curve", onError),
+                new Label("variance:"), Charts.exportButtons(() -> varianceChart, () -> root.getScene().getWindow(), "curve-variance", onError));
+        footer.setAlignment(Pos.CENTER_LEFT);
+        footer.getStyleClass().add("chart-footer");
+        root.setTop(controls);
+        root.setCenter(charts);
+        root.setBottom(new VBox(footer));
+        control.onReset(this::clear);
+        control.onLikelihood(points -> add(likelihood, likelihoodChart, points));
+        control.onVariance(points -> add(variance, varianceChart, points));
+    }
+
+    private static JFreeChart lineChart(String title, String yLabel, XYSeriesCollection data) {
+        NumberAxis x = new NumberAxis("training iteration");
+        NumberAxis y = new NumberAxis(yLabel);
+        y.setAutoRangeIncludesZero(false);
+        XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
+        renderer.setDefaultStroke(new BasicStroke(1.5f));
+        XYPlot plot = new XYPlot(data, x, y, renderer);
+        JFreeChart chart = new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, true);
+        Charts.style(chart);
+        return chart;
+    }
+
+    private void clear() {
+        likelihood.removeAllSeries();
+        variance.removeAllSeries();
+        drawn.clear();
+    }
+
+    private void add(XYSeriesCollection data, JFreeChart chart, List<CurvesViewModel.Point> points) {
+        for (CurvesViewModel.Point p : points) {
+            drawn.computeIfAbsent(p.series(), key -> newSeries(data, chart, key)).add(p.iteration(), p.value());
+        }
+    }
+
+    private static XYSeries newSeries(XYSeriesCollection data, JFreeChart chart, CurvesViewModel.Series key) {
+        XYSeries s = new XYSeries(key.label(), true, true);
+        data.addSeries(s);
+        XYLineAndShapeRenderer r = (XYLineAndShapeRenderer) ((XYPlot) chart.getPlot()).getRenderer();
+        int i = data.getSeriesCount() - 1;
+        r.setSeriesPaint(i, Charts.colour(key.colour()));
+        r.setSeriesShape(i, new Ellipse2D.Double(-3, -3, 6, 6));
+        if (key.dashed()) {
+            r.setSeriesStroke(i, new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {5f, 4f}, 0f));
+        }
+        return s;
+    }
+
+    public Region root() {
+        return root;
+    }
+}

@@ -1,0 +1,238 @@
+package tmeval.app.curves;
+
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleDoubleProperty;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.concurrent.Task;
+import tmeval.app.common.Failures;
+import tmeval.app.common.TaskExecutor;
+import tmeval.app.common.Workspace;
+import tmeval.model.Corpus;
+import tmeval.model.ModelSeries;
+import tmeval.progress.CancelToken;
+import tmeval.progress.CancelledException;
+import tmeval.run.CurvePlan;
+import tmeval.run.CurveRunner;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * View-model of the iteration curves (Foulds and Smyth Figure 2): fills a {@link CurvePlan} from the form (starting
+ * from the command line's defaults), runs iteration-AIS and the baselines over the loaded model series in a
+ * background task and hands each snapshot's points to the view as soon as the snapshot is done, each tagged with
+ * the series (method, run) it belongs to.
+ */
+public final class CurvesViewModel {
+    /** One line of a chart: a method's run (run 0: the per-iteration variance across runs). */
+    public record Series(String method, int run) {
+        public String label() {
+            return run == 0 ? method : method + " (run " + run + ")";
+        }
+
+        /** The method's colour, the same in both charts. */
+        public int colour() {
+            return CurveRunner.METHODS.indexOf(method) + 4;
+        }
+
+        /** Second and later runs are dashed. */
+        public boolean dashed() {
+            return run > 1;
+        }
+    }
+
+    /** A point of a chart. */
+    public record Point(Series series, double iteration, double value) {
+    }
+
+    private static final CurvePlan DEFAULTS = CurvePlan.defaults();
+
+    private final Workspace inputs;
+    private final TaskExecutor executor;
+    private final Map<String, BooleanProperty> methods = new LinkedHashMap<>();
+    private final IntegerProperty temperatures = new SimpleIntegerProperty(DEFAULTS.settings().temperatures());
+    private final IntegerProperty runs = new SimpleIntegerProperty(DEFAULTS.runs());
+    private final DoubleProperty progress = new SimpleDoubleProperty(0);
+    private final StringProperty message = new SimpleStringProperty("load a model series (a folder of snapshots) and press Run");
+    private final BooleanProperty running = new SimpleBooleanProperty(false);
+    private final List<Consumer<List<Point>>> likelihoodListeners = new ArrayList<>();
+    private final List<Consumer<List<Point>>> varianceListeners = new ArrayList<>();
+    private final List<Runnable> resetListeners = new ArrayList<>();
+    private int likelihoodPoints;
+    private CancelToken cancelToken;
+    private Task<Void> current;
+
+    public CurvesViewModel(Workspace inputs, TaskExecutor executor) {
+        this.inputs = inputs;
+        this.executor = executor;
+        for (String m : CurveRunner.METHODS) {
+            methods.put(m, new SimpleBooleanProperty(DEFAULTS.methods().contains(m)));
+        }
+    }
+
+    /** Receives each snapshot's corpus log-likelihoods, one point per (method, run). */
+    public void onLikelihood(Consumer<List<Point>> listener) {
+        likelihoodListeners.add(listener);
+    }
+
+    /** Receives each snapshot's per-document variance across runs, one point per method. */
+    public void onVariance(Consumer<List<Point>> listener) {
+        varianceListeners.add(listener);
+    }
+
+    public void onReset(Runnable listener) {
+        resetListeners.add(listener);
+    }
+
+    /**
+     * The curve the form describes, as {@code tmeval curve} would build it from the same settings (the first
+     * snapshot reached with as many extra temperatures as each later one).
+     *
+     * @throws IllegalArgumentException naming the setting that is not valid (no method selected, say)
+     */
+    public CurvePlan plan() {
+        List<String> selected = new ArrayList<>();
+        methods.forEach((m, on) -> {
+            if (on.get()) {
+                selected.add(m);
+            }
+        });
+        return new CurvePlan(selected, DEFAULTS.settings().withTemperatures(temperatures.get()), temperatures.get(), runs.get(),
+                DEFAULTS.seed(), DEFAULTS.threads(), DEFAULTS.allowUneven());
+    }
+
+    public void start() {
+        ModelSeries series = inputs.seriesProperty().get();
+        Corpus corpus = inputs.corpusProperty().get();
+        if (series == null || corpus == null) {
+            message.set("load a model series and a held-out corpus first");
+            return;
+        }
+        if (!series.vocabulary().equals(corpus.vocabulary())) {
+            message.set("the series' vocabulary differs from model A's, which the corpus is mapped onto");
+            return;
+        }
+        if (running.get()) {
+            return;
+        }
+        CurvePlan plan;
+        try {
+            plan = plan();
+        } catch (IllegalArgumentException e) {
+            message.set(e.getMessage());
+            return;
+        }
+        CurveRunner.Job job = CurveRunner.Job.of(plan, corpus, series);
+        likelihoodPoints = 0;
+        resetListeners.forEach(Runnable::run);
+        CancelToken token = new CancelToken();
+        long start = System.nanoTime();
+        Task<Void> task = new Task<>() {
+            @Override
+            protected Void call() {
+                CurveRunner.run(job, new CurveRunner.Listener() {
+                    @Override
+                    public void row(CurveRunner.Row row) {
+                        // the curve view draws corpus points; per-document rows go to exports
+                    }
+
+                    @Override
+                    public void snapshotDone(int iteration, List<CurveRunner.Point> points) {
+                        TaskExecutor.onFxThread(() -> add(points));
+                        updateMessage("snapshot at iteration " + iteration + " done");
+                    }
+                }, (done, total, what) -> updateProgress(done, total), token);
+                return null;
+            }
+        };
+        progress.bind(task.progressProperty());
+        message.bind(task.messageProperty());
+        task.setOnSucceeded(e -> finish(String.format(Locale.ROOT, "finished %d snapshots in %.1f s", series.size(), (System.nanoTime() - start) / 1e9)));
+        task.setOnCancelled(e -> finish("cancelled"));
+        task.setOnFailed(e -> finish(task.getException() instanceof CancelledException ? "cancelled" : "failed: " + Failures.describe(task.getException())));
+        cancelToken = token;
+        current = task;
+        running.set(true);
+        executor.execute(task);
+    }
+
+    private void add(List<CurveRunner.Point> points) {
+        List<Point> likelihood = new ArrayList<>();
+        List<Point> variance = new ArrayList<>();
+        for (CurveRunner.Point p : points) {
+            likelihood.add(new Point(new Series(p.method(), p.run()), p.iteration(), p.logLikelihood()));
+            if (p.run() == 1 && p.perDocumentVariance() != null) {
+                variance.add(new Point(new Series(p.method(), 0), p.iteration(), p.perDocumentVariance().doubleValue()));
+            }
+        }
+        likelihoodPoints += likelihood.size();
+        likelihoodListeners.forEach(l -> l.accept(likelihood));
+        varianceListeners.forEach(l -> l.accept(variance));
+    }
+
+    private void finish(String finalMessage) {
+        progress.unbind();
+        message.unbind();
+        message.set(finalMessage);
+        current = null;
+        running.set(false);
+    }
+
+    public void cancel() {
+        if (cancelToken != null) {
+            cancelToken.cancel();
+        }
+        if (current != null) {
+            current.cancel(true);
+        }
+    }
+
+    /** Log-likelihood points received since the last start. */
+    public int pointCount() {
+        return likelihoodPoints;
+    }
+
+    public Map<String, BooleanProperty> methods() {
+        return methods;
+    }
+
+    public IntegerProperty temperaturesProperty() {
+        return temperatures;
+    }
+
+    public IntegerProperty runsProperty() {
+        return runs;
+    }
+
+    public DoubleProperty progressProperty() {
+        return progress;
+    }
+
+    public StringProperty messageProperty() {
+        return message;
+    }
+
+    public BooleanProperty runningProperty() {
+        return running;
+    }
+
+    /** The series loaded, in one line, for the footer. */
+    public String seriesSummary() {
+        ModelSeries s = inputs.seriesProperty().get();
+        return "series: " + (s == null ? "not loaded" : String.format(Locale.ROOT, "%s %d snapshots, iterations %d to %d, K = %d", s.name(),
+                s.size(), s.get(0).iteration(), s.get(s.size() - 1).iteration(), s.numTopics()));
+    }
+
+    public Workspace inputs() {
+        return inputs;
+    }
+}

@@ -1,0 +1,178 @@
+package tmeval.app.document;
+
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.fx.ChartViewer;
+import org.jfree.chart.plot.ValueMarker;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.ui.RectangleAnchor;
+import org.jfree.chart.ui.TextAnchor;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+import tmeval.app.common.Charts;
+import tmeval.app.document.DocumentScreenViewModel.EstimateRow;
+import tmeval.app.document.DocumentScreenViewModel.Token;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
+
+/**
+ * One document: its words with their contribution under A and B, the estimates of every method run so far, the
+ * forward/reverse gap, and the trace of the ratio-AIS log-weight across temperatures. (Named for the screen: the
+ * engine's {@link tmeval.sampling.DocumentView} is a document's words and model rows.)
+ */
+public final class DocumentScreenView {
+    private final BorderPane root = new BorderPane();
+    private final XYSeriesCollection trace = new XYSeriesCollection();
+    private final JFreeChart traceChart;
+
+    public DocumentScreenView(DocumentScreenViewModel model, BiConsumer<String, String> onError) {
+        Label header = new Label();
+        header.getStyleClass().add("section-title");
+        header.setId("document-header");
+        header.textProperty().bind(model.headerProperty());
+        Label gaps = new Label();
+        gaps.setWrapText(true);
+        gaps.textProperty().bind(model.gapsProperty());
+        TableView<Token> tokens = new TableView<>(model.tokens());
+        tokens.setId("document-tokens");
+        tokens.setPlaceholder(new Label("No document selected"));
+        tokens.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
+        tokens.getColumns().add(column("#", t -> t.position() + 1));
+        tokens.getColumns().add(column("word", Token::word));
+        tokens.getColumns().add(numeric("log p under A", Token::logA));
+        tokens.getColumns().add(numeric("log p under B", Token::logB));
+        tokens.getColumns().add(difference());
+        TableView<EstimateRow> estimates = new TableView<>(model.estimates());
+        estimates.setId("document-estimates");
+        estimates.setPlaceholder(new Label("No estimates for this document yet"));
+        estimates.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
+        estimates.getColumns().add(column("method", EstimateRow::method));
+        estimates.getColumns().add(column("direction", EstimateRow::direction));
+        estimates.getColumns().add(column("run", EstimateRow::run));
+        estimates.getColumns().add(column("log P(w|A) - log P(w|B)", r -> String.format(Locale.ROOT, "%.4f", r.logRatio())));
+        estimates.getColumns().add(column("perp(A)/perp(B)", r -> String.format(Locale.ROOT, "%.5f", r.perplexityRatio())));
+
+        NumberAxis x = new NumberAxis("inverse temperature beta (from the starting model to the other)");
+        NumberAxis y = new NumberAxis("running log-weight (reverse negated)");
+        y.setAutoRangeIncludesZero(false);
+        XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, false);
+        renderer.setSeriesPaint(0, Charts.colour(0));
+        renderer.setSeriesPaint(1, Charts.colour(1));
+        traceChart = new JFreeChart("Ratio-AIS (convex path): log-weight across temperatures", JFreeChart.DEFAULT_TITLE_FONT,
+                new XYPlot(trace, x, y, renderer), true);
+        Charts.style(traceChart);
+        ChartViewer viewer = new ChartViewer(traceChart);
+        viewer.setId("document-trace");
+
+        ComboBox<String> chooser = new ComboBox<>(model.documentLabels());
+        chooser.setPromptText("document");
+        chooser.setPrefWidth(160);
+        chooser.setOnAction(e -> model.choose(chooser.getSelectionModel().getSelectedIndex()));
+        model.selectedProperty().addListener((o, a, b) -> chooser.getSelectionModel().select(b.intValue()));
+        ProgressIndicator busy = new ProgressIndicator();
+        busy.setPrefSize(22, 22);
+        busy.visibleProperty().bind(model.busyProperty());
+        HBox top = new HBox(10, new Label("Document"), chooser, busy, header);
+        top.setAlignment(Pos.CENTER_LEFT);
+        top.setPadding(new Insets(6));
+
+        VBox right = new VBox(6, new Label("Estimates so far"), estimates, gaps, viewer,
+                Charts.exportButtons(() -> traceChart, () -> root.getScene().getWindow(), "document-trace", onError));
+        right.setPadding(new Insets(4));
+        VBox.setVgrow(viewer, Priority.ALWAYS);
+        estimates.setPrefHeight(180);
+        SplitPane split = new SplitPane(tokens, right);
+        split.setOrientation(Orientation.HORIZONTAL);
+        split.setDividerPositions(0.38);
+        root.setTop(top);
+        root.setCenter(split);
+        model.traceProperty().addListener((o, a, t) -> draw(t));
+    }
+
+    private static <R, T> TableColumn<R, T> column(String title, Function<R, T> f) {
+        TableColumn<R, T> c = new TableColumn<>(title);
+        c.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(f.apply(cell.getValue())));
+        return c;
+    }
+
+    private static TableColumn<Token, Double> numeric(String title, Function<Token, Double> f) {
+        TableColumn<Token, Double> c = column(title, f);
+        c.setCellFactory(col -> new TableCell<>() {
+            @Override
+            protected void updateItem(Double v, boolean empty) {
+                super.updateItem(v, empty);
+                setText(empty || v == null ? null : String.format(Locale.ROOT, "%.3f", v));
+            }
+        });
+        return c;
+    }
+
+    /** A - B, coloured by the model the word favours. */
+    private static TableColumn<Token, Token> difference() {
+        TableColumn<Token, Token> c = column("A - B", t -> t);
+        c.setComparator(Comparator.comparingDouble(Token::difference));
+        c.setCellFactory(col -> new TableCell<>() {
+            @Override
+            protected void updateItem(Token t, boolean empty) {
+                super.updateItem(t, empty);
+                getStyleClass().removeAll("better-a", "better-b");
+                setText(empty || t == null ? null : String.format(Locale.ROOT, "%.3f", t.difference()));
+                if (!empty && t != null && !t.favours().isEmpty()) {
+                    getStyleClass().add(t.favours().equals("A") ? "better-a" : "better-b");
+                }
+            }
+        });
+        return c;
+    }
+
+    private void draw(DocumentScreenViewModel.Trace t) {
+        trace.removeAllSeries();
+        XYPlot plot = (XYPlot) traceChart.getPlot();
+        plot.clearRangeMarkers();
+        if (t == null) {
+            return;
+        }
+        trace.addSeries(series(t.forwardLabel(), t.forward()));
+        trace.addSeries(series(t.reverseLabel(), t.reverse()));
+        if (t.exactLogRatio() != null) {
+            ValueMarker m = new ValueMarker(t.exactLogRatio(), new Color(0x444444), new BasicStroke(1.5f));
+            m.setLabel("exact log ratio");
+            m.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
+            m.setLabelTextAnchor(TextAnchor.BOTTOM_RIGHT);
+            plot.addRangeMarker(m);
+        }
+    }
+
+    private static XYSeries series(String label, List<double[]> points) {
+        XYSeries s = new XYSeries(label, false, true);
+        points.forEach(p -> s.add(p[0], p[1], false));
+        return s;
+    }
+
+    public Region root() {
+        return root;
+    }
+}

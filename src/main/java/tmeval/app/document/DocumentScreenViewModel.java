@@ -1,0 +1,268 @@
+package tmeval.app.document;
+
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.value.ObservableIntegerValue;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import javafx.concurrent.Task;
+import tmeval.anneal.Schedule;
+import tmeval.app.common.Results;
+import tmeval.app.common.TaskExecutor;
+import tmeval.app.common.Workspace;
+import tmeval.compare.ComparisonTable.PairedEstimate;
+import tmeval.compare.Direction;
+import tmeval.compare.ModelPair;
+import tmeval.compare.RatioAis;
+import tmeval.estimate.EstimateResult;
+import tmeval.estimate.ExactEvaluator;
+import tmeval.estimate.LeftToRight;
+import tmeval.model.Corpus;
+import tmeval.model.Document;
+import tmeval.progress.CancelToken;
+import tmeval.run.ComparisonRunner;
+import tmeval.sampling.DocumentView;
+import tmeval.sampling.RandomStreams;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * View-model of the document screen: for the selected document, each word's contribution under A and B (the
+ * left-to-right decomposition log P(w_n | w_&lt;n), 20 particles), the exact log-likelihoods where the document is
+ * short enough, the running AIS log-weight of ratio-AIS (convex path) in both directions across temperatures, the
+ * estimates of every method run so far and the forward/reverse gaps the engine pairs and flags.
+ */
+public final class DocumentScreenViewModel {
+    /** The analysis of one document. */
+    public record Analysis(int documentIndex, Document document, String[] words, double[] logPA, double[] logPB,
+                           Double exactA, Double exactB, List<double[]> forwardTrace, List<double[]> reverseTrace,
+                           double forwardEstimate, double reverseEstimate) {
+    }
+
+    /** A token row: position, word, log P(w_n | w_&lt;n) under A and B. */
+    public record Token(int position, String word, double logA, double logB) {
+        /** A per-word difference this small is no preference. */
+        private static final double NOTABLE = 0.05;
+
+        public double difference() {
+            return logA - logB;
+        }
+
+        /** "A" or "B" where one model predicts the word clearly better, else "". */
+        public String favours() {
+            return Math.abs(difference()) <= NOTABLE ? "" : difference() > 0 ? "A" : "B";
+        }
+    }
+
+    /** A row of the estimates table. */
+    public record EstimateRow(String method, String direction, int run, double logRatio, double perplexityRatio) {
+    }
+
+    /** The log-weight traces to draw (beta, log-weight), and the exact log ratio where known. */
+    public record Trace(String forwardLabel, List<double[]> forward, String reverseLabel, List<double[]> reverse, Double exactLogRatio) {
+    }
+
+    static final int PARTICLES = 20;
+    /** The trace is for looking at: more temperatures than this add nothing visible and cost seconds. */
+    private static final int MAX_TRACE_TEMPERATURES = 5000;
+    private static final long EXACT_STATES = 200_000;
+
+    private final Workspace inputs;
+    private final Results results;
+    private final TaskExecutor executor;
+    private final ObservableIntegerValue temperatures;
+    private final ObservableIntegerValue burnIn;
+    private final IntegerProperty selected;
+    private final ObservableList<String> documentLabels = FXCollections.observableArrayList();
+    private final ObjectProperty<Analysis> analysis = new SimpleObjectProperty<>();
+    private final BooleanProperty busy = new SimpleBooleanProperty(false);
+    private final ObservableList<Token> tokens = FXCollections.observableArrayList();
+    private final ObservableList<EstimateRow> estimates = FXCollections.observableArrayList();
+    private final ReadOnlyStringWrapper header = new ReadOnlyStringWrapper("Click a point of the scatter plot, or choose a document.");
+    private final ReadOnlyStringWrapper gaps = new ReadOnlyStringWrapper("");
+    private final ObjectProperty<Trace> trace = new SimpleObjectProperty<>();
+    private CancelToken token;
+
+    /**
+     * @param temperatures the run screen's temperatures (the trace uses as many, up to 5000)
+     * @param burnIn the run screen's burn-in
+     * @param selected the document shown (-1: none), shared with the scatter
+     */
+    public DocumentScreenViewModel(Workspace inputs, Results results, TaskExecutor executor, ObservableIntegerValue temperatures,
+                                   ObservableIntegerValue burnIn, IntegerProperty selected) {
+        this.inputs = inputs;
+        this.results = results;
+        this.executor = executor;
+        this.temperatures = temperatures;
+        this.burnIn = burnIn;
+        this.selected = selected;
+        inputs.corpusProperty().addListener((o, a, c) -> {
+            List<String> ids = new ArrayList<>();
+            if (c != null) {
+                c.documents().forEach(d -> ids.add(d.id() + "  (N = " + d.length() + ")"));
+            }
+            documentLabels.setAll(ids);
+        });
+        selected.addListener((o, a, b) -> {
+            if (b.intValue() >= 0) {
+                inspect(b.intValue());
+                showEstimates(b.intValue());
+            }
+        });
+        analysis.addListener((o, a, b) -> show(b));
+        results.onAdded(batch -> {
+            if (selected.get() >= 0 && batch.stream().anyMatch(r -> r.documentIndex() == selected.get())) {
+                showEstimates(selected.get());
+            }
+        });
+        results.onReset(() -> showEstimates(selected.get()));
+    }
+
+    /** The document chosen in the screen's own list. */
+    public void choose(int documentIndex) {
+        if (documentIndex >= 0 && documentIndex != selected.get()) {
+            selected.set(documentIndex);
+        }
+    }
+
+    private void inspect(int documentIndex) {
+        ModelPair pair = inputs.pairProperty().get();
+        Corpus corpus = inputs.corpusProperty().get();
+        if (pair == null || corpus == null || documentIndex < 0 || documentIndex >= corpus.size()) {
+            return;
+        }
+        if (token != null) {
+            token.cancel();
+        }
+        CancelToken mine = new CancelToken();
+        token = mine;
+        Document doc = corpus.document(documentIndex);
+        int n = Math.min(temperatures.get(), MAX_TRACE_TEMPERATURES);
+        int sweeps = burnIn.get();
+        Task<Analysis> task = new Task<>() {
+            @Override
+            protected Analysis call() {
+                LeftToRight lr = LeftToRight.standard(PARTICLES, true);
+                EstimateResult a = lr.estimate(doc, pair.a(), RandomStreams.stream(1, documentIndex, 1), mine);
+                EstimateResult b = lr.estimate(doc, pair.b(), RandomStreams.stream(1, documentIndex, 2), mine);
+                ExactEvaluator exact = new ExactEvaluator(EXACT_STATES);
+                Double exactA = null;
+                Double exactB = null;
+                if (exact.canEvaluate(doc.length(), pair.a().numTopics())) {
+                    exactA = exact.logProbability(DocumentView.of(doc), pair.a(), mine);
+                    exactB = exact.logProbability(DocumentView.of(doc), pair.b(), mine);
+                }
+                RatioAis convex = new RatioAis(RatioAis.Path.CONVEX, n, 1, sweeps, Schedule.UNIFORM);
+                List<double[]> forward = new ArrayList<>();
+                List<double[]> reverse = new ArrayList<>();
+                double f = convex.estimate(doc, pair.a(), pair.b(), Direction.FORWARD, RandomStreams.stream(1, documentIndex, 3), mine,
+                        (segment, j, beta, logWeight) -> forward.add(new double[] {beta, logWeight})).logRatio();
+                double r = convex.estimate(doc, pair.a(), pair.b(), Direction.REVERSE, RandomStreams.stream(1, documentIndex, 4), mine,
+                        (segment, j, beta, logWeight) -> reverse.add(new double[] {beta, -logWeight})).logRatio();
+                String[] words = new String[doc.length()];
+                for (int i = 0; i < words.length; i++) {
+                    words[i] = pair.a().vocabulary().word(doc.word(i));
+                }
+                return new Analysis(documentIndex, doc, words, a.logWeights(), b.logWeights(), exactA, exactB, forward, reverse, f, r);
+            }
+        };
+        busy.set(true);
+        task.setOnSucceeded(e -> {
+            if (token == mine) {
+                analysis.set(task.getValue());
+                busy.set(false);
+            }
+        });
+        task.setOnFailed(e -> {
+            if (token == mine) {
+                busy.set(false);
+            }
+        });
+        task.setOnCancelled(e -> busy.set(false));
+        executor.execute(task);
+    }
+
+    private void show(Analysis a) {
+        if (a == null) {
+            return;
+        }
+        List<Token> rows = new ArrayList<>();
+        double sumA = 0;
+        double sumB = 0;
+        for (int i = 0; i < a.words().length; i++) {
+            rows.add(new Token(i, a.words()[i], a.logPA()[i], a.logPB()[i]));
+            sumA += a.logPA()[i];
+            sumB += a.logPB()[i];
+        }
+        tokens.setAll(rows);
+        header.set(String.format(Locale.ROOT, "document %s: N = %d; left-to-right (%d particles) log P under A %.3f, under B %.3f%s",
+                a.document().id(), a.document().length(), PARTICLES, sumA, sumB,
+                a.exactA() == null ? "" : String.format(Locale.ROOT, "; exact %.4f and %.4f", a.exactA(), a.exactB())));
+        trace.set(new Trace("forward (B to A), ends at " + String.format(Locale.ROOT, "%.4f", a.forwardEstimate()), a.forwardTrace(),
+                "reverse (A to B), negated, ends at " + String.format(Locale.ROOT, "%.4f", a.reverseEstimate()), a.reverseTrace(),
+                a.exactA() == null ? null : a.exactA() - a.exactB()));
+    }
+
+    private void showEstimates(int documentIndex) {
+        List<EstimateRow> rows = new ArrayList<>();
+        StringBuilder gapText = new StringBuilder();
+        if (documentIndex >= 0) {
+            for (ComparisonRunner.Result r : results.forDocument(documentIndex)) {
+                if (!r.refused()) {
+                    rows.add(new EstimateRow(r.reference() ? "reference " + r.method() : r.method(), r.direction().label(), r.run(),
+                            r.result().logRatio(), r.result().perplexityRatio(r.length())));
+                }
+            }
+            for (String method : results.table().methods()) {
+                for (PairedEstimate p : results.paired(method)) {
+                    if (p.document() == documentIndex && p.directional()) {
+                        gapText.append(String.format(Locale.ROOT, "%s: forward - reverse gap %.4f nats%s%n", method, p.gap(),
+                                p.flagged() ? " (large: this document's annealing did not converge in one direction)" : ""));
+                    }
+                }
+            }
+        }
+        estimates.setAll(rows);
+        gaps.set(gapText.toString().strip());
+    }
+
+    public ObservableList<String> documentLabels() {
+        return documentLabels;
+    }
+
+    public IntegerProperty selectedProperty() {
+        return selected;
+    }
+
+    public BooleanProperty busyProperty() {
+        return busy;
+    }
+
+    public ObservableList<Token> tokens() {
+        return tokens;
+    }
+
+    public ObservableList<EstimateRow> estimates() {
+        return estimates;
+    }
+
+    public ReadOnlyStringProperty headerProperty() {
+        return header.getReadOnlyProperty();
+    }
+
+    /** The forward/reverse gap of each ratio path for this document, flagged where the engine flags it. */
+    public ReadOnlyStringProperty gapsProperty() {
+        return gaps.getReadOnlyProperty();
+    }
+
+    public ObjectProperty<Trace> traceProperty() {
+        return trace;
+    }
+}

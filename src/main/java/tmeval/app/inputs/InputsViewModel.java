@@ -1,0 +1,234 @@
+package tmeval.app.inputs;
+
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.StringBinding;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import javafx.concurrent.Task;
+import tmeval.app.common.Failures;
+import tmeval.app.common.TaskExecutor;
+import tmeval.app.common.Workspace;
+import tmeval.app.common.Workspace.Slot;
+import tmeval.compare.ModelPair;
+import tmeval.io.CorpusLoader;
+import tmeval.io.InputException;
+import tmeval.io.ModelLoader;
+import tmeval.io.SampleData;
+import tmeval.model.Corpus;
+import tmeval.model.ModelSeries;
+import tmeval.model.TopicModel;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
+
+/**
+ * View-model of the inputs screen: reads models A and B, the held-out corpus and a model series into the
+ * {@link Workspace} in background tasks; a bad file is reported through the error handler and leaves the slot as it
+ * was. Keeps the recent-files list and the summaries the cards show.
+ */
+public final class InputsViewModel {
+    private static final int MAX_RECENT = 10;
+
+    private final Workspace workspace;
+    private final TaskExecutor executor;
+    private final RecentFiles recentStore;
+    private final BooleanProperty loading = new SimpleBooleanProperty();
+    private final ObservableList<String> recentFiles = FXCollections.observableArrayList();
+    private final Set<Task<?>> activeTasks = new LinkedHashSet<>();
+    private BiConsumer<String, String> errorHandler = (title, message) -> { };
+    private Function<Path, ModelLoader.Spec> matrixCompanions = path -> null;
+
+    public InputsViewModel(Workspace workspace, TaskExecutor executor, RecentFiles recentStore) {
+        this.workspace = workspace;
+        this.executor = executor;
+        this.recentStore = recentStore;
+        recentFiles.setAll(recentStore.load());
+    }
+
+    /** Receives (title, message) when a file cannot be used; the workbench shows it in a dialog. */
+    public void setErrorHandler(BiConsumer<String, String> handler) {
+        this.errorHandler = handler;
+    }
+
+    /**
+     * Asked, on the FX thread, for the alpha file (and vocabulary) of a topic-word matrix that has none; returns the
+     * full spec, or null when the user gives up. The workbench shows file choosers.
+     */
+    public void setMatrixCompanions(Function<Path, ModelLoader.Spec> chooser) {
+        this.matrixCompanions = chooser;
+    }
+
+    /** Reads a file into a slot in the background; on failure the slot keeps what it had. */
+    public Task<?> load(Slot slot, Path path) {
+        return load(slot, path, () -> { });
+    }
+
+    /**
+     * As {@link #load(Slot, Path)}; {@code whenDone} runs on the FX thread once the slot holds the new value, or once
+     * the load failed or was cancelled (a task's running flag turns false before its success handler has run).
+     */
+    public Task<?> load(Slot slot, Path path, Runnable whenDone) {
+        return load(slot, path, ModelLoader.Spec.of(path), whenDone);
+    }
+
+    /**
+     * Stops every file being read (a gzip bomb or a FIFO opened by mistake): the slots keep what they had. A read
+     * blocked where Java cannot interrupt it (opening a FIFO nobody writes to) is abandoned on its daemon thread.
+     */
+    public void cancelLoads() {
+        List.copyOf(activeTasks).forEach(Task::cancel);
+    }
+
+    private Task<?> load(Slot slot, Path path, ModelLoader.Spec modelSpec, Runnable whenDone) {
+        Task<Object> task = new Task<>() {
+            @Override
+            protected Object call() throws Exception {
+                updateMessage("reading " + path.getFileName());
+                return switch (slot) {
+                    case MODEL_A, MODEL_B -> ModelLoader.read(modelSpec);
+                    case CORPUS -> CorpusLoader.read(CorpusLoader.Spec.of(path));
+                    case SERIES -> ModelLoader.readSeries(path, false);
+                };
+            }
+        };
+        activeTasks.add(task);
+        loading.set(true);
+        workspace.statusProperty().set("reading " + path.getFileName() + " as " + slot.label() + "...");
+        task.setOnCancelled(e -> {
+            finishLoad(task);
+            workspace.statusProperty().set("stopped reading " + path.getFileName() + "; " + slot.label() + " unchanged");
+            whenDone.run();
+        });
+        task.setOnSucceeded(e -> {
+            finishLoad(task);
+            workspace.put(slot, path, task.getValue());
+            remember(path);
+            workspace.statusProperty().set("loaded " + path.getFileName() + " as " + slot.label());
+            whenDone.run();
+        });
+        task.setOnFailed(e -> {
+            finishLoad(task);
+            Throwable t = task.getException();
+            if ((slot == Slot.MODEL_A || slot == Slot.MODEL_B) && modelSpec.alphaFile() == null && t instanceof InputException ie
+                    && ie.reason().contains("needs an alpha file")) {
+                // a gensim / scikit-learn / tomotopy matrix: ask for its alpha (and vocabulary), then read again
+                ModelLoader.Spec full = matrixCompanions.apply(path);
+                if (full != null) {
+                    load(slot, path, full, whenDone);
+                    return;
+                }
+            }
+            String message = t instanceof InputException ? t.getMessage() : path + ": " + Failures.describe(t);
+            workspace.statusProperty().set("could not load " + path.getFileName() + "; " + slot.label() + " unchanged");
+            errorHandler.accept("Cannot load " + slot.label(), message);
+            whenDone.run();
+        });
+        return executor.execute(task);
+    }
+
+    /** The bundled sample data: models A (asymmetric) and B (5% perturbed), the held-out corpus and the series. */
+    public void loadSampleData(Path dir) {
+        load(Slot.MODEL_A, dir.resolve(SampleData.MODEL_A));
+        load(Slot.MODEL_B, dir.resolve(SampleData.MODEL_B));
+        load(Slot.CORPUS, dir.resolve(SampleData.HELDOUT));
+        if (Files.isDirectory(dir.resolve(SampleData.SERIES))) {
+            load(Slot.SERIES, dir.resolve(SampleData.SERIES));
+        }
+    }
+
+    private void finishLoad(Task<?> task) {
+        activeTasks.remove(task);
+        loading.set(!activeTasks.isEmpty());
+    }
+
+    private void remember(Path path) {
+        String s = path.toAbsolutePath().normalize().toString();
+        recentFiles.remove(s);
+        recentFiles.add(0, s);
+        while (recentFiles.size() > MAX_RECENT) {
+            recentFiles.remove(recentFiles.size() - 1);
+        }
+        recentStore.save(List.copyOf(recentFiles));
+    }
+
+    /** A one-paragraph summary of a model for its card. */
+    static String describe(TopicModel m) {
+        if (m == null) {
+            return "not loaded";
+        }
+        double[] alpha = m.alpha();
+        double min = Double.POSITIVE_INFINITY;
+        double max = 0;
+        for (double x : alpha) {
+            min = Math.min(min, x);
+            max = Math.max(max, x);
+        }
+        return String.format(Locale.ROOT, "%s%nK = %d, V = %,d%nalpha sum %.4g, %s (%.3g to %.3g)", m.name(), m.numTopics(), m.numWords(),
+                m.alphaSum(), min == max ? "symmetric" : "asymmetric", min, max);
+    }
+
+    static String describe(Corpus c) {
+        if (c == null) {
+            return "not loaded";
+        }
+        return String.format(Locale.ROOT, "%s%n%,d documents, %,d tokens%n%,d out-of-vocabulary tokens dropped, %d empty documents skipped",
+                c.name(), c.size(), c.tokenCount(), c.droppedTokens(), c.droppedDocuments());
+    }
+
+    static String describe(ModelSeries s) {
+        if (s == null) {
+            return "not loaded";
+        }
+        return String.format(Locale.ROOT, "%s%n%d snapshots, iterations %d to %d, K = %d", s.name(), s.size(), s.get(0).iteration(),
+                s.get(s.size() - 1).iteration(), s.numTopics());
+    }
+
+    private String describePair() {
+        ModelPair p = workspace.pairProperty().get();
+        if (p == null) {
+            return workspace.pairProblemProperty().get();
+        }
+        return String.format(Locale.ROOT, "topic alignment (L1): %.4f as given, %.4f aligned%s", p.alignment().identityTotal(),
+                p.alignment().total(), p.aligned() ? " (applied)" : "");
+    }
+
+    /** The summary of a slot's content, following it. */
+    public StringBinding summary(Slot slot) {
+        return switch (slot) {
+            case MODEL_A -> Bindings.createStringBinding(() -> describe(workspace.modelAProperty().get()), workspace.modelAProperty());
+            case MODEL_B -> Bindings.createStringBinding(() -> describe(workspace.modelBProperty().get()), workspace.modelBProperty());
+            case CORPUS -> Bindings.createStringBinding(() -> describe(workspace.corpusProperty().get()), workspace.corpusProperty());
+            case SERIES -> Bindings.createStringBinding(() -> describe(workspace.seriesProperty().get()), workspace.seriesProperty());
+        };
+    }
+
+    public StringBinding pairSummary() {
+        return Bindings.createStringBinding(this::describePair, workspace.pairProperty(), workspace.pairProblemProperty());
+    }
+
+    public BooleanProperty loadingProperty() {
+        return loading;
+    }
+
+    public StringProperty statusProperty() {
+        return workspace.statusProperty();
+    }
+
+    public IntegerProperty minTokensProperty() {
+        return workspace.minTokensProperty();
+    }
+
+    public ObservableList<String> recentFiles() {
+        return recentFiles;
+    }
+}

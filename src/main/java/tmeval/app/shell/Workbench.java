@@ -1,0 +1,201 @@
+package tmeval.app.shell;
+
+import javafx.scene.Node;
+import javafx.scene.control.Alert;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.Label;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.VBox;
+import javafx.stage.FileChooser;
+import javafx.stage.Window;
+import tmeval.app.common.BackgroundTaskExecutor;
+import tmeval.app.common.Workspace.Slot;
+import tmeval.app.curves.CurvesView;
+import tmeval.app.document.DocumentScreenView;
+import tmeval.app.inputs.InputsView;
+import tmeval.app.run.RunView;
+import tmeval.app.scatter.ScatterView;
+import tmeval.app.table.VarianceTableView;
+import tmeval.app.teaching.TeachingView;
+import tmeval.io.ModelLoader;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.function.BiConsumer;
+
+/**
+ * The main window: the run screen on top, the inputs on the left, the other screens in tabs, the menus and the
+ * dialogs. Its {@link WorkbenchViewModel} holds the state; this class lays out and asks the user for files.
+ */
+public final class Workbench {
+    private final WorkbenchViewModel model;
+    private final BorderPane root = new BorderPane();
+    private final TabPane tabs = new TabPane();
+    private final BiConsumer<String, String> errorHandler = Workbench::showError;
+
+    /** The workbench of the user: background threads, the user's recent files and saved speed measurements. */
+    public Workbench() {
+        this(new WorkbenchViewModel(new BackgroundTaskExecutor(), WorkbenchViewModel.Storage.user()));
+    }
+
+    public Workbench(WorkbenchViewModel model) {
+        this.model = model;
+        model.setErrorHandler((title, message) -> errorHandler.accept(title, message));
+        model.inputs().setMatrixCompanions(this::chooseMatrixCompanions);
+        model.setOnOpenDocument(() -> select("document"));
+        BiConsumer<String, String> onError = (t, m) -> errorHandler.accept(t, m);
+        tabs.getTabs().addAll(
+                tab("scatter", "Per-document scatter", new ScatterView(model.scatter(), onError).root()),
+                tab("table", "Variance table", new VarianceTableView(model.table(), onError).root()),
+                tab("curves", "Iteration curves", new CurvesView(model.curves(), onError).root()),
+                tab("document", "Document", new DocumentScreenView(model.document(), onError).root()),
+                tab("teaching", "Teaching: AIS step by step", new TeachingView(model.teaching(), onError).root()));
+        tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        tabs.setId("views");
+        root.setTop(new VBox(menuBar(), new RunView(model.run()).root()));
+        root.setLeft(new InputsView(model.inputs(), model::openSampleData).root());
+        root.setCenter(tabs);
+        Label status = new Label();
+        status.textProperty().bind(model.workspace().statusProperty());
+        HBox bar = new HBox(status);
+        bar.getStyleClass().add("status-bar");
+        root.setBottom(bar);
+        root.getStylesheets().add(Workbench.class.getResource("/tmeval/app/workbench.css").toExternalForm());
+    }
+
+    private static Tab tab(String id, String title, Node content) {
+        Tab t = new Tab(title, content);
+        t.setId("tab-" + id);
+        return t;
+    }
+
+    /** Selects a view by id: scatter, table, curves, document, teaching. */
+    public void select(String id) {
+        for (Tab t : tabs.getTabs()) {
+            if (t.getId().equals("tab-" + id)) {
+                tabs.getSelectionModel().select(t);
+            }
+        }
+    }
+
+    private MenuBar menuBar() {
+        Menu file = new Menu("File");
+        MenuItem openA = item("Open model A...", () -> chooseAndLoad(Slot.MODEL_A));
+        MenuItem openB = item("Open model B...", () -> chooseAndLoad(Slot.MODEL_B));
+        MenuItem openCorpus = item("Open held-out corpus...", () -> chooseAndLoad(Slot.CORPUS));
+        MenuItem openSession = item("Open session...", this::chooseSession);
+        MenuItem saveSession = item("Save session...", this::saveSessionAs);
+        MenuItem export = item("Export per-document results (TSV)...", this::exportResults);
+        MenuItem sample = item("Reload sample data", model::openSampleData);
+        MenuItem quit = item("Quit", () -> root.getScene().getWindow().hide());
+        file.getItems().addAll(openA, openB, openCorpus, new SeparatorMenuItem(), openSession, saveSession, export,
+                new SeparatorMenuItem(), sample, new SeparatorMenuItem(), quit);
+        Menu view = new Menu("View");
+        for (String[] v : new String[][] {{"scatter", "Per-document scatter"}, {"table", "Variance table"}, {"curves", "Iteration curves"},
+                {"document", "Document"}, {"teaching", "Teaching"}}) {
+            view.getItems().add(item(v[1], () -> select(v[0])));
+        }
+        return new MenuBar(file, view);
+    }
+
+    private static MenuItem item(String text, Runnable action) {
+        MenuItem i = new MenuItem(text);
+        i.setOnAction(e -> action.run());
+        return i;
+    }
+
+    private Window window() {
+        return root.getScene() == null ? null : root.getScene().getWindow();
+    }
+
+    private void chooseAndLoad(Slot slot) {
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle("Open " + slot.label());
+        File f = chooser.showOpenDialog(window());
+        if (f != null) {
+            model.inputs().load(slot, f.toPath());
+        }
+    }
+
+    /** For a topic-word matrix: its alpha file, and a vocabulary file when the matrix carries no words. */
+    private ModelLoader.Spec chooseMatrixCompanions(Path matrix) {
+        FileChooser alpha = new FileChooser();
+        alpha.setTitle("Alpha values for " + matrix.getFileName() + " (K numbers, or one for a symmetric prior)");
+        File alphaFile = alpha.showOpenDialog(window());
+        if (alphaFile == null) {
+            return null;
+        }
+        Alert ask = new Alert(Alert.AlertType.CONFIRMATION, "Does " + matrix.getFileName()
+                + " need a separate vocabulary file (no header row of words and no word column)?", ButtonType.YES, ButtonType.NO);
+        ask.setHeaderText("Vocabulary");
+        File vocabulary = null;
+        if (ask.showAndWait().orElse(ButtonType.NO) == ButtonType.YES) {
+            FileChooser v = new FileChooser();
+            v.setTitle("Vocabulary for " + matrix.getFileName() + " (one word per line)");
+            vocabulary = v.showOpenDialog(window());
+        }
+        return new ModelLoader.Spec(matrix, alphaFile.toPath(), vocabulary == null ? null : vocabulary.toPath(), false);
+    }
+
+    private void exportResults() {
+        FileChooser chooser = new FileChooser();
+        chooser.setInitialFileName("comparison.tsv");
+        File f = chooser.showSaveDialog(window());
+        if (f != null) {
+            try {
+                model.exportResults(f.toPath());
+            } catch (IOException e) {
+                errorHandler.accept("Cannot export", f + ": " + e.getMessage());
+            }
+        }
+    }
+
+    private void saveSessionAs() {
+        FileChooser chooser = new FileChooser();
+        chooser.setInitialFileName("workbench.tmeval-session.tsv");
+        File f = chooser.showSaveDialog(window());
+        if (f != null) {
+            try {
+                model.saveSession(f.toPath());
+            } catch (IOException e) {
+                errorHandler.accept("Cannot save the session", f + ": " + e.getMessage());
+            }
+        }
+    }
+
+    private void chooseSession() {
+        File f = new FileChooser().showOpenDialog(window());
+        if (f != null) {
+            model.openSession(f.toPath());
+        }
+    }
+
+    private static void showError(String title, String message) {
+        Alert alert = new Alert(Alert.AlertType.ERROR, message);
+        alert.setTitle(title);
+        alert.setHeaderText(title);
+        alert.getDialogPane().setId("error-dialog");
+        alert.getDialogPane().setMinWidth(520);
+        alert.show();
+    }
+
+    public void shutdown() {
+        model.shutdown();
+    }
+
+    public BorderPane root() {
+        return root;
+    }
+
+    public WorkbenchViewModel viewModel() {
+        return model;
+    }
+}

@@ -1,0 +1,68 @@
+package tmeval.app.shell;
+
+import javafx.application.Application;
+import javafx.scene.Scene;
+import javafx.stage.Stage;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The workbench window. With no arguments it opens on the bundled sample data. For documentation and checks,
+ * {@code --screenshot FILE [--view NAME] [--size WxH] [--run]} loads the sample data, optionally runs the first
+ * comparison (and the curves, for the curves view), shows the view, saves a PNG of the window and exits;
+ * {@code --session FILE} reopens a saved session.
+ */
+public final class WorkbenchApp extends Application {
+    private Workbench workbench;
+
+    @Override
+    public void start(Stage stage) {
+        List<String> args = getParameters().getRaw();
+        String screenshot = option(args, "--screenshot");
+        String view = option(args, "--view");
+        String size = option(args, "--size");
+        String session = option(args, "--session");
+        int width = 1280;
+        int height = 800;
+        if (size != null && size.matches("\\d+x\\d+")) {
+            width = Integer.parseInt(size.substring(0, size.indexOf('x')));
+            height = Integer.parseInt(size.substring(size.indexOf('x') + 1));
+        }
+        workbench = new Workbench();
+        stage.setTitle("tmeval: topic-model evaluation workbench");
+        stage.setScene(new Scene(workbench.root(), width, height));
+        stage.setOnCloseRequest(e -> workbench.shutdown());
+        stage.show();
+        if (session != null) {
+            workbench.viewModel().openSession(Path.of(session));
+        } else {
+            workbench.viewModel().openSampleData();
+        }
+        if (view != null) {
+            workbench.select(view);
+        }
+        if (screenshot != null) {
+            new Screenshot(workbench, stage, Path.of(screenshot), view == null ? "scatter" : view, args.contains("--run")).begin();
+        }
+    }
+
+    @Override
+    public void stop() {
+        if (workbench != null) {
+            workbench.shutdown();
+        }
+    }
+
+    private static String option(List<String> args, String name) {
+        for (int i = 0; i < args.size(); i++) {
+            if (args.get(i).equals(name) && i + 1 < args.size()) {
+                return args.get(i + 1);
+            }
+            if (args.get(i).startsWith(name + "=")) {
+                return args.get(i).substring(name.length() + 1);
+            }
+        }
+        return null;
+    }
+}

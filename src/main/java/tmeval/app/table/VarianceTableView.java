@@ -1,0 +1,126 @@
+package tmeval.app.table;
+
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.collections.transformation.SortedList;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.Clipboard;
+import javafx.scene.input.ClipboardContent;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.stage.FileChooser;
+import tmeval.compare.ComparisonTable;
+
+import java.io.File;
+import java.io.IOException;
+import java.util.Locale;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
+
+/**
+ * Foulds and Smyth's Tables 1 and 2: one row per method and direction with the percent of documents where A wins,
+ * the correlation with the chosen reference, the variance of the per-document perplexity ratio across runs, the
+ * corpus perplexity ratio, site updates and time. Sortable; copy as TSV and export as CSV.
+ */
+public final class VarianceTableView {
+    private final VarianceTableViewModel model;
+    private final TableView<ComparisonTable.Row> table = new TableView<>();
+    private final BorderPane root = new BorderPane();
+    private final Label note = new Label();
+    private final BiConsumer<String, String> onError;
+
+    public VarianceTableView(VarianceTableViewModel model, BiConsumer<String, String> onError) {
+        this.model = model;
+        this.onError = onError;
+        table.setId("variance-table");
+        // sorted in the view, so that a column's sort holds while rows arrive
+        SortedList<ComparisonTable.Row> sorted = new SortedList<>(model.rows());
+        sorted.comparatorProperty().bind(table.comparatorProperty());
+        table.setItems(sorted);
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
+        table.setPlaceholder(new Label("No results yet: run a comparison."));
+        table.getColumns().add(column("method", ComparisonTable.Row::label, 210));
+        table.getColumns().add(column("docs", r -> r.documents(), 60));
+        table.getColumns().add(column("A wins %", r -> round(r.percentAWins(), 1), 80));
+        table.getColumns().add(formatted("corr. ref.", r -> r.correlation(), "%.4f", 90));
+        table.getColumns().add(formatted("var. perp. ratio", r -> r.variance(), "%.3e", 120));
+        table.getColumns().add(formatted("corpus perp. ratio", r -> r.corpusPerplexityRatio(), "%.5f", 130));
+        table.getColumns().add(formatted("site updates", r -> (double) r.siteUpdates(), "%.4g", 110));
+        table.getColumns().add(formatted("seconds", r -> r.seconds(), "%.2f", 80));
+        for (var c : table.getColumns()) {
+            c.setSortable(true);
+        }
+        Button copy = new Button("Copy");
+        copy.setTooltip(new Tooltip("Copy the table as tab-separated text"));
+        copy.setOnAction(e -> {
+            ClipboardContent content = new ClipboardContent();
+            content.putString(model.text('\t'));
+            Clipboard.getSystemClipboard().setContent(content);
+        });
+        Button export = new Button("Export CSV...");
+        export.setOnAction(e -> exportCsv());
+        copy.setMinWidth(Region.USE_PREF_SIZE);
+        export.setMinWidth(Region.USE_PREF_SIZE);
+        note.setWrapText(true);
+        note.getStyleClass().add("hint");
+        note.setText("A wins: documents where log P(w|A) > log P(w|B) (mean over runs). Variance: of perp(A)/perp(B) across runs, averaged over"
+                + " documents (needs 2 runs). Correlation: Pearson, per-document perplexity ratio against the reference chosen in the run panel.");
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox bar = new HBox(8, note, spacer, copy, export);
+        HBox.setHgrow(note, Priority.SOMETIMES);
+        VBox bottom = new VBox(bar);
+        bottom.getStyleClass().add("chart-footer");
+        root.setCenter(table);
+        root.setBottom(bottom);
+    }
+
+    private static Double round(double v, int digits) {
+        double f = Math.pow(10, digits);
+        return Math.round(v * f) / f;
+    }
+
+    private static <T> TableColumn<ComparisonTable.Row, T> column(String title, Function<ComparisonTable.Row, T> value, double width) {
+        TableColumn<ComparisonTable.Row, T> c = new TableColumn<>(title);
+        c.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
+        c.setPrefWidth(width);
+        return c;
+    }
+
+    /** A numeric column shown with a format but sorted by value. */
+    private static TableColumn<ComparisonTable.Row, Double> formatted(String title, Function<ComparisonTable.Row, Double> value, String format, double width) {
+        TableColumn<ComparisonTable.Row, Double> c = column(title, value, width);
+        c.setCellFactory(col -> new javafx.scene.control.TableCell<>() {
+            @Override
+            protected void updateItem(Double v, boolean empty) {
+                super.updateItem(v, empty);
+                setText(empty || v == null ? (empty ? null : "-") : String.format(Locale.ROOT, format, v));
+            }
+        });
+        return c;
+    }
+
+    public Region root() {
+        return root;
+    }
+
+    private void exportCsv() {
+        FileChooser chooser = new FileChooser();
+        chooser.setInitialFileName("comparison-table.csv");
+        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("CSV", "*.csv"));
+        File file = chooser.showSaveDialog(root.getScene().getWindow());
+        if (file != null) {
+            try {
+                model.exportCsv(file.toPath());
+            } catch (IOException e) {
+                onError.accept("Cannot export the table", file + ": " + e.getMessage());
+            }
+        }
+    }
+}

@@ -1,0 +1,57 @@
+package tmeval.app.table;
+
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import tmeval.app.common.Results;
+import tmeval.compare.ComparisonTable;
+import tmeval.io.OutputFile;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Locale;
+
+/**
+ * View-model of the variance table (Foulds and Smyth's Tables 1 and 2): the rows of the results' summary table,
+ * kept up to date as results arrive, and the table as delimited text for the clipboard and the CSV export.
+ */
+public final class VarianceTableViewModel {
+    private final Results results;
+    private final ObservableList<ComparisonTable.Row> rows = FXCollections.observableArrayList();
+
+    public VarianceTableViewModel(Results results) {
+        this.results = results;
+        results.onAdded(b -> refresh());
+        results.onReset(this::refresh);
+    }
+
+    private void refresh() {
+        rows.setAll(results.table().rows());
+    }
+
+    public ObservableList<ComparisonTable.Row> rows() {
+        return rows;
+    }
+
+    /** The table as delimited text, header first, rows in result order. */
+    public String text(char separator) {
+        StringBuilder sb = new StringBuilder();
+        String s = String.valueOf(separator);
+        sb.append(String.join(s, "method", "direction", "documents", "percentAWins", "correlation", "varianceOfPerplexityRatio",
+                "corpusPerplexityRatio", "siteUpdates", "seconds")).append('\n');
+        for (ComparisonTable.Row r : rows) {
+            sb.append(String.join(s, r.method(), r.direction().label(), Integer.toString(r.documents()),
+                    String.format(Locale.ROOT, "%.2f", r.percentAWins()), r.correlation() == null ? "" : Double.toString(r.correlation()),
+                    r.variance() == null ? "" : Double.toString(r.variance()), Double.toString(r.corpusPerplexityRatio()),
+                    Long.toString(r.siteUpdates()), String.format(Locale.ROOT, "%.3f", r.seconds()))).append('\n');
+        }
+        return sb.toString();
+    }
+
+    /** Writes the table as CSV, complete or not at all. */
+    public void exportCsv(Path file) throws IOException {
+        try (OutputFile out = OutputFile.create(file)) {
+            out.writer().write(text(','));
+            out.commit();
+        }
+    }
+}

@@ -1,0 +1,88 @@
+package tmeval.app.curves;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import tmeval.Fixtures;
+import tmeval.app.common.AppFixtures;
+import tmeval.app.common.CurrentThreadTaskExecutor;
+import tmeval.app.common.FxThread;
+import tmeval.app.common.Workspace;
+import tmeval.estimate.Methods;
+import tmeval.model.ModelSeries;
+import tmeval.run.CurvePlan;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+@ExtendWith(FxThread.class)
+class CurvesViewModelTest {
+    private final Workspace workspace = new Workspace();
+    private CurvesViewModel vm;
+
+    @BeforeEach
+    void setUp() {
+        vm = new CurvesViewModel(workspace, new CurrentThreadTaskExecutor());
+    }
+
+    private static ModelSeries series() {
+        List<ModelSeries.Snapshot> snapshots = new ArrayList<>();
+        for (int i = 1; i <= 3; i++) {
+            snapshots.add(new ModelSeries.Snapshot(10 * i, Fixtures.randomModel("s" + i, 40, new double[] {0.3, 0.2, 0.1}, 0.2, 20 + i)));
+        }
+        return new ModelSeries("series", snapshots);
+    }
+
+    @Test
+    void theFormStartsFromTheCommandLinesDefaultCurve() {
+        assertEquals(CurvePlan.defaults(), vm.plan());
+    }
+
+    @Test
+    void withoutASeriesNothingStarts() {
+        AppFixtures.fill(workspace);
+        vm.start();
+        assertEquals("load a model series and a held-out corpus first", vm.messageProperty().get());
+        assertFalse(vm.runningProperty().get());
+    }
+
+    @Test
+    void noMethodSelectedIsNamed() {
+        AppFixtures.fill(workspace);
+        workspace.put(Workspace.Slot.SERIES, null, series());
+        vm.methods().values().forEach(on -> on.set(false));
+        vm.start();
+        assertEquals("select at least one method", vm.messageProperty().get());
+    }
+
+    @Test
+    void eachSnapshotGivesOnePointPerMethodAndRunTaggedWithItsSeries() {
+        AppFixtures.fill(workspace);
+        workspace.put(Workspace.Slot.SERIES, null, series());
+        vm.methods().forEach((name, on) -> on.set(name.equals(Methods.ITERATION_AIS) || name.equals(Methods.LR)));
+        vm.temperaturesProperty().set(5);
+        vm.runsProperty().set(2);
+        List<CurvesViewModel.Point> likelihood = new ArrayList<>();
+        List<CurvesViewModel.Point> variance = new ArrayList<>();
+        int[] resets = {0};
+        vm.onLikelihood(likelihood::addAll);
+        vm.onVariance(variance::addAll);
+        vm.onReset(() -> resets[0]++);
+        vm.start();
+        assertFalse(vm.runningProperty().get());
+        assertTrue(vm.messageProperty().get().startsWith("finished 3 snapshots"), vm.messageProperty().get());
+        assertEquals(1, resets[0]);
+        assertEquals(3 * 2 * 2, likelihood.size(), "3 snapshots, 2 methods, 2 runs");
+        assertEquals(3 * 2 * 2, vm.pointCount());
+        assertTrue(likelihood.stream().anyMatch(p -> p.series().equals(new CurvesViewModel.Series(Methods.LR, 2))));
+        CurvesViewModel.Series second = new CurvesViewModel.Series(Methods.ITERATION_AIS, 2);
+        assertEquals(Methods.ITERATION_AIS + " (run 2)", second.label());
+        assertTrue(second.dashed());
+        assertEquals(3 * 2, variance.size(), "one variance point per snapshot and method");
+        assertTrue(variance.stream().allMatch(p -> p.series().run() == 0));
+    }
+}

@@ -1,0 +1,75 @@
+package tmeval.app.document;
+
+import javafx.beans.property.SimpleIntegerProperty;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import tmeval.app.common.AppFixtures;
+import tmeval.app.common.CurrentThreadTaskExecutor;
+import tmeval.app.common.FxThread;
+import tmeval.app.common.Results;
+import tmeval.app.common.Workspace;
+import tmeval.compare.ComparisonMethods;
+import tmeval.compare.Direction;
+import tmeval.compare.RatioResult;
+import tmeval.model.Corpus;
+import tmeval.run.ComparisonRunner;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+@ExtendWith(FxThread.class)
+class DocumentScreenViewModelTest {
+    private final Workspace workspace = new Workspace();
+    private final Results results = new Results();
+    private final SimpleIntegerProperty selected = new SimpleIntegerProperty(-1);
+    private DocumentScreenViewModel vm;
+    private Corpus corpus;
+
+    @BeforeEach
+    void setUp() {
+        workspace.corpusProperty().addListener((o, a, b) -> results.reset(b));
+        vm = new DocumentScreenViewModel(workspace, results, new CurrentThreadTaskExecutor(), new SimpleIntegerProperty(20),
+                new SimpleIntegerProperty(2), selected);
+        AppFixtures.fill(workspace);
+        corpus = workspace.corpusProperty().get();
+    }
+
+    private ComparisonRunner.Result result(int doc, Direction d, double logRatio) {
+        return new ComparisonRunner.Result(doc, corpus.document(doc).id(), corpus.document(doc).length(), ComparisonMethods.RATIO_GEOMETRIC,
+                d, 1, false, new RatioResult(logRatio, new double[0], 1, 1), null);
+    }
+
+    @Test
+    void theDocumentListFollowsTheCorpus() {
+        assertEquals(AppFixtures.DOCUMENTS, vm.documentLabels().size());
+        assertTrue(vm.documentLabels().get(0).endsWith("(N = 8)"), vm.documentLabels().get(0));
+    }
+
+    @Test
+    void choosingADocumentShowsItsWordsTraceAndExactRatio() {
+        vm.choose(2);
+        assertEquals(2, selected.get());
+        assertEquals(8, vm.tokens().size(), "one row per token");
+        assertTrue(vm.headerProperty().get().startsWith("document " + corpus.document(2).id() + ": N = 8"), vm.headerProperty().get());
+        assertTrue(vm.headerProperty().get().contains("exact"), "8 tokens and 3 topics are within the exact evaluator's reach");
+        DocumentScreenViewModel.Trace trace = vm.traceProperty().get();
+        assertNotNull(trace.exactLogRatio());
+        assertEquals(20, trace.forward().size(), "one point per temperature");
+        assertTrue(!vm.busyProperty().get());
+    }
+
+    @Test
+    void theGapOfEachRatioPathIsFlaggedWhereTheEngineFlagsIt() {
+        vm.choose(4);
+        results.addAll(List.of(result(4, Direction.FORWARD, 2.5), result(4, Direction.REVERSE, 0.5), result(5, Direction.FORWARD, 1)));
+        assertEquals(2, vm.estimates().size(), "the estimates of this document only");
+        assertTrue(vm.gapsProperty().get().startsWith(ComparisonMethods.RATIO_GEOMETRIC + ": forward - reverse gap 2.0000 nats (large"),
+                vm.gapsProperty().get());
+        vm.choose(5);
+        assertEquals("", vm.gapsProperty().get(), "no reverse estimate, no gap");
+    }
+}

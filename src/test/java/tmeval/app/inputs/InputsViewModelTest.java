@@ -1,0 +1,102 @@
+package tmeval.app.inputs;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import tmeval.app.common.AppFixtures;
+import tmeval.app.common.CurrentThreadTaskExecutor;
+import tmeval.app.common.FxThread;
+import tmeval.app.common.Workspace;
+import tmeval.app.common.Workspace.Slot;
+import tmeval.io.NativeModelFormat;
+import tmeval.io.TextCorpusFormat;
+import tmeval.model.TopicModel;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+@ExtendWith(FxThread.class)
+class InputsViewModelTest {
+    @TempDir
+    Path dir;
+
+    private final Workspace workspace = new Workspace();
+    private final RecentFiles recent = RecentFiles.inMemory();
+    private final List<String> errors = new ArrayList<>();
+    private InputsViewModel vm;
+
+    @BeforeEach
+    void setUp() {
+        vm = new InputsViewModel(workspace, new CurrentThreadTaskExecutor(), recent);
+        vm.setErrorHandler((title, message) -> errors.add(title + ": " + message));
+    }
+
+    @Test
+    void loadedFilesFillTheWorkspaceAndTheRecentList() throws Exception {
+        Path a = dir.resolve("a.tsv");
+        Path b = dir.resolve("b.tsv");
+        Path corpus = dir.resolve("heldout.tokens");
+        NativeModelFormat.write(AppFixtures.modelA(), a);
+        NativeModelFormat.write(AppFixtures.modelB(), b);
+        TextCorpusFormat.writeTokenLines(AppFixtures.corpus(), corpus);
+        int[] done = {0};
+        vm.load(Slot.MODEL_A, a, () -> done[0]++);
+        vm.load(Slot.MODEL_B, b);
+        vm.load(Slot.CORPUS, corpus);
+        assertEquals(1, done[0]);
+        assertFalse(vm.loadingProperty().get());
+        assertEquals(3, workspace.modelAProperty().get().numTopics());
+        assertNotNull(workspace.pairProperty().get());
+        assertEquals(AppFixtures.DOCUMENTS, workspace.corpusProperty().get().size());
+        assertEquals(a, workspace.path(Slot.MODEL_A));
+        assertEquals("loaded heldout.tokens as held-out corpus", vm.statusProperty().get());
+        assertTrue(vm.summary(Slot.MODEL_A).get().contains("K = 3, V = 40"), vm.summary(Slot.MODEL_A).get());
+        assertTrue(vm.pairSummary().get().startsWith("topic alignment (L1)"), vm.pairSummary().get());
+        assertEquals(List.of(corpus.toString(), b.toString(), a.toString()), vm.recentFiles());
+        assertEquals(vm.recentFiles(), recent.load(), "the list is saved in the store it was given");
+        assertTrue(errors.isEmpty(), errors.toString());
+        // a minimum length no document reaches leaves no corpus and says why
+        workspace.minTokensProperty().set(9);
+        assertEquals(null, workspace.corpusProperty().get());
+        assertEquals("no document of the corpus has at least 9 tokens", vm.statusProperty().get());
+    }
+
+    @Test
+    void aBadFileIsReportedAndTheSlotKeepsWhatItHad() throws Exception {
+        TopicModel before = AppFixtures.modelA();
+        workspace.put(Slot.MODEL_A, null, before);
+        Path bad = dir.resolve("broken-model.tsv");
+        Files.writeString(bad, "#tmeval-model v1\n#alpha\t1\t1\nword\t0.5\n");
+        vm.load(Slot.MODEL_A, bad);
+        assertSame(before, workspace.modelAProperty().get());
+        assertEquals(1, errors.size());
+        assertTrue(errors.get(0).startsWith("Cannot load model A: ") && errors.get(0).contains("broken-model.tsv, line 3"), errors.get(0));
+        assertEquals("could not load broken-model.tsv; model A unchanged", vm.statusProperty().get());
+        assertTrue(vm.recentFiles().isEmpty());
+    }
+
+    @Test
+    void theRecentListStartsFromTheStoreAndKeepsTen() throws Exception {
+        recent.save(List.of("/old/one"));
+        InputsViewModel fresh = new InputsViewModel(workspace, new CurrentThreadTaskExecutor(), recent);
+        assertEquals(List.of("/old/one"), fresh.recentFiles());
+        Path a = dir.resolve("a.tsv");
+        NativeModelFormat.write(AppFixtures.modelA(), a);
+        for (int i = 0; i < 12; i++) {
+            Path copy = dir.resolve("a" + i + ".tsv");
+            Files.copy(a, copy);
+            fresh.load(Slot.MODEL_A, copy);
+        }
+        assertEquals(10, fresh.recentFiles().size());
+        assertEquals(dir.resolve("a11.tsv").toString(), fresh.recentFiles().get(0));
+    }
+}

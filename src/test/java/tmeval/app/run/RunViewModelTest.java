@@ -1,0 +1,188 @@
+package tmeval.app.run;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import tmeval.app.common.AppFixtures;
+import tmeval.app.common.CurrentThreadTaskExecutor;
+import tmeval.app.common.FxThread;
+import tmeval.app.common.Results;
+import tmeval.app.common.TaskExecutor;
+import tmeval.app.common.Workspace;
+import tmeval.compare.ComparisonMethods;
+import tmeval.run.ComparisonPlan;
+import tmeval.run.Throughput;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+@ExtendWith(FxThread.class)
+class RunViewModelTest {
+    @TempDir
+    Path dir;
+
+    private Workspace workspace;
+    private Results results;
+    private final List<String> errors = new ArrayList<>();
+
+    @BeforeEach
+    void setUp() {
+        workspace = new Workspace();
+        results = new Results();
+        workspace.corpusProperty().addListener((o, a, b) -> results.reset(b));
+    }
+
+    private RunViewModel model(TaskExecutor executor, RunViewModel.Runner runner) {
+        RunViewModel vm = new RunViewModel(workspace, results, executor, dir.resolve("throughput.tsv"), runner);
+        vm.setErrorHandler((title, message) -> errors.add(title + ": " + message));
+        return vm;
+    }
+
+    private RunViewModel model() {
+        return new RunViewModel(workspace, results, new CurrentThreadTaskExecutor(), dir.resolve("throughput.tsv"));
+    }
+
+    /** One cheap method, two runs. */
+    private static void small(RunViewModel vm, String method) {
+        vm.methods().forEach((name, on) -> on.set(name.equals(method)));
+        vm.temperaturesProperty().set(5);
+        vm.burnInProperty().set(2);
+        vm.runsProperty().set(2);
+    }
+
+    @Test
+    void theFormStartsFromTheCommandLinesDefaultPlan() {
+        assertEquals(ComparisonPlan.defaults(ComparisonPlan.defaultSelection()), model().plan());
+    }
+
+    @Test
+    void anInvalidSettingIsNamedAndNothingRuns() {
+        RunViewModel vm = model();
+        AppFixtures.fill(workspace);
+        vm.methods().values().forEach(on -> on.set(false));
+        vm.start();
+        assertEquals("select at least one method", vm.messageProperty().get());
+        assertFalse(vm.runningProperty().get());
+        assertTrue(results.all().isEmpty());
+        vm.methods().get(ComparisonMethods.LR_DIFF).set(true);
+        vm.runsProperty().set(0);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, vm::plan);
+        assertTrue(e.getMessage().contains("runs"), e.getMessage());
+    }
+
+    @Test
+    void withoutInputsNothingStartsAndTheUserIsToldWhatToLoad() {
+        RunViewModel vm = model();
+        vm.start();
+        assertEquals("load models A and B and a held-out corpus first", vm.messageProperty().get());
+        assertNull(vm.lastPlanProperty().get());
+    }
+
+    @Test
+    void theCostPreviewFollowsTheInputsTheMethodsAndTheSavedRates() throws Exception {
+        new Throughput(Map.of(Throughput.estimatorFor(ComparisonMethods.RATIO_CONVEX), 1e6), 3, "bench").write(dir.resolve("throughput.tsv"), "today");
+        RunViewModel vm = model();
+        assertEquals("load models and a corpus to see the cost", vm.costProperty().get());
+        AppFixtures.fill(workspace);
+        small(vm, ComparisonMethods.RATIO_CONVEX);
+        // S (B + n) N per direction and run: 1 * (2 + 5) * 8 tokens * 2 directions * 2 runs * 12 documents
+        assertTrue(vm.costProperty().get().startsWith("2.69e+03 site updates, about 1 s (rates:"), vm.costProperty().get());
+        vm.methods().values().forEach(on -> on.set(false));
+        assertEquals("select at least one method", vm.costProperty().get());
+    }
+
+    @Test
+    void aFinishedJobDeliversEveryResultAndKeepsItsPlan() {
+        RunViewModel vm = model();
+        AppFixtures.fill(workspace);
+        small(vm, ComparisonMethods.RATIO_CONVEX);
+        ComparisonPlan plan = vm.plan();
+        int[] finished = {0};
+        vm.setOnJobFinished(() -> finished[0]++);
+        vm.start();
+        assertFalse(vm.runningProperty().get());
+        assertTrue(vm.messageProperty().get().startsWith("finished " + ComparisonMethods.RATIO_CONVEX), vm.messageProperty().get());
+        assertEquals(AppFixtures.DOCUMENTS * 2 * 2, results.all().size(), "every document, both directions, two runs");
+        assertEquals(plan, vm.lastPlanProperty().get());
+        assertEquals(plan.gapThreshold(), results.gapThreshold());
+        assertEquals(1, finished[0]);
+        assertEquals(1.0, vm.progressProperty().get());
+    }
+
+    @Test
+    void aRunStartedWhileAnotherRunsIsQueuedAndRunsNext() {
+        List<javafx.concurrent.Task<?>> held = new ArrayList<>();
+        TaskExecutor later = new TaskExecutor() {
+            @Override
+            public <T> javafx.concurrent.Task<T> execute(javafx.concurrent.Task<T> task) {
+                held.add(task);
+                return task;
+            }
+
+            @Override
+            public void shutdown() {
+            }
+        };
+        RunViewModel vm = model(later, tmeval.run.ComparisonRunner::run);
+        held.clear(); // the saved-rates read
+        AppFixtures.fill(workspace);
+        held.clear(); // the calibrations
+        small(vm, ComparisonMethods.LR_DIFF);
+        vm.start();
+        assertTrue(vm.runningProperty().get());
+        small(vm, ComparisonMethods.RATIO_CONVEX);
+        vm.start();
+        assertEquals(1, vm.queue().size());
+        assertEquals(ComparisonMethods.RATIO_CONVEX + " (n = 5, 2 runs)", vm.queue().get(0).label());
+        CurrentThreadTaskExecutor now = new CurrentThreadTaskExecutor();
+        now.execute(held.remove(0));
+        assertEquals(0, vm.queue().size(), "the queued job started when the first finished");
+        now.execute(held.remove(0));
+        assertFalse(vm.runningProperty().get());
+        assertEquals(AppFixtures.DOCUMENTS * 2 + AppFixtures.DOCUMENTS * 2 * 2, results.all().size());
+        assertEquals(List.of(ComparisonMethods.RATIO_CONVEX), vm.lastPlanProperty().get().methods());
+    }
+
+    @Test
+    void aFailedJobIsReportedOnceAndKeepsWhatArrivedBeforeTheFailure() {
+        RunViewModel vm = model(new CurrentThreadTaskExecutor(), (job, consumer, progress, cancel) -> {
+            tmeval.run.ComparisonRunner.run(new tmeval.run.ComparisonRunner.Job(job.corpus(), job.a(), job.b(), job.arms(), 1, job.seed(), 1, null),
+                    consumer, progress, cancel);
+            throw new IllegalStateException("disk on fire");
+        });
+        AppFixtures.fill(workspace);
+        small(vm, ComparisonMethods.LR_DIFF);
+        vm.start();
+        assertFalse(vm.runningProperty().get());
+        assertEquals("failed: disk on fire", vm.messageProperty().get());
+        assertEquals(1, errors.size());
+        assertTrue(errors.get(0).startsWith("The job failed: " + ComparisonMethods.LR_DIFF), errors.get(0));
+        assertEquals(AppFixtures.DOCUMENTS, results.all().size(), "the results that arrived are kept");
+    }
+
+    @Test
+    void aCancelledJobSaysSoDropsTheQueueAndReportsNoError() {
+        RunViewModel[] vm = new RunViewModel[1];
+        vm[0] = model(new CurrentThreadTaskExecutor(), (job, consumer, progress, cancel) -> {
+            vm[0].start(); // queued behind this one
+            vm[0].cancel();
+            cancel.check();
+        });
+        AppFixtures.fill(workspace);
+        small(vm[0], ComparisonMethods.LR_DIFF);
+        vm[0].start();
+        assertFalse(vm[0].runningProperty().get());
+        assertTrue(vm[0].messageProperty().get().startsWith("cancelled " + ComparisonMethods.LR_DIFF), vm[0].messageProperty().get());
+        assertTrue(vm[0].queue().isEmpty());
+        assertTrue(errors.isEmpty(), errors.toString());
+    }
+}

@@ -1,0 +1,295 @@
+package tmeval.app.shell;
+
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.DialogPane;
+import javafx.scene.control.Label;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+import tmeval.app.common.Workspace.Slot;
+import tmeval.app.inputs.RecentFiles;
+import tmeval.compare.ComparisonMethods;
+import tmeval.estimate.Methods;
+import tmeval.model.TopicModel;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The workbench, headless (TestFX with Monocle): opening, a comparison, cancel, a bad file, live curves. */
+@ExtendWith(ApplicationExtension.class)
+class WorkbenchTest {
+    private Workbench workbench;
+    private WorkbenchViewModel vm;
+
+    @TempDir
+    static Path storage;
+
+    @TempDir
+    Path dir;
+
+    /** A workbench that keeps its recent files in memory and reads no speed measurements of the user's. */
+    static Workbench isolated(Path storage) {
+        return new Workbench(new WorkbenchViewModel(new tmeval.app.common.BackgroundTaskExecutor(),
+                new WorkbenchViewModel.Storage(RecentFiles.inMemory(), storage.resolve("throughput.tsv"))));
+    }
+
+    @Start
+    void start(Stage stage) {
+        workbench = isolated(storage);
+        vm = workbench.viewModel();
+        stage.setScene(new Scene(workbench.root(), 1280, 800));
+        stage.show();
+        vm.openSampleData();
+    }
+
+    @AfterEach
+    void stop() {
+        workbench.shutdown();
+    }
+
+    private static void waitFor(int seconds, Callable<Boolean> condition) throws Exception {
+        WaitForAsyncUtils.waitFor(seconds, TimeUnit.SECONDS, condition);
+    }
+
+    private static long compareWorkers() {
+        return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().startsWith("tmeval-compare") && t.isAlive()).count();
+    }
+
+    private void waitForInputs() throws Exception {
+        waitFor(60, () -> vm.workspace().pairProperty().get() != null && vm.workspace().corpusProperty().get() != null
+                && vm.workspace().seriesProperty().get() != null && !vm.inputs().loadingProperty().get());
+    }
+
+    /** Only the given methods selected, small settings, on the FX thread. */
+    private void configure(FxRobot robot, int temperatures, int runs, String... methods) {
+        robot.interact(() -> {
+            vm.run().methods().forEach((name, on) -> on.set(java.util.List.of(methods).contains(name)));
+            vm.run().temperaturesProperty().set(temperatures);
+            vm.run().burnInProperty().set(5);
+            vm.run().runsProperty().set(runs);
+        });
+    }
+
+    @Test
+    void opensOnTheSampleDataWithSummaries(FxRobot robot) throws Exception {
+        waitForInputs();
+        Label a = robot.lookup("#model-a-summary").queryAs(Label.class);
+        Label corpus = robot.lookup("#corpus-summary").queryAs(Label.class);
+        assertTrue(a.getText().contains("K = 20, V = 6,906"), a.getText());
+        assertTrue(a.getText().contains("asymmetric"), a.getText());
+        assertTrue(corpus.getText().contains("300 documents") && corpus.getText().contains("out-of-vocabulary"), corpus.getText());
+        Label pair = robot.lookup("#pair-summary").queryAs(Label.class);
+        assertTrue(pair.getText().contains("topic alignment"), pair.getText());
+        Label cost = robot.lookup("#run-cost").queryAs(Label.class);
+        assertTrue(cost.getText().contains("site updates"), cost.getText());
+    }
+
+    @Test
+    void theCorpusCanBeLimitedToLongDocuments(FxRobot robot) throws Exception {
+        waitForInputs();
+        Label corpus = robot.lookup("#corpus-summary").queryAs(Label.class);
+        Label cost = robot.lookup("#run-cost").queryAs(Label.class);
+        String allCost = cost.getText();
+        robot.interact(() -> robot.lookup("#corpus-min-tokens").queryAs(javafx.scene.control.Spinner.class).getValueFactory().setValue(100));
+        waitFor(10, () -> vm.workspace().corpusProperty().get() != null && vm.workspace().corpusProperty().get().size() == 157);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(corpus.getText().contains("157 documents") && corpus.getText().contains("at least 100 tokens"), corpus.getText());
+        assertTrue(vm.workspace().corpusProperty().get().documents().stream().allMatch(d -> d.length() >= 100));
+        assertTrue(!cost.getText().equals(allCost), "the cost preview follows the smaller corpus: " + cost.getText());
+        // a limit no document reaches leaves no corpus and says why
+        robot.interact(() -> vm.workspace().minTokensProperty().set(100_000));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(null, vm.workspace().corpusProperty().get());
+        assertTrue(vm.workspace().statusProperty().get().contains("at least 100000 tokens"), vm.workspace().statusProperty().get());
+        robot.interact(() -> vm.workspace().minTokensProperty().set(1));
+        waitFor(10, () -> vm.workspace().corpusProperty().get() != null && vm.workspace().corpusProperty().get().size() == 300);
+    }
+
+    @Test
+    void aSmallComparisonFillsTheTableAndTheScatterWithOneEntryPerDocument(FxRobot robot) throws Exception {
+        waitForInputs();
+        configure(robot, 5, 2, ComparisonMethods.RATIO_CONVEX, ComparisonMethods.LR_DIFF);
+        robot.clickOn("#run-button");
+        // wait for the final state, not for 'running': a short job can start and end between two polls
+        waitFor(120, () -> !vm.run().runningProperty().get() && vm.run().messageProperty().get().startsWith("finished"));
+        WaitForAsyncUtils.waitForFxEvents();
+        int documents = vm.workspace().corpusProperty().get().size();
+        var rows = vm.table().rows();
+        assertEquals(3, rows.size(), "ratio-convex forward and reverse, and lr-diff");
+        for (var row : rows) {
+            assertEquals(documents, row.documents(), row.label());
+            assertTrue(row.variance() != null, "two runs give a variance: " + row.label());
+        }
+        assertEquals(documents, vm.scatter().pointCount(ComparisonMethods.RATIO_CONVEX));
+        assertEquals(documents, vm.scatter().pointCount(ComparisonMethods.LR_DIFF));
+        assertTrue(robot.lookup("#run-message").queryAs(Label.class).getText().startsWith("finished"));
+    }
+
+    @Test
+    void cancelStopsALongRunWithinASecondAndTheWindowStaysResponsive(FxRobot robot) throws Exception {
+        waitForInputs();
+        configure(robot, 5_000_000, 1, ComparisonMethods.RATIO_CONVEX);
+        robot.clickOn("#run-button");
+        waitFor(5, () -> vm.run().runningProperty().get());
+        // cancel once the workers are annealing, not before they started
+        waitFor(10, () -> compareWorkers() > 0);
+        long start = System.nanoTime();
+        robot.clickOn("#cancel-button");
+        waitFor(5, () -> !vm.run().runningProperty().get());
+        double seconds = (System.nanoTime() - start) / 1e9;
+        assertTrue(seconds < 1.5, "cancel took " + seconds + " s");
+        assertTrue(robot.lookup("#run-message").queryAs(Label.class).getText().startsWith("cancelled"));
+        // responsive: another tab can be chosen and shows
+        robot.clickOn("Variance table");
+        TabPane tabs = robot.lookup("#views").queryAs(TabPane.class);
+        Tab selected = tabs.getSelectionModel().getSelectedItem();
+        assertEquals("tab-table", selected.getId());
+        waitFor(2, () -> compareWorkers() == 0);
+    }
+
+    @Test
+    void aMalformedFileShowsTheErrorAndKeepsThePreviousModel(FxRobot robot) throws Exception {
+        waitForInputs();
+        TopicModel before = vm.workspace().modelAProperty().get();
+        Path bad = dir.resolve("broken-model.tsv");
+        Files.writeString(bad, "#tmeval-model v1\n#alpha\t1\t1\nword\t0.5\n");
+        robot.interact(() -> vm.inputs().load(Slot.MODEL_A, bad));
+        waitFor(10, () -> robot.lookup("#error-dialog").tryQuery().isPresent());
+        DialogPane dialog = robot.lookup("#error-dialog").queryAs(DialogPane.class);
+        assertTrue(dialog.getContentText().contains("broken-model.tsv, line 3"), dialog.getContentText());
+        assertTrue(dialog.getContentText().contains("expected a word and 2 probabilities"), dialog.getContentText());
+        assertSame(before, vm.workspace().modelAProperty().get(), "the previous model A stays");
+        Node ok = robot.lookup(".dialog-pane .button").query();
+        robot.clickOn(ok);
+    }
+
+    @Test
+    void theCurveViewGainsPointsWhileTheSeriesIsEvaluated(FxRobot robot) throws Exception {
+        waitForInputs();
+        robot.interact(() -> {
+            vm.curves().methods().forEach((name, on) -> on.set(name.equals(Methods.ITERATION_AIS)));
+            vm.curves().temperaturesProperty().set(20);
+            vm.curves().runsProperty().set(1);
+            workbench.select("curves");
+        });
+        robot.clickOn("#curve-run");
+        waitFor(60, () -> vm.curves().pointCount() >= 1);
+        int early = vm.curves().pointCount();
+        assertTrue(vm.curves().runningProperty().get() || early == 20, "points arrive while the run goes on");
+        waitFor(120, () -> !vm.curves().runningProperty().get());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(20, vm.curves().pointCount(), "one point per snapshot");
+        assertTrue(early < 20, "the first point came before the last snapshot (" + early + ")");
+    }
+
+    @Test
+    void aSavedSessionReopensToTheSameState(FxRobot robot) throws Exception {
+        waitForInputs();
+        configure(robot, 5, 2, ComparisonMethods.RATIO_CONVEX);
+        robot.interact(() -> vm.workspace().minTokensProperty().set(100));
+        waitFor(10, () -> vm.workspace().corpusProperty().get().size() == 157);
+        robot.clickOn("#run-button");
+        // wait for the final state, not for 'running': a short job can start and end between two polls
+        waitFor(120, () -> !vm.run().runningProperty().get() && vm.run().messageProperty().get().startsWith("finished"));
+        WaitForAsyncUtils.waitForFxEvents();
+        Path session = dir.resolve("saved.tmeval-session.tsv");
+        robot.interact(() -> {
+            try {
+                vm.saveSession(session);
+            } catch (java.io.IOException e) {
+                throw new AssertionError(e);
+            }
+        });
+        var before = vm.results().all();
+        String tableBefore = vm.table().text('\t');
+        robot.interact(() -> {
+            vm.results().reset(vm.workspace().corpusProperty().get());
+            vm.run().temperaturesProperty().set(777);
+            vm.workspace().minTokensProperty().set(1);
+            vm.openSession(session);
+        });
+        waitFor(60, () -> !vm.inputs().loadingProperty().get() && vm.results().all().size() == before.size());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(5, vm.run().temperaturesProperty().get(), "settings restored");
+        assertEquals(100, vm.workspace().minTokensProperty().get(), "the document-length limit restored");
+        assertEquals(157, vm.workspace().corpusProperty().get().size());
+        assertEquals(tableBefore.replaceAll("\t[0-9.]+\n", "\n"), vm.table().text('\t').replaceAll("\t[0-9.]+\n", "\n"),
+                "the same table (up to the seconds column)");
+
+        // a session that names no model series restores its results too (they were dropped: the results were applied
+        // when the corpus task stopped running, before its success handler had put the corpus in place)
+        Path noSeries = dir.resolve("no-series.tmeval-session.tsv");
+        Files.write(noSeries, Files.readAllLines(session).stream().filter(l -> !l.startsWith("input\tseries\t")).toList());
+        // in a new window, as 'java -jar tmeval.jar --session S' opens it
+        Workbench[] fresh = new Workbench[1];
+        robot.interact(() -> {
+            fresh[0] = isolated(storage);
+            fresh[0].viewModel().openSession(noSeries);
+        });
+        try {
+            waitFor(60, () -> !fresh[0].viewModel().inputs().loadingProperty().get() && fresh[0].viewModel().workspace().corpusProperty().get() != null);
+            WaitForAsyncUtils.waitForFxEvents();
+            assertEquals(before.size(), fresh[0].viewModel().results().all().size(), "every result restored");
+        } finally {
+            fresh[0].shutdown();
+        }
+    }
+
+    @Test
+    void aTopicWordMatrixIsOpenedWithTheAlphaFileTheUserGives(FxRobot robot) throws Exception {
+        waitForInputs();
+        Path matrix = dir.resolve("topics.csv");
+        Files.writeString(matrix, "apple,banana,cherry\n0.5,0.25,0.25\n0.1,0.1,0.8\n");
+        Path alpha = dir.resolve("alpha.txt");
+        Files.writeString(alpha, "0.2 0.4\n");
+        robot.interact(() -> {
+            vm.inputs().setMatrixCompanions(p -> new tmeval.io.ModelLoader.Spec(p, alpha, null, false));
+            vm.inputs().load(Slot.MODEL_B, matrix);
+        });
+        waitFor(10, () -> vm.workspace().modelBProperty().get().numTopics() == 2);
+        assertEquals(0.8, vm.workspace().modelBProperty().get().phi(2, 1), 0.0);
+        // model B no longer fits model A (K and vocabulary differ): the pair is refused with the reason
+        waitFor(5, () -> vm.workspace().pairProperty().get() == null);
+        assertTrue(vm.workspace().pairProblemProperty().get().contains("K = 20"), vm.workspace().pairProblemProperty().get());
+    }
+
+    @Test
+    void aFileBeingReadCanBeStoppedAndTheInputsKeepWhatTheyHad(FxRobot robot) throws Exception {
+        waitForInputs();
+        var corpusBefore = vm.workspace().corpusProperty().get();
+        // a FIFO nobody writes to: opening it blocks where Java cannot interrupt, the worst case for a cancel
+        Path fifo = dir.resolve("no-writer");
+        org.junit.jupiter.api.Assumptions.assumeTrue(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor() == 0);
+        robot.interact(() -> vm.inputs().load(Slot.CORPUS, fifo));
+        waitFor(5, () -> vm.inputs().loadingProperty().get());
+        robot.clickOn("#cancel-loads");
+        waitFor(2, () -> !vm.inputs().loadingProperty().get());
+        assertSame(corpusBefore, vm.workspace().corpusProperty().get(), "the corpus is unchanged");
+        assertTrue(vm.workspace().statusProperty().get().startsWith("stopped reading"), vm.workspace().statusProperty().get());
+        // release the abandoned reader, if it is still waiting (on a thread of its own: with no reader this would block)
+        Thread release = new Thread(() -> {
+            try (var w = Files.newOutputStream(fifo)) {
+                w.write('\n');
+            } catch (java.io.IOException ignored) {
+                // nobody was waiting
+            }
+        });
+        release.setDaemon(true);
+        release.start();
+    }
+}

@@ -1,0 +1,102 @@
+package tmeval.app.shell;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import tmeval.app.common.AppFixtures;
+import tmeval.app.common.CurrentThreadTaskExecutor;
+import tmeval.app.common.FxThread;
+import tmeval.app.common.Workspace.Slot;
+import tmeval.app.inputs.RecentFiles;
+import tmeval.compare.ComparisonMethods;
+import tmeval.io.NativeModelFormat;
+import tmeval.io.TextCorpusFormat;
+import tmeval.run.ComparisonRows;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+@ExtendWith(FxThread.class)
+class WorkbenchViewModelTest {
+    @TempDir
+    Path dir;
+
+    private WorkbenchViewModel vm;
+    private final List<String> errors = new ArrayList<>();
+
+    @BeforeEach
+    void setUp() throws Exception {
+        vm = new WorkbenchViewModel(new CurrentThreadTaskExecutor(), new WorkbenchViewModel.Storage(RecentFiles.inMemory(), dir.resolve("rates.tsv")));
+        vm.setErrorHandler((title, message) -> errors.add(title + ": " + message));
+        NativeModelFormat.write(AppFixtures.modelA(), dir.resolve("a.tsv"));
+        NativeModelFormat.write(AppFixtures.modelB(), dir.resolve("b.tsv"));
+        TextCorpusFormat.writeTokenLines(AppFixtures.corpus(), dir.resolve("heldout.tokens"));
+        vm.inputs().load(Slot.MODEL_A, dir.resolve("a.tsv"));
+        vm.inputs().load(Slot.MODEL_B, dir.resolve("b.tsv"));
+        vm.inputs().load(Slot.CORPUS, dir.resolve("heldout.tokens"));
+        vm.run().methods().forEach((name, on) -> on.set(name.equals(ComparisonMethods.RATIO_CONVEX)));
+        vm.run().temperaturesProperty().set(5);
+        vm.run().burnInProperty().set(2);
+        vm.run().start();
+    }
+
+    @AfterEach
+    void tearDown() {
+        vm.shutdown();
+    }
+
+    @Test
+    void aSessionReopensToTheSameSettingsAndResults() throws Exception {
+        Path session = dir.resolve("s.tmeval-session.tsv");
+        vm.workspace().minTokensProperty().set(2);
+        vm.run().start();
+        int saved = vm.results().all().size();
+        String table = vm.table().text('\t').replaceAll("\t[0-9.]+\n", "\n");
+        vm.saveSession(session);
+        vm.run().temperaturesProperty().set(777);
+        vm.workspace().minTokensProperty().set(1);
+        vm.run().methods().get(ComparisonMethods.LR_DIFF).set(true);
+        assertEquals(0, vm.results().all().size(), "new inputs void the results");
+        vm.openSession(session);
+        assertEquals(5, vm.run().temperaturesProperty().get());
+        assertEquals(2, vm.workspace().minTokensProperty().get());
+        assertEquals(List.of(ComparisonMethods.RATIO_CONVEX), vm.run().selectedMethods());
+        assertEquals(saved, vm.results().all().size());
+        assertEquals(table, vm.table().text('\t').replaceAll("\t[0-9.]+\n", "\n"), "the same table up to the seconds");
+        assertTrue(errors.isEmpty(), errors.toString());
+    }
+
+    @Test
+    void aSessionWithABadSettingIsRefusedAndChangesNothingElse() throws Exception {
+        Path session = dir.resolve("bad.tmeval-session.tsv");
+        Files.writeString(session, tmeval.run.SessionFile.MAGIC + "\nsetting\ttemperatures\tmany\n");
+        int before = vm.results().all().size();
+        vm.openSession(session);
+        assertEquals(1, errors.size());
+        assertTrue(errors.get(0).startsWith("Cannot open the session: ") && errors.get(0).contains("a setting is invalid"), errors.get(0));
+        assertEquals(before, vm.results().all().size());
+    }
+
+    @Test
+    void theExportIsTheCompareOutputWithTheProvenanceOfTheRunThatMadeIt() throws Exception {
+        vm.run().temperaturesProperty().set(999); // changed after the run: the export still names the run's plan
+        Path out = dir.resolve("comparison.tsv");
+        vm.exportResults(out);
+        List<String> lines = Files.readAllLines(out);
+        assertTrue(lines.get(0).startsWith("# tmeval\t"), lines.get(0));
+        assertTrue(lines.contains("# setting\tplan\tcompare"), lines.toString());
+        assertTrue(lines.contains("# setting\ttemperatures\t5"), lines.toString());
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("# input\tmodel-a\t" + dir.resolve("a.tsv").toAbsolutePath())), lines.toString());
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("# input\tcorpus\t")), lines.toString());
+        int header = lines.indexOf(ComparisonRows.HEADER.strip());
+        assertTrue(header > 0, "the compare header after the provenance");
+        assertEquals(AppFixtures.DOCUMENTS * 2 * 2, lines.size() - header - 1, "every document, both directions, two runs");
+    }
+}

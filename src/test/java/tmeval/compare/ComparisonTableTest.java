@@ -1,0 +1,63 @@
+package tmeval.compare;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ComparisonTableTest {
+    private static RatioResult ratio(double logRatio) {
+        return new RatioResult(logRatio, new double[0], 1, 1);
+    }
+
+    /** Three documents, two runs: forward and reverse of a ratio path, and a baseline. */
+    private static ComparisonTable table() {
+        ComparisonTable t = new ComparisonTable(List.of("d0", "d1", "d2"), new int[] {10, 20, 30}, 2);
+        for (int run = 1; run <= 2; run++) {
+            t.add(ComparisonMethods.RATIO_CONVEX, Direction.FORWARD, 0, run, ratio(1.0));
+            t.add(ComparisonMethods.RATIO_CONVEX, Direction.REVERSE, 0, run, ratio(0.8));
+            // document 1: run 1 is 2.0 forward, 0.0 reverse: a 2-nat gap (run 2 does not enter the pair)
+            t.add(ComparisonMethods.RATIO_CONVEX, Direction.FORWARD, 1, run, ratio(run == 1 ? 2.0 : 4.0));
+            t.add(ComparisonMethods.RATIO_CONVEX, Direction.REVERSE, 1, run, ratio(0.0));
+            t.add(ComparisonMethods.LR_DIFF, Direction.NONE, 0, run, ratio(run == 1 ? 5.0 : -5.0));
+        }
+        // document 2 has only a forward estimate: no pair
+        t.add(ComparisonMethods.RATIO_CONVEX, Direction.FORWARD, 2, 1, ratio(1.0));
+        t.add(ComparisonMethods.RATIO_CONVEX, Direction.FORWARD, 2, 2, ratio(1.0));
+        return t;
+    }
+
+    @Test
+    void aDirectionalMethodPairsTheFirstRunsForwardAndReverseEstimatesAndFlagsLargeGaps() {
+        var pairs = table().paired(ComparisonMethods.RATIO_CONVEX, ConvergenceCheck.DEFAULT_THRESHOLD);
+        assertEquals(2, pairs.size());
+        assertEquals("d0", pairs.get(0).documentId());
+        assertEquals(0.2, pairs.get(0).gap(), 1e-12);
+        assertFalse(pairs.get(0).flagged());
+        assertEquals(2.0, pairs.get(1).gap(), 1e-12);
+        assertTrue(pairs.get(1).flagged());
+        assertEquals(Math.exp(-2.0 / 20), pairs.get(1).firstPerplexityRatio(), 1e-12);
+        assertFalse(table().paired(ComparisonMethods.RATIO_CONVEX, 5.0).get(1).flagged(), "the threshold is the caller's");
+    }
+
+    @Test
+    void aBaselinePairsRunOneWithRunTwoAndIsNeverFlagged() {
+        var pairs = table().paired(ComparisonMethods.LR_DIFF, ConvergenceCheck.DEFAULT_THRESHOLD);
+        assertEquals(1, pairs.size());
+        assertFalse(pairs.get(0).directional());
+        assertEquals(10.0, pairs.get(0).gap(), 1e-12);
+        assertFalse(pairs.get(0).flagged());
+    }
+
+    @Test
+    void theConvergenceCheckFlagsTheSameDocumentsAsThePairs() {
+        var checks = table().convergenceChecks(ConvergenceCheck.DEFAULT_THRESHOLD);
+        assertEquals(1, checks.size(), "only the directional method is checked");
+        assertEquals(List.of("d1"), checks.get(0).flagged());
+        assertEquals(2, checks.get(0).documents());
+        assertEquals(List.of(ComparisonMethods.RATIO_CONVEX, ComparisonMethods.LR_DIFF), table().methods());
+    }
+}
