@@ -30,8 +30,13 @@ final class InputOptions {
     }
 
     static List<OptionSpec> corpusOptions() {
+        return corpusOptions("held-out corpus");
+    }
+
+    /** @param role what the corpus is to the command ("held-out corpus", "training corpus", "corpus to split") */
+    static List<OptionSpec> corpusOptions(String role) {
         return List.of(
-                OptionSpec.input("corpus", "PATH", "held-out corpus: UCI docword, LDA-C, token lines, raw text file or directory"),
+                OptionSpec.input("corpus", "PATH", role + ": UCI docword, LDA-C, token lines, raw text file or directory"),
                 OptionSpec.value("corpus-format", "FORMAT", "auto (default), uci, ldac, tokens, text"),
                 OptionSpec.input("corpus-vocab", "FILE", "vocabulary of a UCI or LDA-C corpus (default: the file beside it)"),
                 OptionSpec.input("stop-list", "FILE", "raw text: words to remove, one per line"),

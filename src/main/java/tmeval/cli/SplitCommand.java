@@ -28,7 +28,7 @@ final class SplitCommand implements Command {
 
     @Override
     public List<OptionSpec> options() {
-        List<OptionSpec> o = new ArrayList<>(InputOptions.corpusOptions());
+        List<OptionSpec> o = new ArrayList<>(InputOptions.corpusOptions("corpus to split"));
         o.add(OptionSpec.value("heldout-fraction", "F", "fraction of documents held out (default 0.1)"));
         o.add(OptionSpec.value("max-heldout", "N", "at most this many held-out documents (default: no limit)"));
         o.add(OptionSpec.value("seed", "S", "random seed (default 1)"));

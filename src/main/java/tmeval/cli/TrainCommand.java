@@ -42,7 +42,7 @@ final class TrainCommand implements Command {
 
     @Override
     public List<OptionSpec> options() {
-        List<OptionSpec> o = new ArrayList<>(InputOptions.corpusOptions());
+        List<OptionSpec> o = new ArrayList<>(InputOptions.corpusOptions("training corpus"));
         o.add(OptionSpec.input("init-state", "FILE", "continue from this state's assignments (e.g. MODEL.state.gz); its documents, alpha and beta replace --corpus, --alpha-sum and --beta"));
         o.add(OptionSpec.value("topics", "K", "number of topics (required)"));
         o.add(OptionSpec.value("iterations", "I", "Gibbs sweeps over the corpus (required)"));

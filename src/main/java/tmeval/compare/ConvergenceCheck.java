@@ -82,7 +82,7 @@ public record ConvergenceCheck(String method, double meanGap, double standardErr
                 meanGap, standardError, pValue, documents);
         String docs = flagged.isEmpty() ? "no document's gap exceeds " + threshold + " nats"
                 : flagged.size() + " documents have a gap above " + threshold + " nats: " + String.join(", ", flagged.subList(0, Math.min(10, flagged.size())))
-                + (flagged.size() > 10 ? ", ..." : "");
+                + (flagged.size() > 10 ? " and " + (flagged.size() - 10) + " more" : "");
         if (failed()) {
             String how = systematicBias() && widespreadGaps() ? "systematically and on many documents"
                     : systematicBias() ? "systematically" : "on many documents";

@@ -40,6 +40,10 @@ class CliTest {
     void helpEverywhere() {
         assertTrue(run("--help").out().contains("commands:"));
         assertTrue(run("--version").out().matches("tmeval \\d+\\.\\d+\\.\\d+.*\\s*"), run("--version").out());
+        assertTrue(run("train", "--help").out().contains("--corpus PATH              training corpus"), run("train", "--help").out());
+        assertTrue(run("split", "--help").out().contains("corpus to split"));
+        String compareHelp = run("compare", "--help").out();
+        assertTrue(!compareHelp.contains("--particles") && !compareHelp.contains("--epsilon"), "only options compare's methods read: " + compareHelp);
         for (String c : new String[] {"info", "train", "perturb"}) {
             Outcome o = run(c, "--help");
             assertEquals(0, o.code());
