@@ -20,12 +20,56 @@ public final class ComparisonTable {
     /** Log ratios within this many nats of zero are ties: floating-point noise, not a win (a model against itself). */
     public static final double TIE_NATS = 1e-9;
 
-    /** One row of the table. {@code correlation} and {@code variance} are NaN-free: absent values are null. */
+    /**
+     * One row of the table. {@code correlation} and {@code variance} are NaN-free: absent values are null.
+     * {@code winsInterval} and {@code ratioInterval} are 95% intervals (a seeded bootstrap over documents: what another
+     * sample of documents like these would give) of the percentage of A wins and of the corpus perplexity ratio, null
+     * with fewer than two documents.
+     */
     public record Row(String method, Direction direction, int documents, double percentAWins, Double correlation,
-                      Double variance, double corpusPerplexityRatio, long siteUpdates, double seconds, int refused) {
+                      Double variance, double corpusPerplexityRatio, long siteUpdates, double seconds, int refused,
+                      double[] winsInterval, double[] ratioInterval) {
         public String label() {
             return direction == Direction.NONE ? method : method + " (" + direction.label() + ")";
         }
+    }
+
+    /** Bootstrap resamples of the documents for the table's intervals. */
+    static final int BOOTSTRAP_RESAMPLES = 1000;
+
+    /**
+     * For a ratio path run both ways: forward is a stochastic lower bound on log P(w|A) - log P(w|B), reverse an upper
+     * one (Jensen), so a document whose two estimates have the same sign is decided; one whose bracket contains 0 is not.
+     */
+    public record Brackets(String method, int forA, int forB, int undecided) {
+        public String describe() {
+            return String.format(Locale.ROOT, "%s brackets: %d documents decided for A (forward and reverse both above 0), %d for B"
+                    + " (both below), %d undecided (the bracket contains 0)", method, forA, forB, undecided);
+        }
+    }
+
+    /** The brackets of each ratio method run in both directions (first runs, as {@link #paired}). */
+    public List<Brackets> brackets() {
+        List<Brackets> out = new ArrayList<>();
+        for (String method : methods()) {
+            List<PairedEstimate> pairs = paired(method, Double.MAX_VALUE);
+            if (pairs.isEmpty() || !pairs.get(0).directional()) {
+                continue;
+            }
+            int a = 0;
+            int b = 0;
+            for (PairedEstimate p : pairs) {
+                double low = Math.min(p.first(), p.second());
+                double high = Math.max(p.first(), p.second());
+                if (low > TIE_NATS) {
+                    a++;
+                } else if (high < -TIE_NATS) {
+                    b++;
+                }
+            }
+            out.add(new Brackets(method, a, b, pairs.size() - a - b));
+        }
+        return out;
     }
 
     private final int numDocuments;
@@ -134,9 +178,46 @@ public final class ComparisonTable {
             double c = new PearsonsCorrelation().correlation(toArray(x), toArray(y));
             correlation = Double.isNaN(c) ? null : c;
         }
+        double[][] intervals = bootstrap(arm);
         return new Row(arm.method, arm.direction, documents, documents == 0 ? 0 : 50.0 * wins2 / documents, correlation,
                 varianceDocs == 0 ? null : varianceSum / varianceDocs, Math.exp(-logRatioSum / Math.max(1, tokens)),
-                arm.siteUpdates, arm.nanos / 1e9, arm.refused);
+                arm.siteUpdates, arm.nanos / 1e9, arm.refused, intervals == null ? null : intervals[0], intervals == null ? null : intervals[1]);
+    }
+
+    /** 95% bootstrap intervals of A wins % and the corpus perplexity ratio, resampling documents with a fixed seed. */
+    private double[][] bootstrap(Arm arm) {
+        List<double[]> docs = new ArrayList<>();
+        for (int d = 0; d < numDocuments; d++) {
+            double mean = meanOf(arm.logRatio[d]);
+            if (!Double.isNaN(mean)) {
+                docs.add(new double[] {mean, lengths[d]});
+            }
+        }
+        int n = docs.size();
+        if (n < 2) {
+            return null;
+        }
+        java.util.SplittableRandom random = new java.util.SplittableRandom(0x7ab1e);
+        double[] wins = new double[BOOTSTRAP_RESAMPLES];
+        double[] ratios = new double[BOOTSTRAP_RESAMPLES];
+        for (int b = 0; b < BOOTSTRAP_RESAMPLES; b++) {
+            double w = 0;
+            double sum = 0;
+            double tokens = 0;
+            for (int i = 0; i < n; i++) {
+                double[] doc = docs.get(random.nextInt(n));
+                w += Math.abs(doc[0]) <= TIE_NATS ? 0.5 : doc[0] > 0 ? 1 : 0;
+                sum += doc[0];
+                tokens += doc[1];
+            }
+            wins[b] = 100.0 * w / n;
+            ratios[b] = Math.exp(-sum / tokens);
+        }
+        java.util.Arrays.sort(wins);
+        java.util.Arrays.sort(ratios);
+        int low = (int) (0.025 * BOOTSTRAP_RESAMPLES);
+        int high = (int) Math.ceil(0.975 * BOOTSTRAP_RESAMPLES) - 1;
+        return new double[][] {{wins[low], wins[high]}, {ratios[low], ratios[high]}};
     }
 
     /** Mean over runs, or NaN if any run was refused. */
@@ -265,6 +346,18 @@ public final class ComparisonTable {
                     r.correlation() == null ? "-" : String.format(Locale.ROOT, "%.4f", r.correlation()),
                     r.variance() == null ? "-" : String.format(Locale.ROOT, "%.3e", r.variance()),
                     r.corpusPerplexityRatio(), r.siteUpdates(), r.seconds()));
+        }
+        if (rows().stream().anyMatch(r -> r.winsInterval() != null)) {
+            sb.append("95% intervals (seeded bootstrap over documents):\n");
+            for (Row r : rows()) {
+                if (r.winsInterval() != null) {
+                    sb.append(String.format(Locale.ROOT, "  %-26s A wins %.1f%% to %.1f%%, corpus pr %.4f to %.4f%n", r.label(),
+                            r.winsInterval()[0], r.winsInterval()[1], r.ratioInterval()[0], r.ratioInterval()[1]));
+                }
+            }
+        }
+        for (Brackets b : brackets()) {
+            sb.append(b.describe()).append('\n');
         }
         return sb.toString();
     }

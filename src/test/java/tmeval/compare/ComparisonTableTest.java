@@ -60,4 +60,40 @@ class ComparisonTableTest {
         assertEquals(2, checks.get(0).documents());
         assertEquals(List.of(ComparisonMethods.RATIO_CONVEX, ComparisonMethods.LR_DIFF), table().methods());
     }
+
+    @Test
+    void bracketsCountDocumentsDecidedForEitherModelAndThoseThatAreNot() {
+        ComparisonTable t = new ComparisonTable(List.of("a", "b", "c"), new int[] {10, 10, 10}, 1);
+        double[][] forwardReverse = {{0.5, 1.5}, {-2.0, -0.1}, {-0.3, 0.4}};
+        for (int d = 0; d < 3; d++) {
+            t.add(ComparisonMethods.RATIO_CONVEX, Direction.FORWARD, d, 1, ratio(forwardReverse[d][0]));
+            t.add(ComparisonMethods.RATIO_CONVEX, Direction.REVERSE, d, 1, ratio(forwardReverse[d][1]));
+        }
+        ComparisonTable.Brackets b = t.brackets().get(0);
+        assertEquals(1, b.forA());
+        assertEquals(1, b.forB());
+        assertEquals(1, b.undecided());
+        assertTrue(t.format().contains("ratio-convex brackets: 1 documents decided for A"), t.format());
+    }
+
+    @Test
+    void intervalsAreSeededBootstrapsOverDocuments() {
+        int n = 40;
+        java.util.List<String> ids = new java.util.ArrayList<>();
+        int[] lengths = new int[n];
+        for (int d = 0; d < n; d++) {
+            ids.add("d" + d);
+            lengths[d] = 10;
+        }
+        ComparisonTable t = new ComparisonTable(ids, lengths, 1);
+        for (int d = 0; d < n; d++) {
+            t.add(ComparisonMethods.LR_DIFF, Direction.NONE, d, 1, ratio(d % 4 == 0 ? -1.0 : 1.0)); // A wins 75%
+        }
+        ComparisonTable.Row row = t.rows().get(0);
+        assertEquals(75.0, row.percentAWins(), 1e-12);
+        assertTrue(row.winsInterval()[0] < 75 && 75 < row.winsInterval()[1] && row.winsInterval()[1] - row.winsInterval()[0] < 40,
+                java.util.Arrays.toString(row.winsInterval()));
+        assertTrue(row.ratioInterval()[0] < row.corpusPerplexityRatio() && row.corpusPerplexityRatio() < row.ratioInterval()[1]);
+        assertEquals(java.util.Arrays.toString(row.winsInterval()), java.util.Arrays.toString(t.rows().get(0).winsInterval()), "seeded");
+    }
 }
