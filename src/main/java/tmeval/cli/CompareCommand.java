@@ -6,6 +6,7 @@ import tmeval.compare.ConvergenceCheck;
 import tmeval.compare.Direction;
 import tmeval.compare.ModelPair;
 import tmeval.estimate.MethodSettings;
+import tmeval.estimate.VariationalBound;
 import tmeval.io.InputException;
 import tmeval.io.ModelLoader;
 import tmeval.io.OutputFile;
@@ -119,6 +120,22 @@ final class CompareCommand implements Command {
         }
     }
 
+    /**
+     * Each model's certified floor over the corpus (the variational lower bound vb, summed over documents), in nats and
+     * per token: no estimate of the model's corpus log-likelihood can rightly lie below it.
+     */
+    static String floors(Corpus corpus, ModelPair pair, CancelToken cancel) {
+        double a = 0;
+        double b = 0;
+        for (int d = 0; d < corpus.size(); d++) {
+            a += VariationalBound.fit(corpus.document(d), pair.a(), cancel).bound();
+            b += VariationalBound.fit(corpus.document(d), pair.b(), cancel).bound();
+        }
+        long tokens = corpus.tokenCount();
+        return String.format(Locale.ROOT, "variational floors (vb, corpus log-likelihood no estimate may lie below): A %.3f (%.4f per token),"
+                + " B %.3f (%.4f per token)%n", a, a / tokens, b, b / tokens);
+    }
+
     @Override
     public int run(Options o, PrintStream out, PrintStream err) throws UsageException, InputException, IOException {
         ComparisonPlan plan = plan(o);
@@ -218,6 +235,7 @@ final class CompareCommand implements Command {
             out.println(check.verdict());
         }
         out.print(adaptiveReport);
+        out.print(floors(corpus, pair, cancel));
         if (refused[0] > 0) {
             out.println(refused[0] + " estimates refused or at weight zero (written with their status, no value, and left out of the"
                     + " table); first: " + firstRefusal[0]);

@@ -99,7 +99,9 @@ public final class CorpusSummary {
         if (tokensSeen() == 0) {
             sb.append("no corpus log-likelihood: every (document, run) estimate was refused or at weight zero\n");
         } else {
-            sb.append(String.format(Locale.ROOT, "corpus log-likelihood %.4f (mean over runs), perplexity %.4f%n", meanLogLikelihood, meanPerplexity));
+            double tokensPerRun = (double) tokensSeen() / runs;
+            sb.append(String.format(Locale.ROOT, "corpus log-likelihood %.4f (mean over runs; %.4f nats per token), perplexity %.4f%n",
+                    meanLogLikelihood, meanLogLikelihood / tokensPerRun, meanPerplexity));
             sb.append(interval());
         }
         if (runs >= 2) {

@@ -44,6 +44,9 @@ public record CurvePlan(List<String> methods, MethodSettings settings, int first
 
     /** The settings a curve method reads, by option name: the annealers their temperatures, lr its budget from them. */
     public static Set<String> optionsOf(String method) {
+        if (method.equals(Methods.VB)) {
+            return Set.of();
+        }
         return method.equals(Methods.LR) ? Set.of("temperatures", "no-resampling") : Set.of("samples", "temperatures", "schedule");
     }
 

@@ -8,6 +8,7 @@ import tmeval.estimate.EstimationException;
 import tmeval.estimate.LeftToRight;
 import tmeval.estimate.MethodSettings;
 import tmeval.estimate.Methods;
+import tmeval.estimate.VariationalBound;
 import tmeval.model.Corpus;
 import tmeval.model.Document;
 import tmeval.model.ModelSeries;
@@ -26,7 +27,7 @@ import java.util.List;
  * snapshot t before any goes on, so each point of the curve is reported as soon as it exists.
  */
 public final class CurveRunner {
-    public static final List<String> METHODS = List.of(Methods.ITERATION_AIS, Methods.AIS, Methods.LR);
+    public static final List<String> METHODS = List.of(Methods.ITERATION_AIS, Methods.AIS, Methods.LR, Methods.VB);
     /** The {@code curve} output's columns; corpus lines have docId {@code *}. */
     public static final String HEADER = "docId\tN\titeration\tmethod\trun\tlogLik\tsiteUpdates\tmillis\n";
 
@@ -109,6 +110,11 @@ public final class CurveRunner {
                         }
                         IterationAis.SnapshotEstimate e = carried[d][r].advance(model, cancel);
                         return row(doc, d, iteration, method, r, e.logLikelihood(), e.siteUpdates(), e.nanos());
+                    }
+                    if (method.equals(Methods.VB)) {
+                        // the certified floor under every curve: deterministic, the same for every run
+                        VariationalBound.Fit fit = VariationalBound.fit(doc, model, cancel);
+                        return row(doc, d, iteration, method, r, fit.bound(), (long) fit.iterations() * doc.length(), 0);
                     }
                     var random = RandomStreams.stream(job.seed(), d, r + 1, RandomStreams.key(method + "@" + iteration));
                     EstimateResult e = method.equals(Methods.AIS)

@@ -327,4 +327,24 @@ class CliTest {
         assertEquals(2, oneWay.code(), oneWay.err());
         assertTrue(oneWay.err().contains("--direction both"), oneWay.err());
     }
+
+    @Test
+    void curveDrawsTheVariationalFloorAtEverySnapshot() throws Exception {
+        TopicModel t1 = Fixtures.randomModel("s1", 25, new double[] {0.3, 0.3, 0.3}, 0.5, 1);
+        TopicModel t2 = Fixtures.randomModel("s2", 25, new double[] {0.2, 0.3, 0.5}, 0.3, 2);
+        Path series = dir.resolve("series-vb");
+        Files.createDirectories(series);
+        NativeModelFormat.write(t1, series.resolve("iter-10.tsv"));
+        NativeModelFormat.write(t2, series.resolve("iter-20.tsv"));
+        Path[] files = smallModelAndCorpus(t2, 4, 10);
+        Path out = dir.resolve("curve-vb.tsv");
+        Outcome o = run("curve", "--series", series.toString(), "--corpus", files[1].toString(), "--method", "vb", "--out", out.toString());
+        assertEquals(0, o.code(), o.err());
+        var rows = table(out).stream().skip(1).map(l -> l.split("\t")).toList();
+        assertEquals(2 * (4 * 2 + 2), rows.size(), "per snapshot: 4 documents x 2 runs and a corpus line per run");
+        for (String[] r : rows) {
+            String twin = rows.stream().filter(x -> x[0].equals(r[0]) && x[2].equals(r[2]) && !x[4].equals(r[4])).findFirst().orElseThrow()[5];
+            assertEquals(r[5], twin, "deterministic: both runs give the same floor");
+        }
+    }
 }
