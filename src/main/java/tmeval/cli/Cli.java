@@ -29,7 +29,7 @@ public final class Cli {
     public Cli(CancelToken cancel) {
         this.cancel = cancel;
         for (Command c : List.of(new InfoCommand(), new TrainCommand(cancel), new PerturbCommand(), new SplitCommand(),
-                new EstimateCommand(cancel), new CompareCommand(cancel), new CurveCommand(cancel), new MergeCommand(), new BenchCommand(cancel), new DemoCommand())) {
+                new EstimateCommand(cancel), new CompareCommand(cancel), new CurveCommand(cancel), new SelectCommand(cancel), new MergeCommand(), new BenchCommand(cancel), new DemoCommand())) {
             commands.put(c.name(), c);
         }
     }

@@ -23,11 +23,18 @@ public final class EstimateTable {
     private final List<Outcome> document = new ArrayList<>();
     private final Map<Status, Integer> counts = new EnumMap<>(Status.class);
     private String firstBelowFloor;
+    private final String rowPrefix;
 
     public EstimateTable(Writer out, String method, boolean timing) {
+        this(out, method, timing, "");
+    }
+
+    /** @param rowPrefix written before every row (the model's column of {@code select}'s output) */
+    public EstimateTable(Writer out, String method, boolean timing, String rowPrefix) {
         this.out = out;
         this.method = method;
         this.timing = timing;
+        this.rowPrefix = rowPrefix;
     }
 
     /** Takes outcomes in document order (a document's runs together). */
@@ -79,7 +86,7 @@ public final class EstimateTable {
                 }
             }
             counts.merge(status, 1, Integer::sum);
-            out.write(line(o, status));
+            out.write(rowPrefix + line(o, status));
         }
         document.clear();
     }

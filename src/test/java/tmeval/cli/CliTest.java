@@ -347,4 +347,25 @@ class CliTest {
             assertEquals(r[5], twin, "deterministic: both runs give the same floor");
         }
     }
+
+    @Test
+    void selectRanksModelsOfDifferentKOnOneCorpus() throws Exception {
+        TopicModel truth = Fixtures.randomModel("truth K3", 30, new double[] {0.2, 0.3, 0.5}, 0.05, 1);
+        Path[] files = smallModelAndCorpus(truth, 12, 30);
+        Path k2 = dir.resolve("k2.tsv");
+        NativeModelFormat.write(Fixtures.randomModel("other K2", 30, new double[] {0.5, 0.5}, 0.05, 7), k2);
+        Path out = dir.resolve("select.tsv");
+        Outcome o = run("select", "--models", files[0] + "," + k2, "--corpus", files[1].toString(), "--method", "ais",
+                "--temperatures", "50", "--out", out.toString());
+        assertEquals(0, o.code(), o.err());
+        var lines = table(out);
+        assertEquals("model\tdocId\tN\tmethod\trun\tlogLik\tperplexity\tsiteUpdates\tmillis\tstatus", lines.get(0));
+        assertEquals(1 + 2 * 12 * 2, lines.size(), "two models, twelve documents, two runs");
+        assertTrue(o.out().contains("model 1: truth K3 (K = 3)") && o.out().contains("model 2: other K2 (K = 2)"), o.out());
+        String row = o.out().lines().filter(l -> l.startsWith("model 1 (K = 3)")).findFirst().orElseThrow();
+        int decidedForTruth = Integer.parseInt(row.trim().split("\\s+")[row.trim().split("\\s+").length - 1]);
+        assertTrue(decidedForTruth >= 9, "the generating model wins most documents decisively: " + o.out());
+        Outcome one = run("select", "--models", files[0].toString(), "--corpus", files[1].toString(), "--out", dir.resolve("x.tsv").toString());
+        assertEquals(2, one.code(), one.err());
+    }
 }
