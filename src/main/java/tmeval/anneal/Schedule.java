@@ -15,7 +15,12 @@ public enum Schedule {
      * beta_j = (s(d (2j/n - 1)) - s(-d)) / (s(d) - s(-d)) with the logistic s and d = {@link #SIGMOID_SHARPNESS}
      * (Grosse, Maddison and Salakhutdinov 2013): dense near both ends, where the convex path's increments are largest.
      */
-    SIGMOID;
+    SIGMOID,
+    /**
+     * Each path's measured best (variance of the estimate per site update on the sample data, experiments.md): the
+     * sigmoid schedule for the convex ratio path, uniform for every other; resolved by the method before any use.
+     */
+    AUTO;
 
     /** The sigmoid schedule's d: 4 spaces the ends about four times more densely than the middle. */
     public static final double SIGMOID_SHARPNESS = 4.0;
@@ -28,12 +33,18 @@ public enum Schedule {
             case "uniform" -> UNIFORM;
             case "geometric" -> GEOMETRIC;
             case "sigmoid" -> SIGMOID;
-            default -> throw new IllegalArgumentException("unknown schedule '" + s + "' (uniform, geometric, sigmoid)");
+            case "auto" -> AUTO;
+            default -> throw new IllegalArgumentException("unknown schedule '" + s + "' (auto, uniform, geometric, sigmoid)");
         };
     }
 
     public String label() {
         return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** This schedule, or the method's own best where it is {@link #AUTO}. */
+    public Schedule resolve(Schedule methodBest) {
+        return this == AUTO ? methodBest : this;
     }
 
     /** beta_j of n temperatures: 0 at j = 0, 1 at j = n. */
@@ -50,6 +61,7 @@ public enum Schedule {
         return switch (this) {
             case UNIFORM -> j / (double) numTemperatures;
             case GEOMETRIC -> Math.exp(Math.log(BETA_MIN) * (numTemperatures - j) / (numTemperatures - 1.0));
+            case AUTO -> throw new IllegalStateException("the auto schedule is resolved by the method before use");
             case SIGMOID -> {
                 double low = logistic(-SIGMOID_SHARPNESS);
                 double high = logistic(SIGMOID_SHARPNESS);

@@ -1,5 +1,6 @@
 package tmeval.compare;
 
+import tmeval.anneal.Schedule;
 import tmeval.estimate.AnnealedImportanceSampler;
 import tmeval.estimate.ChibStyleEstimator;
 import tmeval.estimate.ExactEvaluator;
@@ -63,14 +64,14 @@ public final class ComparisonMethods {
         Cost ratioPath = (s, n) -> (long) s.samples() * (s.burnIn() + s.temperatures()) * n;
         add(new Method(RATIO_CONVEX, "ratio-AIS on the convex path between the models (Eq. 6-7): each direction brackets the ratio",
                 true, RATIO_CONVEX, ratioPath, RATIO_OPTIONS,
-                s -> new RatioAis(RatioAis.Path.CONVEX, s.temperatures(), s.samples(), s.burnIn(), s.schedule())));
+                s -> new RatioAis(RatioAis.Path.CONVEX, s.temperatures(), s.samples(), s.burnIn(), s.schedule().resolve(Schedule.SIGMOID))));
         add(new Method(RATIO_GEOMETRIC, "ratio-AIS on the geometric path between the models (Eq. 5)",
                 true, RATIO_GEOMETRIC, ratioPath, RATIO_OPTIONS,
-                s -> new RatioAis(RatioAis.Path.GEOMETRIC, s.temperatures(), s.samples(), s.burnIn(), s.schedule())));
+                s -> new RatioAis(RatioAis.Path.GEOMETRIC, s.temperatures(), s.samples(), s.burnIn(), s.schedule().resolve(Schedule.UNIFORM))));
         add(new Method(AIS_DIFF, "standard AIS on each model, differenced (the error is incurred twice)",
                 false, Methods.AIS, (s, n) -> 2L * s.samples() * s.temperatures() * n, Set.of("samples", "temperatures", "schedule"),
                 s -> {
-                    var ais = AnnealedImportanceSampler.standard(s.temperatures(), s.samples(), s.schedule());
+                    var ais = AnnealedImportanceSampler.standard(s.temperatures(), s.samples(), s.schedule().resolve(Schedule.UNIFORM));
                     return new EstimateDifference(AIS_DIFF, doc -> ais);
                 }));
         add(new Method(LR_DIFF, "left-to-right on each model at the same budget, differenced",

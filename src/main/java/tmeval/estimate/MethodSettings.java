@@ -46,7 +46,7 @@ public record MethodSettings(int samples, int temperatures, int burnIn, int part
     }
 
     public static MethodSettings defaults() {
-        return new MethodSettings(1000, 1000, 100, 10, Schedule.UNIFORM, 0.0, 1000, 10, true, ExactEvaluator.DEFAULT_MAX_STATES);
+        return new MethodSettings(1000, 1000, 100, 10, Schedule.AUTO, 0.0, 1000, 10, true, ExactEvaluator.DEFAULT_MAX_STATES);
     }
 
     public MethodSettings withSamples(int v) {

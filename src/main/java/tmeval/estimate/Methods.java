@@ -1,5 +1,6 @@
 package tmeval.estimate;
 
+import tmeval.anneal.Schedule;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,7 +53,7 @@ public final class Methods {
         add(HM, "harmonic mean of P(w | z) over posterior samples (biased upwards)", d.withBurnIn(100).withSamples(1000),
                 Set.of("burn-in", "samples"), s -> new HarmonicMean(s.burnIn(), s.samples()));
         add(AIS, "annealed importance sampling from the prior to the posterior (Algorithm 1)", d.withSamples(1).withTemperatures(1000),
-                Set.of("samples", "temperatures", "schedule"), s -> AnnealedImportanceSampler.standard(s.temperatures(), s.samples(), s.schedule()));
+                Set.of("samples", "temperatures", "schedule"), s -> AnnealedImportanceSampler.standard(s.temperatures(), s.samples(), s.schedule().resolve(Schedule.UNIFORM)));
         add(CHIB, "Chib-style estimator of Murray and Salakhutdinov (Algorithm 2)", d.withChainLength(1000),
                 Set.of("chain-length"), s -> new ChibStyleEstimator(s.chainLength()));
         add(LR, "left-to-right particles (Algorithm 3): unbiased at R = 1, biased for R > 1 even as R grows", d.withParticles(10),
@@ -62,7 +63,7 @@ public final class Methods {
         add(COMPLETION_THETA, "document completion: estimated theta from the first half (Eq. 27)", d.withBurnIn(100).withSamples(1000),
                 Set.of("burn-in", "samples"), s -> new EstimatedTheta(s.burnIn(), s.samples()));
         add(COMPLETION_AIS, "document completion: AIS for P(w2 | w1) (Algorithm 4)", d.withSamples(1).withTemperatures(1000).withBurnIn(100),
-                Set.of("samples", "temperatures", "schedule", "burn-in"), s -> AnnealedImportanceSampler.completion(s.temperatures(), s.samples(), s.schedule(), s.burnIn()));
+                Set.of("samples", "temperatures", "schedule", "burn-in"), s -> AnnealedImportanceSampler.completion(s.temperatures(), s.samples(), s.schedule().resolve(Schedule.UNIFORM), s.burnIn()));
         add(COMPLETION_LR, "document completion: left-to-right scored on the second half (biased for R > 1)", d.withParticles(10),
                 Set.of("particles", "no-resampling"), s -> LeftToRight.completion(s.particles(), s.resampling()));
     }

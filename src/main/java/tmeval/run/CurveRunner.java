@@ -1,5 +1,6 @@
 package tmeval.run;
 
+import tmeval.anneal.Schedule;
 import tmeval.compare.EstimateDifference;
 import tmeval.curve.IterationAis;
 import tmeval.estimate.AnnealedImportanceSampler;
@@ -83,8 +84,8 @@ public final class CurveRunner {
         int perSnapshot = numDocs * numMethods * runs;
         int total = perSnapshot * job.series().size();
         MethodSettings s = job.settings();
-        IterationAis iterationAis = new IterationAis(s.temperatures(), job.extraFirstTemperatures(), s.samples(), s.schedule());
-        AnnealedImportanceSampler ais = AnnealedImportanceSampler.standard(s.temperatures(), s.samples(), s.schedule());
+        IterationAis iterationAis = new IterationAis(s.temperatures(), job.extraFirstTemperatures(), s.samples(), s.schedule().resolve(Schedule.UNIFORM));
+        AnnealedImportanceSampler ais = AnnealedImportanceSampler.standard(s.temperatures(), s.samples(), s.schedule().resolve(Schedule.UNIFORM));
         IterationAis.DocumentRun[][] carried = new IterationAis.DocumentRun[numDocs][runs];
         boolean[][] dead = new boolean[numDocs][runs];
         int[] done = {0};
