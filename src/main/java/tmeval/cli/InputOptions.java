@@ -3,6 +3,7 @@ package tmeval.cli;
 import tmeval.compare.ModelPair;
 import tmeval.io.CorpusLoader;
 import tmeval.io.InputException;
+import tmeval.io.MatrixModelFormat;
 import tmeval.io.ModelLoader;
 import tmeval.model.Corpus;
 import tmeval.model.TopicModel;
@@ -18,15 +19,43 @@ final class InputOptions {
 
     static List<OptionSpec> modelOptions(String modelOption, String help) {
         List<OptionSpec> o = new ArrayList<>();
-        o.add(OptionSpec.input(modelOption, "FILE", help + " (native TSV, MALLET state, or a topic-word matrix with --alpha-file)"));
+        o.add(OptionSpec.input(modelOption, "FILE", help + " (native TSV, MALLET state, MALLET --topic-word-weights-file or"
+                + " --word-topic-counts-file output, or a topic-word matrix; the last three with --alpha-file)"));
         return o;
     }
 
     static List<OptionSpec> matrixOptions() {
         return List.of(
-                OptionSpec.input("alpha-file", "FILE", "alpha values for a topic-word matrix model (K numbers, or one for a symmetric prior)"),
+                OptionSpec.input("alpha-file", "FILE", "alpha for a matrix or MALLET weights/counts model (K numbers, one for a"
+                        + " symmetric prior, or MALLET's --output-topic-keys file)"),
                 OptionSpec.input("vocab-file", "FILE", "vocabulary (one word per line) for a matrix without words"),
+                OptionSpec.value("matrix-header", "yes|no", "whether a matrix's first line is a header of words (default: guessed;"
+                        + " say yes when every word looks like a number)"),
+                OptionSpec.value("beta", "B", "the beta MALLET trained with, for its --word-topic-counts-file output"),
                 OptionSpec.flag("renormalize", "rescale topics that do not sum to 1 (otherwise an error)"));
+    }
+
+    /** {@code --beta} (or {@code --beta-a}, ...): a positive number, or NaN when absent. */
+    static double beta(Options o, String option) throws UsageException {
+        if (!o.has(option)) {
+            return Double.NaN;
+        }
+        double b = o.real(option, Double.NaN, Double.MIN_VALUE, Double.MAX_VALUE);
+        return b;
+    }
+
+    static MatrixModelFormat.Header matrixHeader(Options o) throws UsageException {
+        try {
+            return MatrixModelFormat.Header.parse(o.string("matrix-header", "auto"));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
+    static ModelLoader.Loaded load(Options o, String modelOption, String alphaOption, String betaOption) throws UsageException, InputException {
+        Path p = o.requiredPath(modelOption);
+        return ModelLoader.load(new ModelLoader.Spec(p, o.path(alphaOption), o.path("vocab-file"), o.has("renormalize"),
+                beta(o, betaOption), matrixHeader(o)));
     }
 
     static List<OptionSpec> corpusOptions() {
@@ -40,8 +69,7 @@ final class InputOptions {
     }
 
     static TopicModel model(Options o, String modelOption) throws UsageException, InputException {
-        Path p = o.requiredPath(modelOption);
-        return ModelLoader.read(new ModelLoader.Spec(p, o.path("alpha-file"), o.path("vocab-file"), o.has("renormalize")));
+        return load(o, modelOption, "alpha-file", "beta").model();
     }
 
     static CorpusLoader.Spec corpusSpec(Options o) throws UsageException {

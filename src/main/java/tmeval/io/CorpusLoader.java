@@ -58,7 +58,7 @@ public final class CorpusLoader {
             return TextCorpusFormat.readRawText(path, tokenizer(spec), limits);
         }
         try (LineReader in = LineReader.open(path, limits)) {
-            ModelLoader.rejectSerialized(in);
+            ModelLoader.rejectForeign(in);
             Format format = spec.format() == Format.AUTO ? detect(in) : spec.format();
             return switch (format) {
                 case UCI -> UciFormat.read(in, spec.vocabulary());

@@ -21,6 +21,20 @@ import java.util.List;
  * with that value for every topic (scikit-learn's scalar {@code doc_topic_prior_}).
  */
 public final class MatrixModelFormat {
+    /** Whether the first line is a header of words: guessed, or said by {@code --matrix-header yes|no}. */
+    public enum Header {
+        AUTO, YES, NO;
+
+        public static Header parse(String s) {
+            return switch (s) {
+                case "auto" -> AUTO;
+                case "yes" -> YES;
+                case "no" -> NO;
+                default -> throw new IllegalArgumentException("--matrix-header is yes, no or auto, was '" + s + "'");
+            };
+        }
+    }
+
     private MatrixModelFormat() {
     }
 
@@ -36,6 +50,10 @@ public final class MatrixModelFormat {
 
     /** Reads a matrix from an open reader (which may have been peeked at), applying its limits. */
     static TopicModel read(LineReader in, Path vocabularyFile, Path alphaFile, boolean renormalize) throws InputException {
+        return read(in, vocabularyFile, alphaFile, renormalize, Header.AUTO);
+    }
+
+    static TopicModel read(LineReader in, Path vocabularyFile, Path alphaFile, boolean renormalize, Header headerMode) throws InputException {
         Path matrixFile = in.path();
         InputLimits limits = in.limits();
         List<String> header = null;
@@ -133,7 +151,7 @@ public final class MatrixModelFormat {
             }
         }
         NativeModelFormat.checkColumnSums(matrixFile, phi, numTopics, renormalize);
-        double[] alpha = readAlpha(alphaFile, numTopics);
+        double[] alpha = MalletTextFormats.readAlpha(alphaFile, numTopics, limits);
         return new TopicModel(NativeModelFormat.defaultName(matrixFile), vocabulary, phi, alpha);
     }
 
