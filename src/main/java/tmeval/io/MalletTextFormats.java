@@ -27,7 +27,8 @@ public final class MalletTextFormats {
     /** Whether a first line reads {@code topic<TAB>word<TAB>weight} with a whole-number topic and a plain number weight. */
     static boolean isWeightsLine(String line) {
         String[] f = line.split("\t", -1);
-        return f.length == 3 && isWholeNumber(f[0]) && !f[1].isEmpty() && Numbers.isPlainDecimal(f[2]);
+        // topic 0 comes first; a word that is a number would make the line a row of a words-by-topics matrix
+        return f.length == 3 && f[0].equals("0") && !f[1].isEmpty() && !Numbers.isPlainDecimal(f[1]) && Numbers.isPlainDecimal(f[2]);
     }
 
     /** Whether a first line reads {@code typeIndex word [topic:count ...]} (spaces, no tab, type index 0). */

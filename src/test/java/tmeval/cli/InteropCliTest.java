@@ -49,6 +49,21 @@ class InteropCliTest {
         assertTrue(o.err().contains("MALLET state"), o.err());
     }
 
+    @Test
+    void matrixHeaderSettlesAnAmbiguousFirstLine() throws Exception {
+        Path m = dir.resolve("topics.csv");
+        Files.writeString(m, "00,01,1999\n0.5,0.25,0.25\n0.1,0.1,0.8\n");
+        Path a = dir.resolve("alpha.txt");
+        Files.writeString(a, "0.5\n");
+        Outcome guessed = run("info", "--model", m.toString(), "--alpha-file", a.toString());
+        assertEquals(1, guessed.code());
+        assertTrue(guessed.err().contains("--matrix-header yes"), guessed.err());
+        Outcome said = run("info", "--model", m.toString(), "--alpha-file", a.toString(), "--matrix-header", "yes");
+        assertEquals(0, said.code(), said.err());
+        assertTrue(said.out().contains("V = 3 words"), said.out());
+        assertEquals(2, run("info", "--model", m.toString(), "--alpha-file", a.toString(), "--matrix-header", "maybe").code());
+    }
+
     private record Outcome(int code, String out, String err) {
     }
 
