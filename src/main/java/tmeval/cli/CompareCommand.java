@@ -59,6 +59,7 @@ final class CompareCommand implements Command {
         o.add(OptionSpec.value("matrix-header", "yes|no", "whether a matrix's first line is a header of words (default: guessed)"));
         o.add(OptionSpec.flag("renormalize", "rescale topics that do not sum to 1 (otherwise an error)"));
         o.addAll(InputOptions.corpusOptions());
+        o.add(InputOptions.unknownWordsOption());
         o.add(OptionSpec.value("method", "NAMES", "one or more of " + String.join(", ", ComparisonMethods.names()) + ", comma-separated"));
         o.add(OptionSpec.value("direction", "D", "forward (B to A), reverse (A to B), or both (default "
                 + ComparisonPlan.DEFAULT_DIRECTIONS.label() + ")"));
@@ -125,9 +126,11 @@ final class CompareCommand implements Command {
         ModelLoader.Loaded loadedB = InputOptions.load(o, "model-b", "alpha-file-b", "beta-b");
         TopicModel a = loadedA.model();
         TopicModel b = loadedB.model();
+        boolean smooth = InputOptions.unknownWords(o, pathA, loadedA.kind().coversAlphabet())
+                & InputOptions.unknownWords(o, pathB, loadedB.kind().coversAlphabet());
         ModelPair pair = InputOptions.pair(a, pathA, b, pathB, plan.align(), plan.intersectVocabularies(), plan.annealingMethod());
         Corpus corpus = InputOptions.corpus(o, pair.a());
-        err.println("corpus " + corpus.summary());
+        InputOptions.reportCorpus(corpus, smooth, out);
         pair.notes().forEach(n -> out.println(n));
         if (pair.aligned()) {
             out.println("alignment (B topic for each A topic, 1-based): " + Arrays.toString(Arrays.stream(pair.alignment().permutation()).map(k -> k + 1).toArray()));

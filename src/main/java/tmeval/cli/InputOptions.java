@@ -8,6 +8,7 @@ import tmeval.io.ModelLoader;
 import tmeval.model.Corpus;
 import tmeval.model.TopicModel;
 
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -66,6 +67,47 @@ final class InputOptions {
                 OptionSpec.input("stop-list", "FILE", "raw text: words to remove, one per line"),
                 OptionSpec.value("min-token-length", "N", "raw text: shortest token kept (default 3, as MALLET)"),
                 OptionSpec.value("min-tokens", "N", "keep only documents with at least N tokens (after dropping unknown words)"));
+    }
+
+    static OptionSpec unknownWordsOption() {
+        return OptionSpec.value("unknown-words", "drop|smooth", "held-out words not in the model: drop (default; counted and"
+                + " shown) or smooth (MALLET's models only: every word of MALLET's alphabet is already scored at its smoothed"
+                + " probability, words outside it are dropped as MALLET's own import drops them)");
+    }
+
+    /**
+     * Checks {@code --unknown-words}: {@code drop}, or {@code smooth} for a model that carries MALLET's whole alphabet
+     * (its state, topic-word weights or word-topic counts), where it is what the model already does.
+     *
+     * @return whether smooth was asked for (and is valid)
+     */
+    static boolean unknownWords(Options o, Path model, boolean coversAlphabet) throws UsageException, InputException {
+        String mode = o.string("unknown-words", "drop");
+        if (mode.equals("drop")) {
+            return false;
+        }
+        if (!mode.equals("smooth")) {
+            throw new UsageException("--unknown-words is drop or smooth, was '" + mode + "'");
+        }
+        if (!coversAlphabet) {
+            throw InputException.ofFile(model, "--unknown-words smooth needs a model that carries counts and beta over MALLET's whole"
+                    + " alphabet, and this one gives probabilities only for its own words, so a word it has never seen has none: give"
+                    + " MALLET's --word-topic-counts-file (with --beta) or --topic-word-weights-file output, or its state, or use"
+                    + " --unknown-words drop (the default: unknown words are dropped and counted)");
+        }
+        return true;
+    }
+
+    /** The corpus line and what the model's vocabulary left out (count, rate, a warning above 2%, the top words). */
+    static void reportCorpus(Corpus corpus, boolean smooth, PrintStream out) {
+        out.println("corpus " + corpus.summary());
+        for (String line : corpus.unknownWords().report()) {
+            out.println(line);
+        }
+        if (smooth) {
+            out.println("unknown words: smooth: the model holds MALLET's whole alphabet, each word at (n_wk + beta) / (n_k + V beta);"
+                    + " the words above are outside that alphabet and dropped, as MALLET's import (--use-pipe-from) drops them");
+        }
     }
 
     static TopicModel model(Options o, String modelOption) throws UsageException, InputException {

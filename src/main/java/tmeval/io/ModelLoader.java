@@ -176,6 +176,15 @@ public final class ModelLoader {
         return new ModelSeries(dir.getFileName().toString(), snapshots);
     }
 
+    /** Whether a series directory is of MALLET state files (which carry MALLET's alphabet), not of native snapshots. */
+    public static boolean seriesCoversAlphabet(Path dir) throws InputException {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.noneMatch(f -> NATIVE_SNAPSHOT.matcher(f.getFileName().toString()).matches());
+        } catch (IOException e) {
+            throw InputException.ofFile(dir, "cannot list the directory: " + e.getMessage());
+        }
+    }
+
     /**
      * Like {@link #readSeries(Path)}, and also refuses snapshots that are not evenly spaced (a missing file in a run's
      * output, say) unless {@code allowUneven}: iteration-AIS anneals from each snapshot to the next, so a gap makes one
