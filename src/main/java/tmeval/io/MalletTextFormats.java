@@ -46,7 +46,7 @@ public final class MalletTextFormats {
     }
 
     private static boolean isWholeNumber(String s) {
-        if (s.isEmpty() || s.length() > 9) {
+        if (s.isEmpty() || s.length() > 18) {
             return false;
         }
         for (int i = 0; i < s.length(); i++) {

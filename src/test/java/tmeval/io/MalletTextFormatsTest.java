@@ -142,6 +142,23 @@ class MalletTextFormatsTest {
     }
 
     @Test
+    void hugeTopicIndicesAreRefusedWithinTheLimits() throws Exception {
+        InputLimits small = InputLimits.forHeap(32L << 20);
+        Path alpha = dir.resolve("alpha1.txt");
+        Files.writeString(alpha, "0.1\n");
+        Path counts = dir.resolve("counts.txt");
+        Files.writeString(counts, "0 apple 2000000000:1\n");
+        Path weights = dir.resolve("weights.txt");
+        Files.writeString(weights, "0\tapple\t0.5\n2000000000\tapple\t0.5\n");
+        for (Path p : new Path[] {counts, weights}) {
+            InputException e = assertThrows(InputException.class,
+                    () -> ModelLoader.read(new ModelLoader.Spec(p, alpha, null, false, p == counts ? 0.01 : Double.NaN,
+                            MatrixModelFormat.Header.AUTO), small));
+            assertTrue(e.getMessage().contains("out of range"), e.getMessage());
+        }
+    }
+
+    @Test
     void serialisedMalletFilesPointToTheTextOutputs() throws Exception {
         for (String name : new String[] {"model.mallet", "model.inferencer", "model.evaluator"}) {
             Path p = dir.resolve(name);
