@@ -58,8 +58,12 @@ final class CompareCommand implements Command {
         o.add(OptionSpec.input("model-b", "FILE", "model B"));
         o.add(OptionSpec.input("alpha-file-a", "FILE", "alpha for A when it is a topic-word matrix"));
         o.add(OptionSpec.input("alpha-file-b", "FILE", "alpha for B when it is a topic-word matrix"));
+        o.add(OptionSpec.value("beta-a", "B", "the beta MALLET trained A with, when A is its --word-topic-counts-file output"));
+        o.add(OptionSpec.value("beta-b", "B", "the beta MALLET trained B with, when B is its --word-topic-counts-file output"));
+        o.add(OptionSpec.value("matrix-header", "yes|no", "whether a matrix's first line is a header of words (default: guessed)"));
         o.add(OptionSpec.flag("renormalize", "rescale topics that do not sum to 1 (otherwise an error)"));
         o.addAll(InputOptions.corpusOptions());
+        o.add(InputOptions.unknownWordsOption());
         o.add(OptionSpec.value("method", "NAMES", "one or more of " + String.join(", ", ComparisonMethods.names()) + ", comma-separated"));
         o.add(OptionSpec.value("direction", "D", "forward (B to A), reverse (A to B), or both (default "
                 + ComparisonPlan.DEFAULT_DIRECTIONS.label() + ")"));
@@ -157,11 +161,15 @@ final class CompareCommand implements Command {
 
         Path pathA = o.requiredPath("model-a");
         Path pathB = o.requiredPath("model-b");
-        TopicModel a = ModelLoader.read(new ModelLoader.Spec(pathA, o.path("alpha-file-a"), null, o.has("renormalize")));
-        TopicModel b = ModelLoader.read(new ModelLoader.Spec(pathB, o.path("alpha-file-b"), null, o.has("renormalize")));
+        ModelLoader.Loaded loadedA = InputOptions.load(o, "model-a", "alpha-file-a", "beta-a");
+        ModelLoader.Loaded loadedB = InputOptions.load(o, "model-b", "alpha-file-b", "beta-b");
+        TopicModel a = loadedA.model();
+        TopicModel b = loadedB.model();
+        boolean smooth = InputOptions.unknownWords(o, pathA, loadedA.kind().coversAlphabet())
+                & InputOptions.unknownWords(o, pathB, loadedB.kind().coversAlphabet());
         ModelPair pair = InputOptions.pair(a, pathA, b, pathB, plan.align(), plan.intersectVocabularies(), plan.annealingMethod());
         Corpus corpus = InputOptions.corpus(o, pair.a());
-        err.println("corpus " + corpus.summary());
+        InputOptions.reportCorpus(corpus, smooth, out);
         pair.notes().forEach(n -> out.println(n));
         if (pair.aligned()) {
             out.println("alignment (B topic for each A topic, 1-based): " + Arrays.toString(Arrays.stream(pair.alignment().permutation()).map(k -> k + 1).toArray()));

@@ -47,6 +47,7 @@ final class CurveCommand implements Command {
         o.add(OptionSpec.input("series", "DIR", "snapshots: iter-N.tsv[.gz] files or MALLET state files name.N"));
         o.add(OptionSpec.flag("allow-uneven-series", "accept snapshots that are not evenly spaced (otherwise an error)"));
         o.addAll(InputOptions.corpusOptions());
+        o.add(InputOptions.unknownWordsOption());
         o.add(OptionSpec.value("method", "NAMES", String.join(", ", CurveRunner.METHODS) + " (comma-separated)"));
         o.add(OptionSpec.value("first-extra-temperatures", "N", Methods.ITERATION_AIS + ": extra temperatures from the prior to the first snapshot (default: --temperatures)"));
         o.addAll(MethodOptions.options(uses(CurveRunner.METHODS)));
@@ -76,9 +77,10 @@ final class CurveCommand implements Command {
         Path outFile = o.requiredPath("out");
         ModelSeries series = ModelLoader.readSeries(o.requiredPath("series"), plan.allowUneven());
         TopicModel first = series.get(0).model();
+        boolean smooth = InputOptions.unknownWords(o, o.path("series"), ModelLoader.seriesCoversAlphabet(o.path("series")));
         Corpus corpus = InputOptions.corpus(o, first);
         CurveRunner.Job job = CurveRunner.Job.of(plan, corpus, series);
-        err.println("corpus " + corpus.summary());
+        InputOptions.reportCorpus(corpus, smooth, out);
         out.printf(Locale.ROOT, "series %s: %d snapshots, iterations %d to %d, K = %d; %d temperatures per snapshot (+%d at the first), %d samples, %d runs%n",
                 series.name(), series.size(), series.get(0).iteration(), series.get(series.size() - 1).iteration(), series.numTopics(),
                 settings.temperatures(), plan.firstExtraTemperatures(), settings.samples(), plan.runs());

@@ -44,6 +44,7 @@ final class EstimateCommand implements Command {
         List<OptionSpec> o = new ArrayList<>(InputOptions.modelOptions("model", "topic model"));
         o.addAll(InputOptions.matrixOptions());
         o.addAll(InputOptions.corpusOptions());
+        o.add(InputOptions.unknownWordsOption());
         o.add(OptionSpec.value("method", "NAME", String.join(", ", Methods.names())));
         o.addAll(MethodOptions.options(uses(Methods.all())));
         o.addAll(MethodOptions.runOptions(EstimatePlan.DEFAULT_RUNS, EstimatePlan.DEFAULT_SEED));
@@ -76,9 +77,11 @@ final class EstimateCommand implements Command {
         boolean timing = !o.has("no-timing");
         Shard shard = MethodOptions.shard(o);
         Path outFile = o.requiredPath("out");
-        TopicModel model = InputOptions.model(o, "model");
+        tmeval.io.ModelLoader.Loaded loaded = InputOptions.load(o, "model", "alpha-file", "beta");
+        TopicModel model = loaded.model();
+        boolean smooth = InputOptions.unknownWords(o, o.path("model"), loaded.kind().coversAlphabet());
         Corpus corpus = InputOptions.corpus(o, model);
-        err.println("corpus " + corpus.summary());
+        InputOptions.reportCorpus(corpus, smooth, out);
         CorpusSummary summary = new CorpusSummary(plan.runs());
         EstimateTable table;
         try (OutputFile file = OutputFile.create(outFile, o.standardOutput())) {

@@ -27,6 +27,7 @@ final class InfoCommand implements Command {
         List<OptionSpec> o = new ArrayList<>(InputOptions.modelOptions("model", "topic model"));
         o.addAll(InputOptions.matrixOptions());
         o.addAll(InputOptions.corpusOptions());
+        o.add(InputOptions.unknownWordsOption());
         o.add(OptionSpec.value("top-words", "N", "top words shown per topic (default 8)"));
         return o;
     }
@@ -36,13 +37,25 @@ final class InfoCommand implements Command {
         if (!o.has("model") && !o.has("corpus")) {
             throw new UsageException("give --model, --corpus, or both");
         }
-        TopicModel model = o.has("model") ? InputOptions.model(o, "model") : null;
+        tmeval.io.ModelLoader.Loaded loaded = o.has("model") ? InputOptions.load(o, "model", "alpha-file", "beta") : null;
+        TopicModel model = loaded == null ? null : loaded.model();
+        boolean smooth = false;
+        if (o.has("unknown-words")) {
+            if (loaded == null || !o.has("corpus")) {
+                throw new UsageException("--unknown-words applies when a corpus is mapped onto a model: give --model and --corpus");
+            }
+            smooth = InputOptions.unknownWords(o, o.path("model"), loaded.kind().coversAlphabet());
+        }
         if (model != null) {
             describe(model, o.integer("top-words", 8, 0, 1000), out);
         }
         if (o.has("corpus")) {
             Corpus corpus = InputOptions.corpus(o, model);
-            out.println("corpus " + corpus.summary());
+            if (model != null) {
+                InputOptions.reportCorpus(corpus, smooth, out);
+            } else {
+                out.println("corpus " + corpus.summary());
+            }
             if (corpus.size() > 0) {
                 out.printf(Locale.ROOT, "document length: mean %.1f, max %d%n", corpus.tokenCount() / (double) corpus.size(), corpus.maxDocumentLength());
             }

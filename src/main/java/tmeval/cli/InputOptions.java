@@ -3,10 +3,12 @@ package tmeval.cli;
 import tmeval.compare.ModelPair;
 import tmeval.io.CorpusLoader;
 import tmeval.io.InputException;
+import tmeval.io.MatrixModelFormat;
 import tmeval.io.ModelLoader;
 import tmeval.model.Corpus;
 import tmeval.model.TopicModel;
 
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,15 +20,43 @@ final class InputOptions {
 
     static List<OptionSpec> modelOptions(String modelOption, String help) {
         List<OptionSpec> o = new ArrayList<>();
-        o.add(OptionSpec.input(modelOption, "FILE", help + " (native TSV, MALLET state, or a topic-word matrix with --alpha-file)"));
+        o.add(OptionSpec.input(modelOption, "FILE", help + " (native TSV, MALLET state, MALLET --topic-word-weights-file or"
+                + " --word-topic-counts-file output, or a topic-word matrix; the last three with --alpha-file)"));
         return o;
     }
 
     static List<OptionSpec> matrixOptions() {
         return List.of(
-                OptionSpec.input("alpha-file", "FILE", "alpha values for a topic-word matrix model (K numbers, or one for a symmetric prior)"),
+                OptionSpec.input("alpha-file", "FILE", "alpha for a matrix or MALLET weights/counts model (K numbers, one for a"
+                        + " symmetric prior, or MALLET's --output-topic-keys file)"),
                 OptionSpec.input("vocab-file", "FILE", "vocabulary (one word per line) for a matrix without words"),
+                OptionSpec.value("matrix-header", "yes|no", "whether a matrix's first line is a header of words (default: guessed;"
+                        + " say yes when every word looks like a number)"),
+                OptionSpec.value("beta", "B", "the beta MALLET trained with, for its --word-topic-counts-file output"),
                 OptionSpec.flag("renormalize", "rescale topics that do not sum to 1 (otherwise an error)"));
+    }
+
+    /** {@code --beta} (or {@code --beta-a}, ...): a positive number, or NaN when absent. */
+    static double beta(Options o, String option) throws UsageException {
+        if (!o.has(option)) {
+            return Double.NaN;
+        }
+        double b = o.real(option, Double.NaN, Double.MIN_VALUE, Double.MAX_VALUE);
+        return b;
+    }
+
+    static MatrixModelFormat.Header matrixHeader(Options o) throws UsageException {
+        try {
+            return MatrixModelFormat.Header.parse(o.string("matrix-header", "auto"));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
+    static ModelLoader.Loaded load(Options o, String modelOption, String alphaOption, String betaOption) throws UsageException, InputException {
+        Path p = o.requiredPath(modelOption);
+        return ModelLoader.load(new ModelLoader.Spec(p, o.path(alphaOption), o.path("vocab-file"), o.has("renormalize"),
+                beta(o, betaOption), matrixHeader(o)));
     }
 
     static List<OptionSpec> corpusOptions() {
@@ -44,9 +74,49 @@ final class InputOptions {
                 OptionSpec.value("min-tokens", "N", "keep only documents with at least N tokens (after dropping unknown words)"));
     }
 
+    static OptionSpec unknownWordsOption() {
+        return OptionSpec.value("unknown-words", "drop|smooth", "held-out words not in the model: drop (default; counted and"
+                + " shown) or smooth (MALLET's models only: every word of MALLET's alphabet is already scored at its smoothed"
+                + " probability, words outside it are dropped as MALLET's own import drops them)");
+    }
+
+    /**
+     * Checks {@code --unknown-words}: {@code drop}, or {@code smooth} for a model that carries MALLET's whole alphabet
+     * (its state, topic-word weights or word-topic counts), where it is what the model already does.
+     *
+     * @return whether smooth was asked for (and is valid)
+     */
+    static boolean unknownWords(Options o, Path model, boolean coversAlphabet) throws UsageException, InputException {
+        String mode = o.string("unknown-words", "drop");
+        if (mode.equals("drop")) {
+            return false;
+        }
+        if (!mode.equals("smooth")) {
+            throw new UsageException("--unknown-words is drop or smooth, was '" + mode + "'");
+        }
+        if (!coversAlphabet) {
+            throw InputException.ofFile(model, "--unknown-words smooth needs a model that carries counts and beta over MALLET's whole"
+                    + " alphabet, and this one gives probabilities only for its own words, so a word it has never seen has none: give"
+                    + " MALLET's --word-topic-counts-file (with --beta) or --topic-word-weights-file output, or its state, or use"
+                    + " --unknown-words drop (the default: unknown words are dropped and counted)");
+        }
+        return true;
+    }
+
+    /** The corpus line and what the model's vocabulary left out (count, rate, a warning above 2%, the top words). */
+    static void reportCorpus(Corpus corpus, boolean smooth, PrintStream out) {
+        out.println("corpus " + corpus.summary());
+        for (String line : corpus.unknownWords().report()) {
+            out.println(line);
+        }
+        if (smooth) {
+            out.println("unknown words: smooth: the model holds MALLET's whole alphabet, each word at (n_wk + beta) / (n_k + V beta);"
+                    + " the words above are outside that alphabet and dropped, as MALLET's import (--use-pipe-from) drops them");
+        }
+    }
+
     static TopicModel model(Options o, String modelOption) throws UsageException, InputException {
-        Path p = o.requiredPath(modelOption);
-        return ModelLoader.read(new ModelLoader.Spec(p, o.path("alpha-file"), o.path("vocab-file"), o.has("renormalize")));
+        return load(o, modelOption, "alpha-file", "beta").model();
     }
 
     static CorpusLoader.Spec corpusSpec(Options o) throws UsageException {

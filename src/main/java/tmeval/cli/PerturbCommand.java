@@ -2,6 +2,7 @@ package tmeval.cli;
 
 import tmeval.io.InputException;
 import tmeval.io.MalletStateFormat;
+import tmeval.io.ModelLoader;
 import tmeval.io.NativeModelFormat;
 import tmeval.model.TopicModel;
 import tmeval.model.TrainingState;
@@ -67,7 +68,16 @@ final class PerturbCommand implements Command {
             state = MalletStateFormat.read(o.path("state"));
         } else {
             Path modelFile = o.path("model");
-            TopicModel model = NativeModelFormat.read(modelFile);
+            ModelLoader.Loaded loaded = ModelLoader.load(ModelLoader.Spec.of(modelFile));
+            if (loaded.kind() == ModelLoader.Kind.MALLET_STATE) {
+                throw InputException.ofFile(modelFile, "this is a MALLET state file: it carries the assignments itself, so pass it"
+                        + " as --state " + modelFile + " instead of --model");
+            }
+            if (loaded.kind() != ModelLoader.Kind.NATIVE) {
+                throw InputException.ofFile(modelFile, "perturbation re-assigns training tokens, and this model file has no"
+                        + " assignments behind it; pass a MALLET state (--output-state) with --state, or a model written by 'train'");
+            }
+            TopicModel model = loaded.model();
             Path stateFile = TrainCommand.stateFileFor(modelFile);
             if (!Files.exists(stateFile)) {
                 throw InputException.ofFile(modelFile, "perturbation re-assigns training tokens, but " + stateFile.getFileName()

@@ -3,6 +3,7 @@ package tmeval.io;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import tmeval.model.Corpus;
 import tmeval.model.Document;
+import tmeval.model.UnknownWords;
 import tmeval.model.Vocabulary;
 
 import java.nio.file.Files;
@@ -58,7 +59,7 @@ public final class CorpusLoader {
             return TextCorpusFormat.readRawText(path, tokenizer(spec), limits);
         }
         try (LineReader in = LineReader.open(path, limits)) {
-            ModelLoader.rejectSerialized(in);
+            ModelLoader.rejectForeign(in);
             Format format = spec.format() == Format.AUTO ? detect(in) : spec.format();
             return switch (format) {
                 case UCI -> UciFormat.read(in, spec.vocabulary());
@@ -147,6 +148,9 @@ public final class CorpusLoader {
         if (corpus.vocabulary().equals(vocabulary)) {
             return corpus;
         }
+        // unknown words are counted per word of the corpus's own vocabulary, which is already in memory and within the
+        // input limits: exact counts in 8 bytes a word, never an unbounded map of strings
+        long[] unknownCounts = new long[corpus.vocabulary().size()];
         int[] map = new int[corpus.vocabulary().size()];
         for (int w = 0; w < map.length; w++) {
             map[w] = vocabulary.id(corpus.vocabulary().word(w));
@@ -163,6 +167,7 @@ public final class CorpusLoader {
                     kept.add(id);
                 } else {
                     dropped++;
+                    unknownCounts[d.word(i)]++;
                 }
             }
             if (kept.isEmpty()) {
@@ -175,6 +180,36 @@ public final class CorpusLoader {
             throw InputException.ofFile(source, "no word of the corpus is in the model's vocabulary ("
                     + corpus.tokenCount() + " tokens, all out of vocabulary)");
         }
-        return new Corpus(corpus.name(), vocabulary, docs, dropped, empty);
+        return new Corpus(corpus.name(), vocabulary, docs, dropped, empty, unknownWords(corpus, unknownCounts));
+    }
+
+    /** The count, the distinct words and the most frequent {@link UnknownWords#TOP} of them (ties in the corpus's word order). */
+    private static UnknownWords unknownWords(Corpus corpus, long[] counts) {
+        long total = 0;
+        int distinct = 0;
+        // a bounded selection of the top words: at most TOP entries kept, sorted by count descending
+        List<Integer> top = new ArrayList<>();
+        for (int w = 0; w < counts.length; w++) {
+            if (counts[w] == 0) {
+                continue;
+            }
+            total += counts[w];
+            distinct++;
+            int at = top.size();
+            while (at > 0 && counts[top.get(at - 1)] < counts[w]) {
+                at--;
+            }
+            if (at < UnknownWords.TOP) {
+                top.add(at, w);
+                if (top.size() > UnknownWords.TOP) {
+                    top.remove(top.size() - 1);
+                }
+            }
+        }
+        List<UnknownWords.Count> named = new ArrayList<>();
+        for (int w : top) {
+            named.add(new UnknownWords.Count(corpus.vocabulary().word(w), counts[w]));
+        }
+        return new UnknownWords(total, corpus.tokenCount(), distinct, named);
     }
 }

@@ -27,6 +27,8 @@ import java.util.zip.ZipException;
  * that must look at the head first use {@link #peek()} on the same reader instead of opening the file again.
  */
 public final class LineReader implements Closeable {
+    /** How many bytes of the head are kept for recognising binary formats (NumPy's magic is 6). */
+    private static final int HEAD = 8;
     private final Path path;
     private final InputStream in;
     private final InputLimits limits;
@@ -40,6 +42,7 @@ public final class LineReader implements Closeable {
     private long lineNumber;
     private boolean eof;
     private boolean javaSerialized;
+    private byte[] head = new byte[0];
     private boolean peeked;
     private String peekedLine;
 
@@ -103,7 +106,7 @@ public final class LineReader implements Closeable {
 
     /** Reads the first bytes: notes a Java serialisation header and skips a byte-order mark. */
     private void start() throws IOException {
-        while (bufferEnd < 3) {
+        while (bufferEnd < HEAD) {
             int n = in.read(buffer, bufferEnd, buffer.length - bufferEnd);
             if (n < 0) {
                 eof = true;
@@ -111,10 +114,16 @@ public final class LineReader implements Closeable {
             }
             bufferEnd += n;
         }
+        head = Arrays.copyOf(buffer, Math.min(bufferEnd, HEAD));
         javaSerialized = bufferEnd >= 2 && buffer[0] == (byte) 0xAC && buffer[1] == (byte) 0xED;
         if (bufferEnd >= 3 && buffer[0] == (byte) 0xEF && buffer[1] == (byte) 0xBB && buffer[2] == (byte) 0xBF) {
             bufferStart = 3;
         }
+    }
+
+    /** The first bytes of the content (after un-gzipping; fewer in a shorter file), for recognising binary formats. */
+    byte[] head() {
+        return head.clone();
     }
 
     /** Whether the content (after un-gzipping) starts with the Java serialisation magic bytes AC ED. */

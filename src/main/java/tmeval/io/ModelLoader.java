@@ -15,11 +15,39 @@ import java.util.stream.Stream;
 
 /** Reads a topic model or a model series in any supported format, recognised by its content. */
 public final class ModelLoader {
-    /** Where a model is: its file, and for a bare matrix the alpha and vocabulary files. */
-    public record Spec(Path path, Path alphaFile, Path vocabularyFile, boolean renormalize) {
+    /**
+     * Where a model is: its file; for a matrix the alpha and vocabulary files and whether its first line is a header;
+     * for MALLET's word-topic counts file the beta it was trained with (NaN when not given).
+     */
+    public record Spec(Path path, Path alphaFile, Path vocabularyFile, boolean renormalize, double beta, MatrixModelFormat.Header header) {
+        public Spec {
+            java.util.Objects.requireNonNull(header, "header");
+        }
+
+        public Spec(Path path, Path alphaFile, Path vocabularyFile, boolean renormalize) {
+            this(path, alphaFile, vocabularyFile, renormalize, Double.NaN, MatrixModelFormat.Header.AUTO);
+        }
+
         public static Spec of(Path path) {
             return new Spec(path, null, null, false);
         }
+    }
+
+    /** What kind of file a model was read from. */
+    public enum Kind {
+        NATIVE, MALLET_STATE, MALLET_WEIGHTS, MALLET_COUNTS, MATRIX;
+
+        /**
+         * Whether the model carries MALLET's whole alphabet, every word at its smoothed probability (n_wk + beta) /
+         * (n_k + V beta), so that a word outside its vocabulary is one MALLET's own import would drop too.
+         */
+        public boolean coversAlphabet() {
+            return this == MALLET_STATE || this == MALLET_WEIGHTS || this == MALLET_COUNTS;
+        }
+    }
+
+    /** A model and the kind of file it came from. */
+    public record Loaded(TopicModel model, Kind kind) {
     }
 
     private static final Pattern NATIVE_SNAPSHOT = Pattern.compile("iter-(\\d+)\\.tsv(\\.gz)?");
@@ -29,29 +57,68 @@ public final class ModelLoader {
     }
 
     public static TopicModel read(Spec spec) throws InputException {
-        return read(spec, InputLimits.current());
+        return load(spec, InputLimits.current()).model();
+    }
+
+    static TopicModel read(Spec spec, InputLimits limits) throws InputException {
+        return load(spec, limits).model();
+    }
+
+    /** Reads a model and says what kind of file it was. */
+    public static Loaded load(Spec spec) throws InputException {
+        return load(spec, InputLimits.current());
     }
 
     /** Reads a model within the given limits; the file is opened once and recognised by its peeked first line. */
-    static TopicModel read(Spec spec, InputLimits limits) throws InputException {
+    static Loaded load(Spec spec, InputLimits limits) throws InputException {
         Path path = spec.path();
         try (LineReader in = LineReader.open(path, limits)) {
-            rejectSerialized(in);
+            rejectForeign(in);
             String first = in.peek();
             if (first == null) {
                 throw InputException.ofFile(path, "empty file");
             }
+            Kind kind;
             if (first.startsWith("#tmeval-model")) {
-                return NativeModelFormat.read(in, spec.renormalize());
+                kind = Kind.NATIVE;
+            } else if (first.startsWith("#doc source pos") || first.startsWith("#alpha")) {
+                kind = Kind.MALLET_STATE;
+            } else if (MalletTextFormats.isWeightsLine(first)) {
+                kind = Kind.MALLET_WEIGHTS;
+            } else if (MalletTextFormats.isCountsLine(first)) {
+                kind = Kind.MALLET_COUNTS;
+            } else {
+                kind = Kind.MATRIX;
             }
-            if (first.startsWith("#doc source pos") || first.startsWith("#alpha")) {
-                return stateModel(in, NativeModelFormat.defaultName(path));
+            if (!Double.isNaN(spec.beta()) && kind != Kind.MALLET_COUNTS) {
+                throw InputException.ofFile(path, "--beta applies only to MALLET's word-topic counts file (--word-topic-counts-file);"
+                        + " this file is " + describe(kind) + ", which needs no beta");
             }
-            if (spec.alphaFile() == null) {
-                throw InputException.ofFile(path, "not a tmeval model or MALLET state file; a topic-word matrix needs an alpha file (--alpha-file)");
-            }
-            return MatrixModelFormat.read(in, spec.vocabularyFile(), spec.alphaFile(), spec.renormalize());
+            TopicModel model = switch (kind) {
+                case NATIVE -> NativeModelFormat.read(in, spec.renormalize());
+                case MALLET_STATE -> stateModel(in, NativeModelFormat.defaultName(path));
+                case MALLET_WEIGHTS -> MalletTextFormats.readWeights(in, spec.alphaFile());
+                case MALLET_COUNTS -> MalletTextFormats.readCounts(in, spec.alphaFile(), spec.beta());
+                case MATRIX -> {
+                    if (spec.alphaFile() == null) {
+                        throw InputException.ofFile(path, "not a tmeval model, MALLET state, or MALLET topic-word weights or word-topic"
+                                + " counts file; a topic-word matrix needs an alpha file (--alpha-file)");
+                    }
+                    yield MatrixModelFormat.read(in, spec.vocabularyFile(), spec.alphaFile(), spec.renormalize(), spec.header());
+                }
+            };
+            return new Loaded(model, kind);
         }
+    }
+
+    private static String describe(Kind kind) {
+        return switch (kind) {
+            case NATIVE -> "a tmeval model";
+            case MALLET_STATE -> "a MALLET state (beta is in its header)";
+            case MALLET_WEIGHTS -> "MALLET's topic-word weights (beta is in the weights)";
+            case MALLET_COUNTS -> "MALLET's word-topic counts";
+            case MATRIX -> "a topic-word matrix";
+        };
     }
 
     /**
@@ -109,6 +176,15 @@ public final class ModelLoader {
         return new ModelSeries(dir.getFileName().toString(), snapshots);
     }
 
+    /** Whether a series directory is of MALLET state files (which carry MALLET's alphabet), not of native snapshots. */
+    public static boolean seriesCoversAlphabet(Path dir) throws InputException {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.noneMatch(f -> NATIVE_SNAPSHOT.matcher(f.getFileName().toString()).matches());
+        } catch (IOException e) {
+            throw InputException.ofFile(dir, "cannot list the directory: " + e.getMessage());
+        }
+    }
+
     /**
      * Like {@link #readSeries(Path)}, and also refuses snapshots that are not evenly spaced (a missing file in a run's
      * output, say) unless {@code allowUneven}: iteration-AIS anneals from each snapshot to the next, so a gap makes one
@@ -154,12 +230,34 @@ public final class ModelLoader {
         }
     }
 
-    /** Java-serialised MALLET files (.mallet instances, binary models) are refused: they are never deserialised. */
-    static void rejectSerialized(LineReader in) throws InputException {
+    /**
+     * Binary files that are never read, each refused with the route to use instead: Java-serialised MALLET files
+     * ({@code .mallet} instance lists, binary models, {@code .inferencer}, {@code .evaluator}), NumPy {@code .npy}
+     * arrays and Python pickles (gensim's saved {@code .model} and {@code .state} files among them).
+     */
+    static void rejectForeign(LineReader in) throws InputException {
+        Path path = in.path();
+        String name = path.getFileName() == null ? "" : path.getFileName().toString();
         if (in.javaSerialized()) {
-            throw InputException.ofFile(in.path(), "this is a Java-serialised file (a MALLET .mallet instance list or binary model),"
-                    + " which is never read: for a model export the state with MALLET's --output-state (or the topics with"
-                    + " --topic-word-weights-file); for a corpus give the text, token lines, UCI or LDA-C files it came from");
+            throw InputException.ofFile(path, "this is a Java-serialised file (a MALLET .mallet instance list, binary model, .inferencer"
+                    + " or .evaluator), which is never read: for a model give MALLET's text outputs, written by train-topics with"
+                    + " --topic-word-weights-file FILE or --word-topic-counts-file FILE (with --output-topic-keys for alpha), or its"
+                    + " --output-state file; for a corpus give the text, token lines, UCI or LDA-C files it came from");
+        }
+        byte[] head = in.head();
+        boolean gensimName = name.contains(".model") || name.endsWith(".state") || name.contains("expElogbeta") || name.contains("id2word");
+        if (head.length >= 6 && (head[0] & 0xFF) == 0x93 && head[1] == 'N' && head[2] == 'U' && head[3] == 'M' && head[4] == 'P' && head[5] == 'Y') {
+            throw InputException.ofFile(path, "this is a NumPy .npy array" + (gensimName ? " (part of a gensim model saved with save())" : "")
+                    + ", which carries no words: write the model with " + EXPORT_ROUTE);
+        }
+        if (head.length >= 2 && (head[0] & 0xFF) == 0x80 && head[1] >= 2 && head[1] <= 5) {
+            throw InputException.ofFile(path, "this is a Python pickle" + (gensimName ? " (a gensim model saved with save(): its .model,"
+                    + " .state and .id2word files are pickles)" : "") + ", which tmeval never loads, because loading a pickle runs"
+                    + " arbitrary code: write the model with " + EXPORT_ROUTE);
         }
     }
+
+    /** Where to turn for a Python model: the export module's functions. */
+    private static final String EXPORT_ROUTE = "src/main/python/tmeval_export.py (tmeval_export.export_gensim(lda, 'model.tsv'),"
+            + " export_sklearn(lda, vectorizer, 'model.tsv') or export_tomotopy(mdl, 'model.tsv'); see formats.md, 'Exporting a model')";
 }

@@ -56,10 +56,8 @@ public final class NativeModelFormat {
             if (line.isEmpty()) {
                 throw in.error("empty line");
             }
-            if (line.startsWith("#")) {
-                if (rows > 0) {
-                    throw in.error("header line after the first word line");
-                }
+            // header lines come before the #alpha line; after it every line is a word line, so a word may start with #
+            if (line.startsWith("#") && alpha == null) {
                 if (line.startsWith("#alpha")) {
                     // counted before splitting: a long line would split into millions of strings at once
                     limits.checkTopics(in, Numbers.count(line, '\t'));

@@ -14,8 +14,15 @@ public final class Corpus {
     private final long tokenCount;
     private final long droppedTokens;
     private final int droppedDocuments;
+    private final UnknownWords unknownWords;
 
     public Corpus(String name, Vocabulary vocabulary, List<Document> documents, long droppedTokens, int droppedDocuments) {
+        this(name, vocabulary, documents, droppedTokens, droppedDocuments, null);
+    }
+
+    /** @param unknownWords what mapping onto a model's vocabulary dropped, or null when the corpus was not mapped */
+    public Corpus(String name, Vocabulary vocabulary, List<Document> documents, long droppedTokens, int droppedDocuments,
+                  UnknownWords unknownWords) {
         this.name = Objects.requireNonNull(name, "name");
         this.vocabulary = Objects.requireNonNull(vocabulary, "vocabulary");
         this.documents = List.copyOf(documents);
@@ -26,6 +33,12 @@ public final class Corpus {
         this.tokenCount = n;
         this.droppedTokens = droppedTokens;
         this.droppedDocuments = droppedDocuments;
+        this.unknownWords = unknownWords;
+    }
+
+    /** The words a model's vocabulary did not hold, when the corpus was mapped onto one (otherwise none dropped by mapping). */
+    public UnknownWords unknownWords() {
+        return unknownWords != null ? unknownWords : UnknownWords.none(tokenCount + droppedTokens);
     }
 
     public String name() {
@@ -80,7 +93,7 @@ public final class Corpus {
             return this;
         }
         return new Corpus(name + " [" + kept.size() + " of " + documents.size() + " documents, those of at least " + minTokens + " tokens]",
-                vocabulary, kept, droppedTokens, droppedDocuments);
+                vocabulary, kept, droppedTokens, droppedDocuments, unknownWords);
     }
 
     /** One line for a summary: documents, tokens and what was dropped. */

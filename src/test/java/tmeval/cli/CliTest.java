@@ -160,7 +160,7 @@ class CliTest {
         assertEquals("750", row[6], "15 tokens x 50 temperatures");
         assertTrue(o.out().contains("corpus log-likelihood"), o.out());
         assertTrue(o.out().contains("mean per-document variance"), o.out());
-        assertTrue(o.err().contains("dropped 6 out-of-vocabulary tokens"), o.err());
+        assertTrue(o.out().contains("dropped 6 out-of-vocabulary tokens"), o.out());
         Outcome bad = run("estimate", "--model", modelFile.toString(), "--corpus", corpus.toString(), "--method", "nope", "--out", out.toString());
         assertEquals(2, bad.code());
         assertTrue(bad.err().contains("unknown method 'nope'"), bad.err());

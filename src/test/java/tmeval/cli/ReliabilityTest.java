@@ -368,7 +368,7 @@ class ReliabilityTest {
             CliTest.Outcome o = CliTest.run(estimateTo(data, refused.toString()));
             assertEquals(1, o.code(), refused + ": " + o.err());
             assertTrue(o.err().contains("--out") && o.err().contains(refused.toString()), o.err());
-            assertTrue(o.err().lines().noneMatch(l -> l.startsWith("corpus ")), "refused before the corpus was read: " + o.err());
+            assertTrue((o.out() + o.err()).lines().noneMatch(l -> l.startsWith("corpus ")), "refused before the corpus was read: " + o.err());
         }
         assertTrue(Files.isDirectory(sub) && Files.isSymbolicLink(linkToSub));
         assertEquals("precious\n", Files.readString(readOnly));
@@ -408,7 +408,7 @@ class ReliabilityTest {
             CliTest.Outcome o = CliTest.run(args);
             assertEquals(2, o.code(), String.join(" ", args) + "\n" + o.err());
             assertTrue(o.err().contains(c[0]) && o.err().contains(c[1]), "names both: " + o.err());
-            assertTrue(o.err().lines().noneMatch(l -> l.startsWith("corpus ")), "refused before any input was read: " + o.err());
+            assertTrue((o.out() + o.err()).lines().noneMatch(l -> l.startsWith("corpus ")), "refused before any input was read: " + o.err());
         }
         assertEquals(corpusBefore, Files.readString(data[2]));
         assertEquals("state\n", Files.readString(dir.resolve("m.tsv.state.gz")));

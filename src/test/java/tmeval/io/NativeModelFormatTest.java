@@ -24,6 +24,17 @@ class NativeModelFormatTest {
     private static final String GOOD = "#tmeval-model v1\n#name\ttiny\n#alpha\t0.5\t1.5\napple\t0.25\t0.5\nbanana\t0.75\t0.5\n";
 
     @Test
+    void aWordMayStartWithAHash() throws Exception {
+        Path p = dir.resolve("hash.tsv");
+        Files.writeString(p, "#tmeval-model v1\n#name\tn\n#alpha\t0.5\n#hash\t0.25\n#alpha\t0.25\n#name\t0.5\n");
+        TopicModel m = NativeModelFormat.read(p);
+        assertEquals(java.util.List.of("#hash", "#alpha", "#name"), m.vocabulary().words());
+        Path again = dir.resolve("again.tsv");
+        NativeModelFormat.write(m, again);
+        assertEquals(m, NativeModelFormat.read(again));
+    }
+
+    @Test
     void roundTripIsExactPlainAndGzip() throws Exception {
         TopicModel model = Fixtures.randomModel("round trip", 200, new double[] {0.013, 0.7, 2.5e-3, 11}, 0.05, 7);
         for (String name : new String[] {"m.tsv", "m.tsv.gz"}) {

@@ -72,7 +72,40 @@ class ParserFuzzTest {
                 new Target("token lines", utf8("a\tapple banana apple\nb\tcherry\nc\t\n"), TextCorpusFormat::readTokenLines),
                 new Target("raw text", utf8("Apple, BANANA! an apple; the cherry.\n\nDon't eat\n"), p -> TextCorpusFormat.readRawText(p, Tokenizer.standard())),
                 new Target("session", utf8(session), SessionFile::read));
-        SplittableRandom random = new SplittableRandom(20261122);
+        int[] result = fuzz(targets, 20261122);
+        int cases = result[0];
+        int accepted = result[1];
+        System.out.printf("parser fuzzing: %d mutated inputs over %d readers, %d read correctly, %d refused with an input error%n",
+                cases, targets.size(), accepted, cases - accepted);
+        assertTrue(cases >= 3000 && accepted > 0 && accepted < cases);
+    }
+
+    /**
+     * The readers of MALLET's text outputs (topic-word weights, word-topic counts, topic keys) and quoted matrices,
+     * mutated as above: an input error naming the file or a correct model, never another exception or a hang.
+     */
+    @Test
+    void malletTextOutputsAndQuotedMatricesSurviveMutatedInputs() throws Exception {
+        Path alpha2 = write("alpha2m.txt", "0.2 0.4\n");
+        Path keys = write("keys.txt", "0\t0.2\tapple banana \n1\t0.4\tcherry \n");
+        String weights = "0\tapple\t2.01\n0\tbanana\t0.01\n0\tcherry\t1.01\n1\tapple\t0.01\n1\tbanana\t3.01\n1\tcherry\t0.01\n";
+        String counts = "0 apple 0:2\n1 banana 1:3\n2 cherry 0:1\n3 unused\n";
+        String quoted = "\"a,b\",\"say \"\"hi\"\"\",00\n0.5,0.25,0.25\n0.1,0.1,0.8\n";
+        List<Target> targets = List.of(
+                new Target("MALLET topic-word weights", utf8(weights),
+                        p -> ModelLoader.read(new ModelLoader.Spec(p, keys, null, false, Double.NaN, MatrixModelFormat.Header.AUTO))),
+                new Target("MALLET word-topic counts", utf8(counts),
+                        p -> ModelLoader.read(new ModelLoader.Spec(p, alpha2, null, false, 0.01, MatrixModelFormat.Header.AUTO))),
+                new Target("MALLET topic keys as alpha", utf8("0\t0.2\tapple banana \n1\t0.4\tcherry \n"),
+                        p -> ModelLoader.read(new ModelLoader.Spec(write("w.txt", weights), p, null, false, Double.NaN, MatrixModelFormat.Header.AUTO))),
+                new Target("quoted matrix", utf8(quoted), p -> MatrixModelFormat.read(p, null, alpha2, false)));
+        int[] result = fuzz(targets, 20261123);
+        assertTrue(result[0] >= 4 * CASES_PER_READER - 1 && result[1] > 0 && result[1] < result[0]);
+    }
+
+    /** Runs CASES_PER_READER seeded mutations of each target; returns {cases, accepted}. */
+    private int[] fuzz(List<Target> targets, long seed) throws Exception {
+        SplittableRandom random = new SplittableRandom(seed);
         ExecutorService executor = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "fuzz");
             t.setDaemon(true);
@@ -108,9 +141,7 @@ class ParserFuzzTest {
         } finally {
             executor.shutdownNow();
         }
-        System.out.printf("parser fuzzing: %d mutated inputs over %d readers, %d read correctly, %d refused with an input error%n",
-                cases, targets.size(), accepted, cases - accepted);
-        assertTrue(cases >= 3000 && accepted > 0 && accepted < cases);
+        return new int[] {cases, accepted};
     }
 
     /** The limits of a pretend 32 MB heap: every amplification below crosses one without allocating gigabytes. */
