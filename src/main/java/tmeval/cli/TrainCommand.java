@@ -24,6 +24,8 @@ import java.util.Map;
 
 /** {@code train}: collapsed Gibbs LDA with hyper-parameter optimisation and optional snapshots. */
 final class TrainCommand implements Command {
+    /** MALLET prints its LL/token every 10 iterations; every 50 keeps a long run's log readable. */
+    static final int DEFAULT_LOG_EVERY = 50;
     private final CancelToken cancel;
 
     TrainCommand(CancelToken cancel) {
@@ -49,6 +51,9 @@ final class TrainCommand implements Command {
         o.add(OptionSpec.value("alpha", "MODE", "asymmetric (default; optimised), symmetric (learned concentration), fixed"));
         o.add(OptionSpec.value("alpha-sum", "A", "initial (or fixed) sum of alpha over topics (default 5.0)"));
         o.add(OptionSpec.value("beta", "B", "symmetric topic-word prior (default 0.01)"));
+        o.add(OptionSpec.flag("optimize-beta", "optimise beta too, on alpha's schedule (Minka's fixed point, as MALLET's --optimize-interval)"));
+        o.add(OptionSpec.value("log-every", "N", "print the log-likelihood per token every N iterations and at the end (default "
+                + DEFAULT_LOG_EVERY + "; 0: never)"));
         o.add(OptionSpec.value("optimize-interval", "N", "sweeps between alpha updates (default 10)"));
         o.add(OptionSpec.value("optimize-burn-in", "N", "sweeps before the first alpha update (default 50)"));
         o.add(OptionSpec.value("snapshot-every", "N", "write a snapshot every N sweeps (needs --series-dir)"));
@@ -116,7 +121,12 @@ final class TrainCommand implements Command {
                     throw new UncheckedIOException(e);
                 }
             };
-            GibbsTrainer trainer = new GibbsTrainer(config);
+            GibbsTrainer trainer = new GibbsTrainer(config).logging(o.integer("log-every", DEFAULT_LOG_EVERY, 0, Integer.MAX_VALUE),
+                    (iteration, perToken, beta, alphaSum) -> out.printf(Locale.ROOT,
+                            "iteration %d: log-likelihood per token %.5f (beta %.5g, alpha sum %.5g)%n", iteration, perToken, beta, alphaSum));
+            if (o.has("optimize-beta")) {
+                trainer = trainer.optimizingBeta();
+            }
             result = initial == null ? trainer.train(corpus, name, snapshots, ProgressPrinter.to(err, "train"), cancel)
                     : trainer.resume(initial, name, snapshots, ProgressPrinter.to(err, "train"), cancel);
         } catch (UncheckedIOException e) {

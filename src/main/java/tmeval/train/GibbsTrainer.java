@@ -1,5 +1,6 @@
 package tmeval.train;
 
+import org.apache.commons.math3.special.Gamma;
 import tmeval.model.Corpus;
 import tmeval.model.Document;
 import tmeval.model.TopicModel;
@@ -33,10 +34,43 @@ public final class GibbsTrainer {
     public record Result(TopicModel model, TrainingState state) {
     }
 
+    /** Receives the training log-likelihood every so many iterations. */
+    @FunctionalInterface
+    public interface LogListener {
+        /**
+         * @param logLikelihoodPerToken log P(w, z | alpha, beta) of the corpus and its assignments over the tokens, the
+         *                              figure MALLET prints as "LL/token"
+         */
+        void log(int iteration, double logLikelihoodPerToken, double beta, double alphaSum);
+    }
+
     private final TrainerConfig config;
+    private final int logEvery;
+    private final LogListener log;
+    private final boolean optimizeBeta;
 
     public GibbsTrainer(TrainerConfig config) {
+        this(config, 0, (i, ll, b, a) -> { }, false);
+    }
+
+    private GibbsTrainer(TrainerConfig config, int logEvery, LogListener log, boolean optimizeBeta) {
         this.config = config;
+        this.logEvery = logEvery;
+        this.log = log;
+        this.optimizeBeta = optimizeBeta;
+    }
+
+    /** This trainer, reporting the log-likelihood per token every {@code every} iterations (0: never). */
+    public GibbsTrainer logging(int every, LogListener listener) {
+        return new GibbsTrainer(config, every, listener, optimizeBeta);
+    }
+
+    /**
+     * This trainer, also optimising the symmetric beta on alpha's schedule by Minka's fixed point for a Dirichlet-
+     * multinomial, as MALLET's {@code --optimize-interval} does for beta.
+     */
+    public GibbsTrainer optimizingBeta() {
+        return new GibbsTrainer(config, logEvery, log, true);
     }
 
     public Result train(Corpus corpus, String modelName, SnapshotListener snapshots, Progress progress, CancelToken cancel) {
@@ -66,9 +100,9 @@ public final class GibbsTrainer {
         private final Corpus corpus;
         private final int numTopics = config.numTopics();
         private final int numWords;
-        private final double beta;
+        private double beta;
         private final TrainingState initial;
-        private final double betaSum;
+        private double betaSum;
         private final int[][] words;
         private final int[][] topics;
         private final double[] alpha;
@@ -120,6 +154,12 @@ public final class GibbsTrainer {
                 if (config.alphaMode() != AlphaMode.FIXED && iteration > config.optimizeBurnIn()
                         && iteration % config.optimizeInterval() == 0) {
                     optimiseAlpha();
+                }
+                if (optimizeBeta && iteration > config.optimizeBurnIn() && iteration % config.optimizeInterval() == 0) {
+                    optimiseBeta();
+                }
+                if (logEvery > 0 && (iteration % logEvery == 0 || iteration == config.iterations())) {
+                    log.log(iteration, logLikelihood() / Math.max(1, totalTokens()), beta, Arrays.stream(alpha).sum());
                 }
                 if (config.snapshotEvery() > 0 && iteration % config.snapshotEvery() == 0) {
                     snapshots.snapshot(iteration, model(modelName + " @" + iteration));
@@ -288,6 +328,85 @@ public final class GibbsTrainer {
                 }
             }
             return size - 1;
+        }
+
+        private long totalTokens() {
+            long n = 0;
+            for (int t : topicTotal) {
+                n += t;
+            }
+            return n;
+        }
+
+        /**
+         * log P(w, z | alpha, beta): the Dirichlet-multinomial of each document's topic counts and of each topic's word
+         * counts (words never assigned to a topic add nothing).
+         */
+        double logLikelihood() {
+            double alphaSum = Arrays.stream(alpha).sum();
+            double ll = 0;
+            double[] logGammaAlpha = new double[numTopics];
+            for (int k = 0; k < numTopics; k++) {
+                logGammaAlpha[k] = Gamma.logGamma(alpha[k]);
+            }
+            int[] counts = new int[numTopics];
+            for (int[] z : topics) {
+                ll += Gamma.logGamma(alphaSum) - Gamma.logGamma(alphaSum + z.length);
+                for (int k : z) {
+                    counts[k]++;
+                }
+                for (int k : z) {
+                    if (counts[k] > 0) {
+                        ll += Gamma.logGamma(alpha[k] + counts[k]) - logGammaAlpha[k];
+                        counts[k] = 0;
+                    }
+                }
+            }
+            double logGammaBeta = Gamma.logGamma(beta);
+            for (int k = 0; k < numTopics; k++) {
+                ll += Gamma.logGamma(betaSum) - Gamma.logGamma(betaSum + topicTotal[k]);
+            }
+            for (int i = 0; i < wordTopic.length; i++) {
+                if (wordTopic[i] > 0) {
+                    ll += Gamma.logGamma(beta + wordTopic[i]) - logGammaBeta;
+                }
+            }
+            return ll;
+        }
+
+        /**
+         * Minka's fixed point for a symmetric Dirichlet over V words: beta <- beta sum_{k,w} [digamma(n_wk + beta) -
+         * digamma(beta)] / (V sum_k [digamma(n_k + V beta) - digamma(V beta)]), a few steps, then the cached
+         * denominators follow.
+         */
+        private void optimiseBeta() {
+            for (int step = 0; step < 20; step++) {
+                double numerator = 0;
+                double digammaBeta = Gamma.digamma(beta);
+                for (int n : wordTopic) {
+                    if (n > 0) {
+                        numerator += Gamma.digamma(n + beta) - digammaBeta;
+                    }
+                }
+                double denominator = 0;
+                double digammaSum = Gamma.digamma(numWords * beta);
+                for (int k = 0; k < numTopics; k++) {
+                    denominator += Gamma.digamma(topicTotal[k] + numWords * beta) - digammaSum;
+                }
+                double next = beta * numerator / (numWords * denominator);
+                if (!(next > 0) || !Double.isFinite(next)) {
+                    break;
+                }
+                boolean settled = Math.abs(next - beta) < 1e-9 * beta;
+                beta = next;
+                if (settled) {
+                    break;
+                }
+            }
+            betaSum = beta * numWords;
+            for (int k = 0; k < numTopics; k++) {
+                inverseDenominator[k] = 1.0 / (topicTotal[k] + betaSum);
+            }
         }
 
         private void optimiseAlpha() {

@@ -133,4 +133,24 @@ class GibbsTrainerTest {
         }
         assertEquals(expected, AlphaOptimizer.digammaDifferenceSum(histogram, a), 1e-12);
     }
+
+    @Test
+    void theLogLikelihoodIsReportedAndRisesAndBetaCanBeOptimised() {
+        TrainerConfig config = new TrainerConfig(5, 100, AlphaMode.FIXED, 1.0, 0.01, 10, 20, 0, 3);
+        java.util.List<double[]> fixed = new java.util.ArrayList<>();
+        new GibbsTrainer(config).logging(10, (i, ll, beta, alphaSum) -> fixed.add(new double[] {i, ll, beta}))
+                .train(CORPUS, "fixed", (i, m) -> { }, Progress.NONE, new CancelToken());
+        assertEquals(10, fixed.size(), "every 10 iterations, the last included");
+        assertTrue(fixed.get(9)[1] > fixed.get(0)[1] + 0.05, "training raises log P(w, z) per token: " + fixed.get(0)[1] + " to " + fixed.get(9)[1]);
+        assertTrue(fixed.stream().allMatch(r -> r[2] == 0.01), "beta stays fixed unless asked");
+        java.util.List<double[]> optimised = new java.util.ArrayList<>();
+        var result = new GibbsTrainer(config).optimizingBeta().logging(10, (i, ll, beta, alphaSum) -> optimised.add(new double[] {i, ll, beta}))
+                .train(CORPUS, "optimised", (i, m) -> { }, Progress.NONE, new CancelToken());
+        double last = optimised.get(optimised.size() - 1)[2];
+        // the truth's topics were drawn from Dirichlet(0.05): the fixed point moves beta from 0.01 towards it
+        assertTrue(last > 0.015 && last < 0.2, "optimised beta " + last);
+        assertEquals(last, result.state().beta(), 0.0, "the state records the beta it ended with");
+        assertTrue(optimised.get(optimised.size() - 1)[1] > fixed.get(fixed.size() - 1)[1],
+                "a better beta gives a higher log P(w, z): " + optimised.get(optimised.size() - 1)[1] + " vs " + fixed.get(fixed.size() - 1)[1]);
+    }
 }
