@@ -55,6 +55,7 @@ class ArchitectureTest {
         String[] allowed = java.util.stream.Stream.concat(java.util.Arrays.stream(SCREENS), java.util.stream.Stream.of("common", "shell"))
                 .map(s -> "tmeval.app." + s + "..").toArray(String[]::new);
         com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes().that().resideInAPackage("tmeval.app..")
+                .and().doNotHaveSimpleName("package-info")
                 .should().resideInAnyPackage(allowed).check(CLASSES);
     }
 
