@@ -1,5 +1,7 @@
 package tmeval.run;
 
+import tmeval.sampling.LogMath;
+
 import java.io.IOException;
 import java.io.Writer;
 import java.util.ArrayList;
@@ -120,18 +122,9 @@ public final class EstimateTable {
         if (values.size() == 1) {
             double[] w = runs.stream().filter(o -> o.result() != null).findFirst().orElseThrow().result().logWeights();
             if (w.length >= 2) {
-                double max = Double.NEGATIVE_INFINITY;
-                for (double x : w) {
-                    max = Math.max(max, x);
-                }
-                double sum = 0;
-                double squares = 0;
-                for (double x : w) {
-                    double e = Math.exp(x - max);
-                    sum += e;
-                    squares += e * e;
-                }
-                double mean = sum / w.length;
+                double[] sums = LogMath.shiftedWeightSums(w);
+                double mean = sums[0] / w.length;
+                double squares = sums[1];
                 double variance = Math.max(0, squares / w.length - mean * mean) * w.length / (w.length - 1);
                 return mean > 0 ? Math.sqrt(variance / w.length) / mean : 0;
             }

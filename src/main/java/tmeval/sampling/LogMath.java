@@ -29,4 +29,23 @@ public final class LogMath {
     public static double logMeanExp(double[] x) {
         return logSumExp(x) - Math.log(x.length);
     }
+
+    /**
+     * The sum and the sum of squares of the weights exp(x_i - max x), for moments of importance weights that would
+     * overflow or underflow as plain doubles: the effective sample size is sum^2 / squares whatever the shift.
+     */
+    public static double[] shiftedWeightSums(double[] logWeights) {
+        double max = Double.NEGATIVE_INFINITY;
+        for (double x : logWeights) {
+            max = Math.max(max, x);
+        }
+        double sum = 0;
+        double squares = 0;
+        for (double x : logWeights) {
+            double e = Math.exp(x - max);
+            sum += e;
+            squares += e * e;
+        }
+        return new double[] {sum, squares};
+    }
 }

@@ -48,13 +48,7 @@ public final class HeldOutVersusMallet {
         TopicModel optimisedBeta = new GibbsTrainer(config).optimizingBeta()
                 .train(train, "tmeval, beta optimised", (i, m) -> { }, Progress.NONE, new CancelToken()).model();
         InstanceList instances = TrainerVersusMallet.toMallet(train);
-        ParallelTopicModel mallet = new ParallelTopicModel(numTopics, 5.0, 0.01);
-        mallet.setNumThreads(1);
-        mallet.setNumIterations(iterations);
-        mallet.setOptimizeInterval(10);
-        mallet.setBurninPeriod(50);
-        mallet.setTopicDisplay(0, 0);
-        mallet.setRandomSeed(1);
+        ParallelTopicModel mallet = TrainerVersusMallet.malletModel(numTopics, iterations, 1);
         mallet.addInstances(instances);
         mallet.estimate();
         Path state = Files.createTempFile("mallet-state", ".gz");

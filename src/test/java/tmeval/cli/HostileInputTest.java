@@ -3,14 +3,11 @@ package tmeval.cli;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -21,18 +18,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class HostileInputTest {
     @TempDir
     Path dir;
-
-    /** A JVM of its own, running the command line as a user would (as ReliabilityTest launches it). */
-    private static Process launch(Path log, String heap, String... args) throws IOException {
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.add(heap);
-        command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
-        command.add("tmeval.Main");
-        command.addAll(List.of(args));
-        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-    }
 
     /**
      * A 100 MB file of one line, read as a corpus with 256 MB of heap: the line limit (1/8 of the heap) refuses it at
@@ -51,7 +36,7 @@ class HostileInputTest {
         Path log = dir.resolve("big.log");
         try {
             long start = System.nanoTime();
-            Process p = launch(log, "-Xmx256m", "info", "--corpus", big.toString());
+            Process p = ReliabilityTest.launch(log, "-Xmx256m", "info", "--corpus", big.toString());
             boolean finished = p.waitFor(20, TimeUnit.SECONDS);
             if (!finished) {
                 p.destroyForcibly().waitFor();

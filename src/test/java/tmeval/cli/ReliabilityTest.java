@@ -37,6 +37,11 @@ class ReliabilityTest {
     Path dir;
 
     private Path[] smallData() throws IOException {
+        return smallData(dir, 12);
+    }
+
+    /** Models A and B (K = 3, V = 40) and a held-out corpus of {@code documents} documents of 9 tokens drawn from A. */
+    static Path[] smallData(Path dir, int documents) throws IOException {
         TopicModel a = Fixtures.randomModel("A", 40, new double[] {0.1, 0.4, 0.9}, 0.2, 1);
         TopicModel b = Fixtures.randomModel("B", 40, new double[] {0.3, 0.3, 0.3}, 0.2, 2);
         Path fa = dir.resolve("a.tsv");
@@ -44,7 +49,7 @@ class ReliabilityTest {
         NativeModelFormat.write(a, fa);
         NativeModelFormat.write(b, fb);
         Path corpus = dir.resolve("heldout.tsv");
-        writeCorpus(corpus, a, Fixtures.generate(a, 12, 9, 3).documents());
+        writeCorpus(corpus, a, Fixtures.generate(a, documents, 9, 3).documents());
         return new Path[] {fa, fb, corpus};
     }
 
@@ -127,7 +132,7 @@ class ReliabilityTest {
     }
 
     /** A JVM of its own, running the command line as a user would. */
-    private static Process launch(Path log, String heap, String... args) throws IOException {
+    static Process launch(Path log, String heap, String... args) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add(heap);

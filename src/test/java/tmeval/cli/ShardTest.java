@@ -2,12 +2,7 @@ package tmeval.cli;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import tmeval.Fixtures;
-import tmeval.io.NativeModelFormat;
-import tmeval.model.Document;
-import tmeval.model.TopicModel;
 
-import java.io.BufferedWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,23 +18,7 @@ class ShardTest {
     Path dir;
 
     private Path[] data() throws Exception {
-        TopicModel a = Fixtures.randomModel("A", 40, new double[] {0.1, 0.4, 0.9}, 0.2, 1);
-        TopicModel b = Fixtures.randomModel("B", 40, new double[] {0.3, 0.3, 0.3}, 0.2, 2);
-        Path fa = dir.resolve("a.tsv");
-        Path fb = dir.resolve("b.tsv");
-        NativeModelFormat.write(a, fa);
-        NativeModelFormat.write(b, fb);
-        Path corpus = dir.resolve("heldout.tsv");
-        try (BufferedWriter w = Files.newBufferedWriter(corpus)) {
-            for (Document d : Fixtures.generate(a, 13, 9, 3).documents()) {
-                w.write(d.id() + "\t");
-                for (int i = 0; i < d.length(); i++) {
-                    w.write(a.vocabulary().word(d.word(i)) + " ");
-                }
-                w.write("\n");
-            }
-        }
-        return new Path[] {fa, fb, corpus};
+        return ReliabilityTest.smallData(dir, 13);
     }
 
     private static List<String> withoutShardLine(Path f) throws Exception {
