@@ -277,11 +277,13 @@ public final class TeachingView {
         timer.setCycleCount(Animation.INDEFINITE);
         documents.setOnAction(e -> control.choose(documents.getValue()));
         control.documentProperty().addListener((o, a, d) -> documents.setValue(d));
-        control.documents().addListener((javafx.collections.ListChangeListener<Document>) c -> documents.setValue(control.documentProperty().get()));
+        control.documents().addListener((javafx.collections.ListChangeListener<Document>) c ->
+                javafx.application.Platform.runLater(() -> documents.setValue(control.documentProperty().get())));
         documents.setValue(control.documentProperty().get());
         control.tokensProperty().addListener((o, a, n) -> prefix.getValueFactory().setValue(Math.max(1, n.intValue())));
         control.runProperty().addListener((o, a, r) -> {
             slider.setMax(r == null ? 1 : r.temperatures());
+            slider.setValue(control.stepProperty().get());
             showStep();
         });
         control.stepProperty().addListener((o, a, b) -> {
