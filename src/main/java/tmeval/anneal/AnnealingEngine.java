@@ -34,6 +34,14 @@ public final class AnnealingEngine {
     @FunctionalInterface
     public interface Trace {
         void step(int segment, int temperature, double beta, double logWeight);
+
+        /**
+         * Observes the topic assignments: once after the start is drawn (segment 0, temperature 0) and after the
+         * Gibbs sweep of every temperature, right after {@link #step}. The state is the sampler's own and changes
+         * on: copy what is kept. Does nothing unless overridden.
+         */
+        default void state(int segment, int temperature, TopicState state) {
+        }
     }
 
     private AnnealingEngine() {
@@ -50,6 +58,9 @@ public final class AnnealingEngine {
     public static long sample(List<Segment> segments, int burnIn, TopicState state, SplittableRandom random, double[] scratch,
                               CancelToken cancel, Trace trace, double[] segmentLogWeights) {
         long sweeps = start(segments.get(0), burnIn, state, random, scratch);
+        if (trace != null) {
+            trace.state(0, 0, state);
+        }
         double logWeight = 0;
         for (int s = 0; s < segments.size(); s++) {
             logWeight = anneal(segments.get(s), s, logWeight, state, random, scratch, cancel, trace);
@@ -95,6 +106,7 @@ public final class AnnealingEngine {
             GibbsSweep.forward(path, state, random, scratch);
             if (trace != null) {
                 trace.step(segmentIndex, j, beta, logWeight);
+                trace.state(segmentIndex, j, state);
             }
             previous = beta;
             cancel.checkEvery(j);

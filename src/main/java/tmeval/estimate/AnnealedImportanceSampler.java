@@ -67,8 +67,17 @@ public final class AnnealedImportanceSampler implements Estimator {
         long cost = 0;
         for (int s = 0; s < samples; s++) {
             int sample = s;
-            cost += AnnealingEngine.sample(segments, burnIn, state, random, scratch, cancel,
-                    trace == null ? null : (segment, j, beta, logWeight) -> trace.step(sample, j, beta, logWeight), end);
+            cost += AnnealingEngine.sample(segments, burnIn, state, random, scratch, cancel, trace == null ? null : new AnnealingEngine.Trace() {
+                @Override
+                public void step(int segment, int j, double beta, double logWeight) {
+                    trace.step(sample, j, beta, logWeight);
+                }
+
+                @Override
+                public void state(int segment, int j, TopicState z) {
+                    trace.topics(sample, j, z.topics);
+                }
+            }, end);
             logWeights[s] = end[0];
         }
         return EstimateResult.since(start, LogMath.logMeanExp(logWeights), logWeights, cost, document.length() - prefix);
@@ -78,5 +87,13 @@ public final class AnnealedImportanceSampler implements Estimator {
     @FunctionalInterface
     public interface SampleTrace {
         void step(int sample, int temperature, double beta, double logWeight);
+
+        /**
+         * Receives the topic assignments z of sample {@code sample} after the start is drawn (temperature 0) and
+         * after the sweep at every temperature; the array is the sampler's own and changes on. Does nothing unless
+         * overridden.
+         */
+        default void topics(int sample, int temperature, int[] topics) {
+        }
     }
 }

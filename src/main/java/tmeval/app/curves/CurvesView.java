@@ -43,8 +43,15 @@ public final class CurvesView {
     private final Map<CurvesViewModel.Series, XYSeries> drawn = new HashMap<>();
 
     public CurvesView(CurvesViewModel control, BiConsumer<String, String> onError) {
-        likelihoodChart = lineChart("Held-out log-likelihood per training iteration", "corpus log-likelihood", likelihood);
-        varianceChart = lineChart("Variance across runs", "mean per-document variance", variance);
+        likelihoodChart = lineChart("Held-out log-likelihood per training iteration", CurvesViewModel.LIKELIHOOD_AXIS, likelihood);
+        varianceChart = lineChart("Variance across runs", CurvesViewModel.VARIANCE_AXIS, variance);
+        for (JFreeChart c : List.of(likelihoodChart, varianceChart)) {
+            c.getPlot().setNoDataMessage(control.emptyMessageProperty().get());
+        }
+        control.emptyMessageProperty().addListener((o, a, text) -> {
+            likelihoodChart.getPlot().setNoDataMessage(text);
+            varianceChart.getPlot().setNoDataMessage(text);
+        });
         ChartViewer left = new ChartViewer(likelihoodChart);
         left.setId("curve-chart");
         ChartViewer right = new ChartViewer(varianceChart);
@@ -118,6 +125,8 @@ public final class CurvesView {
         y.setAutoRangeIncludesZero(false);
         XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
         renderer.setDefaultStroke(new BasicStroke(1.5f));
+        // a legend line long enough to show a dash pattern
+        renderer.setLegendLine(new java.awt.geom.Line2D.Double(-16, 0, 16, 0));
         XYPlot plot = new XYPlot(data, x, y, renderer);
         JFreeChart chart = new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, true);
         Charts.style(chart);
@@ -142,12 +151,18 @@ public final class CurvesView {
         XYLineAndShapeRenderer r = (XYLineAndShapeRenderer) ((XYPlot) chart.getPlot()).getRenderer();
         int i = data.getSeriesCount() - 1;
         r.setSeriesPaint(i, Charts.colour(key.colour()));
-        r.setSeriesShape(i, new Ellipse2D.Double(-3, -3, 6, 6));
+        r.setSeriesShape(i, SHAPES[key.shape() % SHAPES.length]);
         if (key.dashed()) {
-            r.setSeriesStroke(i, new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {5f, 4f}, 0f));
+            r.setSeriesStroke(i, new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
+        } else {
+            r.setSeriesStroke(i, new BasicStroke(1.5f));
         }
         return s;
     }
+
+    /** Run 1 circles, run 2 squares, run 3 triangles, then diamonds. */
+    private static final java.awt.Shape[] SHAPES = {new Ellipse2D.Double(-3.5, -3.5, 7, 7), new java.awt.Rectangle(-3, -3, 6, 6),
+            new java.awt.Polygon(new int[] {0, 4, -4}, new int[] {-4, 3, 3}, 3), new java.awt.Polygon(new int[] {0, 4, 0, -4}, new int[] {-4, 0, 4, 0}, 4)};
 
     public Region root() {
         return root;

@@ -35,8 +35,14 @@ import java.util.function.Consumer;
 public final class CurvesViewModel {
     /** One line of a chart: a method's run (run 0: the per-iteration variance across runs). */
     public record Series(String method, int run) {
+        /** The legend text: run 1 solid, later runs dashed, said in words so the legend alone tells them apart. */
         public String label() {
-            return run == 0 ? method : method + " (run " + run + ")";
+            return run == 0 ? method : method + ", run " + run + (dashed() ? " (dashed)" : " (solid)");
+        }
+
+        /** The point marker of the run: 0 circle, 1 square, 2 triangle, ... (the view's shapes). */
+        public int shape() {
+            return Math.max(0, run - 1);
         }
 
         /** The method's colour, the same in both charts. */
@@ -55,6 +61,11 @@ public final class CurvesViewModel {
     }
 
     private static final CurvePlan DEFAULTS = CurvePlan.defaults();
+    /** The variance chart's value axis, with its unit: a variance of log-likelihoods in nats is in nats squared. */
+    public static final String VARIANCE_AXIS = "mean per-document variance across runs (nats\u00b2)";
+    public static final String LIKELIHOOD_AXIS = "held-out corpus log-likelihood (nats)";
+    static final String NO_SERIES = "No model series loaded: load a folder of snapshots on the Inputs screen, then press Run curves.";
+    static final String READY = "Series loaded: press Run curves to draw a point per snapshot.";
 
     private final Workspace inputs;
     private final TaskExecutor executor;
@@ -62,7 +73,8 @@ public final class CurvesViewModel {
     private final IntegerProperty temperatures = new SimpleIntegerProperty(DEFAULTS.settings().temperatures());
     private final IntegerProperty runs = new SimpleIntegerProperty(DEFAULTS.runs());
     private final DoubleProperty progress = new SimpleDoubleProperty(0);
-    private final StringProperty message = new SimpleStringProperty("load a model series (a folder of snapshots) and press Run");
+    private final StringProperty message = new SimpleStringProperty(NO_SERIES);
+    private final StringProperty empty = new SimpleStringProperty(NO_SERIES);
     private final BooleanProperty running = new SimpleBooleanProperty(false);
     private final List<Consumer<List<Point>>> likelihoodListeners = new ArrayList<>();
     private final List<Consumer<List<Point>>> varianceListeners = new ArrayList<>();
@@ -77,6 +89,22 @@ public final class CurvesViewModel {
         for (String m : CurveRunner.METHODS) {
             methods.put(m, new SimpleBooleanProperty(DEFAULTS.methods().contains(m)));
         }
+        inputs.seriesProperty().addListener((o, a, b) -> describeEmpty());
+        describeEmpty();
+    }
+
+    /** What an empty chart says: which input is missing, or that Run curves is the next press. */
+    private void describeEmpty() {
+        String text = inputs.seriesProperty().get() == null ? NO_SERIES : READY;
+        empty.set(text);
+        if (!running.get() && likelihoodPoints == 0 && !message.isBound()) {
+            message.set(text);
+        }
+    }
+
+    /** The text an empty chart shows in place of its lines. */
+    public StringProperty emptyMessageProperty() {
+        return empty;
     }
 
     /** Receives each snapshot's corpus log-likelihoods, one point per (method, run). */

@@ -80,9 +80,31 @@ class CurvesViewModelTest {
         assertEquals(3 * 2 * 2, vm.pointCount());
         assertTrue(likelihood.stream().anyMatch(p -> p.series().equals(new CurvesViewModel.Series(Methods.LR, 2))));
         CurvesViewModel.Series second = new CurvesViewModel.Series(Methods.ITERATION_AIS, 2);
-        assertEquals(Methods.ITERATION_AIS + " (run 2)", second.label());
+        CurvesViewModel.Series first = new CurvesViewModel.Series(Methods.ITERATION_AIS, 1);
+        assertEquals(Methods.ITERATION_AIS + ", run 2 (dashed)", second.label());
+        assertEquals(Methods.ITERATION_AIS + ", run 1 (solid)", first.label());
         assertTrue(second.dashed());
+        assertFalse(first.dashed());
+        assertTrue(first.shape() != second.shape(), "runs differ by marker too");
+        assertEquals(first.colour(), second.colour(), "the method keeps its colour");
         assertEquals(3 * 2, variance.size(), "one variance point per snapshot and method");
         assertTrue(variance.stream().allMatch(p -> p.series().run() == 0));
+    }
+
+    @Test
+    void theVarianceAxisNamesItsUnit() {
+        assertTrue(CurvesViewModel.VARIANCE_AXIS.contains("nats\u00b2"), CurvesViewModel.VARIANCE_AXIS);
+    }
+
+    @Test
+    void theEmptyViewSaysWhatIsMissingAndWhatToPress() {
+        assertTrue(vm.emptyMessageProperty().get().contains("load"), vm.emptyMessageProperty().get());
+        AppFixtures.fill(workspace);
+        workspace.put(Workspace.Slot.SERIES, null, series());
+        assertFalse(vm.emptyMessageProperty().get().toLowerCase().contains("load a"), "the series is loaded: " + vm.emptyMessageProperty().get());
+        assertTrue(vm.emptyMessageProperty().get().contains("press Run curves"), vm.emptyMessageProperty().get());
+        assertEquals(vm.emptyMessageProperty().get(), vm.messageProperty().get());
+        workspace.put(Workspace.Slot.SERIES, null, null);
+        assertTrue(vm.messageProperty().get().startsWith("No model series loaded"), vm.messageProperty().get());
     }
 }
