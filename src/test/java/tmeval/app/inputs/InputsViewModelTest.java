@@ -62,7 +62,10 @@ class InputsViewModelTest {
         assertTrue(vm.summary(Slot.MODEL_A).get().contains("K = 3, V = 40"), vm.summary(Slot.MODEL_A).get());
         assertTrue(vm.pairSummary().get().startsWith("topic alignment (L1)"), vm.pairSummary().get());
         assertEquals(List.of(corpus.toString(), b.toString(), a.toString()), vm.recentFiles());
-        assertEquals(vm.recentFiles(), recent.load(), "the list is saved in the store it was given");
+        assertEquals(List.of(a.toString()), vm.recentFiles(Slot.MODEL_A), "each slot keeps its own list");
+        assertEquals(List.of(corpus.toString()), vm.recentFiles(Slot.CORPUS));
+        assertEquals(List.of("model-a\t" + a, "model-b\t" + b, "corpus\t" + corpus), recent.load(),
+                "the lists are saved in the store they were given, with their slots");
         assertTrue(errors.isEmpty(), errors.toString());
         // a minimum length no document reaches leaves no corpus and says why
         workspace.minTokensProperty().set(9);
