@@ -47,6 +47,37 @@ public final class WorkbenchViewModel {
         }
     }
 
+    /** The guide the Help menu (F1) shows: what each part of the window is for, in the order of a first session. */
+    static final String GUIDE = """
+            tmeval workbench: a guide to the views
+
+            Inputs (left). Model A, model B, the held-out corpus and, for the iteration curves, a series of snapshots. Open a \
+            file with Open..., the Recent menu of the card (Ctrl+O opens model A), or drop it on the card. The pair summary \
+            under model B says whether the two models can be compared by the selected methods, and how their topics align.
+
+            Run panel (top). Tick the methods, set their parameters (hover over any control for its meaning, bias and cost), \
+            and press Run (Ctrl+R). The cost line predicts the job's site updates and time; the progress bar, the ETA and the \
+            points in the views move as documents finish. Run while a job runs queues the new one; Cancel (Esc) stops the job \
+            and the queue, keeping what finished.
+
+            Per-document scatter (Ctrl+1). One point per document: a method's log-ratio estimate against another's, or \
+            forward against reverse; points far off the diagonal are documents whose two estimates disagree. Click a point to \
+            open the document.
+
+            Variance table (Ctrl+2). Foulds and Smyth's Tables 1 and 2: per method and direction, the percent of documents \
+            where A wins, the correlation with the reference, the variance of the perplexity ratio across runs, the corpus \
+            perplexity ratio, cost and time; under it, the convergence verdict of each ratio method (do the two annealing \
+            directions agree?) and, after a cancel, how partial the results are.
+
+            Iteration curves (Ctrl+3). Perplexity against training iteration for the model series, by iteration-AIS.
+
+            Document (Ctrl+4). One document's estimates by method, direction and run, and its words under both models.
+
+            Teaching (Ctrl+5). Annealed importance sampling step by step on one short document.
+
+            Sessions. File > Save session (Ctrl+S) keeps the inputs, every setting and the results; Open session restores them.
+            """;
+
     /** Session keys of the inputs. */
     private static final Map<String, Slot> SESSION_INPUTS = sessionInputs();
 
@@ -99,6 +130,19 @@ public final class WorkbenchViewModel {
     /** Brings the document screen forward (a click on a scatter point). */
     public void setOnOpenDocument(Runnable r) {
         this.openDocumentScreen = r;
+    }
+
+    /** The version of the running build. */
+    public String version() {
+        return Provenance.version();
+    }
+
+    /** The About box's text: what this is, its version and where its results say they came from. */
+    public String aboutText() {
+        return "tmeval " + version() + ": an evaluation workbench for topic models. It compares two models on held-out documents with"
+                + " ratio-AIS in both directions (Foulds and Smyth) and with the single-model estimators of Wallach et al. (AIS,"
+                + " left-to-right, Chib-style), differenced.\n\nEvery exported file begins with the provenance lines that"
+                + " reproduce it from the command line.";
     }
 
     public void openSampleData() {
