@@ -22,6 +22,7 @@ import tmeval.model.Corpus;
 import tmeval.run.ComparisonPlan;
 import tmeval.run.ComparisonRows;
 import tmeval.run.ComparisonRunner;
+import tmeval.run.CurveRunner;
 import tmeval.run.Provenance;
 import tmeval.run.SessionFile;
 import tmeval.run.Throughput;
@@ -190,6 +191,21 @@ public final class WorkbenchViewModel {
         settings.put("align", Boolean.toString(workspace.alignProperty().get()));
         settings.put("minTokens", Integer.toString(workspace.minTokensProperty().get()));
         settings.put("methods", String.join(",", run.selectedMethods()));
+        settings.put("referenceParticles", Integer.toString(run.referenceParticlesProperty().get()));
+        // the iteration curves: their form and the points on screen
+        settings.put("curves.methods", String.join(",", curves.methods().entrySet().stream().filter(e -> e.getValue().get())
+                .map(Map.Entry::getKey).toList()));
+        settings.put("curves.temperatures", Integer.toString(curves.temperaturesProperty().get()));
+        settings.put("curves.runs", Integer.toString(curves.runsProperty().get()));
+        settings.put("curves.points", String.join(";", curves.points().stream().map(WorkbenchViewModel::curvePoint).toList()));
+        // the teaching view: its document, model and AIS settings
+        if (teaching.documentProperty().get() != null) {
+            settings.put("teaching.document", teaching.documentProperty().get().id());
+        }
+        settings.put("teaching.model", teaching.whichProperty().get().name());
+        settings.put("teaching.temperatures", Integer.toString(teaching.temperaturesProperty().get()));
+        settings.put("teaching.samples", Integer.toString(teaching.samplesProperty().get()));
+        settings.put("teaching.tokens", Integer.toString(teaching.tokensProperty().get()));
         SessionFile.write(new SessionFile.Session(in, settings, results.all()), path);
     }
 
@@ -213,10 +229,12 @@ public final class WorkbenchViewModel {
         Runnable oneDone = () -> {
             if (--pending[0] == 0) {
                 applyResults(session.results());
+                applyTeaching(session.settings());
             }
         };
         if (pending[0] == 0) {
             applyResults(session.results());
+            applyTeaching(session.settings());
         }
         session.inputs().forEach((name, p) -> inputs.load(SESSION_INPUTS.get(name), p, oneDone));
     }
@@ -242,6 +260,51 @@ public final class WorkbenchViewModel {
             List<String> on = List.of(s.get("methods").split(","));
             run.methods().forEach((name, p) -> p.set(on.contains(name)));
         }
+        setInt(s, "referenceParticles", run.referenceParticlesProperty());
+        if (s.containsKey("curves.methods")) {
+            List<String> on = List.of(s.get("curves.methods").split(","));
+            curves.methods().forEach((name, p) -> p.set(on.contains(name)));
+        }
+        setInt(s, "curves.temperatures", curves.temperaturesProperty());
+        setInt(s, "curves.runs", curves.runsProperty());
+        if (s.containsKey("curves.points")) {
+            List<CurveRunner.Point> points = new java.util.ArrayList<>();
+            for (String p : s.get("curves.points").split(";")) {
+                if (!p.isBlank()) {
+                    points.add(curvePoint(p));
+                }
+            }
+            curves.restore(points);
+        }
+        if (s.containsKey("teaching.model")) {
+            teaching.whichProperty().set(TeachingViewModel.Model.valueOf(s.get("teaching.model").trim()));
+        }
+        setInt(s, "teaching.temperatures", teaching.temperaturesProperty());
+        setInt(s, "teaching.samples", teaching.samplesProperty());
+    }
+
+    /** The teaching view's document and prefix, once the session's corpus is in place. */
+    private void applyTeaching(Map<String, String> s) {
+        String id = s.get("teaching.document");
+        if (id != null) {
+            teaching.documents().stream().filter(d -> d.id().equals(id)).findFirst().ifPresent(teaching::choose);
+        }
+        setInt(s, "teaching.tokens", teaching.tokensProperty());
+    }
+
+    private static String curvePoint(CurveRunner.Point p) {
+        return String.join(",", Integer.toString(p.iteration()), p.method(), Integer.toString(p.run()), Long.toString(p.tokens()),
+                Double.toString(p.logLikelihood()), Long.toString(p.siteUpdates()), Long.toString(p.nanos()),
+                p.perDocumentVariance() == null ? "" : p.perDocumentVariance().toString(), Integer.toString(p.refused()));
+    }
+
+    private static CurveRunner.Point curvePoint(String text) {
+        String[] f = text.split(",", -1);
+        if (f.length != 9) {
+            throw new IllegalArgumentException("a saved curve point has " + f.length + " fields, not 9: " + text);
+        }
+        return new CurveRunner.Point(Integer.parseInt(f[0]), f[1], Integer.parseInt(f[2]), Long.parseLong(f[3]), Double.parseDouble(f[4]),
+                Long.parseLong(f[5]), Long.parseLong(f[6]), f[7].isEmpty() ? null : Double.valueOf(f[7]), Integer.parseInt(f[8]));
     }
 
     /** The saved results that fit the loaded corpus (same document at the same position); the others are reported. */

@@ -102,4 +102,29 @@ class InputsViewModelTest {
         assertEquals(10, fresh.recentFiles().size());
         assertEquals(dir.resolve("a11.tsv").toString(), fresh.recentFiles().get(0));
     }
+
+    @Test
+    void aCorpusThatDoesNotFitModelAKeepsThePreviousCorpusAndSaysTheLoadFailed() throws Exception {
+        AppFixtures.fill(workspace);
+        var before = workspace.corpusProperty().get();
+        Path foreign = dir.resolve("foreign.tokens");
+        Files.writeString(foreign, "zebra quagga okapi\nokapi zebra\n");
+        vm.load(Slot.CORPUS, foreign);
+        assertSame(before, workspace.corpusProperty().get(), "the previous corpus (and so its results) stays");
+        assertEquals("could not load foreign.tokens; held-out corpus unchanged", vm.statusProperty().get());
+        assertEquals(1, errors.size(), errors.toString());
+        assertTrue(vm.recentFiles(Slot.CORPUS).isEmpty(), "a file that failed to load is not offered again");
+    }
+
+    @Test
+    void aFileThatFailsToLoadLeavesItsSlotsRecentList() throws Exception {
+        Path a = dir.resolve("a.tsv");
+        NativeModelFormat.write(AppFixtures.modelA(), a);
+        vm.load(Slot.MODEL_A, a);
+        assertEquals(List.of(a.toString()), vm.recentFiles(Slot.MODEL_A));
+        Files.writeString(a, "#tmeval-model v1\n#alpha\t1\t1\nword\t0.5\n");
+        vm.load(Slot.MODEL_A, a);
+        assertTrue(vm.recentFiles(Slot.MODEL_A).isEmpty());
+        assertTrue(vm.recentFiles().isEmpty());
+    }
 }
