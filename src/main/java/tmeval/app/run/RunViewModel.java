@@ -462,11 +462,19 @@ public final class RunViewModel {
                 eta.set("about " + seconds(Math.max(1, predicted - elapsed)) + " left (predicted)");
             }
         };
-        // results reach the views in batches, ten times a second, never one FX call per document; the ETA follows
-        // the clock every second even while no task finishes
+        // results reach the views in batches, at most ten times a second, never one FX call per document;
+        // the ETA follows the clock every second even while no task finishes. A view that redraws slowly must not
+        // starve the FX thread (progress, ETA and Cancel live there too): the next batch waits at least three times
+        // as long as the last one took to show
         int[] ticks = {0};
+        long[] nextDrain = {0};
         Timeline drain = new Timeline(new KeyFrame(Duration.millis(100), e -> {
-            drain(pending, perDocument, perDocumentDone, documentsDone);
+            long now = System.nanoTime();
+            if (now >= nextDrain[0]) {
+                drain(pending, perDocument, perDocumentDone, documentsDone);
+                long took = System.nanoTime() - now;
+                nextDrain[0] = System.nanoTime() + Math.max(0, 3 * took - 100_000_000L);
+            }
             if (++ticks[0] % 10 == 0) {
                 updateEta.run();
             }
