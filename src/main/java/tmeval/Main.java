@@ -15,7 +15,7 @@ public final class Main {
     }
 
     /** Options that open the workbench rather than run a command. */
-    private static final java.util.Set<String> GUI_OPTIONS = java.util.Set.of("--screenshot", "--view", "--size", "--run", "--session");
+    private static final java.util.Set<String> GUI_OPTIONS = java.util.Set.of("--screenshot", "--view", "--size", "--run", "--during", "--session");
 
     public static void main(String[] args) {
         if (args.length == 0 || GUI_OPTIONS.contains(args[0].split("=")[0])) {

@@ -22,10 +22,20 @@ public final class Results {
     private Corpus corpus;
     private ComparisonTable cachedTable; // rebuilt only after the results change, not once per observing view
     private double gapThreshold = ComparisonPlan.DEFAULT_GAP_THRESHOLD;
+    private final javafx.beans.property.StringProperty partial = new javafx.beans.property.SimpleStringProperty("");
+
+    /**
+     * Empty when the results are all a job meant to produce; otherwise why not ("partial: cancelled after 120 of 300
+     * documents"). The run screen sets it; the table shows it.
+     */
+    public javafx.beans.property.StringProperty partialProperty() {
+        return partial;
+    }
 
     /** Starts over for a corpus (new inputs). */
     public void reset(Corpus corpus) {
         this.corpus = corpus;
+        partial.set("");
         all.clear();
         cachedTable = null;
         resetListeners.forEach(Runnable::run);

@@ -64,9 +64,13 @@ public final class Workspace {
     private final ReadOnlyObjectWrapper<ModelPair> pair = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyStringWrapper pairProblem = new ReadOnlyStringWrapper("");
     private final BooleanProperty align = new SimpleBooleanProperty(ComparisonPlan.DEFAULT_ALIGN);
+    private final StringProperty annealingMethod = new SimpleStringProperty(ComparisonPlan.defaults(ComparisonPlan.defaultSelection()).annealingMethod());
     private final IntegerProperty minTokens = new SimpleIntegerProperty(1);
     private final StringProperty status = new SimpleStringProperty("");
     private final Map<Slot, Path> paths = new EnumMap<>(Slot.class);
+    private TopicModel preparedA;
+    private TopicModel preparedB;
+    private boolean preparedAlign;
     private BiConsumer<String, String> errorHandler = (title, message) -> { };
 
     public Workspace() {
@@ -74,12 +78,34 @@ public final class Workspace {
         modelB.addListener((o, a, b) -> refresh());
         rawCorpus.addListener((o, a, b) -> refresh());
         align.addListener((o, a, b) -> refresh());
+        annealingMethod.addListener((o, a, b) -> refresh());
         minTokens.addListener((o, a, b) -> refresh());
     }
 
     /** Receives (title, message) when the inputs do not fit together; the workbench shows it in a dialog. */
     public void setErrorHandler(BiConsumer<String, String> handler) {
         this.errorHandler = handler;
+    }
+
+    /**
+     * Puts a corpus read from a file in its slot only if it fits model A (some word in its vocabulary, some document
+     * long enough); otherwise the slot, the corpus every job runs on and so the results keep what they had.
+     *
+     * @return why the corpus was refused, or null when it is in place
+     */
+    public String putCorpus(Path path, Corpus value) {
+        TopicModel a = modelA.get();
+        if (a != null) {
+            try {
+                if (CorpusLoader.mapOnto(value, a.vocabulary(), path).withMinimumLength(minTokens.get()).size() == 0) {
+                    return "no document of " + path.getFileName() + " has at least " + minTokens.get() + " tokens in model A's vocabulary";
+                }
+            } catch (InputException e) {
+                return e.getMessage();
+            }
+        }
+        put(Slot.CORPUS, path, value);
+        return null;
     }
 
     /** Puts a value read from a file into its slot (the path first, so that listeners of the value see it). */
@@ -107,8 +133,10 @@ public final class Workspace {
                     corpus.set(kept);
                 }
             } catch (InputException e) {
+                // model A swapped for one the corpus does not fit: said in the status line, not in a dialog, as the
+                // user may be about to load the matching corpus
                 corpus.set(null);
-                errorHandler.accept("Corpus does not fit model A", e.getMessage());
+                status.set("the corpus does not fit model A: " + e.getMessage());
             }
         } else {
             corpus.set(null);
@@ -116,17 +144,33 @@ public final class Workspace {
         TopicModel b = modelB.get();
         if (a != null && b != null) {
             try {
-                pair.set(ModelPair.prepare(a, b, align.get(), false));
+                ModelPair prepared = ModelPair.prepare(a, b, align.get(), false, annealingMethod.get());
+                // the same models prepared the same way: keep the pair (and so the results) when only the selection moved
+                if (pair.get() == null || preparedA != a || preparedB != b || preparedAlign != align.get()) {
+                    preparedA = a;
+                    preparedB = b;
+                    preparedAlign = align.get();
+                    pair.set(prepared);
+                }
                 pairProblem.set("");
             } catch (IllegalArgumentException e) {
+                // an in-between state (one model swapped, a method selection that cannot use this pair): shown in the
+                // pair summary and on Run, never as a dialog
                 pair.set(null);
-                pairProblem.set(e.getMessage());
-                errorHandler.accept("Models A and B cannot be compared", e.getMessage());
+                pairProblem.set(forWorkbench(e.getMessage()));
             }
         } else {
             pair.set(null);
             pairProblem.set("");
         }
+    }
+
+    /** The engine's words for the command line, in the words of this window's controls. */
+    static String forWorkbench(String message) {
+        return message.replace("compare them on the shared words (--vocabulary intersect)",
+                        "load models trained on the same words (the command line's compare --vocabulary intersect compares them on the shared words)")
+                .replace("select methods that evaluate each model on its own:",
+                        "untick the ratio methods in the run panel's Methods and tick only methods that evaluate each model on its own:");
     }
 
     /** The file a slot was filled from, or null. */
@@ -169,6 +213,14 @@ public final class Workspace {
     /** Why A and B cannot be compared, or empty. */
     public ReadOnlyStringProperty pairProblemProperty() {
         return pairProblem.getReadOnlyProperty();
+    }
+
+    /**
+     * The first selected method that anneals between the models (it needs the same K), or null: the run screen sets
+     * it from its selection and the pair is prepared again.
+     */
+    public StringProperty annealingMethodProperty() {
+        return annealingMethod;
     }
 
     /** Permute B's topics to A's before annealing (the run screen's check box; the pair follows it). */

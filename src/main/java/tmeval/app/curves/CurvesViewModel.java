@@ -80,6 +80,7 @@ public final class CurvesViewModel {
     private final List<Consumer<List<Point>>> varianceListeners = new ArrayList<>();
     private final List<Runnable> resetListeners = new ArrayList<>();
     private int likelihoodPoints;
+    private final List<CurveRunner.Point> received = new ArrayList<>();
     private CancelToken cancelToken;
     private Task<Void> current;
 
@@ -161,6 +162,7 @@ public final class CurvesViewModel {
         }
         CurveRunner.Job job = CurveRunner.Job.of(plan, corpus, series);
         likelihoodPoints = 0;
+        received.clear();
         resetListeners.forEach(Runnable::run);
         CancelToken token = new CancelToken();
         long start = System.nanoTime();
@@ -193,7 +195,23 @@ public final class CurvesViewModel {
         executor.execute(task);
     }
 
+    /** The corpus points received since the last start (or restored), for a saved session. */
+    public List<CurveRunner.Point> points() {
+        return List.copyOf(received);
+    }
+
+    /** Shows points saved earlier (a reopened session) in place of the current curves. */
+    public void restore(List<CurveRunner.Point> points) {
+        likelihoodPoints = 0;
+        received.clear();
+        resetListeners.forEach(Runnable::run);
+        if (!points.isEmpty()) {
+            add(points);
+        }
+    }
+
     private void add(List<CurveRunner.Point> points) {
+        received.addAll(points);
         List<Point> likelihood = new ArrayList<>();
         List<Point> variance = new ArrayList<>();
         for (CurveRunner.Point p : points) {

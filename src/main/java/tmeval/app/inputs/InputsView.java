@@ -27,6 +27,7 @@ import java.nio.file.Path;
  */
 public final class InputsView {
     private final VBox root = new VBox(10);
+    private final VBox footer = new VBox(6);
     private final InputsViewModel inputs;
 
     public InputsView(InputsViewModel inputs, Runnable openSampleData) {
@@ -56,6 +57,9 @@ public final class InputsView {
         status.getStyleClass().add("hint");
         status.textProperty().bind(inputs.statusProperty());
         Button sample = new Button("Reload sample data");
+        sample.setId("reload-sample");
+        sample.setMinWidth(Region.USE_PREF_SIZE);
+        sample.setTooltip(new Tooltip("Load the bundled sample models, held-out corpus and series again"));
         sample.setOnAction(e -> openSampleData.run());
         VBox corpusCard = card(Slot.CORPUS, "Held-out corpus", "corpus");
         Spinner<Integer> minTokens = new Spinner<>(1, 1_000_000, 1, 10);
@@ -73,8 +77,11 @@ public final class InputsView {
                 card(Slot.MODEL_B, "Model B", "model-b"),
                 pair,
                 corpusCard,
-                card(Slot.SERIES, "Model series (curves)", "series"),
-                loading, status, sample);
+                card(Slot.SERIES, "Model series (curves)", "series"));
+        // what the user acts on while reading stays in sight below the cards, however far they are scrolled
+        footer.setPadding(new Insets(6, 8, 8, 8));
+        footer.getStyleClass().add("inputs-footer");
+        footer.getChildren().addAll(loading, status, sample);
     }
 
     private VBox card(Slot slot, String title, String id) {
@@ -89,9 +96,11 @@ public final class InputsView {
         open.setTooltip(new Tooltip("Choose a file (or drop one on this box)"));
         open.setOnAction(e -> choose(slot, open));
         MenuButton recent = new MenuButton("Recent");
+        recent.setId(id + "-recent");
+        recent.setTooltip(new Tooltip("Files recently loaded as " + slot.label() + " (a file that failed to load is dropped)"));
         recent.setOnShowing(e -> {
             recent.getItems().clear();
-            for (String p : inputs.recentFiles()) {
+            for (String p : inputs.recentFiles(slot)) {
                 MenuItem item = new MenuItem(p);
                 item.setOnAction(a -> inputs.load(slot, Path.of(p)));
                 recent.getItems().add(item);
@@ -152,6 +161,11 @@ public final class InputsView {
         scroll.setFitToWidth(true);
         scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
         scroll.setPrefWidth(300);
-        return scroll;
+        javafx.scene.layout.BorderPane panel = new javafx.scene.layout.BorderPane(scroll);
+        panel.setBottom(footer);
+        panel.setPrefWidth(300);
+        panel.setMinWidth(260);
+        panel.setId("inputs-panel");
+        return panel;
     }
 }

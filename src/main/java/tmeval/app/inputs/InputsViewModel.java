@@ -24,6 +24,9 @@ import tmeval.model.TopicModel;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -44,6 +47,7 @@ public final class InputsViewModel {
     private final RecentFiles recentStore;
     private final BooleanProperty loading = new SimpleBooleanProperty();
     private final ObservableList<String> recentFiles = FXCollections.observableArrayList();
+    private final Map<Slot, ObservableList<String>> recentBySlot = new EnumMap<>(Slot.class);
     private final Set<Task<?>> activeTasks = new LinkedHashSet<>();
     private BiConsumer<String, String> errorHandler = (title, message) -> { };
     private Function<Path, ModelLoader.Spec> matrixCompanions = path -> null;
@@ -52,7 +56,22 @@ public final class InputsViewModel {
         this.workspace = workspace;
         this.executor = executor;
         this.recentStore = recentStore;
-        recentFiles.setAll(recentStore.load());
+        for (Slot slot : Slot.values()) {
+            recentBySlot.put(slot, FXCollections.observableArrayList());
+        }
+        for (String entry : recentStore.load()) {
+            int tab = entry.indexOf('\t');
+            String path = tab < 0 ? entry : entry.substring(tab + 1);
+            if (!recentFiles.contains(path)) {
+                recentFiles.add(path);
+            }
+            for (Slot slot : Slot.values()) {
+                // a list saved before the lists were kept per slot offers its files in every slot
+                if ((tab < 0 || entry.substring(0, tab).equals(slot.role())) && !recentBySlot.get(slot).contains(path)) {
+                    recentBySlot.get(slot).add(path);
+                }
+            }
+        }
     }
 
     /** Receives (title, message) when a file cannot be used; the workbench shows it in a dialog. */
@@ -111,8 +130,20 @@ public final class InputsViewModel {
         });
         task.setOnSucceeded(e -> {
             finishLoad(task);
-            workspace.put(slot, path, task.getValue());
-            remember(path);
+            if (slot == Slot.CORPUS) {
+                // a corpus that does not fit model A is refused here, so the previous corpus and its results stay
+                String refused = workspace.putCorpus(path, (Corpus) task.getValue());
+                if (refused != null) {
+                    forget(slot, path);
+                    workspace.statusProperty().set("could not load " + path.getFileName() + "; " + slot.label() + " unchanged");
+                    errorHandler.accept("Cannot load " + slot.label(), refused);
+                    whenDone.run();
+                    return;
+                }
+            } else {
+                workspace.put(slot, path, task.getValue());
+            }
+            remember(slot, path);
             workspace.statusProperty().set("loaded " + path.getFileName() + " as " + slot.label());
             whenDone.run();
         });
@@ -129,6 +160,7 @@ public final class InputsViewModel {
                 }
             }
             String message = t instanceof InputException ? t.getMessage() : path + ": " + Failures.describe(t);
+            forget(slot, path);
             workspace.statusProperty().set("could not load " + path.getFileName() + "; " + slot.label() + " unchanged");
             errorHandler.accept("Cannot load " + slot.label(), message);
             whenDone.run();
@@ -151,14 +183,32 @@ public final class InputsViewModel {
         loading.set(!activeTasks.isEmpty());
     }
 
-    private void remember(Path path) {
+    private void remember(Slot slot, Path path) {
         String s = path.toAbsolutePath().normalize().toString();
-        recentFiles.remove(s);
-        recentFiles.add(0, s);
-        while (recentFiles.size() > MAX_RECENT) {
-            recentFiles.remove(recentFiles.size() - 1);
+        for (ObservableList<String> list : List.of(recentFiles, recentBySlot.get(slot))) {
+            list.remove(s);
+            list.add(0, s);
+            while (list.size() > MAX_RECENT) {
+                list.remove(list.size() - 1);
+            }
         }
-        recentStore.save(List.copyOf(recentFiles));
+        save();
+    }
+
+    /** A file that failed to load leaves the slot's recent list (and the overall one when no slot offers it any more). */
+    private void forget(Slot slot, Path path) {
+        String s = path.toAbsolutePath().normalize().toString();
+        recentBySlot.get(slot).remove(s);
+        if (recentBySlot.values().stream().noneMatch(l -> l.contains(s))) {
+            recentFiles.remove(s);
+        }
+        save();
+    }
+
+    private void save() {
+        List<String> entries = new ArrayList<>();
+        recentBySlot.forEach((slot, list) -> list.forEach(p -> entries.add(slot.role() + "\t" + p)));
+        recentStore.save(entries);
     }
 
     /** A one-paragraph summary of a model for its card. */
@@ -228,7 +278,13 @@ public final class InputsViewModel {
         return workspace.minTokensProperty();
     }
 
+    /** Recently loaded files of every slot, most recent first. */
     public ObservableList<String> recentFiles() {
         return recentFiles;
+    }
+
+    /** Files recently loaded into this slot, most recent first; a file that failed to load is dropped. */
+    public ObservableList<String> recentFiles(Slot slot) {
+        return recentBySlot.get(slot);
     }
 }

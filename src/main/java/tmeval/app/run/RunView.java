@@ -35,6 +35,14 @@ public final class RunView {
         run.methods().forEach((name, on) -> {
             CheckBox box = new CheckBox(name);
             box.setId("method-" + name);
+            box.setMinWidth(Region.USE_PREF_SIZE);
+            Tooltip help = new Tooltip();
+            help.textProperty().bind(Bindings.createStringBinding(() -> run.methodHelp(name), run.temperaturesProperty(),
+                    run.samplesProperty(), run.burnInProperty()));
+            help.setWrapText(true);
+            help.setMaxWidth(460);
+            help.setShowDuration(javafx.util.Duration.seconds(30));
+            box.setTooltip(help);
             box.selectedProperty().bindBidirectional(on);
             methods.getChildren().add(box);
         });
@@ -57,17 +65,25 @@ public final class RunView {
         reference.valueProperty().bindBidirectional(run.referenceProperty());
         reference.setTooltip(new Tooltip("Reference for the table's correlation column: a long left-to-right run, or exact"));
         methods.getChildren().addAll(labelled("reference", reference),
-                labelled("ref. particles", spinner(run.referenceParticlesProperty(), 1, 100_000, 10, "reference-particles")));
+                labelled("ref. particles", spinner(run.referenceParticlesProperty(), 1, 100_000, 10, "reference-particles",
+                        "Particles of the left-to-right reference run per document (more: a closer reference, a longer job)")));
 
         FlowPane parameters = new FlowPane(8, 4);
         parameters.setAlignment(Pos.CENTER_LEFT);
         parameters.getChildren().addAll(
-                labelled("temperatures", spinner(run.temperaturesProperty(), 1, 10_000_000, 100, "temperatures")),
-                labelled("samples", spinner(run.samplesProperty(), 1, 10_000, 1, "samples")),
-                labelled("burn-in", spinner(run.burnInProperty(), 0, 1_000_000, 10, "burn-in")),
-                labelled("runs", spinner(run.runsProperty(), 1, 100, 1, "runs")),
-                labelled("seed", spinner(run.seedProperty(), 0, Integer.MAX_VALUE, 1, "seed")),
-                labelled("threads", spinner(run.threadsProperty(), 1, 256, 1, "threads")));
+                labelled("temperatures", spinner(run.temperaturesProperty(), 1, 10_000_000, 100, "temperatures",
+                        "n: intermediate distributions of each annealing run (Foulds and Smyth's n). More temperatures: less"
+                                + " bias and variance, cost grows linearly")),
+                labelled("samples", spinner(run.samplesProperty(), 1, 10_000, 1, "samples",
+                        "S: independent annealing runs averaged per estimate; cost grows linearly")),
+                labelled("burn-in", spinner(run.burnInProperty(), 0, 1_000_000, 10, "burn-in",
+                        "B: Gibbs sweeps under the starting model before annealing begins")),
+                labelled("runs", spinner(run.runsProperty(), 1, 100, 1, "runs",
+                        "Repetitions with different random streams; 2 or more give the table's variance column")),
+                labelled("seed", spinner(run.seedProperty(), 0, Integer.MAX_VALUE, 1, "seed",
+                        "Master seed: the same seed and settings give the same numbers, whatever the thread count")),
+                labelled("threads", spinner(run.threadsProperty(), 1, 256, 1, "threads",
+                        "Documents evaluated in parallel; more than the machine's cores gains nothing")));
         ChoiceBox<Schedule> schedule = new ChoiceBox<>(FXCollections.observableArrayList(Schedule.values()));
         schedule.valueProperty().bindBidirectional(run.scheduleProperty());
         schedule.setConverter(new javafx.util.StringConverter<>() {
@@ -81,53 +97,74 @@ public final class RunView {
                 return Schedule.parse(s);
             }
         });
+        schedule.setTooltip(new Tooltip("How the temperatures are spaced between 0 and 1 (the papers use a sigmoid or geometric schedule)"));
         parameters.getChildren().add(labelled("schedule", schedule));
 
         Button start = new Button("Run");
         start.setId("run-button");
-        start.setDefaultButton(true);
-        start.setTooltip(new Tooltip("Run the selected methods; while a job runs, queue them"));
+        // not the default button: Enter in a field only commits the field; Ctrl+R (Run menu) runs
+        start.setMinWidth(Region.USE_PREF_SIZE);
+        start.setPrefWidth(70);
+        start.setTooltip(new Tooltip("Run the selected methods (Ctrl+R); while a job runs, queue them"));
         start.setOnAction(e -> run.start());
         start.textProperty().bind(Bindings.when(run.runningProperty()).then("Queue").otherwise("Run"));
         Button cancel = new Button("Cancel");
         cancel.setId("cancel-button");
         cancel.disableProperty().bind(run.runningProperty().not());
         cancel.setOnAction(e -> run.cancel());
+        cancel.setMinWidth(Region.USE_PREF_SIZE);
+        cancel.setTooltip(new Tooltip("Stop the running job and drop the queue (Esc)"));
         ProgressBar progress = new ProgressBar(0);
         progress.setId("run-progress");
         progress.setPrefWidth(200);
+        progress.setMinWidth(120);
         progress.progressProperty().bind(run.progressProperty());
         Label cost = new Label();
         cost.setId("run-cost");
+        cost.setWrapText(true);
         cost.textProperty().bind(Bindings.concat("cost: ", run.costProperty()));
         Label message = new Label();
         message.setId("run-message");
+        message.setWrapText(true);
         message.textProperty().bind(run.messageProperty());
-        message.setMinWidth(100);
-        HBox.setHgrow(message, Priority.ALWAYS);
-        message.setMaxWidth(Double.MAX_VALUE);
         Label eta = new Label();
+        eta.setId("run-eta");
+        eta.setMinWidth(Region.USE_PREF_SIZE);
         eta.textProperty().bind(run.etaProperty());
         Label queued = new Label();
-        queued.textProperty().bind(Bindings.createStringBinding(() -> run.queue().isEmpty() ? "" : run.queue().size() + " queued", run.queue()));
-        Region spacer = new Region();
-        HBox.setHgrow(spacer, Priority.SOMETIMES);
-        HBox actions = new HBox(8, start, cancel, progress, eta, queued, message, spacer, cost);
+        queued.setId("run-queue");
+        queued.setWrapText(true);
+        queued.textProperty().bind(run.queueTextProperty());
+        queued.managedProperty().bind(queued.textProperty().isNotEmpty());
+        // the buttons, the bar and the ETA keep their size; the progress text, the queue and the cost wrap on their own lines
+        HBox actions = new HBox(8, start, cancel, progress, eta);
         actions.setAlignment(Pos.CENTER_LEFT);
-        root.getChildren().addAll(methods, parameters, actions);
+        VBox texts = new VBox(2, message, queued, cost);
+        HBox.setHgrow(texts, Priority.ALWAYS);
+        HBox line = new HBox(12, actions, texts);
+        line.setAlignment(Pos.CENTER_LEFT);
+        root.getChildren().addAll(methods, parameters, line);
     }
 
     private static HBox labelled(String label, javafx.scene.Node control) {
-        HBox box = new HBox(4, new Label(label), control);
+        Label l = new Label(label);
+        l.setMinWidth(Region.USE_PREF_SIZE);
+        l.setLabelFor(control);
+        HBox box = new HBox(4, l, control);
         box.setAlignment(Pos.CENTER_LEFT);
         return box;
     }
 
-    private static Spinner<Integer> spinner(IntegerProperty property, int min, int max, int step, String id) {
+    private static Spinner<Integer> spinner(IntegerProperty property, int min, int max, int step, String id, String help) {
         Spinner<Integer> s = new Spinner<>(min, max, property.get(), step);
+        Tooltip tip = new Tooltip(help);
+        tip.setWrapText(true);
+        tip.setMaxWidth(420);
+        s.setTooltip(tip);
         s.setEditable(true);
         s.setId("setting-" + id);
         s.setPrefWidth(id.equals("temperatures") ? 100 : id.equals("seed") ? 80 : 70);
+        s.setMinWidth(Region.USE_PREF_SIZE);
         s.valueProperty().addListener((o, a, b) -> property.set(b));
         property.addListener((o, a, b) -> {
             if (!b.equals(s.getValue())) {

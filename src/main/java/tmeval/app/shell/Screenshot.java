@@ -19,9 +19,12 @@ final class Screenshot {
     private final Path file;
     private final String view;
     private final boolean run;
+    private final boolean during;
     private boolean started;
 
-    Screenshot(Workbench workbench, Stage stage, Path file, String view, boolean run) {
+    /** @param during take the picture while the comparison runs, once it has made about a third of its progress */
+    Screenshot(Workbench workbench, Stage stage, Path file, String view, boolean run, boolean during) {
+        this.during = during;
         this.workbench = workbench;
         this.stage = stage;
         this.file = file;
@@ -58,6 +61,19 @@ final class Screenshot {
                 model.run().setOnJobFinished(() -> model.selectedDocumentProperty().set(0));
             }
         }
+        if (during && started && model.run().runningProperty().get()) {
+            if (model.run().progressProperty().get() < 1.0 / 3) {
+                poll();
+                return;
+            }
+            workbench.select(view);
+            PauseTransition settle = new PauseTransition(Duration.millis(400)); // one drain of results and a layout pass
+            settle.setOnFinished(e -> {
+                save();
+            });
+            settle.play();
+            return;
+        }
         boolean busy = model.run().runningProperty().get() || model.curves().runningProperty().get()
                 || model.teaching().busyProperty().get();
         if (busy) {
@@ -78,6 +94,7 @@ final class Screenshot {
         } catch (IOException ex) {
             System.err.println("tmeval: cannot write " + file + ": " + ex.getMessage());
         }
+        workbench.viewModel().run().cancel();
         Platform.exit();
     }
 }

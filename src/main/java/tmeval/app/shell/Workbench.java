@@ -1,6 +1,10 @@
 package tmeval.app.shell;
 
 import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.TextArea;
+import javafx.scene.input.KeyCombination;
+import javafx.stage.Stage;
 import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.Label;
@@ -87,29 +91,68 @@ public final class Workbench {
     }
 
     private MenuBar menuBar() {
-        Menu file = new Menu("File");
-        MenuItem openA = item("Open model A...", () -> chooseAndLoad(Slot.MODEL_A));
-        MenuItem openB = item("Open model B...", () -> chooseAndLoad(Slot.MODEL_B));
-        MenuItem openCorpus = item("Open held-out corpus...", () -> chooseAndLoad(Slot.CORPUS));
-        MenuItem openSession = item("Open session...", this::chooseSession);
-        MenuItem saveSession = item("Save session...", this::saveSessionAs);
-        MenuItem export = item("Export per-document results (TSV)...", this::exportResults);
-        MenuItem sample = item("Reload sample data", model::openSampleData);
-        MenuItem quit = item("Quit", () -> root.getScene().getWindow().hide());
+        Menu file = new Menu("_File");
+        MenuItem openA = item("Open model _A...", () -> chooseAndLoad(Slot.MODEL_A), "Shortcut+O");
+        MenuItem openB = item("Open model _B...", () -> chooseAndLoad(Slot.MODEL_B), "Shortcut+Shift+O");
+        MenuItem openCorpus = item("Open held-out _corpus...", () -> chooseAndLoad(Slot.CORPUS), null);
+        MenuItem openSession = item("Open session...", this::chooseSession, null);
+        MenuItem saveSession = item("_Save session...", this::saveSessionAs, "Shortcut+S");
+        MenuItem export = item("_Export per-document results (TSV)...", this::exportResults, "Shortcut+E");
+        MenuItem sample = item("Reload sample data", model::openSampleData, null);
+        MenuItem quit = item("_Quit", () -> root.getScene().getWindow().hide(), "Shortcut+Q");
         file.getItems().addAll(openA, openB, openCorpus, new SeparatorMenuItem(), openSession, saveSession, export,
                 new SeparatorMenuItem(), sample, new SeparatorMenuItem(), quit);
-        Menu view = new Menu("View");
-        for (String[] v : new String[][] {{"scatter", "Per-document scatter"}, {"table", "Variance table"}, {"curves", "Iteration curves"},
-                {"document", "Document"}, {"teaching", "Teaching"}}) {
-            view.getItems().add(item(v[1], () -> select(v[0])));
+        Menu job = new Menu("_Run");
+        MenuItem run = item("_Run the selected methods", model.run()::start, "Shortcut+R");
+        run.setId("menu-run");
+        MenuItem cancel = item("_Cancel the running job", model.run()::cancel, "Esc");
+        cancel.setId("menu-cancel");
+        cancel.disableProperty().bind(model.run().runningProperty().not());
+        job.getItems().addAll(run, cancel);
+        Menu view = new Menu("_View");
+        String[][] views = {{"scatter", "Per-document scatter"}, {"table", "Variance table"}, {"curves", "Iteration curves"},
+                {"document", "Document"}, {"teaching", "Teaching"}};
+        for (int i = 0; i < views.length; i++) {
+            String id = views[i][0];
+            view.getItems().add(item(views[i][1], () -> select(id), "Shortcut+" + (i + 1)));
         }
-        return new MenuBar(file, view);
+        Menu help = new Menu("_Help");
+        MenuItem guide = item("_Guide to the views", this::showGuide, "F1");
+        MenuItem about = item("_About tmeval", this::showAbout, null);
+        help.getItems().addAll(guide, about);
+        return new MenuBar(file, job, view, help);
     }
 
-    private static MenuItem item(String text, Runnable action) {
+    private static MenuItem item(String text, Runnable action, String accelerator) {
         MenuItem i = new MenuItem(text);
+        i.setMnemonicParsing(true);
         i.setOnAction(e -> action.run());
+        if (accelerator != null) {
+            i.setAccelerator(KeyCombination.keyCombination(accelerator));
+        }
         return i;
+    }
+
+    /** A short guide to the screens (F1), in a window of its own so it can stay open beside the workbench. */
+    private void showGuide() {
+        TextArea text = new TextArea(WorkbenchViewModel.GUIDE);
+        text.setEditable(false);
+        text.setWrapText(true);
+        text.setId("guide-text");
+        Stage stage = new Stage();
+        stage.initOwner(window());
+        stage.setTitle("tmeval: guide to the views");
+        stage.setScene(new Scene(text, 640, 520));
+        stage.show();
+    }
+
+    private void showAbout() {
+        Alert about = new Alert(Alert.AlertType.INFORMATION, model.aboutText());
+        about.setTitle("About tmeval");
+        about.setHeaderText("tmeval " + model.version());
+        about.getDialogPane().setId("about-dialog");
+        about.initOwner(window());
+        about.show();
     }
 
     private Window window() {
@@ -147,6 +190,7 @@ public final class Workbench {
 
     private void exportResults() {
         FileChooser chooser = new FileChooser();
+        chooser.setTitle("Export the per-document results (TSV)");
         chooser.setInitialFileName("comparison.tsv");
         File f = chooser.showSaveDialog(window());
         if (f != null) {
@@ -160,6 +204,7 @@ public final class Workbench {
 
     private void saveSessionAs() {
         FileChooser chooser = new FileChooser();
+        chooser.setTitle("Save the session (inputs, settings and results)");
         chooser.setInitialFileName("workbench.tmeval-session.tsv");
         File f = chooser.showSaveDialog(window());
         if (f != null) {
@@ -172,7 +217,9 @@ public final class Workbench {
     }
 
     private void chooseSession() {
-        File f = new FileChooser().showOpenDialog(window());
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle("Open a saved session");
+        File f = chooser.showOpenDialog(window());
         if (f != null) {
             model.openSession(f.toPath());
         }

@@ -9,8 +9,9 @@ import java.util.List;
 
 /**
  * The workbench window. With no arguments it opens on the bundled sample data. For documentation and checks,
- * {@code --screenshot FILE [--view NAME] [--size WxH] [--run]} loads the sample data, optionally runs the first
- * comparison (and the curves, for the curves view), shows the view, saves a PNG of the window and exits;
+ * {@code --screenshot FILE [--view NAME] [--size WxH] [--run] [--during]} loads the sample data, optionally runs the
+ * first comparison (and the curves, for the curves view), shows the view, saves a PNG of the window and exits;
+ * {@code --during} takes the picture while the comparison runs, once about a third of it is done;
  * {@code --session FILE} reopens a saved session.
  */
 public final class WorkbenchApp extends Application {
@@ -43,7 +44,8 @@ public final class WorkbenchApp extends Application {
             workbench.select(view);
         }
         if (screenshot != null) {
-            new Screenshot(workbench, stage, Path.of(screenshot), view == null ? "scatter" : view, args.contains("--run")).begin();
+            new Screenshot(workbench, stage, Path.of(screenshot), view == null ? "scatter" : view, args.contains("--run") || args.contains("--during"),
+                    args.contains("--during")).begin();
         }
     }
 

@@ -22,6 +22,7 @@ import tmeval.model.Corpus;
 import tmeval.run.ComparisonPlan;
 import tmeval.run.ComparisonRows;
 import tmeval.run.ComparisonRunner;
+import tmeval.run.CurveRunner;
 import tmeval.run.Provenance;
 import tmeval.run.SessionFile;
 import tmeval.run.Throughput;
@@ -46,6 +47,37 @@ public final class WorkbenchViewModel {
             return new Storage(RecentFiles.preferences(), Throughput.defaultFile());
         }
     }
+
+    /** The guide the Help menu (F1) shows: what each part of the window is for, in the order of a first session. */
+    static final String GUIDE = """
+            tmeval workbench: a guide to the views
+
+            Inputs (left). Model A, model B, the held-out corpus and, for the iteration curves, a series of snapshots. Open a \
+            file with Open..., the Recent menu of the card (Ctrl+O opens model A), or drop it on the card. The pair summary \
+            under model B says whether the two models can be compared by the selected methods, and how their topics align.
+
+            Run panel (top). Tick the methods, set their parameters (hover over any control for its meaning, bias and cost), \
+            and press Run (Ctrl+R). The cost line predicts the job's site updates and time; the progress bar, the ETA and the \
+            points in the views move as documents finish. Run while a job runs queues the new one; Cancel (Esc) stops the job \
+            and the queue, keeping what finished.
+
+            Per-document scatter (Ctrl+1). One point per document: a method's log-ratio estimate against another's, or \
+            forward against reverse; points far off the diagonal are documents whose two estimates disagree. Click a point to \
+            open the document.
+
+            Variance table (Ctrl+2). Foulds and Smyth's Tables 1 and 2: per method and direction, the percent of documents \
+            where A wins, the correlation with the reference, the variance of the perplexity ratio across runs, the corpus \
+            perplexity ratio, cost and time; under it, the convergence verdict of each ratio method (do the two annealing \
+            directions agree?) and, after a cancel, how partial the results are.
+
+            Iteration curves (Ctrl+3). Perplexity against training iteration for the model series, by iteration-AIS.
+
+            Document (Ctrl+4). One document's estimates by method, direction and run, and its words under both models.
+
+            Teaching (Ctrl+5). Annealed importance sampling step by step on one short document.
+
+            Sessions. File > Save session (Ctrl+S) keeps the inputs, every setting and the results; Open session restores them.
+            """;
 
     /** Session keys of the inputs. */
     private static final Map<String, Slot> SESSION_INPUTS = sessionInputs();
@@ -101,6 +133,19 @@ public final class WorkbenchViewModel {
         this.openDocumentScreen = r;
     }
 
+    /** The version of the running build. */
+    public String version() {
+        return Provenance.version();
+    }
+
+    /** The About box's text: what this is, its version and where its results say they came from. */
+    public String aboutText() {
+        return "tmeval " + version() + ": an evaluation workbench for topic models. It compares two models on held-out documents with"
+                + " ratio-AIS in both directions (Foulds and Smyth) and with the single-model estimators of Wallach et al. (AIS,"
+                + " left-to-right, Chib-style), differenced.\n\nEvery exported file begins with the provenance lines that"
+                + " reproduce it from the command line.";
+    }
+
     public void openSampleData() {
         Path dir = SampleData.locate();
         if (dir == null) {
@@ -146,6 +191,21 @@ public final class WorkbenchViewModel {
         settings.put("align", Boolean.toString(workspace.alignProperty().get()));
         settings.put("minTokens", Integer.toString(workspace.minTokensProperty().get()));
         settings.put("methods", String.join(",", run.selectedMethods()));
+        settings.put("referenceParticles", Integer.toString(run.referenceParticlesProperty().get()));
+        // the iteration curves: their form and the points on screen
+        settings.put("curves.methods", String.join(",", curves.methods().entrySet().stream().filter(e -> e.getValue().get())
+                .map(Map.Entry::getKey).toList()));
+        settings.put("curves.temperatures", Integer.toString(curves.temperaturesProperty().get()));
+        settings.put("curves.runs", Integer.toString(curves.runsProperty().get()));
+        settings.put("curves.points", String.join(";", curves.points().stream().map(WorkbenchViewModel::curvePoint).toList()));
+        // the teaching view: its document, model and AIS settings
+        if (teaching.documentProperty().get() != null) {
+            settings.put("teaching.document", teaching.documentProperty().get().id());
+        }
+        settings.put("teaching.model", teaching.whichProperty().get().name());
+        settings.put("teaching.temperatures", Integer.toString(teaching.temperaturesProperty().get()));
+        settings.put("teaching.samples", Integer.toString(teaching.samplesProperty().get()));
+        settings.put("teaching.tokens", Integer.toString(teaching.tokensProperty().get()));
         SessionFile.write(new SessionFile.Session(in, settings, results.all()), path);
     }
 
@@ -169,10 +229,12 @@ public final class WorkbenchViewModel {
         Runnable oneDone = () -> {
             if (--pending[0] == 0) {
                 applyResults(session.results());
+                applyTeaching(session.settings());
             }
         };
         if (pending[0] == 0) {
             applyResults(session.results());
+            applyTeaching(session.settings());
         }
         session.inputs().forEach((name, p) -> inputs.load(SESSION_INPUTS.get(name), p, oneDone));
     }
@@ -198,6 +260,51 @@ public final class WorkbenchViewModel {
             List<String> on = List.of(s.get("methods").split(","));
             run.methods().forEach((name, p) -> p.set(on.contains(name)));
         }
+        setInt(s, "referenceParticles", run.referenceParticlesProperty());
+        if (s.containsKey("curves.methods")) {
+            List<String> on = List.of(s.get("curves.methods").split(","));
+            curves.methods().forEach((name, p) -> p.set(on.contains(name)));
+        }
+        setInt(s, "curves.temperatures", curves.temperaturesProperty());
+        setInt(s, "curves.runs", curves.runsProperty());
+        if (s.containsKey("curves.points")) {
+            List<CurveRunner.Point> points = new java.util.ArrayList<>();
+            for (String p : s.get("curves.points").split(";")) {
+                if (!p.isBlank()) {
+                    points.add(curvePoint(p));
+                }
+            }
+            curves.restore(points);
+        }
+        if (s.containsKey("teaching.model")) {
+            teaching.whichProperty().set(TeachingViewModel.Model.valueOf(s.get("teaching.model").trim()));
+        }
+        setInt(s, "teaching.temperatures", teaching.temperaturesProperty());
+        setInt(s, "teaching.samples", teaching.samplesProperty());
+    }
+
+    /** The teaching view's document and prefix, once the session's corpus is in place. */
+    private void applyTeaching(Map<String, String> s) {
+        String id = s.get("teaching.document");
+        if (id != null) {
+            teaching.documents().stream().filter(d -> d.id().equals(id)).findFirst().ifPresent(teaching::choose);
+        }
+        setInt(s, "teaching.tokens", teaching.tokensProperty());
+    }
+
+    private static String curvePoint(CurveRunner.Point p) {
+        return String.join(",", Integer.toString(p.iteration()), p.method(), Integer.toString(p.run()), Long.toString(p.tokens()),
+                Double.toString(p.logLikelihood()), Long.toString(p.siteUpdates()), Long.toString(p.nanos()),
+                p.perDocumentVariance() == null ? "" : p.perDocumentVariance().toString(), Integer.toString(p.refused()));
+    }
+
+    private static CurveRunner.Point curvePoint(String text) {
+        String[] f = text.split(",", -1);
+        if (f.length != 9) {
+            throw new IllegalArgumentException("a saved curve point has " + f.length + " fields, not 9: " + text);
+        }
+        return new CurveRunner.Point(Integer.parseInt(f[0]), f[1], Integer.parseInt(f[2]), Long.parseLong(f[3]), Double.parseDouble(f[4]),
+                Long.parseLong(f[5]), Long.parseLong(f[6]), f[7].isEmpty() ? null : Double.valueOf(f[7]), Integer.parseInt(f[8]));
     }
 
     /** The saved results that fit the loaded corpus (same document at the same position); the others are reported. */

@@ -46,8 +46,8 @@ public final class VarianceTableView {
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
         table.setPlaceholder(new Label("No results yet: run a comparison."));
         table.getColumns().add(column("method", ComparisonTable.Row::label, 210));
-        table.getColumns().add(column("docs", r -> r.documents(), 60));
-        table.getColumns().add(column("A wins %", r -> round(r.percentAWins(), 1), 80));
+        table.getColumns().add(numeric(column("docs", r -> r.documents(), 60)));
+        table.getColumns().add(numeric(column("A wins %", r -> round(r.percentAWins(), 1), 80)));
         table.getColumns().add(formatted("corr. ref.", r -> r.correlation(), "%.4f", 90));
         table.getColumns().add(formatted("var. perp. ratio", r -> r.variance(), "%.3e", 120));
         table.getColumns().add(formatted("corpus perp. ratio", r -> r.corpusPerplexityRatio(), "%.5f", 130));
@@ -75,7 +75,20 @@ public final class VarianceTableView {
         HBox.setHgrow(spacer, Priority.ALWAYS);
         HBox bar = new HBox(8, note, spacer, copy, export);
         HBox.setHgrow(note, Priority.SOMETIMES);
-        VBox bottom = new VBox(bar);
+        Label partial = new Label();
+        partial.setId("table-partial");
+        partial.getStyleClass().add("warning");
+        partial.setWrapText(true);
+        partial.textProperty().bind(model.partialProperty());
+        partial.managedProperty().bind(partial.textProperty().isNotEmpty());
+        partial.visibleProperty().bind(partial.textProperty().isNotEmpty());
+        Label verdicts = new Label();
+        verdicts.setId("table-verdicts");
+        verdicts.setWrapText(true);
+        verdicts.textProperty().bind(model.verdictsProperty());
+        verdicts.managedProperty().bind(verdicts.textProperty().isNotEmpty());
+        verdicts.visibleProperty().bind(verdicts.textProperty().isNotEmpty());
+        VBox bottom = new VBox(4, partial, verdicts, bar);
         bottom.getStyleClass().add("chart-footer");
         root.setCenter(table);
         root.setBottom(bottom);
@@ -93,9 +106,15 @@ public final class VarianceTableView {
         return c;
     }
 
-    /** A numeric column shown with a format but sorted by value. */
+    /** Numbers line up on their last digit. */
+    private static <T> TableColumn<ComparisonTable.Row, T> numeric(TableColumn<ComparisonTable.Row, T> c) {
+        c.getStyleClass().add("numeric");
+        return c;
+    }
+
+    /** A numeric column shown with a format but sorted by value, right-aligned. */
     private static TableColumn<ComparisonTable.Row, Double> formatted(String title, Function<ComparisonTable.Row, Double> value, String format, double width) {
-        TableColumn<ComparisonTable.Row, Double> c = column(title, value, width);
+        TableColumn<ComparisonTable.Row, Double> c = numeric(column(title, value, width));
         c.setCellFactory(col -> new javafx.scene.control.TableCell<>() {
             @Override
             protected void updateItem(Double v, boolean empty) {
@@ -112,6 +131,7 @@ public final class VarianceTableView {
 
     private void exportCsv() {
         FileChooser chooser = new FileChooser();
+        chooser.setTitle("Export the variance table as CSV");
         chooser.setInitialFileName("comparison-table.csv");
         chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("CSV", "*.csv"));
         File file = chooser.showSaveDialog(root.getScene().getWindow());

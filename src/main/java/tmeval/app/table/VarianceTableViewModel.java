@@ -6,7 +6,13 @@ import tmeval.app.common.Results;
 import tmeval.compare.ComparisonTable;
 import tmeval.io.OutputFile;
 
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import tmeval.compare.ConvergenceCheck;
+
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.nio.file.Path;
 import java.util.Locale;
 
@@ -17,6 +23,7 @@ import java.util.Locale;
 public final class VarianceTableViewModel {
     private final Results results;
     private final ObservableList<ComparisonTable.Row> rows = FXCollections.observableArrayList();
+    private final StringProperty verdicts = new SimpleStringProperty("");
 
     public VarianceTableViewModel(Results results) {
         this.results = results;
@@ -26,6 +33,22 @@ public final class VarianceTableViewModel {
 
     private void refresh() {
         rows.setAll(results.table().rows());
+        // the same verdicts, one line per method that anneals both ways, as 'tmeval compare' prints under its table
+        List<String> lines = new ArrayList<>();
+        for (ConvergenceCheck check : results.checks()) {
+            lines.add(check.verdict());
+        }
+        verdicts.set(String.join("\n", lines));
+    }
+
+    /** The convergence verdict of each ratio method with both directions ({@link ConvergenceCheck#verdict()}), one a line. */
+    public StringProperty verdictsProperty() {
+        return verdicts;
+    }
+
+    /** "partial: cancelled after 120 of 300 documents" while the results are not all their job meant to produce, or empty. */
+    public StringProperty partialProperty() {
+        return results.partialProperty();
     }
 
     public ObservableList<ComparisonTable.Row> rows() {

@@ -62,7 +62,10 @@ class InputsViewModelTest {
         assertTrue(vm.summary(Slot.MODEL_A).get().contains("K = 3, V = 40"), vm.summary(Slot.MODEL_A).get());
         assertTrue(vm.pairSummary().get().startsWith("topic alignment (L1)"), vm.pairSummary().get());
         assertEquals(List.of(corpus.toString(), b.toString(), a.toString()), vm.recentFiles());
-        assertEquals(vm.recentFiles(), recent.load(), "the list is saved in the store it was given");
+        assertEquals(List.of(a.toString()), vm.recentFiles(Slot.MODEL_A), "each slot keeps its own list");
+        assertEquals(List.of(corpus.toString()), vm.recentFiles(Slot.CORPUS));
+        assertEquals(List.of("model-a\t" + a, "model-b\t" + b, "corpus\t" + corpus), recent.load(),
+                "the lists are saved in the store they were given, with their slots");
         assertTrue(errors.isEmpty(), errors.toString());
         // a minimum length no document reaches leaves no corpus and says why
         workspace.minTokensProperty().set(9);
@@ -98,5 +101,30 @@ class InputsViewModelTest {
         }
         assertEquals(10, fresh.recentFiles().size());
         assertEquals(dir.resolve("a11.tsv").toString(), fresh.recentFiles().get(0));
+    }
+
+    @Test
+    void aCorpusThatDoesNotFitModelAKeepsThePreviousCorpusAndSaysTheLoadFailed() throws Exception {
+        AppFixtures.fill(workspace);
+        var before = workspace.corpusProperty().get();
+        Path foreign = dir.resolve("foreign.tokens");
+        Files.writeString(foreign, "zebra quagga okapi\nokapi zebra\n");
+        vm.load(Slot.CORPUS, foreign);
+        assertSame(before, workspace.corpusProperty().get(), "the previous corpus (and so its results) stays");
+        assertEquals("could not load foreign.tokens; held-out corpus unchanged", vm.statusProperty().get());
+        assertEquals(1, errors.size(), errors.toString());
+        assertTrue(vm.recentFiles(Slot.CORPUS).isEmpty(), "a file that failed to load is not offered again");
+    }
+
+    @Test
+    void aFileThatFailsToLoadLeavesItsSlotsRecentList() throws Exception {
+        Path a = dir.resolve("a.tsv");
+        NativeModelFormat.write(AppFixtures.modelA(), a);
+        vm.load(Slot.MODEL_A, a);
+        assertEquals(List.of(a.toString()), vm.recentFiles(Slot.MODEL_A));
+        Files.writeString(a, "#tmeval-model v1\n#alpha\t1\t1\nword\t0.5\n");
+        vm.load(Slot.MODEL_A, a);
+        assertTrue(vm.recentFiles(Slot.MODEL_A).isEmpty());
+        assertTrue(vm.recentFiles().isEmpty());
     }
 }

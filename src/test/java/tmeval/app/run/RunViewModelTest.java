@@ -185,4 +185,107 @@ class RunViewModelTest {
         assertTrue(vm[0].queue().isEmpty());
         assertTrue(errors.isEmpty(), errors.toString());
     }
+
+    @Test
+    void resultsReachTheViewsAsTheyFinishNotInCorpusOrder() {
+        List<Integer> order = new ArrayList<>();
+        results.onAdded(batch -> batch.forEach(r -> order.add(r.documentIndex())));
+        RunViewModel vm = model(new CurrentThreadTaskExecutor(), (job, asFinished, progress, cancel) -> {
+            // the last document finishes first: the views see it first
+            List<tmeval.run.ComparisonRunner.Result> all = new ArrayList<>();
+            tmeval.run.ComparisonRunner.run(job, all::add, progress, cancel);
+            for (int i = all.size() - 1; i >= 0; i--) {
+                asFinished.accept(all.get(i));
+            }
+        });
+        AppFixtures.fill(workspace);
+        small(vm, ComparisonMethods.LR_DIFF);
+        vm.start();
+        assertEquals(AppFixtures.DOCUMENTS - 1, order.get(0));
+        assertEquals(AppFixtures.DOCUMENTS * 2, results.all().size());
+    }
+
+    @Test
+    void aCancelLeavesNoEtaAndMarksTheResultsPartial() {
+        RunViewModel[] vm = new RunViewModel[1];
+        vm[0] = model(new CurrentThreadTaskExecutor(), (job, asFinished, progress, cancel) -> {
+            // three documents finish (both runs), then the user cancels; a late progress report follows the cancel
+            tmeval.run.ComparisonRunner.run(job, r -> {
+                if (r.documentIndex() < 3) {
+                    asFinished.accept(r);
+                }
+            }, progress, new tmeval.progress.CancelToken());
+            vm[0].cancel();
+            progress.update(7, 24, "d7");
+            cancel.check();
+        });
+        AppFixtures.fill(workspace);
+        small(vm[0], ComparisonMethods.LR_DIFF);
+        vm[0].start();
+        assertEquals("", vm[0].etaProperty().get(), "no 'about N s left' after a cancel");
+        assertEquals("partial: cancelled after 3 of " + AppFixtures.DOCUMENTS + " documents", results.partialProperty().get());
+    }
+
+    @Test
+    void exactIsPricedByItsStatesNotAtZero() {
+        RunViewModel vm = model();
+        AppFixtures.fill(workspace);
+        small(vm, ComparisonMethods.EXACT);
+        assertTrue(vm.costSecondsProperty().get() > 0, vm.costProperty().get());
+        assertTrue(vm.costProperty().get().contains("exact state updates"), vm.costProperty().get());
+        assertTrue(RunViewModel.exactWork(8, 3, 2_000_000) > RunViewModel.exactWork(4, 3, 2_000_000));
+        assertEquals(0, RunViewModel.exactWork(500, 50, 2_000_000), "a document above the state limit is refused at once");
+    }
+
+    @Test
+    void thePreviewOfARepeatedJobIsWithin30PercentOfItsMeasuredTime() {
+        RunViewModel vm = model();
+        AppFixtures.fill(workspace);
+        // enough work (well over the 0.1 s a rate needs) for timer noise not to matter: ratio-convex both ways and
+        // differenced AIS, two runs, two threads
+        vm.methods().forEach((name, on) -> on.set(name.equals(ComparisonMethods.RATIO_CONVEX) || name.equals(ComparisonMethods.AIS_DIFF)));
+        vm.temperaturesProperty().set(6000);
+        vm.burnInProperty().set(10);
+        vm.runsProperty().set(2);
+        vm.threadsProperty().set(2);
+        vm.start();
+        double measured = vm.lastJobSecondsProperty().get();
+        double predicted = vm.costSecondsProperty().get();
+        assertTrue(Math.abs(predicted - measured) <= 0.3 * measured,
+                String.format(java.util.Locale.ROOT, "predicted %.3f s for a job that took %.3f s (%s)", predicted, measured, vm.costProperty().get()));
+    }
+
+    @Test
+    void thePairFollowsTheSelectionModelsOfDifferentKNeedNoRatioMethodAndNoDialog() {
+        RunViewModel vm = model(new CurrentThreadTaskExecutor(), RunViewModel::runAsFinished);
+        workspace.setErrorHandler((title, message) -> errors.add(title + ": " + message));
+        workspace.put(Workspace.Slot.MODEL_A, null, AppFixtures.modelA());
+        workspace.put(Workspace.Slot.MODEL_B, null, tmeval.Fixtures.randomModel("B4", 40, new double[] {0.2, 0.2, 0.2, 0.2}, 0.2, 5));
+        workspace.put(Workspace.Slot.CORPUS, null, AppFixtures.corpus());
+        small(vm, ComparisonMethods.RATIO_CONVEX);
+        assertNull(workspace.pairProperty().get());
+        assertTrue(workspace.pairProblemProperty().get().contains("run panel's Methods"), workspace.pairProblemProperty().get());
+        assertFalse(workspace.pairProblemProperty().get().contains("--"), "names the workbench's controls, not command-line flags");
+        vm.start();
+        assertTrue(vm.messageProperty().get().startsWith("cannot run: model A has K = 3"), vm.messageProperty().get());
+        vm.methods().get(ComparisonMethods.RATIO_CONVEX).set(false);
+        vm.methods().get(ComparisonMethods.LR_DIFF).set(true);
+        assertEquals("", workspace.pairProblemProperty().get());
+        vm.start();
+        assertTrue(vm.messageProperty().get().startsWith("finished " + ComparisonMethods.LR_DIFF), vm.messageProperty().get());
+        assertTrue(errors.isEmpty(), errors.toString());
+    }
+
+    @Test
+    void theQueueIsNamedAndEveryMethodHasHelp() {
+        RunViewModel vm = model();
+        assertEquals("", vm.queueTextProperty().get());
+        vm.queue().add(new RunViewModel.JobSpec(vm.plan(), "lr-diff (n = 5, 2 runs)"));
+        assertEquals("queued: lr-diff (n = 5, 2 runs)", vm.queueTextProperty().get());
+        for (String name : ComparisonMethods.names()) {
+            String help = vm.methodHelp(name);
+            assertTrue(help.contains(ComparisonMethods.get(name).description()), help);
+            assertTrue(help.contains("Cost"), help);
+        }
+    }
 }

@@ -26,6 +26,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -291,5 +292,34 @@ class WorkbenchTest {
         });
         release.setDaemon(true);
         release.start();
+    }
+
+    /** Whether a labelled control shows its whole text (a label cut to "..." shows something else). */
+    private static boolean whole(javafx.scene.control.Labeled l) {
+        javafx.scene.text.Text shown = (javafx.scene.text.Text) l.lookup(".text");
+        return shown != null && shown.getText().equals(l.getText());
+    }
+
+    @Test
+    void at1280x800TheButtonsStayWholeWhileAJobRunsAndEnterInAFieldStartsNothing(FxRobot robot) throws Exception {
+        waitForInputs();
+        configure(robot, 3000, 2, tmeval.compare.ComparisonMethods.RATIO_CONVEX);
+        // Enter in a field commits the field; it is not a Run
+        robot.clickOn("#setting-temperatures");
+        robot.type(javafx.scene.input.KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFalse(vm.run().runningProperty().get(), "Enter in a field must not start a job");
+        robot.interact(() -> vm.run().start());
+        waitFor(30, () -> vm.run().progressProperty().get() > 0);
+        WaitForAsyncUtils.waitForFxEvents();
+        for (String id : new String[] {"#run-button", "#cancel-button", "#reload-sample"}) {
+            javafx.scene.control.Labeled b = robot.lookup(id).queryAs(javafx.scene.control.Labeled.class);
+            assertTrue(whole(b), id + " shows '" + ((javafx.scene.text.Text) b.lookup(".text")).getText() + "'");
+            javafx.geometry.Bounds onScreen = b.localToScene(b.getBoundsInLocal());
+            assertTrue(onScreen.getMaxY() <= 800 && onScreen.getMinY() >= 0 && b.isVisible(), id + " is in sight: " + onScreen);
+        }
+        robot.interact(() -> vm.run().cancel());
+        waitFor(30, () -> !vm.run().runningProperty().get());
+        assertEquals("", vm.run().etaProperty().get());
     }
 }
