@@ -7,7 +7,11 @@ import tmeval.model.Document;
 import tmeval.run.ComparisonPlan;
 import tmeval.run.ComparisonRunner;
 
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.SimpleIntegerProperty;
+
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -22,6 +26,7 @@ public final class Results {
     private Corpus corpus;
     private ComparisonTable cachedTable; // rebuilt only after the results change, not once per observing view
     private double gapThreshold = ComparisonPlan.DEFAULT_GAP_THRESHOLD;
+    private final IntegerProperty selectedDocument = new SimpleIntegerProperty(-1);
 
     /** Starts over for a corpus (new inputs). */
     public void reset(Corpus corpus) {
@@ -124,5 +129,25 @@ public final class Results {
 
     public List<ConvergenceCheck> checks() {
         return table().convergenceChecks(gapThreshold);
+    }
+
+    /**
+     * The document every screen highlights (its index in the corpus, -1: none): the scatter rings it, the document
+     * screen shows it. Shared here so that no screen needs another.
+     */
+    public IntegerProperty selectedDocumentProperty() {
+        return selectedDocument;
+    }
+
+    /**
+     * Ids of the documents far from the diagonal, each counted once however many ratio paths flag it: the union of
+     * the {@link ConvergenceCheck#flagged} lists the command line prints, in order of first appearance.
+     */
+    public List<String> flaggedDocumentIds() {
+        LinkedHashSet<String> ids = new LinkedHashSet<>();
+        for (ConvergenceCheck check : checks()) {
+            ids.addAll(check.flagged());
+        }
+        return List.copyOf(ids);
     }
 }
