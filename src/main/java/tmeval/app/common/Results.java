@@ -11,6 +11,8 @@ import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.SimpleIntegerProperty;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.function.Consumer;
@@ -26,6 +28,10 @@ public final class Results {
     private Corpus corpus;
     private ComparisonTable cachedTable; // rebuilt only after the results change, not once per observing view
     private double gapThreshold = ComparisonPlan.DEFAULT_GAP_THRESHOLD;
+    private int tableRuns;
+    /** {@link #paired} and {@link #checks} of the current results, computed once for all the screens that ask. */
+    private final Map<String, List<ComparisonTable.PairedEstimate>> derived = new HashMap<>();
+    private List<ConvergenceCheck> cachedChecks;
     private final IntegerProperty selectedDocument = new SimpleIntegerProperty(-1);
 
     /** Starts over for a corpus (new inputs). */
@@ -33,6 +39,8 @@ public final class Results {
         this.corpus = corpus;
         all.clear();
         cachedTable = null;
+        derived.clear();
+        cachedChecks = null;
         resetListeners.forEach(Runnable::run);
     }
 
@@ -41,6 +49,8 @@ public final class Results {
         boolean removed = all.removeIf(r -> armKeys.contains(key(r)));
         if (removed) {
             cachedTable = null;
+            derived.clear();
+            cachedChecks = null;
             resetListeners.forEach(Runnable::run);
             List<ComparisonRunner.Result> kept = List.copyOf(all);
             addListeners.forEach(l -> l.accept(kept));
@@ -49,7 +59,14 @@ public final class Results {
 
     public void addAll(List<ComparisonRunner.Result> batch) {
         all.addAll(batch);
-        cachedTable = null;
+        if (cachedTable != null && batch.stream().allMatch(r -> r.run() <= tableRuns)) {
+            // recording a batch into the table gives the table a rebuild would: a batch costs its size, not the corpus's
+            batch.forEach(r -> ComparisonRunner.record(cachedTable, r));
+        } else {
+            cachedTable = null;
+        }
+        derived.clear();
+        cachedChecks = null;
         addListeners.forEach(l -> l.accept(batch));
     }
 
@@ -106,6 +123,7 @@ public final class Results {
         for (ComparisonRunner.Result r : all) {
             runs = Math.max(runs, r.run());
         }
+        tableRuns = runs;
         ComparisonTable table = new ComparisonTable(ids, lengths, runs);
         for (ComparisonRunner.Result r : all) {
             ComparisonRunner.record(table, r);
@@ -120,15 +138,20 @@ public final class Results {
 
     public void setGapThreshold(double threshold) {
         this.gapThreshold = threshold;
+        derived.clear();
+        cachedChecks = null;
     }
 
     /** Each document's two estimates of a method, flagged against {@link #gapThreshold()} (see {@link ComparisonTable#paired}). */
     public List<ComparisonTable.PairedEstimate> paired(String method) {
-        return table().paired(method, gapThreshold);
+        return derived.computeIfAbsent(method, m -> List.copyOf(table().paired(m, gapThreshold)));
     }
 
     public List<ConvergenceCheck> checks() {
-        return table().convergenceChecks(gapThreshold);
+        if (cachedChecks == null) {
+            cachedChecks = List.copyOf(table().convergenceChecks(gapThreshold));
+        }
+        return cachedChecks;
     }
 
     /**

@@ -57,6 +57,8 @@ import java.util.function.BiConsumer;
 public final class ScatterView {
     private static final int RINGS = 0;
     private static final int SELECTED = 1;
+    /** From this many points on, shapes are drawn without anti-aliasing. */
+    private static final int LARGE = 5000;
 
     private final ScatterViewModel model;
     private final XYSeriesCollection dataset = new XYSeriesCollection();
@@ -214,6 +216,18 @@ public final class ScatterView {
 
     /** Appends a batch's points (or starts over), one change event per series. */
     private void apply(ScatterViewModel.Update u) {
+        // one redraw per batch, not one per series changed
+        chart.setNotify(false);
+        try {
+            applyQuietly(u);
+            // tens of thousands of anti-aliased shapes take seconds to draw in software; plain ones a fraction of that
+            chart.setAntiAlias(dataset.getItemCount(SELECTED) + model.drawnPointCount() < LARGE);
+        } finally {
+            chart.setNotify(true);
+        }
+    }
+
+    private void applyQuietly(ScatterViewModel.Update u) {
         if (u.cleared() || dataset.getSeriesCount() == 0) {
             dataset.removeAllSeries();
             drawn.clear();
