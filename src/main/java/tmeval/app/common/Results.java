@@ -7,7 +7,13 @@ import tmeval.model.Document;
 import tmeval.run.ComparisonPlan;
 import tmeval.run.ComparisonRunner;
 
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.SimpleIntegerProperty;
+
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -31,6 +37,11 @@ public final class Results {
     public javafx.beans.property.StringProperty partialProperty() {
         return partial;
     }
+    private int tableRuns;
+    /** {@link #paired} and {@link #checks} of the current results, computed once for all the screens that ask. */
+    private final Map<String, List<ComparisonTable.PairedEstimate>> derived = new HashMap<>();
+    private List<ConvergenceCheck> cachedChecks;
+    private final IntegerProperty selectedDocument = new SimpleIntegerProperty(-1);
 
     /** Starts over for a corpus (new inputs). */
     public void reset(Corpus corpus) {
@@ -38,6 +49,8 @@ public final class Results {
         partial.set("");
         all.clear();
         cachedTable = null;
+        derived.clear();
+        cachedChecks = null;
         resetListeners.forEach(Runnable::run);
     }
 
@@ -46,6 +59,8 @@ public final class Results {
         boolean removed = all.removeIf(r -> armKeys.contains(key(r)));
         if (removed) {
             cachedTable = null;
+            derived.clear();
+            cachedChecks = null;
             resetListeners.forEach(Runnable::run);
             List<ComparisonRunner.Result> kept = List.copyOf(all);
             addListeners.forEach(l -> l.accept(kept));
@@ -54,7 +69,14 @@ public final class Results {
 
     public void addAll(List<ComparisonRunner.Result> batch) {
         all.addAll(batch);
-        cachedTable = null;
+        if (cachedTable != null && batch.stream().allMatch(r -> r.run() <= tableRuns)) {
+            // recording a batch into the table gives the table a rebuild would: a batch costs its size, not the corpus's
+            batch.forEach(r -> ComparisonRunner.record(cachedTable, r));
+        } else {
+            cachedTable = null;
+        }
+        derived.clear();
+        cachedChecks = null;
         addListeners.forEach(l -> l.accept(batch));
     }
 
@@ -111,6 +133,7 @@ public final class Results {
         for (ComparisonRunner.Result r : all) {
             runs = Math.max(runs, r.run());
         }
+        tableRuns = runs;
         ComparisonTable table = new ComparisonTable(ids, lengths, runs);
         for (ComparisonRunner.Result r : all) {
             ComparisonRunner.record(table, r);
@@ -125,14 +148,39 @@ public final class Results {
 
     public void setGapThreshold(double threshold) {
         this.gapThreshold = threshold;
+        derived.clear();
+        cachedChecks = null;
     }
 
     /** Each document's two estimates of a method, flagged against {@link #gapThreshold()} (see {@link ComparisonTable#paired}). */
     public List<ComparisonTable.PairedEstimate> paired(String method) {
-        return table().paired(method, gapThreshold);
+        return derived.computeIfAbsent(method, m -> List.copyOf(table().paired(m, gapThreshold)));
     }
 
     public List<ConvergenceCheck> checks() {
-        return table().convergenceChecks(gapThreshold);
+        if (cachedChecks == null) {
+            cachedChecks = List.copyOf(table().convergenceChecks(gapThreshold));
+        }
+        return cachedChecks;
+    }
+
+    /**
+     * The document every screen highlights (its index in the corpus, -1: none): the scatter rings it, the document
+     * screen shows it. Shared here so that no screen needs another.
+     */
+    public IntegerProperty selectedDocumentProperty() {
+        return selectedDocument;
+    }
+
+    /**
+     * Ids of the documents far from the diagonal, each counted once however many ratio paths flag it: the union of
+     * the {@link ConvergenceCheck#flagged} lists the command line prints, in order of first appearance.
+     */
+    public List<String> flaggedDocumentIds() {
+        LinkedHashSet<String> ids = new LinkedHashSet<>();
+        for (ConvergenceCheck check : checks()) {
+            ids.addAll(check.flagged());
+        }
+        return List.copyOf(ids);
     }
 }

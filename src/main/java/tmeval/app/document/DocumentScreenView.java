@@ -11,6 +11,7 @@ import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -60,20 +61,23 @@ public final class DocumentScreenView {
         tokens.setId("document-tokens");
         tokens.setPlaceholder(new Label("No document selected"));
         tokens.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
-        tokens.getColumns().add(column("#", t -> t.position() + 1));
-        tokens.getColumns().add(column("word", Token::word));
-        tokens.getColumns().add(numeric("log p under A", Token::logA));
-        tokens.getColumns().add(numeric("log p under B", Token::logB));
-        tokens.getColumns().add(difference());
+        tokens.getColumns().add(sized(column("#", t -> t.position() + 1), 44, "position in the document"));
+        tokens.getColumns().add(sized(column("word", Token::word), 90, null));
+        tokens.getColumns().add(sized(numeric("log p (A)", Token::logA), 86, "log P(w_n | w_<n) under model A (left-to-right)"));
+        tokens.getColumns().add(sized(numeric("log p (B)", Token::logB), 86, "log P(w_n | w_<n) under model B (left-to-right)"));
+        tokens.getColumns().add(sized(difference(), 76, "log p (A) - log p (B): coloured by the model the word favours"));
         TableView<EstimateRow> estimates = new TableView<>(model.estimates());
         estimates.setId("document-estimates");
         estimates.setPlaceholder(new Label("No estimates for this document yet"));
         estimates.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
-        estimates.getColumns().add(column("method", EstimateRow::method));
-        estimates.getColumns().add(column("direction", EstimateRow::direction));
-        estimates.getColumns().add(column("run", EstimateRow::run));
-        estimates.getColumns().add(column("log P(w|A) - log P(w|B)", r -> String.format(Locale.ROOT, "%.4f", r.logRatio())));
-        estimates.getColumns().add(column("perp(A)/perp(B)", r -> String.format(Locale.ROOT, "%.5f", r.perplexityRatio())));
+        estimates.getColumns().add(sized(column("method", EstimateRow::method), 200, null));
+        estimates.getColumns().add(sized(column("direction", EstimateRow::direction), 80, null));
+        estimates.getColumns().add(sized(column("run", EstimateRow::run), 50, "the run's number; \"" + DocumentScreenViewModel.CHART_RUN
+                + "\": the separate re-run the chart below draws"));
+        estimates.getColumns().add(sized(column("log-ratio (nats)", r -> String.format(Locale.ROOT, "%.4f", r.logRatio())), 120,
+                "log P(w|A) - log P(w|B)"));
+        estimates.getColumns().add(sized(column("perp A / perp B", r -> String.format(Locale.ROOT, "%.5f", r.perplexityRatio())), 120,
+                "perp(A) / perp(B) = exp(-log-ratio / N)"));
 
         NumberAxis x = new NumberAxis("inverse temperature beta (from the starting model to the other)");
         NumberAxis y = new NumberAxis("running log-weight (reverse negated)");
@@ -81,7 +85,7 @@ public final class DocumentScreenView {
         XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, false);
         renderer.setSeriesPaint(0, Charts.colour(0));
         renderer.setSeriesPaint(1, Charts.colour(1));
-        traceChart = new JFreeChart("Ratio-AIS (convex path): log-weight across temperatures", JFreeChart.DEFAULT_TITLE_FONT,
+        traceChart = new JFreeChart("Re-run for the chart: log-weight across temperatures", JFreeChart.DEFAULT_TITLE_FONT,
                 new XYPlot(trace, x, y, renderer), true);
         Charts.style(traceChart);
         ChartViewer viewer = new ChartViewer(traceChart);
@@ -99,7 +103,7 @@ public final class DocumentScreenView {
         top.setAlignment(Pos.CENTER_LEFT);
         top.setPadding(new Insets(6));
 
-        VBox right = new VBox(6, new Label("Estimates so far"), estimates, gaps, viewer,
+        VBox right = new VBox(6, new Label("Estimates of this document (the runs, and the chart's own re-run)"), estimates, gaps, viewer,
                 Charts.exportButtons(() -> traceChart, () -> root.getScene().getWindow(), "document-trace", onError));
         right.setPadding(new Insets(4));
         VBox.setVgrow(viewer, Priority.ALWAYS);
@@ -110,6 +114,19 @@ public final class DocumentScreenView {
         root.setTop(top);
         root.setCenter(split);
         model.traceProperty().addListener((o, a, t) -> draw(t));
+    }
+
+    /** A column that never shrinks below its header: the header is a label with the explanation as its tooltip. */
+    private static <R, T> TableColumn<R, T> sized(TableColumn<R, T> c, double minWidth, String tip) {
+        c.setMinWidth(minWidth);
+        c.setPrefWidth(minWidth);
+        if (tip != null) {
+            Label header = new Label(c.getText());
+            header.setTooltip(new Tooltip(tip));
+            c.setText(null);
+            c.setGraphic(header);
+        }
+        return c;
     }
 
     private static <R, T> TableColumn<R, T> column(String title, Function<R, T> f) {
@@ -155,6 +172,8 @@ public final class DocumentScreenView {
         if (t == null) {
             return;
         }
+        traceChart.setTitle(t.title());
+        traceChart.getTitle().setFont(new java.awt.Font("SansSerif", java.awt.Font.BOLD, 13));
         trace.addSeries(series(t.forwardLabel(), t.forward()));
         trace.addSeries(series(t.reverseLabel(), t.reverse()));
         if (t.exactLogRatio() != null) {

@@ -15,6 +15,7 @@ import tmeval.anneal.Schedule;
 import tmeval.app.common.Results;
 import tmeval.app.common.TaskExecutor;
 import tmeval.app.common.Workspace;
+import tmeval.compare.ComparisonMethods;
 import tmeval.compare.ComparisonTable.PairedEstimate;
 import tmeval.compare.Direction;
 import tmeval.compare.ModelPair;
@@ -61,12 +62,23 @@ public final class DocumentScreenViewModel {
         }
     }
 
-    /** A row of the estimates table. */
-    public record EstimateRow(String method, String direction, int run, double logRatio, double perplexityRatio) {
+    /** A row of the estimates table; run is the run's number, or {@link #CHART_RUN} for the chart's own re-run. */
+    public record EstimateRow(String method, String direction, String run, double logRatio, double perplexityRatio) {
     }
 
+    /** The run column of the chart's re-run, which is not one of the comparison's runs. */
+    public static final String CHART_RUN = "chart";
+    /** How the chart's re-run is named wherever its numbers appear (table rows, legend, title). */
+    public static final String RERUN = "re-run for the chart";
+
     /** The log-weight traces to draw (beta, log-weight), and the exact log ratio where known. */
-    public record Trace(String forwardLabel, List<double[]> forward, String reverseLabel, List<double[]> reverse, Double exactLogRatio) {
+    public record Trace(String forwardLabel, List<double[]> forward, String reverseLabel, List<double[]> reverse, Double exactLogRatio,
+                        int temperatures) {
+        /** The chart's title: it is a run of its own, not the runs in the table. */
+        public String title() {
+            return String.format(Locale.ROOT, "%s: %s, %d temperatures, own seeds (its rows are marked \"%s\" in the table)",
+                    RERUN, ComparisonMethods.RATIO_CONVEX, temperatures, CHART_RUN);
+        }
     }
 
     static final int PARTICLES = 20;
@@ -205,9 +217,10 @@ public final class DocumentScreenViewModel {
         header.set(String.format(Locale.ROOT, "document %s: N = %d; left-to-right (%d particles) log P under A %.3f, under B %.3f%s",
                 a.document().id(), a.document().length(), PARTICLES, sumA, sumB,
                 a.exactA() == null ? "" : String.format(Locale.ROOT, "; exact %.4f and %.4f", a.exactA(), a.exactB())));
-        trace.set(new Trace("forward (B to A), ends at " + String.format(Locale.ROOT, "%.4f", a.forwardEstimate()), a.forwardTrace(),
-                "reverse (A to B), negated, ends at " + String.format(Locale.ROOT, "%.4f", a.reverseEstimate()), a.reverseTrace(),
-                a.exactA() == null ? null : a.exactA() - a.exactB()));
+        trace.set(new Trace(RERUN + ": forward (B to A), ends at " + String.format(Locale.ROOT, "%.4f", a.forwardEstimate()), a.forwardTrace(),
+                RERUN + ": reverse (A to B), negated, ends at " + String.format(Locale.ROOT, "%.4f", a.reverseEstimate()), a.reverseTrace(),
+                a.exactA() == null ? null : a.exactA() - a.exactB(), a.forwardTrace().size()));
+        showEstimates(a.documentIndex());
     }
 
     private void showEstimates(int documentIndex) {
@@ -216,7 +229,7 @@ public final class DocumentScreenViewModel {
         if (documentIndex >= 0) {
             for (ComparisonRunner.Result r : results.forDocument(documentIndex)) {
                 if (!r.refused()) {
-                    rows.add(new EstimateRow(r.reference() ? "reference " + r.method() : r.method(), r.direction().label(), r.run(),
+                    rows.add(new EstimateRow(r.reference() ? "reference " + r.method() : r.method(), r.direction().label(), Integer.toString(r.run()),
                             r.result().logRatio(), r.result().perplexityRatio(r.length())));
                 }
             }
@@ -228,6 +241,15 @@ public final class DocumentScreenViewModel {
                     }
                 }
             }
+        }
+        Analysis a = analysis.get();
+        if (documentIndex >= 0 && a != null && a.documentIndex() == documentIndex) {
+            // the chart's traces come from a separate run: its numbers are shown as its own rows, never as the table's
+            String method = ComparisonMethods.RATIO_CONVEX + " (" + RERUN + ")";
+            int n = a.document().length();
+            rows.add(new EstimateRow(method, Direction.FORWARD.label(), CHART_RUN, a.forwardEstimate(), Math.exp(-a.forwardEstimate() / n)));
+            rows.add(new EstimateRow(method, Direction.REVERSE.label(), CHART_RUN, a.reverseEstimate(), Math.exp(-a.reverseEstimate() / n)));
+            gapText.append(String.format(Locale.ROOT, "%s: forward - reverse gap %.4f nats%n", method, a.forwardEstimate() - a.reverseEstimate()));
         }
         estimates.setAll(rows);
         gaps.set(gapText.toString().strip());

@@ -2,16 +2,25 @@ package tmeval.app.scatter;
 
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Pos;
+import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
+import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.annotations.XYLineAnnotation;
+import org.jfree.chart.axis.AxisState;
 import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.NumberTick;
+import org.jfree.chart.axis.ValueAxis;
 import org.jfree.chart.entity.XYItemEntity;
 import org.jfree.chart.fx.ChartViewer;
 import org.jfree.chart.fx.interaction.ChartMouseEventFX;
@@ -20,6 +29,8 @@ import org.jfree.chart.plot.SeriesRenderingOrder;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.ui.RectangleEdge;
+import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 import tmeval.app.common.Charts;
@@ -27,50 +38,78 @@ import tmeval.compare.ComparisonTable.PairedEstimate;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
+import java.awt.Graphics2D;
 import java.awt.geom.Ellipse2D;
-import java.text.DecimalFormat;
+import java.awt.geom.Rectangle2D;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.BiConsumer;
 
 /**
  * Foulds and Smyth's Figure 1: one point per document, the perplexity ratio perp(A)/perp(B) from the forward
  * direction on x and from the reverse direction on y (for methods without a direction, run 1 against run 2), log
- * axes, the diagonal and lines at 1; flagged documents ringed. Hover names the document; a click opens it.
- * Draws what {@link ScatterViewModel} computed.
+ * axes with ticks at round values (or log-ratios per token on linear axes), the diagonal and the lines of a tie;
+ * flagged documents ringed, the selected one marked. Hover names the document; a click opens it.
+ * Draws what {@link ScatterViewModel} computed, appending each batch's points to the series.
  */
 public final class ScatterView {
+    private static final int RINGS = 0;
+    private static final int SELECTED = 1;
+    /** From this many points on, shapes are drawn without anti-aliasing. */
+    private static final int LARGE = 5000;
+
     private final ScatterViewModel model;
     private final XYSeriesCollection dataset = new XYSeriesCollection();
-    /** The estimates behind each drawn series, by series index (0: the rings). */
+    /** The estimates behind each series, by series index (0: the rings, 1: the selected document). */
     private final List<List<PairedEstimate>> drawn = new ArrayList<>();
     private final List<String> drawnMethods = new ArrayList<>();
+    private final Set<String> watched = new HashSet<>();
     private final JFreeChart chart;
     private final XYPlot plot;
+    private final ValueAxis[] logAxes = {new RoundLogAxis(""), new RoundLogAxis("")};
+    private final ValueAxis[] linearAxes = {new NumberAxis(""), new NumberAxis("")};
     private final XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(false, true);
     private final HBox toggles = new HBox(10);
     private final BorderPane root = new BorderPane();
 
+    /** A log axis whose ticks are the view-model's round values, as many as fit without overlapping. */
+    private static final class RoundLogAxis extends LogAxis {
+        RoundLogAxis(String label) {
+            super(label);
+        }
+
+        @Override
+        @SuppressWarnings("rawtypes")
+        public List refreshTicks(Graphics2D g2, AxisState state, Rectangle2D dataArea, RectangleEdge edge) {
+            boolean vertical = RectangleEdge.isLeftOrRight(edge);
+            double length = vertical ? dataArea.getHeight() : dataArea.getWidth();
+            int fit = (int) (length / (vertical ? 36 : 72));
+            List<NumberTick> ticks = new ArrayList<>();
+            for (double v : ScatterViewModel.ticks(getLowerBound(), getUpperBound(), true, fit)) {
+                ticks.add(new NumberTick(v, ScatterViewModel.tickLabel(v), vertical ? TextAnchor.CENTER_RIGHT : TextAnchor.TOP_CENTER,
+                        TextAnchor.CENTER, 0.0));
+            }
+            return ticks;
+        }
+    }
+
     public ScatterView(ScatterViewModel model, BiConsumer<String, String> onError) {
         this.model = model;
-        LogAxis x = new LogAxis("perp(A) / perp(B), forward (B to A), or run 1");
-        LogAxis y = new LogAxis("perp(A) / perp(B), reverse (A to B), or run 2");
-        for (LogAxis axis : List.of(x, y)) {
-            axis.setSmallestValue(1e-6);
-            axis.setNumberFormatOverride(new DecimalFormat("0.####"));
+        for (ValueAxis axis : logAxes) {
+            ((LogAxis) axis).setSmallestValue(1e-6);
+            axis.setAutoRange(false);
+            axis.setMinorTickMarksVisible(false);
+        }
+        for (ValueAxis axis : linearAxes) {
             axis.setAutoRange(false);
         }
-        renderer.setSeriesShape(0, new Ellipse2D.Double(-6, -6, 12, 12));
-        renderer.setSeriesShapesFilled(0, false);
-        renderer.setSeriesPaint(0, new Color(0xd62728));
-        renderer.setSeriesOutlineStroke(0, new BasicStroke(1.5f));
         renderer.setDefaultToolTipGenerator((data, series, item) -> tooltip(series, item));
-        plot = new XYPlot(dataset, x, y, renderer);
+        plot = new XYPlot(dataset, logAxes[0], logAxes[1], renderer);
         // series 0 (the rings) last, so the rings sit on top; ratio paths (added first) drawn above the baselines
         plot.setSeriesRenderingOrder(SeriesRenderingOrder.REVERSE);
-        plot.addDomainMarker(new ValueMarker(1.0, new Color(0x888888), new BasicStroke(1f)));
-        plot.addRangeMarker(new ValueMarker(1.0, new Color(0x888888), new BasicStroke(1f)));
-        chart = new JFreeChart("Per-document perplexity ratio, A against B", JFreeChart.DEFAULT_TITLE_FONT, plot, true);
+        chart = new JFreeChart("Per-document estimates, A against B: forward against reverse", JFreeChart.DEFAULT_TITLE_FONT, plot, true);
         Charts.style(chart);
         ChartViewer viewer = new ChartViewer(chart);
         viewer.setId("scatter-chart");
@@ -92,22 +131,55 @@ public final class ScatterView {
         summary.setId("scatter-summary");
         summary.getStyleClass().add("chart-note");
         summary.textProperty().bind(model.summaryProperty());
-        Label hint = new Label("Points below and left of the lines at 1: A predicts the document better in both estimates. "
-                + "Points on the diagonal: the two estimates agree.");
+
+        CheckBox logRatio = new CheckBox("log-ratio axes (nats per token)");
+        logRatio.setId("scatter-log-ratio");
+        logRatio.setTooltip(new Tooltip("(log P(w|A) - log P(w|B)) / N on linear axes instead of perp(A)/perp(B) on log axes"));
+        logRatio.selectedProperty().bindBidirectional(model.logRatioAxesProperty());
+        Button reset = new Button("Reset zoom");
+        reset.setId("scatter-reset-zoom");
+        reset.setTooltip(new Tooltip("Back to the axes fitted to the visible methods"));
+        reset.setOnAction(e -> showRange(model.fittedRange() != null ? model.fittedRange() : model.rangeProperty().get()));
+        ComboBox<String> flagged = new ComboBox<>(model.flaggedDocuments());
+        flagged.setId("scatter-flagged");
+        flagged.setPromptText("Open a flagged document");
+        flagged.setPrefWidth(260);
+        flagged.setOnAction(e -> model.openFlagged(flagged.getSelectionModel().getSelectedIndex()));
+        TextField search = new TextField();
+        search.setId("scatter-search");
+        search.setPromptText("document id");
+        search.setPrefColumnCount(10);
+        search.textProperty().bindBidirectional(model.searchProperty());
+        search.setOnAction(e -> model.find());
+        Button find = new Button("Open");
+        find.setId("scatter-find");
+        find.setOnAction(e -> model.find());
+        Label searchMessage = new Label();
+        searchMessage.getStyleClass().add("hint");
+        searchMessage.textProperty().bind(model.searchMessageProperty());
+        toggles.setAlignment(Pos.CENTER_LEFT);
+        FlowPane controls = new FlowPane(10, 6, toggles, logRatio, reset, flagged, new HBox(4, search, find), searchMessage);
+        controls.setAlignment(Pos.CENTER_LEFT);
+
+        Label hint = new Label("Below and left of the tie lines: A predicts the document better in both estimates. "
+                + "On the diagonal: the two estimates agree.");
         hint.setWrapText(true);
         hint.getStyleClass().add("hint");
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox.setHgrow(hint, Priority.SOMETIMES);
         HBox bottomBar = new HBox(8, hint, spacer, Charts.exportButtons(() -> chart, () -> root.getScene().getWindow(), "scatter", onError));
-        toggles.setAlignment(Pos.CENTER_LEFT);
-        VBox bottom = new VBox(6, toggles, summary, bottomBar);
+        VBox bottom = new VBox(6, controls, summary, bottomBar);
         bottom.getStyleClass().add("chart-footer");
         root.setCenter(viewer);
         root.setBottom(bottom);
         model.methods().addListener((ListChangeListener<String>) c -> showToggles());
-        model.plotProperty().addListener((o, a, p) -> draw(p));
+        model.logRatioAxesProperty().addListener((o, a, b) -> redrawAll());
         model.rangeProperty().addListener((o, a, r) -> showRange(r));
-        draw(model.plotProperty().get());
+        model.selectedPointsProperty().addListener((o, a, b) -> showSelected());
+        showToggles();
+        showAxes();
+        model.onUpdate(this::apply);
         showRange(model.rangeProperty().get());
     }
 
@@ -117,37 +189,115 @@ public final class ScatterView {
             CheckBox show = new CheckBox(m);
             show.setId("scatter-show-" + m);
             show.selectedProperty().bindBidirectional(model.visibleProperty(m));
-            show.setOnAction(e -> renderer.setSeriesVisible(drawnMethods.indexOf(m), show.isSelected()));
             toggles.getChildren().add(show);
         }
     }
 
-    private void draw(ScatterViewModel.Plot p) {
-        dataset.removeAllSeries();
-        drawn.clear();
-        drawnMethods.clear();
-        add(model.flaggedLabel(), p.flagged());
-        for (var e : p.points().entrySet()) {
-            int index = add(e.getKey(), e.getValue());
-            int colour = model.methods().indexOf(e.getKey());
-            renderer.setSeriesPaint(index, Charts.colour(colour));
-            renderer.setSeriesShape(index, new Ellipse2D.Double(-3, -3, 6, 6));
-            renderer.setSeriesVisible(index, model.visibleProperty(e.getKey()).get());
+    private void showAxes() {
+        ValueAxis[] axes = model.logRatioAxesProperty().get() ? linearAxes : logAxes;
+        String[] labels = model.axisLabels();
+        axes[0].setLabel(labels[0]);
+        axes[1].setLabel(labels[1]);
+        plot.setDomainAxis(axes[0]);
+        plot.setRangeAxis(axes[1]);
+        plot.clearDomainMarkers();
+        plot.clearRangeMarkers();
+        plot.addDomainMarker(new ValueMarker(model.tie(), new Color(0x888888), new BasicStroke(1f)));
+        plot.addRangeMarker(new ValueMarker(model.tie(), new Color(0x888888), new BasicStroke(1f)));
+    }
+
+    /** Other axes: the same points at other coordinates. */
+    private void redrawAll() {
+        showAxes();
+        ScatterViewModel.Plot p = model.plot();
+        apply(new ScatterViewModel.Update(true, p.points(), p.flagged()));
+        showRange(model.rangeProperty().get());
+    }
+
+    /** Appends a batch's points (or starts over), one change event per series. */
+    private void apply(ScatterViewModel.Update u) {
+        // one redraw per batch, not one per series changed
+        chart.setNotify(false);
+        try {
+            applyQuietly(u);
+            // tens of thousands of anti-aliased shapes take seconds to draw in software; plain ones a fraction of that
+            chart.setAntiAlias(dataset.getItemCount(SELECTED) + model.drawnPointCount() < LARGE);
+        } finally {
+            chart.setNotify(true);
         }
     }
 
-    private int add(String key, List<PairedEstimate> points) {
-        XYSeries s = new XYSeries(key, false, true);
-        for (PairedEstimate e : points) {
-            s.add(e.firstPerplexityRatio(), e.secondPerplexityRatio(), false);
+    private void applyQuietly(ScatterViewModel.Update u) {
+        if (u.cleared() || dataset.getSeriesCount() == 0) {
+            dataset.removeAllSeries();
+            drawn.clear();
+            drawnMethods.clear();
+            newSeries(model.flaggedLabel(), "");
+            renderer.setSeriesShape(RINGS, new Ellipse2D.Double(-6, -6, 12, 12));
+            renderer.setSeriesShapesFilled(RINGS, false);
+            renderer.setSeriesPaint(RINGS, new Color(0xd62728));
+            renderer.setSeriesOutlineStroke(RINGS, new BasicStroke(1.5f));
+            newSeries(model.selectedLabel(), "");
+            renderer.setSeriesShape(SELECTED, new Rectangle2D.Double(-6, -6, 12, 12));
+            renderer.setSeriesShapesFilled(SELECTED, false);
+            renderer.setSeriesPaint(SELECTED, Color.BLACK);
+            renderer.setSeriesStroke(SELECTED, new BasicStroke(2.5f));
+            renderer.setSeriesOutlineStroke(SELECTED, new BasicStroke(2.5f));
+            renderer.setSeriesVisibleInLegend(SELECTED, false);
         }
-        dataset.addSeries(s);
-        drawn.add(points);
-        drawnMethods.add(key);
+        append(RINGS, u.flaggedAdded());
+        for (var e : u.added().entrySet()) {
+            String m = e.getKey();
+            int index = drawnMethods.indexOf(m);
+            if (index < 0) {
+                index = newSeries(m, m);
+                renderer.setSeriesPaint(index, Charts.colour(model.methods().indexOf(m)));
+                renderer.setSeriesShape(index, new Ellipse2D.Double(-3, -3, 6, 6));
+                renderer.setSeriesVisible(index, model.visibleProperty(m).get());
+                if (watched.add(m)) {
+                    model.visibleProperty(m).addListener((o, a, b) -> renderer.setSeriesVisible(drawnMethods.indexOf(m), b));
+                }
+            }
+            append(index, e.getValue());
+        }
+        showSelected();
+    }
+
+    private int newSeries(String key, String method) {
+        dataset.addSeries(new XYSeries(key, false, true));
+        drawn.add(new ArrayList<>());
+        drawnMethods.add(method);
         return dataset.getSeriesCount() - 1;
     }
 
+    private void append(int index, List<PairedEstimate> points) {
+        if (points.isEmpty()) {
+            return;
+        }
+        XYSeries s = dataset.getSeries(index);
+        for (PairedEstimate e : points) {
+            s.add(model.x(e), model.y(e), false);
+        }
+        drawn.get(index).addAll(points);
+        s.fireSeriesChanged();
+    }
+
+    private void showSelected() {
+        if (dataset.getSeriesCount() <= SELECTED) {
+            return;
+        }
+        XYSeries s = dataset.getSeries(SELECTED);
+        s.setKey(model.selectedLabel());
+        s.clear();
+        drawn.get(SELECTED).clear();
+        append(SELECTED, model.selectedPointsProperty().get());
+        renderer.setSeriesVisibleInLegend(SELECTED, !model.selectedPointsProperty().get().isEmpty());
+    }
+
     private void showRange(ScatterViewModel.Range r) {
+        if (r.logRatio() != plot.getDomainAxis() instanceof NumberAxis) {
+            return;
+        }
         plot.getDomainAxis().setRange(r.low(), r.high());
         plot.getRangeAxis().setRange(r.low(), r.high());
         plot.clearAnnotations();
@@ -161,7 +311,12 @@ public final class ScatterView {
 
     private String tooltip(int series, int item) {
         PairedEstimate e = estimateAt(series, item);
-        return e == null ? null : model.tooltip(series == 0 ? e.method() : drawnMethods.get(series), e);
+        return e == null ? null : model.tooltip(e.method(), e);
+    }
+
+    /** The chart, for timing its drawing in tests. */
+    JFreeChart chart() {
+        return chart;
     }
 
     public Region root() {

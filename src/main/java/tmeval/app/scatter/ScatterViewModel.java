@@ -7,24 +7,34 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import tmeval.app.common.Results;
 import tmeval.compare.ComparisonMethods;
 import tmeval.compare.ComparisonTable.PairedEstimate;
 import tmeval.compare.ConvergenceCheck;
+import tmeval.model.Corpus;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * View-model of the scatter (Foulds and Smyth's Figure 1): per method, one point per document whose two estimates
  * are in, paired by the engine ({@link tmeval.compare.ComparisonTable#paired}: forward against reverse for a ratio
- * path, run 1 against run 2 for a baseline), the documents it flags, which methods are drawn, the axis range and
- * the summary under the plot.
+ * path, run 1 against run 2 for a baseline), the documents it flags, which methods are drawn, the axes (perplexity
+ * ratios on log axes, or log-ratios per token), their ticks, and the summary under the plot.
+ * <p>
+ * Points only ever arrive: after a batch the new ones are handed to the view as an {@link Update} (the view appends
+ * them to its series), and the fitted range follows from a running minimum and maximum per method, so a batch costs
+ * the size of the batch on screen, not the size of the corpus.
  */
 public final class ScatterViewModel {
     /** What the plot shows: the points of each method in the order methods appeared, and the flagged ones. */
@@ -34,101 +44,311 @@ public final class ScatterViewModel {
         }
     }
 
-    /** The common range of both log axes; the diagonal spans it. */
-    public record Range(double low, double high) {
+    /**
+     * What changed since the last update: {@code cleared} means start over (then {@code added} holds everything);
+     * otherwise the points to append, per method, and the newly flagged ones.
+     */
+    public record Update(boolean cleared, Map<String, List<PairedEstimate>> added, List<PairedEstimate> flaggedAdded) {
+    }
+
+    /** The common range of both axes; the diagonal spans it. {@code logRatio}: axes in nats per token, not ratios. */
+    public record Range(double low, double high, boolean logRatio) {
+    }
+
+    /** Running extent of one method's points, as log-ratios per token (the perplexity ratio is exp(-that)). */
+    private static final class Extent {
+        double min = Double.POSITIVE_INFINITY;
+        double max = Double.NEGATIVE_INFINITY;
+
+        void add(double v) {
+            min = Math.min(min, v);
+            max = Math.max(max, v);
+        }
     }
 
     private final Results results;
     private final IntegerProperty selectedDocument;
     private final Runnable openDocument;
     private final ObservableList<String> methods = FXCollections.observableArrayList();
+    /** Kept across runs and new inputs: a method hidden stays hidden when it is run again. */
     private final Map<String, BooleanProperty> visible = new LinkedHashMap<>();
-    private final ReadOnlyObjectWrapper<Plot> plot = new ReadOnlyObjectWrapper<>(new Plot(Map.of(), List.of()));
-    private final ReadOnlyObjectWrapper<Range> range = new ReadOnlyObjectWrapper<>(new Range(0.5, 2));
+    private final Map<String, List<PairedEstimate>> points = new LinkedHashMap<>();
+    private final Map<String, boolean[]> seen = new HashMap<>();
+    private final Map<String, Extent> extents = new HashMap<>();
+    private final List<PairedEstimate> flagged = new ArrayList<>();
+    private final List<Consumer<Update>> updateListeners = new ArrayList<>();
+    private final BooleanProperty logRatioAxes = new SimpleBooleanProperty(false);
+    private final ReadOnlyObjectWrapper<Range> range = new ReadOnlyObjectWrapper<>(new Range(0.5, 2, false));
     private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper();
+    private final ObservableList<String> flaggedDocuments = FXCollections.observableArrayList();
+    private final ReadOnlyObjectWrapper<List<PairedEstimate>> selectedPoints = new ReadOnlyObjectWrapper<>(List.of());
+    private final StringProperty search = new SimpleStringProperty("");
+    private final ReadOnlyStringWrapper searchMessage = new ReadOnlyStringWrapper("");
+    private List<ConvergenceCheck> checks = List.of();
 
     /**
-     * @param selectedDocument the document the document screen shows
+     * @param selectedDocument the document every screen highlights ({@link Results#selectedDocumentProperty()})
      * @param openDocument brings the document screen forward
      */
     public ScatterViewModel(Results results, IntegerProperty selectedDocument, Runnable openDocument) {
         this.results = results;
         this.selectedDocument = selectedDocument;
         this.openDocument = openDocument;
-        results.onAdded(batch -> refresh());
-        results.onReset(this::refresh);
-        refresh();
+        results.onAdded(batch -> refresh(false));
+        results.onReset(() -> refresh(true));
+        logRatioAxes.addListener((o, a, b) -> fitRange());
+        selectedDocument.addListener((o, a, b) -> showSelected());
+        refresh(true);
     }
 
-    private void refresh() {
-        Map<String, List<PairedEstimate>> points = new LinkedHashMap<>();
-        List<PairedEstimate> flagged = new ArrayList<>();
-        if (results.corpus() != null) {
+    private void refresh(boolean cleared) {
+        if (cleared) {
+            points.clear();
+            seen.clear();
+            extents.clear();
+            flagged.clear();
+        }
+        Map<String, List<PairedEstimate>> added = new LinkedHashMap<>();
+        List<PairedEstimate> flaggedAdded = new ArrayList<>();
+        Corpus corpus = results.corpus();
+        if (corpus != null) {
             for (String method : results.table().methods()) {
-                List<PairedEstimate> pairs = results.paired(method);
-                if (!pairs.isEmpty()) {
-                    points.put(method, pairs);
-                    pairs.stream().filter(PairedEstimate::flagged).forEach(flagged::add);
+                List<PairedEstimate> fresh = new ArrayList<>();
+                boolean[] known = seen.computeIfAbsent(method, m -> new boolean[corpus.size()]);
+                for (PairedEstimate p : results.paired(method)) {
+                    if (!known[p.document()]) {
+                        known[p.document()] = true;
+                        fresh.add(p);
+                    }
                 }
+                if (fresh.isEmpty()) {
+                    continue;
+                }
+                Extent extent = extents.computeIfAbsent(method, m -> new Extent());
+                for (PairedEstimate p : fresh) {
+                    extent.add(p.first() / p.length());
+                    extent.add(p.second() / p.length());
+                    if (p.flagged()) {
+                        flaggedAdded.add(p);
+                    }
+                }
+                points.computeIfAbsent(method, m -> new ArrayList<>()).addAll(fresh);
+                added.put(method, fresh);
             }
         }
-        if (points.isEmpty()) {
-            methods.clear();
-            visible.clear();
+        flagged.addAll(flaggedAdded);
+        if (cleared) {
+            methods.retainAll(points.keySet());
         }
         for (String m : points.keySet()) {
-            if (!visible.containsKey(m)) {
-                BooleanProperty shown = new SimpleBooleanProperty(true);
-                shown.addListener((o, a, b) -> fitRange());
-                visible.put(m, shown);
+            if (!methods.contains(m)) {
+                visible.computeIfAbsent(m, k -> {
+                    BooleanProperty shown = new SimpleBooleanProperty(true);
+                    shown.addListener((o, a, b) -> {
+                        fitRange();
+                        showSelected();
+                        summary.set(describe());
+                    });
+                    return shown;
+                });
                 methods.add(m);
             }
         }
-        plot.set(new Plot(points, flagged));
+        checks = corpus == null ? List.of() : results.checks();
+        Update update = new Update(cleared, Collections.unmodifiableMap(added), List.copyOf(flaggedAdded));
+        updateListeners.forEach(l -> l.accept(update));
         fitRange();
+        if (cleared || !flaggedAdded.isEmpty()) {
+            List<String> labels = new ArrayList<>();
+            for (PairedEstimate p : flagged) {
+                labels.add(flaggedLabel(p));
+            }
+            flaggedDocuments.setAll(labels);
+        }
+        showSelected();
         summary.set(describe());
     }
 
-    /**
-     * Axes fitted to the visible methods other than ais-diff, whose spread would squeeze every other method into a
-     * dot (Foulds and Smyth bound their Figure 1 the same way); ais-diff alone is fitted to itself.
-     */
+    private static String flaggedLabel(PairedEstimate p) {
+        return String.format(Locale.ROOT, "%s  (%s, gap %.2f nats)", p.documentId(), p.method(), p.gap());
+    }
+
+    /** Axes fitted to the visible methods (see {@link #fittedRange()}). */
     private void fitRange() {
-        Map<String, List<PairedEstimate>> points = plot.get().points();
+        Range r = fittedRange();
+        if (r != null) {
+            range.set(r);
+        } else if (range.get().logRatio() != logRatioAxes.get()) {
+            range.set(logRatioAxes.get() ? new Range(-0.5, 0.5, true) : new Range(0.5, 2, false));
+        }
+    }
+
+    /**
+     * The range fitted to the visible methods other than ais-diff, whose spread would squeeze every other method into
+     * a dot (Foulds and Smyth bound their Figure 1 the same way); ais-diff alone is fitted to itself. Null before any
+     * point is visible. Reset-zoom returns to it.
+     */
+    public Range fittedRange() {
         boolean onlyDifferenced = points.keySet().stream().filter(this::isVisible).allMatch(m -> m.equals(ComparisonMethods.AIS_DIFF));
         double lo = Double.POSITIVE_INFINITY;
-        double hi = 0;
-        for (var e : points.entrySet()) {
+        double hi = Double.NEGATIVE_INFINITY;
+        for (var e : extents.entrySet()) {
             if (!isVisible(e.getKey()) || (!onlyDifferenced && e.getKey().equals(ComparisonMethods.AIS_DIFF))) {
                 continue;
             }
-            for (PairedEstimate p : e.getValue()) {
-                lo = Math.min(lo, Math.min(p.firstPerplexityRatio(), p.secondPerplexityRatio()));
-                hi = Math.max(hi, Math.max(p.firstPerplexityRatio(), p.secondPerplexityRatio()));
+            lo = Math.min(lo, e.getValue().min);
+            hi = Math.max(hi, e.getValue().max);
+        }
+        if (!(hi >= lo) || Double.isInfinite(lo) || Double.isInfinite(hi)) {
+            return null;
+        }
+        if (logRatioAxes.get()) {
+            lo = Math.min(lo, -0.001);
+            hi = Math.max(hi, 0.001);
+            double pad = 0.05 * (hi - lo);
+            return new Range(lo - pad, hi + pad, true);
+        }
+        // perp(A)/perp(B) = exp(-log-ratio per token): the largest log-ratio is the smallest perplexity ratio
+        double low = Math.min(Math.exp(-hi), 0.999);
+        double high = Math.max(Math.exp(-lo), 1.001);
+        double pad = Math.pow(high / low, 0.05);
+        return new Range(low / pad, high * pad, false);
+    }
+
+    /** Where a point is drawn across: its first estimate, as a perplexity ratio or a log-ratio per token. */
+    public double x(PairedEstimate p) {
+        return logRatioAxes.get() ? p.first() / p.length() : p.firstPerplexityRatio();
+    }
+
+    /** Where a point is drawn up: its second estimate. */
+    public double y(PairedEstimate p) {
+        return logRatioAxes.get() ? p.second() / p.length() : p.secondPerplexityRatio();
+    }
+
+    /** The axis titles for the current choice of axes: {x, y}. */
+    public String[] axisLabels() {
+        return logRatioAxes.get()
+                ? new String[] {"(log P(w|A) - log P(w|B)) / N, nats per token: forward (B to A), or run 1",
+                                "(log P(w|A) - log P(w|B)) / N, nats per token: reverse (A to B), or run 2"}
+                : new String[] {"perp(A) / perp(B), forward (B to A), or run 1", "perp(A) / perp(B), reverse (A to B), or run 2"};
+    }
+
+    /** The value where A and B tie: 1 for perplexity ratios, 0 for log-ratios. */
+    public double tie() {
+        return logRatioAxes.get() ? 0 : 1;
+    }
+
+    /**
+     * Tick values at round numbers between low and high, at most about maxTicks of them. On a log axis: 1, 2 and 5
+     * times powers of ten (every k-th power where the range spans many decades), or, over less than a factor of
+     * four, evenly spaced round values (0.95, 1, 1.05); never the 10^0.3 = 1.9953 of an axis stepping its exponent.
+     */
+    public static List<Double> ticks(double low, double high, boolean log, int maxTicks) {
+        List<Double> out = new ArrayList<>();
+        if (!(high > low) || (log && !(low > 0))) {
+            return out;
+        }
+        int max = Math.max(2, maxTicks);
+        if (!log || high / low < 4) {
+            // on a log axis the ticks crowd towards the high end by high/low: leave room for that
+            int n = log ? Math.max(2, (int) (max / Math.sqrt(high / low))) : max;
+            double step = niceStep((high - low) / n);
+            for (long k = (long) Math.ceil(low / step - 1e-9); k * step <= high + 1e-9 * step; k++) {
+                out.add(round(k * step, step));
+            }
+            return out;
+        }
+        int firstDecade = (int) Math.floor(Math.log10(low));
+        int lastDecade = (int) Math.ceil(Math.log10(high));
+        int decades = lastDecade - firstDecade;
+        double[] mantissas = decades * 3 <= max ? new double[] {1, 2, 5} : new double[] {1};
+        int every = Math.max(1, (int) Math.ceil((double) decades / max));
+        for (int d = firstDecade; d <= lastDecade; d++) {
+            if (Math.floorMod(d, every) != 0) {
+                continue;
+            }
+            for (double m : mantissas) {
+                double v = m * Math.pow(10, d);
+                if (v >= low * (1 - 1e-12) && v <= high * (1 + 1e-12)) {
+                    out.add(Double.parseDouble(String.format(Locale.ROOT, "%.12g", v)));
+                }
             }
         }
-        if (!(hi > 0) || lo == Double.POSITIVE_INFINITY) {
-            return;
+        return out;
+    }
+
+    /** 1, 2, 2.5 or 5 times a power of ten, at least raw. */
+    private static double niceStep(double raw) {
+        double magnitude = Math.pow(10, Math.floor(Math.log10(raw)));
+        for (double m : new double[] {1, 2, 2.5, 5, 10}) {
+            if (m * magnitude >= raw) {
+                return m * magnitude;
+            }
         }
-        lo = Math.min(lo, 0.999);
-        hi = Math.max(hi, 1.001);
-        double pad = Math.pow(hi / lo, 0.05);
-        range.set(new Range(lo / pad, hi * pad));
+        return 10 * magnitude;
+    }
+
+    private static double round(double v, double step) {
+        int digits = Math.max(0, 1 - (int) Math.floor(Math.log10(step)));
+        return Double.parseDouble(String.format(Locale.ROOT, "%." + digits + "f", v));
+    }
+
+    /** A tick value as its label: as few digits as it needs. */
+    public static String tickLabel(double v) {
+        String s = String.format(Locale.ROOT, "%.6f", v).replaceAll("0+$", "");
+        return s.endsWith(".") ? s.substring(0, s.length() - 1) : s;
     }
 
     private String describe() {
-        int points = plot.get().pointCount();
-        if (points == 0) {
+        if (points.isEmpty()) {
             return "No results yet: choose methods in the run panel and press Run. Each document appears as its estimates finish.";
         }
-        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
-                "%d points; %d ratio-AIS documents far from the diagonal (ringed: forward and reverse differ by more than %s nat)."
-                        + " Axes fit the visible methods other than " + ComparisonMethods.AIS_DIFF + ", whose points may fall outside.",
-                points, plot.get().flagged().size(), threshold()));
-        for (ConvergenceCheck check : results.checks()) {
+        int drawn = drawnPointCount();
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%d points drawn (%s). ", drawn, shownMethods()));
+        sb.append(flaggedSentence());
+        sb.append(" Axes fit the visible methods other than " + ComparisonMethods.AIS_DIFF + ", whose points may fall outside.");
+        for (ConvergenceCheck check : checks) {
             sb.append("\n").append(check.verdict());
         }
         return sb.toString();
+    }
+
+    private String shownMethods() {
+        List<String> shown = new ArrayList<>();
+        for (String m : methods) {
+            if (isVisible(m)) {
+                shown.add(m + " " + points.getOrDefault(m, List.of()).size());
+            }
+        }
+        return shown.isEmpty() ? "no method shown" : String.join(", ", shown);
+    }
+
+    /**
+     * The one count of documents far from the diagonal: documents whose forward and reverse estimates differ by more
+     * than the threshold, each counted once (see {@link Results#flaggedDocumentIds()}), with the per-path counts of
+     * the same {@link ConvergenceCheck}s the command line prints.
+     */
+    private String flaggedSentence() {
+        if (checks.isEmpty()) {
+            return "No ratio path has both directions of a document yet, so none is far from the diagonal.";
+        }
+        List<String> perPath = new ArrayList<>();
+        for (ConvergenceCheck c : checks) {
+            perPath.add(c.method() + " " + c.flagged().size() + " of " + c.documents());
+        }
+        int n = farDocumentCount();
+        return String.format(Locale.ROOT, "%d %s far from the diagonal (ringed: forward and reverse differ by more than %s nat; per path: %s).",
+                n, n == 1 ? "document" : "documents", threshold(), String.join(", ", perPath));
+    }
+
+    /** Documents far from the diagonal in at least one ratio path, each counted once. */
+    public int farDocumentCount() {
+        return results.corpus() == null ? 0 : results.flaggedDocumentIds().size();
+    }
+
+    /** Documents far from the diagonal in one ratio path (0 where it has no pairs). */
+    public int farDocumentCount(String method) {
+        return checks.stream().filter(c -> c.method().equals(method)).mapToInt(c -> c.flagged().size()).findFirst().orElse(0);
     }
 
     private String threshold() {
@@ -141,15 +361,24 @@ public final class ScatterViewModel {
         return "far from the diagonal (gap > " + threshold() + " nat)";
     }
 
+    /** The legend of the selected document's points. */
+    public String selectedLabel() {
+        List<PairedEstimate> s = selectedPoints.get();
+        return s.isEmpty() ? "selected document" : "selected: " + s.get(0).documentId();
+    }
+
     private boolean isVisible(String method) {
         BooleanProperty p = visible.get(method);
         return p == null || p.get();
     }
 
-    /** The hover text of a point. */
+    /** The hover text of a point: the document, the method, both estimates and their gap; short lines. */
     public String tooltip(String method, PairedEstimate p) {
-        return String.format(Locale.ROOT, "document %s (N = %d)%n%s: x = %.5f, y = %.5f%nclick to open", p.documentId(), p.length(),
-                method, p.firstPerplexityRatio(), p.secondPerplexityRatio());
+        String[] names = p.directional() ? new String[] {"forward", "reverse"} : new String[] {"run 1", "run 2"};
+        String gap = String.format(Locale.ROOT, "gap %.3f nats%s", p.gap(),
+                p.directional() ? (p.flagged() ? " (> " + threshold() + ": far from the diagonal)" : "") : " (run-to-run noise)");
+        return String.format(Locale.ROOT, "document %s (N = %d)%n%s%n%s %.4f, %s %.4f nats%n%s%nclick to open", p.documentId(), p.length(),
+                method, names[0], p.first(), names[1], p.second(), gap);
     }
 
     /** A click on a point: the document screen shows its document. */
@@ -158,10 +387,78 @@ public final class ScatterViewModel {
         openDocument.run();
     }
 
-    /** Number of points drawn for a method (all documents whose two estimates are in). */
+    /** A choice in the list of flagged documents opens it. */
+    public void openFlagged(int index) {
+        if (index >= 0 && index < flagged.size()) {
+            open(flagged.get(index));
+        }
+    }
+
+    /** Finds the document whose id is the search text, selects it and opens it; says so when there is none. */
+    public void find() {
+        Corpus corpus = results.corpus();
+        String id = search.get() == null ? "" : search.get().strip();
+        if (corpus == null || id.isEmpty()) {
+            searchMessage.set(corpus == null ? "no corpus loaded" : "type a document id");
+            return;
+        }
+        for (int d = 0; d < corpus.size(); d++) {
+            if (corpus.document(d).id().equals(id)) {
+                searchMessage.set("");
+                selectedDocument.set(d);
+                openDocument.run();
+                return;
+            }
+        }
+        searchMessage.set("no document " + id + " in the corpus");
+    }
+
+    private void showSelected() {
+        int d = selectedDocument.get();
+        List<PairedEstimate> out = new ArrayList<>();
+        if (d >= 0) {
+            for (var e : points.entrySet()) {
+                if (isVisible(e.getKey())) {
+                    for (PairedEstimate p : e.getValue()) {
+                        if (p.document() == d) {
+                            out.add(p);
+                        }
+                    }
+                }
+            }
+        }
+        if (!out.equals(selectedPoints.get())) {
+            selectedPoints.set(List.copyOf(out));
+        }
+    }
+
+    /** Number of points of a method (all documents whose two estimates are in). */
     public int pointCount(String method) {
-        List<PairedEstimate> p = plot.get().points().get(method);
+        List<PairedEstimate> p = points.get(method);
         return p == null ? 0 : p.size();
+    }
+
+    /** Number of points drawn: those of the visible methods. */
+    public int drawnPointCount() {
+        int n = 0;
+        for (var e : points.entrySet()) {
+            n += isVisible(e.getKey()) ? e.getValue().size() : 0;
+        }
+        return n;
+    }
+
+    /** Everything so far (a snapshot). */
+    public Plot plot() {
+        Map<String, List<PairedEstimate>> copy = new LinkedHashMap<>();
+        points.forEach((m, l) -> copy.put(m, List.copyOf(l)));
+        return new Plot(copy, List.copyOf(flagged));
+    }
+
+    /** Receives every change of the points; called at once with everything so far. */
+    public void onUpdate(Consumer<Update> listener) {
+        updateListeners.add(listener);
+        Map<String, List<PairedEstimate>> all = new LinkedHashMap<>(plot().points());
+        listener.accept(new Update(true, all, List.copyOf(flagged)));
     }
 
     /** Methods with points, in the order they appeared (their colour is their position). */
@@ -169,12 +466,14 @@ public final class ScatterViewModel {
         return methods;
     }
 
+    /** Whether a method's points are drawn: the state the check boxes bind to, kept across runs. */
     public BooleanProperty visibleProperty(String method) {
         return visible.get(method);
     }
 
-    public ReadOnlyObjectProperty<Plot> plotProperty() {
-        return plot.getReadOnlyProperty();
+    /** Axes in log-ratios per token (nats) instead of perplexity ratios. */
+    public BooleanProperty logRatioAxesProperty() {
+        return logRatioAxes;
     }
 
     public ReadOnlyObjectProperty<Range> rangeProperty() {
@@ -183,5 +482,24 @@ public final class ScatterViewModel {
 
     public ReadOnlyStringProperty summaryProperty() {
         return summary.getReadOnlyProperty();
+    }
+
+    /** The documents far from the diagonal, as "id (method, gap)", in the order they were flagged. */
+    public ObservableList<String> flaggedDocuments() {
+        return flaggedDocuments;
+    }
+
+    /** The points of the selected document in the visible methods (highlighted in the plot). */
+    public ReadOnlyObjectProperty<List<PairedEstimate>> selectedPointsProperty() {
+        return selectedPoints.getReadOnlyProperty();
+    }
+
+    public StringProperty searchProperty() {
+        return search;
+    }
+
+    /** Why the last search found nothing, or empty. */
+    public ReadOnlyStringProperty searchMessageProperty() {
+        return searchMessage.getReadOnlyProperty();
     }
 }

@@ -1,7 +1,6 @@
 package tmeval.app.shell;
 
 import javafx.beans.property.IntegerProperty;
-import javafx.beans.property.SimpleIntegerProperty;
 import tmeval.anneal.Schedule;
 import tmeval.app.common.Results;
 import tmeval.app.common.TaskExecutor;
@@ -85,7 +84,7 @@ public final class WorkbenchViewModel {
     private final TaskExecutor executor;
     private final Workspace workspace = new Workspace();
     private final Results results = new Results();
-    private final IntegerProperty selectedDocument = new SimpleIntegerProperty(-1);
+    private final IntegerProperty selectedDocument = results.selectedDocumentProperty();
     private final InputsViewModel inputs;
     private final RunViewModel run;
     private final ScatterViewModel scatter;

@@ -66,10 +66,29 @@ class DocumentScreenViewModelTest {
     void theGapOfEachRatioPathIsFlaggedWhereTheEngineFlagsIt() {
         vm.choose(4);
         results.addAll(List.of(result(4, Direction.FORWARD, 2.5), result(4, Direction.REVERSE, 0.5), result(5, Direction.FORWARD, 1)));
-        assertEquals(2, vm.estimates().size(), "the estimates of this document only");
+        assertEquals(2, vm.estimates().stream().filter(r -> !r.run().equals(DocumentScreenViewModel.CHART_RUN)).count(),
+                "the estimates of this document only");
         assertTrue(vm.gapsProperty().get().startsWith(ComparisonMethods.RATIO_GEOMETRIC + ": forward - reverse gap 2.0000 nats (large"),
                 vm.gapsProperty().get());
         vm.choose(5);
-        assertEquals("", vm.gapsProperty().get(), "no reverse estimate, no gap");
+        assertTrue(!vm.gapsProperty().get().contains(ComparisonMethods.RATIO_GEOMETRIC), "no reverse estimate, no gap: " + vm.gapsProperty().get());
+    }
+
+    @Test
+    void theChartIsLabelledAsItsOwnRunAndItsNumbersAreRowsOfTheTable() {
+        results.addAll(List.of(result(2, Direction.FORWARD, -2.07), result(2, Direction.REVERSE, -0.66)));
+        vm.choose(2);
+        DocumentScreenViewModel.Trace trace = vm.traceProperty().get();
+        assertTrue(trace.title().startsWith(DocumentScreenViewModel.RERUN), trace.title());
+        assertTrue(trace.forwardLabel().startsWith(DocumentScreenViewModel.RERUN) && trace.reverseLabel().startsWith(DocumentScreenViewModel.RERUN));
+        var rerun = vm.estimates().stream().filter(r -> r.run().equals(DocumentScreenViewModel.CHART_RUN)).toList();
+        assertEquals(2, rerun.size(), "the re-run's forward and reverse estimates are rows of their own");
+        assertTrue(rerun.get(0).method().contains(DocumentScreenViewModel.RERUN));
+        // every number the legend shows is in the table, in the re-run's rows, and the runs' rows keep their own
+        assertTrue(trace.forwardLabel().endsWith(String.format(java.util.Locale.ROOT, "%.4f", rerun.get(0).logRatio())), trace.forwardLabel());
+        assertTrue(trace.reverseLabel().endsWith(String.format(java.util.Locale.ROOT, "%.4f", rerun.get(1).logRatio())), trace.reverseLabel());
+        assertEquals(trace.reverse().get(trace.reverse().size() - 1)[1], rerun.get(1).logRatio(), 1e-9, "the reverse trace ends at its row");
+        assertEquals(trace.forward().get(trace.forward().size() - 1)[1], rerun.get(0).logRatio(), 1e-9, "the forward trace ends at its row");
+        assertTrue(vm.estimates().stream().anyMatch(r -> r.run().equals("1") && r.logRatio() == -2.07));
     }
 }

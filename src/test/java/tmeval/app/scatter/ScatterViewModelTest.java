@@ -13,10 +13,14 @@ import tmeval.compare.RatioResult;
 import tmeval.model.Corpus;
 import tmeval.run.ComparisonRunner;
 
+import tmeval.compare.ComparisonTable;
+import tmeval.compare.ConvergenceCheck;
+
 import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @ExtendWith(FxThread.class)
@@ -55,7 +59,7 @@ class ScatterViewModelTest {
 
     @Test
     void beforeAnyResultTheSummarySaysWhatToDo() {
-        assertEquals(0, vm.plotProperty().get().pointCount());
+        assertEquals(0, vm.plot().pointCount());
         assertTrue(vm.summaryProperty().get().startsWith("No results yet"), vm.summaryProperty().get());
     }
 
@@ -65,10 +69,10 @@ class ScatterViewModelTest {
         assertEquals(corpus.size(), vm.pointCount(ComparisonMethods.RATIO_CONVEX));
         assertEquals(corpus.size(), vm.pointCount(ComparisonMethods.LR_DIFF));
         assertEquals(List.of(ComparisonMethods.RATIO_CONVEX, ComparisonMethods.LR_DIFF, ComparisonMethods.AIS_DIFF), vm.methods());
-        var flagged = vm.plotProperty().get().flagged();
+        var flagged = vm.plot().flagged();
         assertEquals(1, flagged.size(), "lr-diff's 3.8-nat run-to-run spread is noise, not a convergence failure");
         assertEquals(3, flagged.get(0).document());
-        assertTrue(vm.summaryProperty().get().contains("1 ratio-AIS documents far from the diagonal"), vm.summaryProperty().get());
+        assertTrue(vm.summaryProperty().get().contains("1 document far from the diagonal"), vm.summaryProperty().get());
         assertTrue(vm.summaryProperty().get().contains(ComparisonMethods.RATIO_CONVEX + ": the two annealing directions"), vm.summaryProperty().get());
     }
 
@@ -86,10 +90,10 @@ class ScatterViewModelTest {
     @Test
     void aClickOpensTheDocument() {
         feed();
-        vm.open(vm.plotProperty().get().flagged().get(0));
+        vm.open(vm.plot().flagged().get(0));
         assertEquals(3, selected.get());
         assertEquals(1, opened);
-        assertTrue(vm.tooltip(ComparisonMethods.RATIO_CONVEX, vm.plotProperty().get().flagged().get(0)).startsWith("document "
+        assertTrue(vm.tooltip(ComparisonMethods.RATIO_CONVEX, vm.plot().flagged().get(0)).startsWith("document "
                 + corpus.document(3).id()));
     }
 
@@ -97,7 +101,136 @@ class ScatterViewModelTest {
     void newInputsClearThePlot() {
         feed();
         results.reset(corpus);
-        assertEquals(0, vm.plotProperty().get().pointCount());
+        assertEquals(0, vm.plot().pointCount());
         assertTrue(vm.methods().isEmpty());
+    }
+
+    /** Both ratio paths flag document 3, geometric also document 5: three per-path flags, two documents. */
+    private List<ComparisonRunner.Result> twoPaths() {
+        List<ComparisonRunner.Result> batch = new ArrayList<>();
+        for (int d = 0; d < corpus.size(); d++) {
+            batch.add(result(d, ComparisonMethods.RATIO_CONVEX, Direction.FORWARD, 1, d == 3 ? 3.5 : 0.5));
+            batch.add(result(d, ComparisonMethods.RATIO_CONVEX, Direction.REVERSE, 1, 0.4));
+            batch.add(result(d, ComparisonMethods.RATIO_GEOMETRIC, Direction.FORWARD, 1, d == 3 || d == 5 ? -2 : 0.3));
+            batch.add(result(d, ComparisonMethods.RATIO_GEOMETRIC, Direction.REVERSE, 1, 0.4));
+        }
+        return batch;
+    }
+
+    @Test
+    void farFromTheDiagonalCountsEachDocumentOnceAndMatchesTheCommandLine() {
+        List<ComparisonRunner.Result> all = twoPaths();
+        results.addAll(all);
+        // what the compare command prints: the checks of a table recorded from the same results
+        ComparisonTable table = ComparisonTable.forCorpus(corpus, 1);
+        all.forEach(r -> ComparisonRunner.record(table, r));
+        List<ConvergenceCheck> printed = table.convergenceChecks(results.gapThreshold());
+        java.util.Set<String> union = new java.util.HashSet<>();
+        for (ConvergenceCheck c : printed) {
+            assertEquals(c.flagged().size(), vm.farDocumentCount(c.method()), c.method());
+            assertTrue(vm.summaryProperty().get().contains(c.method() + " " + c.flagged().size() + " of " + c.documents()), vm.summaryProperty().get());
+            assertTrue(vm.summaryProperty().get().contains(c.verdict()));
+            union.addAll(c.flagged());
+        }
+        assertEquals(2, union.size());
+        assertEquals(union.size(), vm.farDocumentCount(), "documents, not flags: document 3 is flagged by both paths");
+        assertTrue(vm.summaryProperty().get().contains("2 documents far from the diagonal"), vm.summaryProperty().get());
+        assertEquals(3, vm.flaggedDocuments().size(), "one ring (and one list entry) per flagged point");
+        assertTrue(vm.farDocumentCount() <= corpus.size());
+    }
+
+    @Test
+    void withOnlyOneDirectionInNoDocumentIsFarFromTheDiagonal() {
+        // a run cancelled after the forward estimates: nothing is paired, nothing is counted
+        List<ComparisonRunner.Result> forwardOnly = new ArrayList<>();
+        for (int d = 0; d < corpus.size(); d++) {
+            forwardOnly.add(result(d, ComparisonMethods.RATIO_CONVEX, Direction.FORWARD, 1, d == 3 ? 3.5 : 0.5));
+        }
+        results.addAll(forwardOnly);
+        assertEquals(0, vm.farDocumentCount());
+        assertTrue(vm.flaggedDocuments().isEmpty());
+    }
+
+    @Test
+    void hiddenMethodsStayHiddenAndCountedOutAfterASecondRun() {
+        feed();
+        vm.visibleProperty(ComparisonMethods.LR_DIFF).set(false);
+        assertEquals(2 * corpus.size(), vm.drawnPointCount(), "lr-diff's points are not drawn, nor counted");
+        assertTrue(vm.summaryProperty().get().startsWith((2 * corpus.size()) + " points drawn"), vm.summaryProperty().get());
+        var before = vm.visibleProperty(ComparisonMethods.LR_DIFF);
+        List<ScatterViewModel.Update> updates = new ArrayList<>();
+        vm.onUpdate(updates::add);
+        // the second run: the run screen forgets the methods' earlier results and feeds new ones
+        results.forget(List.of(ComparisonMethods.RATIO_CONVEX + "/forward", ComparisonMethods.RATIO_CONVEX + "/reverse",
+                ComparisonMethods.LR_DIFF + "/-", ComparisonMethods.AIS_DIFF + "/-"));
+        assertTrue(vm.methods().isEmpty(), "nothing left to show between the runs");
+        feed();
+        assertEquals(List.of(ComparisonMethods.RATIO_CONVEX, ComparisonMethods.LR_DIFF, ComparisonMethods.AIS_DIFF), vm.methods());
+        assertTrue(before == vm.visibleProperty(ComparisonMethods.LR_DIFF), "the check box stays bound to the same state");
+        assertFalse(vm.visibleProperty(ComparisonMethods.LR_DIFF).get(), "still hidden after the second run");
+        assertEquals(2 * corpus.size(), vm.drawnPointCount());
+        assertTrue(updates.stream().anyMatch(ScatterViewModel.Update::cleared), "the view is told to start over");
+        int appended = updates.get(updates.size() - 1).added().values().stream().mapToInt(List::size).sum();
+        assertEquals(3 * corpus.size() / 2, appended, "the last batch appends only its own points");
+    }
+
+    @Test
+    void ticksAreRoundAndFewEnoughToRead() {
+        assertEquals(List.of(0.5, 1.0, 2.0), ScatterViewModel.ticks(0.45, 2.2, true, 8));
+        List<Double> narrow = ScatterViewModel.ticks(0.9, 1.1, true, 8);
+        assertTrue(narrow.contains(1.0) && narrow.size() >= 3 && narrow.size() <= 8, narrow.toString());
+        for (double t : narrow) {
+            assertEquals(t, Math.round(t * 100) / 100.0, 1e-12, "round: " + narrow);
+        }
+        List<Double> wide = ScatterViewModel.ticks(1e-4, 1e4, true, 5);
+        assertTrue(wide.size() <= 5 && wide.contains(1.0), wide.toString());
+        assertTrue(ScatterViewModel.ticks(0.5, 2, true, 2).size() <= 3, "a short axis gets few ticks");
+        assertEquals(List.of(-0.2, -0.1, 0.0, 0.1, 0.2), ScatterViewModel.ticks(-0.25, 0.25, false, 5));
+        assertEquals("0.95", ScatterViewModel.tickLabel(0.95));
+        assertEquals("2", ScatterViewModel.tickLabel(2.0));
+    }
+
+    @Test
+    void logRatioAxesShowNatsPerTokenAroundZero() {
+        feed();
+        var p = vm.plot().flagged().get(0);
+        assertEquals(p.firstPerplexityRatio(), vm.x(p), 1e-12);
+        vm.logRatioAxesProperty().set(true);
+        assertEquals(3.5 / p.length(), vm.x(p), 1e-12);
+        assertEquals(0.4 / p.length(), vm.y(p), 1e-12);
+        ScatterViewModel.Range r = vm.rangeProperty().get();
+        assertTrue(r.logRatio() && r.low() < 0 && r.high() > 3.5 / p.length(), r.toString());
+        assertEquals(0, vm.tie());
+        assertEquals(r, vm.fittedRange(), "reset-zoom returns to the fitted range");
+    }
+
+    @Test
+    void theTooltipNamesTheMethodAndTheGap() {
+        feed();
+        String tip = vm.tooltip(ComparisonMethods.RATIO_CONVEX, vm.plot().flagged().get(0));
+        assertTrue(tip.contains(ComparisonMethods.RATIO_CONVEX) && tip.contains("gap 3.100 nats") && tip.contains("far from the diagonal"), tip);
+        for (String line : tip.split("\\R")) {
+            assertTrue(line.length() <= 60, "short lines keep the tooltip inside the window: " + line);
+        }
+    }
+
+    @Test
+    void flaggedDocumentsAndSearchOpenTheDocumentAndItIsHighlighted() {
+        feed();
+        assertEquals(1, vm.flaggedDocuments().size());
+        assertTrue(vm.flaggedDocuments().get(0).startsWith(corpus.document(3).id()));
+        vm.openFlagged(0);
+        assertEquals(3, selected.get());
+        assertEquals(1, opened);
+        assertEquals(3, vm.selectedPointsProperty().get().size(), "one highlighted point per visible method");
+        vm.searchProperty().set(corpus.document(7).id());
+        vm.find();
+        assertEquals(7, selected.get());
+        assertEquals(2, opened);
+        assertTrue(vm.selectedPointsProperty().get().stream().allMatch(q -> q.document() == 7));
+        vm.searchProperty().set("no-such-id");
+        vm.find();
+        assertEquals(7, selected.get());
+        assertTrue(vm.searchMessageProperty().get().contains("no document no-such-id"));
     }
 }
