@@ -60,7 +60,7 @@ public final class DocumentScreenView {
         TableView<Token> tokens = new TableView<>(model.tokens());
         tokens.setId("document-tokens");
         tokens.setPlaceholder(new Label("No document selected"));
-        tokens.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
+        tokens.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         tokens.getColumns().add(sized(column("#", t -> t.position() + 1), 44, "position in the document"));
         tokens.getColumns().add(sized(column("word", Token::word), 90, null));
         tokens.getColumns().add(sized(numeric("log p (A)", Token::logA), 86, "log P(w_n | w_<n) under model A (left-to-right)"));
@@ -69,7 +69,7 @@ public final class DocumentScreenView {
         TableView<EstimateRow> estimates = new TableView<>(model.estimates());
         estimates.setId("document-estimates");
         estimates.setPlaceholder(new Label("No estimates for this document yet"));
-        estimates.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
+        estimates.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         estimates.getColumns().add(sized(column("method", EstimateRow::method), 200, null));
         estimates.getColumns().add(sized(column("direction", EstimateRow::direction), 80, null));
         estimates.getColumns().add(sized(column("run", EstimateRow::run), 50, "the run's number; \"" + DocumentScreenViewModel.CHART_RUN

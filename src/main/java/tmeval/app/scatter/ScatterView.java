@@ -106,6 +106,8 @@ public final class ScatterView {
             axis.setAutoRange(false);
         }
         renderer.setDefaultToolTipGenerator((data, series, item) -> tooltip(series, item));
+        // the selected document's legend entry names it (a series key is not to be changed once in a collection)
+        renderer.setLegendItemLabelGenerator((data, series) -> series == SELECTED ? model.selectedLabel() : String.valueOf(data.getSeriesKey(series)));
         plot = new XYPlot(dataset, logAxes[0], logAxes[1], renderer);
         // series 0 (the rings) last, so the rings sit on top; ratio paths (added first) drawn above the baselines
         plot.setSeriesRenderingOrder(SeriesRenderingOrder.REVERSE);
@@ -287,7 +289,6 @@ public final class ScatterView {
             return;
         }
         XYSeries s = dataset.getSeries(SELECTED);
-        s.setKey(model.selectedLabel());
         s.clear();
         drawn.get(SELECTED).clear();
         append(SELECTED, model.selectedPointsProperty().get());

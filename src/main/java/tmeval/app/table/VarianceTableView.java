@@ -43,7 +43,7 @@ public final class VarianceTableView {
         SortedList<ComparisonTable.Row> sorted = new SortedList<>(model.rows());
         sorted.comparatorProperty().bind(table.comparatorProperty());
         table.setItems(sorted);
-        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.setPlaceholder(new Label("No results yet: run a comparison."));
         table.getColumns().add(column("method", ComparisonTable.Row::label, 210));
         table.getColumns().add(numeric(column("docs", r -> r.documents(), 60)));

@@ -106,7 +106,7 @@ class WorkbenchTest {
         Label corpus = robot.lookup("#corpus-summary").queryAs(Label.class);
         Label cost = robot.lookup("#run-cost").queryAs(Label.class);
         String allCost = cost.getText();
-        robot.interact(() -> robot.lookup("#corpus-min-tokens").queryAs(javafx.scene.control.Spinner.class).getValueFactory().setValue(100));
+        robot.interact(() -> lookupSpinner(robot, "#corpus-min-tokens").getValueFactory().setValue(100));
         waitFor(10, () -> vm.workspace().corpusProperty().get() != null && vm.workspace().corpusProperty().get().size() == 157);
         WaitForAsyncUtils.waitForFxEvents();
         assertTrue(corpus.getText().contains("157 documents") && corpus.getText().contains("at least 100 tokens"), corpus.getText());
@@ -321,5 +321,10 @@ class WorkbenchTest {
         robot.interact(() -> vm.run().cancel());
         waitFor(30, () -> !vm.run().runningProperty().get());
         assertEquals("", vm.run().etaProperty().get());
+    }
+
+    @SuppressWarnings("unchecked")
+    private static javafx.scene.control.Spinner<Integer> lookupSpinner(FxRobot robot, String id) {
+        return robot.lookup(id).queryAs(javafx.scene.control.Spinner.class);
     }
 }
