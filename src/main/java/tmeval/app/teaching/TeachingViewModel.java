@@ -28,13 +28,13 @@ import tmeval.compare.ModelPair;
 import tmeval.compare.RatioAis;
 import tmeval.compare.RatioResult;
 import tmeval.anneal.AnnealingEngine;
-import tmeval.sampling.LogMath;
 import tmeval.sampling.TopicState;
 import tmeval.model.Corpus;
 import tmeval.model.Document;
 import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
 import tmeval.sampling.DocumentView;
+import tmeval.sampling.LogMath;
 import tmeval.sampling.RandomStreams;
 
 import java.util.ArrayList;
@@ -137,7 +137,7 @@ public final class TeachingViewModel {
     static final int MAX_DOCUMENTS = 200;
     /** The first document has at least this many tokens, when one with an exact answer does: two words teach nothing. */
     static final int INSTRUCTIVE_LENGTH = 8;
-    static final long EXACT_STATES = 2_000_000;
+    static final long EXACT_STATES = ExactEvaluator.DEFAULT_MAX_STATES;
     /** Few temperatures and samples on purpose: the spread of the weights is the lesson. */
     private static final int FIRST_TEMPERATURES = 50;
     private static final int FIRST_SAMPLES = 10;
@@ -400,18 +400,8 @@ public final class TeachingViewModel {
 
     /** (sum w)^2 / sum w^2 of weights given by their logs. */
     static double effectiveSampleSize(double[] logWeights) {
-        double max = Double.NEGATIVE_INFINITY;
-        for (double x : logWeights) {
-            max = Math.max(max, x);
-        }
-        double sum = 0;
-        double squares = 0;
-        for (double x : logWeights) {
-            double e = Math.exp(x - max);
-            sum += e;
-            squares += e * e;
-        }
-        return sum * sum / squares;
+        double[] sums = LogMath.shiftedWeightSums(logWeights);
+        return sums[0] * sums[0] / sums[1];
     }
 
     /** Ratio-AIS on the geometric path, forward (B to A) and reverse (A to B), with the exact log ratio when known. */
