@@ -80,7 +80,7 @@ public final class DocumentScreenView {
                 "perp(A) / perp(B) = exp(-log-ratio / N)"));
 
         NumberAxis x = new NumberAxis("inverse temperature beta (from the starting model to the other)");
-        NumberAxis y = new NumberAxis("running log-weight (reverse negated)");
+        NumberAxis y = new NumberAxis("log-weight (reverse: negated)");
         y.setAutoRangeIncludesZero(false);
         XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, false);
         renderer.setSeriesPaint(0, Charts.colour(0));

@@ -76,14 +76,15 @@ public final class DocumentScreenViewModel {
                         int temperatures) {
         /** The chart's title: it is a run of its own, not the runs in the table. */
         public String title() {
-            return String.format(Locale.ROOT, "%s: %s, %d temperatures, own seeds (its rows are marked \"%s\" in the table)",
-                    RERUN, ComparisonMethods.RATIO_CONVEX, temperatures, CHART_RUN);
+            return String.format(Locale.ROOT, "%s: %s, n = %d, own seeds (rows \"%s\")", RERUN, ComparisonMethods.RATIO_CONVEX,
+                    temperatures, CHART_RUN);
         }
     }
 
     static final int PARTICLES = 20;
     /** The trace is for looking at: more temperatures than this add nothing visible and cost seconds. */
     private static final int MAX_TRACE_TEMPERATURES = 5000;
+    /** Below the engine's default limit: the document screen answers at once, so exact values only where they are quick. */
     private static final long EXACT_STATES = 200_000;
 
     private final Workspace inputs;

@@ -38,6 +38,10 @@ public final class VarianceTableViewModel {
         for (ConvergenceCheck check : results.checks()) {
             lines.add(check.verdict());
         }
+        // the documents each path's forward/reverse bracket decides, as 'tmeval compare' prints them
+        for (ComparisonTable.Brackets b : results.table().brackets()) {
+            lines.add(b.describe());
+        }
         verdicts.set(String.join("\n", lines));
     }
 
@@ -76,5 +80,10 @@ public final class VarianceTableViewModel {
             out.writer().write(text(','));
             out.commit();
         }
+    }
+
+    /** A 95% interval as text ("low to high"), empty where there is none (fewer than two documents). */
+    public static String interval(double[] lowHigh, String format) {
+        return lowHigh == null ? "" : String.format(java.util.Locale.ROOT, format + " to " + format, lowHigh[0], lowHigh[1]);
     }
 }

@@ -74,6 +74,33 @@ class WorkbenchViewModelTest {
     }
 
     @Test
+    void aSessionRestoresEverythingOnScreenTheCurvesTheReferenceAndTheTeachingView() throws Exception {
+        Path session = dir.resolve("full.tmeval-session.tsv");
+        vm.run().referenceParticlesProperty().set(37);
+        vm.curves().temperaturesProperty().set(123);
+        vm.curves().runsProperty().set(3);
+        var point = new tmeval.run.CurveRunner.Point(20, tmeval.estimate.Methods.AIS, 1, 500, -1234.5, 9999, 0, 0.25, 0);
+        vm.curves().restore(List.of(point));
+        vm.teaching().temperaturesProperty().set(77);
+        vm.teaching().samplesProperty().set(6);
+        vm.saveSession(session);
+        vm.run().referenceParticlesProperty().set(5);
+        vm.curves().temperaturesProperty().set(5);
+        vm.curves().runsProperty().set(1);
+        vm.curves().restore(List.of());
+        vm.teaching().temperaturesProperty().set(5);
+        vm.teaching().samplesProperty().set(1);
+        vm.openSession(session);
+        assertEquals(37, vm.run().referenceParticlesProperty().get());
+        assertEquals(123, vm.curves().temperaturesProperty().get());
+        assertEquals(3, vm.curves().runsProperty().get());
+        assertEquals(List.of(point), vm.curves().points(), "the curve points on screen come back");
+        assertEquals(77, vm.teaching().temperaturesProperty().get());
+        assertEquals(6, vm.teaching().samplesProperty().get());
+        assertTrue(errors.isEmpty(), errors.toString());
+    }
+
+    @Test
     void aSessionWithABadSettingIsRefusedAndChangesNothingElse() throws Exception {
         Path session = dir.resolve("bad.tmeval-session.tsv");
         Files.writeString(session, tmeval.run.SessionFile.MAGIC + "\nsetting\ttemperatures\tmany\n");
