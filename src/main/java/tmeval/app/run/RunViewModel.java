@@ -345,18 +345,23 @@ public final class RunViewModel {
         Task<double[]> task = new Task<>() {
             @Override
             protected double[] call() {
-                ModelComparison probe = ComparisonMethods.get(ComparisonMethods.RATIO_CONVEX).create(DEFAULTS.settings().withTemperatures(30).withBurnIn(5));
-                double rate = Double.NaN;
-                // twice: the first pass pays for class loading and compilation, the second measures
-                for (int pass = 0; pass < 2; pass++) {
-                    long updates = 0;
-                    long start = System.nanoTime();
-                    for (int d = 0; d < Math.min(20, corpus.size()); d++) {
+                // short runs are all set-up and a cold JIT (a 30-temperature probe read a tenth of the real rate): warm up,
+                // then time runs long enough per document, for at least half a second
+                ModelComparison warmUp = ComparisonMethods.get(ComparisonMethods.RATIO_CONVEX).create(DEFAULTS.settings().withTemperatures(30).withBurnIn(5));
+                ModelComparison probe = ComparisonMethods.get(ComparisonMethods.RATIO_CONVEX).create(DEFAULTS.settings().withTemperatures(300).withBurnIn(30));
+                int documents = Math.min(20, corpus.size());
+                for (int d = 0; d < documents; d++) {
+                    warmUp.estimate(corpus.document(d), pair.a(), pair.b(), Direction.FORWARD, new SplittableRandom(d), new CancelToken());
+                }
+                long updates = 0;
+                long start = System.nanoTime();
+                for (int round = 0; round < 20 && (round == 0 || System.nanoTime() - start < 500_000_000L); round++) {
+                    for (int d = 0; d < documents; d++) {
                         Document doc = corpus.document(d);
                         updates += probe.estimate(doc, pair.a(), pair.b(), Direction.FORWARD, new SplittableRandom(d), new CancelToken()).siteUpdates();
                     }
-                    rate = updates / ((System.nanoTime() - start) / 1e9);
                 }
+                double rate = updates / ((System.nanoTime() - start) / 1e9);
                 return new double[] {rate, measureExact ? exactRate(corpus, pair, maxStates) : Double.NaN};
             }
         };
