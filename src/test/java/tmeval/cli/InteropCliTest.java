@@ -14,15 +14,8 @@ class InteropCliTest {
     @TempDir
     Path dir;
 
-    private static final String STATE = """
-            #doc source pos typeindex type topic
-            #alpha : 0.1 0.3
-            #beta : 0.5
-            0 NA 0 0 apple 0
-            0 NA 1 1 banana 1
-            0 NA 2 0 apple 0
-            2 NA 0 2 cherry 1
-            """;
+    /** A tiny MALLET state, as the io tests use it. */
+    private static final String STATE = tmeval.io.OtherModelFormatsTest.STATE;
 
     @Test
     void malletCountsNeedBetaByNameAndThenRead() throws Exception {

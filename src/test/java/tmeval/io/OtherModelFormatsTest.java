@@ -16,11 +16,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class OtherModelFormatsTest {
+public class OtherModelFormatsTest {
     @TempDir
     Path dir;
 
-    private static final String STATE = """
+    /** A tiny MALLET state: two topics, three words, two documents. */
+    public static final String STATE = """
             #doc source pos typeindex type topic
             #alpha : 0.1 0.3
             #beta : 0.5
