@@ -323,6 +323,34 @@ class WorkbenchTest {
         assertEquals("", vm.run().etaProperty().get());
     }
 
+    @Test
+    void theTeachingViewRunsAgainWithANewSeedAndPlaysThroughTheTemperatures(FxRobot robot) throws Exception {
+        waitForInputs();
+        robot.interact(() -> workbench.select("teaching"));
+        waitFor(30, () -> vm.teaching().runProperty().get() != null && vm.teaching().summaryProperty().get().contains("AIS estimate"));
+        var first = vm.teaching().runProperty().get();
+        String firstSummary = vm.teaching().summaryProperty().get();
+        robot.clickOn("#teaching-new-seed");
+        waitFor(30, () -> vm.teaching().runProperty().get() != null && vm.teaching().runProperty().get() != first
+                && vm.teaching().summaryProperty().get().contains("AIS estimate"));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFalse(firstSummary.equals(vm.teaching().summaryProperty().get()), "another seed, other weights and another text");
+        robot.interact(() -> vm.teaching().stepProperty().set(0));
+        robot.clickOn("#teaching-play");
+        waitFor(30, () -> vm.teaching().stepProperty().get() > 3);
+        // the play button toggles: fired while playing it pauses (fired here, not clicked: a click's mouse travel can
+        // outlast the short run, which then stops by itself at its last step)
+        javafx.scene.control.Button play = robot.lookup("#teaching-play").queryButton();
+        robot.interact(() -> {
+            vm.teaching().stepProperty().set(0);
+            if (!vm.teaching().playingProperty().get()) {
+                play.fire();
+            }
+            play.fire();
+        });
+        assertFalse(vm.teaching().playingProperty().get(), "a second press pauses");
+    }
+
     @SuppressWarnings("unchecked")
     private static javafx.scene.control.Spinner<Integer> lookupSpinner(FxRobot robot, String id) {
         return robot.lookup(id).queryAs(javafx.scene.control.Spinner.class);
