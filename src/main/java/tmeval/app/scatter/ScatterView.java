@@ -71,6 +71,8 @@ public final class ScatterView {
     private final ValueAxis[] logAxes = {new RoundLogAxis(""), new RoundLogAxis("")};
     private final ValueAxis[] linearAxes = {new NumberAxis(""), new NumberAxis("")};
     private final XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(false, true);
+    private final Label hover = new Label();
+    private final javafx.scene.layout.Pane chartPane = new javafx.scene.layout.StackPane();
     private final HBox toggles = new HBox(10);
     private final BorderPane root = new BorderPane();
 
@@ -125,9 +127,18 @@ public final class ScatterView {
 
             @Override
             public void chartMouseMoved(ChartMouseEventFX event) {
-                // the tooltip handler of the viewer shows the hover text
+                String text = event.getEntity() instanceof XYItemEntity item ? tooltip(item.getSeriesIndex(), item.getItem()) : null;
+                showHover(text, event.getTrigger().getX(), event.getTrigger().getY());
             }
         });
+        // the hover text is a label of ours, kept inside the chart (the viewer's own tooltip can leave the window)
+        viewer.getCanvas().setTooltipEnabled(false);
+        hover.getStyleClass().add("scatter-hover");
+        hover.setId("scatter-hover");
+        hover.setManaged(false);
+        hover.setMouseTransparent(true);
+        hover.setVisible(false);
+        chartPane.getChildren().addAll(viewer, hover);
         Label summary = new Label();
         summary.setWrapText(true);
         summary.setId("scatter-summary");
@@ -173,7 +184,7 @@ public final class ScatterView {
         HBox bottomBar = new HBox(8, hint, spacer, Charts.exportButtons(() -> chart, () -> root.getScene().getWindow(), "scatter", onError));
         VBox bottom = new VBox(6, controls, summary, bottomBar);
         bottom.getStyleClass().add("chart-footer");
-        root.setCenter(viewer);
+        root.setCenter(chartPane);
         root.setBottom(bottom);
         model.methods().addListener((ListChangeListener<String>) c -> showToggles());
         model.logRatioAxesProperty().addListener((o, a, b) -> redrawAll());
@@ -304,6 +315,20 @@ public final class ScatterView {
         plot.clearAnnotations();
         plot.addAnnotation(new XYLineAnnotation(r.low(), r.low(), r.high(), r.high(),
                 new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {4f, 4f}, 0f), new Color(0x555555)));
+    }
+
+    private void showHover(String text, double mouseX, double mouseY) {
+        if (text == null) {
+            hover.setVisible(false);
+            return;
+        }
+        hover.setText(text);
+        hover.applyCss();
+        hover.autosize();
+        double[] at = ScatterViewModel.placeInside(mouseX, mouseY, hover.getWidth(), hover.getHeight(), chartPane.getWidth(),
+                chartPane.getHeight());
+        hover.relocate(at[0], at[1]);
+        hover.setVisible(true);
     }
 
     private PairedEstimate estimateAt(int series, int item) {

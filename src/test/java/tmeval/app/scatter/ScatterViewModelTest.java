@@ -233,4 +233,17 @@ class ScatterViewModelTest {
         assertEquals(7, selected.get());
         assertTrue(vm.searchMessageProperty().get().contains("no document no-such-id"));
     }
+
+    @Test
+    void theHoverTextStaysInsideTheChartWhereverThePointerIs() {
+        double w = 300;
+        double h = 60;
+        for (double[] pointer : new double[][] {{10, 10}, {990, 10}, {10, 590}, {995, 598}, {500, 300}}) {
+            double[] at = ScatterViewModel.placeInside(pointer[0], pointer[1], w, h, 1000, 600);
+            org.junit.jupiter.api.Assertions.assertTrue(at[0] >= 0 && at[0] + w <= 1000 && at[1] >= 0 && at[1] + h <= 600,
+                    java.util.Arrays.toString(pointer) + " -> " + java.util.Arrays.toString(at));
+            boolean coversPointer = pointer[0] >= at[0] && pointer[0] <= at[0] + w && pointer[1] >= at[1] && pointer[1] <= at[1] + h;
+            org.junit.jupiter.api.Assertions.assertFalse(coversPointer, "the text does not hide the point it describes");
+        }
+    }
 }
