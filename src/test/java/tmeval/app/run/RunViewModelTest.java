@@ -244,7 +244,7 @@ class RunViewModelTest {
         // enough work (well over the 0.1 s a rate needs) for timer noise not to matter: ratio-convex both ways and
         // differenced AIS, two runs, two threads
         vm.methods().forEach((name, on) -> on.set(name.equals(ComparisonMethods.RATIO_CONVEX) || name.equals(ComparisonMethods.AIS_DIFF)));
-        vm.temperaturesProperty().set(6000);
+        vm.temperaturesProperty().set(30000);
         vm.burnInProperty().set(10);
         vm.runsProperty().set(2);
         vm.threadsProperty().set(2);
