@@ -6,7 +6,6 @@ import tmeval.compare.ConvergenceCheck;
 import tmeval.compare.Direction;
 import tmeval.compare.ModelPair;
 import tmeval.estimate.MethodSettings;
-import tmeval.estimate.VariationalBound;
 import tmeval.io.InputException;
 import tmeval.io.ModelLoader;
 import tmeval.io.OutputFile;
@@ -19,6 +18,7 @@ import tmeval.run.ComparisonRows;
 import tmeval.run.ComparisonRunner;
 import tmeval.run.Provenance;
 import tmeval.run.Shard;
+import tmeval.run.VariationalFloors;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -128,13 +128,10 @@ final class CompareCommand implements Command {
      * Each model's certified floor over the corpus (the variational lower bound vb, summed over documents), in nats and
      * per token: no estimate of the model's corpus log-likelihood can rightly lie below it.
      */
-    static String floors(Corpus corpus, ModelPair pair, CancelToken cancel) {
-        double a = 0;
-        double b = 0;
-        for (int d = 0; d < corpus.size(); d++) {
-            a += VariationalBound.fit(corpus.document(d), pair.a(), cancel).bound();
-            b += VariationalBound.fit(corpus.document(d), pair.b(), cancel).bound();
-        }
+    static String floors(Corpus corpus, ModelPair pair, int threads, CancelToken cancel) {
+        double[] floor = VariationalFloors.of(corpus, List.of(pair.a(), pair.b()), threads, cancel);
+        double a = floor[0];
+        double b = floor[1];
         long tokens = corpus.tokenCount();
         return String.format(Locale.ROOT, "variational floors (vb, corpus log-likelihood no estimate may lie below): A %.3f (%.4f per token),"
                 + " B %.3f (%.4f per token)%n", a, a / tokens, b, b / tokens);
@@ -243,7 +240,10 @@ final class CompareCommand implements Command {
             out.println(check.verdict());
         }
         out.print(adaptiveReport);
-        out.print(floors(corpus, pair, cancel));
+        if (shard.equals(Shard.ALL)) {
+            // a corpus figure: a shard's summary leaves it to the merge, as it does the table's corpus columns
+            out.print(floors(corpus, pair, plan.threads(), cancel));
+        }
         if (refused[0] > 0) {
             out.println(refused[0] + " estimates refused or at weight zero (written with their status, no value, and left out of the"
                     + " table); first: " + firstRefusal[0]);
