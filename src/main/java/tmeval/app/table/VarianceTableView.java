@@ -50,8 +50,8 @@ public final class VarianceTableView {
         table.getColumns().add(numeric(column("A wins %", r -> round(r.percentAWins(), 1), 80)));
         table.getColumns().add(numeric(column("A wins 95%", r -> VarianceTableViewModel.interval(r.winsInterval(), "%.1f"), 110)));
         table.getColumns().add(formatted("corr. ref.", r -> r.correlation(), "%.4f", 90));
-        table.getColumns().add(formatted("var. perp. ratio", r -> r.variance(), "%.3e", 120));
-        table.getColumns().add(formatted("corpus perp. ratio", r -> r.corpusPerplexityRatio(), "%.5f", 130));
+        table.getColumns().add(formatted("var(ratio)", r -> r.variance(), "%.3e", 100));
+        table.getColumns().add(formatted("corpus pr", r -> r.corpusPerplexityRatio(), "%.5f", 90));
         table.getColumns().add(numeric(column("corpus pr 95%", r -> VarianceTableViewModel.interval(r.ratioInterval(), "%.4f"), 130)));
         table.getColumns().add(formatted("site updates", r -> (double) r.siteUpdates(), "%.4g", 110));
         table.getColumns().add(formatted("seconds", r -> r.seconds(), "%.2f", 80));
