@@ -121,9 +121,6 @@ public final class ShardMerge {
             if (fileKind == null) {
                 throw InputException.ofFile(file, "no header row: not an estimate, compare or curve output, or truncated");
             }
-            if (shard == null) {
-                throw InputException.ofFile(file, "no '# shard' line: it was not written with --shard I/N");
-            }
             List<String> comparable = provenance.stream().filter(l -> !l.startsWith(Provenance.WRITTEN_LINE)).toList();
             if (reference == null) {
                 reference = comparable;
