@@ -12,6 +12,7 @@ import tmeval.progress.CancelToken;
 import tmeval.run.CurvePlan;
 import tmeval.run.CurveRunner;
 import tmeval.run.Provenance;
+import tmeval.run.Shard;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -52,6 +53,7 @@ final class CurveCommand implements Command {
         o.add(OptionSpec.value("first-extra-temperatures", "N", Methods.ITERATION_AIS + ": extra temperatures from the prior to the first snapshot (default: --temperatures)"));
         o.addAll(MethodOptions.options(uses(CurveRunner.METHODS)));
         o.addAll(MethodOptions.runOptions(CurvePlan.DEFAULT_RUNS, CurvePlan.DEFAULT_SEED));
+        o.add(MethodOptions.shardOption());
         o.add(OptionSpec.output("out", "FILE", "per-document and corpus (docId *) results per snapshot (TSV; - for standard output)"));
         return o;
     }
@@ -72,6 +74,7 @@ final class CurveCommand implements Command {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
+        Shard shard = MethodOptions.shard(o);
         MethodSettings settings = plan.settings();
         boolean timing = !o.has("no-timing");
         Path outFile = o.requiredPath("out");
@@ -84,19 +87,27 @@ final class CurveCommand implements Command {
         out.printf(Locale.ROOT, "series %s: %d snapshots, iterations %d to %d, K = %d; %d temperatures per snapshot (+%d at the first), %d samples, %d runs%n",
                 series.name(), series.size(), series.get(0).iteration(), series.get(series.size() - 1).iteration(), series.numTopics(),
                 settings.temperatures(), plan.firstExtraTemperatures(), settings.samples(), plan.runs());
-        out.printf(Locale.ROOT, "%9s  %-14s %4s %16s %12s %16s%n", "iteration", "method", "run", "corpus logLik", "perplexity", "var per doc");
+        if (!shard.equals(Shard.ALL)) {
+            out.printf(Locale.ROOT, "shard %s: %d of the %d documents; the file has no corpus lines (merge writes them), and the sums below"
+                    + " are over this shard's documents only%n", shard.label(), shard.positions(corpus.size()).length, corpus.size());
+        }
+        CurveSummary.header(out);
         int[] refused = {0};
+        String[] firstRefusal = {null};
         try (OutputFile file = OutputFile.create(outFile, o.standardOutput())) {
             Writer w = file.writer();
-            w.write(Provenance.header(plan.settingsText(), o.inputs(), timing));
+            w.write(Provenance.header(plan.settingsText(), o.inputs(), timing, shard));
             w.write(CurveRunner.HEADER);
             try {
-                CurveRunner.run(job, new CurveRunner.Listener() {
+                CurveRunner.run(job, shard, new CurveRunner.Listener() {
                     @Override
                     public void row(CurveRunner.Row row) {
                         if (row.refused()) {
                             refused[0]++;
-                            return;
+                            if (firstRefusal[0] == null) {
+                                firstRefusal[0] = "document " + row.documentId() + ", iteration " + row.iteration() + ", " + row.method()
+                                        + ": " + row.refusal();
+                            }
                         }
                         write(w, CurveRunner.documentLine(row, timing));
                     }
@@ -104,10 +115,11 @@ final class CurveCommand implements Command {
                     @Override
                     public void snapshotDone(int iteration, List<CurveRunner.Point> points) {
                         for (CurveRunner.Point p : points) {
-                            write(w, CurveRunner.corpusLine(p, timing));
-                            out.printf(Locale.ROOT, "%9d  %-14s %4d %16.3f %12.3f %16s%n", iteration, p.method(), p.run(), p.logLikelihood(),
-                                    Math.exp(-p.logLikelihood() / Math.max(1, p.tokens())),
-                                    p.perDocumentVariance() == null ? "-" : String.format(Locale.ROOT, "%.5g", p.perDocumentVariance()));
+                            if (shard.equals(Shard.ALL)) {
+                                // a corpus line depends on every document: a shard leaves it to the merge
+                                write(w, CurveRunner.corpusLine(p, timing));
+                            }
+                            CurveSummary.point(out, p);
                         }
                     }
                 }, ProgressPrinter.to(err, "curve"), cancel);
@@ -116,8 +128,9 @@ final class CurveCommand implements Command {
             }
             file.commit();
         }
-        if (refused[0] > 0) {
-            out.println(refused[0] + " (document, snapshot) estimates refused and left out of the corpus lines");
+        CurveSummary.refused(out, refused[0]);
+        if (firstRefusal[0] != null) {
+            out.println("first refused: " + firstRefusal[0]);
         }
         out.println("wrote " + outFile);
         return 0;

@@ -5,6 +5,7 @@ import tmeval.compare.ConvergenceCheck;
 import tmeval.io.InputException;
 import tmeval.io.OutputFile;
 import tmeval.run.CorpusSummary;
+import tmeval.run.CurveRunner;
 import tmeval.run.Outcome;
 import tmeval.run.Provenance;
 import tmeval.run.ShardMerge;
@@ -30,7 +31,7 @@ final class MergeCommand implements Command {
 
     @Override
     public String summary() {
-        return "join the files of estimate or compare runs with --shard I/N into the unsharded run's file, and print its summary";
+        return "join the files of estimate, compare or curve runs with --shard I/N into the unsharded run's file, and print its summary";
     }
 
     @Override
@@ -91,6 +92,14 @@ final class MergeCommand implements Command {
             }
             out.print(summary.report(merged.settings().get("method")));
             out.println("status of the rows: " + statuses.entrySet().stream().map(e -> e.getKey().label() + " " + e.getValue()).toList());
+        } else if (merged.kind() == ShardMerge.Kind.CURVE) {
+            CurveSummary.header(out);
+            int refused = 0;
+            for (CurveRunner.Point p : merged.curvePoints()) {
+                CurveSummary.point(out, p);
+                refused += p.refused();
+            }
+            CurveSummary.refused(out, refused);
         } else {
             ComparisonTable table = ShardMerge.table(merged);
             out.print(table.format());

@@ -123,7 +123,7 @@ final class MethodOptions {
                 OptionSpec.flag("no-timing", "write 0 in the millis column and no time in the provenance, so that files compare byte for byte"));
     }
 
-    /** --shard, for the commands whose documents are independent (estimate, compare). */
+    /** --shard, for the commands whose documents are independent (estimate, compare, curve). */
     static OptionSpec shardOption() {
         return OptionSpec.value("shard", "I/N", "evaluate only shard I of N (documents I, I+N, I+2N, ...); 'tmeval merge' joins the"
                 + " shards' files into the unsharded run's file");

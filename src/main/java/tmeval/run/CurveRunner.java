@@ -19,7 +19,10 @@ import tmeval.progress.Progress;
 import tmeval.sampling.RandomStreams;
 
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Held-out likelihood over the snapshots of a training run (Foulds and Smyth Figure 2): iteration-AIS carried from
@@ -77,8 +80,17 @@ public final class CurveRunner {
     }
 
     public static void run(Job job, Listener listener, Progress progress, CancelToken cancel) {
+        run(job, Shard.ALL, listener, progress, cancel);
+    }
+
+    /**
+     * Runs one shard of the job: its documents keep their corpus positions (and so their random streams and rows);
+     * the points a shard's listener receives sum over the shard's documents only.
+     */
+    public static void run(Job job, Shard shard, Listener listener, Progress progress, CancelToken cancel) {
         Corpus corpus = job.corpus();
-        int numDocs = corpus.size();
+        int[] documents = shard.positions(corpus.size());
+        int numDocs = documents.length;
         int numMethods = job.methods().size();
         int runs = job.runs();
         int perSnapshot = numDocs * numMethods * runs;
@@ -92,24 +104,24 @@ public final class CurveRunner {
         for (int t = 0; t < job.series().size(); t++) {
             int iteration = job.series().get(t).iteration();
             TopicModel model = job.series().get(t).model();
-            double[][][] values = new double[numMethods][numDocs][runs];
             List<Row> snapshotRows = new ArrayList<>();
             OrderedParallel.run(perSnapshot, task -> {
-                int d = task / (numMethods * runs);
+                int i = task / (numMethods * runs);
+                int d = documents[i];
                 int m = task / runs % numMethods;
                 int r = task % runs;
                 String method = job.methods().get(m);
                 Document doc = corpus.document(d);
                 try {
                     if (method.equals(Methods.ITERATION_AIS)) {
-                        if (dead[d][r]) {
+                        if (dead[i][r]) {
                             return refusal(doc, d, iteration, method, r, "refused at an earlier snapshot");
                         }
-                        if (carried[d][r] == null) {
-                            carried[d][r] = iterationAis.start(doc, model.numTopics(),
+                        if (carried[i][r] == null) {
+                            carried[i][r] = iterationAis.start(doc, model.numTopics(),
                                     RandomStreams.stream(job.seed(), d, r + 1, RandomStreams.key(method)));
                         }
-                        IterationAis.SnapshotEstimate e = carried[d][r].advance(model, cancel);
+                        IterationAis.SnapshotEstimate e = carried[i][r].advance(model, cancel);
                         return row(doc, d, iteration, method, r, e.logLikelihood(), e.siteUpdates(), e.nanos());
                     }
                     if (method.equals(Methods.VB)) {
@@ -125,18 +137,16 @@ public final class CurveRunner {
                     return row(doc, d, iteration, method, r, e.logValue(), e.siteUpdates(), e.nanos());
                 } catch (EstimationException | IllegalArgumentException e) {
                     if (method.equals(Methods.ITERATION_AIS)) {
-                        dead[d][r] = true;
+                        dead[i][r] = true;
                     }
                     return refusal(doc, d, iteration, method, r, e.getMessage());
                 }
             }, row -> {
                 snapshotRows.add(row);
-                int m = job.methods().indexOf(row.method());
-                values[m][row.documentIndex()][row.run() - 1] = row.refused() ? Double.NaN : row.logLikelihood();
                 listener.row(row);
             }, job.threads(), "tmeval-curve", (a, b, msg) -> progress.update(++done[0], total, "iteration " + iteration), cancel,
-                    task -> corpus.document(task / (numMethods * runs)).id());
-            listener.snapshotDone(iteration, points(iteration, job.methods(), snapshotRows, values, runs));
+                    task -> corpus.document(documents[task / (numMethods * runs)]).id());
+            listener.snapshotDone(iteration, points(iteration, job.methods(), runs, snapshotRows));
         }
     }
 
@@ -151,10 +161,23 @@ public final class CurveRunner {
         return new Row(d, doc.id(), doc.length(), iteration, method, r + 1, Double.NaN, 0, 0, why);
     }
 
-    private static List<Point> points(int iteration, List<String> methods, List<Row> rows, double[][][] values, int runs) {
+    /**
+     * The corpus points of one snapshot from its document rows in corpus order: the one computation behind the corpus
+     * lines, for a run and for a merge of shards (so that both sum in the same order and give the same bits).
+     * Refused rows are counted and left out of the sums.
+     */
+    public static List<Point> points(int iteration, List<String> methods, int runs, List<Row> rows) {
         List<Point> points = new ArrayList<>();
-        for (int m = 0; m < methods.size(); m++) {
-            Double variance = runs >= 2 ? meanVariance(values[m]) : null;
+        for (String method : methods) {
+            // each document's estimates across runs, in corpus order; NaN where refused
+            Map<Integer, double[]> values = new LinkedHashMap<>();
+            for (Row row : rows) {
+                if (row.method().equals(method)) {
+                    double[] v = values.computeIfAbsent(row.documentIndex(), d -> new double[runs]);
+                    v[row.run() - 1] = row.refused() ? Double.NaN : row.logLikelihood();
+                }
+            }
+            Double variance = runs >= 2 ? meanVariance(values.values()) : null;
             for (int r = 1; r <= runs; r++) {
                 long tokens = 0;
                 double sum = 0;
@@ -162,7 +185,7 @@ public final class CurveRunner {
                 long nanos = 0;
                 int refused = 0;
                 for (Row row : rows) {
-                    if (row.method().equals(methods.get(m)) && row.run() == r) {
+                    if (row.method().equals(method) && row.run() == r) {
                         if (row.refused()) {
                             refused++;
                         } else {
@@ -173,14 +196,14 @@ public final class CurveRunner {
                         }
                     }
                 }
-                points.add(new Point(iteration, methods.get(m), r, tokens, sum, cost, nanos, variance, refused));
+                points.add(new Point(iteration, method, r, tokens, sum, cost, nanos, variance, refused));
             }
         }
         return points;
     }
 
     /** Mean over documents (with every run present) of the sample variance of their estimates across runs. */
-    private static Double meanVariance(double[][] perDocument) {
+    private static Double meanVariance(Collection<double[]> perDocument) {
         double sum = 0;
         int docs = 0;
         for (double[] runs : perDocument) {
@@ -209,9 +232,9 @@ public final class CurveRunner {
                 + p.siteUpdates() + "\t" + ComparisonRows.millis(p.nanos(), timing) + "\n";
     }
 
-    /** A document line in the curve TSV's columns (refused rows have none). */
+    /** A document line in the curve TSV's columns; a refused estimate has an empty logLik (and no cost), as in estimate's rows. */
     public static String documentLine(Row r, boolean timing) {
-        return r.documentId() + "\t" + r.length() + "\t" + r.iteration() + "\t" + r.method() + "\t" + r.run() + "\t" + r.logLikelihood()
-                + "\t" + r.siteUpdates() + "\t" + ComparisonRows.millis(r.nanos(), timing) + "\n";
+        return r.documentId() + "\t" + r.length() + "\t" + r.iteration() + "\t" + r.method() + "\t" + r.run() + "\t"
+                + (r.refused() ? "" : Double.toString(r.logLikelihood())) + "\t" + r.siteUpdates() + "\t" + ComparisonRows.millis(r.nanos(), timing) + "\n";
     }
 }
