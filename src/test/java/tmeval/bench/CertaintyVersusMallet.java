@@ -50,7 +50,7 @@ import java.util.logging.Logger;
  * 'tmeval perturb').
  * Run: mvn -B -o -q test-compile exec:java -Dexec.mainClass=tmeval.bench.CertaintyVersusMallet -Dexec.classpathScope=test
  * -Dexec.args="A.tsv.gz B.tsv.gz HELDOUT DOCUMENTS RUNS [n=1000,...] [schedule=auto] [samples=1] [burn-in=100]
- * [particles=10] [seed=1]"; several n (or schedules, comma-separated) are measured side by side against the one MALLET
+ * [particles=10] [resampling=true] [seed=1]"; several n (or schedules, comma-separated) are measured side by side against the one MALLET
  * run.
  */
 public final class CertaintyVersusMallet {
@@ -66,7 +66,7 @@ public final class CertaintyVersusMallet {
     public static void main(String[] args) throws Exception {
         if (args.length < 5) {
             System.err.println("usage: A.tsv.gz B.tsv.gz HELDOUT DOCUMENTS RUNS [n=1000,3000] [schedule=auto,uniform] [samples=1]"
-                    + " [burn-in=100] [particles=10] [seed=1]");
+                    + " [burn-in=100] [particles=10] [resampling=true] [seed=1]");
             System.exit(2);
         }
         Path fileA = Path.of(args[0]);
@@ -91,6 +91,7 @@ public final class CertaintyVersusMallet {
         int samples = Integer.parseInt(options.getOrDefault("samples", String.valueOf(defaults.samples())));
         int burnIn = Integer.parseInt(options.getOrDefault("burn-in", String.valueOf(defaults.burnIn())));
         int particles = Integer.parseInt(options.getOrDefault("particles", "10"));
+        boolean resampling = Boolean.parseBoolean(options.getOrDefault("resampling", "true"));
         long seed = Long.parseLong(options.getOrDefault("seed", "1"));
         LogManager.getLogManager().reset();
         Logger.getLogger("").setLevel(Level.OFF);
@@ -125,8 +126,8 @@ public final class CertaintyVersusMallet {
                 s.method.estimate(corpus.document(d), a, b, Direction.FORWARD, RandomStreams.stream(seed + 1000, d), new CancelToken());
             }
             malletA.setRandom(new Randoms((int) seed + 1000));
-            malletA.evaluateLeftToRight(single[d], particles, true, null);
-            malletB.evaluateLeftToRight(single[d], particles, true, null);
+            malletA.evaluateLeftToRight(single[d], particles, resampling, null);
+            malletB.evaluateLeftToRight(single[d], particles, resampling, null);
         }
         String load = loadAverage();
         long wallStart = System.nanoTime();
@@ -143,8 +144,8 @@ public final class CertaintyVersusMallet {
                     s.seconds[d][r] = (System.nanoTime() - start) / 1e9;
                 }
                 long start = System.nanoTime();
-                double logA = malletA.evaluateLeftToRight(single[d], particles, true, null);
-                double logB = malletB.evaluateLeftToRight(single[d], particles, true, null);
+                double logA = malletA.evaluateLeftToRight(single[d], particles, resampling, null);
+                double logB = malletB.evaluateLeftToRight(single[d], particles, resampling, null);
                 malletSeconds[d][r] = (System.nanoTime() - start) / 1e9;
                 malletLogRatio[d][r] = logA - logB;
             }
@@ -158,12 +159,13 @@ public final class CertaintyVersusMallet {
         System.out.printf(Locale.ROOT, "%d documents (mean length %.1f), K = %d, %d runs per document and method, one thread, alternating"
                         + " per document; load average before %s, after %s; %.0f s%n",
                 docs, Arrays.stream(lengths).average().orElse(0), a.numTopics(), runs, load, loadAverage(), wall);
-        System.out.printf(Locale.ROOT, "MALLET 2.0.8 MarginalProbEstimator.evaluateLeftToRight, %d particles, re-sampling, on A and on B,"
-                + " log ratio = difference; ours: ratio-convex forward (B to A), default plan except as listed%n", particles);
+        System.out.printf(Locale.ROOT, "MALLET 2.0.8 MarginalProbEstimator.evaluateLeftToRight, %d particles, %s, on A and on B,"
+                + " log ratio = difference; ours: ratio-convex forward (B to A), default plan except as listed%n", particles,
+                resampling ? "re-sampling" : "no re-sampling");
         Summary mallet = Summary.of(malletLogRatio, malletSeconds, lengths);
         System.out.printf(Locale.ROOT, "%-44s %10s %12s %12s %12s %14s %24s %24s %24s%n", "method", "ms/doc", "mean log r",
                 "mean var", "median var", "var x s", "equal-time median [95%]", "pooled (log ratio) [95%]", "pooled (perplexity r.) [95%]");
-        System.out.printf(Locale.ROOT, "%-44s %10.3f %12.4f %12.4g %12.4g %14.4g%n", "MALLET lr-difference R=" + particles,
+        System.out.printf(Locale.ROOT, "%-44s %10.3f %12.4f %12.4g %12.4g %14.4g%n", "MALLET lr-difference R=" + particles + (resampling ? "" : " no resampling"),
                 mallet.meanSeconds * 1000, mallet.meanLogRatio, mallet.meanVariance, median(mallet.variance), mallet.meanVariance * mallet.meanSeconds);
         for (Setting s : settings) {
             Summary ours = Summary.of(s.logRatio, s.seconds, lengths);

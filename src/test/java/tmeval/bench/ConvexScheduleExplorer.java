@@ -30,7 +30,8 @@ import java.util.SplittableRandom;
  * run on the same documents, alternating, and the mean per-document variance of the log ratio and the time are printed.
  * Any array of inverse temperatures can be tried here, without a schedule in the main code.
  * Run: mvn -B -o -q test-compile exec:java -Dexec.mainClass=tmeval.bench.ConvexScheduleExplorer -Dexec.classpathScope=test
- * -Dexec.args="A.tsv.gz B.tsv.gz HELDOUT DOCUMENTS RUNS N [PILOT_DOCUMENTS] [burn-in]"
+ * -Dexec.args="A.tsv.gz B.tsv.gz HELDOUT DOCUMENTS RUNS N [PILOT_DOCUMENTS] [burn-in]" (the first PILOT_DOCUMENTS, default
+ * 30, are the pilot's; the rest are measured); -Dsharpness=2,6 adds sigmoid shapes, -Dblocks=2,4 partial sweeps
  */
 public final class ConvexScheduleExplorer {
     private ConvexScheduleExplorer() {
@@ -39,12 +40,15 @@ public final class ConvexScheduleExplorer {
     public static void main(String[] args) throws Exception {
         TopicModel a = NativeModelFormat.read(Path.of(args[0]));
         TopicModel b = NativeModelFormat.read(Path.of(args[1]));
-        Corpus corpus = Benchmark.firstDocuments(CorpusLoader.read(CorpusLoader.Spec.of(Path.of(args[2])), a.vocabulary()),
+        Corpus all = Benchmark.firstDocuments(CorpusLoader.read(CorpusLoader.Spec.of(Path.of(args[2])), a.vocabulary()),
                 Integer.parseInt(args[3]));
         int runs = Integer.parseInt(args[4]);
         int n = Integer.parseInt(args[5]);
-        int pilotDocs = args.length > 6 ? Integer.parseInt(args[6]) : Math.min(30, corpus.size());
+        int pilotDocs = args.length > 6 ? Integer.parseInt(args[6]) : 30;
         int burnIn = args.length > 7 ? Integer.parseInt(args[7]) : 100;
+        // the pilot's documents come first and are not among those measured, so the spacing is judged out of sample
+        List<Document> pilotDocuments = all.documents().subList(0, pilotDocs);
+        Corpus corpus = new Corpus(all.name(), all.vocabulary(), all.documents().subList(pilotDocs, all.size()), 0, 0);
 
         // pilot: a sigmoid of sharpness 10 resolves the ends down to steps of 1e-7
         double[] pilot = sigmoid(n, 10);
@@ -52,7 +56,7 @@ public final class ConvexScheduleExplorer {
         for (int d = 0; d < pilotDocs; d++) {
             double[][] increments = new double[runs][];
             for (int r = 0; r < runs; r++) {
-                increments[r] = run(corpus.document(d), a, b, pilot, burnIn, RandomStreams.stream(99, d, r), true, 1);
+                increments[r] = run(pilotDocuments.get(d), a, b, pilot, burnIn, RandomStreams.stream(99, d, r), true, 1);
             }
             for (int j = 1; j <= n; j++) {
                 double[] x = new double[runs];
@@ -75,9 +79,19 @@ public final class ConvexScheduleExplorer {
             }
         }
         candidates.put("pilot-optimal", optimal);
+        // the same density mirrored about beta = 1/2 and averaged: what a symmetric shape could at best do
+        double[] mirrored = new double[n + 1];
+        for (int j = 1; j <= n; j++) {
+            int lo = Math.max(1, Math.min(n, n - j + 1));
+            mirrored[j] = 0.5 * (gradientVariance[j] + gradientVariance[lo]);
+        }
+        candidates.put("pilot-optimal symmetric", optimal(pilot, mirrored, n));
         String[] blockSpec = System.getProperty("blocks", "2,4").split(",");
         Map<String, Integer> blocks = new LinkedHashMap<>();
         for (String m : blockSpec) {
+            if (m.isEmpty()) {
+                continue;
+            }
             int k = Integer.parseInt(m);
             candidates.put("uniform 1/" + k + " sweep x" + k, uniform(k * n));
             blocks.put("uniform 1/" + k + " sweep x" + k, k);
