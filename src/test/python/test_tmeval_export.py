@@ -4,6 +4,8 @@ Stand-in objects mimic the attributes each library's model has; the real scikit-
 importable. Every model written lands in OUTDIR and is listed in OUTDIR/expected.txt, one line per file:
 ``file<TAB>tolerance<TAB>alpha,alpha,...`` (tolerance "-" for a real library's model: structure only); the Java side
 reads each with tmeval's ModelLoader and checks K, V, the words, alpha and phi[w,k] = raw(k,w) / sum_w raw(k,w).
+With the real scikit-learn, OUTDIR/sklearn-real-k3.check.tsv also lists what tmeval must find in the real model and
+its held-out token lines (phi, each document's tokens and variational bound, the out-of-vocabulary count).
 """
 
 import os
