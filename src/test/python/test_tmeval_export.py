@@ -4,6 +4,8 @@ Stand-in objects mimic the attributes each library's model has; the real scikit-
 importable. Every model written lands in OUTDIR and is listed in OUTDIR/expected.txt, one line per file:
 ``file<TAB>tolerance<TAB>alpha,alpha,...`` (tolerance "-" for a real library's model: structure only); the Java side
 reads each with tmeval's ModelLoader and checks K, V, the words, alpha and phi[w,k] = raw(k,w) / sum_w raw(k,w).
+With the real scikit-learn, OUTDIR/sklearn-real-k3.check.tsv also lists what tmeval must find in the real model and
+its held-out token lines (phi, each document's tokens and variational bound, the out-of-vocabulary count).
 """
 
 import os
@@ -125,6 +127,93 @@ class ExportTest(unittest.TestCase):
         with open(out("sklearn-real-heldout.tsv"), encoding="utf-8") as f:
             self.assertEqual("1\tapples and cherries\n", f.read())
         expected.append(("sklearn-real.tsv", "-", [0.5, 0.5]))
+
+    def test_real_sklearn_numbers_and_tokens(self):
+        """The real CountVectorizer (stop words, a token pattern, min_df) and LatentDirichletAllocation: the held-out
+        token lines are the analyzer's tokens exactly, and sklearn-real-k3.check.tsv tells the Java side what tmeval
+        must find: phi as numpy normalises components_, each document's in-vocabulary token count as the vectorizer's
+        transform counts it, the out-of-vocabulary count, and each document's variational bound with log phi (the
+        formula checked here against scikit-learn's own score)."""
+        try:
+            import numpy as np
+            from scipy.special import digamma, gammaln, logsumexp
+            from sklearn.decomposition import LatentDirichletAllocation
+            from sklearn.feature_extraction.text import CountVectorizer
+        except ImportError:
+            self.skipTest("scikit-learn is not installed")
+        train = ["The apples and the pears were ripe; apples again!", "Pears, plums and more PLUMS in 2024.",
+                 "Cherries and apples: a cherry pie.", "Plums don't keep; cherries do, apples do.",
+                 "Rivers and lakes, rivers and seas.", "Lakes freeze, seas don't; rivers flow to seas."] * 2
+        held = ["Apples, pears and UNKNOWN-words: kiwis!", "The and of it", "rivers rivers lakes plums x 42 seas",
+                "Cherries? cherries. CHERRIES"]
+        held_ids = ["h1", "h2", "h3", "h4"]
+        vectorizer = CountVectorizer(stop_words="english", token_pattern=r"(?u)\b[^\W\d_][^\W\d_]+\b", min_df=2)
+        x = vectorizer.fit_transform(train)
+        lda = LatentDirichletAllocation(n_components=3, learning_method="batch", max_iter=20, random_state=0).fit(x)
+        tmeval_export.export_sklearn(lda, vectorizer, out("sklearn-real-k3.tsv"))
+        tmeval_export.write_heldout_tokens(vectorizer, held, out("sklearn-real-k3-heldout.tsv"), ids=held_ids)
+
+        analyzer = vectorizer.build_analyzer()
+        with open(out("sklearn-real-k3-heldout.tsv"), encoding="utf-8") as f:
+            lines = f.read().splitlines()
+        self.assertEqual([i + "\t" + " ".join(analyzer(t)) for i, t in zip(held_ids, held)], lines)
+        self.assertEqual(["apples", "pears", "unknown", "words", "kiwis"], analyzer(held[0]), "stop words and pattern")
+
+        x_held = vectorizer.transform(held)
+        in_vocab = [int(n) for n in np.asarray(x_held.sum(axis=1)).ravel()]
+        oov = sum(len(analyzer(t)) for t in held) - sum(in_vocab)
+        self.assertGreater(oov, 0, "the held-out text has words the vocabulary lacks")
+
+        lam = lda.components_
+        alpha = lda.doc_topic_prior_
+        elog_beta = digamma(lam) - digamma(lam.sum(axis=1, keepdims=True))
+        log_phi = np.log(lam / lam.sum(axis=1, keepdims=True))
+
+        def bound(ids, cnts, gamma, log_tw):
+            elog_theta = digamma(gamma) - digamma(gamma.sum())
+            return (float(np.dot(cnts, logsumexp(elog_theta[:, None] + log_tw[:, ids], axis=0)))
+                    + float(np.sum((alpha - gamma) * elog_theta) + np.sum(gammaln(gamma) - gammaln(alpha)))
+                    + float(gammaln(alpha * len(gamma)) - gammaln(gamma.sum())))
+
+        def converged(ids, cnts, log_tw):
+            gamma, tw = np.ones(lam.shape[0]), np.exp(log_tw[:, ids])
+            for _ in range(100000):
+                e = np.exp(digamma(gamma) - digamma(gamma.sum()))
+                new = alpha + e * (tw @ (cnts / (e @ tw)))
+                if np.max(np.abs(new - gamma)) < 1e-13:
+                    return new
+                gamma = new
+            self.fail("the E-step did not converge")
+
+        eta, v = lda.topic_word_prior_, lam.shape[1]
+        topic_word = float(np.sum((eta - lam) * elog_beta) + np.sum(gammaln(lam) - gammaln(eta))
+                           + np.sum(gammaln(eta * v) - gammaln(lam.sum(axis=1))))
+        gamma_sk = lda.transform(x_held, normalize=False)
+        docs = [(x_held.indices[x_held.indptr[d]:x_held.indptr[d + 1]], x_held.data[x_held.indptr[d]:x_held.indptr[d + 1]])
+                for d in range(len(held))]
+        # the formula is scikit-learn's: at its gamma and E[log beta], with the topic-word term, it gives its score
+        # (to 1e-7 relative: scikit-learn's own digamma is an asymptotic series accurate to about 2e-9)
+        mine = topic_word + sum(bound(ids, c, gamma_sk[d], elog_beta) for d, (ids, c) in enumerate(docs))
+        self.assertAlmostEqual(lda.score(x_held), mine, delta=1e-7 * abs(mine))
+
+        with open(out("sklearn-real-k3.check.tsv"), "w", encoding="utf-8") as f:
+            for w, word in enumerate(vectorizer.get_feature_names_out()):
+                f.write("phi\t%s\t%s\n" % (word, "\t".join(repr(float(x)) for x in np.exp(log_phi[:, w]))))
+            for d, (ids, c) in enumerate(docs):
+                vb = bound(ids, c, converged(ids, c, log_phi), log_phi) if len(ids) else 0.0
+                f.write("doc\t%s\t%d\t%r\n" % (held_ids[d], in_vocab[d], vb))
+            f.write("oov\t%d\n" % oov)
+
+    def test_real_vectorizer_ngrams_are_refused(self):
+        try:
+            from sklearn.feature_extraction.text import CountVectorizer
+        except ImportError:
+            self.skipTest("scikit-learn is not installed")
+        vectorizer = CountVectorizer(ngram_range=(1, 2)).fit(["new york city", "new york"])
+        with self.assertRaises(tmeval_export.ExportError) as e:
+            tmeval_export.write_heldout_tokens(vectorizer, ["New York"], out("bad-ngrams.tsv"))
+        self.assertIn("'new york'", str(e.exception))
+        self.assertFalse(os.path.exists(out("bad-ngrams.tsv")))
 
     def test_heldout_tokens(self):
         tmeval_export.write_heldout_tokens(Vectorizer(), ["00 A,B  unknown", "", "i"], out("heldout.tsv"), ids=["x", "y", "z"])

@@ -3,25 +3,33 @@ package tmeval.io;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tmeval.estimate.VariationalBound;
+import tmeval.model.Corpus;
+import tmeval.model.Document;
 import tmeval.model.TopicModel;
+import tmeval.progress.CancelToken;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The Python export module (src/main/python/tmeval_export.py): its own tests run under python3 (stand-ins for gensim,
  * scikit-learn and tomotopy, the real scikit-learn when importable), and every file they write is read back here by
- * tmeval's ModelLoader. Skipped where python3 is absent.
+ * tmeval's ModelLoader. Skipped where python3 is absent. The Python tests run once, for both tests here.
  */
 class PythonExportTest {
     @TempDir
-    Path dir;
+    static Path dir;
+    private static String pythonOutput;
 
     /** The words of the Python test: each one a numpy.savetxt route would break. */
     private static final List<String> WORDS = List.of("00", "0000a0", "1e5", "a,b", "say \"hi\"", "#hash", "\u00fcber", "i ", "i", "-1");
@@ -31,8 +39,11 @@ class PythonExportTest {
         return 1 + ((k * 7 + w * 3) % 11);
     }
 
-    @Test
-    void theExportsOfEveryLibraryReadBackWithTheirWordsAlphaAndProbabilities() throws Exception {
+    /** Runs the Python tests once into {@link #dir}; aborts the calling test where python3 is absent. */
+    private static synchronized void runPythonTests() throws Exception {
+        if (pythonOutput != null) {
+            return;
+        }
         Process python;
         try {
             python = new ProcessBuilder("python3", "src/test/python/test_tmeval_export.py", dir.toString())
@@ -44,7 +55,13 @@ class PythonExportTest {
         String output = new String(python.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(python.waitFor(120, TimeUnit.SECONDS), "python3 did not finish");
         assertEquals(0, python.exitValue(), output);
+        pythonOutput = output;
+    }
 
+    @Test
+    void theExportsOfEveryLibraryReadBackWithTheirWordsAlphaAndProbabilities() throws Exception {
+        runPythonTests();
+        String output = pythonOutput;
         List<String> expected = Files.readAllLines(dir.resolve("expected.txt"));
         assertTrue(expected.size() >= 3, "gensim, scikit-learn and tomotopy at least:\n" + output);
         for (String line : expected) {
@@ -78,5 +95,58 @@ class PythonExportTest {
         var corpus = CorpusLoader.read(CorpusLoader.Spec.of(dir.resolve("heldout.tsv")), gensim.vocabulary());
         assertEquals(1, corpus.unknownWords().tokens(), "'unknown' is the one unknown token");
         assertEquals(3, corpus.tokenCount(), "00, a,b and i");
+    }
+
+    /**
+     * With the real scikit-learn (skipped without it, as in CI): a model fitted on text through a CountVectorizer with
+     * stop words, a token pattern and min_df, and held-out text written by write_heldout_tokens. tmeval must see what
+     * scikit-learn sees: phi as numpy normalises components_, each held-out document's in-vocabulary tokens as the
+     * vectorizer's transform counts them, the out-of-vocabulary count, and, per document, the variational bound the
+     * Python side computed with scikit-learn's formula (checked there against its score) and log phi.
+     */
+    @Test
+    void aRealScikitLearnModelGivesTmevalTheTokensAndTheBoundScikitLearnComputes() throws Exception {
+        runPythonTests();
+        Path check = dir.resolve("sklearn-real-k3.check.tsv");
+        Assumptions.assumeTrue(Files.exists(check), "scikit-learn is not installed for python3");
+        TopicModel model = ModelLoader.read(ModelLoader.Spec.of(dir.resolve("sklearn-real-k3.tsv")));
+        Corpus corpus = CorpusLoader.read(CorpusLoader.Spec.of(dir.resolve("sklearn-real-k3-heldout.tsv")), model.vocabulary());
+        Map<String, Document> docs = new HashMap<>();
+        for (Document d : corpus.documents()) {
+            docs.put(d.id(), d);
+        }
+        int word = 0;
+        int emptyDocuments = 0;
+        int checkedBounds = 0;
+        for (String line : Files.readAllLines(check)) {
+            String[] f = line.split("\t");
+            switch (f[0]) {
+                case "phi" -> {
+                    assertEquals(f[1], model.vocabulary().word(word), "word " + word);
+                    for (int k = 0; k < model.numTopics(); k++) {
+                        assertEquals(Double.parseDouble(f[2 + k]), model.phi(word, k), 1e-15, f[1] + " topic " + k);
+                    }
+                    word++;
+                }
+                case "doc" -> {
+                    int tokens = Integer.parseInt(f[2]);
+                    Document d = docs.get(f[1]);
+                    if (tokens == 0) {
+                        assertNull(d, f[1] + " has no word of the vocabulary: skipped as empty");
+                        emptyDocuments++;
+                        continue;
+                    }
+                    assertEquals(tokens, d.length(), f[1] + ": the vectorizer's in-vocabulary tokens");
+                    double bound = VariationalBound.fit(d, model, new CancelToken()).bound();
+                    assertEquals(Double.parseDouble(f[3]), bound, 1e-8, f[1] + ": tmeval's vb against scikit-learn's bound with log phi");
+                    checkedBounds++;
+                }
+                case "oov" -> assertEquals(Long.parseLong(f[1]), corpus.unknownWords().tokens(), "out-of-vocabulary tokens");
+                default -> throw new AssertionError("unexpected line " + line);
+            }
+        }
+        assertEquals(model.numWords(), word, "every word of the vocabulary, in order");
+        assertEquals(emptyDocuments, corpus.droppedDocuments(), "documents left empty");
+        assertTrue(checkedBounds >= 3, "bounds checked on " + checkedBounds + " documents");
     }
 }
