@@ -65,21 +65,26 @@ public final class WhichKView {
 
         TableView<WhichKViewModel.Row> table = modelTable();
         pairs.setId("whichk-pairs");
-        pairs.setPlaceholder(new Label("pairwise decided counts appear when every model is scored"));
+        Label waiting = new Label("pairwise decided counts appear when every model is scored");
+        waiting.setWrapText(true);
+        waiting.setPadding(new Insets(6));
+        pairs.setPlaceholder(waiting);
         pairs.setTooltip(new Tooltip(model.pairwiseHelp()));
-        pairs.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
         pairs.setItems(model.pairwise());
         model.pairColumns().addListener((ListChangeListener<String>) c -> pairColumns());
-        Label pairsTitle = new Label("Documents decided for the row's model against the column's");
+        Label pairsTitle = new Label("Pairwise: documents decided for the row's model against the column's");
         pairsTitle.getStyleClass().add("section-title");
         pairsTitle.setWrapText(true);
         VBox pairBox = new VBox(4, pairsTitle, pairs);
         VBox.setVgrow(pairs, Priority.ALWAYS);
-        SplitPane tables = new SplitPane(table, pairBox);
-        tables.setDividerPositions(0.68);
-        SplitPane centre = new SplitPane(viewer, tables);
+        pairsTitle.setMinHeight(Region.USE_PREF_SIZE);
+        pairBox.setPadding(new Insets(4, 0, 0, 4));
+        // the chart and the pairwise counts side by side; the models' table, with its many columns, across the width
+        SplitPane top = new SplitPane(viewer, pairBox);
+        top.setDividerPositions(0.66);
+        SplitPane centre = new SplitPane(top, table);
         centre.setOrientation(Orientation.VERTICAL);
-        centre.setDividerPositions(0.55);
+        centre.setDividerPositions(0.6);
 
         root.setTop(controls());
         root.setLeft(modelList());
@@ -181,15 +186,16 @@ public final class WhichKView {
         Label title = new Label("Models");
         title.getStyleClass().add("section-title");
         HBox row1 = new HBox(4, files, series);
-        HBox row2 = new HBox(4, ab, remove, clear);
-        for (HBox r : List.of(row1, row2)) {
+        HBox row2 = new HBox(4, ab);
+        HBox row3 = new HBox(4, remove, clear);
+        for (HBox r : List.of(row1, row2, row3)) {
             r.getChildren().forEach(n -> HBox.setHgrow(n, Priority.ALWAYS));
         }
-        VBox box = new VBox(6, title, list, row1, row2);
+        VBox box = new VBox(6, title, list, row1, row2, row3);
         VBox.setVgrow(list, Priority.ALWAYS);
         box.setPadding(new Insets(0, 6, 6, 6));
-        box.setPrefWidth(250);
-        box.setMinWidth(220);
+        box.setPrefWidth(200);
+        box.setMinWidth(180);
         return box;
     }
 
@@ -197,19 +203,21 @@ public final class WhichKView {
         TableView<WhichKViewModel.Row> t = new TableView<>(model.rows());
         t.setId("whichk-table");
         t.setPlaceholder(new Label("press Score models: a row appears as each model finishes"));
-        t.getColumns().add(column("#", WhichKViewModel.Row::number, 30));
-        t.getColumns().add(text("model", WhichKViewModel.Row::label, 140));
-        t.getColumns().add(column("K", WhichKViewModel.Row::numTopics, 40));
-        t.getColumns().add(column("V", WhichKViewModel.Row::vocabulary, 55));
-        t.getColumns().add(column("tokens", WhichKViewModel.Row::tokens, 65));
-        t.getColumns().add(text("unknown", WhichKViewModel.Row::unknown, 90));
-        t.getColumns().add(text("log-lik", WhichKViewModel.Row::logLikelihood, 85));
-        t.getColumns().add(text("95% interval", WhichKViewModel.Row::interval, 150));
-        t.getColumns().add(text("nats/token", WhichKViewModel.Row::perToken, 75));
-        t.getColumns().add(text("perplexity", WhichKViewModel.Row::perplexity, 75));
-        t.getColumns().add(text("95% interval", WhichKViewModel.Row::perplexityInterval, 120));
-        t.getColumns().add(text("median doc. perpl.", WhichKViewModel.Row::medianDocumentPerplexity, 115));
-        t.getColumns().add(text("refused", WhichKViewModel.Row::refused, 60));
+        t.getColumns().add(column("#", WhichKViewModel.Row::number, 28));
+        t.getColumns().add(text("model", WhichKViewModel.Row::label, 120));
+        t.getColumns().add(column("K", WhichKViewModel.Row::numTopics, 38));
+        t.getColumns().add(column("V", WhichKViewModel.Row::vocabulary, 50));
+        t.getColumns().add(column("tokens", WhichKViewModel.Row::tokens, 58));
+        t.getColumns().add(text("unknown", WhichKViewModel.Row::unknown, 82));
+        t.getColumns().add(text("log-lik", WhichKViewModel.Row::logLikelihood, 78));
+        t.getColumns().add(text("95% interval", WhichKViewModel.Row::interval, 140));
+        t.getColumns().add(text("nats/token", WhichKViewModel.Row::perToken, 82));
+        t.getColumns().add(text("perplexity", WhichKViewModel.Row::perplexity, 80));
+        t.getColumns().add(text("95% interval", WhichKViewModel.Row::perplexityInterval, 110));
+        t.getColumns().add(text("doc. perpl. (median)", WhichKViewModel.Row::medianDocumentPerplexity, 140));
+        t.getColumns().add(text("refused", WhichKViewModel.Row::refused, 56));
+        t.getColumns().stream().filter(c -> !c.getText().equals("model") && !c.getText().equals("unknown"))
+                .forEach(c -> c.getStyleClass().add("numeric"));
         return t;
     }
 
@@ -231,13 +239,14 @@ public final class WhichKView {
         pairs.getColumns().clear();
         TableColumn<WhichKViewModel.PairRow, String> name = new TableColumn<>("model");
         name.setCellValueFactory(f -> new ReadOnlyStringWrapper(f.getValue().label()));
-        name.setPrefWidth(120);
+        name.setPrefWidth(130);
         pairs.getColumns().add(name);
         for (int j = 0; j < model.pairColumns().size(); j++) {
             int col = j;
             TableColumn<WhichKViewModel.PairRow, String> c = new TableColumn<>(model.pairColumns().get(j));
             c.setCellValueFactory(f -> new ReadOnlyStringWrapper(f.getValue().cells().get(col)));
-            c.setPrefWidth(40);
+            c.setPrefWidth(44);
+            c.getStyleClass().add("numeric");
             pairs.getColumns().add(c);
         }
     }

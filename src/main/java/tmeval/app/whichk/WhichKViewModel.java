@@ -329,7 +329,7 @@ public final class WhichKViewModel {
         boolean interval = has && t.hasInterval();
         String unknown = String.format(Locale.ROOT, "%,d (%.2f%%)", s.unknownWords().tokens(), 100 * s.unknownWords().rate());
         String ll = has ? String.format(Locale.ROOT, "%.1f", t.logLikelihood()) : "-";
-        String llInterval = interval ? String.format(Locale.ROOT, "%.1f to %.1f", t.low(), t.high()) : "-";
+        String llInterval = interval ? String.format(Locale.ROOT, "%.0f to %.0f", t.low(), t.high()) : "-";
         String perToken = has ? String.format(Locale.ROOT, "%.4f", t.perToken()) : "-";
         String perplexity = has ? String.format(Locale.ROOT, "%.1f", t.perplexity()) : "-";
         String perplexityInterval = interval ? String.format(Locale.ROOT, "%.1f to %.1f", t.perplexityLow(), t.perplexityHigh()) : "-";
