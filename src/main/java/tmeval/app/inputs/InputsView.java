@@ -87,8 +87,8 @@ public final class InputsView {
             l.visibleProperty().bind(l.textProperty().isNotEmpty());
             l.managedProperty().bind(l.visibleProperty());
         }
-        corpusCard.getChildren().add(2, warning);
         corpusCard.getChildren().add(2, unknown);
+        corpusCard.getChildren().add(2, warning);
         root.getChildren().addAll(
                 card(Slot.MODEL_A, "Model A", "model-a"),
                 card(Slot.MODEL_B, "Model B", "model-b"),
