@@ -151,6 +151,7 @@ public final class WhichKView {
             protected void updateItem(WhichKViewModel.Entry e, boolean empty) {
                 super.updateItem(e, empty);
                 setText(empty || e == null ? null : e.label() + "  (K = " + e.model().numTopics() + ")");
+                setTooltip(empty || e == null ? null : new Tooltip(e.label() + ", K = " + e.model().numTopics() + ", V = " + e.model().numWords()));
             }
         });
         Button files = new Button("Add files...");
@@ -194,7 +195,7 @@ public final class WhichKView {
         VBox box = new VBox(6, title, list, row1, row2, row3);
         VBox.setVgrow(list, Priority.ALWAYS);
         box.setPadding(new Insets(0, 6, 6, 6));
-        box.setPrefWidth(200);
+        box.setPrefWidth(215);
         box.setMinWidth(180);
         return box;
     }
@@ -204,7 +205,7 @@ public final class WhichKView {
         t.setId("whichk-table");
         t.setPlaceholder(new Label("press Score models: a row appears as each model finishes"));
         t.getColumns().add(column("#", WhichKViewModel.Row::number, 28));
-        t.getColumns().add(text("model", WhichKViewModel.Row::label, 120));
+        t.getColumns().add(text("model", WhichKViewModel.Row::label, 160));
         t.getColumns().add(column("K", WhichKViewModel.Row::numTopics, 38));
         t.getColumns().add(column("V", WhichKViewModel.Row::vocabulary, 50));
         t.getColumns().add(column("tokens", WhichKViewModel.Row::tokens, 58));
@@ -239,7 +240,7 @@ public final class WhichKView {
         pairs.getColumns().clear();
         TableColumn<WhichKViewModel.PairRow, String> name = new TableColumn<>("model");
         name.setCellValueFactory(f -> new ReadOnlyStringWrapper(f.getValue().label()));
-        name.setPrefWidth(130);
+        name.setPrefWidth(150);
         pairs.getColumns().add(name);
         for (int j = 0; j < model.pairColumns().size(); j++) {
             int col = j;
