@@ -14,6 +14,12 @@ tmeval split --corpus "$KOS" --heldout-fraction 0.1 --max-heldout 300 --seed 201
 tmeval train --corpus kos-train.tokens.gz --topics 20 --iterations 1000 --alpha asymmetric --seed 1 \
     --name "KOS K=20 asymmetric alpha" --out model-asymmetric.tsv.gz
 
+# models of other K trained as model A, for "which K?" (the workbench's Which K? view, 'select')
+for k in 5 10 40; do
+    tmeval train --corpus kos-train.tokens.gz --topics "$k" --iterations 1000 --alpha asymmetric --seed 1 \
+        --name "KOS K=$k asymmetric alpha" --out "model-k$k.tsv.gz" --no-state
+done
+
 # symmetric alpha with a learned concentration (Foulds & Smyth Section 4.2): model A's final state continued for 50
 # sweeps with a symmetric prior, so the two models share their topics' mode and differ by the alpha treatment (plus
 # one Gibbs state's noise) rather than by where two independent runs happened to land

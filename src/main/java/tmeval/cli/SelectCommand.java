@@ -4,13 +4,12 @@ import tmeval.estimate.Methods;
 import tmeval.io.InputException;
 import tmeval.io.ModelLoader;
 import tmeval.io.OutputFile;
-import tmeval.model.Corpus;
 import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
-import tmeval.run.CorpusSummary;
 import tmeval.run.EstimatePlan;
 import tmeval.run.EstimateTable;
-import tmeval.run.EstimationRunner;
+import tmeval.run.ModelSelection;
+import tmeval.run.Outcome;
 import tmeval.run.Provenance;
 
 import java.io.IOException;
@@ -56,9 +55,9 @@ final class SelectCommand implements Command {
         List<OptionSpec> o = new ArrayList<>();
         o.add(OptionSpec.value("models", "FILES", "two or more models, comma-separated (native TSV or MALLET state; one vocabulary)"));
         o.addAll(InputOptions.corpusOptions());
-        o.add(OptionSpec.value("method", "NAME", "the estimator, one of " + String.join(", ", Methods.names()) + " (default " + Methods.AIS + ")"));
+        o.add(OptionSpec.value("method", "NAME", "the estimator, one of " + String.join(", ", Methods.names()) + " (default " + ModelSelection.DEFAULT_METHOD + ")"));
         o.addAll(MethodOptions.options(EstimateCommand.uses(Methods.all())));
-        o.addAll(MethodOptions.runOptions(2, EstimatePlan.DEFAULT_SEED));
+        o.addAll(MethodOptions.runOptions(ModelSelection.DEFAULT_RUNS, EstimatePlan.DEFAULT_SEED));
         o.add(OptionSpec.output("out", "FILE", "per-document results, a model column before estimate's columns (TSV; - for standard output)"));
         return o;
     }
@@ -85,10 +84,10 @@ final class SelectCommand implements Command {
         Methods.Method method;
         EstimatePlan plan;
         try {
-            method = Methods.get(o.string("method", Methods.AIS));
+            method = Methods.get(o.string("method", ModelSelection.DEFAULT_METHOD));
             plan = new EstimatePlan(method.name(), MethodOptions.settings(o, method.defaults(), EstimateCommand.uses(List.of(method)),
-                    EstimateCommand.uses(Methods.all())), o.integer("runs", 2, 1, 1_000_000), o.longValue("seed", EstimatePlan.DEFAULT_SEED),
-                    MethodOptions.threads(o));
+                    EstimateCommand.uses(Methods.all())), o.integer("runs", ModelSelection.DEFAULT_RUNS, 1, 1_000_000),
+                    o.longValue("seed", EstimatePlan.DEFAULT_SEED), MethodOptions.threads(o));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
@@ -109,103 +108,54 @@ final class SelectCommand implements Command {
         }
         Map<String, String> settings = new LinkedHashMap<>(plan.settingsText());
         settings.put("plan", "select");
-        List<double[][]> perDocument = new ArrayList<>();
+        List<ModelSelection.Candidate> candidates = new ArrayList<>();
+        for (TopicModel model : models) {
+            candidates.add(new ModelSelection.Candidate(model, InputOptions.corpus(o, model)));
+        }
+        err.println("corpus " + candidates.get(0).corpus().summary());
         List<String> summaries = new ArrayList<>();
-        Corpus first = null;
+        ModelSelection.Result result;
         try (OutputFile file = OutputFile.create(outFile, o.standardOutput())) {
             Writer w = file.writer();
             w.write(Provenance.header(settings, inputs, timing));
             w.write(HEADER);
-            for (int i = 0; i < models.size(); i++) {
-                TopicModel model = models.get(i);
-                Corpus corpus = InputOptions.corpus(o, model);
-                if (first == null) {
-                    first = corpus;
-                    err.println("corpus " + corpus.summary());
-                }
-                double[][] values = new double[corpus.size()][plan.runs()];
-                CorpusSummary summary = new CorpusSummary(plan.runs());
-                EstimateTable table = new EstimateTable(w, method.name(), timing, model.name().replace('\t', ' ') + "\t");
-                try {
-                    EstimationRunner.run(new EstimationRunner.Job(corpus, model, plan.estimator(), plan.runs(), plan.seed(), plan.threads()),
-                            outcome -> {
-                                summary.add(outcome);
-                                values[outcome.documentIndex()][outcome.run() - 1] = outcome.refused() ? Double.NaN : outcome.result().logValue();
-                                try {
-                                    table.add(outcome);
-                                } catch (IOException e) {
-                                    throw new UncheckedIOException(e);
-                                }
-                            }, ProgressPrinter.to(err, model.name()), cancel);
-                    table.finish();
-                } catch (UncheckedIOException e) {
-                    throw e.getCause();
-                }
-                perDocument.add(values);
-                summaries.add(String.format(Locale.ROOT, "model %d: %s (K = %d)%n", i + 1, model.name(), model.numTopics())
-                        + summary.report(method.name()).lines().map(l -> "  " + l + "\n").reduce("", String::concat) + table.report());
+            EstimateTable[] table = new EstimateTable[1];
+            try {
+                result = ModelSelection.run(plan, candidates, new ModelSelection.Listener() {
+                    @Override
+                    public void modelStarted(int index, ModelSelection.Candidate candidate) {
+                        table[0] = new EstimateTable(w, method.name(), timing, candidate.model().name().replace('\t', ' ') + "\t");
+                    }
+
+                    @Override
+                    public void outcome(int index, Outcome outcome) {
+                        try {
+                            table[0].add(outcome);
+                        } catch (IOException e) {
+                            throw new UncheckedIOException(e);
+                        }
+                    }
+
+                    @Override
+                    public void modelDone(int index, ModelSelection.Score score) {
+                        try {
+                            table[0].finish();
+                        } catch (IOException e) {
+                            throw new UncheckedIOException(e);
+                        }
+                        summaries.add(String.format(Locale.ROOT, "model %d: %s (K = %d)%n", index + 1, score.name(), score.model().numTopics())
+                                + score.summary().report(method.name()).lines().map(l -> "  " + l + "\n").reduce("", String::concat)
+                                + table[0].report());
+                    }
+                }, i -> ProgressPrinter.to(err, models.get(i).name()), cancel);
+            } catch (UncheckedIOException e) {
+                throw e.getCause();
             }
             file.commit();
         }
         summaries.forEach(out::print);
-        out.print(pairwise(models, perDocument));
+        out.print(result.pairwiseText());
         out.println("wrote " + outFile);
         return 0;
-    }
-
-    /** For each pair, the documents whose means differ by more than twice the combined noise of their runs, each way. */
-    static String pairwise(List<TopicModel> models, List<double[][]> values) {
-        StringBuilder sb = new StringBuilder("documents decided for the row's model against the column's (mean over runs ahead by more"
-                + " than twice the combined run-to-run noise):\n");
-        sb.append(String.format(Locale.ROOT, "%-24s", ""));
-        for (int j = 0; j < models.size(); j++) {
-            sb.append(String.format(Locale.ROOT, " %10s", "model " + (j + 1)));
-        }
-        sb.append('\n');
-        for (int i = 0; i < models.size(); i++) {
-            sb.append(String.format(Locale.ROOT, "%-24s", "model " + (i + 1) + " (K = " + models.get(i).numTopics() + ")"));
-            for (int j = 0; j < models.size(); j++) {
-                sb.append(String.format(Locale.ROOT, " %10s", i == j ? "-" : Integer.toString(decided(values.get(i), values.get(j)))));
-            }
-            sb.append('\n');
-        }
-        return sb.toString();
-    }
-
-    private static int decided(double[][] a, double[][] b) {
-        int wins = 0;
-        for (int d = 0; d < a.length; d++) {
-            double[] ma = meanAndVarianceOfMean(a[d]);
-            double[] mb = meanAndVarianceOfMean(b[d]);
-            if (Double.isNaN(ma[0]) || Double.isNaN(mb[0])) {
-                continue;
-            }
-            if (ma[0] - mb[0] > Math.max(2 * Math.sqrt(ma[1] + mb[1]), 1e-9)) {
-                wins++;
-            }
-        }
-        return wins;
-    }
-
-    private static double[] meanAndVarianceOfMean(double[] runs) {
-        double sum = 0;
-        int n = 0;
-        for (double v : runs) {
-            if (!Double.isNaN(v)) {
-                sum += v;
-                n++;
-            }
-        }
-        if (n == 0) {
-            return new double[] {Double.NaN, 0};
-        }
-        double mean = sum / n;
-        double squares = 0;
-        for (double v : runs) {
-            if (!Double.isNaN(v)) {
-                squares += (v - mean) * (v - mean);
-            }
-        }
-        return new double[] {mean, n < 2 ? 0 : squares / (n - 1) / n};
     }
 }

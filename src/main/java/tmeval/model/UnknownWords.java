@@ -38,16 +38,26 @@ public record UnknownWords(long tokens, long corpusTokens, int distinct, List<Co
         return corpusTokens == 0 ? 0 : tokens / (double) corpusTokens;
     }
 
+    /** Whether the rate is above {@link #WARNING_RATE}, where every summary (command line, corpus card) warns. */
+    public boolean warns() {
+        return rate() > WARNING_RATE;
+    }
+
+    /** The warning line of a summary (whether or not the rate calls for it; see {@link #warns}). */
+    public String warning() {
+        return String.format(Locale.ROOT, "warning: %.2f%% of the held-out tokens are not in the model's vocabulary (more than %.0f%%);"
+                + " they are dropped, so every likelihood and perplexity covers only the other words; tokenise the held-out"
+                + " text as the training text was (tmeval_export.write_heldout_tokens does for scikit-learn)", 100 * rate(),
+                100 * WARNING_RATE);
+    }
+
     /** The lines of a summary: the count and rate, a warning above 2%, and the most frequent unknown words. */
     public List<String> report() {
         List<String> lines = new ArrayList<>();
         lines.add(String.format(Locale.ROOT, "out-of-vocabulary: %d of %d tokens (%.2f%%), %d distinct words, dropped", tokens, corpusTokens,
                 100 * rate(), distinct));
-        if (rate() > WARNING_RATE) {
-            lines.add(String.format(Locale.ROOT, "warning: %.2f%% of the held-out tokens are not in the model's vocabulary (more than %.0f%%);"
-                    + " they are dropped, so every likelihood and perplexity covers only the other words; tokenise the held-out"
-                    + " text as the training text was (tmeval_export.write_heldout_tokens does for scikit-learn)", 100 * rate(),
-                    100 * WARNING_RATE));
+        if (warns()) {
+            lines.add(warning());
         }
         if (!top.isEmpty()) {
             StringBuilder sb = new StringBuilder("most frequent unknown words:");

@@ -123,17 +123,34 @@ public final class CorpusSummary {
      * or more, else a seeded bootstrap over documents (what another sample of documents like these would give).
      */
     private String interval() {
+        Interval i = intervalValues();
+        if (i == null) {
+            return "";
+        }
+        if (runs >= 2) {
+            return String.format(Locale.ROOT, "95%% interval over the %d runs: corpus log-likelihood %.4f +- %.4f, perplexity %.4f to %.4f%n",
+                    runs, i.centre(), i.half(), i.perplexityLow(), i.perplexityHigh());
+        }
+        return String.format(Locale.ROOT, "95%% bootstrap interval over the %d documents (seeded, %d resamples): corpus log-likelihood"
+                + " %.4f to %.4f, perplexity %.4f to %.4f%n", documentMeans.size(), BOOTSTRAP_RESAMPLES, i.low(), i.high(), i.perplexityLow(),
+                i.perplexityHigh());
+    }
+
+    /** The interval's numbers (half is NaN for the bootstrap's, which is not symmetric); null when there is none. */
+    private record Interval(double centre, double half, double low, double high, double perplexityLow, double perplexityHigh) {
+    }
+
+    private Interval intervalValues() {
         if (runs >= 2) {
             double mean = Arrays.stream(logLikelihood).average().orElse(0);
             double squares = Arrays.stream(logLikelihood).map(x -> (x - mean) * (x - mean)).sum();
             double half = new TDistribution(runs - 1).inverseCumulativeProbability(0.975) * Math.sqrt(squares / (runs - 1) / runs);
             long meanTokens = Arrays.stream(tokens).sum() / runs;
-            return String.format(Locale.ROOT, "95%% interval over the %d runs: corpus log-likelihood %.4f +- %.4f, perplexity %.4f to %.4f%n",
-                    runs, mean, half, Math.exp(-(mean + half) / meanTokens), Math.exp(-(mean - half) / meanTokens));
+            return new Interval(mean, half, mean - half, mean + half, Math.exp(-(mean + half) / meanTokens), Math.exp(-(mean - half) / meanTokens));
         }
         int n = documentMeans.size();
         if (n < 2) {
-            return "";
+            return null;
         }
         SplittableRandom random = RandomStreams.stream(1, RandomStreams.key("bootstrap"));
         double[] totals = new double[BOOTSTRAP_RESAMPLES];
@@ -153,8 +170,45 @@ public final class CorpusSummary {
         Arrays.sort(perplexities);
         int low = (int) Math.floor(0.025 * BOOTSTRAP_RESAMPLES);
         int high = (int) Math.ceil(0.975 * BOOTSTRAP_RESAMPLES) - 1;
-        return String.format(Locale.ROOT, "95%% bootstrap interval over the %d documents (seeded, %d resamples): corpus log-likelihood"
-                + " %.4f to %.4f, perplexity %.4f to %.4f%n", n, BOOTSTRAP_RESAMPLES, totals[low], totals[high], perplexities[low], perplexities[high]);
+        return new Interval(Double.NaN, Double.NaN, totals[low], totals[high], perplexities[low], perplexities[high]);
+    }
+
+    /**
+     * The numbers {@link #report} prints, for screens that draw them: the corpus log-likelihood (mean over runs), the
+     * tokens of a run, the perplexity, and the 95% interval of the log-likelihood and of the perplexity.
+     *
+     * @param logLikelihood NaN when every estimate was refused
+     * @param low NaN (as the other bounds) when there is no interval: one run and fewer than two documents
+     * @param overRuns the interval is over the runs (two or more); otherwise it is the bootstrap over documents
+     */
+    public record Totals(double logLikelihood, double tokens, double perplexity, double low, double high, double perplexityLow,
+                         double perplexityHigh, boolean overRuns) {
+        /** Nats per token; NaN without a log-likelihood. */
+        public double perToken() {
+            return logLikelihood / tokens;
+        }
+
+        public boolean hasInterval() {
+            return !Double.isNaN(low);
+        }
+    }
+
+    public Totals totals() {
+        closeDocument();
+        currentDocument = -1;
+        if (tokensSeen() == 0) {
+            return new Totals(Double.NaN, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, runs >= 2);
+        }
+        double meanLogLikelihood = 0;
+        double meanPerplexity = 0;
+        for (int r = 0; r < runs; r++) {
+            meanLogLikelihood += logLikelihood[r] / runs;
+            meanPerplexity += Math.exp(-logLikelihood[r] / Math.max(1, tokens[r])) / runs;
+        }
+        Interval i = intervalValues();
+        return new Totals(meanLogLikelihood, (double) tokensSeen() / runs, meanPerplexity, i == null ? Double.NaN : i.low(),
+                i == null ? Double.NaN : i.high(), i == null ? Double.NaN : i.perplexityLow(), i == null ? Double.NaN : i.perplexityHigh(),
+                runs >= 2);
     }
 
     private long tokensSeen() {

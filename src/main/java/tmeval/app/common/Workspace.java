@@ -202,6 +202,14 @@ public final class Workspace {
         return corpus.getReadOnlyProperty();
     }
 
+    /**
+     * The held-out corpus as read, over its own words: the screens that score it under other models (the which-K
+     * screen, the corpus card's unknown words per model) map it onto each model's vocabulary themselves.
+     */
+    public ReadOnlyObjectProperty<Corpus> rawCorpusProperty() {
+        return rawCorpus;
+    }
+
     public ObjectProperty<ModelSeries> seriesProperty() {
         return series;
     }

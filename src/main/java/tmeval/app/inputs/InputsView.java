@@ -72,6 +72,23 @@ public final class InputsView {
         HBox filter = new HBox(6, new Label("min. tokens per document"), minTokens);
         filter.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
         corpusCard.getChildren().add(2, filter);
+        // the unknown words per model, as the command line prints them; the warning above 2% stands out
+        Label unknown = new Label();
+        unknown.setId("corpus-unknown-words");
+        unknown.setWrapText(true);
+        unknown.getStyleClass().add("hint");
+        unknown.textProperty().bind(inputs.unknownWordsProperty());
+        Label warning = new Label();
+        warning.setId("corpus-unknown-warning");
+        warning.setWrapText(true);
+        warning.getStyleClass().add("warning");
+        warning.textProperty().bind(inputs.unknownWordsWarningProperty());
+        for (Label l : new Label[] {unknown, warning}) {
+            l.visibleProperty().bind(l.textProperty().isNotEmpty());
+            l.managedProperty().bind(l.visibleProperty());
+        }
+        corpusCard.getChildren().add(2, unknown);
+        corpusCard.getChildren().add(2, warning);
         root.getChildren().addAll(
                 card(Slot.MODEL_A, "Model A", "model-a"),
                 card(Slot.MODEL_B, "Model B", "model-b"),

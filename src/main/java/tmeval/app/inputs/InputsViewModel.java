@@ -5,6 +5,7 @@ import javafx.beans.binding.StringBinding;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
@@ -21,6 +22,7 @@ import tmeval.io.SampleData;
 import tmeval.model.Corpus;
 import tmeval.model.ModelSeries;
 import tmeval.model.TopicModel;
+import tmeval.model.UnknownWords;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,6 +51,8 @@ public final class InputsViewModel {
     private final ObservableList<String> recentFiles = FXCollections.observableArrayList();
     private final Map<Slot, ObservableList<String>> recentBySlot = new EnumMap<>(Slot.class);
     private final Set<Task<?>> activeTasks = new LinkedHashSet<>();
+    private final StringProperty unknownWords = new SimpleStringProperty("");
+    private final StringProperty unknownWordsWarning = new SimpleStringProperty("");
     private BiConsumer<String, String> errorHandler = (title, message) -> { };
     private Function<Path, ModelLoader.Spec> matrixCompanions = path -> null;
 
@@ -59,6 +63,9 @@ public final class InputsViewModel {
         for (Slot slot : Slot.values()) {
             recentBySlot.put(slot, FXCollections.observableArrayList());
         }
+        workspace.rawCorpusProperty().addListener((o, a, b) -> describeUnknownWords());
+        workspace.modelAProperty().addListener((o, a, b) -> describeUnknownWords());
+        workspace.modelBProperty().addListener((o, a, b) -> describeUnknownWords());
         for (String entry : recentStore.load()) {
             int tab = entry.indexOf('\t');
             String path = tab < 0 ? entry : entry.substring(tab + 1);
@@ -241,6 +248,52 @@ public final class InputsViewModel {
         }
         return String.format(Locale.ROOT, "%s%n%d snapshots, iterations %d to %d, K = %d", s.name(), s.size(), s.get(0).iteration(),
                 s.get(s.size() - 1).iteration(), s.numTopics());
+    }
+
+    /**
+     * The held-out tokens each loaded model's vocabulary lacks, in the command line's words ({@link UnknownWords#report}):
+     * count and rate, the most frequent unknown words; the warning above 2% goes to its own line, shown in red.
+     */
+    private void describeUnknownWords() {
+        Corpus raw = workspace.rawCorpusProperty().get();
+        StringBuilder text = new StringBuilder();
+        StringBuilder warning = new StringBuilder();
+        if (raw != null) {
+            for (Slot slot : List.of(Slot.MODEL_A, Slot.MODEL_B)) {
+                TopicModel m = (slot == Slot.MODEL_A ? workspace.modelAProperty() : workspace.modelBProperty()).get();
+                if (m == null) {
+                    continue;
+                }
+                String who = slot == Slot.MODEL_A ? "model A" : "model B";
+                UnknownWords u;
+                try {
+                    u = CorpusLoader.mapOnto(raw, m.vocabulary(), workspace.path(Slot.CORPUS)).unknownWords();
+                } catch (InputException e) {
+                    text.append(text.length() == 0 ? "" : "\n").append(who).append(": ").append(e.reason());
+                    continue;
+                }
+                for (String line : u.report()) {
+                    if (!line.equals(u.warning())) {
+                        text.append(text.length() == 0 ? "" : "\n").append(who).append(", ").append(line);
+                    }
+                }
+                if (u.warns()) {
+                    warning.append(warning.length() == 0 ? "" : "\n").append(who).append(": ").append(u.warning());
+                }
+            }
+        }
+        unknownWords.set(text.toString());
+        unknownWordsWarning.set(warning.toString());
+    }
+
+    /** The corpus card's lines on unknown words, per loaded model (empty without a corpus or a model). */
+    public StringProperty unknownWordsProperty() {
+        return unknownWords;
+    }
+
+    /** The warning of each model whose unknown tokens are more than 2% of the corpus (empty when none's are). */
+    public StringProperty unknownWordsWarningProperty() {
+        return unknownWordsWarning;
     }
 
     private String describePair() {

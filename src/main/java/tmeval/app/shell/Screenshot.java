@@ -45,7 +45,7 @@ final class Screenshot {
     private void step() {
         WorkbenchViewModel model = workbench.viewModel();
         boolean ready = !model.inputs().loadingProperty().get() && model.workspace().pairProperty().get() != null
-                && model.workspace().corpusProperty().get() != null;
+                && model.workspace().corpusProperty().get() != null && !model.whichK().loadingProperty().get();
         if (!ready) {
             poll();
             return;
@@ -54,6 +54,11 @@ final class Screenshot {
             started = true;
             if (view.equals("curves")) {
                 model.curves().start();
+            } else if (view.equals("whichk")) {
+                if (model.whichK().models().isEmpty()) {
+                    model.whichK().addSeries();
+                }
+                model.whichK().start();
             } else if (!view.equals("teaching")) {
                 model.run().start();
             }
@@ -61,8 +66,9 @@ final class Screenshot {
                 model.run().setOnJobFinished(() -> model.selectedDocumentProperty().set(0));
             }
         }
-        if (during && started && model.run().runningProperty().get()) {
-            if (model.run().progressProperty().get() < 1.0 / 3) {
+        boolean whichK = view.equals("whichk");
+        if (during && started && (whichK ? model.whichK().runningProperty() : model.run().runningProperty()).get()) {
+            if ((whichK ? model.whichK().progressProperty() : model.run().progressProperty()).get() < 1.0 / 3) {
                 poll();
                 return;
             }
@@ -75,7 +81,7 @@ final class Screenshot {
             return;
         }
         boolean busy = model.run().runningProperty().get() || model.curves().runningProperty().get()
-                || model.teaching().busyProperty().get();
+                || model.teaching().busyProperty().get() || model.whichK().runningProperty().get();
         if (busy) {
             poll();
             return;
@@ -95,6 +101,7 @@ final class Screenshot {
             System.err.println("tmeval: cannot write " + file + ": " + ex.getMessage());
         }
         workbench.viewModel().run().cancel();
+        workbench.viewModel().whichK().cancel();
         Platform.exit();
     }
 }

@@ -28,6 +28,7 @@ import tmeval.app.run.RunView;
 import tmeval.app.scatter.ScatterView;
 import tmeval.app.table.VarianceTableView;
 import tmeval.app.teaching.TeachingView;
+import tmeval.app.whichk.WhichKView;
 import tmeval.io.ModelLoader;
 
 import java.io.File;
@@ -61,7 +62,8 @@ public final class Workbench {
                 tab("table", "Variance table", new VarianceTableView(model.table(), onError).root()),
                 tab("curves", "Iteration curves", new CurvesView(model.curves(), onError).root()),
                 tab("document", "Document", new DocumentScreenView(model.document(), onError).root()),
-                tab("teaching", "Teaching: AIS step by step", new TeachingView(model.teaching(), onError).root()));
+                tab("teaching", "Teaching: AIS step by step", new TeachingView(model.teaching(), onError).root()),
+                tab("whichk", "Which K?", new WhichKView(model.whichK(), onError).root()));
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         tabs.setId("views");
         root.setTop(new VBox(menuBar(), new RunView(model.run()).root()));
@@ -81,7 +83,7 @@ public final class Workbench {
         return t;
     }
 
-    /** Selects a view by id: scatter, table, curves, document, teaching. */
+    /** Selects a view by id: scatter, table, curves, document, teaching, whichk. */
     public void select(String id) {
         for (Tab t : tabs.getTabs()) {
             if (t.getId().equals("tab-" + id)) {
@@ -111,7 +113,7 @@ public final class Workbench {
         job.getItems().addAll(run, cancel);
         Menu view = new Menu("_View");
         String[][] views = {{"scatter", "Per-document scatter"}, {"table", "Variance table"}, {"curves", "Iteration curves"},
-                {"document", "Document"}, {"teaching", "Teaching"}};
+                {"document", "Document"}, {"teaching", "Teaching"}, {"whichk", "Which K?"}};
         for (int i = 0; i < views.length; i++) {
             String id = views[i][0];
             view.getItems().add(item(views[i][1], () -> select(id), "Shortcut+" + (i + 1)));

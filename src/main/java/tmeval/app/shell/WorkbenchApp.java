@@ -12,7 +12,7 @@ import java.util.List;
  * {@code --screenshot FILE [--view NAME] [--size WxH] [--run] [--during]} loads the sample data, optionally runs the
  * first comparison (and the curves, for the curves view), shows the view, saves a PNG of the window and exits;
  * {@code --during} takes the picture while the comparison runs, once about a third of it is done;
- * {@code --session FILE} reopens a saved session.
+ * {@code --session FILE} reopens a saved session; {@code --models M1,M2,...} puts models in the which-K list.
  */
 public final class WorkbenchApp extends Application {
     private Workbench workbench;
@@ -39,6 +39,11 @@ public final class WorkbenchApp extends Application {
             workbench.viewModel().openSession(Path.of(session));
         } else {
             workbench.viewModel().openSampleData();
+        }
+        String models = option(args, "--models");
+        if (models != null) {
+            workbench.viewModel().whichK().addFiles(java.util.Arrays.stream(models.split(",")).filter(m -> !m.isBlank())
+                    .map(m -> Path.of(m.trim())).toList());
         }
         if (view != null) {
             workbench.select(view);

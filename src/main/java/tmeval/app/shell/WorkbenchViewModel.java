@@ -14,6 +14,7 @@ import tmeval.app.run.RunViewModel;
 import tmeval.app.scatter.ScatterViewModel;
 import tmeval.app.table.VarianceTableViewModel;
 import tmeval.app.teaching.TeachingViewModel;
+import tmeval.app.whichk.WhichKViewModel;
 import tmeval.io.InputException;
 import tmeval.io.OutputFile;
 import tmeval.io.SampleData;
@@ -75,6 +76,10 @@ public final class WorkbenchViewModel {
 
             Teaching (Ctrl+5). Annealed importance sampling step by step on one short document.
 
+            Which K? (Ctrl+6). Several models (files, the series' snapshots, models A and B) against the held-out corpus: each \
+            model's log-likelihood per token or perplexity with its 95% interval, plotted against K, and for every pair the \
+            documents decided for each, as tmeval select prints them.
+
             Sessions. File > Save session (Ctrl+S) keeps the inputs, every setting and the results; Open session restores them.
             """;
 
@@ -92,6 +97,7 @@ public final class WorkbenchViewModel {
     private final CurvesViewModel curves;
     private final DocumentScreenViewModel document;
     private final TeachingViewModel teaching;
+    private final WhichKViewModel whichK;
     private BiConsumer<String, String> errorHandler = (title, message) -> { };
     private Runnable openDocumentScreen = () -> { };
 
@@ -111,6 +117,8 @@ public final class WorkbenchViewModel {
         curves = new CurvesViewModel(workspace, executor);
         document = new DocumentScreenViewModel(workspace, results, executor, run.temperaturesProperty(), run.burnInProperty(), selectedDocument);
         teaching = new TeachingViewModel(workspace, executor);
+        whichK = new WhichKViewModel(workspace, executor);
+        whichK.setErrorHandler(onError);
     }
 
     private static Map<String, Slot> sessionInputs() {
@@ -332,6 +340,7 @@ public final class WorkbenchViewModel {
     public void shutdown() {
         run.cancel();
         curves.cancel();
+        whichK.cancel();
         executor.shutdown();
     }
 
@@ -373,5 +382,9 @@ public final class WorkbenchViewModel {
 
     public TeachingViewModel teaching() {
         return teaching;
+    }
+
+    public WhichKViewModel whichK() {
+        return whichK;
     }
 }

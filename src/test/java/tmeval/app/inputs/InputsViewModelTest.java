@@ -127,4 +127,31 @@ class InputsViewModelTest {
         assertTrue(vm.recentFiles(Slot.MODEL_A).isEmpty());
         assertTrue(vm.recentFiles().isEmpty());
     }
+
+    @Test
+    void theCorpusCardShowsEachModelsUnknownWordsAndWarnsAboveTwoPercentAsTheCommandLineDoes() throws Exception {
+        // 100 tokens: 94 of words every model knows, one 'zzz' no model knows, five 'w35' only model A (40 words) knows
+        StringBuilder known = new StringBuilder();
+        for (int i = 0; i < 94; i++) {
+            known.append(" w").append(i % 30);
+        }
+        Path corpus = dir.resolve("heldout.tokens");
+        Files.writeString(corpus, "d1\t" + known.toString().trim() + "\nd2\tzzz w35 w35 w35 w35 w35\n");
+        Path a = dir.resolve("a.tsv");
+        Path b = dir.resolve("b30.tsv");
+        NativeModelFormat.write(AppFixtures.modelA(), a);
+        NativeModelFormat.write(tmeval.Fixtures.randomModel("B30", 30, new double[] {0.2, 0.2, 0.2}, 0.2, 12), b);
+        vm.load(Slot.MODEL_A, a);
+        vm.load(Slot.CORPUS, corpus);
+        assertEquals("model A, out-of-vocabulary: 1 of 100 tokens (1.00%), 1 distinct words, dropped\n"
+                + "model A, most frequent unknown words: zzz 1", vm.unknownWordsProperty().get());
+        assertEquals("", vm.unknownWordsWarningProperty().get(), "1% is under the command line's threshold");
+        vm.load(Slot.MODEL_B, b);
+        assertTrue(vm.unknownWordsProperty().get().endsWith("model B, out-of-vocabulary: 6 of 100 tokens (6.00%), 2 distinct words, dropped\n"
+                + "model B, most frequent unknown words: w35 5, zzz 1"), vm.unknownWordsProperty().get());
+        String warning = vm.unknownWordsWarningProperty().get();
+        assertTrue(warning.startsWith("model B: warning: 6.00% of the held-out tokens are not in the model's vocabulary (more than 2%)"), warning);
+        assertEquals(1, warning.lines().count(), "only model B passes 2%: " + warning);
+        assertEquals(List.of(), errors);
+    }
 }

@@ -1,0 +1,305 @@
+package tmeval.app.whichk;
+
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.ListChangeListener;
+import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.SelectionMode;
+import javafx.scene.control.Spinner;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.stage.FileChooser;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.SymbolAxis;
+import org.jfree.chart.axis.ValueAxis;
+import org.jfree.chart.fx.ChartViewer;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYErrorRenderer;
+import org.jfree.data.xy.YIntervalSeries;
+import org.jfree.data.xy.YIntervalSeriesCollection;
+import tmeval.app.common.Charts;
+
+import java.awt.BasicStroke;
+import java.io.File;
+import java.util.List;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
+
+/**
+ * The "which K?" screen: the list of models on the left, the held-out score of each against K (or against the
+ * models' names) with 95% error bars, and under it the table of models and the pairwise decided counts.
+ */
+public final class WhichKView {
+    private final WhichKViewModel model;
+    private final BorderPane root = new BorderPane();
+    private final YIntervalSeriesCollection data = new YIntervalSeriesCollection();
+    private final JFreeChart chart;
+    private final TableView<WhichKViewModel.PairRow> pairs = new TableView<>();
+
+    public WhichKView(WhichKViewModel model, BiConsumer<String, String> onError) {
+        this.model = model;
+        chart = chart();
+        ChartViewer viewer = new ChartViewer(chart);
+        viewer.setId("whichk-chart");
+        viewer.setMinHeight(200);
+        model.points().addListener((ListChangeListener<WhichKViewModel.Point>) c -> redraw());
+        model.byKProperty().addListener((o, a, b) -> redraw());
+
+        TableView<WhichKViewModel.Row> table = modelTable();
+        pairs.setId("whichk-pairs");
+        Label waiting = new Label("pairwise decided counts appear when every model is scored");
+        waiting.setWrapText(true);
+        waiting.setPadding(new Insets(6));
+        pairs.setPlaceholder(waiting);
+        pairs.setTooltip(new Tooltip(model.pairwiseHelp()));
+        pairs.setItems(model.pairwise());
+        model.pairColumns().addListener((ListChangeListener<String>) c -> pairColumns());
+        Label pairsTitle = new Label("Pairwise: documents decided for the row's model against the column's");
+        pairsTitle.getStyleClass().add("section-title");
+        pairsTitle.setWrapText(true);
+        VBox pairBox = new VBox(4, pairsTitle, pairs);
+        VBox.setVgrow(pairs, Priority.ALWAYS);
+        pairsTitle.setMinHeight(Region.USE_PREF_SIZE);
+        pairBox.setPadding(new Insets(4, 0, 0, 4));
+        // the chart and the pairwise counts side by side; the models' table, with its many columns, across the width
+        SplitPane top = new SplitPane(viewer, pairBox);
+        top.setDividerPositions(0.66);
+        SplitPane centre = new SplitPane(top, table);
+        centre.setOrientation(Orientation.VERTICAL);
+        centre.setDividerPositions(0.6);
+
+        root.setTop(controls());
+        root.setLeft(modelList());
+        root.setCenter(centre);
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        Label corpus = new Label();
+        corpus.textProperty().bind(Bindings.createStringBinding(() -> model.workspace().rawCorpusProperty().get() == null
+                ? "held-out corpus: not loaded" : "held-out corpus: " + model.workspace().rawCorpusProperty().get().name()
+                + ", each model scoring the words of its own vocabulary", model.workspace().rawCorpusProperty()));
+        HBox footer = new HBox(8, corpus, spacer, Charts.exportButtons(() -> chart, () -> root.getScene().getWindow(), "which-k", onError));
+        footer.setAlignment(Pos.CENTER_LEFT);
+        footer.getStyleClass().add("chart-footer");
+        root.setBottom(footer);
+    }
+
+    private FlowPane controls() {
+        ChoiceBox<String> method = new ChoiceBox<>();
+        method.getItems().setAll(model.methodNames());
+        method.valueProperty().bindBidirectional(model.methodProperty());
+        method.setId("whichk-method");
+        method.setTooltip(new Tooltip("The estimator every model is scored by (the method's default settings, as tmeval select)"));
+        Spinner<Integer> runs = new Spinner<>(1, 100, model.runsProperty().get());
+        runs.setPrefWidth(70);
+        runs.valueProperty().addListener((o, a, b) -> model.runsProperty().set(b));
+        runs.setTooltip(new Tooltip("Independent runs per document: two or more give the interval over runs and the pairwise decisions"));
+        ChoiceBox<WhichKViewModel.Measure> measure = new ChoiceBox<>();
+        measure.getItems().setAll(WhichKViewModel.Measure.values());
+        measure.valueProperty().bindBidirectional(model.measureProperty());
+        measure.setId("whichk-measure");
+        Button run = new Button("Score models");
+        run.setId("whichk-run");
+        run.disableProperty().bind(model.runningProperty().or(Bindings.size(model.models()).lessThan(2)));
+        run.setOnAction(e -> model.start());
+        Button cancel = new Button("Cancel");
+        cancel.setId("whichk-cancel");
+        cancel.disableProperty().bind(model.runningProperty().not());
+        cancel.setOnAction(e -> model.cancel());
+        ProgressBar bar = new ProgressBar();
+        bar.progressProperty().bind(model.progressProperty());
+        bar.setPrefWidth(140);
+        Label status = new Label();
+        status.setId("whichk-status");
+        status.textProperty().bind(model.messageProperty());
+        FlowPane controls = new FlowPane(10, 6, new Label("method"), method, new Label("runs"), runs, new Label("plot"), measure,
+                run, cancel, bar, status);
+        controls.setAlignment(Pos.CENTER_LEFT);
+        controls.setPadding(new Insets(6));
+        for (javafx.scene.Node n : controls.getChildren()) {
+            if (n instanceof Region r) {
+                r.setMinWidth(Region.USE_PREF_SIZE);
+            }
+        }
+        return controls;
+    }
+
+    private VBox modelList() {
+        ListView<WhichKViewModel.Entry> list = new ListView<>(model.models());
+        list.setId("whichk-models");
+        list.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
+        list.setPlaceholder(new Label("no model yet"));
+        list.setCellFactory(v -> new ListCell<>() {
+            @Override
+            protected void updateItem(WhichKViewModel.Entry e, boolean empty) {
+                super.updateItem(e, empty);
+                setText(empty || e == null ? null : e.label() + "  (K = " + e.model().numTopics() + ")");
+                setTooltip(empty || e == null ? null : new Tooltip(e.label() + ", K = " + e.model().numTopics() + ", V = " + e.model().numWords()));
+            }
+        });
+        Button files = new Button("Add files...");
+        files.setId("whichk-add-files");
+        files.setTooltip(new Tooltip("Model files (native TSV, MALLET state, ...), several at once"));
+        files.setOnAction(e -> {
+            FileChooser chooser = new FileChooser();
+            chooser.setTitle("Models to compare");
+            List<File> chosen = chooser.showOpenMultipleDialog(root.getScene().getWindow());
+            if (chosen != null) {
+                model.addFiles(chosen.stream().map(File::toPath).toList());
+            }
+        });
+        Button series = new Button("Add series");
+        series.setId("whichk-add-series");
+        series.setTooltip(new Tooltip("Every snapshot of the model series loaded on the Inputs panel"));
+        series.setOnAction(e -> model.addSeries());
+        Button ab = new Button("Add A and B");
+        ab.setId("whichk-add-ab");
+        ab.setOnAction(e -> model.addModelsAB());
+        Button remove = new Button("Remove");
+        remove.setOnAction(e -> List.copyOf(list.getSelectionModel().getSelectedItems()).forEach(model::remove));
+        remove.disableProperty().bind(list.getSelectionModel().selectedItemProperty().isNull().or(model.runningProperty()));
+        Button clear = new Button("Clear");
+        clear.setOnAction(e -> model.clear());
+        clear.disableProperty().bind(model.runningProperty());
+        for (Button b : List.of(files, series, ab, remove, clear)) {
+            b.setMaxWidth(Double.MAX_VALUE);
+        }
+        files.disableProperty().bind(model.runningProperty().or(model.loadingProperty()));
+        series.disableProperty().bind(model.runningProperty().or(model.workspace().seriesProperty().isNull()));
+        ab.disableProperty().bind(model.runningProperty());
+        Label title = new Label("Models");
+        title.getStyleClass().add("section-title");
+        HBox row1 = new HBox(4, files, series);
+        HBox row2 = new HBox(4, ab);
+        HBox row3 = new HBox(4, remove, clear);
+        for (HBox r : List.of(row1, row2, row3)) {
+            r.getChildren().forEach(n -> HBox.setHgrow(n, Priority.ALWAYS));
+        }
+        VBox box = new VBox(6, title, list, row1, row2, row3);
+        VBox.setVgrow(list, Priority.ALWAYS);
+        box.setPadding(new Insets(0, 6, 6, 6));
+        box.setPrefWidth(215);
+        box.setMinWidth(180);
+        return box;
+    }
+
+    private TableView<WhichKViewModel.Row> modelTable() {
+        TableView<WhichKViewModel.Row> t = new TableView<>(model.rows());
+        t.setId("whichk-table");
+        t.setPlaceholder(new Label("press Score models: a row appears as each model finishes"));
+        t.getColumns().add(column("#", WhichKViewModel.Row::number, 28));
+        t.getColumns().add(text("model", WhichKViewModel.Row::label, 160));
+        t.getColumns().add(column("K", WhichKViewModel.Row::numTopics, 38));
+        t.getColumns().add(column("V", WhichKViewModel.Row::vocabulary, 50));
+        t.getColumns().add(column("tokens", WhichKViewModel.Row::tokens, 58));
+        t.getColumns().add(text("unknown", WhichKViewModel.Row::unknown, 82));
+        t.getColumns().add(text("log-lik", WhichKViewModel.Row::logLikelihood, 78));
+        t.getColumns().add(text("95% interval", WhichKViewModel.Row::interval, 140));
+        t.getColumns().add(text("nats/token", WhichKViewModel.Row::perToken, 82));
+        t.getColumns().add(text("perplexity", WhichKViewModel.Row::perplexity, 80));
+        t.getColumns().add(text("95% interval", WhichKViewModel.Row::perplexityInterval, 110));
+        t.getColumns().add(text("doc. perpl. (median)", WhichKViewModel.Row::medianDocumentPerplexity, 140));
+        t.getColumns().add(text("refused", WhichKViewModel.Row::refused, 56));
+        t.getColumns().stream().filter(c -> !c.getText().equals("model") && !c.getText().equals("unknown"))
+                .forEach(c -> c.getStyleClass().add("numeric"));
+        return t;
+    }
+
+    private static <T> TableColumn<WhichKViewModel.Row, T> column(String title, Function<WhichKViewModel.Row, T> value, double width) {
+        TableColumn<WhichKViewModel.Row, T> c = new TableColumn<>(title);
+        c.setCellValueFactory(f -> new ReadOnlyObjectWrapper<>(value.apply(f.getValue())));
+        c.setPrefWidth(width);
+        return c;
+    }
+
+    private static TableColumn<WhichKViewModel.Row, String> text(String title, Function<WhichKViewModel.Row, String> value, double width) {
+        TableColumn<WhichKViewModel.Row, String> c = new TableColumn<>(title);
+        c.setCellValueFactory(f -> new ReadOnlyStringWrapper(value.apply(f.getValue())));
+        c.setPrefWidth(width);
+        return c;
+    }
+
+    private void pairColumns() {
+        pairs.getColumns().clear();
+        TableColumn<WhichKViewModel.PairRow, String> name = new TableColumn<>("model");
+        name.setCellValueFactory(f -> new ReadOnlyStringWrapper(f.getValue().label()));
+        name.setPrefWidth(150);
+        pairs.getColumns().add(name);
+        for (int j = 0; j < model.pairColumns().size(); j++) {
+            int col = j;
+            TableColumn<WhichKViewModel.PairRow, String> c = new TableColumn<>(model.pairColumns().get(j));
+            c.setCellValueFactory(f -> new ReadOnlyStringWrapper(f.getValue().cells().get(col)));
+            c.setPrefWidth(44);
+            c.getStyleClass().add("numeric");
+            pairs.getColumns().add(c);
+        }
+    }
+
+    private JFreeChart chart() {
+        NumberAxis y = new NumberAxis(model.measureProperty().get().axis());
+        y.setAutoRangeIncludesZero(false);
+        XYErrorRenderer renderer = new XYErrorRenderer();
+        renderer.setDrawXError(false);
+        renderer.setDefaultLinesVisible(true);
+        renderer.setSeriesPaint(0, Charts.colour(0));
+        renderer.setErrorPaint(Charts.colour(0));
+        renderer.setErrorStroke(new BasicStroke(1.5f));
+        renderer.setCapLength(8);
+        renderer.setSeriesStroke(0, new BasicStroke(1.5f));
+        XYPlot plot = new XYPlot(data, new NumberAxis(model.xAxis()), y, renderer);
+        plot.setNoDataMessage("Add two or more models and press Score models");
+        JFreeChart c = new JFreeChart("Held-out score of each model, 95% intervals", JFreeChart.DEFAULT_TITLE_FONT, plot, false);
+        Charts.style(c);
+        return c;
+    }
+
+    /** Draws the view-model's points again: the axes follow the measure and whether x is K or the models' names. */
+    private void redraw() {
+        XYPlot plot = chart.getXYPlot();
+        data.removeAllSeries();
+        YIntervalSeries s = new YIntervalSeries(model.measureProperty().get().axis(), true, true);
+        List<WhichKViewModel.Point> points = List.copyOf(model.points());
+        for (WhichKViewModel.Point p : points) {
+            s.add(p.x(), p.value(), p.low(), p.high());
+        }
+        ValueAxis x;
+        if (model.byKProperty().get()) {
+            NumberAxis k = new NumberAxis(model.xAxis());
+            k.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+            k.setAutoRangeIncludesZero(false);
+            k.setLowerMargin(0.08);
+            k.setUpperMargin(0.08);
+            x = k;
+        } else {
+            String[] names = points.stream().map(WhichKViewModel.Point::label).toArray(String[]::new);
+            SymbolAxis names1 = new SymbolAxis(model.xAxis(), names.length == 0 ? new String[] {""} : names);
+            names1.setGridBandsVisible(false);
+            names1.setVerticalTickLabels(names.length > 6);
+            x = names1;
+        }
+        plot.setDomainAxis(x);
+        plot.getRangeAxis().setLabel(model.measureProperty().get().axis());
+        data.addSeries(s);
+    }
+
+    public Region root() {
+        return root;
+    }
+}

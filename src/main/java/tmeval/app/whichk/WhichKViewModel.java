@@ -1,0 +1,430 @@
+package tmeval.app.whichk;
+
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleDoubleProperty;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import javafx.concurrent.Task;
+import tmeval.app.common.Failures;
+import tmeval.app.common.TaskExecutor;
+import tmeval.app.common.Workspace;
+import tmeval.estimate.Methods;
+import tmeval.io.CorpusLoader;
+import tmeval.io.InputException;
+import tmeval.io.ModelLoader;
+import tmeval.model.Corpus;
+import tmeval.model.ModelSeries;
+import tmeval.model.TopicModel;
+import tmeval.progress.CancelToken;
+import tmeval.progress.CancelledException;
+import tmeval.run.CorpusSummary;
+import tmeval.run.EstimatePlan;
+import tmeval.run.ModelSelection;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.BiConsumer;
+
+/**
+ * View-model of the "which K?" screen: a list of models (files, the loaded series' snapshots, models A and B) scored
+ * against the workspace's held-out corpus by {@link ModelSelection}, the engine of {@code tmeval select}, in a
+ * background task. Each model is estimated on the corpus mapped onto its own vocabulary, so models of different
+ * vocabularies each get their number (and their unknown words are shown); only pairs that score the same tokens get
+ * pairwise decided counts. Rows and chart points arrive as each model finishes.
+ */
+public final class WhichKViewModel {
+    /** A model in the list, and the name the table and chart give it. */
+    public record Entry(String label, TopicModel model) {
+    }
+
+    /** What the chart's value axis shows. */
+    public enum Measure {
+        PER_TOKEN("log-likelihood per token (nats)"), PERPLEXITY("perplexity");
+
+        private final String axis;
+
+        Measure(String axis) {
+            this.axis = axis;
+        }
+
+        public String axis() {
+            return axis;
+        }
+
+        @Override
+        public String toString() {
+            return axis;
+        }
+    }
+
+    /** One model's row of the table, as text (a value that does not exist is "-", never NaN). */
+    public record Row(int number, String label, int numTopics, int vocabulary, long tokens, String unknown, String logLikelihood,
+                      String interval, String perToken, String perplexity, String perplexityInterval, String medianDocumentPerplexity,
+                      String refused) {
+    }
+
+    /** A point of the chart with its 95% interval (low = high = value when there is none). */
+    public record Point(double x, String label, double value, double low, double high) {
+    }
+
+    /** One row of the pairwise table: the row model's label and, per column model, its decided count ("-", "n/a"). */
+    public record PairRow(String label, List<String> cells) {
+    }
+
+    static final String NO_CORPUS = "Load a held-out corpus on the Inputs panel first.";
+    static final String TOO_FEW = "Add two or more models (files, the series' snapshots, or models A and B), then press Score models.";
+
+    private final Workspace workspace;
+    private final TaskExecutor executor;
+    private final ObservableList<Entry> models = FXCollections.observableArrayList();
+    private final StringProperty method = new SimpleStringProperty(ModelSelection.DEFAULT_METHOD);
+    private final IntegerProperty runs = new SimpleIntegerProperty(ModelSelection.DEFAULT_RUNS);
+    private final ObjectProperty<Measure> measure = new SimpleObjectProperty<>(Measure.PER_TOKEN);
+    private final ObservableList<Row> rows = FXCollections.observableArrayList();
+    private final ObservableList<Point> points = FXCollections.observableArrayList();
+    private final ObservableList<PairRow> pairwise = FXCollections.observableArrayList();
+    private final ObservableList<String> pairColumns = FXCollections.observableArrayList();
+    private final ReadOnlyBooleanWrapper byK = new ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyObjectWrapper<ModelSelection.Result> result = new ReadOnlyObjectWrapper<>();
+    private final DoubleProperty progress = new SimpleDoubleProperty(0);
+    private final StringProperty message = new SimpleStringProperty(TOO_FEW);
+    private final BooleanProperty running = new SimpleBooleanProperty(false);
+    private final BooleanProperty loading = new SimpleBooleanProperty(false);
+    private final List<ModelSelection.Score> scores = new ArrayList<>();
+    private final List<String> scoredLabels = new ArrayList<>();
+    private BiConsumer<String, String> errorHandler = (title, text) -> { };
+    private CancelToken cancelToken;
+    private Task<ModelSelection.Result> current;
+
+    public WhichKViewModel(Workspace workspace, TaskExecutor executor) {
+        this.workspace = workspace;
+        this.executor = executor;
+        measure.addListener((o, a, b) -> redrawPoints());
+    }
+
+    public void setErrorHandler(BiConsumer<String, String> handler) {
+        this.errorHandler = handler;
+    }
+
+    /** Reads model files in the background and adds those that read; each that does not is reported by name. */
+    public Task<List<Entry>> addFiles(List<Path> files) {
+        Task<List<Entry>> task = new Task<>() {
+            @Override
+            protected List<Entry> call() throws InputException {
+                List<Entry> read = new ArrayList<>();
+                for (int i = 0; i < files.size(); i++) {
+                    updateMessage("reading " + files.get(i).getFileName());
+                    updateProgress(i, files.size());
+                    TopicModel m = ModelLoader.read(ModelLoader.Spec.of(files.get(i)));
+                    read.add(new Entry(m.name(), m));
+                }
+                return read;
+            }
+        };
+        loading.set(true);
+        task.setOnSucceeded(e -> {
+            loading.set(false);
+            models.addAll(task.getValue());
+            message.set(models.size() + " models in the list");
+        });
+        task.setOnFailed(e -> {
+            loading.set(false);
+            Throwable t = task.getException();
+            errorHandler.accept("Cannot add the model", t instanceof InputException ? t.getMessage() : Failures.describe(t));
+        });
+        task.setOnCancelled(e -> loading.set(false));
+        return executor.execute(task);
+    }
+
+    /** Adds every snapshot of the loaded model series, named by its training iteration. */
+    public void addSeries() {
+        ModelSeries s = workspace.seriesProperty().get();
+        if (s == null) {
+            message.set("no model series is loaded (Inputs panel, Model series)");
+            return;
+        }
+        for (ModelSeries.Snapshot snapshot : s.snapshots()) {
+            models.add(new Entry("iteration " + snapshot.iteration(), snapshot.model()));
+        }
+        message.set(models.size() + " models in the list");
+    }
+
+    /** Adds models A and B of the Inputs panel (those loaded). */
+    public void addModelsAB() {
+        if (workspace.modelAProperty().get() != null) {
+            models.add(new Entry("A: " + workspace.modelAProperty().get().name(), workspace.modelAProperty().get()));
+        }
+        if (workspace.modelBProperty().get() != null) {
+            models.add(new Entry("B: " + workspace.modelBProperty().get().name(), workspace.modelBProperty().get()));
+        }
+        message.set(models.size() + " models in the list");
+    }
+
+    public void remove(Entry e) {
+        models.remove(e);
+    }
+
+    public void clear() {
+        models.clear();
+    }
+
+    /**
+     * The plan the form describes: {@code tmeval select} with the same method, runs and seed (the method's default
+     * settings, all cores).
+     */
+    public EstimatePlan plan() {
+        EstimatePlan defaults = ModelSelection.defaultPlan();
+        return new EstimatePlan(method.get(), Methods.get(method.get()).defaults(), runs.get(), defaults.seed(), defaults.threads());
+    }
+
+    /** Single-model methods the screen offers (every one {@code select} takes). */
+    public List<String> methodNames() {
+        return Methods.names();
+    }
+
+    /** Scores the listed models on the held-out corpus in the background; rows and points arrive as models finish. */
+    public void start() {
+        if (running.get()) {
+            return;
+        }
+        Corpus raw = workspace.rawCorpusProperty().get();
+        if (raw == null) {
+            message.set(NO_CORPUS);
+            return;
+        }
+        if (models.size() < 2) {
+            message.set(TOO_FEW);
+            return;
+        }
+        EstimatePlan plan;
+        try {
+            plan = plan();
+        } catch (IllegalArgumentException e) {
+            message.set(e.getMessage());
+            return;
+        }
+        List<Entry> entries = List.copyOf(models);
+        Path corpusPath = workspace.path(Workspace.Slot.CORPUS);
+        int minTokens = workspace.minTokensProperty().get();
+        scores.clear();
+        scoredLabels.clear();
+        rows.clear();
+        points.clear();
+        pairwise.clear();
+        pairColumns.clear();
+        result.set(null);
+        byK.set(entries.stream().mapToInt(e -> e.model().numTopics()).distinct().count() > 1);
+        CancelToken token = new CancelToken();
+        long start = System.nanoTime();
+        Task<ModelSelection.Result> task = new Task<>() {
+            @Override
+            protected ModelSelection.Result call() throws InputException {
+                List<ModelSelection.Candidate> candidates = new ArrayList<>();
+                for (Entry e : entries) {
+                    Corpus mapped = CorpusLoader.mapOnto(raw, e.model().vocabulary(), corpusPath).withMinimumLength(minTokens);
+                    if (mapped.size() == 0) {
+                        throw new InputException(String.valueOf(corpusPath), 0, "no document has at least " + minTokens
+                                + " tokens in the vocabulary of " + e.label(), null);
+                    }
+                    candidates.add(new ModelSelection.Candidate(e.model(), mapped));
+                }
+                long total = candidates.stream().mapToLong(c -> (long) c.corpus().size() * plan.runs()).sum();
+                // written by the task's thread, read by the workers' progress calls
+                java.util.concurrent.atomic.AtomicLong before = new java.util.concurrent.atomic.AtomicLong();
+                return ModelSelection.run(plan, candidates, new ModelSelection.Listener() {
+                    @Override
+                    public void modelStarted(int index, ModelSelection.Candidate candidate) {
+                        updateMessage("model " + (index + 1) + " of " + entries.size() + ": " + entries.get(index).label());
+                    }
+
+                    @Override
+                    public void modelDone(int index, ModelSelection.Score score) {
+                        before.addAndGet((long) score.corpus().size() * plan.runs());
+                        TaskExecutor.onFxThread(() -> addScore(entries.get(index).label(), score));
+                    }
+                }, index -> (done, all, what) -> updateProgress(before.get() + done, total), token);
+            }
+        };
+        progress.bind(task.progressProperty());
+        message.bind(task.messageProperty());
+        task.setOnSucceeded(e -> {
+            finish(String.format(Locale.ROOT, "scored %d models in %.1f s", entries.size(), (System.nanoTime() - start) / 1e9));
+            showPairwise(task.getValue());
+        });
+        task.setOnCancelled(e -> finish("cancelled; the models scored before stay"));
+        task.setOnFailed(e -> {
+            Throwable t = task.getException();
+            if (t instanceof CancelledException) {
+                finish("cancelled; the models scored before stay");
+            } else {
+                finish("failed: " + (t instanceof InputException ? t.getMessage() : Failures.describe(t)));
+            }
+        });
+        cancelToken = token;
+        current = task;
+        running.set(true);
+        executor.execute(task);
+    }
+
+    private void finish(String text) {
+        progress.unbind();
+        message.unbind();
+        message.set(text);
+        current = null;
+        running.set(false);
+    }
+
+    public void cancel() {
+        if (cancelToken != null) {
+            cancelToken.cancel();
+        }
+        if (current != null) {
+            current.cancel(true);
+        }
+    }
+
+    private void addScore(String label, ModelSelection.Score score) {
+        scores.add(score);
+        scoredLabels.add(label);
+        rows.add(row(scores.size(), label, score));
+        points.add(point(scores.size() - 1, label, score));
+    }
+
+    private void redrawPoints() {
+        points.clear();
+        for (int i = 0; i < scores.size(); i++) {
+            points.add(point(i, scoredLabels.get(i), scores.get(i)));
+        }
+    }
+
+    private Point point(int index, String label, ModelSelection.Score score) {
+        CorpusSummary.Totals t = score.totals();
+        double x = byK.get() ? score.model().numTopics() : index;
+        if (measure.get() == Measure.PERPLEXITY) {
+            return t.hasInterval() ? new Point(x, label, t.perplexity(), t.perplexityLow(), t.perplexityHigh())
+                    : new Point(x, label, t.perplexity(), t.perplexity(), t.perplexity());
+        }
+        // per token: the perplexity interval's bounds in nats per token (the interval of the total over the mean tokens)
+        return t.hasInterval() ? new Point(x, label, t.perToken(), -Math.log(t.perplexityHigh()), -Math.log(t.perplexityLow()))
+                : new Point(x, label, t.perToken(), t.perToken(), t.perToken());
+    }
+
+    static Row row(int number, String label, ModelSelection.Score s) {
+        CorpusSummary.Totals t = s.totals();
+        boolean has = !Double.isNaN(t.logLikelihood());
+        boolean interval = has && t.hasInterval();
+        String unknown = String.format(Locale.ROOT, "%,d (%.2f%%)", s.unknownWords().tokens(), 100 * s.unknownWords().rate());
+        String ll = has ? String.format(Locale.ROOT, "%.1f", t.logLikelihood()) : "-";
+        String llInterval = interval ? String.format(Locale.ROOT, "%.0f to %.0f", t.low(), t.high()) : "-";
+        String perToken = has ? String.format(Locale.ROOT, "%.4f", t.perToken()) : "-";
+        String perplexity = has ? String.format(Locale.ROOT, "%.1f", t.perplexity()) : "-";
+        String perplexityInterval = interval ? String.format(Locale.ROOT, "%.1f to %.1f", t.perplexityLow(), t.perplexityHigh()) : "-";
+        double median = s.medianDocumentPerplexity();
+        String medianText = Double.isNaN(median) ? "-" : String.format(Locale.ROOT, "%.1f", median);
+        return new Row(number, label, s.model().numTopics(), s.model().numWords(), Math.round(t.tokens()), unknown, ll, llInterval, perToken,
+                perplexity, perplexityInterval, medianText, Integer.toString(s.summary().refused()));
+    }
+
+    private void showPairwise(ModelSelection.Result r) {
+        result.set(r);
+        pairColumns.clear();
+        pairwise.clear();
+        for (int j = 0; j < r.scores().size(); j++) {
+            pairColumns.add(Integer.toString(j + 1));
+        }
+        for (int i = 0; i < r.scores().size(); i++) {
+            List<String> cells = new ArrayList<>();
+            for (int j = 0; j < r.scores().size(); j++) {
+                cells.add(i == j ? "-" : r.comparable(i, j) ? Integer.toString(r.decided()[i][j]) : "n/a");
+            }
+            pairwise.add(new PairRow((i + 1) + ": " + scoredLabels.get(i), cells));
+        }
+    }
+
+    /** The explanation under the pairwise table. */
+    public String pairwiseHelp() {
+        return "Documents decided for the row's model against the column's: its mean over runs ahead by more than twice the combined"
+                + " run-to-run noise. n/a: the two models have different vocabularies, so they score different tokens.";
+    }
+
+    public ObservableList<Entry> models() {
+        return models;
+    }
+
+    public StringProperty methodProperty() {
+        return method;
+    }
+
+    public IntegerProperty runsProperty() {
+        return runs;
+    }
+
+    public ObjectProperty<Measure> measureProperty() {
+        return measure;
+    }
+
+    public ObservableList<Row> rows() {
+        return rows;
+    }
+
+    public ObservableList<Point> points() {
+        return points;
+    }
+
+    public ObservableList<PairRow> pairwise() {
+        return pairwise;
+    }
+
+    /** The pairwise table's column headings: the models' numbers. */
+    public ObservableList<String> pairColumns() {
+        return pairColumns;
+    }
+
+    /** Whether the chart's x axis is K (the models differ in K) or the models' names as categories. */
+    public ReadOnlyBooleanProperty byKProperty() {
+        return byK.getReadOnlyProperty();
+    }
+
+    /** The x axis's title. */
+    public String xAxis() {
+        return byK.get() ? "number of topics K" : "model";
+    }
+
+    public ReadOnlyObjectProperty<ModelSelection.Result> resultProperty() {
+        return result.getReadOnlyProperty();
+    }
+
+    public DoubleProperty progressProperty() {
+        return progress;
+    }
+
+    public StringProperty messageProperty() {
+        return message;
+    }
+
+    public BooleanProperty runningProperty() {
+        return running;
+    }
+
+    public BooleanProperty loadingProperty() {
+        return loading;
+    }
+
+    public Workspace workspace() {
+        return workspace;
+    }
+}

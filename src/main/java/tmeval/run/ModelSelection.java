@@ -1,0 +1,213 @@
+package tmeval.run;
+
+import tmeval.estimate.Methods;
+import tmeval.model.Corpus;
+import tmeval.model.Document;
+import tmeval.model.TopicModel;
+import tmeval.model.UnknownWords;
+import tmeval.progress.CancelToken;
+import tmeval.progress.CancelledException;
+import tmeval.progress.Progress;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.IntFunction;
+
+/**
+ * "Which K?": several models (K = 10, 20, 50, 100 from one corpus, or one per library) against one held-out corpus,
+ * the engine of {@code tmeval select} and of the workbench's which-K screen. Each model is estimated by the same plan
+ * on the corpus mapped onto its own vocabulary; each document's random stream depends on its position, not on the
+ * model, so the models are compared on common random numbers. For every pair of models that score the same tokens,
+ * the documents decided for each: a mean over runs ahead by more than twice the combined run-to-run noise.
+ */
+public final class ModelSelection {
+    /** The method {@code select} and the screen start from. */
+    public static final String DEFAULT_METHOD = Methods.AIS;
+    /** Two runs: the pairwise decisions and the interval over runs need them. */
+    public static final int DEFAULT_RUNS = 2;
+
+    private ModelSelection() {
+    }
+
+    /** The plan {@code select} runs with no option, and the screen opens on. */
+    public static EstimatePlan defaultPlan() {
+        return new EstimatePlan(DEFAULT_METHOD, Methods.get(DEFAULT_METHOD).defaults(), DEFAULT_RUNS, EstimatePlan.DEFAULT_SEED,
+                Workers.defaultThreads());
+    }
+
+    /** One model to score, with the held-out corpus mapped onto its vocabulary. */
+    public record Candidate(TopicModel model, Corpus corpus) {
+    }
+
+    /** What the caller sees as the job goes (on the calling thread, outcomes in document order). */
+    public interface Listener {
+        default void modelStarted(int index, Candidate candidate) {
+        }
+
+        default void outcome(int index, Outcome outcome) {
+        }
+
+        default void modelDone(int index, Score score) {
+        }
+    }
+
+    /**
+     * One model's result.
+     *
+     * @param summary the corpus totals (the report {@code estimate --summary} prints, and their numbers)
+     * @param documentLogLikelihood per document (corpus order), the mean of its runs that gave an estimate, NaN when none did
+     * @param documentPerplexity per document, exp(-mean log-likelihood / N), NaN when no run gave an estimate
+     */
+    public record Score(int index, TopicModel model, Corpus corpus, CorpusSummary summary, CorpusSummary.Totals totals,
+                        double[][] runs, double[] documentLogLikelihood, double[] documentPerplexity) {
+        public String name() {
+            return model.name();
+        }
+
+        public UnknownWords unknownWords() {
+            return corpus.unknownWords();
+        }
+
+        /** The median per-document perplexity over the documents with an estimate (NaN when none has one). */
+        public double medianDocumentPerplexity() {
+            double[] finite = java.util.Arrays.stream(documentPerplexity).filter(Double::isFinite).sorted().toArray();
+            if (finite.length == 0) {
+                return Double.NaN;
+            }
+            int m = finite.length / 2;
+            return finite.length % 2 == 1 ? finite[m] : (finite[m - 1] + finite[m]) / 2;
+        }
+    }
+
+    /**
+     * Every model's score and, for each ordered pair (i, j), the documents decided for i against j; -1 where the two
+     * models do not score the same tokens (different vocabularies), so their documents cannot be set side by side.
+     */
+    public record Result(List<Score> scores, int[][] decided) {
+        public boolean comparable(int i, int j) {
+            return decided[i][j] >= 0;
+        }
+
+        /** The pairwise table {@code select} prints. */
+        public String pairwiseText() {
+            StringBuilder sb = new StringBuilder("documents decided for the row's model against the column's (mean over runs ahead by more"
+                    + " than twice the combined run-to-run noise):\n");
+            sb.append(String.format(Locale.ROOT, "%-24s", ""));
+            for (int j = 0; j < scores.size(); j++) {
+                sb.append(String.format(Locale.ROOT, " %10s", "model " + (j + 1)));
+            }
+            sb.append('\n');
+            for (int i = 0; i < scores.size(); i++) {
+                sb.append(String.format(Locale.ROOT, "%-24s", "model " + (i + 1) + " (K = " + scores.get(i).model().numTopics() + ")"));
+                for (int j = 0; j < scores.size(); j++) {
+                    sb.append(String.format(Locale.ROOT, " %10s", i == j ? "-" : comparable(i, j) ? Integer.toString(decided[i][j]) : "n/a"));
+                }
+                sb.append('\n');
+            }
+            return sb.toString();
+        }
+    }
+
+    /**
+     * Scores each candidate in turn.
+     *
+     * @param progress the progress of each model's run, by its index
+     * @throws CancelledException if cancelled
+     */
+    public static Result run(EstimatePlan plan, List<Candidate> candidates, Listener listener, IntFunction<Progress> progress,
+                             CancelToken cancel) {
+        List<Score> scores = new ArrayList<>();
+        for (int i = 0; i < candidates.size(); i++) {
+            Candidate c = candidates.get(i);
+            listener.modelStarted(i, c);
+            Corpus corpus = c.corpus();
+            double[][] values = new double[corpus.size()][plan.runs()];
+            // the tokens an estimate covers (fewer than the document's for document completion)
+            int[] evaluated = new int[corpus.size()];
+            CorpusSummary summary = new CorpusSummary(plan.runs());
+            int index = i;
+            EstimationRunner.run(new EstimationRunner.Job(corpus, c.model(), plan.estimator(), plan.runs(), plan.seed(), plan.threads()),
+                    outcome -> {
+                        summary.add(outcome);
+                        values[outcome.documentIndex()][outcome.run() - 1] = outcome.refused() ? Double.NaN : outcome.result().logValue();
+                        if (!outcome.refused()) {
+                            evaluated[outcome.documentIndex()] = outcome.result().evaluatedTokens();
+                        }
+                        listener.outcome(index, outcome);
+                    }, progress.apply(i), cancel);
+            double[] means = new double[corpus.size()];
+            double[] perplexities = new double[corpus.size()];
+            for (int d = 0; d < corpus.size(); d++) {
+                means[d] = meanAndVarianceOfMean(values[d])[0];
+                perplexities[d] = evaluated[d] == 0 ? Double.NaN : Math.exp(-means[d] / evaluated[d]);
+            }
+            Score score = new Score(i, c.model(), corpus, summary, summary.totals(), values, means, perplexities);
+            scores.add(score);
+            listener.modelDone(i, score);
+        }
+        int n = scores.size();
+        int[][] decided = new int[n][n];
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                decided[i][j] = i == j ? 0 : sameTokens(scores.get(i), scores.get(j)) ? decided(scores.get(i).runs(), scores.get(j).runs()) : -1;
+            }
+        }
+        return new Result(List.copyOf(scores), decided);
+    }
+
+    /** Two models score the same tokens when their vocabularies hold the same words (so the mapped corpora agree). */
+    static boolean sameTokens(Score a, Score b) {
+        if (a.corpus().size() != b.corpus().size()
+                || !new HashSet<>(a.model().vocabulary().words()).equals(new HashSet<>(b.model().vocabulary().words()))) {
+            return false;
+        }
+        for (int d = 0; d < a.corpus().size(); d++) {
+            Document x = a.corpus().document(d);
+            Document y = b.corpus().document(d);
+            if (!x.id().equals(y.id()) || x.length() != y.length()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The documents whose means differ by more than twice the combined noise of their runs, for a against b. */
+    static int decided(double[][] a, double[][] b) {
+        int wins = 0;
+        for (int d = 0; d < a.length; d++) {
+            double[] ma = meanAndVarianceOfMean(a[d]);
+            double[] mb = meanAndVarianceOfMean(b[d]);
+            if (Double.isNaN(ma[0]) || Double.isNaN(mb[0])) {
+                continue;
+            }
+            if (ma[0] - mb[0] > Math.max(2 * Math.sqrt(ma[1] + mb[1]), 1e-9)) {
+                wins++;
+            }
+        }
+        return wins;
+    }
+
+    private static double[] meanAndVarianceOfMean(double[] runs) {
+        double sum = 0;
+        int n = 0;
+        for (double v : runs) {
+            if (!Double.isNaN(v)) {
+                sum += v;
+                n++;
+            }
+        }
+        if (n == 0) {
+            return new double[] {Double.NaN, 0};
+        }
+        double mean = sum / n;
+        double squares = 0;
+        for (double v : runs) {
+            if (!Double.isNaN(v)) {
+                squares += (v - mean) * (v - mean);
+            }
+        }
+        return new double[] {mean, n < 2 ? 0 : squares / (n - 1) / n};
+    }
+}

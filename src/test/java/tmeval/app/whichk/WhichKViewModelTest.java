@@ -1,0 +1,175 @@
+package tmeval.app.whichk;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import tmeval.Fixtures;
+import tmeval.app.common.CurrentThreadTaskExecutor;
+import tmeval.app.common.FxThread;
+import tmeval.app.common.Workspace;
+import tmeval.cli.Cli;
+import tmeval.estimate.Methods;
+import tmeval.io.CorpusLoader;
+import tmeval.io.NativeModelFormat;
+import tmeval.io.TextCorpusFormat;
+import tmeval.model.TopicModel;
+import tmeval.run.ModelSelection;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+@ExtendWith(FxThread.class)
+class WhichKViewModelTest {
+    private static final TopicModel TRUTH = Fixtures.randomModel("truth K3", 30, new double[] {0.2, 0.3, 0.5}, 0.05, 1);
+    private static final TopicModel OTHER = Fixtures.randomModel("other K2", 30, new double[] {0.5, 0.5}, 0.05, 7);
+
+    @TempDir
+    Path dir;
+
+    private final Workspace workspace = new Workspace();
+    private final List<String> errors = new ArrayList<>();
+    private WhichKViewModel vm;
+    private Path truthFile;
+    private Path otherFile;
+    private Path corpusFile;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        vm = new WhichKViewModel(workspace, new CurrentThreadTaskExecutor());
+        vm.setErrorHandler((title, message) -> errors.add(title + ": " + message));
+        truthFile = dir.resolve("truth.tsv");
+        otherFile = dir.resolve("other.tsv");
+        corpusFile = dir.resolve("heldout.tokens");
+        NativeModelFormat.write(TRUTH, truthFile);
+        NativeModelFormat.write(OTHER, otherFile);
+        TextCorpusFormat.writeTokenLines(Fixtures.generate(TRUTH, 12, 20, 5), corpusFile);
+        workspace.put(Workspace.Slot.CORPUS, corpusFile, CorpusLoader.read(CorpusLoader.Spec.of(corpusFile)));
+    }
+
+    private static String[] cli(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = new Cli().run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(0, code, err.toString(StandardCharsets.UTF_8));
+        return new String[] {out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8)};
+    }
+
+    @Test
+    void theFormStartsFromSelectsDefaultPlan() {
+        assertEquals(ModelSelection.defaultPlan(), vm.plan());
+    }
+
+    @Test
+    void theScreenGivesTheCommandLinesNumbersForTheSamePlanAndSeed() throws Exception {
+        Path out = dir.resolve("select.tsv");
+        String printed = cli("select", "--models", truthFile + "," + otherFile, "--corpus", corpusFile.toString(), "--method", Methods.LR,
+                "--runs", "3", "--no-timing", "--out", out.toString())[0];
+        vm.addFiles(List.of(truthFile, otherFile));
+        vm.methodProperty().set(Methods.LR);
+        vm.runsProperty().set(3);
+        vm.start();
+        assertFalse(vm.runningProperty().get());
+        assertTrue(vm.messageProperty().get().startsWith("scored 2 models"), vm.messageProperty().get());
+        assertEquals(List.of(), errors);
+        ModelSelection.Result r = vm.resultProperty().get();
+        // the corpus totals, as select prints them
+        for (int i = 0; i < 2; i++) {
+            var t = r.scores().get(i).totals();
+            String line = String.format(Locale.ROOT, "corpus log-likelihood %.4f (mean over runs; %.4f nats per token), perplexity %.4f",
+                    t.logLikelihood(), t.perToken(), t.perplexity());
+            String section = printed.substring(printed.indexOf("model " + (i + 1) + ":"));
+            assertTrue(section.contains(line), "model " + (i + 1) + ": " + line + " in\n" + printed);
+            assertTrue(section.contains(String.format(Locale.ROOT, "perplexity %.4f to %.4f", t.perplexityLow(), t.perplexityHigh())), printed);
+        }
+        // every per-document estimate of the file, to the last digit: the mean over runs
+        Map<String, double[]> sums = new HashMap<>();
+        for (String l : Files.readAllLines(out)) {
+            if (l.startsWith("#") || l.startsWith("model\t")) {
+                continue;
+            }
+            String[] f = l.split("\t");
+            sums.computeIfAbsent(f[0] + "\t" + f[1], k -> new double[2]);
+            sums.get(f[0] + "\t" + f[1])[0] += Double.parseDouble(f[5]);
+            sums.get(f[0] + "\t" + f[1])[1]++;
+        }
+        for (ModelSelection.Score s : r.scores()) {
+            for (int d = 0; d < s.corpus().size(); d++) {
+                double[] sum = sums.get(s.name() + "\t" + s.corpus().document(d).id());
+                assertEquals(sum[0] / sum[1], s.documentLogLikelihood()[d], 1e-9 * Math.abs(sum[0]), s.name() + " document " + d);
+            }
+        }
+        // the pairwise table
+        String[] row1 = printed.lines().filter(l -> l.startsWith("model 1 (K = 3)")).findFirst().orElseThrow().trim().split("\\s+");
+        String[] row2 = printed.lines().filter(l -> l.startsWith("model 2 (K = 2)")).findFirst().orElseThrow().trim().split("\\s+");
+        assertEquals(List.of("-", row1[row1.length - 1]), vm.pairwise().get(0).cells());
+        assertEquals(List.of(row2[row2.length - 2], "-"), vm.pairwise().get(1).cells());
+        assertTrue(Integer.parseInt(row1[row1.length - 1]) > Integer.parseInt(row2[row2.length - 2]), "the generating model wins more: " + printed);
+        // a row per model, and the chart against K with the interval around each point
+        assertEquals(2, vm.rows().size());
+        assertEquals("truth K3", vm.rows().get(0).label());
+        assertTrue(vm.byKProperty().get());
+        assertEquals("number of topics K", vm.xAxis());
+        assertEquals(List.of(3.0, 2.0), vm.points().stream().map(WhichKViewModel.Point::x).toList());
+        for (WhichKViewModel.Point p : vm.points()) {
+            assertTrue(p.low() < p.value() && p.value() < p.high(), p.toString());
+        }
+        assertEquals(r.scores().get(0).totals().perToken(), vm.points().get(0).value(), 1e-12);
+        vm.measureProperty().set(WhichKViewModel.Measure.PERPLEXITY);
+        assertEquals(r.scores().get(0).totals().perplexity(), vm.points().get(0).value(), 1e-12);
+        assertEquals(r.scores().get(0).totals().perplexityHigh(), vm.points().get(0).high(), 1e-12);
+    }
+
+    @Test
+    void modelsOfOneKArePlottedByNameAndModelsOfAnotherVocabularyGetNoPairwiseCount() throws Exception {
+        TopicModel wider = Fixtures.randomModel("wider K3", 36, new double[] {0.3, 0.3, 0.3}, 0.05, 4);
+        Path widerFile = dir.resolve("wider.tsv");
+        NativeModelFormat.write(wider, widerFile);
+        vm.addFiles(List.of(truthFile, widerFile));
+        vm.methodProperty().set(Methods.VB);
+        vm.runsProperty().set(1);
+        vm.start();
+        assertEquals(List.of(), errors);
+        assertFalse(vm.byKProperty().get(), "both K = 3: the x axis is the models' names");
+        assertEquals("model", vm.xAxis());
+        assertEquals(List.of(0.0, 1.0), vm.points().stream().map(WhichKViewModel.Point::x).toList());
+        assertEquals(List.of("-", "n/a"), vm.pairwise().get(0).cells());
+        assertEquals("0 (0.00%)", vm.rows().get(1).unknown(), "the corpus's words are all in the wider vocabulary");
+    }
+
+    @Test
+    void nothingStartsWithoutACorpusOrWithFewerThanTwoModels() throws Exception {
+        vm.addFiles(List.of(truthFile));
+        vm.start();
+        assertEquals(WhichKViewModel.TOO_FEW, vm.messageProperty().get());
+        Workspace empty = new Workspace();
+        WhichKViewModel none = new WhichKViewModel(empty, new CurrentThreadTaskExecutor());
+        none.addModelsAB();
+        none.start();
+        assertEquals(WhichKViewModel.NO_CORPUS, none.messageProperty().get());
+        assertFalse(none.runningProperty().get());
+    }
+
+    @Test
+    void aFileThatIsNoModelIsNamedAndTheListKeepsWhatItHad() throws Exception {
+        vm.addFiles(List.of(truthFile));
+        Path bad = dir.resolve("bad.tsv");
+        Files.writeString(bad, "#tmeval-model v1\n#alpha\t1\t1\na\t0.5\n");
+        vm.addFiles(List.of(bad));
+        assertEquals(1, vm.models().size());
+        assertEquals(1, errors.size());
+        assertTrue(errors.get(0).contains(bad.toString()), errors.get(0));
+    }
+}
