@@ -112,7 +112,8 @@ final class SelectCommand implements Command {
         for (TopicModel model : models) {
             candidates.add(new ModelSelection.Candidate(model, InputOptions.corpus(o, model)));
         }
-        err.println("corpus " + candidates.get(0).corpus().summary());
+        // one vocabulary for every model (checked above), so one unknown-words report, as estimate prints it
+        InputOptions.reportCorpus(candidates.get(0).corpus(), false, out);
         List<String> summaries = new ArrayList<>();
         ModelSelection.Result result;
         try (OutputFile file = OutputFile.create(outFile, o.standardOutput())) {

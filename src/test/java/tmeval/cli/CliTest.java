@@ -362,6 +362,7 @@ class CliTest {
         assertEquals("model\tdocId\tN\tmethod\trun\tlogLik\tperplexity\tsiteUpdates\tmillis\tstatus", lines.get(0));
         assertEquals(1 + 2 * 12 * 2, lines.size(), "two models, twelve documents, two runs");
         assertTrue(o.out().contains("model 1: truth K3 (K = 3)") && o.out().contains("model 2: other K2 (K = 2)"), o.out());
+        assertTrue(o.out().contains("out-of-vocabulary: 0 of "), "select reports unknown words as every command does: " + o.out());
         String row = o.out().lines().filter(l -> l.startsWith("model 1 (K = 3)")).findFirst().orElseThrow();
         int decidedForTruth = Integer.parseInt(row.trim().split("\\s+")[row.trim().split("\\s+").length - 1]);
         assertTrue(decidedForTruth >= 9, "the generating model wins most documents decisively: " + o.out());
