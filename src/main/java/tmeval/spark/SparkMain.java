@@ -84,6 +84,11 @@ public final class SparkMain {
         }
         try (SparkEngine engine = new SparkEngine(context, stopContext)) {
             return new Cli(cancel, engine).run(args, out, err);
+        } catch (RuntimeException e) {
+            // Spark's failures (a lost executor past its retries, a cluster that cannot start): one line, as the CLI's
+            err.println("tmeval " + args[0] + " on Spark: " + e.getClass().getSimpleName() + ": "
+                    + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
+            return 1;
         }
     }
 
