@@ -29,6 +29,8 @@ public final class SparkMain {
     }
 
     public static void main(String[] args) {
+        // before anything of Spark's logs (a SparkConf already may)
+        SparkLogging.quiet();
         List<String> rest = new ArrayList<>(Arrays.asList(args));
         SparkConf conf = new SparkConf();
         if (rest.size() >= 2 && rest.get(0).equals("--master")) {
@@ -93,7 +95,6 @@ public final class SparkMain {
     }
 
     private static JavaSparkContext start(SparkConf conf, String command) {
-        SparkLogging.quiet();
         conf.setAppName("tmeval " + command);
         JavaSparkContext sc = new JavaSparkContext(conf);
         sc.setLogLevel("WARN");
