@@ -29,6 +29,12 @@ public final class SparkMain {
     }
 
     public static void main(String[] args) {
+        try {
+            Class.forName("org.apache.spark.SparkConf");
+        } catch (ClassNotFoundException e) {
+            System.err.println("tmeval-spark.jar carries no Spark: run it with spark-submit, or with Spark's jars on the class path");
+            System.exit(2);
+        }
         // before anything of Spark's logs (a SparkConf already may)
         SparkLogging.quiet();
         List<String> rest = new ArrayList<>(Arrays.asList(args));
@@ -38,7 +44,8 @@ public final class SparkMain {
             rest = rest.subList(2, rest.size());
         }
         String[] command = rest.toArray(new String[0]);
-        if (command.length > 0 && COMMANDS.contains(command[0]) && !conf.contains("spark.master")) {
+        boolean help = Arrays.asList(command).contains("--help") || Arrays.asList(command).contains("-h");
+        if (command.length > 0 && COMMANDS.contains(command[0]) && !help && !conf.contains("spark.master")) {
             System.err.println("tmeval on Spark: no master; run through spark-submit --master MASTER, or give --master MASTER before the command");
             System.exit(2);
         }
