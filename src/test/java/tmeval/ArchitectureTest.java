@@ -69,6 +69,14 @@ class ArchitectureTest {
                 .check(CLASSES);
     }
 
+    /** Spark is provided by the cluster and absent from the workbench's jar, which leaves tmeval.spark out: nothing else may need either. */
+    @Test
+    void onlyTheSparkEntryPointUsesSpark() {
+        noClasses().that().resideOutsideOfPackage("tmeval.spark..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.apache.spark..", "scala..", "tmeval.spark..")
+                .check(CLASSES);
+    }
+
     @Test
     void theEngineKnowsNothingOfItsFrontEnds() {
         noClasses().that().resideInAnyPackage(ENGINE)

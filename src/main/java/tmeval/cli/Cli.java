@@ -3,6 +3,7 @@ package tmeval.cli;
 import tmeval.io.InputException;
 import tmeval.progress.CancelToken;
 import tmeval.progress.CancelledException;
+import tmeval.run.JobEngine;
 import tmeval.run.Provenance;
 
 import java.io.IOException;
@@ -27,9 +28,14 @@ public final class Cli {
 
     /** @param cancel cancels a running command (the launcher wires it to Ctrl-C) */
     public Cli(CancelToken cancel) {
+        this(cancel, JobEngine.LOCAL);
+    }
+
+    /** @param engine where {@code estimate} and {@code compare} evaluate their documents ({@code tmeval.spark} passes a cluster's) */
+    public Cli(CancelToken cancel, JobEngine engine) {
         this.cancel = cancel;
         for (Command c : List.of(new InfoCommand(), new TrainCommand(cancel), new PerturbCommand(), new SplitCommand(),
-                new EstimateCommand(cancel), new CompareCommand(cancel), new CurveCommand(cancel), new SelectCommand(cancel), new MergeCommand(), new BenchCommand(cancel), new DemoCommand())) {
+                new EstimateCommand(cancel, engine), new CompareCommand(cancel, engine), new CurveCommand(cancel), new SelectCommand(cancel), new MergeCommand(), new BenchCommand(cancel), new DemoCommand())) {
             commands.put(c.name(), c);
         }
     }

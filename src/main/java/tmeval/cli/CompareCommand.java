@@ -16,6 +16,7 @@ import tmeval.run.AdaptiveComparison;
 import tmeval.run.ComparisonPlan;
 import tmeval.run.ComparisonRows;
 import tmeval.run.ComparisonRunner;
+import tmeval.run.JobEngine;
 import tmeval.run.Provenance;
 import tmeval.run.Shard;
 import tmeval.run.VariationalFloors;
@@ -36,9 +37,15 @@ import java.util.Locale;
  */
 final class CompareCommand implements Command {
     private final CancelToken cancel;
+    private final JobEngine engine;
 
     CompareCommand(CancelToken cancel) {
+        this(cancel, JobEngine.LOCAL);
+    }
+
+    CompareCommand(CancelToken cancel, JobEngine engine) {
         this.cancel = cancel;
+        this.engine = engine;
     }
 
     @Override
@@ -143,6 +150,9 @@ final class CompareCommand implements Command {
         Shard shard = MethodOptions.shard(o);
         AdaptiveComparison.Budget adaptive = null;
         if (o.has("adaptive")) {
+            if (!engine.local()) {
+                throw new UsageException("--adaptive runs on one machine only (its rounds re-run documents); run it with java -jar tmeval.jar");
+            }
             try {
                 adaptive = new AdaptiveComparison.Budget(o.real("agree-within", plan.gapThreshold(), Double.MIN_NORMAL, Double.MAX_VALUE),
                         o.integer("max-temperatures", 16 * plan.settings().temperatures(), 1, Integer.MAX_VALUE));
@@ -204,7 +214,7 @@ final class CompareCommand implements Command {
                             + " by %d temperatures; %d site updates spent in all rounds%n", converged[0], adaptive.agreeWithin(), converged[1],
                             adaptive.maxTemperatures(), spent);
                 } else {
-                    ComparisonRunner.run(ComparisonRunner.Job.of(plan, corpus, pair), shard, r -> { }, r -> {
+                    engine.compare(plan, corpus, pair, shard, r -> {
                         ComparisonRunner.record(table, r);
                         if (r.refused()) {
                             refused[0]++;

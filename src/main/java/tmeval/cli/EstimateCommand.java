@@ -9,7 +9,7 @@ import tmeval.progress.CancelToken;
 import tmeval.run.CorpusSummary;
 import tmeval.run.EstimateTable;
 import tmeval.run.EstimatePlan;
-import tmeval.run.EstimationRunner;
+import tmeval.run.JobEngine;
 import tmeval.run.Provenance;
 import tmeval.run.Shard;
 
@@ -24,9 +24,15 @@ import java.util.List;
 /** {@code estimate}: per-document held-out log-likelihood by one method, streamed to a TSV. */
 final class EstimateCommand implements Command {
     private final CancelToken cancel;
+    private final JobEngine engine;
 
     EstimateCommand(CancelToken cancel) {
+        this(cancel, JobEngine.LOCAL);
+    }
+
+    EstimateCommand(CancelToken cancel, JobEngine engine) {
         this.cancel = cancel;
+        this.engine = engine;
     }
 
     @Override
@@ -90,7 +96,7 @@ final class EstimateCommand implements Command {
             w.write(EstimateTable.HEADER);
             table = new EstimateTable(w, method.name(), timing);
             try {
-                EstimationRunner.run(new EstimationRunner.Job(corpus, model, plan.estimator(), plan.runs(), plan.seed(), plan.threads()), shard, outcome -> {
+                engine.estimate(plan, corpus, model, shard, outcome -> {
                     summary.add(outcome);
                     try {
                         table.add(outcome);

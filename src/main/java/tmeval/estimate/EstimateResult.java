@@ -9,7 +9,8 @@ package tmeval.estimate;
  * @param evaluatedTokens the tokens whose probability is estimated (N, or the second half for completion)
  * @param nanos wall time of the estimate
  */
-public record EstimateResult(double logValue, double[] logWeights, long siteUpdates, int evaluatedTokens, long nanos) {
+public record EstimateResult(double logValue, double[] logWeights, long siteUpdates, int evaluatedTokens, long nanos)
+        implements java.io.Serializable {
     static EstimateResult since(long startNanos, double logValue, double[] logWeights, long siteUpdates, int evaluatedTokens) {
         return new EstimateResult(logValue, logWeights, siteUpdates, evaluatedTokens, System.nanoTime() - startNanos);
     }

@@ -19,7 +19,8 @@ import tmeval.anneal.Schedule;
  * @param maxExactStates the exact evaluator's limit on topic-count states
  */
 public record MethodSettings(int samples, int temperatures, int burnIn, int particles, Schedule schedule, double epsilon,
-                             int chainLength, int iterations, boolean resampling, long maxExactStates) {
+                             int chainLength, int iterations, boolean resampling, long maxExactStates)
+        implements java.io.Serializable {
     public MethodSettings {
         positive("samples", samples);
         positive("temperatures", temperatures);

@@ -4,7 +4,8 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /** A document as a sequence of word ids into some vocabulary; immutable. */
-public final class Document {
+public final class Document implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
     private final String id;
     private final int[] tokens;
 

@@ -8,7 +8,8 @@ import java.util.Objects;
  * phi is stored word-major, phi[w * K + k], so the K probabilities of one word are contiguous: the Gibbs
  * conditional for a token reads exactly one such row. Immutable.
  */
-public final class TopicModel {
+public final class TopicModel implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
     /** How far a topic column may sum from 1 before the model is rejected. */
     public static final double SUM_TOLERANCE = 1e-6;
 

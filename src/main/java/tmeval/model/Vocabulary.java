@@ -7,7 +7,8 @@ import java.util.List;
 import java.util.Objects;
 
 /** An immutable, indexed list of distinct words: word id i is the i-th word. */
-public final class Vocabulary {
+public final class Vocabulary implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
     private final String[] words;
     private final Object2IntOpenHashMap<String> index;
 

@@ -27,7 +27,7 @@ import java.util.Map;
  */
 public record ComparisonPlan(List<String> methods, Directions directions, MethodSettings settings, int runs, long seed, int threads,
                              Reference reference, int referenceParticles, boolean align, boolean intersectVocabularies,
-                             double gapThreshold) {
+                             double gapThreshold) implements java.io.Serializable {
     /** The paper's cheap regime (Foulds and Smyth Section 4): one sample, n = 1000, 100 burn-in sweeps. */
     public static final MethodSettings DEFAULT_METHOD_SETTINGS = MethodSettings.defaults().withSamples(1).withTemperatures(1000).withBurnIn(100);
     /** Two runs per document: the variance column needs two. */

@@ -45,7 +45,8 @@ public final class ComparisonRunner {
      * @param status ok, zero-weight (no finite estimate: every sample had weight zero) or refused
      */
     public record Result(int documentIndex, String documentId, int length, String method, Direction direction, int run,
-                         boolean reference, RatioResult result, String refusal, Status status) {
+                         boolean reference, RatioResult result, String refusal, Status status)
+            implements java.io.Serializable {
         /** A result read back (a session): ok with a value, refused without one. */
         public Result(int documentIndex, String documentId, int length, String method, Direction direction, int run,
                       boolean reference, RatioResult result, String refusal) {
@@ -87,26 +88,44 @@ public final class ComparisonRunner {
     /** Runs one shard of the job: its documents keep their corpus positions (and so their random streams). */
     public static void run(Job job, Shard shard, Consumer<Result> asFinished, Consumer<Result> inOrder, Progress progress,
                            CancelToken cancel) {
-        int perDocument = job.arms().size() * job.runs() + (job.reference() == null ? 0 : 1);
         int[] documents = shard.positions(job.corpus().size());
-        OrderedParallel.run(documents.length * perDocument, task -> {
-            int d = documents[task / perDocument];
-            int slot = task % perDocument;
-            if (slot == job.arms().size() * job.runs()) {
-                return evaluate(job, d, new Arm(job.reference(), Direction.NONE), 1, true, cancel);
-            }
-            return evaluate(job, d, job.arms().get(slot / job.runs()), slot % job.runs() + 1, false, cancel);
-        }, asFinished, inOrder, job.threads(), "tmeval-compare", progress, cancel,
-                task -> job.corpus().document(documents[task / perDocument]).id());
+        run(job, documents, documents, asFinished, inOrder, progress, cancel);
     }
 
-    private static Result evaluate(Job job, int documentIndex, Arm arm, int run, boolean reference, CancelToken cancel) {
-        return evaluate(job, documentIndex, arm, run, reference, "", cancel);
+    /**
+     * Runs a slice of a corpus on this machine (a Spark partition): {@code job.corpus()} holds only the slice's
+     * documents, and its document i stands at position {@code positions[i]} of the whole corpus, whose random streams
+     * and indices its results get. Results arrive in slice order.
+     */
+    public static void runSlice(Job job, int[] positions, Consumer<Result> inOrder, CancelToken cancel) {
+        int[] local = java.util.stream.IntStream.range(0, positions.length).toArray();
+        run(job, local, positions, r -> { }, inOrder, Progress.NONE, cancel);
+    }
+
+    /** Evaluates corpus documents {@code local[i]} as the documents at corpus positions {@code positions[i]}. */
+    private static void run(Job job, int[] local, int[] positions, Consumer<Result> asFinished, Consumer<Result> inOrder,
+                            Progress progress, CancelToken cancel) {
+        int perDocument = job.arms().size() * job.runs() + (job.reference() == null ? 0 : 1);
+        OrderedParallel.run(local.length * perDocument, task -> {
+            int i = task / perDocument;
+            int slot = task % perDocument;
+            if (slot == job.arms().size() * job.runs()) {
+                return evaluate(job, local[i], positions[i], new Arm(job.reference(), Direction.NONE), 1, true, "", cancel);
+            }
+            return evaluate(job, local[i], positions[i], job.arms().get(slot / job.runs()), slot % job.runs() + 1, false, "", cancel);
+        }, asFinished, inOrder, job.threads(), "tmeval-compare", progress, cancel,
+                task -> job.corpus().document(local[task / perDocument]).id());
     }
 
     /** @param streamSuffix added to the stream's key (an adaptive round at another budget draws its own numbers) */
     static Result evaluate(Job job, int documentIndex, Arm arm, int run, boolean reference, String streamSuffix, CancelToken cancel) {
-        Document doc = job.corpus().document(documentIndex);
+        return evaluate(job, documentIndex, documentIndex, arm, run, reference, streamSuffix, cancel);
+    }
+
+    /** @param local the document's index in {@code job.corpus()}; {@code documentIndex} its position in the whole corpus */
+    private static Result evaluate(Job job, int local, int documentIndex, Arm arm, int run, boolean reference, String streamSuffix,
+                                   CancelToken cancel) {
+        Document doc = job.corpus().document(local);
         String method = arm.method().method();
         var random = RandomStreams.stream(job.seed(), documentIndex, run, RandomStreams.key(arm.key() + streamSuffix));
         try {

@@ -12,7 +12,7 @@ import java.util.Map;
  * it, and its {@link #settings()} are the provenance of the output. The method settings default to the method's own
  * ({@link Methods}).
  */
-public record EstimatePlan(String method, MethodSettings settings, int runs, long seed, int threads) {
+public record EstimatePlan(String method, MethodSettings settings, int runs, long seed, int threads) implements java.io.Serializable {
     public static final int DEFAULT_RUNS = 1;
     public static final long DEFAULT_SEED = 1;
 

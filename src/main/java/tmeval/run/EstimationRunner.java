@@ -53,15 +53,34 @@ public final class EstimationRunner {
 
     /** Runs one shard of the job: its documents keep their corpus positions (and so their random streams). */
     public static void run(Job job, Shard shard, Consumer<Outcome> consumer, Progress progress, CancelToken cancel) {
+        int[] documents = shard.positions(job.corpus().size());
+        run(job, documents, documents, consumer, progress, cancel);
+    }
+
+    /**
+     * Runs a slice of a corpus on this machine (a Spark partition): {@code job.corpus()} holds only the slice's
+     * documents, and its document i stands at position {@code positions[i]} of the whole corpus, whose random streams
+     * and indices its outcomes get. Outcomes arrive in slice order.
+     */
+    public static void runSlice(Job job, int[] positions, Consumer<Outcome> consumer, CancelToken cancel) {
+        run(job, java.util.stream.IntStream.range(0, positions.length).toArray(), positions, consumer, Progress.NONE, cancel);
+    }
+
+    /** Evaluates corpus documents {@code local[i]} as the documents at corpus positions {@code positions[i]}. */
+    private static void run(Job job, int[] local, int[] positions, Consumer<Outcome> consumer, Progress progress, CancelToken cancel) {
         int runs = job.runs();
         String method = job.estimator().method();
-        int[] documents = shard.positions(job.corpus().size());
-        OrderedParallel.run(documents.length * runs, task -> evaluate(job, documents[task / runs], task % runs + 1, method, cancel),
-                consumer, job.threads(), "tmeval-" + method, progress, cancel, task -> job.corpus().document(documents[task / runs]).id());
+        OrderedParallel.run(local.length * runs, task -> evaluate(job, local[task / runs], positions[task / runs], task % runs + 1, method, cancel),
+                consumer, job.threads(), "tmeval-" + method, progress, cancel, task -> job.corpus().document(local[task / runs]).id());
     }
 
     static Outcome evaluate(Job job, int documentIndex, int run, String method, CancelToken cancel) {
-        Document doc = job.corpus().document(documentIndex);
+        return evaluate(job, documentIndex, documentIndex, run, method, cancel);
+    }
+
+    /** @param local the document's index in {@code job.corpus()}; {@code documentIndex} its position in the whole corpus */
+    private static Outcome evaluate(Job job, int local, int documentIndex, int run, String method, CancelToken cancel) {
+        Document doc = job.corpus().document(local);
         try {
             EstimateResult r = job.estimator().estimate(doc, job.model(), stream(job.seed(), documentIndex, run, method), cancel);
             double floor = run == 1 && Methods.hasFloor(method) ? VariationalBound.fit(doc, job.model(), cancel).bound() : Double.NaN;

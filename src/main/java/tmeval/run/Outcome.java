@@ -18,7 +18,7 @@ import tmeval.estimate.EstimateResult;
  *              other runs, for document completion, and for {@code vb} itself)
  */
 public record Outcome(int documentIndex, String documentId, int length, int run, EstimateResult result, String refusal,
-                      Status status, double floor) {
+                      Status status, double floor) implements java.io.Serializable {
     public boolean refused() {
         return result == null;
     }
