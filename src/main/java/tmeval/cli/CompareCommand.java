@@ -83,7 +83,8 @@ final class CompareCommand implements Command {
                 + " than --agree-within, until they agree or reach --max-temperatures; rows gain temperatures and converged"));
         o.add(OptionSpec.value("agree-within", "NATS", "with --adaptive: the agreement sought (default: --gap-threshold, "
                 + ComparisonPlan.DEFAULT_GAP_THRESHOLD + ")"));
-        o.add(OptionSpec.value("max-temperatures", "N", "with --adaptive: the most temperatures a document gets (default 16 x --temperatures)"));
+        o.add(OptionSpec.value("max-temperatures", "N", "with --adaptive: the most temperatures a document gets (default "
+                + ComparisonPlan.DEFAULT_MAX_TEMPERATURES_FACTOR + " x --temperatures)"));
         o.add(OptionSpec.output("out", "FILE", "per-document results (TSV; - for standard output)"));
         return o;
     }
@@ -144,8 +145,9 @@ final class CompareCommand implements Command {
         AdaptiveComparison.Budget adaptive = null;
         if (o.has("adaptive")) {
             try {
-                adaptive = new AdaptiveComparison.Budget(o.real("agree-within", plan.gapThreshold(), Double.MIN_NORMAL, Double.MAX_VALUE),
-                        o.integer("max-temperatures", 16 * plan.settings().temperatures(), 1, Integer.MAX_VALUE));
+                AdaptiveComparison.Budget defaults = plan.defaultBudget();
+                adaptive = new AdaptiveComparison.Budget(o.real("agree-within", defaults.agreeWithin(), Double.MIN_NORMAL, Double.MAX_VALUE),
+                        o.integer("max-temperatures", defaults.maxTemperatures(), 1, Integer.MAX_VALUE));
                 adaptive.check(plan);
             } catch (IllegalArgumentException e) {
                 throw new UsageException(e.getMessage());

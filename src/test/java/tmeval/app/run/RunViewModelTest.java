@@ -233,8 +233,8 @@ class RunViewModelTest {
         small(vm, ComparisonMethods.EXACT);
         assertTrue(vm.costSecondsProperty().get() > 0, vm.costProperty().get());
         assertTrue(vm.costProperty().get().contains("exact state updates"), vm.costProperty().get());
-        assertTrue(RunViewModel.exactWork(8, 3, 2_000_000) > RunViewModel.exactWork(4, 3, 2_000_000));
-        assertEquals(0, RunViewModel.exactWork(500, 50, 2_000_000), "a document above the state limit is refused at once");
+        assertTrue(CostPreview.exactWork(8, 3, 2_000_000) > CostPreview.exactWork(4, 3, 2_000_000));
+        assertEquals(0, CostPreview.exactWork(500, 50, 2_000_000), "a document above the state limit is refused at once");
     }
 
     @Test
