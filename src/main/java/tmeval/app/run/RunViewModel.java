@@ -97,6 +97,8 @@ public final class RunViewModel {
     private final Runner runner;
     private final AdaptiveRunner adaptiveRunner;
     private final CostPreview cost;
+    private final ClusterCommands cluster;
+    private final StringProperty tooBigText = new SimpleStringProperty("");
     private BiConsumer<String, String> errorHandler = (title, message) -> { };
     private final Map<String, BooleanProperty> methods = new LinkedHashMap<>();
     private final IntegerProperty temperatures = new SimpleIntegerProperty(DEFAULTS.settings().temperatures());
@@ -187,6 +189,35 @@ public final class RunViewModel {
         queue.addListener((javafx.collections.ListChangeListener<JobSpec>) c -> queueText.set(queue.isEmpty() ? ""
                 : "queued: " + String.join("; ", queue.stream().map(JobSpec::label).toList())));
         cost.start();
+        cluster = new ClusterCommands(inputs, this::plan, this::budget, jarPath());
+        cost.tooBigProperty().addListener((o, a, b) -> updateTooBig());
+        cost.costSecondsProperty().addListener((o, a, b) -> updateTooBig());
+        updateTooBig();
+    }
+
+    private void updateTooBig() {
+        tooBigText.set(cost.tooBigProperty().get() ? ClusterCommands.warning(cost.costSecondsProperty().get()) : "");
+    }
+
+    /** The jar this workbench runs from, as the commands should name it (its usual place when run from classes). */
+    private static String jarPath() {
+        try {
+            Path p = Path.of(RunViewModel.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            return p.toString().endsWith(".jar") ? p.toString() : "target/tmeval.jar";
+        } catch (Exception e) {
+            return "target/tmeval.jar";
+        }
+    }
+
+    /** The commands that run the form's job beyond this machine, prepared for its predicted time (shards of about half an hour here). */
+    public ClusterCommands clusterCommands() {
+        cluster.suggest(cost.costSecondsProperty().get());
+        return cluster;
+    }
+
+    /** "Too big for this machine: about 28 h predicted here ..." when the preview passes an hour, or empty. */
+    public ReadOnlyStringProperty tooBigTextProperty() {
+        return tooBigText;
     }
 
     public MethodSettings settings() {

@@ -16,6 +16,7 @@ import tmeval.io.NativeModelFormat;
 import tmeval.model.Corpus;
 import tmeval.model.TopicModel;
 import tmeval.run.AdaptiveComparison;
+import tmeval.run.CompareCommandLine;
 import tmeval.run.ComparisonPlan;
 import tmeval.run.ComparisonRunner;
 
@@ -96,10 +97,11 @@ class AdaptiveRunTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         Path cliOut = dir.resolve("adaptive.tsv");
-        int code = new Cli().run(new String[] {"compare", "--model-a", fileA.toString(), "--model-b", fileB.toString(),
-                "--corpus", corpusFile.toString(), "--method", ComparisonMethods.RATIO_CONVEX + "," + ComparisonMethods.LR_DIFF,
-                "--temperatures", "2", "--burn-in", "1", "--runs", "2", "--seed", "7", "--threads", "1", "--adaptive",
-                "--agree-within", "0.05", "--max-temperatures", "64", "--no-timing", "--out", cliOut.toString()},
+        // the command the workbench writes for its plan (CompareCommandLine), run by the command line
+        List<String> args = new ArrayList<>(CompareCommandLine.arguments(vm.lastPlanProperty().get(), vm.lastBudgetProperty().get(),
+                new CompareCommandLine.Inputs(fileA, fileB, corpusFile, 1), true));
+        args.addAll(List.of("--threads", "1", "--out", cliOut.toString()));
+        int code = new Cli().run(args.toArray(String[]::new),
                 new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
         assertEquals(0, code, err.toString(StandardCharsets.UTF_8));
         List<String> rows = Files.readAllLines(cliOut).stream().filter(l -> !l.startsWith("#")).toList();
