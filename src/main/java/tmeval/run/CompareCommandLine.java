@@ -119,8 +119,8 @@ public final class CompareCommandLine {
     }
 
     /**
-     * Everything to run the plan as {@code shards} pieces and join them: one command per shard, the same as a GNU parallel
-     * one-liner and as a Slurm job array script, and the merge (see distributed.md).
+     * Everything to run the plan as {@code shards} pieces and join them: a GNU parallel one-liner, a Slurm job array
+     * script, the command of shard I (as a loop over I), and the merge (see distributed.md).
      *
      * @param jar the tmeval jar as the nodes see it
      * @param out the merged file; shards are written to {@code shards/NAME-I.tsv} beside it
@@ -139,20 +139,18 @@ public final class CompareCommandLine {
         sb.append(String.format(Locale.ROOT, "# %s as %d shards (--shard I/%d) and their merge; every node must read the inputs at these paths%n",
                 plan.methods(), shards, shards));
         sb.append("mkdir -p ").append(quote(dir.toString())).append("\n\n");
-        sb.append("# one command per shard (any machine, any order)\n");
-        for (int i = 1; i <= shards; i++) {
-            sb.append(java).append(shellLine(args)).append(" --shard ").append(i).append('/').append(shards)
-                    .append(" --out ").append(quote(shardFile + i + ".tsv")).append('\n');
-        }
-        sb.append("\n# or all of them with GNU parallel (--threads 1: one shard per core)\n");
-        sb.append("parallel -j ").append(shards).append(' ').append(java).append(shellLine(args)).append(" --threads 1 --shard {}/")
+        sb.append("# GNU parallel: every shard, one per core (--threads 1), on this machine or over ssh (--sshlogin)\n");
+        sb.append("parallel -j ").append(Math.min(shards, 64)).append(' ').append(java).append(shellLine(args)).append(" --threads 1 --shard {}/")
                 .append(shards).append(" --out ").append(quote(shardFile)).append("{}.tsv ::: $(seq 1 ").append(shards).append(")\n");
-        sb.append("\n# or as a Slurm job array: save the lines between the markers as ").append(stem).append(".sbatch, run sbatch ")
+        sb.append("\n# or a Slurm job array: save the lines between the markers as ").append(stem).append(".sbatch and run sbatch ")
                 .append(stem).append(".sbatch\n");
         sb.append("# ---8<---\n#!/bin/bash\n#SBATCH --job-name=tmeval-").append(stem).append("\n#SBATCH --array=1-").append(shards)
                 .append("\n#SBATCH --cpus-per-task=4\n#SBATCH --mem=8G\n");
         sb.append(java).append(shellLine(args)).append(" --threads \"$SLURM_CPUS_PER_TASK\" --shard \"$SLURM_ARRAY_TASK_ID/").append(shards)
                 .append("\" --out ").append(quote(shardFile)).append("\"$SLURM_ARRAY_TASK_ID\".tsv\n# ---8<---\n");
+        sb.append("\n# or any other way: shard I of ").append(shards).append(" is this command, for I = 1 to ").append(shards).append('\n');
+        sb.append("for I in $(seq 1 ").append(shards).append("); do ").append(java).append(shellLine(args)).append(" --shard $I/").append(shards)
+                .append(" --out ").append(quote(shardFile)).append("$I.tsv; done\n");
         sb.append("\n# then, once every shard has finished, the file the unsharded run writes\n");
         sb.append(mergeCommand(jar, noTiming, out, shardFile)).append('\n');
         return sb.toString();

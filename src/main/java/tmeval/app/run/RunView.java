@@ -169,7 +169,23 @@ public final class RunView {
         HBox.setHgrow(texts, Priority.ALWAYS);
         HBox line = new HBox(12, actions, texts);
         line.setAlignment(Pos.CENTER_LEFT);
-        root.getChildren().addAll(methods, parameters, line);
+        // a job predicted over an hour: say so, with the time, and offer the commands that run it elsewhere
+        Label tooBig = new Label();
+        tooBig.setId("run-too-big");
+        tooBig.setWrapText(true);
+        tooBig.getStyleClass().add("too-big");
+        tooBig.setStyle("-fx-text-fill: #a33a00; -fx-font-weight: bold;");
+        tooBig.textProperty().bind(run.tooBigTextProperty());
+        Button commands = new Button("Shard or Spark commands...");
+        commands.setId("cluster-commands");
+        commands.setMinWidth(Region.USE_PREF_SIZE);
+        commands.setTooltip(new Tooltip("The exact command of this plan as N shards (GNU parallel, Slurm job array) and their merge, or as spark-submit"));
+        commands.setOnAction(e -> ClusterCommandsView.show(run, root.getScene() == null ? null : root.getScene().getWindow()));
+        HBox tooBigLine = new HBox(10, tooBig, commands);
+        tooBigLine.setAlignment(Pos.CENTER_LEFT);
+        tooBigLine.visibleProperty().bind(run.tooBigTextProperty().isNotEmpty());
+        tooBigLine.managedProperty().bind(tooBigLine.visibleProperty());
+        root.getChildren().addAll(methods, parameters, line, tooBigLine);
     }
 
     private static Tooltip wrapped(String text) {

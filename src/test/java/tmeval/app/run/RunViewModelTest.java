@@ -329,7 +329,7 @@ class RunViewModelTest {
         workspace.put(Workspace.Slot.CORPUS, dir.resolve("heldout.tokens"), AppFixtures.corpus());
         commands = over.clusterCommands();
         String text = commands.textProperty().get();
-        assertTrue(text.contains(" --burn-in 2 --runs 2 --seed 1 ") && text.contains(" --shard 3/3 ") && text.contains(" merge --no-timing "), text);
+        assertTrue(text.contains(" --burn-in 2 --runs 2 --seed 1 ") && text.contains(" --shard {}/3 ") && text.contains(" merge --no-timing "), text);
         commands.kindProperty().set(ClusterCommands.Kind.SPARK);
         assertTrue(commands.textProperty().get().contains("spark-submit --class tmeval.spark.SparkMain --master MASTER target/tmeval-spark.jar compare "),
                 commands.textProperty().get());
