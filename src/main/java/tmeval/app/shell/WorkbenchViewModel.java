@@ -61,7 +61,9 @@ public final class WorkbenchViewModel {
             Run panel (top). Tick the methods, set their parameters (hover over any control for its meaning, bias and cost), \
             and press Run (Ctrl+R). The cost line predicts the job's site updates and time; the progress bar, the ETA and the \
             points in the views move as documents finish. Run while a job runs queues the new one; Cancel (Esc) stops the job \
-            and the queue, keeping what finished.
+            and the queue, keeping what finished. Adaptive re-runs the documents whose directions disagree with twice the \
+            temperatures, up to a cap: their points move as they converge. A job predicted to take over an hour here is \
+            called too big, with the commands that run it as shards on a cluster or with Spark.
 
             Per-document scatter (Ctrl+1). One point per document: a method's log-ratio estimate against another's, or \
             forward against reverse; points far off the diagonal are documents whose two estimates disagree. Click a point to \
@@ -78,7 +80,8 @@ public final class WorkbenchViewModel {
 
             Teaching (Ctrl+5). Annealed importance sampling step by step on one short document.
 
-            Sessions. File > Save session (Ctrl+S) keeps the inputs, every setting and the results; Open session restores them.
+            Sessions. File > Save session (Ctrl+S) keeps the inputs, every setting and the results; Open session or results \
+            restores them, and opens the output of compare or merge (a distributed run's results) with the inputs it names.
             """;
 
     /** Session keys of the inputs. */
