@@ -197,6 +197,9 @@ public final class WorkbenchViewModel {
         settings.put("minTokens", Integer.toString(workspace.minTokensProperty().get()));
         settings.put("methods", String.join(",", run.selectedMethods()));
         settings.put("referenceParticles", Integer.toString(run.referenceParticlesProperty().get()));
+        settings.put("adaptive", Boolean.toString(run.adaptiveProperty().get()));
+        settings.put("agreeWithin", Double.toString(run.agreeWithinProperty().get()));
+        settings.put("maxTemperatures", Integer.toString(run.maxTemperaturesProperty().get()));
         // the iteration curves: their form and the points on screen
         settings.put("curves.methods", String.join(",", curves.methods().entrySet().stream().filter(e -> e.getValue().get())
                 .map(Map.Entry::getKey).toList()));
@@ -373,6 +376,13 @@ public final class WorkbenchViewModel {
             run.methods().forEach((name, p) -> p.set(on.contains(name)));
         }
         setInt(s, "referenceParticles", run.referenceParticlesProperty());
+        if (s.containsKey("adaptive")) {
+            run.adaptiveProperty().set(Boolean.parseBoolean(s.get("adaptive").trim()));
+        }
+        if (s.containsKey("agreeWithin")) {
+            run.agreeWithinProperty().set(Double.parseDouble(s.get("agreeWithin").trim()));
+        }
+        setInt(s, "maxTemperatures", run.maxTemperaturesProperty());
         if (s.containsKey("curves.methods")) {
             List<String> on = List.of(s.get("curves.methods").split(","));
             curves.methods().forEach((name, p) -> p.set(on.contains(name)));
