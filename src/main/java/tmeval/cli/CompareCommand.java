@@ -90,7 +90,8 @@ final class CompareCommand implements Command {
                 + " than --agree-within, until they agree or reach --max-temperatures; rows gain temperatures and converged"));
         o.add(OptionSpec.value("agree-within", "NATS", "with --adaptive: the agreement sought (default: --gap-threshold, "
                 + ComparisonPlan.DEFAULT_GAP_THRESHOLD + ")"));
-        o.add(OptionSpec.value("max-temperatures", "N", "with --adaptive: the most temperatures a document gets (default 16 x --temperatures)"));
+        o.add(OptionSpec.value("max-temperatures", "N", "with --adaptive: the most temperatures a document gets (default "
+                + ComparisonPlan.DEFAULT_MAX_TEMPERATURES_FACTOR + " x --temperatures)"));
         o.add(OptionSpec.output("out", "FILE", "per-document results (TSV; - for standard output)"));
         return o;
     }
@@ -131,6 +132,25 @@ final class CompareCommand implements Command {
         }
     }
 
+    /** The adaptive budget the options describe (unset values at the plan's defaults), or null without --adaptive. */
+    static AdaptiveComparison.Budget budget(Options o, ComparisonPlan plan) throws UsageException {
+        if (!o.has("adaptive")) {
+            if (o.has("agree-within") || o.has("max-temperatures")) {
+                throw new UsageException("--agree-within and --max-temperatures go with --adaptive");
+            }
+            return null;
+        }
+        try {
+            AdaptiveComparison.Budget defaults = plan.defaultBudget();
+            AdaptiveComparison.Budget budget = new AdaptiveComparison.Budget(o.real("agree-within", defaults.agreeWithin(), Double.MIN_NORMAL,
+                    Double.MAX_VALUE), o.integer("max-temperatures", defaults.maxTemperatures(), 1, Integer.MAX_VALUE));
+            budget.check(plan);
+            return budget;
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
     /**
      * Each model's certified floor over the corpus (the variational lower bound vb, summed over documents), in nats and
      * per token: no estimate of the model's corpus log-likelihood can rightly lie below it.
@@ -148,20 +168,9 @@ final class CompareCommand implements Command {
     public int run(Options o, PrintStream out, PrintStream err) throws UsageException, InputException, IOException {
         ComparisonPlan plan = plan(o);
         Shard shard = MethodOptions.shard(o);
-        AdaptiveComparison.Budget adaptive = null;
-        if (o.has("adaptive")) {
-            if (!engine.local()) {
-                throw new UsageException("--adaptive runs on one machine only (its rounds re-run documents); run it with java -jar tmeval.jar");
-            }
-            try {
-                adaptive = new AdaptiveComparison.Budget(o.real("agree-within", plan.gapThreshold(), Double.MIN_NORMAL, Double.MAX_VALUE),
-                        o.integer("max-temperatures", 16 * plan.settings().temperatures(), 1, Integer.MAX_VALUE));
-                adaptive.check(plan);
-            } catch (IllegalArgumentException e) {
-                throw new UsageException(e.getMessage());
-            }
-        } else if (o.has("agree-within") || o.has("max-temperatures")) {
-            throw new UsageException("--agree-within and --max-temperatures go with --adaptive");
+        AdaptiveComparison.Budget adaptive = budget(o, plan);
+        if (adaptive != null && !engine.local()) {
+            throw new UsageException("--adaptive runs on one machine only (its rounds re-run documents); run it with java -jar tmeval.jar");
         }
         boolean timing = !o.has("no-timing");
         Path outFile = o.requiredPath("out");

@@ -63,18 +63,30 @@ public final class AdaptiveComparison {
     /** @return the site updates spent over every round, discarded rounds included */
     public static long run(ComparisonPlan plan, Budget budget, Corpus corpus, ModelPair pair, Shard shard, Consumer<Row> inOrder,
                            Progress progress, CancelToken cancel) {
+        return run(plan, budget, corpus, pair, shard, round -> { }, inOrder, progress, cancel);
+    }
+
+    /**
+     * As {@link #run(ComparisonPlan, Budget, Corpus, ModelPair, Shard, Consumer, Progress, CancelToken)}, and each
+     * round's rows of one (document, method) to {@code eachRound} the moment the round ends, on the worker that ran
+     * it (so it must be thread-safe): the workbench moves a document's point with every round. The last round of a
+     * (document, method) gives exactly the rows {@code inOrder} receives; the earlier ones say converged = false.
+     */
+    public static long run(ComparisonPlan plan, Budget budget, Corpus corpus, ModelPair pair, Shard shard, Consumer<List<Row>> eachRound,
+                           Consumer<Row> inOrder, Progress progress, CancelToken cancel) {
         budget.check(plan);
         ComparisonRunner.Job base = ComparisonRunner.Job.of(plan, corpus, pair);
         int[] documents = shard.positions(corpus.size());
         long[] spent = {0};
-        OrderedParallel.run(documents.length, i -> document(plan, budget, base, documents[i], cancel), rows -> { }, rows -> {
+        OrderedParallel.run(documents.length, i -> document(plan, budget, base, documents[i], eachRound, cancel), rows -> { }, rows -> {
             spent[0] += rows.siteUpdatesSpent();
             rows.rows().forEach(inOrder);
         }, plan.threads(), "tmeval-adaptive", progress, cancel, i -> corpus.document(documents[i]).id());
         return spent[0];
     }
 
-    private static DocumentRows document(ComparisonPlan plan, Budget budget, ComparisonRunner.Job base, int d, CancelToken cancel) {
+    private static DocumentRows document(ComparisonPlan plan, Budget budget, ComparisonRunner.Job base, int d,
+                                         Consumer<List<Row>> eachRound, CancelToken cancel) {
         List<Row> rows = new ArrayList<>();
         long spent = 0;
         for (String name : plan.methods()) {
@@ -96,19 +108,23 @@ public final class AdaptiveComparison {
                     }
                 }
                 if (!method.directional()) {
+                    eachRound.accept(rows(round, n, null));
                     break;
                 }
                 converged = Math.abs(gap(round)) <= budget.agreeWithin();
+                eachRound.accept(rows(round, n, converged));
                 if (converged || 2L * n > budget.maxTemperatures()) {
                     break;
                 }
                 n *= 2;
             }
-            for (ComparisonRunner.Result result : round) {
-                rows.add(new Row(result, n, converged));
-            }
+            rows.addAll(rows(round, n, converged));
         }
         return new DocumentRows(rows, spent);
+    }
+
+    private static List<Row> rows(List<ComparisonRunner.Result> round, int temperatures, Boolean converged) {
+        return round.stream().map(r -> new Row(r, temperatures, converged)).toList();
     }
 
     /** Mean forward minus mean reverse log ratio over the finite runs (infinite when a direction has none). */

@@ -38,6 +38,8 @@ public record ComparisonPlan(List<String> methods, Directions directions, Method
     public static final Directions DEFAULT_DIRECTIONS = Directions.BOTH;
     public static final Reference DEFAULT_REFERENCE = Reference.NONE;
     public static final double DEFAULT_GAP_THRESHOLD = ConvergenceCheck.DEFAULT_THRESHOLD;
+    /** With {@code --adaptive}: the most temperatures a document gets, as a multiple of the plan's temperatures. */
+    public static final int DEFAULT_MAX_TEMPERATURES_FACTOR = 16;
 
     /** Which directions a ratio path is run in. */
     public enum Directions {
@@ -140,6 +142,24 @@ public record ComparisonPlan(List<String> methods, Directions directions, Method
 
     public ComparisonPlan withMethods(List<String> m) {
         return new ComparisonPlan(m, directions, settings, runs, seed, threads, reference, referenceParticles, align, intersectVocabularies, gapThreshold);
+    }
+
+    public ComparisonPlan withTemperatures(int n) {
+        return new ComparisonPlan(methods, directions, settings.withTemperatures(n), runs, seed, threads, reference, referenceParticles, align,
+                intersectVocabularies, gapThreshold);
+    }
+
+    /**
+     * The adaptive budget {@code compare --adaptive} takes with no other option: agreement within the gap threshold,
+     * at most {@link #DEFAULT_MAX_TEMPERATURES_FACTOR} times the temperatures.
+     */
+    public AdaptiveComparison.Budget defaultBudget() {
+        return new AdaptiveComparison.Budget(gapThreshold, defaultMaxTemperatures(settings.temperatures()));
+    }
+
+    /** The default cap of {@code --max-temperatures} for a plan of this many temperatures. */
+    public static int defaultMaxTemperatures(int temperatures) {
+        return (int) Math.min(Integer.MAX_VALUE, (long) DEFAULT_MAX_TEMPERATURES_FACTOR * temperatures);
     }
 
     /** The first method of the plan that anneals between the two models (and so needs the same K), or null. */

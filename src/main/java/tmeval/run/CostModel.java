@@ -5,6 +5,7 @@ import tmeval.model.Corpus;
 import tmeval.model.Document;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -61,5 +62,26 @@ public final class CostModel {
     /** Whether every method that costs anything has a rate in {@code rates} (no fallback needed). */
     public static boolean allMeasured(Map<String, Long> updates, Throughput rates) {
         return updates.entrySet().stream().allMatch(e -> e.getValue() == 0 || !Double.isNaN(rates.rateFor(e.getKey())));
+    }
+
+    /**
+     * Site updates of an adaptive comparison if no document's directions ever agree: every ratio path runs at n, 2n,
+     * 4n, ... up to the budget's cap (the other methods once); the first round alone is {@link #siteUpdatesByMethod}.
+     */
+    public static Map<String, Long> adaptiveWorstCase(Corpus corpus, ComparisonPlan plan, AdaptiveComparison.Budget budget) {
+        Map<String, Long> out = siteUpdatesByMethod(corpus, plan);
+        List<String> directional = plan.methods().stream().filter(m -> ComparisonMethods.get(m).directional()).toList();
+        if (directional.isEmpty()) {
+            return out;
+        }
+        for (long n = 2L * plan.settings().temperatures(); n <= budget.maxTemperatures(); n *= 2) {
+            ComparisonPlan round = plan.withMethods(directional).withTemperatures((int) n);
+            siteUpdatesByMethod(corpus, round).forEach((method, updates) -> {
+                if (!method.equals(REFERENCE)) {
+                    out.merge(method, updates, Long::sum);
+                }
+            });
+        }
+        return out;
     }
 }

@@ -4,6 +4,7 @@ import tmeval.compare.ComparisonTable;
 import tmeval.compare.ConvergenceCheck;
 import tmeval.model.Corpus;
 import tmeval.model.Document;
+import tmeval.run.AdaptiveComparison;
 import tmeval.run.ComparisonPlan;
 import tmeval.run.ComparisonRunner;
 
@@ -12,6 +13,9 @@ import javafx.beans.property.SimpleIntegerProperty;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.TreeMap;
 import java.util.Map;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -42,12 +46,27 @@ public final class Results {
     private final Map<String, List<ComparisonTable.PairedEstimate>> derived = new HashMap<>();
     private List<ConvergenceCheck> cachedChecks;
     private final IntegerProperty selectedDocument = new SimpleIntegerProperty(-1);
+    /** The last adaptive round of each (document, method), by {@link #roundKey}: absent for results of a plain run. */
+    private final Map<String, Round> rounds = new HashMap<>();
+
+    /**
+     * The budget of an adaptive round ({@code compare --adaptive}): the temperatures it used and whether its directions
+     * agreed (null for a method that does not anneal between the models).
+     */
+    public record Round(int temperatures, Boolean converged) {
+        /** As the command line's {@code temperatures} and {@code converged} columns say it. */
+        public String describe() {
+            return String.format(Locale.ROOT, "%d temperatures, %s", temperatures,
+                    converged == null ? "no directions" : converged ? "converged" : "not converged");
+        }
+    }
 
     /** Starts over for a corpus (new inputs). */
     public void reset(Corpus corpus) {
         this.corpus = corpus;
         partial.set("");
         all.clear();
+        rounds.clear();
         cachedTable = null;
         derived.clear();
         cachedChecks = null;
@@ -57,6 +76,7 @@ public final class Results {
     /** Drops earlier results of these method/direction keys, before they are run again. */
     public void forget(List<String> armKeys) {
         boolean removed = all.removeIf(r -> armKeys.contains(key(r)));
+        rounds.keySet().removeIf(k -> armKeys.stream().anyMatch(a -> a.startsWith(k.substring(k.indexOf('/') + 1) + "/")));
         if (removed) {
             cachedTable = null;
             derived.clear();
@@ -78,6 +98,72 @@ public final class Results {
         derived.clear();
         cachedChecks = null;
         addListeners.forEach(l -> l.accept(batch));
+    }
+
+    /**
+     * Adds adaptive rounds (each the rows of one (document, method) at one budget, in the order they ran): a round
+     * replaces every earlier row of its (document, method), here or earlier in the list, so a document re-run with
+     * more temperatures moves its point instead of adding one. When a row is superseded the views are told as after
+     * {@link #forget}: a reset, then everything kept.
+     */
+    public void addRounds(List<List<AdaptiveComparison.Row>> roundsInOrder) {
+        Map<String, List<AdaptiveComparison.Row>> last = new LinkedHashMap<>();
+        for (List<AdaptiveComparison.Row> round : roundsInOrder) {
+            if (!round.isEmpty()) {
+                ComparisonRunner.Result first = round.get(0).result();
+                String k = roundKey(first.documentIndex(), first.method());
+                last.remove(k); // re-inserted at the end: the batch keeps the order the rounds finished in
+                last.put(k, round);
+            }
+        }
+        boolean superseded = all.removeIf(r -> !r.reference() && last.containsKey(roundKey(r.documentIndex(), r.method())))
+                || last.values().stream().mapToInt(List::size).sum() < roundsInOrder.stream().mapToInt(List::size).sum();
+        List<ComparisonRunner.Result> batch = new ArrayList<>();
+        last.forEach((k, round) -> {
+            rounds.put(k, new Round(round.get(0).temperatures(), round.get(0).converged()));
+            round.forEach(row -> batch.add(row.result()));
+        });
+        if (!superseded) {
+            addAll(batch);
+            return;
+        }
+        all.addAll(batch);
+        cachedTable = null;
+        derived.clear();
+        cachedChecks = null;
+        resetListeners.forEach(Runnable::run);
+        List<ComparisonRunner.Result> kept = List.copyOf(all);
+        addListeners.forEach(l -> l.accept(kept));
+    }
+
+    /** The last adaptive round of a document's method, or null when its results came from a plain run. */
+    public Round round(int documentIndex, String method) {
+        return rounds.get(roundKey(documentIndex, method));
+    }
+
+    private static String roundKey(int documentIndex, String method) {
+        return documentIndex + "/" + method;
+    }
+
+    /**
+     * One line per method of an adaptive run, as {@code compare --adaptive} sums it up: how many documents agreed within
+     * the budget, and the temperatures they took; empty for a plain run.
+     */
+    public List<String> adaptiveSummary() {
+        Map<String, int[]> byMethod = new TreeMap<>(); // agreed, not agreed, least n, most n
+        rounds.forEach((k, round) -> {
+            if (round.converged() != null) {
+                int[] c = byMethod.computeIfAbsent(k.substring(k.indexOf('/') + 1), m -> new int[] {0, 0, Integer.MAX_VALUE, 0});
+                c[round.converged() ? 0 : 1]++;
+                c[2] = Math.min(c[2], round.temperatures());
+                c[3] = Math.max(c[3], round.temperatures());
+            }
+        });
+        List<String> lines = new ArrayList<>();
+        byMethod.forEach((method, c) -> lines.add(String.format(Locale.ROOT,
+                "%s adaptive: %d documents agreed, %d did not by the most temperatures; %d to %d temperatures per document",
+                method, c[0], c[1], c[2], c[3])));
+        return lines;
     }
 
     public void onAdded(Consumer<List<ComparisonRunner.Result>> listener) {

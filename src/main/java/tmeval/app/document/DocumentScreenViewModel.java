@@ -237,8 +237,10 @@ public final class DocumentScreenViewModel {
             for (String method : results.table().methods()) {
                 for (PairedEstimate p : results.paired(method)) {
                     if (p.document() == documentIndex && p.directional()) {
-                        gapText.append(String.format(Locale.ROOT, "%s: forward - reverse gap %.4f nats%s%n", method, p.gap(),
-                                p.flagged() ? " (large: this document's annealing did not converge in one direction)" : ""));
+                        Results.Round round = results.round(documentIndex, method); // an adaptive run's budget, or null
+                        gapText.append(String.format(Locale.ROOT, "%s: forward - reverse gap %.4f nats%s%s%n", method, p.gap(),
+                                p.flagged() ? " (large: this document's annealing did not converge in one direction)" : "",
+                                round == null ? "" : "; adaptive: " + round.describe()));
                     }
                 }
             }

@@ -99,6 +99,32 @@ public final class RunView {
         });
         schedule.setTooltip(new Tooltip("How the temperatures are spaced between 0 and 1 (the papers use a sigmoid or geometric schedule)"));
         parameters.getChildren().add(labelled("schedule", schedule));
+        CheckBox adaptive = new CheckBox("adaptive");
+        adaptive.setId("setting-adaptive");
+        adaptive.setMinWidth(Region.USE_PREF_SIZE);
+        adaptive.selectedProperty().bindBidirectional(run.adaptiveProperty());
+        adaptive.setTooltip(wrapped("compare --adaptive: run each ratio path both ways; documents whose directions disagree by more than"
+                + " 'agree within' nats run again with twice the temperatures, until they agree or reach 'max temp.'. Their points"
+                + " move as they converge."));
+        Spinner<Double> agree = new Spinner<>(1e-6, 1e6, run.agreeWithinProperty().get(), 0.1);
+        agree.setId("setting-agree-within");
+        agree.setEditable(true);
+        agree.setPrefWidth(70);
+        agree.setMinWidth(Region.USE_PREF_SIZE);
+        agree.valueProperty().addListener((o, a, b) -> run.agreeWithinProperty().set(b));
+        run.agreeWithinProperty().addListener((o, a, b) -> {
+            if (!b.equals(agree.getValue())) {
+                agree.getValueFactory().setValue(b.doubleValue());
+            }
+        });
+        agree.setTooltip(wrapped("--agree-within: the forward/reverse agreement sought, in nats"));
+        Spinner<Integer> maxTemperatures = spinner(run.maxTemperaturesProperty(), 1, Integer.MAX_VALUE, 1000, "max-temperatures",
+                "--max-temperatures: the most temperatures a document gets (doubling from n)");
+        HBox adaptiveBox = new HBox(6, adaptive, labelled("agree within", agree), labelled("max temp.", maxTemperatures));
+        adaptiveBox.setAlignment(Pos.CENTER_LEFT);
+        agree.disableProperty().bind(run.adaptiveProperty().not());
+        maxTemperatures.disableProperty().bind(run.adaptiveProperty().not());
+        parameters.getChildren().add(adaptiveBox);
 
         Button start = new Button("Run");
         start.setId("run-button");
@@ -143,7 +169,30 @@ public final class RunView {
         HBox.setHgrow(texts, Priority.ALWAYS);
         HBox line = new HBox(12, actions, texts);
         line.setAlignment(Pos.CENTER_LEFT);
-        root.getChildren().addAll(methods, parameters, line);
+        // a job predicted over an hour: say so, with the time, and offer the commands that run it elsewhere
+        Label tooBig = new Label();
+        tooBig.setId("run-too-big");
+        tooBig.setWrapText(true);
+        tooBig.getStyleClass().add("too-big");
+        tooBig.setStyle("-fx-text-fill: #a33a00; -fx-font-weight: bold;");
+        tooBig.textProperty().bind(run.tooBigTextProperty());
+        Button commands = new Button("Shard or Spark commands...");
+        commands.setId("cluster-commands");
+        commands.setMinWidth(Region.USE_PREF_SIZE);
+        commands.setTooltip(new Tooltip("The exact command of this plan as N shards (GNU parallel, Slurm job array) and their merge, or as spark-submit"));
+        commands.setOnAction(e -> ClusterCommandsView.show(run, root.getScene() == null ? null : root.getScene().getWindow()));
+        HBox tooBigLine = new HBox(10, tooBig, commands);
+        tooBigLine.setAlignment(Pos.CENTER_LEFT);
+        tooBigLine.visibleProperty().bind(run.tooBigTextProperty().isNotEmpty());
+        tooBigLine.managedProperty().bind(tooBigLine.visibleProperty());
+        root.getChildren().addAll(methods, parameters, line, tooBigLine);
+    }
+
+    private static Tooltip wrapped(String text) {
+        Tooltip tip = new Tooltip(text);
+        tip.setWrapText(true);
+        tip.setMaxWidth(420);
+        return tip;
     }
 
     private static HBox labelled(String label, javafx.scene.Node control) {
@@ -163,7 +212,7 @@ public final class RunView {
         s.setTooltip(tip);
         s.setEditable(true);
         s.setId("setting-" + id);
-        s.setPrefWidth(id.equals("temperatures") ? 100 : id.equals("seed") ? 80 : 70);
+        s.setPrefWidth(id.equals("temperatures") || id.equals("max-temperatures") ? 100 : id.equals("seed") ? 80 : 70);
         s.setMinWidth(Region.USE_PREF_SIZE);
         s.valueProperty().addListener((o, a, b) -> property.set(b));
         property.addListener((o, a, b) -> {

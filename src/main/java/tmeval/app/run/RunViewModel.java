@@ -6,6 +6,9 @@ import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleDoubleProperty;
 import javafx.beans.property.SimpleIntegerProperty;
@@ -22,19 +25,16 @@ import tmeval.app.common.TaskExecutor;
 import tmeval.app.common.Workspace;
 import tmeval.anneal.Schedule;
 import tmeval.compare.ComparisonMethods;
-import tmeval.compare.Direction;
-import tmeval.compare.ModelComparison;
 import tmeval.compare.ModelPair;
-import tmeval.estimate.ExactEvaluator;
 import tmeval.estimate.MethodSettings;
 import tmeval.model.Corpus;
-import tmeval.model.Document;
 import tmeval.progress.CancelToken;
 import tmeval.progress.CancelledException;
 import tmeval.progress.Progress;
+import tmeval.run.AdaptiveComparison;
 import tmeval.run.ComparisonPlan;
 import tmeval.run.ComparisonRunner;
-import tmeval.run.CostModel;
+import tmeval.run.Shard;
 import tmeval.run.Throughput;
 
 import java.nio.file.Path;
@@ -43,8 +43,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.SplittableRandom;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
@@ -55,8 +53,11 @@ import java.util.function.Consumer;
  * a job runs queues the new one.
  */
 public final class RunViewModel {
-    /** A queued comparison: the plan captured when Run was pressed. */
-    public record JobSpec(ComparisonPlan plan, String label) {
+    /** A queued comparison: the plan captured when Run was pressed, and its adaptive budget (null: a plain run). */
+    public record JobSpec(ComparisonPlan plan, AdaptiveComparison.Budget budget, String label) {
+        public JobSpec(ComparisonPlan plan, String label) {
+            this(plan, null, label);
+        }
     }
 
     /**
@@ -69,19 +70,35 @@ public final class RunViewModel {
         void run(ComparisonRunner.Job job, Consumer<ComparisonRunner.Result> asFinished, Progress progress, CancelToken cancel);
     }
 
+    /** What executes an adaptive job, handing over each round's rows of a (document, method) as it ends. */
+    @FunctionalInterface
+    interface AdaptiveRunner {
+        void run(ComparisonPlan plan, AdaptiveComparison.Budget budget, Corpus corpus, ModelPair pair,
+                 Consumer<List<AdaptiveComparison.Row>> eachRound, Progress progress, CancelToken cancel);
+    }
+
+    /** The engine of {@code compare --adaptive}, every round as it ends; the rows in corpus order are not needed here. */
+    static void runAdaptive(ComparisonPlan plan, AdaptiveComparison.Budget budget, Corpus corpus, ModelPair pair,
+                            Consumer<List<AdaptiveComparison.Row>> eachRound, Progress progress, CancelToken cancel) {
+        AdaptiveComparison.run(plan, budget, corpus, pair, Shard.ALL, eachRound, row -> { }, progress, cancel);
+    }
+
     /** The engine, results as they finish; nothing needs them in corpus order here. */
     static void runAsFinished(ComparisonRunner.Job job, Consumer<ComparisonRunner.Result> asFinished, Progress progress, CancelToken cancel) {
         ComparisonRunner.run(job, asFinished, r -> { }, progress, cancel);
     }
 
     /** The plan the form starts from: the command line's defaults (one place for both). */
-    private static final ComparisonPlan DEFAULTS = ComparisonPlan.defaults(ComparisonPlan.defaultSelection());
+    static final ComparisonPlan DEFAULTS = ComparisonPlan.defaults(ComparisonPlan.defaultSelection());
 
     private final Workspace inputs;
     private final Results results;
     private final TaskExecutor executor;
-    private final Path ratesFile;
     private final Runner runner;
+    private final AdaptiveRunner adaptiveRunner;
+    private final CostPreview cost;
+    private final ClusterCommands cluster;
+    private final StringProperty tooBigText = new SimpleStringProperty("");
     private BiConsumer<String, String> errorHandler = (title, message) -> { };
     private final Map<String, BooleanProperty> methods = new LinkedHashMap<>();
     private final IntegerProperty temperatures = new SimpleIntegerProperty(DEFAULTS.settings().temperatures());
@@ -93,25 +110,18 @@ public final class RunViewModel {
     private final IntegerProperty threads = new SimpleIntegerProperty(DEFAULTS.threads());
     private final ObjectProperty<ComparisonPlan.Reference> reference = new SimpleObjectProperty<>(DEFAULTS.reference());
     private final IntegerProperty referenceParticles = new SimpleIntegerProperty(DEFAULTS.referenceParticles());
-    private final StringProperty cost = new SimpleStringProperty("");
-    private final DoubleProperty costSeconds = new SimpleDoubleProperty(Double.NaN);
+    private final BooleanProperty adaptive = new SimpleBooleanProperty(false);
+    private final DoubleProperty agreeWithin = new SimpleDoubleProperty(DEFAULTS.defaultBudget().agreeWithin());
+    private final IntegerProperty maxTemperatures = new SimpleIntegerProperty(DEFAULTS.defaultBudget().maxTemperatures());
     private final DoubleProperty lastJobSeconds = new SimpleDoubleProperty(Double.NaN);
     private final StringProperty queueText = new SimpleStringProperty("");
-    /** Exact's speed in {@link #exactWork} units per second per thread: measured once by the calibration, then by jobs. */
-    private final DoubleProperty exactRate = new SimpleDoubleProperty(Double.NaN);
-    /**
-     * The share of min(threads, cores) a finished job actually kept busy (its tasks' summed time over its wall time):
-     * a busy machine, a tail of long documents, the workers' start; 1 until a job has finished.
-     */
-    private double parallelEfficiency = 1;
     private final DoubleProperty progress = new SimpleDoubleProperty(0);
     private final StringProperty message = new SimpleStringProperty("ready");
     private final StringProperty eta = new SimpleStringProperty("");
     private final BooleanProperty running = new SimpleBooleanProperty(false);
     private final ObservableList<JobSpec> queue = FXCollections.observableArrayList();
-    private final DoubleProperty siteUpdatesPerSecond = new SimpleDoubleProperty(Double.NaN);
-    private final ObjectProperty<Throughput> throughput = new SimpleObjectProperty<>(Throughput.none());
     private final ObjectProperty<ComparisonPlan> lastPlan = new SimpleObjectProperty<>();
+    private final ObjectProperty<AdaptiveComparison.Budget> lastBudget = new SimpleObjectProperty<>();
     private CancelToken cancelToken;
     private Task<Void> current;
     private Runnable onJobFinished = () -> { };
@@ -130,23 +140,47 @@ public final class RunViewModel {
     }
 
     RunViewModel(Workspace inputs, Results results, TaskExecutor executor, Path ratesFile, Runner runner) {
+        this(inputs, results, executor, ratesFile, runner, RunViewModel::runAdaptive);
+    }
+
+    RunViewModel(Workspace inputs, Results results, TaskExecutor executor, Path ratesFile, Runner runner, AdaptiveRunner adaptiveRunner) {
         this.runner = runner;
+        this.adaptiveRunner = adaptiveRunner;
         this.inputs = inputs;
         this.results = results;
         this.executor = executor;
-        this.ratesFile = ratesFile;
+        this.cost = new CostPreview(inputs, executor, ratesFile, new CostPreview.PlanSource() {
+            @Override
+            public ComparisonPlan plan() {
+                return RunViewModel.this.plan();
+            }
+
+            @Override
+            public AdaptiveComparison.Budget budget() {
+                return RunViewModel.this.budget();
+            }
+        }, threads::get, problem -> {
+            if (!message.isBound()) { // a job's progress owns the message while it runs
+                message.set(problem);
+            }
+        });
         for (String name : ComparisonMethods.names()) {
             BooleanProperty p = new SimpleBooleanProperty(DEFAULTS.methods().contains(name));
-            p.addListener((o, a, b) -> updateCost());
+            p.addListener((o, a, b) -> cost.update());
             methods.put(name, p);
         }
-        for (var p : List.of(temperatures, samples, burnIn, runs, threads, referenceParticles)) {
-            p.addListener((o, a, b) -> updateCost());
+        // the cap follows the command line's default (a multiple of n) until the user sets it
+        temperatures.addListener((o, a, b) -> {
+            if (maxTemperatures.get() == ComparisonPlan.defaultMaxTemperatures(a.intValue())) {
+                maxTemperatures.set(ComparisonPlan.defaultMaxTemperatures(b.intValue()));
+            }
+        });
+        for (var p : List.of(temperatures, samples, burnIn, runs, threads, referenceParticles, maxTemperatures)) {
+            p.addListener((o, a, b) -> cost.update());
         }
-        reference.addListener((o, a, b) -> updateCost());
-        schedule.addListener((o, a, b) -> updateCost());
-        exactRate.addListener((o, a, b) -> updateCost());
-        siteUpdatesPerSecond.addListener((o, a, b) -> updateCost());
+        for (var p : List.of(reference, schedule, adaptive, agreeWithin)) {
+            p.addListener((o, a, b) -> cost.update());
+        }
         // the pair is prepared for the first selected method that anneals between the models (it needs the same K)
         for (BooleanProperty on : methods.values()) {
             on.addListener((o, a, b) -> inputs.annealingMethodProperty().set(annealingMethod()));
@@ -154,14 +188,36 @@ public final class RunViewModel {
         inputs.annealingMethodProperty().set(annealingMethod());
         queue.addListener((javafx.collections.ListChangeListener<JobSpec>) c -> queueText.set(queue.isEmpty() ? ""
                 : "queued: " + String.join("; ", queue.stream().map(JobSpec::label).toList())));
-        throughput.addListener((o, a, b) -> updateCost());
-        loadSavedRates();
-        updateCost();
-        inputs.corpusProperty().addListener((o, a, b) -> {
-            updateCost();
-            calibrate();
-        });
-        inputs.pairProperty().addListener((o, a, b) -> calibrate());
+        cost.start();
+        cluster = new ClusterCommands(inputs, this::plan, this::budget, jarPath());
+        cost.tooBigProperty().addListener((o, a, b) -> updateTooBig());
+        cost.costSecondsProperty().addListener((o, a, b) -> updateTooBig());
+        updateTooBig();
+    }
+
+    private void updateTooBig() {
+        tooBigText.set(cost.tooBigProperty().get() ? ClusterCommands.warning(cost.costSecondsProperty().get()) : "");
+    }
+
+    /** The jar this workbench runs from, as the commands should name it (its usual place when run from classes). */
+    private static String jarPath() {
+        try {
+            Path p = Path.of(RunViewModel.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            return p.toString().endsWith(".jar") ? p.toString() : "target/tmeval.jar";
+        } catch (Exception e) {
+            return "target/tmeval.jar";
+        }
+    }
+
+    /** The commands that run the form's job beyond this machine, prepared for its predicted time (shards of about half an hour here). */
+    public ClusterCommands clusterCommands() {
+        cluster.suggest(cost.costSecondsProperty().get());
+        return cluster;
+    }
+
+    /** "Too big for this machine: about 28 h predicted here ..." when the preview passes an hour, or empty. */
+    public ReadOnlyStringProperty tooBigTextProperty() {
+        return tooBigText;
     }
 
     public MethodSettings settings() {
@@ -177,6 +233,21 @@ public final class RunViewModel {
     public ComparisonPlan plan() {
         return new ComparisonPlan(selectedMethods(), DEFAULTS.directions(), settings(), runs.get(), seed.get(), threads.get(),
                 reference.get(), referenceParticles.get(), inputs.alignProperty().get(), false, DEFAULTS.gapThreshold());
+    }
+
+    /**
+     * The adaptive budget the form describes ({@code compare --adaptive --agree-within E --max-temperatures N}), or null
+     * when the adaptive option is off.
+     *
+     * @throws IllegalArgumentException naming the setting that does not fit the plan
+     */
+    public AdaptiveComparison.Budget budget() {
+        if (!adaptive.get()) {
+            return null;
+        }
+        AdaptiveComparison.Budget budget = new AdaptiveComparison.Budget(agreeWithin.get(), maxTemperatures.get());
+        budget.check(plan());
+        return budget;
     }
 
     /**
@@ -216,189 +287,6 @@ public final class RunViewModel {
         return out;
     }
 
-    private void updateCost() {
-        Corpus corpus = inputs.corpusProperty().get();
-        if (corpus == null) {
-            cost.set("load models and a corpus to see the cost");
-            costSeconds.set(Double.NaN);
-            return;
-        }
-        ComparisonPlan plan;
-        try {
-            plan = plan();
-        } catch (IllegalArgumentException e) {
-            cost.set(e.getMessage());
-            costSeconds.set(Double.NaN);
-            return;
-        }
-        Map<String, Long> updates = CostModel.siteUpdatesByMethod(corpus, plan);
-        long total = updates.values().stream().mapToLong(Long::longValue).sum();
-        Throughput rates = throughput.get();
-        // each method's updates at its own per-thread rate (the reference run's too), then spread over the threads
-        // the machine really gives a job: min(threads, cores), times the share the last job achieved
-        double s = CostModel.seconds(updates, rates, siteUpdatesPerSecond.get(), 1);
-        double exactWork = 0;
-        if (plan.methods().contains(ComparisonMethods.EXACT) && inputs.modelAProperty().get() != null) {
-            exactWork = exactWork(corpus, inputs.modelAProperty().get().numTopics(), plan.settings().maxExactStates()) * plan.runs();
-            s += exactWork == 0 ? 0 : exactWork / exactRate.get();
-        }
-        s /= parallelism(threads.get());
-        costSeconds.set(s);
-        String source = CostModel.allMeasured(updates, rates) ? rates.source()
-                : rates.rates().isEmpty() ? "quick calibration" : rates.source() + "; calibration for the rest";
-        String time = Double.isNaN(s) ? "calibrating..." : "about " + seconds(s) + " (rates: " + source + ")";
-        String exact = exactWork > 0 ? String.format(Locale.ROOT, " + %.3g exact state updates", exactWork) : "";
-        cost.set(String.format(Locale.ROOT, "%.3g site updates%s, %s", (double) total, exact, time));
-    }
-
-    /** Threads a job of this many threads keeps busy on this machine, as the last job measured it. */
-    private double parallelism(int threadCount) {
-        return Math.max(1e-3, Math.min(threadCount, Runtime.getRuntime().availableProcessors()) * parallelEfficiency);
-    }
-
-    /**
-     * Exact's work on a corpus in both models: its dynamic programme visits, token by token, every topic-count vector
-     * of the prefix, each with K successors (C(i + K - 1, K - 1) states after i tokens, {@link ExactEvaluator#stateCount});
-     * a document above the state limit is refused at once and costs nothing.
-     */
-    static double exactWork(Corpus corpus, int numTopics, long maxStates) {
-        double work = 0;
-        for (Document d : corpus.documents()) {
-            work += exactWork(d.length(), numTopics, maxStates);
-        }
-        return work;
-    }
-
-    static double exactWork(int length, int numTopics, long maxStates) {
-        if (ExactEvaluator.stateCount(length, numTopics) > maxStates) {
-            return 0;
-        }
-        double work = 0;
-        for (int i = 1; i <= length; i++) {
-            work += ExactEvaluator.stateCount(i, numTopics) * numTopics;
-        }
-        return 2 * work;
-    }
-
-    /** The rates 'tmeval bench' saved, if any (read off the FX thread; a damaged file is reported, not fatal). */
-    private void loadSavedRates() {
-        Task<Throughput> task = new Task<>() {
-            @Override
-            protected Throughput call() throws Exception {
-                return Throughput.read(ratesFile);
-            }
-        };
-        task.setOnSucceeded(e -> {
-            if (throughput.get().rates().isEmpty()) {
-                throughput.set(task.getValue());
-            }
-        });
-        task.setOnFailed(e -> {
-            if (!message.isBound()) { // a job's progress owns the message while it runs
-                message.set("saved speed measurements not used: " + task.getException().getMessage());
-            }
-        });
-        executor.execute(task);
-    }
-
-    /**
-     * Site updates per second per thread of each method in a finished job, from the tasks' own times: the best
-     * estimate of what the next job on this machine and these models will cost.
-     */
-    private static Map<String, Double> measuredRates(List<ComparisonRunner.Result> results) {
-        Map<String, long[]> sums = new LinkedHashMap<>();
-        for (ComparisonRunner.Result r : results) {
-            if (r.refused() || r.method().equals(ComparisonMethods.EXACT)) { // exact is priced by its states
-                continue;
-            }
-            String key = Throughput.estimatorFor(r.method());
-            long[] sum = sums.computeIfAbsent(key, k -> new long[2]);
-            sum[0] += r.result().siteUpdates();
-            sum[1] += r.result().nanos();
-        }
-        Map<String, Double> rates = new LinkedHashMap<>();
-        sums.forEach((k, v) -> {
-            if (v[0] > 0 && v[1] > 100_000_000L) { // at least 0.1 s of work, or the rate is mostly timer noise
-                rates.put(k, v[0] / (v[1] / 1e9));
-            }
-        });
-        return rates;
-    }
-
-    private static String seconds(double s) {
-        return s < 90 ? String.format(Locale.ROOT, "%.0f s", Math.max(1, s)) : String.format(Locale.ROOT, "%.1f min", s / 60);
-    }
-
-    /**
-     * Measures site updates per second per thread with a quick ratio-convex run on a few documents, and, once, the
-     * speed of exact on the shortest documents it evaluates (exact costs no Gibbs sweeps, so no site-update rate
-     * prices it).
-     */
-    private void calibrate() {
-        ModelPair pair = inputs.pairProperty().get();
-        Corpus corpus = inputs.corpusProperty().get();
-        if (pair == null || corpus == null || corpus.size() == 0) {
-            return;
-        }
-        boolean measureExact = Double.isNaN(exactRate.get());
-        long maxStates = DEFAULTS.settings().maxExactStates();
-        Task<double[]> task = new Task<>() {
-            @Override
-            protected double[] call() {
-                // short runs are all set-up and a cold JIT (a 30-temperature probe read a tenth of the real rate): warm up,
-                // then time runs long enough per document, for at least half a second
-                ModelComparison warmUp = ComparisonMethods.get(ComparisonMethods.RATIO_CONVEX).create(DEFAULTS.settings().withTemperatures(30).withBurnIn(5));
-                ModelComparison probe = ComparisonMethods.get(ComparisonMethods.RATIO_CONVEX).create(DEFAULTS.settings().withTemperatures(300).withBurnIn(30));
-                int documents = Math.min(20, corpus.size());
-                for (int d = 0; d < documents; d++) {
-                    warmUp.estimate(corpus.document(d), pair.a(), pair.b(), Direction.FORWARD, new SplittableRandom(d), new CancelToken());
-                }
-                long updates = 0;
-                long start = System.nanoTime();
-                for (int round = 0; round < 20 && (round == 0 || System.nanoTime() - start < 500_000_000L); round++) {
-                    for (int d = 0; d < documents; d++) {
-                        Document doc = corpus.document(d);
-                        updates += probe.estimate(doc, pair.a(), pair.b(), Direction.FORWARD, new SplittableRandom(d), new CancelToken()).siteUpdates();
-                    }
-                }
-                double rate = updates / ((System.nanoTime() - start) / 1e9);
-                return new double[] {rate, measureExact ? exactRate(corpus, pair, maxStates) : Double.NaN};
-            }
-        };
-        task.setOnSucceeded(e -> {
-            siteUpdatesPerSecond.set(task.getValue()[0]);
-            if (!Double.isNaN(task.getValue()[1]) && Double.isNaN(exactRate.get())) {
-                exactRate.set(task.getValue()[1]);
-            }
-        });
-        executor.execute(task);
-    }
-
-    /** Exact's work units per second on up to 20 documents it evaluates (for at most about half a second), or NaN. */
-    private static double exactRate(Corpus corpus, ModelPair pair, long maxStates) {
-        ModelComparison exact = ComparisonMethods.get(ComparisonMethods.EXACT).create(DEFAULTS.settings());
-        int k = pair.a().numTopics();
-        double work = 0;
-        long nanos = 0;
-        int measured = 0;
-        for (int pass = 0; pass < 2; pass++) { // the first pass warms up, as above
-            work = 0;
-            measured = 0;
-            long start = System.nanoTime();
-            for (int d = 0; d < corpus.size() && measured < 20 && System.nanoTime() - start < 500_000_000L; d++) {
-                Document doc = corpus.document(d);
-                double w = exactWork(doc.length(), k, maxStates);
-                if (w > 0) {
-                    exact.estimate(doc, pair.a(), pair.b(), Direction.NONE, new SplittableRandom(d), new CancelToken());
-                    work += w;
-                    measured++;
-                }
-            }
-            nanos = System.nanoTime() - start;
-        }
-        return work > 0 && nanos > 0 ? work / (nanos / 1e9) : Double.NaN;
-    }
-
     /** Runs the selected methods now, or queues them behind the running job. */
     public void start() {
         ComparisonPlan plan;
@@ -408,8 +296,16 @@ public final class RunViewModel {
             message.set(e.getMessage());
             return;
         }
-        JobSpec spec = new JobSpec(plan, String.join(", ", plan.methods())
-                + String.format(Locale.ROOT, " (n = %d, %d runs)", plan.settings().temperatures(), plan.runs()));
+        AdaptiveComparison.Budget budget;
+        try {
+            budget = budget();
+        } catch (IllegalArgumentException e) {
+            message.set("adaptive: " + e.getMessage());
+            return;
+        }
+        JobSpec spec = new JobSpec(plan, budget, String.join(", ", plan.methods())
+                + String.format(Locale.ROOT, " (n = %d%s, %d runs)", plan.settings().temperatures(),
+                budget == null ? "" : " to " + budget.maxTemperatures() + " adaptive", plan.runs()));
         if (running.get()) {
             // the running job's progress owns the message line; the queue shows beside it
             queue.add(spec);
@@ -438,20 +334,26 @@ public final class RunViewModel {
         results.setGapThreshold(spec.plan().gapThreshold());
         results.partialProperty().set("");
         lastPlan.set(spec.plan());
+        lastBudget.set(spec.budget());
         CancelToken token = new CancelToken();
-        ConcurrentLinkedQueue<ComparisonRunner.Result> pending = new ConcurrentLinkedQueue<>();
-        int perDocument = job.arms().size() * job.runs() + (job.reference() == null ? 0 : 1);
-        int[] perDocumentDone = new int[corpus.size()];
-        int[] documentsDone = {0};
+        ResultStream stream = new ResultStream(job.arms().size() * job.runs() + (job.reference() == null ? 0 : 1), corpus.size());
         long start = System.nanoTime();
-        double predicted = costSeconds.get();
+        double predicted = cost.costSecondsProperty().get();
         Task<Void> task = new Task<>() {
             @Override
             protected Void call() {
-                runner.run(job, pending::add, (done, total, doc) -> {
-                    updateProgress(done, total);
-                    updateMessage(String.format(Locale.ROOT, "%s: %d of %d tasks done, last document %s", spec.label(), done, total, doc));
-                }, token);
+                if (spec.budget() == null) {
+                    runner.run(job, stream::add, (done, total, doc) -> {
+                        updateProgress(done, total);
+                        updateMessage(String.format(Locale.ROOT, "%s: %d of %d tasks done, last document %s", spec.label(), done, total, doc));
+                    }, token);
+                } else {
+                    adaptiveRunner.run(spec.plan(), spec.budget(), corpus, pair, stream::addRound, (done, total, doc) -> {
+                        stream.adaptiveDocumentsDone(done);
+                        updateProgress(done, total);
+                        updateMessage(String.format(Locale.ROOT, "%s: %d of %d documents done, last %s", spec.label(), done, total, doc));
+                    }, token);
+                }
                 return null;
             }
         };
@@ -462,9 +364,9 @@ public final class RunViewModel {
             double p = task.getProgress();
             double elapsed = (System.nanoTime() - start) / 1e9;
             if (p > 0 && p < 1) {
-                eta.set("about " + seconds(elapsed * (1 - p) / p) + " left");
+                eta.set("about " + CostPreview.seconds(elapsed * (1 - p) / p) + " left");
             } else if (p <= 0 && predicted > 0) {
-                eta.set("about " + seconds(Math.max(1, predicted - elapsed)) + " left (predicted)");
+                eta.set("about " + CostPreview.seconds(Math.max(1, predicted - elapsed)) + " left (predicted)");
             }
         };
         // results reach the views in batches, at most ten times a second, never one FX call per document;
@@ -476,7 +378,7 @@ public final class RunViewModel {
         Timeline drain = new Timeline(new KeyFrame(Duration.millis(100), e -> {
             long now = System.nanoTime();
             if (now >= nextDrain[0]) {
-                drain(pending, perDocument, perDocumentDone, documentsDone);
+                stream.drainInto(results);
                 long took = System.nanoTime() - now;
                 nextDrain[0] = System.nanoTime() + Math.max(0, 3 * took - 100_000_000L);
             }
@@ -492,78 +394,35 @@ public final class RunViewModel {
             // each method's rate in this job replaces the saved or calibrated one in the next cost preview, and how
             // many threads it kept busy replaces the assumption of all of them
             long wall = System.nanoTime() - start;
-            drain(pending, perDocument, perDocumentDone, documentsDone);
+            stream.drainInto(results);
             List<ComparisonRunner.Result> mine = results.all().stream().filter(r -> keys.contains(Results.key(r))).toList();
-            learnFrom(mine, wall, job.threads(), pair.a().numTopics(), spec.plan().settings().maxExactStates());
+            cost.learnFrom(mine, wall, job.threads(), pair.a().numTopics(), spec.plan().settings().maxExactStates());
             lastJobSeconds.set(wall / 1e9);
-            finish(drain, pending, String.format(Locale.ROOT, "finished %s in %.1f s", spec.label(), wall / 1e9), () -> { });
+            finish(drain, String.format(Locale.ROOT, "finished %s in %.1f s", spec.label(), wall / 1e9), () -> { });
         });
         Runnable partial = () -> results.partialProperty().set(String.format(Locale.ROOT, "partial: cancelled after %d of %d documents",
-                documentsDone[0], corpus.size()));
-        task.setOnCancelled(e -> finish(drain, pending, "cancelled " + spec.label(), partial));
+                stream.documentsDone(), corpus.size()));
+        task.setOnCancelled(e -> finish(drain, "cancelled " + spec.label(), partial));
         task.setOnFailed(e -> {
             boolean cancelled = task.getException() instanceof CancelledException;
-            finish(drain, pending, cancelled ? "cancelled " + spec.label() : "failed: " + Failures.describe(task.getException()),
+            finish(drain, cancelled ? "cancelled " + spec.label() : "failed: " + Failures.describe(task.getException()),
                     cancelled ? partial : () -> results.partialProperty().set(String.format(Locale.ROOT,
-                            "partial: the job failed after %d of %d documents", documentsDone[0], corpus.size())));
+                            "partial: the job failed after %d of %d documents", stream.documentsDone(), corpus.size())));
             if (!cancelled) {
                 errorHandler.accept("The job failed", spec.label() + ": " + Failures.describe(task.getException()));
             }
         });
         cancelToken = token;
         current = task;
-        drainJob = () -> drain(pending, perDocument, perDocumentDone, documentsDone);
+        drainJob = () -> stream.drainInto(results);
         running.set(true);
         drain.play();
         executor.execute(task);
     }
 
-    /** What a finished job teaches the cost preview: per-thread rates, exact's speed and the parallelism achieved. */
-    private void learnFrom(List<ComparisonRunner.Result> mine, long wallNanos, int jobThreads, int numTopics, long maxStates) {
-        Map<String, Double> measured = measuredRates(mine);
-        long taskNanos = 0;
-        double exactWorkDone = 0;
-        long exactNanos = 0;
-        for (ComparisonRunner.Result r : mine) {
-            if (r.refused()) {
-                continue;
-            }
-            taskNanos += r.result().nanos();
-            if (r.method().equals(ComparisonMethods.EXACT)) {
-                exactWorkDone += exactWork(r.length(), numTopics, maxStates); // both models: one result is their difference
-                exactNanos += r.result().nanos();
-            }
-        }
-        if (exactNanos > 100_000_000L && exactWorkDone > 0) {
-            exactRate.set(exactWorkDone / (exactNanos / 1e9));
-        }
-        if (wallNanos > 200_000_000L && taskNanos > 0) {
-            double threadsBusy = (double) taskNanos / wallNanos;
-            parallelEfficiency = Math.max(0.05, Math.min(1, threadsBusy / Math.min(jobThreads, Runtime.getRuntime().availableProcessors())));
-        }
-        if (!measured.isEmpty()) {
-            throughput.set(throughput.get().with(measured, numTopics, "last run"));
-        }
-        updateCost();
-    }
-
     private Runnable drainJob = () -> { };
 
-    private void drain(ConcurrentLinkedQueue<ComparisonRunner.Result> pending, int perDocument, int[] perDocumentDone, int[] documentsDone) {
-        List<ComparisonRunner.Result> batch = new ArrayList<>();
-        ComparisonRunner.Result r;
-        while ((r = pending.poll()) != null) {
-            batch.add(r);
-            if (r.documentIndex() < perDocumentDone.length && ++perDocumentDone[r.documentIndex()] == perDocument) {
-                documentsDone[0]++;
-            }
-        }
-        if (!batch.isEmpty()) {
-            results.addAll(batch);
-        }
-    }
-
-    private void finish(Timeline drain, ConcurrentLinkedQueue<ComparisonRunner.Result> pending, String finalMessage, Runnable mark) {
+    private void finish(Timeline drain, String finalMessage, Runnable mark) {
         drain.stop();
         drainJob.run();
         drainJob = () -> { };
@@ -635,13 +494,38 @@ public final class RunViewModel {
         return referenceParticles;
     }
 
-    public StringProperty costProperty() {
-        return cost;
+    public ReadOnlyStringProperty costProperty() {
+        return cost.costProperty();
     }
 
     /** The cost preview's seconds for the form's job on the loaded inputs, NaN while some rate is unknown. */
-    public DoubleProperty costSecondsProperty() {
-        return costSeconds;
+    public ReadOnlyDoubleProperty costSecondsProperty() {
+        return cost.costSecondsProperty();
+    }
+
+    /** Whether the form's job is predicted to take more than an hour here ({@link CostPreview#TOO_BIG_SECONDS}). */
+    public ReadOnlyBooleanProperty tooBigProperty() {
+        return cost.tooBigProperty();
+    }
+
+    /** Run the ratio paths adaptively ({@code compare --adaptive}). */
+    public BooleanProperty adaptiveProperty() {
+        return adaptive;
+    }
+
+    /** Adaptive: the agreement sought between the directions, in nats ({@code --agree-within}). */
+    public DoubleProperty agreeWithinProperty() {
+        return agreeWithin;
+    }
+
+    /** Adaptive: the most temperatures a document gets ({@code --max-temperatures}). */
+    public IntegerProperty maxTemperaturesProperty() {
+        return maxTemperatures;
+    }
+
+    /** The adaptive budget of the last job started, null for a plain one. */
+    public ObjectProperty<AdaptiveComparison.Budget> lastBudgetProperty() {
+        return lastBudget;
     }
 
     /** Wall-clock seconds of the last job that finished, NaN before one has. */

@@ -20,11 +20,16 @@ final class Screenshot {
     private final String view;
     private final boolean run;
     private final boolean during;
+    private final boolean commands;
     private boolean started;
 
-    /** @param during take the picture while the comparison runs, once it has made about a third of its progress */
-    Screenshot(Workbench workbench, Stage stage, Path file, String view, boolean run, boolean during) {
+    /**
+     * @param during take the picture while the comparison runs, once it has made about a third of its progress
+     * @param commands take the picture of the window of a too-big job's shard commands instead
+     */
+    Screenshot(Workbench workbench, Stage stage, Path file, String view, boolean run, boolean during, boolean commands) {
         this.during = during;
+        this.commands = commands;
         this.workbench = workbench;
         this.stage = stage;
         this.file = file;
@@ -48,6 +53,17 @@ final class Screenshot {
                 && model.workspace().corpusProperty().get() != null && !model.whichK().loadingProperty().get();
         if (!ready) {
             poll();
+            return;
+        }
+        if (!run && Double.isNaN(model.run().costSecondsProperty().get())) {
+            poll(); // the cost preview is still calibrating
+            return;
+        }
+        if (commands) {
+            Stage window = tmeval.app.run.ClusterCommandsView.show(model.run(), stage);
+            PauseTransition settle = new PauseTransition(Duration.millis(1200));
+            settle.setOnFinished(e -> save(window));
+            settle.play();
             return;
         }
         if (run && !started) {
@@ -93,7 +109,11 @@ final class Screenshot {
     }
 
     private void save() {
-        WritableImage image = stage.getScene().snapshot(null);
+        save(stage);
+    }
+
+    private void save(Stage window) {
+        WritableImage image = window.getScene().snapshot(null);
         try (OutputFile out = OutputFile.create(file)) {
             ImageIO.write(SwingFXUtils.fromFXImage(image, null), "png", out.stream());
             out.commit();

@@ -97,7 +97,7 @@ public final class Workbench {
         MenuItem openA = item("Open model _A...", () -> chooseAndLoad(Slot.MODEL_A), "Shortcut+O");
         MenuItem openB = item("Open model _B...", () -> chooseAndLoad(Slot.MODEL_B), "Shortcut+Shift+O");
         MenuItem openCorpus = item("Open held-out _corpus...", () -> chooseAndLoad(Slot.CORPUS), null);
-        MenuItem openSession = item("Open session...", this::chooseSession, null);
+        MenuItem openSession = item("Open session or results...", this::chooseSession, null);
         MenuItem saveSession = item("_Save session...", this::saveSessionAs, "Shortcut+S");
         MenuItem export = item("_Export per-document results (TSV)...", this::exportResults, "Shortcut+E");
         MenuItem sample = item("Reload sample data", model::openSampleData, null);
@@ -220,7 +220,7 @@ public final class Workbench {
 
     private void chooseSession() {
         FileChooser chooser = new FileChooser();
-        chooser.setTitle("Open a saved session");
+        chooser.setTitle("Open a saved session, or the results of compare or merge");
         File f = chooser.showOpenDialog(window());
         if (f != null) {
             model.openSession(f.toPath());

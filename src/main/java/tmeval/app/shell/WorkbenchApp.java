@@ -9,7 +9,7 @@ import java.util.List;
 
 /**
  * The workbench window. With no arguments it opens on the bundled sample data. For documentation and checks,
- * {@code --screenshot FILE [--view NAME] [--size WxH] [--run] [--during]} loads the sample data, optionally runs the
+ * {@code --screenshot FILE [--view NAME] [--size WxH] [--run] [--during] [--adaptive] [--temperatures N] [--commands]} loads the sample data, optionally runs the
  * first comparison (and the curves, for the curves view), shows the view, saves a PNG of the window and exits;
  * {@code --during} takes the picture while the comparison runs, once about a third of it is done;
  * {@code --session FILE} reopens a saved session; {@code --models M1,M2,...} puts models in the which-K list.
@@ -48,9 +48,17 @@ public final class WorkbenchApp extends Application {
         if (view != null) {
             workbench.select(view);
         }
+        // for screenshots of the run panel: an adaptive run, a job too big for this machine
+        if (args.contains("--adaptive")) {
+            workbench.viewModel().run().adaptiveProperty().set(true);
+        }
+        String temperatures = option(args, "--temperatures");
+        if (temperatures != null && temperatures.matches("\\d{1,9}")) {
+            workbench.viewModel().run().temperaturesProperty().set(Integer.parseInt(temperatures));
+        }
         if (screenshot != null) {
             new Screenshot(workbench, stage, Path.of(screenshot), view == null ? "scatter" : view, args.contains("--run") || args.contains("--during"),
-                    args.contains("--during")).begin();
+                    args.contains("--during"), args.contains("--commands")).begin();
         }
     }
 

@@ -19,6 +19,8 @@ import tmeval.io.InputException;
 import tmeval.io.OutputFile;
 import tmeval.io.SampleData;
 import tmeval.model.Corpus;
+import tmeval.run.AdaptiveComparison;
+import tmeval.run.ComparisonOutput;
 import tmeval.run.ComparisonPlan;
 import tmeval.run.ComparisonRows;
 import tmeval.run.ComparisonRunner;
@@ -29,6 +31,7 @@ import tmeval.run.Throughput;
 
 import java.io.IOException;
 import java.io.Writer;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -59,7 +62,9 @@ public final class WorkbenchViewModel {
             Run panel (top). Tick the methods, set their parameters (hover over any control for its meaning, bias and cost), \
             and press Run (Ctrl+R). The cost line predicts the job's site updates and time; the progress bar, the ETA and the \
             points in the views move as documents finish. Run while a job runs queues the new one; Cancel (Esc) stops the job \
-            and the queue, keeping what finished.
+            and the queue, keeping what finished. Adaptive re-runs the documents whose directions disagree with twice the \
+            temperatures, up to a cap: their points move as they converge. A job predicted to take over an hour here is \
+            called too big, with the commands that run it as shards on a cluster or with Spark.
 
             Per-document scatter (Ctrl+1). One point per document: a method's log-ratio estimate against another's, or \
             forward against reverse; points far off the diagonal are documents whose two estimates disagree. Click a point to \
@@ -80,7 +85,8 @@ public final class WorkbenchViewModel {
             model's log-likelihood per token or perplexity with its 95% interval, plotted against K, and for every pair the \
             documents decided for each, as tmeval select prints them.
 
-            Sessions. File > Save session (Ctrl+S) keeps the inputs, every setting and the results; Open session restores them.
+            Sessions. File > Save session (Ctrl+S) keeps the inputs, every setting and the results; Open session or results \
+            restores them, and opens the output of compare or merge (a distributed run's results) with the inputs it names.
             """;
 
     /** Session keys of the inputs. */
@@ -199,6 +205,9 @@ public final class WorkbenchViewModel {
         settings.put("minTokens", Integer.toString(workspace.minTokensProperty().get()));
         settings.put("methods", String.join(",", run.selectedMethods()));
         settings.put("referenceParticles", Integer.toString(run.referenceParticlesProperty().get()));
+        settings.put("adaptive", Boolean.toString(run.adaptiveProperty().get()));
+        settings.put("agreeWithin", Double.toString(run.agreeWithinProperty().get()));
+        settings.put("maxTemperatures", Integer.toString(run.maxTemperaturesProperty().get()));
         // the iteration curves: their form and the points on screen
         settings.put("curves.methods", String.join(",", curves.methods().entrySet().stream().filter(e -> e.getValue().get())
                 .map(Map.Entry::getKey).toList()));
@@ -216,8 +225,20 @@ public final class WorkbenchViewModel {
         SessionFile.write(new SessionFile.Session(in, settings, results.all()), path);
     }
 
-    /** Reopens a session: settings at once, inputs in the background, then the saved results. */
+    /**
+     * Reopens a session: settings at once, inputs in the background, then the saved results. A {@code compare} output
+     * (the merged file of a distributed run, say) opens as a session too: {@link #openResults}.
+     */
     public void openSession(Path path) {
+        try {
+            if (ComparisonOutput.looksLikeOutput(path)) {
+                openResults(path);
+                return;
+            }
+        } catch (InputException e) {
+            errorHandler.accept("Cannot open the session", e.getMessage());
+            return;
+        }
         SessionFile.Session session;
         try {
             session = SessionFile.read(path);
@@ -246,6 +267,101 @@ public final class WorkbenchViewModel {
         session.inputs().forEach((name, p) -> inputs.load(SESSION_INPUTS.get(name), p, oneDone));
     }
 
+    /** Provenance setting names (the command line's) to the session's names, where they differ. */
+    private static final Map<String, String> PROVENANCE_SETTINGS = Map.of("burn-in", "burnIn", "reference-particles", "referenceParticles");
+
+    /**
+     * Opens a {@code compare} output (as {@code compare} or {@code merge} wrote it) as a session: the run form takes its
+     * plan, the inputs its provenance names are loaded where they exist (a message names each one missing or changed
+     * since, by its SHA-256), and its rows go to every view, matched to the loaded corpus by document id.
+     */
+    public void openResults(Path path) {
+        ComparisonOutput.Content content;
+        try {
+            content = ComparisonOutput.read(path);
+        } catch (InputException e) {
+            errorHandler.accept("Cannot open the results", e.getMessage());
+            return;
+        }
+        Map<String, String> settings = new LinkedHashMap<>();
+        content.settings().forEach((k, v) -> settings.put(PROVENANCE_SETTINGS.getOrDefault(k, k), v));
+        settings.keySet().retainAll(List.of("methods", "temperatures", "samples", "burnIn", "schedule", "runs", "seed", "reference",
+                "referenceParticles", "align"));
+        try {
+            applySettings(settings);
+        } catch (IllegalArgumentException e) {
+            errorHandler.accept("Cannot open the results", path + ": a setting is invalid: " + e.getMessage());
+            return;
+        }
+        List<String> problems = new java.util.ArrayList<>();
+        Map<Slot, Path> load = new LinkedHashMap<>();
+        for (ComparisonOutput.Input in : content.inputs()) {
+            Slot slot = List.of(Slot.MODEL_A, Slot.MODEL_B, Slot.CORPUS).stream().filter(s -> s.role().equals(in.role())).findFirst().orElse(null);
+            if (slot == null) {
+                continue; // an alpha file or a vocabulary: read with its model, as the command line does
+            }
+            String problem = in.problem();
+            if (problem != null) {
+                problems.add(problem);
+            }
+            if (Files.exists(in.path())) {
+                load.put(slot, in.path());
+            }
+        }
+        if (!load.containsKey(Slot.CORPUS)) {
+            problems.add("no held-out corpus to show the results on: load the one they were made from, then open them again");
+        }
+        if (!problems.isEmpty()) {
+            errorHandler.accept("The results' inputs are not all as recorded", path + ":\n" + String.join("\n", problems));
+        }
+        int[] pending = {load.size()};
+        Runnable oneDone = () -> {
+            if (--pending[0] == 0 && load.containsKey(Slot.CORPUS)) {
+                applyOutputRows(path, content);
+            }
+        };
+        load.forEach((slot, p) -> inputs.load(slot, p, oneDone));
+    }
+
+    /** The rows of an output on the loaded corpus, by document id; rows of documents it does not have are reported. */
+    private void applyOutputRows(Path path, ComparisonOutput.Content content) {
+        Corpus corpus = workspace.corpusProperty().get();
+        if (corpus == null) {
+            return;
+        }
+        Map<String, Integer> positions = new java.util.HashMap<>();
+        for (int d = 0; d < corpus.size(); d++) {
+            positions.putIfAbsent(corpus.document(d).id(), d);
+        }
+        results.reset(corpus);
+        List<ComparisonRunner.Result> plain = new java.util.ArrayList<>();
+        Map<String, List<AdaptiveComparison.Row>> rounds = new LinkedHashMap<>();
+        int unmatched = 0;
+        for (ComparisonOutput.Row row : content.rows()) {
+            Integer d = positions.get(row.documentId());
+            if (d == null) {
+                unmatched++;
+                continue;
+            }
+            ComparisonRunner.Result r = ComparisonOutput.result(row, d);
+            if (content.adaptive()) {
+                rounds.computeIfAbsent(d + "/" + row.method(), k -> new java.util.ArrayList<>())
+                        .add(new AdaptiveComparison.Row(r, row.temperatures(), row.converged()));
+            } else {
+                plain.add(r);
+            }
+        }
+        if (content.settings().containsKey("gap-threshold")) {
+            results.setGapThreshold(Double.parseDouble(content.settings().get("gap-threshold")));
+        }
+        results.addAll(plain);
+        results.addRounds(List.copyOf(rounds.values()));
+        if (unmatched > 0) {
+            errorHandler.accept("The results do not all fit the corpus", path + ": " + unmatched
+                    + " rows name documents the loaded corpus does not have; they were left out");
+        }
+    }
+
     private void applySettings(Map<String, String> s) {
         setInt(s, "temperatures", run.temperaturesProperty());
         setInt(s, "samples", run.samplesProperty());
@@ -268,6 +384,13 @@ public final class WorkbenchViewModel {
             run.methods().forEach((name, p) -> p.set(on.contains(name)));
         }
         setInt(s, "referenceParticles", run.referenceParticlesProperty());
+        if (s.containsKey("adaptive")) {
+            run.adaptiveProperty().set(Boolean.parseBoolean(s.get("adaptive").trim()));
+        }
+        if (s.containsKey("agreeWithin")) {
+            run.agreeWithinProperty().set(Double.parseDouble(s.get("agreeWithin").trim()));
+        }
+        setInt(s, "maxTemperatures", run.maxTemperaturesProperty());
         if (s.containsKey("curves.methods")) {
             List<String> on = List.of(s.get("curves.methods").split(","));
             curves.methods().forEach((name, p) -> p.set(on.contains(name)));

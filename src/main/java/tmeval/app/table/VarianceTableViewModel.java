@@ -42,6 +42,7 @@ public final class VarianceTableViewModel {
         for (ComparisonTable.Brackets b : results.table().brackets()) {
             lines.add(b.describe());
         }
+        lines.addAll(results.adaptiveSummary()); // an adaptive run: how many documents agreed, and at what budget
         verdicts.set(String.join("\n", lines));
     }
 

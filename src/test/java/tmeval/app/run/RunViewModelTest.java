@@ -233,8 +233,8 @@ class RunViewModelTest {
         small(vm, ComparisonMethods.EXACT);
         assertTrue(vm.costSecondsProperty().get() > 0, vm.costProperty().get());
         assertTrue(vm.costProperty().get().contains("exact state updates"), vm.costProperty().get());
-        assertTrue(RunViewModel.exactWork(8, 3, 2_000_000) > RunViewModel.exactWork(4, 3, 2_000_000));
-        assertEquals(0, RunViewModel.exactWork(500, 50, 2_000_000), "a document above the state limit is refused at once");
+        assertTrue(CostPreview.exactWork(8, 3, 2_000_000) > CostPreview.exactWork(4, 3, 2_000_000));
+        assertEquals(0, CostPreview.exactWork(500, 50, 2_000_000), "a document above the state limit is refused at once");
     }
 
     @Test
@@ -287,5 +287,56 @@ class RunViewModelTest {
             assertTrue(help.contains(ComparisonMethods.get(name).description()), help);
             assertTrue(help.contains("Cost"), help);
         }
+    }
+
+    /** The run screen at saved rates that make the form's job take {@code seconds} on one thread. */
+    private RunViewModel atRate(double seconds) throws Exception {
+        RunViewModel probe = model();
+        AppFixtures.fill(workspace);
+        small(probe, ComparisonMethods.RATIO_CONVEX);
+        probe.temperaturesProperty().set(1000);
+        probe.threadsProperty().set(1);
+        long updates = tmeval.run.CostModel.siteUpdatesByMethod(workspace.corpusProperty().get(), probe.plan()).get(ComparisonMethods.RATIO_CONVEX);
+        new Throughput(Map.of(Throughput.estimatorFor(ComparisonMethods.RATIO_CONVEX), updates / seconds), 3, "bench")
+                .write(dir.resolve("throughput.tsv"), "today");
+        setUp();
+        RunViewModel vm = model();
+        AppFixtures.fill(workspace);
+        small(vm, ComparisonMethods.RATIO_CONVEX);
+        vm.temperaturesProperty().set(1000);
+        vm.threadsProperty().set(1);
+        return vm;
+    }
+
+    @Test
+    void aJobPredictedOverAnHourIsCalledTooBigAndOffersTheClusterCommands() throws Exception {
+        RunViewModel under = atRate(3590);
+        assertEquals(3590, under.costSecondsProperty().get(), 1e-5 * 3590);
+        assertFalse(under.tooBigProperty().get(), under.costProperty().get());
+        assertEquals("", under.tooBigTextProperty().get());
+
+        RunViewModel over = atRate(3610);
+        assertEquals(3610, over.costSecondsProperty().get(), 1e-5 * 3610);
+        assertTrue(over.tooBigProperty().get(), over.costProperty().get());
+        assertTrue(over.tooBigTextProperty().get().startsWith("Too big for this machine: about 60.2 min predicted here (over 1 h)"),
+                over.tooBigTextProperty().get());
+        // the workspace of the fixtures has no files: the commands say what they need
+        ClusterCommands commands = over.clusterCommands();
+        assertEquals(3, commands.shardsProperty().get(), "about half an hour of this machine per shard");
+        assertTrue(commands.textProperty().get().startsWith("# load models A and B and the corpus from files first"), commands.textProperty().get());
+        workspace.put(Workspace.Slot.MODEL_A, dir.resolve("A.tsv"), workspace.modelAProperty().get());
+        workspace.put(Workspace.Slot.MODEL_B, dir.resolve("B.tsv"), workspace.modelBProperty().get());
+        workspace.put(Workspace.Slot.CORPUS, dir.resolve("heldout.tokens"), AppFixtures.corpus());
+        commands = over.clusterCommands();
+        String text = commands.textProperty().get();
+        assertTrue(text.contains(" --burn-in 2 --runs 2 --seed 1 ") && text.contains(" --shard {}/3 ") && text.contains(" merge --no-timing "), text);
+        commands.kindProperty().set(ClusterCommands.Kind.SPARK);
+        assertTrue(commands.textProperty().get().contains("spark-submit --class tmeval.spark.SparkMain --master MASTER target/tmeval-spark.jar compare "),
+                commands.textProperty().get());
+        Path saved = dir.resolve("commands.sh");
+        commands.save(saved);
+        assertEquals(commands.textProperty().get(), java.nio.file.Files.readString(saved));
+        over.temperaturesProperty().set(100);
+        assertFalse(over.tooBigProperty().get(), "a tenth of the work is six minutes");
     }
 }

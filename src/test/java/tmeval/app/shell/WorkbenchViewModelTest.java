@@ -59,7 +59,10 @@ class WorkbenchViewModelTest {
         vm.run().start();
         int saved = vm.results().all().size();
         String table = vm.table().text('\t').replaceAll("\t[0-9.]+\n", "\n");
+        vm.run().adaptiveProperty().set(true);
+        vm.run().maxTemperaturesProperty().set(40);
         vm.saveSession(session);
+        vm.run().adaptiveProperty().set(false);
         vm.run().temperaturesProperty().set(777);
         vm.workspace().minTokensProperty().set(1);
         vm.run().methods().get(ComparisonMethods.LR_DIFF).set(true);
@@ -67,6 +70,8 @@ class WorkbenchViewModelTest {
         vm.openSession(session);
         assertEquals(5, vm.run().temperaturesProperty().get());
         assertEquals(2, vm.workspace().minTokensProperty().get());
+        assertTrue(vm.run().adaptiveProperty().get());
+        assertEquals(40, vm.run().maxTemperaturesProperty().get());
         assertEquals(List.of(ComparisonMethods.RATIO_CONVEX), vm.run().selectedMethods());
         assertEquals(saved, vm.results().all().size());
         assertEquals(table, vm.table().text('\t').replaceAll("\t[0-9.]+\n", "\n"), "the same table up to the seconds");

@@ -1,0 +1,337 @@
+package tmeval.app.run;
+
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleDoubleProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.concurrent.Task;
+import tmeval.app.common.TaskExecutor;
+import tmeval.app.common.Workspace;
+import tmeval.compare.ComparisonMethods;
+import tmeval.compare.Direction;
+import tmeval.compare.ModelComparison;
+import tmeval.compare.ModelPair;
+import tmeval.estimate.ExactEvaluator;
+import tmeval.model.Corpus;
+import tmeval.model.Document;
+import tmeval.progress.CancelToken;
+import tmeval.run.AdaptiveComparison;
+import tmeval.run.ComparisonPlan;
+import tmeval.run.ComparisonRunner;
+import tmeval.run.CostModel;
+import tmeval.run.Throughput;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * The run screen's cost preview: the form's job in site updates and seconds on this machine, from the rates 'tmeval
+ * bench' saved, a quick calibration on the loaded inputs, and then what each finished job measured; and whether the
+ * job is too big for this machine ({@link #TOO_BIG_SECONDS}).
+ */
+final class CostPreview {
+    /** Above this predicted time the run screen offers the shard and spark-submit commands instead of a local run. */
+    static final double TOO_BIG_SECONDS = 3600;
+
+    /** The plan the form describes (with its adaptive budget, or none); throws IllegalArgumentException naming a bad setting. */
+    interface PlanSource {
+        ComparisonPlan plan();
+
+        AdaptiveComparison.Budget budget();
+    }
+
+    private final Workspace inputs;
+    private final TaskExecutor executor;
+    private final Path ratesFile;
+    private final PlanSource form;
+    private final Supplier<Integer> threads;
+    private final Consumer<String> problem;
+    private final StringProperty cost = new SimpleStringProperty("");
+    private final DoubleProperty costSeconds = new SimpleDoubleProperty(Double.NaN);
+    private final BooleanProperty tooBig = new SimpleBooleanProperty(false);
+    /** Exact's speed in {@link #exactWork} units per second per thread: measured once by the calibration, then by jobs. */
+    private final DoubleProperty exactRate = new SimpleDoubleProperty(Double.NaN);
+    private final DoubleProperty siteUpdatesPerSecond = new SimpleDoubleProperty(Double.NaN);
+    private final ObjectProperty<Throughput> throughput = new SimpleObjectProperty<>(Throughput.none());
+    /**
+     * The share of min(threads, cores) a finished job actually kept busy (its tasks' summed time over its wall time):
+     * a busy machine, a tail of long documents, the workers' start; 1 until a job has finished.
+     */
+    private double parallelEfficiency = 1;
+
+    /**
+     * @param problem told when the saved rates cannot be read (the run screen shows it unless a job owns its message)
+     */
+    CostPreview(Workspace inputs, TaskExecutor executor, Path ratesFile, PlanSource form, Supplier<Integer> threads, Consumer<String> problem) {
+        this.inputs = inputs;
+        this.executor = executor;
+        this.ratesFile = ratesFile;
+        this.form = form;
+        this.threads = threads;
+        this.problem = problem;
+        exactRate.addListener((o, a, b) -> update());
+        siteUpdatesPerSecond.addListener((o, a, b) -> update());
+        throughput.addListener((o, a, b) -> update());
+    }
+
+    /** Reads the saved rates and follows the inputs: a new corpus or pair is calibrated. */
+    void start() {
+        loadSavedRates();
+        update();
+        inputs.corpusProperty().addListener((o, a, b) -> {
+            update();
+            calibrate();
+        });
+        inputs.pairProperty().addListener((o, a, b) -> calibrate());
+    }
+
+    void update() {
+        Corpus corpus = inputs.corpusProperty().get();
+        if (corpus == null) {
+            set("load models and a corpus to see the cost", Double.NaN);
+            return;
+        }
+        ComparisonPlan plan;
+        AdaptiveComparison.Budget budget;
+        try {
+            plan = form.plan();
+            budget = form.budget();
+        } catch (IllegalArgumentException e) {
+            set(e.getMessage(), Double.NaN);
+            return;
+        }
+        Map<String, Long> updates = CostModel.siteUpdatesByMethod(corpus, plan);
+        long total = updates.values().stream().mapToLong(Long::longValue).sum();
+        Throughput rates = throughput.get();
+        // each method's updates at its own per-thread rate (the reference run's too), then spread over the threads
+        // the machine really gives a job: min(threads, cores), times the share the last job achieved
+        double s = CostModel.seconds(updates, rates, siteUpdatesPerSecond.get(), 1);
+        double exactWork = 0;
+        if (plan.methods().contains(ComparisonMethods.EXACT) && inputs.modelAProperty().get() != null) {
+            exactWork = exactWork(corpus, inputs.modelAProperty().get().numTopics(), plan.settings().maxExactStates()) * plan.runs();
+            s += exactWork == 0 ? 0 : exactWork / exactRate.get();
+        }
+        s /= parallelism(threads.get());
+        String source = CostModel.allMeasured(updates, rates) ? rates.source()
+                : rates.rates().isEmpty() ? "quick calibration" : rates.source() + "; calibration for the rest";
+        String time = Double.isNaN(s) ? "calibrating..." : "about " + seconds(s) + " (rates: " + source + ")";
+        String exact = exactWork > 0 ? String.format(Locale.ROOT, " + %.3g exact state updates", exactWork) : "";
+        String adaptive = "";
+        if (budget != null) {
+            // the first round is certain; the documents whose directions disagree add rounds of 2n, 4n, ... up to the cap
+            Map<String, Long> worst = CostModel.adaptiveWorstCase(corpus, plan, budget);
+            double worstSeconds = CostModel.seconds(worst, rates, siteUpdatesPerSecond.get(), 1) / parallelism(threads.get());
+            adaptive = Double.isNaN(worstSeconds) ? "" : String.format(Locale.ROOT, "; adaptive: at most %.3g site updates, %s, if no document agrees",
+                    (double) worst.values().stream().mapToLong(Long::longValue).sum(), seconds(worstSeconds));
+        }
+        set(String.format(Locale.ROOT, "%.3g site updates%s, %s%s", (double) total, exact, time, adaptive), s);
+    }
+
+    private void set(String text, double seconds) {
+        cost.set(text);
+        costSeconds.set(seconds);
+        tooBig.set(seconds > TOO_BIG_SECONDS);
+    }
+
+    /** Threads a job of this many threads keeps busy on this machine, as the last job measured it. */
+    private double parallelism(int threadCount) {
+        return Math.max(1e-3, Math.min(threadCount, Runtime.getRuntime().availableProcessors()) * parallelEfficiency);
+    }
+
+    /**
+     * Exact's work on a corpus in both models: its dynamic programme visits, token by token, every topic-count vector
+     * of the prefix, each with K successors (C(i + K - 1, K - 1) states after i tokens, {@link ExactEvaluator#stateCount});
+     * a document above the state limit is refused at once and costs nothing.
+     */
+    static double exactWork(Corpus corpus, int numTopics, long maxStates) {
+        double work = 0;
+        for (Document d : corpus.documents()) {
+            work += exactWork(d.length(), numTopics, maxStates);
+        }
+        return work;
+    }
+
+    static double exactWork(int length, int numTopics, long maxStates) {
+        if (ExactEvaluator.stateCount(length, numTopics) > maxStates) {
+            return 0;
+        }
+        double work = 0;
+        for (int i = 1; i <= length; i++) {
+            work += ExactEvaluator.stateCount(i, numTopics) * numTopics;
+        }
+        return 2 * work;
+    }
+
+    /** The rates 'tmeval bench' saved, if any (read off the FX thread; a damaged file is reported, not fatal). */
+    private void loadSavedRates() {
+        Task<Throughput> task = new Task<>() {
+            @Override
+            protected Throughput call() throws Exception {
+                return Throughput.read(ratesFile);
+            }
+        };
+        task.setOnSucceeded(e -> {
+            if (throughput.get().rates().isEmpty()) {
+                throughput.set(task.getValue());
+            }
+        });
+        task.setOnFailed(e -> problem.accept("saved speed measurements not used: " + task.getException().getMessage()));
+        executor.execute(task);
+    }
+
+    /**
+     * Site updates per second per thread of each method in a finished job, from the tasks' own times: the best
+     * estimate of what the next job on this machine and these models will cost.
+     */
+    private static Map<String, Double> measuredRates(List<ComparisonRunner.Result> results) {
+        Map<String, long[]> sums = new LinkedHashMap<>();
+        for (ComparisonRunner.Result r : results) {
+            if (r.refused() || r.method().equals(ComparisonMethods.EXACT)) { // exact is priced by its states
+                continue;
+            }
+            String key = Throughput.estimatorFor(r.method());
+            long[] sum = sums.computeIfAbsent(key, k -> new long[2]);
+            sum[0] += r.result().siteUpdates();
+            sum[1] += r.result().nanos();
+        }
+        Map<String, Double> rates = new LinkedHashMap<>();
+        sums.forEach((k, v) -> {
+            if (v[0] > 0 && v[1] > 100_000_000L) { // at least 0.1 s of work, or the rate is mostly timer noise
+                rates.put(k, v[0] / (v[1] / 1e9));
+            }
+        });
+        return rates;
+    }
+
+    static String seconds(double s) {
+        if (s >= 2 * 3600) {
+            return String.format(Locale.ROOT, "%.1f h", s / 3600);
+        }
+        return s < 90 ? String.format(Locale.ROOT, "%.0f s", Math.max(1, s)) : String.format(Locale.ROOT, "%.1f min", s / 60);
+    }
+
+    /**
+     * Measures site updates per second per thread with a quick ratio-convex run on a few documents, and, once, the
+     * speed of exact on the shortest documents it evaluates (exact costs no Gibbs sweeps, so no site-update rate
+     * prices it).
+     */
+    private void calibrate() {
+        ModelPair pair = inputs.pairProperty().get();
+        Corpus corpus = inputs.corpusProperty().get();
+        if (pair == null || corpus == null || corpus.size() == 0) {
+            return;
+        }
+        boolean measureExact = Double.isNaN(exactRate.get());
+        ComparisonPlan defaults = RunViewModel.DEFAULTS;
+        long maxStates = defaults.settings().maxExactStates();
+        Task<double[]> task = new Task<>() {
+            @Override
+            protected double[] call() {
+                // short runs are all set-up and a cold JIT (a 30-temperature probe read a tenth of the real rate): warm up,
+                // then time runs long enough per document, for at least half a second
+                ModelComparison warmUp = ComparisonMethods.get(ComparisonMethods.RATIO_CONVEX).create(defaults.settings().withTemperatures(30).withBurnIn(5));
+                ModelComparison probe = ComparisonMethods.get(ComparisonMethods.RATIO_CONVEX).create(defaults.settings().withTemperatures(300).withBurnIn(30));
+                int documents = Math.min(20, corpus.size());
+                for (int d = 0; d < documents; d++) {
+                    warmUp.estimate(corpus.document(d), pair.a(), pair.b(), Direction.FORWARD, new SplittableRandom(d), new CancelToken());
+                }
+                long updates = 0;
+                long start = System.nanoTime();
+                for (int round = 0; round < 20 && (round == 0 || System.nanoTime() - start < 500_000_000L); round++) {
+                    for (int d = 0; d < documents; d++) {
+                        Document doc = corpus.document(d);
+                        updates += probe.estimate(doc, pair.a(), pair.b(), Direction.FORWARD, new SplittableRandom(d), new CancelToken()).siteUpdates();
+                    }
+                }
+                double rate = updates / ((System.nanoTime() - start) / 1e9);
+                return new double[] {rate, measureExact ? exactRate(corpus, pair, maxStates) : Double.NaN};
+            }
+        };
+        task.setOnSucceeded(e -> {
+            siteUpdatesPerSecond.set(task.getValue()[0]);
+            if (!Double.isNaN(task.getValue()[1]) && Double.isNaN(exactRate.get())) {
+                exactRate.set(task.getValue()[1]);
+            }
+        });
+        executor.execute(task);
+    }
+
+    /** Exact's work units per second on up to 20 documents it evaluates (for at most about half a second), or NaN. */
+    private static double exactRate(Corpus corpus, ModelPair pair, long maxStates) {
+        ModelComparison exact = ComparisonMethods.get(ComparisonMethods.EXACT).create(RunViewModel.DEFAULTS.settings());
+        int k = pair.a().numTopics();
+        double work = 0;
+        long nanos = 0;
+        int measured = 0;
+        for (int pass = 0; pass < 2; pass++) { // the first pass warms up, as above
+            work = 0;
+            measured = 0;
+            long start = System.nanoTime();
+            for (int d = 0; d < corpus.size() && measured < 20 && System.nanoTime() - start < 500_000_000L; d++) {
+                Document doc = corpus.document(d);
+                double w = exactWork(doc.length(), k, maxStates);
+                if (w > 0) {
+                    exact.estimate(doc, pair.a(), pair.b(), Direction.NONE, new SplittableRandom(d), new CancelToken());
+                    work += w;
+                    measured++;
+                }
+            }
+            nanos = System.nanoTime() - start;
+        }
+        return work > 0 && nanos > 0 ? work / (nanos / 1e9) : Double.NaN;
+    }
+
+    /** What a finished job teaches the preview: per-thread rates, exact's speed and the parallelism achieved. */
+    void learnFrom(List<ComparisonRunner.Result> mine, long wallNanos, int jobThreads, int numTopics, long maxStates) {
+        Map<String, Double> measured = measuredRates(mine);
+        long taskNanos = 0;
+        double exactWorkDone = 0;
+        long exactNanos = 0;
+        for (ComparisonRunner.Result r : mine) {
+            if (r.refused()) {
+                continue;
+            }
+            taskNanos += r.result().nanos();
+            if (r.method().equals(ComparisonMethods.EXACT)) {
+                exactWorkDone += exactWork(r.length(), numTopics, maxStates); // both models: one result is their difference
+                exactNanos += r.result().nanos();
+            }
+        }
+        if (exactNanos > 100_000_000L && exactWorkDone > 0) {
+            exactRate.set(exactWorkDone / (exactNanos / 1e9));
+        }
+        if (wallNanos > 200_000_000L && taskNanos > 0) {
+            double threadsBusy = (double) taskNanos / wallNanos;
+            parallelEfficiency = Math.max(0.05, Math.min(1, threadsBusy / Math.min(jobThreads, Runtime.getRuntime().availableProcessors())));
+        }
+        if (!measured.isEmpty()) {
+            throughput.set(throughput.get().with(measured, numTopics, "last run"));
+        }
+        update();
+    }
+
+    ReadOnlyStringProperty costProperty() {
+        return cost;
+    }
+
+    ReadOnlyDoubleProperty costSecondsProperty() {
+        return costSeconds;
+    }
+
+    ReadOnlyBooleanProperty tooBigProperty() {
+        return tooBig;
+    }
+}

@@ -1,0 +1,164 @@
+package tmeval.app.shell;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import tmeval.app.common.AppFixtures;
+import tmeval.app.common.CurrentThreadTaskExecutor;
+import tmeval.app.common.FxThread;
+import tmeval.app.common.Results;
+import tmeval.app.common.Workspace.Slot;
+import tmeval.app.inputs.RecentFiles;
+import tmeval.cli.Cli;
+import tmeval.compare.ComparisonMethods;
+import tmeval.io.NativeModelFormat;
+import tmeval.io.TextCorpusFormat;
+import tmeval.run.ComparisonRunner;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The merged file of a distributed run opens as a session: its inputs, its plan and its rows, in every view. */
+@ExtendWith(FxThread.class)
+class OpenResultsTest {
+    @TempDir
+    Path dir;
+
+    private WorkbenchViewModel vm;
+    private final List<String> errors = new ArrayList<>();
+    private Path a;
+    private Path b;
+    private Path corpus;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        vm = new WorkbenchViewModel(new CurrentThreadTaskExecutor(), new WorkbenchViewModel.Storage(RecentFiles.inMemory(), dir.resolve("rates.tsv")));
+        vm.setErrorHandler((title, message) -> errors.add(title + ": " + message));
+        a = dir.resolve("a.tsv");
+        b = dir.resolve("b.tsv");
+        corpus = dir.resolve("heldout.tokens");
+        NativeModelFormat.write(AppFixtures.modelA(), a);
+        NativeModelFormat.write(AppFixtures.modelB(), b);
+        TextCorpusFormat.writeTokenLines(AppFixtures.corpus(), corpus);
+    }
+
+    @AfterEach
+    void tearDown() {
+        vm.shutdown();
+    }
+
+    private static void cli(String... args) {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = new Cli().run(args, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(0, code, err.toString(StandardCharsets.UTF_8));
+    }
+
+    private List<String> compare(String... extra) {
+        List<String> args = new ArrayList<>(List.of("compare", "--model-a", a.toString(), "--model-b", b.toString(), "--corpus", corpus.toString(),
+                "--method", ComparisonMethods.RATIO_CONVEX + "," + ComparisonMethods.LR_DIFF, "--temperatures", "7", "--burn-in", "2",
+                "--seed", "5", "--no-timing"));
+        args.addAll(List.of(extra));
+        return args;
+    }
+
+    /** Two shards of a compare run, merged: what a cluster hands back. */
+    private Path merged() throws Exception {
+        for (int i = 1; i <= 2; i++) {
+            cli(compare("--shard", i + "/2", "--out", dir.resolve("shard-" + i + ".tsv").toString()).toArray(String[]::new));
+        }
+        Path merged = dir.resolve("merged.tsv");
+        cli("merge", "--no-timing", "--out", merged.toString(), dir.resolve("shard-1.tsv").toString(), dir.resolve("shard-2.tsv").toString());
+        return merged;
+    }
+
+    /** The rows of an output as "docId method direction run logRatio" (the value at full precision). */
+    private static List<String> rows(Path output) throws Exception {
+        return Files.readAllLines(output).stream().filter(l -> !l.startsWith("#") && !l.startsWith("docId")).map(l -> {
+            String[] f = l.split("\t");
+            return String.join(" ", f[0], f[2], f[3], f[4], f[5]);
+        }).sorted().toList();
+    }
+
+    private List<String> shown() {
+        return vm.results().all().stream().map(r -> String.join(" ", r.documentId(), r.method(), r.direction().label(), Integer.toString(r.run()),
+                Double.toString(r.result().logRatio()))).sorted().toList();
+    }
+
+    @Test
+    void aMergedFileOpensWithItsInputsItsPlanAndEveryRow() throws Exception {
+        Path merged = merged();
+        vm.openSession(merged);
+        assertTrue(errors.isEmpty(), errors.toString());
+        assertEquals(a.toAbsolutePath().normalize(), vm.workspace().path(Slot.MODEL_A).toAbsolutePath().normalize());
+        assertEquals(corpus.toAbsolutePath().normalize(), vm.workspace().path(Slot.CORPUS).toAbsolutePath().normalize());
+        assertEquals(7, vm.run().temperaturesProperty().get(), "the form takes the file's plan");
+        assertEquals(List.of(ComparisonMethods.RATIO_CONVEX, ComparisonMethods.LR_DIFF), vm.run().selectedMethods());
+        assertEquals(rows(merged), shown());
+        // every view sees them: the table's rows, the document screen's estimates
+        assertTrue(vm.table().text('\t').contains(ComparisonMethods.RATIO_CONVEX), vm.table().text('\t'));
+        vm.selectedDocumentProperty().set(3);
+        assertEquals(2 * 2 + 2, vm.document().estimates().stream().filter(e -> e.method().equals(ComparisonMethods.RATIO_CONVEX)
+                || e.method().equals(ComparisonMethods.LR_DIFF)).count(), "both directions and the baseline, two runs each");
+    }
+
+    @Test
+    void anAdaptiveOutputKeepsEachRowsTemperaturesAndVerdict() throws Exception {
+        Path out = dir.resolve("adaptive.tsv");
+        cli(compare("--adaptive", "--agree-within", "0.05", "--max-temperatures", "56", "--out", out.toString()).toArray(String[]::new));
+        vm.openSession(out);
+        assertTrue(errors.isEmpty(), errors.toString());
+        assertEquals(rows(out), shown());
+        for (String line : Files.readAllLines(out)) {
+            String[] f = line.split("\t");
+            if (!line.startsWith("#") && !line.startsWith("docId")) {
+                ComparisonRunner.Result r = vm.results().all().stream().filter(x -> x.documentId().equals(f[0])).findFirst().orElseThrow();
+                Results.Round round = vm.results().round(r.documentIndex(), f[2]);
+                assertNotNull(round, line);
+                assertEquals(Integer.parseInt(f[10]), round.temperatures(), line);
+                assertEquals(f[11], round.converged() == null ? "-" : round.converged() ? "yes" : "no", line);
+            }
+        }
+        assertEquals(1, vm.results().adaptiveSummary().size());
+    }
+
+    @Test
+    void aMissingOrChangedInputIsNamedAndTheRestStillOpens() throws Exception {
+        Path merged = merged();
+        Files.move(b, dir.resolve("b-moved.tsv"));
+        NativeModelFormat.write(tmeval.Fixtures.randomModel("A2", 40, new double[] {0.3, 0.2, 0.1}, 0.2, 99), a); // replaced since
+        vm.openSession(merged);
+        assertEquals(1, errors.size(), errors.toString());
+        String message = errors.get(0);
+        assertTrue(message.startsWith("The results' inputs are not all as recorded: " + merged), message);
+        assertTrue(message.contains("model-b " + b.toAbsolutePath().normalize() + " does not exist here"), message);
+        assertTrue(message.contains("model-a " + a.toAbsolutePath().normalize() + " has changed since the results were made (its SHA-256 differs)"), message);
+        assertEquals(rows(merged), shown(), "the corpus is there: the rows are shown");
+
+        errors.clear();
+        Files.move(corpus, dir.resolve("elsewhere.tokens"));
+        vm.openSession(merged);
+        assertTrue(errors.get(0).contains("corpus " + corpus.toAbsolutePath().normalize() + " does not exist here"), errors.toString());
+        assertTrue(errors.get(0).contains("no held-out corpus to show the results on"), errors.toString());
+    }
+
+    @Test
+    void aFileThatIsNotACompareOutputIsRefusedNamingTheLine() throws Exception {
+        Path estimate = dir.resolve("estimate.tsv");
+        cli("estimate", "--model", a.toString(), "--corpus", corpus.toString(), "--method", "lr", "--out", estimate.toString());
+        vm.openSession(estimate);
+        assertEquals(1, errors.size(), errors.toString());
+        assertTrue(errors.get(0).startsWith("Cannot open the results: " + estimate) && errors.get(0).contains("not a compare output"), errors.get(0));
+    }
+}

@@ -1,0 +1,132 @@
+package tmeval.cli;
+
+import org.junit.jupiter.api.Test;
+import tmeval.anneal.Schedule;
+import tmeval.compare.ComparisonMethods;
+import tmeval.progress.CancelToken;
+import tmeval.run.AdaptiveComparison;
+import tmeval.run.CompareCommandLine;
+import tmeval.run.ComparisonPlan;
+import tmeval.run.Shard;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The command lines the workbench writes for a plan are read back by compare's own parser as the same plan. */
+class CompareCommandLineTest {
+    private static final CompareCommandLine.Inputs INPUTS = new CompareCommandLine.Inputs(Path.of("/data/models/A.tsv.gz"),
+            Path.of("/data/models/B's model.tsv"), Path.of("/data/held out/kos.tokens"), 3);
+
+    /** A plan whose every setting differs from the defaults (except the ones its methods do not read). */
+    private static ComparisonPlan unusual() {
+        ComparisonPlan d = ComparisonPlan.defaults(List.of(ComparisonMethods.RATIO_GEOMETRIC, ComparisonMethods.AIS_DIFF, ComparisonMethods.LR_DIFF));
+        return new ComparisonPlan(d.methods(), ComparisonPlan.Directions.BOTH, d.settings().withTemperatures(300).withBurnIn(20).withSamples(2)
+                .withSchedule(Schedule.GEOMETRIC), 3, 42, d.threads(), ComparisonPlan.Reference.LR, 50, false, true, 0.5);
+    }
+
+    /** The plan and budget {@code compare} parses from these words (the first is the command's name). */
+    private static Parsed parse(List<String> words) throws UsageException {
+        assertEquals("compare", words.get(0));
+        Options o = Options.parse(words.toArray(String[]::new), 1, new CompareCommand(new CancelToken()).options());
+        ComparisonPlan plan = CompareCommand.plan(o);
+        return new Parsed(plan, CompareCommand.budget(o, plan), o);
+    }
+
+    private record Parsed(ComparisonPlan plan, AdaptiveComparison.Budget budget, Options options) {
+    }
+
+    /** The plan with the parsed thread count: the command line leaves threads to each node (the output is the same for any). */
+    private static ComparisonPlan withThreads(ComparisonPlan p, int threads) {
+        return new ComparisonPlan(p.methods(), p.directions(), p.settings(), p.runs(), p.seed(), threads, p.reference(),
+                p.referenceParticles(), p.align(), p.intersectVocabularies(), p.gapThreshold());
+    }
+
+    @Test
+    void theWorkbenchsPlanComesBackFromCompareUnchanged() throws Exception {
+        for (ComparisonPlan plan : List.of(unusual(), ComparisonPlan.defaults(ComparisonPlan.defaultSelection()),
+                ComparisonPlan.defaults(List.of(ComparisonMethods.EXACT)))) {
+            Parsed back = parse(CompareCommandLine.arguments(plan, null, INPUTS, false));
+            assertEquals(withThreads(plan, back.plan().threads()), back.plan());
+            assertEquals(plan.settingsText(), back.plan().settingsText(), "the provenance lines are the same");
+            assertNull(back.budget());
+            assertEquals("3", back.options().string("min-tokens", "1"));
+            assertEquals(INPUTS.modelB(), back.options().path("model-b"));
+        }
+    }
+
+    @Test
+    void anAdaptiveBudgetComesBackToo() throws Exception {
+        ComparisonPlan plan = unusual();
+        AdaptiveComparison.Budget budget = new AdaptiveComparison.Budget(0.25, 2400);
+        Parsed back = parse(CompareCommandLine.arguments(plan, budget, INPUTS, true));
+        assertEquals(budget, back.budget());
+        assertTrue(back.options().has("no-timing"));
+        assertEquals(plan.defaultBudget(), parse(CompareCommandLine.arguments(plan, plan.defaultBudget(), INPUTS, false)).budget());
+    }
+
+    @Test
+    void everyShardLineOfTheScriptIsThePlanWithItsShardAndTheMergeNamesTheirFiles() throws Exception {
+        ComparisonPlan plan = unusual();
+        String script = CompareCommandLine.shardScript(plan, null, INPUTS, true, 3, "/opt/tmeval/tmeval.jar", Path.of("/results/kos compare.tsv"));
+        String loop = script.lines().filter(l -> l.startsWith("for I in $(seq 1 3); do ")).findFirst().orElseThrow(() -> new AssertionError(script));
+        String body = loop.substring(loop.indexOf("; do ") + 5, loop.lastIndexOf("; done"));
+        for (int i = 1; i <= 3; i++) {
+            List<String> words = shellWords(body.replace("$I", Integer.toString(i)));
+            assertEquals(List.of("java", "-jar", "/opt/tmeval/tmeval.jar"), words.subList(0, 3));
+            Parsed back = parse(words.subList(3, words.size()));
+            assertEquals(withThreads(plan, back.plan().threads()), back.plan());
+            assertEquals(new Shard(i, 3), MethodOptions.shard(back.options()));
+            assertEquals(Path.of("/results/shards/kos compare-" + i + ".tsv"), back.options().path("out"));
+        }
+        assertTrue(script.contains("parallel -j 3 java -jar /opt/tmeval/tmeval.jar compare "), script);
+        assertTrue(script.contains("#SBATCH --array=1-3"), script);
+        assertTrue(script.contains("--shard \"$SLURM_ARRAY_TASK_ID/3\""), script);
+        String merge = script.lines().filter(l -> l.contains(" merge ")).findFirst().orElseThrow();
+        assertEquals("java -jar /opt/tmeval/tmeval.jar merge --no-timing --out '/results/kos compare.tsv' '/results/shards/kos compare-'*.tsv", merge);
+        String spark = CompareCommandLine.sparkSubmit(plan, null, INPUTS, false, Path.of("s3://bucket/kos.tsv"));
+        List<String> words = shellWords(spark.lines().filter(l -> l.startsWith("spark-submit")).findFirst().orElseThrow());
+        assertEquals(List.of("spark-submit", "--class", "tmeval.spark.SparkMain", "--master", "MASTER", "target/tmeval-spark.jar"), words.subList(0, 6));
+        assertEquals(withThreads(plan, parse(words.subList(6, words.size())).plan().threads()), parse(words.subList(6, words.size())).plan());
+    }
+
+    /** A POSIX shell's words of a line without variables: single quotes, and the '\'' of a quote inside them. */
+    private static List<String> shellWords(String line) {
+        List<String> words = new ArrayList<>();
+        StringBuilder w = new StringBuilder();
+        boolean quoted = false;
+        boolean any = false;
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (quoted) {
+                if (c == '\'') {
+                    quoted = false;
+                } else {
+                    w.append(c);
+                }
+            } else if (c == '\'') {
+                quoted = true;
+                any = true;
+            } else if (c == '\\' && i + 1 < line.length()) {
+                w.append(line.charAt(++i));
+                any = true;
+            } else if (c == ' ') {
+                if (any || w.length() > 0) {
+                    words.add(w.toString());
+                }
+                w.setLength(0);
+                any = false;
+            } else {
+                w.append(c);
+            }
+        }
+        if (any || w.length() > 0) {
+            words.add(w.toString());
+        }
+        return words;
+    }
+}
