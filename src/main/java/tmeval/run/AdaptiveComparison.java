@@ -1,6 +1,7 @@
 package tmeval.run;
 
 import tmeval.compare.ComparisonMethods;
+import tmeval.compare.ConvergenceCheck;
 import tmeval.compare.Direction;
 import tmeval.compare.ModelComparison;
 import tmeval.compare.ModelPair;
@@ -9,13 +10,17 @@ import tmeval.progress.CancelToken;
 import tmeval.progress.Progress;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
 import java.util.List;
 import java.util.function.Consumer;
 
 /**
  * Effort where the directions disagree ({@code compare --adaptive}): every ratio path runs both ways at the plan's
- * n temperatures; a document whose forward and reverse means differ by more than {@code agreeWithin} nats is run
- * again with twice the temperatures, until they agree or the next doubling would pass {@code maxTemperatures}. Since
+ * n temperatures; a document whose forward and reverse means differ by more than {@code agreeWithin} nats, or whose
+ * first forward and first reverse runs do (the pair the convergence check and the scatter look at, so a document
+ * called converged is never ringed there at the same threshold), is run again with twice the temperatures, until they agree or the next doubling would pass {@code maxTemperatures}. Since
  * the forward run is a stochastic lower bound on the log ratio and the reverse one an upper bound, agreement is the
  * evidence that both converged. Each row keeps the temperatures of its last round and whether it converged; the
  * earlier rounds are counted in the site updates spent. The first round uses the plain run's streams, later rounds
@@ -28,6 +33,15 @@ public final class AdaptiveComparison {
             if (!(agreeWithin > 0) || maxTemperatures < 1) {
                 throw new IllegalArgumentException("--agree-within must be positive and --max-temperatures at least 1");
             }
+        }
+
+        /** The plan's settings and this budget, by name: the provenance of an adaptive output (it says how to run it again). */
+        public Map<String, String> settingsText(ComparisonPlan plan) {
+            Map<String, String> s = new LinkedHashMap<>(plan.settingsText());
+            s.put("adaptive", "true");
+            s.put("agree-within", String.format(Locale.ROOT, "%s", agreeWithin));
+            s.put("max-temperatures", Integer.toString(maxTemperatures));
+            return s;
         }
 
         /** @throws IllegalArgumentException when the plan cannot be run adaptively */
@@ -111,7 +125,7 @@ public final class AdaptiveComparison {
                     eachRound.accept(rows(round, n, null));
                     break;
                 }
-                converged = Math.abs(gap(round)) <= budget.agreeWithin();
+                converged = agrees(round, budget.agreeWithin());
                 eachRound.accept(rows(round, n, converged));
                 if (converged || 2L * n > budget.maxTemperatures()) {
                     break;
@@ -127,17 +141,28 @@ public final class AdaptiveComparison {
         return round.stream().map(r -> new Row(r, temperatures, converged)).toList();
     }
 
-    /** Mean forward minus mean reverse log ratio over the finite runs (infinite when a direction has none). */
-    private static double gap(List<ComparisonRunner.Result> round) {
+    /**
+     * Whether the directions agree within {@code within} nats: the means over the finite runs, and the first runs
+     * (ConvergenceCheck's test, on the pair it and the scatter use). A direction with no finite run never agrees.
+     */
+    private static boolean agrees(List<ComparisonRunner.Result> round, double within) {
         double[] sum = new double[2];
+        double[] first = {Double.NaN, Double.NaN};
         int[] count = new int[2];
         for (ComparisonRunner.Result r : round) {
             if (!r.refused()) {
                 int i = r.direction() == Direction.FORWARD ? 0 : 1;
                 sum[i] += r.result().logRatio();
                 count[i]++;
+                if (r.run() == 1) {
+                    first[i] = r.result().logRatio();
+                }
             }
         }
-        return count[0] == 0 || count[1] == 0 ? Double.POSITIVE_INFINITY : sum[0] / count[0] - sum[1] / count[1];
+        if (count[0] == 0 || count[1] == 0) {
+            return false;
+        }
+        boolean firstRunsAgree = Double.isNaN(first[0]) || Double.isNaN(first[1]) || !ConvergenceCheck.exceeds(first[0] - first[1], within);
+        return !ConvergenceCheck.exceeds(sum[0] / count[0] - sum[1] / count[1], within) && firstRunsAgree;
     }
 }

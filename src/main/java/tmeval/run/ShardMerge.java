@@ -25,16 +25,25 @@ import java.util.Map;
 public final class ShardMerge {
     /** Which command wrote the shards. */
     public enum Kind {
-        ESTIMATE(EstimateTable.HEADER), COMPARE(ComparisonRows.HEADER), CURVE(CurveRunner.HEADER);
+        ESTIMATE(EstimateTable.HEADER, "estimate"), COMPARE(ComparisonRows.HEADER, "compare"),
+        /** compare --adaptive: compare's rows and the temperatures and verdict of each row's last round */
+        COMPARE_ADAPTIVE(ComparisonRows.HEADER_ADAPTIVE, "compare --adaptive"), CURVE(CurveRunner.HEADER, "curve");
 
         private final String header;
+        private final String label;
 
-        Kind(String header) {
+        Kind(String header, String label) {
             this.header = header;
+            this.label = label;
         }
 
         public String header() {
             return header;
+        }
+
+        /** The command that writes this kind, as messages name it. */
+        public String label() {
+            return label;
         }
     }
 
@@ -113,7 +122,7 @@ public final class ShardMerge {
                     try {
                         check(fileKind, f);
                     } catch (RuntimeException e) {
-                        throw in.error("not a row of " + fileKind.name().toLowerCase() + "'s output (" + e.getMessage() + ")");
+                        throw in.error("not a row of " + fileKind.label() + "'s output (" + e.getMessage() + ")");
                     }
                     rows.add(line + "\n");
                 }
@@ -129,7 +138,7 @@ public final class ShardMerge {
                 perDocument = rowsPerDocument(kind, settings, file);
             } else {
                 if (fileKind != kind) {
-                    throw InputException.ofFile(file, "a " + fileKind.name().toLowerCase() + " output among " + kind.name().toLowerCase() + " outputs");
+                    throw InputException.ofFile(file, "a " + fileKind.label() + " output among " + kind.label() + " outputs");
                 }
                 for (int i = 0; i < Math.max(reference.size(), comparable.size()); i++) {
                     String mine = i < comparable.size() ? comparable.get(i) : "(none)";
@@ -328,6 +337,12 @@ public final class ShardMerge {
             Long.parseLong(f[7]);
             Double.parseDouble(f[8]);
             statusOf(f[9]);
+            if (kind == Kind.COMPARE_ADAPTIVE) {
+                Integer.parseInt(f[10]);
+                if (!List.of("yes", "no", "-").contains(f[11])) {
+                    throw new IllegalArgumentException("converged is yes, no or -, was '" + f[11] + "'");
+                }
+            }
         }
     }
 

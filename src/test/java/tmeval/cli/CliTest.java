@@ -320,6 +320,12 @@ class CliTest {
             assertTrue(n >= 5 && n <= 640 && Integer.bitCount(n / 5) == 1, "5 doubled: " + n);
             assertTrue(f[11].equals("yes") || (f[11].equals("no") && n == 640), "unconverged only at the maximum: " + String.join(" ", f));
         }
+        // a converged document is one the convergence check (and the scatter) would not flag: its first runs agree too
+        for (String id : convex.stream().filter(f -> f[11].equals("yes")).map(f -> f[0]).distinct().toList()) {
+            double forward1 = convex.stream().filter(f -> f[0].equals(id) && f[3].equals("forward") && f[4].equals("1")).mapToDouble(f -> Double.parseDouble(f[5])).sum();
+            double reverse1 = convex.stream().filter(f -> f[0].equals(id) && f[3].equals("reverse") && f[4].equals("1")).mapToDouble(f -> Double.parseDouble(f[5])).sum();
+            assertFalse(tmeval.compare.ConvergenceCheck.exceeds(forward1 - reverse1, 0.2), "document " + id + ": first runs " + forward1 + " and " + reverse1);
+        }
         assertTrue(lines.stream().skip(1).filter(l -> l.contains("\tlr-diff\t")).allMatch(l -> l.endsWith("\t5\t-")), "no directions, no adapting");
         assertTrue(o.out().contains("adaptive: ") && o.out().contains("site updates spent in all rounds"), o.out());
         Outcome oneWay = run("compare", "--model-a", files[0].toString(), "--model-b", bFile.toString(), "--corpus", files[1].toString(),

@@ -99,6 +99,29 @@ class ShardTest {
         }
     }
 
+    /** An adaptive comparison's shards (rows with their rounds' temperatures and verdicts) merge into the unsharded file. */
+    @Test
+    void adaptiveShardsMergeIntoTheUnshardedFile() throws Exception {
+        Path[] d = data();
+        String[] base = {"compare", "--model-a", d[0].toString(), "--model-b", d[1].toString(), "--corpus", d[2].toString(),
+                "--method", "ratio-convex,lr-diff", "--temperatures", "5", "--burn-in", "2", "--adaptive", "--agree-within", "0.2",
+                "--max-temperatures", "40", "--no-timing"};
+        Path whole = dir.resolve("adaptive-whole.tsv");
+        CliTest.Outcome w = CliTest.run(ReliabilityTest.concat(List.of(base), List.of("--out", whole.toString())));
+        assertEquals(0, w.code(), w.err());
+        assertTrue(Files.readAllLines(whole).contains("# setting\tmax-temperatures\t40"), "the budget is in the provenance");
+        List<String> shards = new ArrayList<>(List.of("merge", "--no-timing", "--out", dir.resolve("adaptive-merged.tsv").toString()));
+        for (int i = 1; i <= 2; i++) {
+            Path shard = dir.resolve("adaptive-" + i + ".tsv");
+            CliTest.Outcome s = CliTest.run(ReliabilityTest.concat(List.of(base), List.of("--shard", i + "/2", "--out", shard.toString())));
+            assertEquals(0, s.code(), s.err());
+            shards.add(shard.toString());
+        }
+        CliTest.Outcome m = CliTest.run(shards.toArray(new String[0]));
+        assertEquals(0, m.code(), m.err());
+        assertEquals(Files.readAllLines(whole), withoutShardLine(dir.resolve("adaptive-merged.tsv")));
+    }
+
     @Test
     void mergeRefusesShardsThatDoNotFit() throws Exception {
         Path[] d = data();

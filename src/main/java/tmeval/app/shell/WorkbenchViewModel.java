@@ -268,7 +268,8 @@ public final class WorkbenchViewModel {
     }
 
     /** Provenance setting names (the command line's) to the session's names, where they differ. */
-    private static final Map<String, String> PROVENANCE_SETTINGS = Map.of("burn-in", "burnIn", "reference-particles", "referenceParticles");
+    private static final Map<String, String> PROVENANCE_SETTINGS = Map.of("burn-in", "burnIn", "reference-particles", "referenceParticles",
+            "agree-within", "agreeWithin", "max-temperatures", "maxTemperatures");
 
     /**
      * Opens a {@code compare} output (as {@code compare} or {@code merge} wrote it) as a session: the run form takes its
@@ -286,7 +287,9 @@ public final class WorkbenchViewModel {
         Map<String, String> settings = new LinkedHashMap<>();
         content.settings().forEach((k, v) -> settings.put(PROVENANCE_SETTINGS.getOrDefault(k, k), v));
         settings.keySet().retainAll(List.of("methods", "temperatures", "samples", "burnIn", "schedule", "runs", "seed", "reference",
-                "referenceParticles", "align"));
+                "referenceParticles", "align", "adaptive", "agreeWithin", "maxTemperatures"));
+        // a plain run's file names no budget: the adaptive option is then off, whatever the form had
+        settings.putIfAbsent("adaptive", "false");
         try {
             applySettings(settings);
         } catch (IllegalArgumentException e) {

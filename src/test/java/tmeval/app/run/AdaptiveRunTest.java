@@ -85,10 +85,10 @@ class AdaptiveRunTest {
         vm.seedProperty().set(7);
         vm.threadsProperty().set(2);
         vm.adaptiveProperty().set(true);
-        // a tight agreement at a tiny n: most documents need more rounds, some reach the cap
-        vm.agreeWithinProperty().set(0.05);
+        // agreement within 1 nat (means and first runs) at a tiny n: most documents need more rounds, some reach the cap
+        vm.agreeWithinProperty().set(1.0);
         assertEquals(ComparisonPlan.defaultMaxTemperatures(2), vm.maxTemperaturesProperty().get(), "the cap follows n by the plan's default");
-        vm.maxTemperaturesProperty().set(64);
+        vm.maxTemperaturesProperty().set(256);
 
         vm.start();
         assertTrue(vm.messageProperty().get().startsWith("finished"), vm.messageProperty().get());
@@ -135,7 +135,7 @@ class AdaptiveRunTest {
         assertTrue(converged > 0, "some documents agreed");
         assertTrue(results.adaptiveSummary().get(0).startsWith(ComparisonMethods.RATIO_CONVEX + " adaptive: "), results.adaptiveSummary().toString());
         AdaptiveComparison.Budget budget = vm.lastBudgetProperty().get();
-        assertEquals(new AdaptiveComparison.Budget(0.05, 64), budget);
+        assertEquals(new AdaptiveComparison.Budget(1.0, 256), budget);
     }
 
     @Test

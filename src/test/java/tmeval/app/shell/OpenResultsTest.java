@@ -131,6 +131,9 @@ class OpenResultsTest {
             }
         }
         assertEquals(1, vm.results().adaptiveSummary().size());
+        assertTrue(vm.run().adaptiveProperty().get(), "the form takes the file's adaptive budget");
+        assertEquals(0.05, vm.run().agreeWithinProperty().get());
+        assertEquals(56, vm.run().maxTemperaturesProperty().get());
     }
 
     @Test
