@@ -508,11 +508,6 @@ public final class ScatterViewModel {
      * stay inside the area (the chart), never past its top-left corner.
      */
     public static double[] placeInside(double pointerX, double pointerY, double width, double height, double areaWidth, double areaHeight) {
-        double gap = 12;
-        double x = pointerX + gap + width <= areaWidth ? pointerX + gap : pointerX - gap - width;
-        double y = pointerY + gap + height <= areaHeight ? pointerY + gap : pointerY - gap - height;
-        x = Math.max(0, Math.min(x, areaWidth - width));
-        y = Math.max(0, Math.min(y, areaHeight - height));
-        return new double[] {x, y};
+        return tmeval.app.common.HoverPlacement.inside(pointerX, pointerY, width, height, areaWidth, areaHeight);
     }
 }
