@@ -109,6 +109,10 @@ final class CurveCommand implements Command {
                                     Math.exp(-p.logLikelihood() / Math.max(1, p.tokens())),
                                     p.perDocumentVariance() == null ? "-" : String.format(Locale.ROOT, "%.5g", p.perDocumentVariance()));
                         }
+                        for (CurveRunner.Interval i : CurveRunner.intervals(points)) {
+                            out.printf(Locale.ROOT, "%9d  %-14s %4s %16.3f +- %.3f (95%% interval over the %d runs, Student's t)%n", iteration,
+                                    i.method(), "mean", i.interval().mean(), i.interval().halfWidth(), i.interval().runs());
+                        }
                     }
                 }, ProgressPrinter.to(err, "curve"), cancel);
             } catch (UncheckedIOException e) {

@@ -1,7 +1,6 @@
 package tmeval.run;
 
 import it.unimi.dsi.fastutil.doubles.DoubleArrayList;
-import org.apache.commons.math3.distribution.TDistribution;
 import tmeval.sampling.RandomStreams;
 
 import java.util.Arrays;
@@ -124,9 +123,9 @@ public final class CorpusSummary {
      */
     private String interval() {
         if (runs >= 2) {
-            double mean = Arrays.stream(logLikelihood).average().orElse(0);
-            double squares = Arrays.stream(logLikelihood).map(x -> (x - mean) * (x - mean)).sum();
-            double half = new TDistribution(runs - 1).inverseCumulativeProbability(0.975) * Math.sqrt(squares / (runs - 1) / runs);
+            RunInterval interval = RunInterval.of(logLikelihood);
+            double mean = interval.mean();
+            double half = interval.halfWidth();
             long meanTokens = Arrays.stream(tokens).sum() / runs;
             return String.format(Locale.ROOT, "95%% interval over the %d runs: corpus log-likelihood %.4f +- %.4f, perplexity %.4f to %.4f%n",
                     runs, mean, half, Math.exp(-(mean + half) / meanTokens), Math.exp(-(mean - half) / meanTokens));

@@ -115,7 +115,14 @@ public final class BracketsView {
 
         ComboBox<String> method = new ComboBox<>(model.methods());
         method.setId("brackets-method");
-        method.valueProperty().bindBidirectional(model.methodProperty());
+        method.getSelectionModel().select(model.methodProperty().get());
+        method.setOnAction(e -> {
+            if (method.getValue() != null) {
+                model.methodProperty().set(method.getValue());
+            }
+        });
+        model.methodProperty().addListener((o, a, b) -> method.getSelectionModel().select(b));
+        model.methods().addListener((javafx.collections.ListChangeListener<String>) c -> method.getSelectionModel().select(model.methodProperty().get()));
         CheckBox perToken = new CheckBox("per token");
         perToken.setId("brackets-per-token");
         perToken.setTooltip(new Tooltip("Log ratios divided by the document's length, so that long documents do not dwarf short ones;"
@@ -207,7 +214,7 @@ public final class BracketsView {
             for (int i = 0; i < 3; i++) {
                 renderer.setSeriesPaint(i, colours[i]);
                 renderer.setSeriesStroke(i, new BasicStroke(width));
-                renderer.setSeriesShape(i, new Rectangle2D.Double(-2 * width, -width / 2, 4 * width, width));
+                renderer.setSeriesShape(i, new Rectangle2D.Double(-width - 1, -width / 2, 2 * width + 2, width));
             }
             renderer.setSeriesPaint(SELECTED, Color.BLACK);
             renderer.setSeriesStroke(SELECTED, new BasicStroke(3f));

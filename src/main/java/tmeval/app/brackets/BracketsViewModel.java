@@ -86,7 +86,10 @@ public final class BracketsViewModel {
                 directional.add(b.method());
             }
         }
-        if (!methods.equals(directional)) {
+        if (directional.size() >= methods.size() && directional.subList(0, methods.size()).equals(methods)) {
+            // only appended: a choice box keeps showing its value (replacing its items can leave it blank)
+            methods.addAll(directional.subList(methods.size(), directional.size()));
+        } else {
             methods.setAll(directional);
         }
         if (method.get() == null || !directional.contains(method.get())) {

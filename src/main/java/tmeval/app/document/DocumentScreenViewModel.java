@@ -244,23 +244,28 @@ public final class DocumentScreenViewModel {
         StringBuilder gapText = new StringBuilder();
         if (documentIndex >= 0) {
             ComparisonTable table = results.table();
-            Map<String, ComparisonTable.Spread> means = new LinkedHashMap<>();
+            int length = results.corpus().document(documentIndex).length();
+            // a method and direction's runs together, in run order, then their mean
+            Map<String, List<ComparisonRunner.Result>> groups = new LinkedHashMap<>();
             for (ComparisonRunner.Result r : results.forDocument(documentIndex)) {
                 if (!r.refused()) {
-                    ComparisonTable.Spread spread = r.reference() ? null : table.spread(r.method(), r.direction(), documentIndex);
-                    rows.add(new EstimateRow(r.reference() ? "reference " + r.method() : r.method(), r.direction().label(), Integer.toString(r.run()),
-                            r.result().logRatio(), r.result().perplexityRatio(r.length()), spread == null ? null : spread.runStandardError()));
-                    if (spread != null) {
-                        means.put(r.method() + "\t" + r.direction().label(), spread);
-                    }
+                    groups.computeIfAbsent((r.reference() ? "reference " : "") + r.method() + "/" + r.direction(), k -> new ArrayList<>()).add(r);
                 }
             }
-            int length = results.corpus().document(documentIndex).length();
-            means.forEach((key, spread) -> {
-                String[] methodAndDirection = key.split("\t");
-                rows.add(new EstimateRow(methodAndDirection[0], methodAndDirection[1], MEAN_RUN, spread.mean(), Math.exp(-spread.mean() / length),
-                        spread.meanStandardError()));
-            });
+            for (List<ComparisonRunner.Result> group : groups.values()) {
+                group.sort(java.util.Comparator.comparingInt(ComparisonRunner.Result::run));
+                ComparisonRunner.Result head = group.get(0);
+                ComparisonTable.Spread spread = head.reference() ? null : table.spread(head.method(), head.direction(), documentIndex);
+                String method = head.reference() ? "reference " + head.method() : head.method();
+                for (ComparisonRunner.Result r : group) {
+                    rows.add(new EstimateRow(method, r.direction().label(), Integer.toString(r.run()), r.result().logRatio(),
+                            r.result().perplexityRatio(r.length()), spread == null ? null : spread.runStandardError()));
+                }
+                if (spread != null) {
+                    rows.add(new EstimateRow(method, head.direction().label(), MEAN_RUN, spread.mean(), Math.exp(-spread.mean() / length),
+                            spread.meanStandardError()));
+                }
+            }
             for (String method : results.table().methods()) {
                 for (PairedEstimate p : results.paired(method)) {
                     if (p.document() == documentIndex && p.directional()) {

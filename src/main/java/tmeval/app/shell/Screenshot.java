@@ -61,8 +61,12 @@ final class Screenshot {
                 model.run().setOnJobFinished(() -> model.selectedDocumentProperty().set(0));
             }
         }
-        if (during && started && model.run().runningProperty().get()) {
-            if (model.run().progressProperty().get() < 1.0 / 3) {
+        // the curves screen runs its own job
+        boolean curves = view.equals("curves");
+        boolean jobRunning = curves ? model.curves().runningProperty().get() : model.run().runningProperty().get();
+        double progress = curves ? model.curves().progressProperty().get() : model.run().progressProperty().get();
+        if (during && started && jobRunning) {
+            if (progress < 1.0 / 3) {
                 poll();
                 return;
             }
@@ -95,6 +99,7 @@ final class Screenshot {
             System.err.println("tmeval: cannot write " + file + ": " + ex.getMessage());
         }
         workbench.viewModel().run().cancel();
+        workbench.viewModel().curves().cancel();
         Platform.exit();
     }
 }

@@ -128,5 +128,7 @@ class DocumentScreenViewModelTest {
         assertEquals(2, rows.stream().filter(r -> r.run().equals(DocumentScreenViewModel.MEAN_RUN)).count(), "a mean per direction");
         assertEquals(4 + 1 + 2, rows.size());
         assertEquals(String.format(java.util.Locale.ROOT, "\u00b1 %.4f", 0.5 / Math.sqrt(2)), rows.get(0).standardErrorText());
+        assertEquals(List.of("1", "2", DocumentScreenViewModel.MEAN_RUN), rows.subList(0, 3).stream().map(r -> r.run()).toList(),
+                "a method and direction's runs in order, then their mean");
     }
 }
