@@ -227,6 +227,11 @@ public final class BracketsView {
         }
     }
 
+    /** Draws at once, for tests (the view otherwise draws after a pause, and only when shown). */
+    void drawNow() {
+        draw();
+    }
+
     private String legendLabel(int series) {
         if (series < 3) {
             return model.legendLabel(Verdict.values()[series]);
