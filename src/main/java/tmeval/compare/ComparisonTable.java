@@ -59,17 +59,71 @@ public final class ComparisonTable {
             int a = 0;
             int b = 0;
             for (PairedEstimate p : pairs) {
-                double low = Math.min(p.first(), p.second());
-                double high = Math.max(p.first(), p.second());
-                if (low > TIE_NATS) {
+                Verdict v = p.verdict();
+                if (v == Verdict.FOR_A) {
                     a++;
-                } else if (high < -TIE_NATS) {
+                } else if (v == Verdict.FOR_B) {
                     b++;
                 }
             }
             out.add(new Brackets(method, a, b, pairs.size() - a - b));
         }
         return out;
+    }
+
+    /** What a document's bracket says: both ends above 0 (A), both below (B), or 0 inside it (or within {@link #TIE_NATS}). */
+    public enum Verdict {
+        FOR_A("decided for A"), FOR_B("decided for B"), UNDECIDED("undecided");
+
+        private final String label;
+
+        Verdict(String label) {
+            this.label = label;
+        }
+
+        public String label() {
+            return label;
+        }
+    }
+
+    /** The verdict of a bracket between two estimates of the log ratio, in whichever order they came. */
+    public static Verdict verdict(double oneEnd, double otherEnd) {
+        if (Math.min(oneEnd, otherEnd) > TIE_NATS) {
+            return Verdict.FOR_A;
+        }
+        return Math.max(oneEnd, otherEnd) < -TIE_NATS ? Verdict.FOR_B : Verdict.UNDECIDED;
+    }
+
+    /**
+     * One document's estimates of one method and direction across its runs: their mean, the standard error of one
+     * run's estimate (the standard deviation across the runs, the noise {@code estimate} sets against the floor) and
+     * the standard error of their mean (that over the square root of the runs).
+     */
+    public record Spread(int runs, double mean, double runStandardError, double meanStandardError) {
+    }
+
+    /** The {@link Spread} of a document's runs of a method and direction; null with fewer than two runs in. */
+    public Spread spread(String method, Direction direction, int document) {
+        Arm arm = arms.get(method + "/" + direction);
+        if (arm == null) {
+            return null;
+        }
+        int n = 0;
+        double mean = 0;
+        double squares = 0;
+        for (double v : arm.logRatio[document]) {
+            if (!Double.isNaN(v)) {
+                n++;
+                double delta = v - mean;
+                mean += delta / n;
+                squares += delta * (v - mean);
+            }
+        }
+        if (n < 2) {
+            return null;
+        }
+        double sd = Math.sqrt(squares / (n - 1));
+        return new Spread(n, mean, sd, sd / Math.sqrt(n));
     }
 
     private final int numDocuments;
@@ -265,6 +319,11 @@ public final class ComparisonTable {
      */
     public record PairedEstimate(String method, int document, String documentId, int length, boolean directional,
                                  double first, double second, boolean flagged) {
+        /** For a ratio path run both ways: whether the bracket between the two estimates decides the document. */
+        public Verdict verdict() {
+            return ComparisonTable.verdict(first, second);
+        }
+
         /** first - second, in nats. */
         public double gap() {
             return first - second;

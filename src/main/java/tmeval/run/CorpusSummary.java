@@ -1,7 +1,6 @@
 package tmeval.run;
 
 import it.unimi.dsi.fastutil.doubles.DoubleArrayList;
-import org.apache.commons.math3.distribution.TDistribution;
 import tmeval.sampling.RandomStreams;
 
 import java.util.Arrays;
@@ -142,9 +141,9 @@ public final class CorpusSummary {
 
     private Interval intervalValues() {
         if (runs >= 2) {
-            double mean = Arrays.stream(logLikelihood).average().orElse(0);
-            double squares = Arrays.stream(logLikelihood).map(x -> (x - mean) * (x - mean)).sum();
-            double half = new TDistribution(runs - 1).inverseCumulativeProbability(0.975) * Math.sqrt(squares / (runs - 1) / runs);
+            RunInterval interval = RunInterval.of(logLikelihood);
+            double mean = interval.mean();
+            double half = interval.halfWidth();
             long meanTokens = Arrays.stream(tokens).sum() / runs;
             return new Interval(mean, half, mean - half, mean + half, Math.exp(-(mean + half) / meanTokens), Math.exp(-(mean - half) / meanTokens));
         }

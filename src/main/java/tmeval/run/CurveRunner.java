@@ -226,6 +226,29 @@ public final class CurveRunner {
         return docs == 0 ? null : sum / docs;
     }
 
+    /** A method's 95% interval over runs at one snapshot. */
+    public record Interval(int iteration, String method, RunInterval interval) {
+    }
+
+    /**
+     * The 95% interval over runs ({@link RunInterval}) of the corpus log-likelihood of every (snapshot, method) among
+     * these points, in the order they first appear; none with fewer than two runs.
+     */
+    public static List<Interval> intervals(List<Point> points) {
+        java.util.Map<String, List<Point>> groups = new java.util.LinkedHashMap<>();
+        for (Point p : points) {
+            groups.computeIfAbsent(p.iteration() + "\t" + p.method(), k -> new ArrayList<>()).add(p);
+        }
+        List<Interval> out = new ArrayList<>();
+        for (List<Point> group : groups.values()) {
+            RunInterval interval = RunInterval.of(group.stream().mapToDouble(Point::logLikelihood).toArray());
+            if (interval != null) {
+                out.add(new Interval(group.get(0).iteration(), group.get(0).method(), interval));
+            }
+        }
+        return out;
+    }
+
     /** The corpus line of a point, in the curve TSV's columns. */
     public static String corpusLine(Point p, boolean timing) {
         return "*\t" + p.tokens() + "\t" + p.iteration() + "\t" + p.method() + "\t" + p.run() + "\t" + p.logLikelihood() + "\t"

@@ -296,6 +296,15 @@ class CliTest {
         assertEquals(1 + 2 * (16 + 4), lines.size());
         assertTrue(lines.stream().anyMatch(l -> l.startsWith("*\t40\t20\titeration-ais\t2\t")), String.join("\n", lines));
         assertTrue(o.out().contains("var per doc"), o.out());
+        // each snapshot's 95% interval over the two runs, from the corpus lines: mean +- t(0.975, 1) |a - b| / 2
+        for (String method : java.util.List.of("iteration-ais", "lr")) {
+            double[] runs = lines.stream().filter(l -> l.startsWith("*\t40\t20\t" + method + "\t")).mapToDouble(l -> Double.parseDouble(l.split("\t")[5]))
+                    .toArray();
+            assertEquals(2, runs.length);
+            String expected = String.format(java.util.Locale.ROOT, "%9d  %-14s %4s %16.3f +- %.3f (95%% interval over the 2 runs", 20, method, "mean",
+                    (runs[0] + runs[1]) / 2, 12.706204736174698 * Math.abs(runs[0] - runs[1]) / 2);
+            assertTrue(o.out().contains(expected), expected + "\n" + o.out());
+        }
     }
 
     @Test

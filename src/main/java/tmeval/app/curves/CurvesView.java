@@ -17,7 +17,10 @@ import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.fx.ChartViewer;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.renderer.xy.XYErrorRenderer;
 import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.YIntervalSeries;
+import org.jfree.data.xy.YIntervalSeriesCollection;
 import org.jfree.data.xy.XYSeriesCollection;
 import tmeval.app.common.Charts;
 
@@ -41,6 +44,9 @@ public final class CurvesView {
     private final BorderPane root = new BorderPane();
     /** The drawn line of each series; the view never reads a method back out of a legend key. */
     private final Map<CurvesViewModel.Series, XYSeries> drawn = new HashMap<>();
+    /** The 95% intervals over runs, one series per method. */
+    private final YIntervalSeriesCollection errorBars = new YIntervalSeriesCollection();
+    private final Map<String, YIntervalSeries> intervalSeries = new HashMap<>();
 
     public CurvesView(CurvesViewModel control, BiConsumer<String, String> onError) {
         likelihoodChart = lineChart("Held-out log-likelihood per training iteration", CurvesViewModel.LIKELIHOOD_AXIS, likelihood);
@@ -117,6 +123,7 @@ public final class CurvesView {
         control.onReset(this::clear);
         control.onLikelihood(points -> add(likelihood, likelihoodChart, points));
         control.onVariance(points -> add(variance, varianceChart, points));
+        control.onInterval(this::addIntervals);
     }
 
     private static JFreeChart lineChart(String title, String yLabel, XYSeriesCollection data) {
@@ -133,7 +140,71 @@ public final class CurvesView {
         return chart;
     }
 
+    /** Vertical error bars with caps, nothing else (the runs' lines are drawn by the first renderer); an error bar in the legend. */
+    private static final class ErrorBars extends XYErrorRenderer {
+        private static final java.awt.Shape GLYPH = glyph();
+
+        ErrorBars() {
+            setDrawXError(false);
+            setDefaultLinesVisible(false);
+            setDefaultShapesVisible(false);
+            setCapLength(8);
+            setErrorStroke(new BasicStroke(1.5f));
+        }
+
+        private static java.awt.Shape glyph() {
+            java.awt.geom.Path2D.Double p = new java.awt.geom.Path2D.Double();
+            p.moveTo(0, -6);
+            p.lineTo(0, 6);
+            p.moveTo(-4, -6);
+            p.lineTo(4, -6);
+            p.moveTo(-4, 6);
+            p.lineTo(4, 6);
+            return p;
+        }
+
+        @Override
+        public org.jfree.chart.LegendItem getLegendItem(int datasetIndex, int series) {
+            XYPlot plot = getPlot();
+            if (plot == null || plot.getDataset(datasetIndex) == null) {
+                return null;
+            }
+            String label = String.valueOf(plot.getDataset(datasetIndex).getSeriesKey(series));
+            org.jfree.chart.LegendItem item = new org.jfree.chart.LegendItem(label, null, null, null, false, GLYPH, false, java.awt.Color.WHITE,
+                    false, java.awt.Color.WHITE, new BasicStroke(1f), true, GLYPH, new BasicStroke(1.5f), lookupSeriesPaint(series));
+            item.setDataset(plot.getDataset(datasetIndex));
+            item.setDatasetIndex(datasetIndex);
+            item.setSeriesKey(plot.getDataset(datasetIndex).getSeriesKey(series));
+            item.setSeriesIndex(series);
+            return item;
+        }
+    }
+
+    /** The error bars: a second dataset on the log-likelihood chart, drawn over the lines in each method's colour. */
+    private void addIntervals(List<CurvesViewModel.Interval> intervals) {
+        XYPlot plot = (XYPlot) likelihoodChart.getPlot();
+        if (plot.getDataset(1) == null) {
+            ErrorBars bars = new ErrorBars();
+            plot.setDataset(1, errorBars);
+            plot.setRenderer(1, bars);
+            plot.setDatasetRenderingOrder(org.jfree.chart.plot.DatasetRenderingOrder.FORWARD);
+        }
+        XYErrorRenderer bars = (XYErrorRenderer) plot.getRenderer(1);
+        for (CurvesViewModel.Interval i : intervals) {
+            YIntervalSeries s = intervalSeries.computeIfAbsent(i.method(), m -> {
+                YIntervalSeries created = new YIntervalSeries(i.label(), true, true);
+                errorBars.addSeries(created);
+                int index = errorBars.getSeriesCount() - 1;
+                bars.setSeriesPaint(index, Charts.colour(i.colour()));
+                return created;
+            });
+            s.add(i.iteration(), i.mean(), i.low(), i.high());
+        }
+    }
+
     private void clear() {
+        errorBars.removeAllSeries();
+        intervalSeries.clear();
         likelihood.removeAllSeries();
         variance.removeAllSeries();
         drawn.clear();

@@ -60,6 +60,22 @@ public final class CurvesViewModel {
     public record Point(Series series, double iteration, double value) {
     }
 
+    /**
+     * A method's 95% interval over runs of the corpus log-likelihood at one snapshot: the interval {@code tmeval curve}
+     * prints ({@link CurveRunner#intervals}), drawn as an error bar.
+     */
+    public record Interval(String method, double iteration, double mean, double low, double high) {
+        /** The legend text of a method's error bars. */
+        public String label() {
+            return method + ": 95% interval over runs";
+        }
+
+        /** The method's colour, as its lines'. */
+        public int colour() {
+            return new Series(method, 0).colour();
+        }
+    }
+
     private static final CurvePlan DEFAULTS = CurvePlan.defaults();
     /** The variance chart's value axis, with its unit: a variance of log-likelihoods in nats is in nats squared. */
     public static final String VARIANCE_AXIS = "mean per-document variance across runs (nats\u00b2)";
@@ -78,6 +94,7 @@ public final class CurvesViewModel {
     private final BooleanProperty running = new SimpleBooleanProperty(false);
     private final List<Consumer<List<Point>>> likelihoodListeners = new ArrayList<>();
     private final List<Consumer<List<Point>>> varianceListeners = new ArrayList<>();
+    private final List<Consumer<List<Interval>>> intervalListeners = new ArrayList<>();
     private final List<Runnable> resetListeners = new ArrayList<>();
     private int likelihoodPoints;
     private final List<CurveRunner.Point> received = new ArrayList<>();
@@ -116,6 +133,11 @@ public final class CurvesViewModel {
     /** Receives each snapshot's per-document variance across runs, one point per method. */
     public void onVariance(Consumer<List<Point>> listener) {
         varianceListeners.add(listener);
+    }
+
+    /** Receives each snapshot's 95% intervals over runs, one per method (none with a single run). */
+    public void onInterval(Consumer<List<Interval>> listener) {
+        intervalListeners.add(listener);
     }
 
     public void onReset(Runnable listener) {
@@ -220,9 +242,14 @@ public final class CurvesViewModel {
                 variance.add(new Point(new Series(p.method(), 0), p.iteration(), p.perDocumentVariance().doubleValue()));
             }
         }
+        List<Interval> intervals = new ArrayList<>();
+        for (CurveRunner.Interval i : CurveRunner.intervals(points)) {
+            intervals.add(new Interval(i.method(), i.iteration(), i.interval().mean(), i.interval().low(), i.interval().high()));
+        }
         likelihoodPoints += likelihood.size();
         likelihoodListeners.forEach(l -> l.accept(likelihood));
         varianceListeners.forEach(l -> l.accept(variance));
+        intervalListeners.forEach(l -> l.accept(intervals));
     }
 
     private void finish(String finalMessage) {

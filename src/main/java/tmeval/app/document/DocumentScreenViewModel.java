@@ -16,6 +16,7 @@ import tmeval.app.common.Results;
 import tmeval.app.common.TaskExecutor;
 import tmeval.app.common.Workspace;
 import tmeval.compare.ComparisonMethods;
+import tmeval.compare.ComparisonTable;
 import tmeval.compare.ComparisonTable.PairedEstimate;
 import tmeval.compare.Direction;
 import tmeval.compare.ModelPair;
@@ -31,6 +32,8 @@ import tmeval.sampling.DocumentView;
 import tmeval.sampling.RandomStreams;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.List;
 import java.util.Locale;
 
@@ -62,9 +65,21 @@ public final class DocumentScreenViewModel {
         }
     }
 
-    /** A row of the estimates table; run is the run's number, or {@link #CHART_RUN} for the chart's own re-run. */
-    public record EstimateRow(String method, String direction, String run, double logRatio, double perplexityRatio) {
+    /**
+     * A row of the estimates table; run is the run's number, {@link #MEAN_RUN} for the mean of a method's runs, or
+     * {@link #CHART_RUN} for the chart's own re-run. {@code standardError} (null with fewer than two runs): for a run's
+     * row the standard deviation of the document's runs (the error of one run's estimate), for the mean's row that over
+     * the square root of the runs.
+     */
+    public record EstimateRow(String method, String direction, String run, double logRatio, double perplexityRatio, Double standardError) {
+        /** "± 0.0123", or "" where there is no standard error. */
+        public String standardErrorText() {
+            return standardError == null ? "" : String.format(Locale.ROOT, "\u00b1 %.4f", standardError);
+        }
     }
+
+    /** The run column of the mean of a method's runs. */
+    public static final String MEAN_RUN = "mean";
 
     /** The run column of the chart's re-run, which is not one of the comparison's runs. */
     public static final String CHART_RUN = "chart";
@@ -228,10 +243,27 @@ public final class DocumentScreenViewModel {
         List<EstimateRow> rows = new ArrayList<>();
         StringBuilder gapText = new StringBuilder();
         if (documentIndex >= 0) {
+            ComparisonTable table = results.table();
+            int length = results.corpus().document(documentIndex).length();
+            // a method and direction's runs together, in run order, then their mean
+            Map<String, List<ComparisonRunner.Result>> groups = new LinkedHashMap<>();
             for (ComparisonRunner.Result r : results.forDocument(documentIndex)) {
                 if (!r.refused()) {
-                    rows.add(new EstimateRow(r.reference() ? "reference " + r.method() : r.method(), r.direction().label(), Integer.toString(r.run()),
-                            r.result().logRatio(), r.result().perplexityRatio(r.length())));
+                    groups.computeIfAbsent((r.reference() ? "reference " : "") + r.method() + "/" + r.direction(), k -> new ArrayList<>()).add(r);
+                }
+            }
+            for (List<ComparisonRunner.Result> group : groups.values()) {
+                group.sort(java.util.Comparator.comparingInt(ComparisonRunner.Result::run));
+                ComparisonRunner.Result head = group.get(0);
+                ComparisonTable.Spread spread = head.reference() ? null : table.spread(head.method(), head.direction(), documentIndex);
+                String method = head.reference() ? "reference " + head.method() : head.method();
+                for (ComparisonRunner.Result r : group) {
+                    rows.add(new EstimateRow(method, r.direction().label(), Integer.toString(r.run()), r.result().logRatio(),
+                            r.result().perplexityRatio(r.length()), spread == null ? null : spread.runStandardError()));
+                }
+                if (spread != null) {
+                    rows.add(new EstimateRow(method, head.direction().label(), MEAN_RUN, spread.mean(), Math.exp(-spread.mean() / length),
+                            spread.meanStandardError()));
                 }
             }
             for (String method : results.table().methods()) {
@@ -250,8 +282,8 @@ public final class DocumentScreenViewModel {
             // the chart's traces come from a separate run: its numbers are shown as its own rows, never as the table's
             String method = ComparisonMethods.RATIO_CONVEX + " (" + RERUN + ")";
             int n = a.document().length();
-            rows.add(new EstimateRow(method, Direction.FORWARD.label(), CHART_RUN, a.forwardEstimate(), Math.exp(-a.forwardEstimate() / n)));
-            rows.add(new EstimateRow(method, Direction.REVERSE.label(), CHART_RUN, a.reverseEstimate(), Math.exp(-a.reverseEstimate() / n)));
+            rows.add(new EstimateRow(method, Direction.FORWARD.label(), CHART_RUN, a.forwardEstimate(), Math.exp(-a.forwardEstimate() / n), null));
+            rows.add(new EstimateRow(method, Direction.REVERSE.label(), CHART_RUN, a.reverseEstimate(), Math.exp(-a.reverseEstimate() / n), null));
             gapText.append(String.format(Locale.ROOT, "%s: forward - reverse gap %.4f nats%n", method, a.forwardEstimate() - a.reverseEstimate()));
         }
         estimates.setAll(rows);

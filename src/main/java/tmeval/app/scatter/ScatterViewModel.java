@@ -13,7 +13,9 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import tmeval.app.common.Results;
 import tmeval.compare.ComparisonMethods;
+import tmeval.compare.ComparisonTable;
 import tmeval.compare.ComparisonTable.PairedEstimate;
+import tmeval.compare.Direction;
 import tmeval.compare.ConvergenceCheck;
 import tmeval.model.Corpus;
 
@@ -377,8 +379,15 @@ public final class ScatterViewModel {
         String[] names = p.directional() ? new String[] {"forward", "reverse"} : new String[] {"run 1", "run 2"};
         String gap = String.format(Locale.ROOT, "gap %.3f nats%s", p.gap(),
                 p.directional() ? (p.flagged() ? " (> " + threshold() + ": far from the diagonal)" : "") : " (run-to-run noise)");
-        return String.format(Locale.ROOT, "document %s (N = %d)%n%s%n%s %.4f, %s %.4f nats%n%s%nclick to open", p.documentId(), p.length(),
-                method, names[0], p.first(), names[1], p.second(), gap);
+        Direction[] directions = p.directional() ? new Direction[] {Direction.FORWARD, Direction.REVERSE} : new Direction[] {Direction.NONE, Direction.NONE};
+        ComparisonTable.Spread first = results.table().spread(method, directions[0], p.document());
+        ComparisonTable.Spread second = results.table().spread(method, directions[1], p.document());
+        String estimates = first == null || second == null
+                ? String.format(Locale.ROOT, "%s %.4f, %s %.4f nats", names[0], p.first(), names[1], p.second())
+                // with two runs or more, each estimate's standard error: the standard deviation of its runs
+                : String.format(Locale.ROOT, "%s %.4f \u00b1 %.4f nats%n%s %.4f \u00b1 %.4f nats%n(\u00b1 one run's standard error, %d runs)",
+                        names[0], p.first(), first.runStandardError(), names[1], p.second(), second.runStandardError(), first.runs());
+        return String.format(Locale.ROOT, "document %s (N = %d)%n%s%n%s%n%s%nclick to open", p.documentId(), p.length(), method, estimates, gap);
     }
 
     /** A click on a point: the document screen shows its document. */
@@ -508,11 +517,6 @@ public final class ScatterViewModel {
      * stay inside the area (the chart), never past its top-left corner.
      */
     public static double[] placeInside(double pointerX, double pointerY, double width, double height, double areaWidth, double areaHeight) {
-        double gap = 12;
-        double x = pointerX + gap + width <= areaWidth ? pointerX + gap : pointerX - gap - width;
-        double y = pointerY + gap + height <= areaHeight ? pointerY + gap : pointerY - gap - height;
-        x = Math.max(0, Math.min(x, areaWidth - width));
-        y = Math.max(0, Math.min(y, areaHeight - height));
-        return new double[] {x, y};
+        return tmeval.app.common.HoverPlacement.inside(pointerX, pointerY, width, height, areaWidth, areaHeight);
     }
 }

@@ -82,9 +82,15 @@ final class Screenshot {
                 model.run().setOnJobFinished(() -> model.selectedDocumentProperty().set(0));
             }
         }
+        // the curves and which-K screens run their own jobs
         boolean whichK = view.equals("whichk");
-        if (during && started && (whichK ? model.whichK().runningProperty() : model.run().runningProperty()).get()) {
-            if ((whichK ? model.whichK().progressProperty() : model.run().progressProperty()).get() < 1.0 / 3) {
+        boolean curves = view.equals("curves");
+        boolean jobRunning = whichK ? model.whichK().runningProperty().get()
+                : curves ? model.curves().runningProperty().get() : model.run().runningProperty().get();
+        double progress = whichK ? model.whichK().progressProperty().get()
+                : curves ? model.curves().progressProperty().get() : model.run().progressProperty().get();
+        if (during && started && jobRunning) {
+            if (progress < 1.0 / 3) {
                 poll();
                 return;
             }
@@ -122,6 +128,7 @@ final class Screenshot {
         }
         workbench.viewModel().run().cancel();
         workbench.viewModel().whichK().cancel();
+        workbench.viewModel().curves().cancel();
         Platform.exit();
     }
 }

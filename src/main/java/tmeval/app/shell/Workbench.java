@@ -19,6 +19,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
 import javafx.stage.Window;
+import tmeval.app.brackets.BracketsView;
 import tmeval.app.common.BackgroundTaskExecutor;
 import tmeval.app.common.Workspace.Slot;
 import tmeval.app.curves.CurvesView;
@@ -59,6 +60,7 @@ public final class Workbench {
         BiConsumer<String, String> onError = (t, m) -> errorHandler.accept(t, m);
         tabs.getTabs().addAll(
                 tab("scatter", "Per-document scatter", new ScatterView(model.scatter(), onError).root()),
+                tab("brackets", "Brackets", new BracketsView(model.brackets(), onError).root()),
                 tab("table", "Variance table", new VarianceTableView(model.table(), onError).root()),
                 tab("curves", "Iteration curves", new CurvesView(model.curves(), onError).root()),
                 tab("document", "Document", new DocumentScreenView(model.document(), onError).root()),
@@ -83,7 +85,7 @@ public final class Workbench {
         return t;
     }
 
-    /** Selects a view by id: scatter, table, curves, document, teaching, whichk. */
+    /** Selects a view by id: scatter, brackets, table, curves, document, teaching, whichk. */
     public void select(String id) {
         for (Tab t : tabs.getTabs()) {
             if (t.getId().equals("tab-" + id)) {
@@ -112,7 +114,7 @@ public final class Workbench {
         cancel.disableProperty().bind(model.run().runningProperty().not());
         job.getItems().addAll(run, cancel);
         Menu view = new Menu("_View");
-        String[][] views = {{"scatter", "Per-document scatter"}, {"table", "Variance table"}, {"curves", "Iteration curves"},
+        String[][] views = {{"scatter", "Per-document scatter"}, {"brackets", "Brackets"}, {"table", "Variance table"}, {"curves", "Iteration curves"},
                 {"document", "Document"}, {"teaching", "Teaching"}, {"whichk", "Which K?"}};
         for (int i = 0; i < views.length; i++) {
             String id = views[i][0];

@@ -11,6 +11,7 @@ import tmeval.app.document.DocumentScreenViewModel;
 import tmeval.app.inputs.InputsViewModel;
 import tmeval.app.inputs.RecentFiles;
 import tmeval.app.run.RunViewModel;
+import tmeval.app.brackets.BracketsViewModel;
 import tmeval.app.scatter.ScatterViewModel;
 import tmeval.app.table.VarianceTableViewModel;
 import tmeval.app.teaching.TeachingViewModel;
@@ -70,18 +71,22 @@ public final class WorkbenchViewModel {
             forward against reverse; points far off the diagonal are documents whose two estimates disagree. Click a point to \
             open the document.
 
-            Variance table (Ctrl+2). Foulds and Smyth's Tables 1 and 2: per method and direction, the percent of documents \
+            Brackets (Ctrl+2). For a ratio path run both ways, each document's bracket from its forward estimate (a \
+            lower bound on the log ratio, in expectation) to its reverse one (an upper bound), documents sorted by the \
+            middle of their bracket; a bracket clear of 0 decides the document for A or B. Click one to open the document.
+
+            Variance table (Ctrl+3). Foulds and Smyth's Tables 1 and 2: per method and direction, the percent of documents \
             where A wins, the correlation with the reference, the variance of the perplexity ratio across runs, the corpus \
             perplexity ratio, cost and time; under it, the convergence verdict of each ratio method (do the two annealing \
             directions agree?) and, after a cancel, how partial the results are.
 
-            Iteration curves (Ctrl+3). Perplexity against training iteration for the model series, by iteration-AIS.
+            Iteration curves (Ctrl+4). Perplexity against training iteration for the model series, by iteration-AIS.
 
-            Document (Ctrl+4). One document's estimates by method, direction and run, and its words under both models.
+            Document (Ctrl+5). One document's estimates by method, direction and run, and its words under both models.
 
-            Teaching (Ctrl+5). Annealed importance sampling step by step on one short document.
+            Teaching (Ctrl+6). Annealed importance sampling step by step on one short document.
 
-            Which K? (Ctrl+6). Several models (files, the series' snapshots, models A and B) against the held-out corpus: each \
+            Which K? (Ctrl+7). Several models (files, the series' snapshots, models A and B) against the held-out corpus: each \
             model's log-likelihood per token or perplexity with its 95% interval, plotted against K, and for every pair the \
             documents decided for each, as tmeval select prints them.
 
@@ -99,6 +104,7 @@ public final class WorkbenchViewModel {
     private final InputsViewModel inputs;
     private final RunViewModel run;
     private final ScatterViewModel scatter;
+    private final BracketsViewModel brackets;
     private final VarianceTableViewModel table;
     private final CurvesViewModel curves;
     private final DocumentScreenViewModel document;
@@ -119,6 +125,7 @@ public final class WorkbenchViewModel {
         run = new RunViewModel(workspace, results, executor, storage.ratesFile());
         run.setErrorHandler(onError);
         scatter = new ScatterViewModel(results, selectedDocument, () -> openDocumentScreen.run());
+        brackets = new BracketsViewModel(results, selectedDocument, () -> openDocumentScreen.run());
         table = new VarianceTableViewModel(results);
         curves = new CurvesViewModel(workspace, executor);
         document = new DocumentScreenViewModel(workspace, results, executor, run.temperaturesProperty(), run.burnInProperty(), selectedDocument);
@@ -492,6 +499,10 @@ public final class WorkbenchViewModel {
 
     public ScatterViewModel scatter() {
         return scatter;
+    }
+
+    public BracketsViewModel brackets() {
+        return brackets;
     }
 
     public VarianceTableViewModel table() {

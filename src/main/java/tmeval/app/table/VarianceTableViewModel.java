@@ -60,19 +60,26 @@ public final class VarianceTableViewModel {
         return rows;
     }
 
-    /** The table as delimited text, header first, rows in result order. */
+    /** The table as delimited text, header first, rows in result order, the 95% intervals last. */
     public String text(char separator) {
         StringBuilder sb = new StringBuilder();
         String s = String.valueOf(separator);
         sb.append(String.join(s, "method", "direction", "documents", "percentAWins", "correlation", "varianceOfPerplexityRatio",
-                "corpusPerplexityRatio", "siteUpdates", "seconds")).append('\n');
+                "corpusPerplexityRatio", "siteUpdates", "seconds", "percentAWinsLow95", "percentAWinsHigh95", "corpusPerplexityRatioLow95",
+                "corpusPerplexityRatioHigh95")).append('\n');
         for (ComparisonTable.Row r : rows) {
             sb.append(String.join(s, r.method(), r.direction().label(), Integer.toString(r.documents()),
                     String.format(Locale.ROOT, "%.2f", r.percentAWins()), r.correlation() == null ? "" : Double.toString(r.correlation()),
                     r.variance() == null ? "" : Double.toString(r.variance()), Double.toString(r.corpusPerplexityRatio()),
-                    Long.toString(r.siteUpdates()), String.format(Locale.ROOT, "%.3f", r.seconds()))).append('\n');
+                    Long.toString(r.siteUpdates()), String.format(Locale.ROOT, "%.3f", r.seconds()), end(r.winsInterval(), 0),
+                    end(r.winsInterval(), 1), end(r.ratioInterval(), 0), end(r.ratioInterval(), 1))).append('\n');
         }
         return sb.toString();
+    }
+
+    /** One end of a 95% interval, empty where there is none. */
+    private static String end(double[] interval, int i) {
+        return interval == null ? "" : Double.toString(interval[i]);
     }
 
     /** Writes the table as CSV, complete or not at all. */

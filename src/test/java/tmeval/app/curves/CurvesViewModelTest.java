@@ -107,4 +107,46 @@ class CurvesViewModelTest {
         workspace.put(Workspace.Slot.SERIES, null, null);
         assertTrue(vm.messageProperty().get().startsWith("No model series loaded"), vm.messageProperty().get());
     }
+
+    /**
+     * With two runs each snapshot has one 95% interval per method around the mean of the runs' corpus log-likelihoods:
+     * Student's t with one degree of freedom (12.706) times the standard error |a - b| / 2, written out here; the
+     * interval {@code curve} prints, and reopening the points (a session) gives the same intervals.
+     */
+    @Test
+    void withTwoRunsEachSnapshotHasTheCommandLinesIntervalOverTheRuns() {
+        AppFixtures.fill(workspace);
+        workspace.put(Workspace.Slot.SERIES, null, series());
+        vm.methods().forEach((name, on) -> on.set(name.equals(Methods.AIS) || name.equals(Methods.LR)));
+        vm.temperaturesProperty().set(5);
+        vm.runsProperty().set(2);
+        List<CurvesViewModel.Point> likelihood = new ArrayList<>();
+        List<CurvesViewModel.Interval> intervals = new ArrayList<>();
+        vm.onLikelihood(likelihood::addAll);
+        vm.onInterval(intervals::addAll);
+        vm.start();
+        assertEquals(3 * 2, intervals.size(), "3 snapshots, 2 methods");
+        double t = 12.706204736174698; // the 97.5% quantile of Student's t with 1 degree of freedom
+        for (CurvesViewModel.Interval i : intervals) {
+            double[] runs = likelihood.stream().filter(p -> p.series().method().equals(i.method()) && p.iteration() == i.iteration())
+                    .mapToDouble(CurvesViewModel.Point::value).toArray();
+            assertEquals(2, runs.length);
+            double mean = (runs[0] + runs[1]) / 2;
+            double half = t * Math.abs(runs[0] - runs[1]) / 2;
+            assertEquals(mean, i.mean(), 1e-9);
+            assertEquals(mean - half, i.low(), 1e-6);
+            assertEquals(mean + half, i.high(), 1e-6);
+            assertTrue(half > 0, "two seeded runs differ");
+        }
+        List<CurvesViewModel.Interval> reopened = new ArrayList<>();
+        CurvesViewModel other = new CurvesViewModel(workspace, new CurrentThreadTaskExecutor());
+        other.onInterval(reopened::addAll);
+        other.restore(vm.points());
+        assertEquals(intervals, reopened);
+
+        vm.runsProperty().set(1);
+        intervals.clear();
+        vm.start();
+        assertTrue(intervals.isEmpty(), "one run gives no interval over runs");
+    }
 }

@@ -91,4 +91,44 @@ class DocumentScreenViewModelTest {
         assertEquals(trace.forward().get(trace.forward().size() - 1)[1], rerun.get(0).logRatio(), 1e-9, "the forward trace ends at its row");
         assertTrue(vm.estimates().stream().anyMatch(r -> r.run().equals("1") && r.logRatio() == -2.07));
     }
+
+    @Test
+    void withTwoRunsEveryEstimateHasItsStandardErrorAndTheMeanOfTheRunsHasItsOwn() {
+        List<ComparisonRunner.Result> two = new java.util.ArrayList<>();
+        double[] forward = {1.0, 1.5};
+        double[] reverse = {0.4, 0.1};
+        for (int run = 1; run <= 2; run++) {
+            two.add(new ComparisonRunner.Result(3, corpus.document(3).id(), 8, ComparisonMethods.RATIO_CONVEX, Direction.FORWARD, run, false,
+                    new RatioResult(forward[run - 1], new double[0], 1, 1), null));
+            two.add(new ComparisonRunner.Result(3, corpus.document(3).id(), 8, ComparisonMethods.RATIO_CONVEX, Direction.REVERSE, run, false,
+                    new RatioResult(reverse[run - 1], new double[0], 1, 1), null));
+        }
+        // one run only of another method: no standard error to show
+        two.add(result(3, Direction.FORWARD, 0.7));
+        results.addAll(two);
+        selected.set(3);
+        var rows = vm.estimates().stream().filter(r -> !r.run().equals(DocumentScreenViewModel.CHART_RUN)).toList();
+        // the sample standard deviation of two values is |a - b| / sqrt(2); the standard error of their mean |a - b| / 2
+        for (var r : rows) {
+            if (r.method().equals(ComparisonMethods.RATIO_GEOMETRIC)) {
+                assertEquals(null, r.standardError(), "a single run has no standard error");
+                assertEquals("", r.standardErrorText());
+                continue;
+            }
+            double[] runs = r.direction().equals(Direction.FORWARD.label()) ? forward : reverse;
+            if (r.run().equals(DocumentScreenViewModel.MEAN_RUN)) {
+                assertEquals((runs[0] + runs[1]) / 2, r.logRatio(), 1e-12);
+                assertEquals(Math.abs(runs[0] - runs[1]) / 2, r.standardError(), 1e-12);
+                assertEquals(Math.exp(-r.logRatio() / 8), r.perplexityRatio(), 1e-12);
+            } else {
+                assertEquals(runs[Integer.parseInt(r.run()) - 1], r.logRatio());
+                assertEquals(Math.abs(runs[0] - runs[1]) / Math.sqrt(2), r.standardError(), 1e-12);
+            }
+        }
+        assertEquals(2, rows.stream().filter(r -> r.run().equals(DocumentScreenViewModel.MEAN_RUN)).count(), "a mean per direction");
+        assertEquals(4 + 1 + 2, rows.size());
+        assertEquals(String.format(java.util.Locale.ROOT, "\u00b1 %.4f", 0.5 / Math.sqrt(2)), rows.get(0).standardErrorText());
+        assertEquals(List.of("1", "2", DocumentScreenViewModel.MEAN_RUN), rows.subList(0, 3).stream().map(r -> r.run()).toList(),
+                "a method and direction's runs in order, then their mean");
+    }
 }

@@ -14,6 +14,7 @@ import tmeval.model.Corpus;
 import tmeval.run.ComparisonRunner;
 
 import tmeval.compare.ComparisonTable;
+import tmeval.compare.ComparisonTable.PairedEstimate;
 import tmeval.compare.ConvergenceCheck;
 
 import java.util.ArrayList;
@@ -212,6 +213,26 @@ class ScatterViewModelTest {
         for (String line : tip.split("\\R")) {
             assertTrue(line.length() <= 60, "short lines keep the tooltip inside the window: " + line);
         }
+    }
+
+    @Test
+    void withTwoRunsTheTooltipGivesEachEstimatesStandardErrorAcrossTheRuns() {
+        feed();
+        String single = vm.tooltip(ComparisonMethods.RATIO_CONVEX, vm.plot().flagged().get(0));
+        assertFalse(single.contains("\u00b1"), "one run of each direction: no standard error: " + single);
+        results.addAll(List.of(result(3, ComparisonMethods.RATIO_CONVEX, Direction.FORWARD, 2, 2.5),
+                result(3, ComparisonMethods.RATIO_CONVEX, Direction.REVERSE, 2, 1.0)));
+        String tip = vm.tooltip(ComparisonMethods.RATIO_CONVEX, vm.plot().flagged().get(0));
+        // forward runs 3.5 and 2.5, reverse 0.4 and 1.0: standard deviations |a - b| / sqrt(2)
+        assertTrue(tip.contains(String.format(java.util.Locale.ROOT, "forward 3.5000 \u00b1 %.4f nats", 1.0 / Math.sqrt(2))), tip);
+        assertTrue(tip.contains(String.format(java.util.Locale.ROOT, "reverse 0.4000 \u00b1 %.4f nats", 0.6 / Math.sqrt(2))), tip);
+        assertTrue(tip.contains("2 runs"), tip);
+        for (String line : tip.split("\\R")) {
+            assertTrue(line.length() <= 60, "short lines keep the tooltip inside the window: " + line);
+        }
+        PairedEstimate baseline = vm.plot().points().get(ComparisonMethods.LR_DIFF).get(0);
+        String lr = vm.tooltip(ComparisonMethods.LR_DIFF, baseline);
+        assertTrue(lr.contains(String.format(java.util.Locale.ROOT, "run 1 0.2000 \u00b1 %.4f nats", 3.8 / Math.sqrt(2))), lr);
     }
 
     @Test

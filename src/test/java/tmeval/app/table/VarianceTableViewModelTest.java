@@ -43,9 +43,18 @@ class VarianceTableViewModelTest {
         assertEquals(1, vm.rows().size());
         assertEquals(75.0, vm.rows().get(0).percentAWins(), 1e-9, "A wins on 9 of 12 documents");
         String[] lines = vm.text(',').split("\n");
-        assertEquals("method,direction,documents,percentAWins,correlation,varianceOfPerplexityRatio,corpusPerplexityRatio,siteUpdates,seconds",
-                lines[0]);
+        assertEquals("method,direction,documents,percentAWins,correlation,varianceOfPerplexityRatio,corpusPerplexityRatio,siteUpdates,seconds,"
+                + "percentAWinsLow95,percentAWinsHigh95,corpusPerplexityRatioLow95,corpusPerplexityRatioHigh95", lines[0]);
         assertTrue(lines[1].startsWith(ComparisonMethods.LR_DIFF + ",-,12,75.00,,0.0,"), lines[1]);
+        // the export carries the table's 95% intervals, the ones 'tmeval compare' prints (ComparisonTable's bootstrap)
+        var row = vm.rows().get(0);
+        String[] cells = lines[1].split(",");
+        assertEquals(row.winsInterval()[0], Double.parseDouble(cells[9]));
+        assertEquals(row.winsInterval()[1], Double.parseDouble(cells[10]));
+        assertEquals(row.ratioInterval()[0], Double.parseDouble(cells[11]));
+        assertEquals(row.ratioInterval()[1], Double.parseDouble(cells[12]));
+        assertTrue(row.winsInterval()[0] < 75 && 75 < row.winsInterval()[1], "9 wins of 12 resampled: the interval holds 75%");
+        assertTrue(row.ratioInterval()[0] < row.corpusPerplexityRatio() && row.corpusPerplexityRatio() < row.ratioInterval()[1]);
         Path csv = dir.resolve("table.csv");
         vm.exportCsv(csv);
         assertEquals(vm.text(','), Files.readString(csv));

@@ -1,0 +1,276 @@
+package tmeval.app.brackets;
+
+import javafx.animation.PauseTransition;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import javafx.util.Duration;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.entity.EntityCollection;
+import org.jfree.chart.fx.ChartViewer;
+import org.jfree.chart.fx.interaction.ChartMouseEventFX;
+import org.jfree.chart.fx.interaction.ChartMouseListenerFX;
+import org.jfree.chart.plot.ValueMarker;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.YIntervalRenderer;
+import org.jfree.data.xy.XYDataset;
+import org.jfree.data.xy.YIntervalDataItem;
+import org.jfree.data.xy.YIntervalSeries;
+import org.jfree.data.xy.YIntervalSeriesCollection;
+import tmeval.app.brackets.BracketsViewModel.Bracket;
+import tmeval.app.common.Charts;
+import tmeval.app.common.HoverPlacement;
+import tmeval.compare.ComparisonTable.Verdict;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Shape;
+import java.awt.geom.Rectangle2D;
+import java.util.List;
+import java.util.function.BiConsumer;
+
+/**
+ * The sorted brackets: one vertical segment per document from its forward to its reverse estimate, documents sorted
+ * by the middle of their bracket, a line at 0, decided-for-A, decided-for-B and undecided in three colours with their
+ * counts in the legend, the selected document in black. Hover names the document under the pointer; a click opens it.
+ * Draws what {@link BracketsViewModel} computed; redraws at most every {@link #REDRAW_MS} ms, and only when shown.
+ */
+public final class BracketsView {
+    private static final int SELECTED = 3;
+    private static final Color FOR_A = new Color(0x1f77b4);
+    private static final Color FOR_B = new Color(0xd62728);
+    private static final Color UNDECIDED = new Color(0x9a9a9a);
+    /** Batches arrive every 100 ms; a redraw of 20,000 segments takes a good part of that. */
+    private static final int REDRAW_MS = 300;
+
+    private final BracketsViewModel model;
+    private final YIntervalSeriesCollection dataset = new YIntervalSeriesCollection();
+    private final JFreeChart chart;
+    private final XYPlot plot;
+    private final Renderer renderer = new Renderer();
+    private final ChartViewer viewer;
+    private final Label hover = new Label();
+    private final StackPane chartPane = new StackPane();
+    private final BorderPane root = new BorderPane();
+    private final PauseTransition redraw = new PauseTransition(Duration.millis(REDRAW_MS));
+    private boolean stale = true;
+    private List<Bracket> drawnBrackets = List.of();
+
+    /** Segments with small caps at both ends and no entity per item (hover finds the document from the pointer's x). */
+    private static final class Renderer extends YIntervalRenderer {
+        @Override
+        protected void addEntity(EntityCollection entities, Shape hotspot, XYDataset dataset, int series, int item, double entityX,
+                                 double entityY) {
+        }
+    }
+
+    public BracketsView(BracketsViewModel model, BiConsumer<String, String> onError) {
+        this.model = model;
+        NumberAxis x = new NumberAxis();
+        x.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+        NumberAxis y = new NumberAxis();
+        y.setAutoRangeIncludesZero(true);
+        plot = new XYPlot(dataset, x, y, renderer);
+        plot.addRangeMarker(new ValueMarker(0, new Color(0x333333), new BasicStroke(1.2f)));
+        chart = new JFreeChart("Per-document brackets: forward (lower bound) to reverse (upper bound)", JFreeChart.DEFAULT_TITLE_FONT, plot, true);
+        Charts.style(chart);
+        plot.setNoDataMessage("No ratio path has both directions of a document yet.");
+        renderer.setLegendItemLabelGenerator((data, series) -> legendLabel(series));
+        viewer = new ChartViewer(chart);
+        viewer.setId("brackets-chart");
+        viewer.getCanvas().setTooltipEnabled(false);
+        viewer.addChartMouseListener(new ChartMouseListenerFX() {
+            @Override
+            public void chartMouseClicked(ChartMouseEventFX event) {
+                Bracket b = bracketAt(event.getTrigger().getX(), event.getTrigger().getY());
+                if (b != null) {
+                    model.open(b);
+                }
+            }
+
+            @Override
+            public void chartMouseMoved(ChartMouseEventFX event) {
+                Bracket b = bracketAt(event.getTrigger().getX(), event.getTrigger().getY());
+                showHover(b == null ? null : model.tooltip(b), event.getTrigger().getX(), event.getTrigger().getY());
+            }
+        });
+        hover.getStyleClass().add("scatter-hover");
+        hover.setId("brackets-hover");
+        hover.setManaged(false);
+        hover.setMouseTransparent(true);
+        hover.setVisible(false);
+        chartPane.getChildren().addAll(viewer, hover);
+
+        ComboBox<String> method = new ComboBox<>(model.methods());
+        method.setId("brackets-method");
+        method.getSelectionModel().select(model.methodProperty().get());
+        method.setOnAction(e -> {
+            if (method.getValue() != null) {
+                model.methodProperty().set(method.getValue());
+            }
+        });
+        model.methodProperty().addListener((o, a, b) -> method.getSelectionModel().select(b));
+        model.methods().addListener((javafx.collections.ListChangeListener<String>) c -> method.getSelectionModel().select(model.methodProperty().get()));
+        CheckBox perToken = new CheckBox("per token");
+        perToken.setId("brackets-per-token");
+        perToken.setTooltip(new Tooltip("Log ratios divided by the document's length, so that long documents do not dwarf short ones;"
+                + " the verdicts are the same either way"));
+        perToken.selectedProperty().bindBidirectional(model.perTokenProperty());
+        Button reset = new Button("Reset zoom");
+        reset.setId("brackets-reset-zoom");
+        reset.setOnAction(e -> {
+            plot.getDomainAxis().setAutoRange(true);
+            plot.getRangeAxis().setAutoRange(true);
+        });
+        Label caption = new Label();
+        caption.setWrapText(true);
+        caption.setId("brackets-caption");
+        caption.getStyleClass().add("chart-note");
+        caption.textProperty().bind(model.captionProperty());
+        Label hint = new Label("Forward annealing (B to A) is a stochastic lower bound on log P(w|A) - log P(w|B), reverse (A to B) an upper"
+                + " one (Jensen). A bracket above the line at 0 decides the document for A, one below it for B.");
+        hint.setWrapText(true);
+        hint.getStyleClass().add("hint");
+        FlowPane controls = new FlowPane(10, 6, new Label("ratio path"), method, perToken, reset);
+        controls.setAlignment(Pos.CENTER_LEFT);
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox.setHgrow(hint, Priority.SOMETIMES);
+        HBox bottomBar = new HBox(8, hint, spacer, Charts.exportButtons(() -> chart, () -> root.getScene().getWindow(), "brackets", onError));
+        VBox bottom = new VBox(6, controls, caption, bottomBar);
+        bottom.getStyleClass().add("chart-footer");
+        root.setCenter(chartPane);
+        root.setBottom(bottom);
+
+        redraw.setOnFinished(e -> draw());
+        model.onChange(this::scheduleRedraw);
+        // a tab's content is hidden, not removed, while another tab is shown: draw when it is shown again
+        root.parentProperty().addListener((o, a, parent) -> {
+            if (parent != null) {
+                parent.visibleProperty().addListener((p, was, now) -> {
+                    if (now && stale) {
+                        draw();
+                    }
+                });
+            }
+        });
+        draw();
+    }
+
+    private void scheduleRedraw() {
+        stale = true;
+        if (redraw.getStatus() != javafx.animation.Animation.Status.RUNNING) {
+            redraw.playFromStart();
+        }
+    }
+
+    private boolean shown() {
+        for (Node n = root; n != null; n = n.getParent()) {
+            if (!n.isVisible()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void draw() {
+        if (!shown()) {
+            return;
+        }
+        stale = false;
+        BracketsViewModel.Drawing d = model.drawing();
+        String[] labels = model.axisLabels();
+        plot.getDomainAxis().setLabel(labels[0]);
+        plot.getRangeAxis().setLabel(labels[1]);
+        chart.setNotify(false);
+        try {
+            dataset.removeAllSeries();
+            YIntervalSeries[] series = {new YIntervalSeries(Verdict.FOR_A, false, true), new YIntervalSeries(Verdict.FOR_B, false, true),
+                    new YIntervalSeries(Verdict.UNDECIDED, false, true), new YIntervalSeries("selected", false, true)};
+            for (Bracket b : d.brackets()) {
+                series[b.verdict().ordinal()].add(new YIntervalDataItem(b.rank(), b.middle(), b.low(), b.high()), false);
+            }
+            Bracket selected = model.selected();
+            if (selected != null) {
+                series[SELECTED].add(new YIntervalDataItem(selected.rank(), selected.middle(), selected.low(), selected.high()), false);
+            }
+            for (YIntervalSeries s : series) {
+                dataset.addSeries(s);
+            }
+            float width = d.brackets().size() < 400 ? 2f : 1f;
+            Color[] colours = {FOR_A, FOR_B, UNDECIDED};
+            for (int i = 0; i < 3; i++) {
+                renderer.setSeriesPaint(i, colours[i]);
+                renderer.setSeriesStroke(i, new BasicStroke(width));
+                renderer.setSeriesShape(i, new Rectangle2D.Double(-width - 1, -width / 2, 2 * width + 2, width));
+            }
+            renderer.setSeriesPaint(SELECTED, Color.BLACK);
+            renderer.setSeriesStroke(SELECTED, new BasicStroke(3f));
+            renderer.setSeriesShape(SELECTED, new Rectangle2D.Double(-6, -1.5, 12, 3));
+            renderer.setSeriesVisibleInLegend(SELECTED, selected != null);
+            drawnBrackets = d.brackets();
+            chart.setAntiAlias(d.brackets().size() < 5000);
+        } finally {
+            chart.setNotify(true);
+        }
+    }
+
+    /** Draws at once, for tests (the view otherwise draws after a pause, and only when shown). */
+    void drawNow() {
+        draw();
+    }
+
+    private String legendLabel(int series) {
+        if (series < 3) {
+            return model.legendLabel(Verdict.values()[series]);
+        }
+        Bracket s = model.selected();
+        return s == null ? "selected document" : "selected: " + s.pair().documentId();
+    }
+
+    /** The bracket at the pointer's x (its rank), inside the plot's data area; null outside it. */
+    private Bracket bracketAt(double mouseX, double mouseY) {
+        if (drawnBrackets.isEmpty() || viewer.getCanvas().getRenderingInfo() == null) {
+            return null;
+        }
+        Rectangle2D area = viewer.getCanvas().getRenderingInfo().getPlotInfo().getDataArea();
+        if (!area.contains(mouseX, mouseY)) {
+            return null;
+        }
+        return BracketsViewModel.at(drawnBrackets, plot.getDomainAxis().java2DToValue(mouseX, area, plot.getDomainAxisEdge()));
+    }
+
+    private void showHover(String text, double mouseX, double mouseY) {
+        if (text == null) {
+            hover.setVisible(false);
+            return;
+        }
+        hover.setText(text);
+        hover.applyCss();
+        hover.autosize();
+        double[] at = HoverPlacement.inside(mouseX, mouseY, hover.getWidth(), hover.getHeight(), chartPane.getWidth(), chartPane.getHeight());
+        hover.relocate(at[0], at[1]);
+        hover.setVisible(true);
+    }
+
+    /** The chart, for tests. */
+    JFreeChart chart() {
+        return chart;
+    }
+
+    public Region root() {
+        return root;
+    }
+}
