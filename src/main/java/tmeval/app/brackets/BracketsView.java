@@ -65,6 +65,7 @@ public final class BracketsView {
     private final StackPane chartPane = new StackPane();
     private final BorderPane root = new BorderPane();
     private final PauseTransition redraw = new PauseTransition(Duration.millis(REDRAW_MS));
+    private Label caption;
     private boolean stale = true;
     private List<Bracket> drawnBrackets = List.of();
 
@@ -138,7 +139,8 @@ public final class BracketsView {
         caption.setWrapText(true);
         caption.setId("brackets-caption");
         caption.getStyleClass().add("chart-note");
-        caption.textProperty().bind(model.captionProperty());
+        // the caption is set with each drawing (below), so its counts are always the legend's and the chart's
+        this.caption = caption;
         Label hint = new Label("Forward annealing (B to A) is a stochastic lower bound on log P(w|A) - log P(w|B), reverse (A to B) an upper"
                 + " one (Jensen). A bracket above the line at 0 decides the document for A, one below it for B.");
         hint.setWrapText(true);
@@ -191,6 +193,7 @@ public final class BracketsView {
         }
         stale = false;
         BracketsViewModel.Drawing d = model.drawing();
+        caption.setText(model.captionProperty().get());
         String[] labels = model.axisLabels();
         plot.getDomainAxis().setLabel(labels[0]);
         plot.getRangeAxis().setLabel(labels[1]);
