@@ -134,7 +134,10 @@ final class SparkEngine implements JobEngine, AutoCloseable {
             JavaFutureAction<List<List<T>>> job = rdd.collectAsync();
             while (true) {
                 try {
-                    return job.get(100, TimeUnit.MILLISECONDS);
+                    List<List<T>> results = job.get(100, TimeUnit.MILLISECONDS);
+                    // the last slices may finish between two polls: say the job is done, as the local progress does
+                    progress.update(partitions, partitions, null);
+                    return results;
                 } catch (TimeoutException e) {
                     if (cancel.isCancelled()) {
                         sc.cancelJobGroup(group);
