@@ -83,7 +83,7 @@ class SparkMainTest {
 
     private static List<String> sample(String... more) {
         List<String> args = new ArrayList<>(List.of(more));
-        // the 22 longest held-out documents of the sample data
+        // the 23 held-out documents of the sample data with at least 300 tokens
         args.addAll(List.of("--corpus", "sample-data/kos-heldout.tokens.gz", "--min-tokens", "300"));
         return args;
     }
