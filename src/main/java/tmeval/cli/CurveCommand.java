@@ -11,6 +11,7 @@ import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
 import tmeval.run.CurvePlan;
 import tmeval.run.CurveRunner;
+import tmeval.run.JobEngine;
 import tmeval.run.Provenance;
 import tmeval.run.Shard;
 
@@ -26,9 +27,11 @@ import java.util.Locale;
 /** {@code curve}: held-out log-likelihood at each snapshot of a training run (iteration-AIS and the baselines). */
 final class CurveCommand implements Command {
     private final CancelToken cancel;
+    private final JobEngine engine;
 
-    CurveCommand(CancelToken cancel) {
+    CurveCommand(CancelToken cancel, JobEngine engine) {
         this.cancel = cancel;
+        this.engine = engine;
     }
 
     @Override
@@ -82,7 +85,6 @@ final class CurveCommand implements Command {
         TopicModel first = series.get(0).model();
         boolean smooth = InputOptions.unknownWords(o, o.path("series"), ModelLoader.seriesCoversAlphabet(o.path("series")));
         Corpus corpus = InputOptions.corpus(o, first);
-        CurveRunner.Job job = CurveRunner.Job.of(plan, corpus, series);
         InputOptions.reportCorpus(corpus, smooth, out);
         out.printf(Locale.ROOT, "series %s: %d snapshots, iterations %d to %d, K = %d; %d temperatures per snapshot (+%d at the first), %d samples, %d runs%n",
                 series.name(), series.size(), series.get(0).iteration(), series.get(series.size() - 1).iteration(), series.numTopics(),
@@ -99,7 +101,7 @@ final class CurveCommand implements Command {
             w.write(Provenance.header(plan.settingsText(), o.inputs(), timing, shard));
             w.write(CurveRunner.HEADER);
             try {
-                CurveRunner.run(job, shard, new CurveRunner.Listener() {
+                engine.curve(plan, corpus, series, shard, new CurveRunner.Listener() {
                     @Override
                     public void row(CurveRunner.Row row) {
                         if (row.refused()) {

@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Snapshots of one training run, ordered by training iteration; all share K and the vocabulary. */
-public final class ModelSeries {
+public final class ModelSeries implements java.io.Serializable {
     /** One snapshot: the model after {@code iteration} training iterations. */
-    public record Snapshot(int iteration, TopicModel model) {
+    public record Snapshot(int iteration, TopicModel model) implements java.io.Serializable {
     }
 
     private final String name;

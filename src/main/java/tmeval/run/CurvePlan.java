@@ -16,7 +16,7 @@ import java.util.Set;
  * @param allowUneven accept snapshots that are not evenly spaced
  */
 public record CurvePlan(List<String> methods, MethodSettings settings, int firstExtraTemperatures, int runs, long seed, int threads,
-                        boolean allowUneven) {
+                        boolean allowUneven) implements java.io.Serializable {
     /** n = 1000 temperatures per snapshot, one sample, as for the comparisons. */
     public static final MethodSettings DEFAULT_METHOD_SETTINGS = MethodSettings.defaults().withSamples(1).withTemperatures(1000);
     /** Two runs: the per-iteration variance column needs two. */

@@ -20,9 +20,12 @@ import tmeval.sampling.RandomStreams;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 /**
  * Held-out likelihood over the snapshots of a training run (Foulds and Smyth Figure 2): iteration-AIS carried from
@@ -55,7 +58,7 @@ public final class CurveRunner {
 
     /** One document's estimate at one snapshot, or its refusal. */
     public record Row(int documentIndex, String documentId, int length, int iteration, String method, int run,
-                      double logLikelihood, long siteUpdates, long nanos, String refusal) {
+                      double logLikelihood, long siteUpdates, long nanos, String refusal) implements java.io.Serializable {
         public boolean refused() {
             return refusal != null;
         }
@@ -88,9 +91,26 @@ public final class CurveRunner {
      * the points a shard's listener receives sum over the shard's documents only.
      */
     public static void run(Job job, Shard shard, Listener listener, Progress progress, CancelToken cancel) {
+        int[] positions = shard.positions(job.corpus().size());
+        run(job, positions, positions, listener, progress, cancel);
+    }
+
+    /**
+     * Runs every document of {@code job.corpus()}, a slice of a larger corpus, as the documents at corpus positions
+     * {@code positions[i]} (their random streams and rows), through the whole series: iteration-AIS's state stays in
+     * this call. The points the listener receives sum over the slice only.
+     */
+    public static void runSlice(Job job, int[] positions, Listener listener, CancelToken cancel) {
+        if (positions.length != job.corpus().size()) {
+            throw new IllegalArgumentException(positions.length + " positions for a slice of " + job.corpus().size() + " documents");
+        }
+        run(job, IntStream.range(0, positions.length).toArray(), positions, listener, Progress.NONE, cancel);
+    }
+
+    /** Evaluates corpus documents {@code local[i]} as the documents at corpus positions {@code positions[i]}. */
+    private static void run(Job job, int[] local, int[] positions, Listener listener, Progress progress, CancelToken cancel) {
         Corpus corpus = job.corpus();
-        int[] documents = shard.positions(corpus.size());
-        int numDocs = documents.length;
+        int numDocs = local.length;
         int numMethods = job.methods().size();
         int runs = job.runs();
         int perSnapshot = numDocs * numMethods * runs;
@@ -107,11 +127,11 @@ public final class CurveRunner {
             List<Row> snapshotRows = new ArrayList<>();
             OrderedParallel.run(perSnapshot, task -> {
                 int i = task / (numMethods * runs);
-                int d = documents[i];
+                int d = positions[i];
                 int m = task / runs % numMethods;
                 int r = task % runs;
                 String method = job.methods().get(m);
-                Document doc = corpus.document(d);
+                Document doc = corpus.document(local[i]);
                 try {
                     if (method.equals(Methods.ITERATION_AIS)) {
                         if (dead[i][r]) {
@@ -145,8 +165,35 @@ public final class CurveRunner {
                 snapshotRows.add(row);
                 listener.row(row);
             }, job.threads(), "tmeval-curve", (a, b, msg) -> progress.update(++done[0], total, "iteration " + iteration), cancel,
-                    task -> corpus.document(documents[task / (numMethods * runs)]).id());
+                    task -> corpus.document(local[task / (numMethods * runs)]).id());
             listener.snapshotDone(iteration, points(iteration, job.methods(), runs, snapshotRows));
+        }
+    }
+
+    /**
+     * Hands rows evaluated elsewhere (in slices, on a cluster) to the listener as {@link #run} would: snapshot by
+     * snapshot in the series' order, each snapshot's rows in corpus order (then method, then run, as the plan lists
+     * them), followed by the snapshot's points.
+     *
+     * @param documents how many documents were evaluated: every snapshot must hold all their rows
+     * @throws IllegalStateException if a snapshot's rows are missing or extra
+     */
+    public static void deliver(ModelSeries series, List<String> methods, int runs, int documents, Collection<Row> rows, Listener listener) {
+        Map<Integer, List<Row>> bySnapshot = new HashMap<>();
+        for (Row row : rows) {
+            bySnapshot.computeIfAbsent(row.iteration(), k -> new ArrayList<>()).add(row);
+        }
+        Comparator<Row> order = Comparator.comparingInt(Row::documentIndex).thenComparingInt(r -> methods.indexOf(r.method()))
+                .thenComparingInt(Row::run);
+        for (ModelSeries.Snapshot s : series.snapshots()) {
+            List<Row> snapshot = new ArrayList<>(bySnapshot.getOrDefault(s.iteration(), List.of()));
+            if (snapshot.size() != documents * methods.size() * runs) {
+                throw new IllegalStateException("iteration " + s.iteration() + ": " + snapshot.size() + " rows where "
+                        + documents + " documents x " + methods.size() + " methods x " + runs + " runs were evaluated");
+            }
+            snapshot.sort(order);
+            snapshot.forEach(listener::row);
+            listener.snapshotDone(s.iteration(), points(s.iteration(), methods, runs, snapshot));
         }
     }
 

@@ -2,6 +2,7 @@ package tmeval.run;
 
 import tmeval.compare.ModelPair;
 import tmeval.model.Corpus;
+import tmeval.model.ModelSeries;
 import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
 import tmeval.progress.Progress;
@@ -30,6 +31,12 @@ public interface JobEngine {
         }
 
         @Override
+        public void curve(CurvePlan plan, Corpus corpus, ModelSeries series, Shard shard, CurveRunner.Listener inOrder, Progress progress,
+                          CancelToken cancel) {
+            CurveRunner.run(CurveRunner.Job.of(plan, corpus, series), shard, inOrder, progress, cancel);
+        }
+
+        @Override
         public boolean local() {
             return true;
         }
@@ -42,6 +49,13 @@ public interface JobEngine {
     /** Every (document, method and direction, run) of the shard, and the plan's reference, in corpus order. */
     void compare(ComparisonPlan plan, Corpus corpus, ModelPair pair, Shard shard, Consumer<ComparisonRunner.Result> inOrder,
                  Progress progress, CancelToken cancel);
+
+    /**
+     * Every (document, method, run) of the shard at every snapshot of the series, snapshot by snapshot in corpus order,
+     * each snapshot followed by its points (over the shard's documents).
+     */
+    void curve(CurvePlan plan, Corpus corpus, ModelSeries series, Shard shard, CurveRunner.Listener inOrder, Progress progress,
+               CancelToken cancel);
 
     /** Whether this is this machine's engine (the adaptive comparison, which re-runs documents in rounds, runs only here). */
     default boolean local() {

@@ -3,11 +3,14 @@ package tmeval.spark;
 import tmeval.compare.ModelPair;
 import tmeval.model.Corpus;
 import tmeval.model.Document;
+import tmeval.model.ModelSeries;
 import tmeval.model.TopicModel;
 import tmeval.model.Vocabulary;
 import tmeval.progress.CancelToken;
 import tmeval.run.ComparisonPlan;
 import tmeval.run.ComparisonRunner;
+import tmeval.run.CurvePlan;
+import tmeval.run.CurveRunner;
 import tmeval.run.EstimatePlan;
 import tmeval.run.EstimationRunner;
 import tmeval.run.Outcome;
@@ -35,6 +38,10 @@ record Slice(int[] positions, List<Document> documents) implements Serializable 
         static CompareInputs of(ComparisonPlan plan, ModelPair pair, Vocabulary vocabulary) {
             return new CompareInputs(plan, pair.a(), pair.b(), vocabulary);
         }
+    }
+
+    /** The curve's broadcast: the plan, every snapshot of the series and the corpus's vocabulary. */
+    record CurveInputs(CurvePlan plan, ModelSeries series, Vocabulary vocabulary) implements Serializable {
     }
 
     /** The shard's documents in at most {@code count} interleaved slices (none empty). */
@@ -68,6 +75,29 @@ record Slice(int[] positions, List<Document> documents) implements Serializable 
         List<ComparisonRunner.Result> out = new ArrayList<>();
         ComparisonRunner.runSlice(new ComparisonRunner.Job(corpus(in.vocabulary()), in.a(), in.b(), plan.arms(), plan.runs(), plan.seed(),
                 threads, plan.referenceComparison()), positions, out::add, new CancelToken());
+        return out;
+    }
+
+    /**
+     * Runs on an executor: every (document, method, run) of the slice at every snapshot, in one task, so that
+     * iteration-AIS carries each document from snapshot to snapshot here; the slice's partial sums are not needed.
+     */
+    List<CurveRunner.Row> curve(CurveInputs in, int threads) {
+        CurvePlan plan = in.plan();
+        List<CurveRunner.Row> out = new ArrayList<>();
+        CurveRunner.Job job = new CurveRunner.Job(corpus(in.vocabulary()), in.series(), plan.methods(), plan.settings(),
+                plan.firstExtraTemperatures(), plan.runs(), plan.seed(), threads);
+        CurveRunner.runSlice(job, positions, new CurveRunner.Listener() {
+            @Override
+            public void row(CurveRunner.Row row) {
+                out.add(row);
+            }
+
+            @Override
+            public void snapshotDone(int iteration, List<CurveRunner.Point> points) {
+                // the driver sums the whole corpus's rows
+            }
+        }, new CancelToken());
         return out;
     }
 

@@ -8,12 +8,15 @@ import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
 import tmeval.compare.ModelPair;
 import tmeval.model.Corpus;
+import tmeval.model.ModelSeries;
 import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
 import tmeval.progress.CancelledException;
 import tmeval.progress.Progress;
 import tmeval.run.ComparisonPlan;
 import tmeval.run.ComparisonRunner;
+import tmeval.run.CurvePlan;
+import tmeval.run.CurveRunner;
 import tmeval.run.EstimatePlan;
 import tmeval.run.JobEngine;
 import tmeval.run.Outcome;
@@ -84,6 +87,24 @@ final class SparkEngine implements JobEngine, AutoCloseable {
         }
     }
 
+    @Override
+    public void curve(CurvePlan plan, Corpus corpus, ModelSeries series, Shard shard, CurveRunner.Listener inOrder, Progress progress,
+                      CancelToken cancel) {
+        JavaSparkContext sc = context();
+        Broadcast<Slice.CurveInputs> inputs = sc.broadcast(new Slice.CurveInputs(plan, series, corpus.vocabulary()));
+        int threads = taskCpus(sc);
+        List<Slice> slices = Slice.of(corpus, shard, partitions(sc));
+        // a task runs its slice through the whole series: iteration-AIS's state per document stays on its executor
+        JavaRDD<List<CurveRunner.Row>> rdd = sc.parallelize(slices, slices.size()).map(s -> s.curve(inputs.value(), threads));
+        try {
+            List<CurveRunner.Row> rows = new ArrayList<>();
+            collect(sc, rdd, slices.size(), progress, cancel).forEach(rows::addAll);
+            CurveRunner.deliver(series, plan.methods(), plan.runs(), shard.positions(corpus.size()).length, rows, inOrder);
+        } finally {
+            inputs.destroy();
+        }
+    }
+
     private synchronized JavaSparkContext context() {
         if (context == null) {
             context = start.get();
@@ -113,7 +134,10 @@ final class SparkEngine implements JobEngine, AutoCloseable {
             JavaFutureAction<List<List<T>>> job = rdd.collectAsync();
             while (true) {
                 try {
-                    return job.get(100, TimeUnit.MILLISECONDS);
+                    List<List<T>> results = job.get(100, TimeUnit.MILLISECONDS);
+                    // the last slices may finish between two polls: say the job is done, as the local progress does
+                    progress.update(partitions, partitions, null);
+                    return results;
                 } catch (TimeoutException e) {
                     if (cancel.isCancelled()) {
                         sc.cancelJobGroup(group);

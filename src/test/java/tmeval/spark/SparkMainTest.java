@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * {@code estimate} and {@code compare} through {@link SparkMain} on Spark's local master write the local command's
+ * {@code estimate}, {@code compare} and {@code curve} through {@link SparkMain} on Spark's local master write the local command's
  * file byte for byte (provenance included, under --no-timing) and print its summary. One context for the class.
  */
 class SparkMainTest {
@@ -83,7 +83,7 @@ class SparkMainTest {
 
     private static List<String> sample(String... more) {
         List<String> args = new ArrayList<>(List.of(more));
-        // the 22 longest held-out documents of the sample data
+        // the 23 held-out documents of the sample data with at least 300 tokens
         args.addAll(List.of("--corpus", "sample-data/kos-heldout.tokens.gz", "--min-tokens", "300"));
         return args;
     }
@@ -105,12 +105,27 @@ class SparkMainTest {
     }
 
     @Test
+    void aCurveOnSparkWritesTheLocalFileAndSoDoesAShardOfIt() throws Exception {
+        // three snapshots of the sample series: iteration-AIS carries every document across them
+        Path series = Files.createDirectories(dir.resolve("series"));
+        for (int iteration : new int[] {10, 20, 30}) {
+            Files.copy(Path.of("sample-data/series/iter-" + iteration + ".tsv.gz"), series.resolve("iter-" + iteration + ".tsv.gz"));
+        }
+        List<String> curve = sample("curve", "--series", series.toString(), "--method", "iteration-ais,ais,lr,vb", "--temperatures", "10",
+                "--runs", "2");
+        sameAsLocal("curve", curve);
+        List<String> shard = new ArrayList<>(curve);
+        shard.addAll(List.of("--shard", "2/3"));
+        sameAsLocal("curve-shard", shard);
+    }
+
+    @Test
     void commandsWithNothingToDistributeAreRefused() throws Exception {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code = SparkMain.run(new String[] {"train", "--help"}, () -> {
             throw new AssertionError("no context for a refused command");
         }, false, new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true, StandardCharsets.UTF_8), new CancelToken());
         assertEquals(2, code);
-        assertTrue(err.toString(StandardCharsets.UTF_8).contains("compare and estimate"), err.toString(StandardCharsets.UTF_8));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("compare, curve, estimate"), err.toString(StandardCharsets.UTF_8));
     }
 }
