@@ -1,10 +1,9 @@
 package tmeval;
 
 import tmeval.cli.Cli;
+import tmeval.progress.CancelOnShutdown;
 import tmeval.progress.CancelToken;
 
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Entry point of the jar. With no arguments it opens the workbench; with a command it runs the command-line
@@ -23,27 +22,7 @@ public final class Main {
             return;
         }
         CancelToken cancel = new CancelToken();
-        CountDownLatch finished = new CountDownLatch(1);
-        // Ctrl-C cancels the job and waits for it to clean up (temporary output files removed, workers stopped); a job
-        // polls its token at least every 100 ms, so a second is enough, and a thread stuck where Java cannot interrupt
-        // it (opening a FIFO nobody writes to) does not hold the exit longer; a .part file left then is removed the
-        // next time its target is written
-        Thread hook = new Thread(() -> {
-            cancel.cancel();
-            try {
-                finished.await(1, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "tmeval-interrupt");
-        Runtime.getRuntime().addShutdownHook(hook);
-        int code = 1;
-        try {
-            code = new Cli(cancel).run(args, System.out, System.err);
-        } finally {
-            // also when the command dies of an Error, so that a signal's hook is not left waiting
-            finished.countDown();
-        }
+        int code = CancelOnShutdown.run(cancel, () -> new Cli(cancel).run(args, System.out, System.err));
         System.exit(code);
     }
 

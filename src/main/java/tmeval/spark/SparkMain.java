@@ -3,6 +3,7 @@ package tmeval.spark;
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
 import tmeval.cli.Cli;
+import tmeval.progress.CancelOnShutdown;
 import tmeval.progress.CancelToken;
 
 import java.io.PrintStream;
@@ -10,8 +11,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
@@ -50,23 +49,8 @@ public final class SparkMain {
             System.exit(2);
         }
         CancelToken cancel = new CancelToken();
-        CountDownLatch finished = new CountDownLatch(1);
-        // Ctrl-C cancels the job (and its Spark job) as the local command's does, and waits a second for the clean-up
-        Thread hook = new Thread(() -> {
-            cancel.cancel();
-            try {
-                finished.await(1, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "tmeval-interrupt");
-        Runtime.getRuntime().addShutdownHook(hook);
-        int code = 1;
-        try {
-            code = run(command, () -> start(conf, command[0]), true, System.out, System.err, cancel);
-        } finally {
-            finished.countDown();
-        }
+        // Ctrl-C cancels the job (and its Spark job) as the local command's does
+        int code = CancelOnShutdown.run(cancel, () -> run(command, () -> start(conf, command[0]), true, System.out, System.err, cancel));
         // exit only on failure: under YARN's cluster mode the application master reads a normal return as success
         if (code != 0) {
             System.exit(code);
