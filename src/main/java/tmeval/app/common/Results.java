@@ -78,13 +78,18 @@ public final class Results {
         boolean removed = all.removeIf(r -> armKeys.contains(key(r)));
         rounds.keySet().removeIf(k -> armKeys.stream().anyMatch(a -> a.startsWith(k.substring(k.indexOf('/') + 1) + "/")));
         if (removed) {
-            cachedTable = null;
-            derived.clear();
-            cachedChecks = null;
-            resetListeners.forEach(Runnable::run);
-            List<ComparisonRunner.Result> kept = List.copyOf(all);
-            addListeners.forEach(l -> l.accept(kept));
+            replaced();
         }
+    }
+
+    /** After rows were removed or superseded: caches dropped, the views told by a reset and then everything kept. */
+    private void replaced() {
+        cachedTable = null;
+        derived.clear();
+        cachedChecks = null;
+        resetListeners.forEach(Runnable::run);
+        List<ComparisonRunner.Result> kept = List.copyOf(all);
+        addListeners.forEach(l -> l.accept(kept));
     }
 
     public void addAll(List<ComparisonRunner.Result> batch) {
@@ -128,12 +133,7 @@ public final class Results {
             return;
         }
         all.addAll(batch);
-        cachedTable = null;
-        derived.clear();
-        cachedChecks = null;
-        resetListeners.forEach(Runnable::run);
-        List<ComparisonRunner.Result> kept = List.copyOf(all);
-        addListeners.forEach(l -> l.accept(kept));
+        replaced();
     }
 
     /** The last adaptive round of a document's method, or null when its results came from a plain run. */
