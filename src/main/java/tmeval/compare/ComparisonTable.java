@@ -43,7 +43,7 @@ public final class ComparisonTable {
      */
     public record Brackets(String method, int forA, int forB, int undecided) {
         public String describe() {
-            return String.format(Locale.ROOT, "%s brackets: %d documents decided for A (forward and reverse both above 0), %d for B"
+            return String.format(Locale.ROOT, "%s brackets (first forward and first reverse runs): %d documents decided for A (both above 0), %d for B"
                     + " (both below), %d undecided (the bracket contains 0)", method, forA, forB, undecided);
         }
     }

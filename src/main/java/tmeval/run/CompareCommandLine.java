@@ -139,7 +139,8 @@ public final class CompareCommandLine {
         sb.append(String.format(Locale.ROOT, "# %s as %d shards (--shard I/%d) and their merge; every node must read the inputs at these paths%n",
                 plan.methods(), shards, shards));
         sb.append("mkdir -p ").append(quote(dir.toString())).append("\n\n");
-        sb.append("# GNU parallel: every shard, one per core (--threads 1), on this machine or over ssh (--sshlogin)\n");
+        sb.append("# GNU parallel: each shard on one core (--threads 1), -j of them at a time (set it to the cores you have),"
+                + " on this machine or over ssh (--sshlogin)\n");
         sb.append("parallel -j ").append(Math.min(shards, 64)).append(' ').append(java).append(shellLine(args)).append(" --threads 1 --shard {}/")
                 .append(shards).append(" --out ").append(quote(shardFile)).append("{}.tsv ::: $(seq 1 ").append(shards).append(")\n");
         sb.append("\n# or a Slurm job array: save the lines between the markers as ").append(stem).append(".sbatch and run sbatch ")
@@ -163,11 +164,24 @@ public final class CompareCommandLine {
 
     /** The plan as one Spark job ({@code spark-submit}), its inputs and output on a shared file system or object storage. */
     public static String sparkSubmit(ComparisonPlan plan, AdaptiveComparison.Budget budget, Inputs inputs, boolean noTiming, Path out) {
-        List<String> words = new ArrayList<>(List.of("spark-submit", "--class", SPARK_MAIN, "--master", "MASTER", SPARK_JAR));
+        return sparkSubmit(plan, budget, inputs, noTiming, out, SPARK_JAR);
+    }
+
+    /** As {@link #sparkSubmit(ComparisonPlan, AdaptiveComparison.Budget, Inputs, boolean, Path)} with the job jar at this path. */
+    public static String sparkSubmit(ComparisonPlan plan, AdaptiveComparison.Budget budget, Inputs inputs, boolean noTiming, Path out,
+                                     String sparkJar) {
+        List<String> words = new ArrayList<>(List.of("spark-submit", "--class", SPARK_MAIN, "--master", "MASTER", sparkJar));
         words.addAll(arguments(plan, budget, inputs, noTiming));
         words.addAll(List.of("--out", out.toString()));
         return "# MASTER: yarn, spark://HOST:7077, k8s://..., or local[*]; every path must be readable by the executors\n"
                 + shellLine(words) + "\n";
+    }
+
+    /** The Spark job jar that {@code mvn package} builds beside this workbench jar (the relative default otherwise). */
+    public static String sparkJarBeside(String workbenchJar) {
+        Path p = Path.of(workbenchJar);
+        return p.getFileName() != null && p.getFileName().toString().equals("tmeval.jar")
+                ? p.resolveSibling("tmeval-spark.jar").toString() : SPARK_JAR;
     }
 
     private static String stem(Path out) {

@@ -92,6 +92,8 @@ class CompareCommandLineTest {
         List<String> words = shellWords(spark.lines().filter(l -> l.startsWith("spark-submit")).findFirst().orElseThrow());
         assertEquals(List.of("spark-submit", "--class", "tmeval.spark.SparkMain", "--master", "MASTER", "target/tmeval-spark.jar"), words.subList(0, 6));
         assertEquals(withThreads(plan, parse(words.subList(6, words.size())).plan().threads()), parse(words.subList(6, words.size())).plan());
+        assertEquals("/opt/tmeval/tmeval-spark.jar", CompareCommandLine.sparkJarBeside("/opt/tmeval/tmeval.jar"), "beside the workbench's jar");
+        assertEquals(CompareCommandLine.SPARK_JAR, CompareCommandLine.sparkJarBeside("target/classes"));
     }
 
     /** A POSIX shell's words of a line without variables: single quotes, and the '\'' of a quote inside them. */

@@ -73,7 +73,7 @@ class ComparisonTableTest {
         assertEquals(1, b.forA());
         assertEquals(1, b.forB());
         assertEquals(1, b.undecided());
-        assertTrue(t.format().contains("ratio-convex brackets: 1 documents decided for A"), t.format());
+        assertTrue(t.format().contains("ratio-convex brackets (first forward and first reverse runs): 1 documents decided for A"), t.format());
     }
 
     @Test

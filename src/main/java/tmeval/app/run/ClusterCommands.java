@@ -11,6 +11,7 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import tmeval.app.common.Workspace;
 import tmeval.io.OutputFile;
+import tmeval.model.Corpus;
 import tmeval.run.AdaptiveComparison;
 import tmeval.run.CompareCommandLine;
 import tmeval.run.ComparisonPlan;
@@ -65,11 +66,14 @@ public final class ClusterCommands {
 
     /**
      * Suggests a number of shards for a job predicted to take this long here: about half an hour of this machine's time
-     * each, between 2 and 1000; and the merged file beside the corpus.
+     * each, between 2 and 1000 and never more than the corpus's documents (a shard without documents is waste); and
+     * the merged file beside the corpus.
      */
     void suggest(double predictedSeconds) {
         if (predictedSeconds > 0) {
-            shards.set((int) Math.max(2, Math.min(1000, Math.ceil(predictedSeconds / 1800))));
+            Corpus loaded = inputs.corpusProperty().get();
+            int most = loaded == null ? 1000 : Math.max(2, Math.min(1000, loaded.size()));
+            shards.set((int) Math.max(2, Math.min(most, Math.ceil(predictedSeconds / 1800))));
         }
         Path corpus = inputs.path(Workspace.Slot.CORPUS);
         if (corpus != null && corpus.toAbsolutePath().getParent() != null) {
@@ -92,7 +96,8 @@ public final class ClusterCommands {
         try {
             ComparisonPlan p = plan.get();
             AdaptiveComparison.Budget adaptive = budget.get();
-            text.set(kind.get() == Kind.SPARK ? CompareCommandLine.sparkSubmit(p, adaptive, files, noTiming.get(), out.get())
+            text.set(kind.get() == Kind.SPARK ? CompareCommandLine.sparkSubmit(p, adaptive, files, noTiming.get(), out.get(),
+                    CompareCommandLine.sparkJarBeside(jar))
                     : CompareCommandLine.shardScript(p, adaptive, files, noTiming.get(), shards.get(), jar, out.get()));
         } catch (IllegalArgumentException e) {
             text.set("# " + e.getMessage());

@@ -338,5 +338,8 @@ class RunViewModelTest {
         assertEquals(commands.textProperty().get(), java.nio.file.Files.readString(saved));
         over.temperaturesProperty().set(100);
         assertFalse(over.tooBigProperty().get(), "a tenth of the work is six minutes");
+        // a job of days over 12 documents: never more shards than documents
+        over.temperaturesProperty().set(1_000_000);
+        assertEquals(12, over.clusterCommands().shardsProperty().get(), "a shard per document at most");
     }
 }
