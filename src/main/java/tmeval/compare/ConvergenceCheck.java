@@ -78,8 +78,8 @@ public record ConvergenceCheck(String method, double meanGap, double standardErr
 
     /** The check in words, as Section 3.1 recommends stating it. */
     public String verdict() {
-        String stats = String.format(Locale.ROOT, "mean forward - reverse gap %.4g nats (s.e. %.2g, paired t-test p = %.2g) over %d documents",
-                meanGap, standardError, pValue, documents);
+        String stats = String.format(Locale.ROOT, "mean forward - reverse gap %.4g nats (s.e. %.2g, paired t-test p = %.2g; a bias below p = %s)"
+                + " over %d documents", meanGap, standardError, pValue, SIGNIFICANCE, documents);
         String docs = flagged.isEmpty() ? "no document's gap exceeds " + threshold + " nats"
                 : flagged.size() + " documents have a gap above " + threshold + " nats: " + String.join(", ", flagged.subList(0, Math.min(10, flagged.size())))
                 + (flagged.size() > 10 ? " and " + (flagged.size() - 10) + " more" : "");
