@@ -10,8 +10,6 @@ import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.FlowPane;
-import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
@@ -141,18 +139,11 @@ public final class BracketsView {
         caption.getStyleClass().add("chart-note");
         // the caption is set with each drawing (below), so its counts are always the legend's and the chart's
         this.caption = caption;
-        Label hint = new Label("Forward annealing (B to A) is a stochastic lower bound on log P(w|A) - log P(w|B), reverse (A to B) an upper"
-                + " one (Jensen). A bracket above the line at 0 decides the document for A, one below it for B.");
-        hint.setWrapText(true);
-        hint.getStyleClass().add("hint");
         FlowPane controls = new FlowPane(10, 6, new Label("ratio path"), method, perToken, reset);
         controls.setAlignment(Pos.CENTER_LEFT);
-        Region spacer = new Region();
-        HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox.setHgrow(hint, Priority.SOMETIMES);
-        HBox bottomBar = new HBox(8, hint, spacer, Charts.exportButtons(() -> chart, () -> root.getScene().getWindow(), "brackets", onError));
-        VBox bottom = new VBox(6, controls, caption, bottomBar);
-        bottom.getStyleClass().add("chart-footer");
+        VBox bottom = Charts.footer(controls, caption, "Forward annealing (B to A) is a stochastic lower bound on log P(w|A) - log P(w|B),"
+                + " reverse (A to B) an upper one (Jensen). A bracket above the line at 0 decides the document for A, one below it for B.",
+                () -> chart, () -> root.getScene().getWindow(), "brackets", onError);
         root.setCenter(chartPane);
         root.setBottom(bottom);
 

@@ -78,6 +78,25 @@ public final class Charts {
         }
     }
 
+    /**
+     * A chart's footer: its controls, a summary line, then a hint on the left and the PNG/SVG buttons on the right
+     * (the scatter's and the brackets' layout).
+     */
+    public static javafx.scene.layout.VBox footer(javafx.scene.Node controls, javafx.scene.Node summary, String hintText,
+                                                  Supplier<JFreeChart> chart, Supplier<Window> owner, String baseName,
+                                                  BiConsumer<String, String> onError) {
+        javafx.scene.control.Label hint = new javafx.scene.control.Label(hintText);
+        hint.setWrapText(true);
+        hint.getStyleClass().add("hint");
+        javafx.scene.layout.Region spacer = new javafx.scene.layout.Region();
+        HBox.setHgrow(spacer, javafx.scene.layout.Priority.ALWAYS);
+        HBox.setHgrow(hint, javafx.scene.layout.Priority.SOMETIMES);
+        HBox bottomBar = new HBox(8, hint, spacer, exportButtons(chart, owner, baseName, onError));
+        javafx.scene.layout.VBox bottom = new javafx.scene.layout.VBox(6, controls, summary, bottomBar);
+        bottom.getStyleClass().add("chart-footer");
+        return bottom;
+    }
+
     /** "PNG..." and "SVG..." buttons that save the chart the supplier gives. */
     public static HBox exportButtons(Supplier<JFreeChart> chart, Supplier<Window> owner, String baseName, BiConsumer<String, String> onError) {
         Button png = new Button("PNG...");

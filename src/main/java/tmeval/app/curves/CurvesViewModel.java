@@ -10,6 +10,7 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.concurrent.Task;
 import tmeval.app.common.Failures;
+import tmeval.app.common.ScreenJob;
 import tmeval.app.common.TaskExecutor;
 import tmeval.app.common.Workspace;
 import tmeval.model.Corpus;
@@ -84,7 +85,6 @@ public final class CurvesViewModel {
     static final String READY = "Series loaded: press Run curves to draw a point per snapshot.";
 
     private final Workspace inputs;
-    private final TaskExecutor executor;
     private final Map<String, BooleanProperty> methods = new LinkedHashMap<>();
     private final IntegerProperty temperatures = new SimpleIntegerProperty(DEFAULTS.settings().temperatures());
     private final IntegerProperty runs = new SimpleIntegerProperty(DEFAULTS.runs());
@@ -98,12 +98,11 @@ public final class CurvesViewModel {
     private final List<Runnable> resetListeners = new ArrayList<>();
     private int likelihoodPoints;
     private final List<CurveRunner.Point> received = new ArrayList<>();
-    private CancelToken cancelToken;
-    private Task<Void> current;
+    private final ScreenJob background;
 
     public CurvesViewModel(Workspace inputs, TaskExecutor executor) {
         this.inputs = inputs;
-        this.executor = executor;
+        this.background = new ScreenJob(progress, message, running, executor);
         for (String m : CurveRunner.METHODS) {
             methods.put(m, new SimpleBooleanProperty(DEFAULTS.methods().contains(m)));
         }
@@ -206,15 +205,10 @@ public final class CurvesViewModel {
                 return null;
             }
         };
-        progress.bind(task.progressProperty());
-        message.bind(task.messageProperty());
         task.setOnSucceeded(e -> finish(String.format(Locale.ROOT, "finished %d snapshots in %.1f s", series.size(), (System.nanoTime() - start) / 1e9)));
         task.setOnCancelled(e -> finish("cancelled"));
         task.setOnFailed(e -> finish(task.getException() instanceof CancelledException ? "cancelled" : "failed: " + Failures.describe(task.getException())));
-        cancelToken = token;
-        current = task;
-        running.set(true);
-        executor.execute(task);
+        background.start(task, token);
     }
 
     /** The corpus points received since the last start (or restored), for a saved session. */
@@ -253,20 +247,11 @@ public final class CurvesViewModel {
     }
 
     private void finish(String finalMessage) {
-        progress.unbind();
-        message.unbind();
-        message.set(finalMessage);
-        current = null;
-        running.set(false);
+        background.finish(finalMessage);
     }
 
     public void cancel() {
-        if (cancelToken != null) {
-            cancelToken.cancel();
-        }
-        if (current != null) {
-            current.cancel(true);
-        }
+        background.cancel();
     }
 
     /** Log-likelihood points received since the last start. */

@@ -11,7 +11,6 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.jfree.chart.JFreeChart;
@@ -174,16 +173,8 @@ public final class ScatterView {
         FlowPane controls = new FlowPane(10, 6, toggles, logRatio, reset, flagged, new HBox(4, search, find), searchMessage);
         controls.setAlignment(Pos.CENTER_LEFT);
 
-        Label hint = new Label("Below and left of the tie lines: A predicts the document better in both estimates. "
-                + "On the diagonal: the two estimates agree.");
-        hint.setWrapText(true);
-        hint.getStyleClass().add("hint");
-        Region spacer = new Region();
-        HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox.setHgrow(hint, Priority.SOMETIMES);
-        HBox bottomBar = new HBox(8, hint, spacer, Charts.exportButtons(() -> chart, () -> root.getScene().getWindow(), "scatter", onError));
-        VBox bottom = new VBox(6, controls, summary, bottomBar);
-        bottom.getStyleClass().add("chart-footer");
+        VBox bottom = Charts.footer(controls, summary, "Below and left of the tie lines: A predicts the document better in both estimates. "
+                + "On the diagonal: the two estimates agree.", () -> chart, () -> root.getScene().getWindow(), "scatter", onError);
         root.setCenter(chartPane);
         root.setBottom(bottom);
         model.methods().addListener((ListChangeListener<String>) c -> showToggles());

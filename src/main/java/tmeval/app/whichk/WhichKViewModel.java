@@ -18,6 +18,7 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import javafx.concurrent.Task;
 import tmeval.app.common.Failures;
+import tmeval.app.common.ScreenJob;
 import tmeval.app.common.TaskExecutor;
 import tmeval.app.common.Workspace;
 import tmeval.estimate.Methods;
@@ -107,12 +108,12 @@ public final class WhichKViewModel {
     private final List<ModelSelection.Score> scores = new ArrayList<>();
     private final List<String> scoredLabels = new ArrayList<>();
     private BiConsumer<String, String> errorHandler = (title, text) -> { };
-    private CancelToken cancelToken;
-    private Task<ModelSelection.Result> current;
+    private final ScreenJob background;
 
     public WhichKViewModel(Workspace workspace, TaskExecutor executor) {
         this.workspace = workspace;
         this.executor = executor;
+        this.background = new ScreenJob(progress, message, running, executor);
         measure.addListener((o, a, b) -> redrawPoints());
     }
 
@@ -259,8 +260,6 @@ public final class WhichKViewModel {
                 }, index -> (done, all, what) -> updateProgress(before.get() + done, total), token);
             }
         };
-        progress.bind(task.progressProperty());
-        message.bind(task.messageProperty());
         task.setOnSucceeded(e -> {
             finish(String.format(Locale.ROOT, "scored %d models in %.1f s", entries.size(), (System.nanoTime() - start) / 1e9));
             showPairwise(task.getValue());
@@ -274,27 +273,15 @@ public final class WhichKViewModel {
                 finish("failed: " + (t instanceof InputException ? t.getMessage() : Failures.describe(t)));
             }
         });
-        cancelToken = token;
-        current = task;
-        running.set(true);
-        executor.execute(task);
+        background.start(task, token);
     }
 
     private void finish(String text) {
-        progress.unbind();
-        message.unbind();
-        message.set(text);
-        current = null;
-        running.set(false);
+        background.finish(text);
     }
 
     public void cancel() {
-        if (cancelToken != null) {
-            cancelToken.cancel();
-        }
-        if (current != null) {
-            current.cancel(true);
-        }
+        background.cancel();
     }
 
     private void addScore(String label, ModelSelection.Score score) {
