@@ -15,7 +15,9 @@ public final class TopicState {
     private final int[] position;
     private int presentCount;
     private double[] tracked;      // per-topic weights f_k whose count-weighted sum is kept, or null
+    private double[] trackedSecond; // a second such g_k, or null
     private double trackedMass;    // sum_k n_k f_k
+    private double trackedMassSecond; // sum_k n_k g_k
 
     public TopicState(int length, int numTopics) {
         this.topics = new int[length];
@@ -47,6 +49,9 @@ public final class TopicState {
         int k = topics[token];
         if (tracked != null) {
             trackedMass -= tracked[k];
+            if (trackedSecond != null) {
+                trackedMassSecond -= trackedSecond[k];
+            }
         }
         if (--counts[k] == 0) {
             int at = position[k];
@@ -62,6 +67,9 @@ public final class TopicState {
         topics[token] = k;
         if (tracked != null) {
             trackedMass += tracked[k];
+            if (trackedSecond != null) {
+                trackedMassSecond += trackedSecond[k];
+            }
         }
         if (counts[k]++ == 0) {
             position[k] = presentCount;
@@ -72,6 +80,7 @@ public final class TopicState {
     /** Empties the state (no token assigned), for samplers that assign tokens one by one. */
     public void clear() {
         trackedMass = 0;
+        trackedMassSecond = 0;
         Arrays.fill(counts, 0);
         Arrays.fill(position, -1);
         presentCount = 0;
@@ -92,7 +101,9 @@ public final class TopicState {
         System.arraycopy(other.position, 0, position, 0, position.length);
         presentCount = other.presentCount;
         tracked = other.tracked;
+        trackedSecond = other.trackedSecond;
         trackedMass = other.trackedMass;
+        trackedMassSecond = other.trackedMassSecond;
     }
 
     /**
@@ -101,12 +112,24 @@ public final class TopicState {
      * change it while tracked.
      */
     public void track(double[] f) {
+        track(f, null);
+    }
+
+    /** As {@link #track(double[])} for two weight arrays at once (g may be null): the convex path's two models' floors. */
+    public void track(double[] f, double[] g) {
         tracked = f;
+        trackedSecond = g;
         double mass = 0;
+        double second = 0;
         for (int j = 0; j < presentCount; j++) {
-            mass += counts[present[j]] * f[present[j]];
+            int k = present[j];
+            mass += counts[k] * f[k];
+            if (g != null) {
+                second += counts[k] * g[k];
+            }
         }
         trackedMass = mass;
+        trackedMassSecond = second;
     }
 
     /** The weights passed to {@link #track}, or null. */
@@ -117,6 +140,11 @@ public final class TopicState {
     /** sum_k n_k f_k for the {@link #track tracked} weights (never below 0, whatever the rounding of the updates). */
     public double trackedMass() {
         return Math.max(0, trackedMass);
+    }
+
+    /** sum_k n_k g_k for the second array passed to {@link #track(double[], double[])} (never below 0). */
+    public double trackedMassSecond() {
+        return Math.max(0, trackedMassSecond);
     }
 
     /**

@@ -37,15 +37,19 @@ public final class WordSparseDraw {
     private final double[] alphaTo;
     private final double[] floorFrom;
     private final double[] floorTo;
-    private final double[] alphaPartFF;    // per slot: sum alpha_from r_from, sum (alpha_from r_to + alpha_to r_from),
-    private final double[] alphaPartX;     // sum alpha_to r_to: the alpha part is (1-b)^2 FF + b(1-b) X + b^2 TT
+    private final double[] alphaPartFF;    // per slot: sum alpha_from r_from, sum alpha_from r_to, sum alpha_to r_from,
+    private final double[] alphaPartFT;    // sum alpha_to r_to: with alpha at b and phi at c the alpha part is
+    private final double[] alphaPartTF;    // (1-b)(1-c) FF + (1-b) c FT + b (1-c) TF + b c TT
     private final double[] alphaPartTT;
-    private final double[] floor;          // m_b, tracked by the topic states
+    private final double[] floor;          // m_b
     private double floorAlphaTotal;        // sum_k alpha_b,k m_b,k
+    private double floorAlphaPrevious;     // sum_k alpha_b,k m_p,k (p: the previous temperature)
     private double beta = 1;
+    private double previous = 1;
+    private double lastRatio = 1;
 
     private WordSparseDraw(TopicModel from, TopicModel to, boolean single, int[] start, int[] topic, double[] residualFrom,
-                           double[] residualTo, double[] alphaPartFF, double[] alphaPartX, double[] alphaPartTT) {
+                           double[] residualTo, double[] alphaPartFF, double[] alphaPartFT, double[] alphaPartTF, double[] alphaPartTT) {
         this.numTopics = to.numTopics();
         this.single = single;
         this.start = start;
@@ -55,9 +59,10 @@ public final class WordSparseDraw {
         this.alphaFrom = from.alpha();
         this.alphaTo = to.alpha();
         this.floorFrom = from.topicFloors();
-        this.floorTo = to.topicFloors();
+        this.floorTo = single ? floorFrom : to.topicFloors();
         this.alphaPartFF = alphaPartFF;
-        this.alphaPartX = alphaPartX;
+        this.alphaPartFT = alphaPartFT;
+        this.alphaPartTF = alphaPartTF;
         this.alphaPartTT = alphaPartTT;
         this.floor = new double[numTopics];
         setTemperature(1);
@@ -66,6 +71,11 @@ public final class WordSparseDraw {
     /** The posterior draw of one model (temperature 1), or null where the split does not pay. */
     public static WordSparseDraw of(DocumentView view, TopicModel model) {
         return build(view, model, model, true);
+    }
+
+    /** sum over the word's non-zero topics of alpha_k at b (weights aa, ab) times r_k at c (weights pa, pb). */
+    private double alphaPart(int slot, double aa, double ab, double pa, double pb) {
+        return aa * (pa * alphaPartFF[slot] + pb * alphaPartFT[slot]) + ab * (pa * alphaPartTF[slot] + pb * alphaPartTT[slot]);
     }
 
     /** The convex path's draw from {@code from} (b = 0) to {@code to} (b = 1), or null where the split does not pay. */
@@ -106,7 +116,8 @@ public final class WordSparseDraw {
         double[] residualFrom = new double[nonZero];
         double[] residualTo = single ? residualFrom : new double[nonZero];
         double[] ff = new double[numSlots];
-        double[] x = new double[numSlots];
+        double[] ft = new double[numSlots];
+        double[] tf = new double[numSlots];
         double[] tt = new double[numSlots];
         for (int s = 0; s < numSlots; s++) {
             from.copyRow(view.word(s), rowFrom, 0);
@@ -118,33 +129,47 @@ public final class WordSparseDraw {
                     residualFrom[i] = rowFrom[k] - mFrom[k];
                     residualTo[i] = rowTo[k] - mTo[k];
                     ff[s] += aFrom[k] * residualFrom[i];
-                    x[s] += aFrom[k] * residualTo[i] + aTo[k] * residualFrom[i];
+                    ft[s] += aFrom[k] * residualTo[i];
+                    tf[s] += aTo[k] * residualFrom[i];
                     tt[s] += aTo[k] * residualTo[i];
                     i++;
                 }
             }
         }
-        return new WordSparseDraw(from, to, single, start, topic, residualFrom, residualTo, ff, x, tt);
+        return new WordSparseDraw(from, to, single, start, topic, residualFrom, residualTo, ff, ft, tf, tt);
     }
 
-    /** Moves the draw to inverse temperature b (O(K)); callers {@link #resync} each state before its next sweep. */
+    /** Moves the draw to inverse temperature b (O(K)). */
     public void setTemperature(double b) {
-        beta = b;
-        double a = 1 - b;
-        double total = 0;
-        for (int k = 0; k < numTopics; k++) {
-            floor[k] = a * floorFrom[k] + b * floorTo[k];
-            total += (a * alphaFrom[k] + b * alphaTo[k]) * floor[k];
-        }
-        floorAlphaTotal = total;
+        setTemperatures(b, b);
     }
 
     /**
-     * Recomputes the state's sum of n_k m_k exactly (after a temperature change, and because a running total drifts
-     * by rounding over millions of moves); callers do this once per sweep.
+     * Moves the draw to inverse temperature b (O(K)), and makes {@link #lastRatio} compare each draw's conditional
+     * total at b with the same total with phi at the previous temperature p (alpha at b in both).
+     */
+    public void setTemperatures(double p, double b) {
+        beta = b;
+        previous = p;
+        double a = 1 - b;
+        double total = 0;
+        double totalPrevious = 0;
+        for (int k = 0; k < numTopics; k++) {
+            double alphaK = a * alphaFrom[k] + b * alphaTo[k];
+            floor[k] = a * floorFrom[k] + b * floorTo[k];
+            total += alphaK * floor[k];
+            totalPrevious += alphaK * ((1 - p) * floorFrom[k] + p * floorTo[k]);
+        }
+        floorAlphaTotal = total;
+        floorAlphaPrevious = totalPrevious;
+    }
+
+    /**
+     * Recomputes the state's sums of n_k m_k of both models exactly (a running total drifts by rounding over
+     * millions of moves); callers do this once per sweep.
      */
     public void resync(TopicState state) {
-        state.track(floor);
+        state.track(floorFrom, single ? null : floorTo);
     }
 
     /** How many topics give this slot's word more than their floor: the length of this split's loop. */
@@ -165,30 +190,54 @@ public final class WordSparseDraw {
         return nonZeroTopics(slot) < state.presentCount() ? draw(slot, state, random, scratch) : -1;
     }
 
+    /**
+     * The convex path's last draw's conditional total at the current temperature over the same total with phi at the
+     * previous one (the token's Rao-Blackwellised weight increment; see {@code ConvexPath}). 1 for one model.
+     */
+    public double lastRatio() {
+        return lastRatio;
+    }
+
     /** Draws the topic of a token of this slot (the token already taken out of the state's counts). */
     public int draw(int slot, TopicState state, SplittableRandom random, double[] scratch) {
-        if (state.tracked() != floor) {
-            state.track(floor); // a state this split has not seen yet (a sweep that does not start at token 0)
+        if (state.tracked() != floorFrom) {
+            resync(state); // a state this split has not seen yet (a sweep that does not start at token 0)
         }
         int from = start[slot];
         int n = start[slot + 1] - from;
         int[] counts = state.counts;
         double b = beta;
         double a = 1 - b;
-        double countResidual = 0;
+        boolean empty = state.presentCount() == 0;
+        double countResidual;
+        double countFloor;
+        double alphaPart = alphaPart(slot, a, b, a, b);
         if (single) {
+            countResidual = 0;
             for (int j = 0; j < n; j++) {
                 countResidual += counts[topic[from + j]] * residualTo[from + j];
                 scratch[j] = countResidual;
             }
+            countFloor = empty ? 0 : state.trackedMass();
         } else {
+            // both models' count parts summed apart, so the total is known at the previous temperature as well
+            double residualFromSum = 0;
+            double residualToSum = 0;
             for (int j = 0; j < n; j++) {
-                countResidual += counts[topic[from + j]] * (a * residualFrom[from + j] + b * residualTo[from + j]);
-                scratch[j] = countResidual;
+                int c = counts[topic[from + j]];
+                residualFromSum += c * residualFrom[from + j];
+                residualToSum += c * residualTo[from + j];
+                scratch[j] = a * residualFromSum + b * residualToSum;
             }
+            countResidual = a * residualFromSum + b * residualToSum;
+            double massFrom = empty ? 0 : state.trackedMass();
+            double massTo = empty ? 0 : state.trackedMassSecond();
+            countFloor = a * massFrom + b * massTo;
+            double p = previous;
+            double totalPrevious = (1 - p) * (residualFromSum + massFrom) + p * (residualToSum + massTo)
+                    + alphaPart(slot, a, b, 1 - p, p) + floorAlphaPrevious;
+            lastRatio = (countResidual + alphaPart + countFloor + floorAlphaTotal) / totalPrevious;
         }
-        double alphaPart = a * a * alphaPartFF[slot] + b * a * alphaPartX[slot] + b * b * alphaPartTT[slot];
-        double countFloor = state.presentCount() == 0 ? 0 : state.trackedMass();
         double u = random.nextDouble() * (countResidual + alphaPart + countFloor + floorAlphaTotal);
         if (u < countResidual) {
             return SparseBuckets.pickPresent(topic, from, n, scratch, u);

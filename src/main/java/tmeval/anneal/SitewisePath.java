@@ -1,0 +1,29 @@
+package tmeval.anneal;
+
+import tmeval.sampling.TopicState;
+
+/**
+ * A path whose weight increment {@link AnnealingEngine} takes token by token inside the Gibbs sweep, each token's
+ * own topic summed out (Rao-Blackwellised), instead of at the state before the sweep.
+ * <p>
+ * Why it is still AIS: split the step from beta_{j-1} to beta_j into one step per token, each moving only that
+ * token's factor, each followed by the Gibbs update of that token. Before the update, the token's topic is about to
+ * be redrawn from a distribution that does not depend on its old value, so the standard increment f_new(z) / f_old(z)
+ * may be replaced by its expectation over that topic drawn from f_old's conditional, which is the ratio of the two
+ * conditional totals sum_k f_new(z_k) / sum_k f_old(z_k) given the other tokens. The expectation of the weight is
+ * unchanged (the estimate stays unbiased in probability space) and its variance can only fall. The increment shared
+ * by all tokens (here the change of alpha) is taken from the state as before.
+ */
+public interface SitewisePath extends AnnealingPath {
+    /**
+     * Makes the conditional that of f_beta, and starts collecting, for each token drawn, the ratio of its
+     * conditional total at beta to the total with the token's own factor still at {@code previous}.
+     */
+    void setTemperatures(double previous, double beta);
+
+    /** The log of the product of the ratios collected since {@link #setTemperatures}; starts a new product. */
+    double takeSiteLogRatio();
+
+    /** The part of log f_to(z) - log f_from(z) that is not any one token's factor (0 when nothing else moves). */
+    double sharedLogRatio(TopicState state, double from, double to);
+}
