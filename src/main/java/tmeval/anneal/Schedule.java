@@ -13,12 +13,13 @@ public enum Schedule {
     GEOMETRIC,
     /**
      * beta_j = (s(d (2j/n - 1)) - s(-d)) / (s(d) - s(-d)) with the logistic s and d = {@link #SIGMOID_SHARPNESS}
-     * (Grosse, Maddison and Salakhutdinov 2013): dense near both ends, where the convex path's increments are largest.
+     * (Grosse, Maddison and Salakhutdinov 2013): dense near both ends, where the convex path's increments taken at the
+     * state are largest (with its sitewise increments it no longer wins, experiments.md).
      */
     SIGMOID,
     /**
-     * Each path's measured best (variance of the estimate per site update on the sample data, experiments.md): the
-     * sigmoid schedule for the convex ratio path, uniform for every other; resolved by the method before any use.
+     * Each path's measured best (variance of the estimate per site update on the sample data, experiments.md):
+     * uniform for every path today; resolved by the method before any use.
      */
     AUTO;
 

@@ -30,8 +30,8 @@ final class MethodOptions {
                 OptionSpec.value("burn-in", "B", "Gibbs sweeps before sampling"),
                 OptionSpec.value("particles", "R", "left-to-right particles"),
                 OptionSpec.flag("no-resampling", "left-to-right without re-sampling earlier tokens (MALLET's default)"),
-                OptionSpec.value("schedule", "NAME", "inverse temperatures: auto (each path's measured best: sigmoid for " + tmeval.compare.ComparisonMethods.RATIO_CONVEX
-                        + ", else uniform), uniform, geometric or sigmoid"),
+                OptionSpec.value("schedule", "NAME", "inverse temperatures: auto (each path's measured best: uniform for every path today),"
+                        + " uniform, geometric or sigmoid"),
                 OptionSpec.value("epsilon", "E", "truncate Lee's sampler to the epsilon-simplex (0: none)"),
                 OptionSpec.value("chain-length", "S", "Chib-style chain length"),
                 OptionSpec.value("ip-iterations", "I", "pseudo-count iterations before sampling"),

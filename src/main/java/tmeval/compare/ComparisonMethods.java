@@ -64,7 +64,7 @@ public final class ComparisonMethods {
         Cost ratioPath = (s, n) -> (long) s.samples() * (s.burnIn() + s.temperatures()) * n;
         add(new Method(RATIO_CONVEX, "ratio-AIS on the convex path between the models (Eq. 6-7): each direction brackets the ratio",
                 true, RATIO_CONVEX, ratioPath, RATIO_OPTIONS,
-                s -> new RatioAis(RatioAis.Path.CONVEX, s.temperatures(), s.samples(), s.burnIn(), s.schedule().resolve(Schedule.SIGMOID))));
+                s -> new RatioAis(RatioAis.Path.CONVEX, s.temperatures(), s.samples(), s.burnIn(), s.schedule().resolve(Schedule.UNIFORM))));
         add(new Method(RATIO_GEOMETRIC, "ratio-AIS on the geometric path between the models (Eq. 5)",
                 true, RATIO_GEOMETRIC, ratioPath, RATIO_OPTIONS,
                 s -> new RatioAis(RatioAis.Path.GEOMETRIC, s.temperatures(), s.samples(), s.burnIn(), s.schedule().resolve(Schedule.UNIFORM))));
