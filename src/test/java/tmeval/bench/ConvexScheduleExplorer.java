@@ -28,7 +28,9 @@ import java.util.SplittableRandom;
  * d log f / d beta, averaged over documents); the spacing that minimises sum_j Var_j (beta_j - beta_{j-1})^2 puts
  * temperatures with density proportional to its square root (Gelman and Meng 1998). Then every candidate spacing is
  * run on the same documents, alternating, and the mean per-document variance of the log ratio and the time are printed.
- * Any array of inverse temperatures can be tried here, without a schedule in the main code.
+ * Any array of inverse temperatures can be tried here, without a schedule in the main code. The runs here take the
+ * weight at the state before each sweep (Eq. 7), as the product did when this was measured; the product now takes it
+ * token by token ({@link SitewiseVersusStateIncrements} compares the two).
  * Run: mvn -B -o -q test-compile exec:java -Dexec.mainClass=tmeval.bench.ConvexScheduleExplorer -Dexec.classpathScope=test
  * -Dexec.args="A.tsv.gz B.tsv.gz HELDOUT DOCUMENTS RUNS N [PILOT_DOCUMENTS] [burn-in]" (the first PILOT_DOCUMENTS, default
  * 30, are the pilot's; the rest are measured); -Dsharpness=2,6 adds sigmoid shapes, -Dblocks=2,4 partial sweeps

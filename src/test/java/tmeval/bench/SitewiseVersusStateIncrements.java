@@ -1,0 +1,86 @@
+package tmeval.bench;
+
+import tmeval.anneal.AnnealingEngine;
+import tmeval.anneal.ConvexPath;
+import tmeval.anneal.Schedule;
+import tmeval.io.CorpusLoader;
+import tmeval.io.NativeModelFormat;
+import tmeval.model.Corpus;
+import tmeval.model.Document;
+import tmeval.model.TopicModel;
+import tmeval.progress.CancelToken;
+import tmeval.sampling.DocumentView;
+import tmeval.sampling.RandomStreams;
+import tmeval.sampling.TopicState;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What the convex path's sitewise weight ({@link tmeval.anneal.SitewisePath}) buys over the weight taken at the
+ * state before each sweep (Foulds and Smyth Eq. 7, as the product did before issue 16): ratio-convex forward (B to
+ * A), the same n temperatures, schedule and burn-in, alternating per document and run; per document the variance of
+ * the log ratio across runs, and the time of a run. The mean log ratios must agree within their noise (both are
+ * AIS estimates of the same ratio).
+ * Run: mvn -B -o -q test-compile exec:java -Dexec.mainClass=tmeval.bench.SitewiseVersusStateIncrements
+ * -Dexec.classpathScope=test -Dexec.args="A.tsv.gz B.tsv.gz HELDOUT DOCUMENTS RUNS [N] [uniform|sigmoid]"
+ */
+public final class SitewiseVersusStateIncrements {
+    private SitewiseVersusStateIncrements() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        TopicModel a = NativeModelFormat.read(Path.of(args[0]));
+        TopicModel b = NativeModelFormat.read(Path.of(args[1]));
+        Corpus corpus = Benchmark.firstDocuments(CorpusLoader.read(CorpusLoader.Spec.of(Path.of(args[2])), a.vocabulary()),
+                Integer.parseInt(args[3]));
+        int runs = Integer.parseInt(args[4]);
+        int n = args.length > 5 ? Integer.parseInt(args[5]) : 1000;
+        Schedule schedule = args.length > 6 ? Schedule.parse(args[6]) : Schedule.UNIFORM;
+        int burnIn = 100;
+        double[] betas = new double[n + 1];
+        for (int j = 0; j <= n; j++) {
+            betas[j] = schedule.beta(j, n);
+        }
+        double[] varianceRatios = new double[corpus.size()];
+        double[] sum = new double[2];
+        double[] mean = new double[2];
+        long[] nanos = new long[2];
+        for (int d = 0; d < corpus.size(); d++) {
+            Document doc = corpus.document(d);
+            double[][] logRatio = new double[2][runs];
+            for (int r = 0; r < runs; r++) {
+                long t0 = System.nanoTime();
+                logRatio[0][r] = ConvexScheduleExplorer.run(doc, a, b, betas, burnIn, RandomStreams.stream(7, r, d, 0), false, 1)[0];
+                long t1 = System.nanoTime();
+                logRatio[1][r] = sitewise(doc, a, b, schedule, n, burnIn, r, d);
+                nanos[0] += t1 - t0;
+                nanos[1] += System.nanoTime() - t1;
+            }
+            for (int m = 0; m < 2; m++) {
+                sum[m] += CertaintyVersusMallet.sampleVariance(logRatio[m]) / corpus.size();
+                for (double x : logRatio[m]) {
+                    mean[m] += x / runs / corpus.size();
+                }
+            }
+            varianceRatios[d] = CertaintyVersusMallet.sampleVariance(logRatio[0]) / CertaintyVersusMallet.sampleVariance(logRatio[1]);
+        }
+        java.util.Arrays.sort(varianceRatios);
+        System.out.printf(Locale.ROOT, "%d documents, %d runs, n = %d %s, burn-in %d%n", corpus.size(), runs, n, schedule.label(), burnIn);
+        String[] names = {"state increments (Eq. 7)", "sitewise increments"};
+        for (int m = 0; m < 2; m++) {
+            System.out.printf(Locale.ROOT, "%-26s mean var %.5g  mean log ratio %.4f  ms/run %.3f%n", names[m], sum[m], mean[m],
+                    nanos[m] / 1e6 / runs / corpus.size());
+        }
+        System.out.printf(Locale.ROOT, "variance ratio (state / sitewise): mean over documents %.2f; per document median %.1f (10%% %.1f, 90%% %.1f)%n",
+                sum[0] / sum[1], varianceRatios[corpus.size() / 2], varianceRatios[corpus.size() / 10], varianceRatios[corpus.size() * 9 / 10]);
+    }
+
+    private static double sitewise(Document doc, TopicModel a, TopicModel b, Schedule schedule, int n, int burnIn, int r, int d) {
+        double[] end = new double[1];
+        AnnealingEngine.sample(List.of(new AnnealingEngine.Segment(new ConvexPath(DocumentView.of(doc), a, b), schedule, n)), burnIn,
+                new TopicState(doc.length(), a.numTopics()), RandomStreams.stream(7, r, d, 1), new double[a.numTopics()], new CancelToken(), null, end);
+        return end[0];
+    }
+}
