@@ -81,7 +81,7 @@ public final class WhichKView {
         pairBox.setPadding(new Insets(4, 0, 0, 4));
         // the chart and the pairwise counts side by side; the models' table, with its many columns, across the width
         SplitPane top = new SplitPane(viewer, pairBox);
-        top.setDividerPositions(0.66);
+        top.setDividerPositions(0.6);
         SplitPane centre = new SplitPane(top, table);
         centre.setOrientation(Orientation.VERTICAL);
         centre.setDividerPositions(0.6);
@@ -204,21 +204,23 @@ public final class WhichKView {
         TableView<WhichKViewModel.Row> t = new TableView<>(model.rows());
         t.setId("whichk-table");
         t.setPlaceholder(new Label("press Score models: a row appears as each model finishes"));
+        // the answer first (score, perplexity, intervals), the bookkeeping after: at 1280 pixels the answer fits
         t.getColumns().add(column("#", WhichKViewModel.Row::number, 28));
-        t.getColumns().add(text("model", WhichKViewModel.Row::label, 160));
+        t.getColumns().add(text("model", WhichKViewModel.Row::label, 120));
         t.getColumns().add(column("K", WhichKViewModel.Row::numTopics, 38));
+        t.getColumns().add(text("nats/token", WhichKViewModel.Row::perToken, 78));
+        t.getColumns().add(text("perplexity", WhichKViewModel.Row::perplexity, 74));
+        t.getColumns().add(text("95% interval", WhichKViewModel.Row::perplexityInterval, 122));
+        t.getColumns().add(text("log-lik", WhichKViewModel.Row::logLikelihood, 78));
+        t.getColumns().add(text("95% interval", WhichKViewModel.Row::interval, 136));
+        t.getColumns().add(text("doc. perpl. (median)", WhichKViewModel.Row::medianDocumentPerplexity, 130));
+        t.getColumns().add(text("unknown", WhichKViewModel.Row::unknown, 82));
         t.getColumns().add(column("V", WhichKViewModel.Row::vocabulary, 50));
         t.getColumns().add(column("tokens", WhichKViewModel.Row::tokens, 58));
-        t.getColumns().add(text("unknown", WhichKViewModel.Row::unknown, 82));
-        t.getColumns().add(text("log-lik", WhichKViewModel.Row::logLikelihood, 78));
-        t.getColumns().add(text("95% interval", WhichKViewModel.Row::interval, 140));
-        t.getColumns().add(text("nats/token", WhichKViewModel.Row::perToken, 82));
-        t.getColumns().add(text("perplexity", WhichKViewModel.Row::perplexity, 80));
-        t.getColumns().add(text("95% interval", WhichKViewModel.Row::perplexityInterval, 110));
-        t.getColumns().add(text("doc. perpl. (median)", WhichKViewModel.Row::medianDocumentPerplexity, 140));
         t.getColumns().add(text("refused", WhichKViewModel.Row::refused, 56));
         t.getColumns().stream().filter(c -> !c.getText().equals("model") && !c.getText().equals("unknown"))
                 .forEach(c -> c.getStyleClass().add("numeric"));
+        fillWithModelColumn(t, t.getColumns().get(1), 120);
         return t;
     }
 
@@ -240,16 +242,23 @@ public final class WhichKView {
         pairs.getColumns().clear();
         TableColumn<WhichKViewModel.PairRow, String> name = new TableColumn<>("model");
         name.setCellValueFactory(f -> new ReadOnlyStringWrapper(f.getValue().label()));
-        name.setPrefWidth(150);
+        name.setPrefWidth(110);
         pairs.getColumns().add(name);
         for (int j = 0; j < model.pairColumns().size(); j++) {
             int col = j;
             TableColumn<WhichKViewModel.PairRow, String> c = new TableColumn<>(model.pairColumns().get(j));
             c.setCellValueFactory(f -> new ReadOnlyStringWrapper(f.getValue().cells().get(col)));
-            c.setPrefWidth(44);
+            c.setPrefWidth(40);
             c.getStyleClass().add("numeric");
             pairs.getColumns().add(c);
         }
+        fillWithModelColumn(pairs, name, 110);
+    }
+
+    /** Gives a table's spare width to its model-name column (never below {@code least}): long names on a wide screen. */
+    private static void fillWithModelColumn(TableView<?> table, TableColumn<?, ?> name, double least) {
+        double others = table.getColumns().stream().filter(c -> c != name).mapToDouble(TableColumn::getPrefWidth).sum();
+        name.prefWidthProperty().bind(Bindings.max(least, table.widthProperty().subtract(others + 24)));
     }
 
     private JFreeChart chart() {
