@@ -53,7 +53,8 @@ final class SelectCommand implements Command {
     @Override
     public List<OptionSpec> options() {
         List<OptionSpec> o = new ArrayList<>();
-        o.add(OptionSpec.value("models", "FILES", "two or more models, comma-separated (native TSV or MALLET state; one vocabulary)"));
+        o.add(OptionSpec.value("models", "FILES", "two or more models, comma-separated (native TSV or MALLET state); models of"
+                + " different vocabularies are each scored on their own, their pair n/a"));
         o.addAll(InputOptions.corpusOptions());
         o.add(OptionSpec.value("method", "NAME", "the estimator, one of " + String.join(", ", Methods.names()) + " (default " + ModelSelection.DEFAULT_METHOD + ")"));
         o.addAll(MethodOptions.options(EstimateCommand.uses(Methods.all())));
@@ -95,12 +96,7 @@ final class SelectCommand implements Command {
         Path outFile = o.requiredPath("out");
         List<TopicModel> models = new ArrayList<>();
         for (String p : paths) {
-            TopicModel m = ModelLoader.read(ModelLoader.Spec.of(Path.of(p)));
-            if (!models.isEmpty() && !new HashSet<>(m.vocabulary().words()).equals(new HashSet<>(models.get(0).vocabulary().words()))) {
-                throw InputException.ofFile(Path.of(p), "its vocabulary differs from " + paths.get(0) + "'s: the models would be scored"
-                        + " on different tokens; select compares models over one vocabulary (trained on the same corpus)");
-            }
-            models.add(m);
+            models.add(ModelLoader.read(ModelLoader.Spec.of(Path.of(p))));
         }
         List<Provenance.Input> inputs = new ArrayList<>(o.inputs());
         for (int i = 0; i < paths.size(); i++) {
@@ -112,8 +108,15 @@ final class SelectCommand implements Command {
         for (TopicModel model : models) {
             candidates.add(new ModelSelection.Candidate(model, InputOptions.corpus(o, model)));
         }
-        // one vocabulary for every model (checked above), so one unknown-words report, as estimate prints it
-        InputOptions.reportCorpus(candidates.get(0).corpus(), false, out);
+        // each model scores the corpus mapped onto its own vocabulary: one unknown-words report when they share one,
+        // else one per model (as the workbench's Which K? table shows them)
+        boolean oneVocabulary = models.stream().allMatch(m -> new HashSet<>(m.vocabulary().words()).equals(new HashSet<>(models.get(0).vocabulary().words())));
+        for (int i = 0; i < (oneVocabulary ? 1 : candidates.size()); i++) {
+            if (!oneVocabulary) {
+                out.println("model " + (i + 1) + " (" + models.get(i).name() + "), its own vocabulary of " + models.get(i).numWords() + " words:");
+            }
+            InputOptions.reportCorpus(candidates.get(i).corpus(), false, out);
+        }
         List<String> summaries = new ArrayList<>();
         ModelSelection.Result result;
         try (OutputFile file = OutputFile.create(outFile, o.standardOutput())) {
@@ -156,6 +159,10 @@ final class SelectCommand implements Command {
         }
         summaries.forEach(out::print);
         out.print(result.pairwiseText());
+        if (!oneVocabulary) {
+            out.println("n/a: the two models have different vocabularies, so they score different tokens and their documents cannot be set"
+                    + " side by side; each model's own score above stands (on its own vocabulary)");
+        }
         out.println("wrote " + outFile);
         return 0;
     }

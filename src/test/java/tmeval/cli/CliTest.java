@@ -384,4 +384,28 @@ class CliTest {
         Outcome one = run("select", "--models", files[0].toString(), "--corpus", files[1].toString(), "--out", dir.resolve("x.tsv").toString());
         assertEquals(2, one.code(), one.err());
     }
+
+    /** As the workbench's Which K? screen: models of different vocabularies are each scored on their own; their pair is n/a. */
+    @Test
+    void selectScoresModelsOfDifferentVocabulariesEachOnItsOwn() throws Exception {
+        TopicModel truth = Fixtures.randomModel("truth V30", 30, new double[] {0.2, 0.3, 0.5}, 0.05, 1);
+        Path[] files = smallModelAndCorpus(truth, 12, 30);
+        Path v25 = dir.resolve("v25.tsv");
+        NativeModelFormat.write(Fixtures.randomModel("fewer words V25", 25, new double[] {0.5, 0.5}, 0.05, 7), v25);
+        Path out = dir.resolve("select-vocabularies.tsv");
+        Outcome o = run("select", "--models", files[0] + "," + v25, "--corpus", files[1].toString(), "--method", "ais",
+                "--temperatures", "20", "--runs", "2", "--out", out.toString());
+        assertEquals(0, o.code(), o.err());
+        assertTrue(o.out().contains("model 1 (truth V30), its own vocabulary of 30 words:")
+                && o.out().contains("model 2 (fewer words V25), its own vocabulary of 25 words:"), o.out());
+        String unknownForV25 = o.out().lines().dropWhile(l -> !l.startsWith("model 2 (fewer words V25)")).skip(2).findFirst().orElseThrow();
+        assertTrue(unknownForV25.startsWith("out-of-vocabulary: ") && !unknownForV25.startsWith("out-of-vocabulary: 0 of"),
+                "the words w25 to w29 are unknown to the smaller model: " + o.out());
+        String row = o.out().lines().filter(l -> l.startsWith("model 1 (K = 3)")).findFirst().orElseThrow();
+        assertTrue(row.trim().endsWith("n/a"), row);
+        assertTrue(o.out().contains("n/a: the two models have different vocabularies"), o.out());
+        assertTrue(o.out().contains("model 1: truth V30 (K = 3)") && o.out().contains("model 2: fewer words V25 (K = 2)"), o.out());
+        var lines = table(out);
+        assertTrue(lines.stream().filter(l -> l.startsWith("fewer words V25\t")).count() > 0, "the second model's rows are written");
+    }
 }
