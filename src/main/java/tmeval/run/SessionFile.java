@@ -21,15 +21,29 @@ import java.util.Map;
  * #tmeval-session v1
  * input   modelA|modelB|corpus|series   PATH
  * setting NAME    VALUE
- * result  docIndex docId N method direction run reference(0/1) logRatio siteUpdates nanos
+ * result  docIndex docId N method direction run reference(0/1) logRatio siteUpdates nanos status refusal
+ * round   docIndex method temperatures converged(yes/no/-)
  * </pre>
+ * A result without a value (refused, or every sample at weight zero) keeps its row, with an empty logRatio, its status
+ * and the reason, so that a reopened session counts it as the run did; an adaptive run's last round of each document
+ * and method keeps its temperatures and verdict. Sessions written before these were kept (results of 11 fields, no
+ * rounds) still open.
  */
 public final class SessionFile {
     public static final String MAGIC = "#tmeval-session v1";
     private static final List<String> INPUTS = List.of("modelA", "modelB", "corpus", "series");
 
     /** A session's content. */
-    public record Session(Map<String, Path> inputs, Map<String, String> settings, List<ComparisonRunner.Result> results) {
+    public record Session(Map<String, Path> inputs, Map<String, String> settings, List<ComparisonRunner.Result> results,
+                          List<Round> rounds) {
+        /** A session of a plain run (no adaptive rounds). */
+        public Session(Map<String, Path> inputs, Map<String, String> settings, List<ComparisonRunner.Result> results) {
+            this(inputs, settings, results, List.of());
+        }
+    }
+
+    /** The last adaptive round of a document's method: its temperatures and whether its directions agreed (null: none). */
+    public record Round(int documentIndex, String method, int temperatures, Boolean converged) {
     }
 
     private SessionFile() {
@@ -48,12 +62,15 @@ public final class SessionFile {
                 w.write("setting\t" + e.getKey() + "\t" + e.getValue() + "\n");
             }
             for (ComparisonRunner.Result r : session.results()) {
-                if (r.refused()) {
-                    continue;
-                }
+                boolean value = !r.refused();
                 w.write("result\t" + r.documentIndex() + "\t" + r.documentId() + "\t" + r.length() + "\t" + r.method() + "\t"
-                        + r.direction().name() + "\t" + r.run() + "\t" + (r.reference() ? 1 : 0) + "\t" + r.result().logRatio() + "\t"
-                        + r.result().siteUpdates() + "\t" + r.result().nanos() + "\n");
+                        + r.direction().name() + "\t" + r.run() + "\t" + (r.reference() ? 1 : 0) + "\t"
+                        + (value ? r.result().logRatio() + "\t" + r.result().siteUpdates() + "\t" + r.result().nanos() : "\t0\t0") + "\t"
+                        + r.status().label() + "\t" + (r.refusal() == null ? "" : r.refusal().replaceAll("[\\t\\r\\n]", " ")) + "\n");
+            }
+            for (Round round : session.rounds()) {
+                w.write("round\t" + round.documentIndex() + "\t" + round.method() + "\t" + round.temperatures() + "\t"
+                        + (round.converged() == null ? "-" : round.converged() ? "yes" : "no") + "\n");
             }
             file.commit();
         }
@@ -63,6 +80,7 @@ public final class SessionFile {
         Map<String, Path> inputs = new LinkedHashMap<>();
         Map<String, String> settings = new LinkedHashMap<>();
         List<ComparisonRunner.Result> results = new ArrayList<>();
+        List<Round> rounds = new ArrayList<>();
         try (LineReader in = LineReader.open(path)) {
             String line = in.next();
             if (line == null || !line.equals(MAGIC)) {
@@ -93,14 +111,35 @@ public final class SessionFile {
                         settings.put(f[1], f[2]);
                     }
                     case "result" -> {
-                        expect(in, f, 11);
+                        if (f.length != 11) {
+                            expect(in, f, 13);
+                        }
                         results.add(parseResult(in, f));
                     }
-                    default -> throw in.error("unknown record '" + f[0] + "' (input, setting, result)");
+                    case "round" -> {
+                        expect(in, f, 5);
+                        rounds.add(parseRound(in, f));
+                    }
+                    default -> throw in.error("unknown record '" + f[0] + "' (input, setting, result, round)");
                 }
             }
         }
-        return new Session(inputs, settings, results);
+        return new Session(inputs, settings, results, rounds);
+    }
+
+    private static Round parseRound(LineReader in, String[] f) throws InputException {
+        int doc = (int) number(in, f[1], "document index", 0, Integer.MAX_VALUE - 1);
+        if (f[2].isEmpty()) {
+            throw in.error("empty method");
+        }
+        int temperatures = (int) number(in, f[3], "temperatures", 1, Integer.MAX_VALUE);
+        Boolean converged = switch (f[4]) {
+            case "yes" -> true;
+            case "no" -> false;
+            case "-" -> null;
+            default -> throw in.error("converged '" + f[4] + "' is not yes, no or -");
+        };
+        return new Round(doc, f[2], temperatures, converged);
     }
 
     private static ComparisonRunner.Result parseResult(LineReader in, String[] f) throws InputException {
@@ -114,6 +153,17 @@ public final class SessionFile {
         }
         int run = (int) number(in, f[6], "run", 1, 1_000_000);
         long reference = number(in, f[7], "reference flag", 0, 1);
+        if (f[4].isEmpty()) {
+            throw in.error("empty method");
+        }
+        Status status = f.length == 13 ? status(in, f[11]) : Status.OK;
+        if (!status.hasValue()) {
+            if (!f[8].isEmpty()) {
+                throw in.error("a " + status.label() + " result has no logRatio, this one has '" + f[8] + "'");
+            }
+            return new ComparisonRunner.Result(doc, f[2], length, f[4], direction, run, reference == 1, null,
+                    f[12].isEmpty() ? status.label() : f[12], status);
+        }
         double logRatio;
         try {
             logRatio = Double.parseDouble(f[8]);
@@ -125,11 +175,17 @@ public final class SessionFile {
         }
         long siteUpdates = number(in, f[9], "siteUpdates", 0, Long.MAX_VALUE);
         long nanos = number(in, f[10], "nanos", 0, Long.MAX_VALUE);
-        if (f[4].isEmpty()) {
-            throw in.error("empty method");
-        }
         return new ComparisonRunner.Result(doc, f[2], length, f[4], direction, run, reference == 1,
-                new RatioResult(logRatio, new double[0], siteUpdates, nanos), null);
+                new RatioResult(logRatio, new double[0], siteUpdates, nanos), null, status);
+    }
+
+    private static Status status(LineReader in, String label) throws InputException {
+        for (Status s : Status.values()) {
+            if (s.label().equals(label)) {
+                return s;
+            }
+        }
+        throw in.error("unknown status '" + label + "' (ok, zero-weight, below-floor, refused)");
     }
 
     private static long number(LineReader in, String s, String what, long min, long max) throws InputException {

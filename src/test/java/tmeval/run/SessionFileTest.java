@@ -38,6 +38,49 @@ class SessionFileTest {
         assertTrue(back.results().get(1).reference());
     }
 
+    /** Rows without a value and adaptive rounds survive a session: nothing the run counted is dropped on the way. */
+    @Test
+    void refusedAndZeroWeightRowsAndAdaptiveRoundsRoundTrip() throws Exception {
+        var ok = new ComparisonRunner.Result(0, "d0", 9, "ratio-convex", Direction.FORWARD, 1, false,
+                new RatioResult(0.25, new double[0], 10, 20), null);
+        var refused = new ComparisonRunner.Result(1, "d1", 3, "exact", Direction.NONE, 1, false, null,
+                "exact: 5000000 topic-count states,\tabove the limit", Status.REFUSED);
+        var zero = new ComparisonRunner.Result(2, "d2", 4, "ratio-convex", Direction.REVERSE, 2, false, null,
+                "ratio-convex gave no finite estimate (every sample had weight zero)", Status.ZERO_WEIGHT);
+        List<SessionFile.Round> rounds = List.of(new SessionFile.Round(0, "ratio-convex", 2000, true),
+                new SessionFile.Round(2, "ratio-convex", 16000, false), new SessionFile.Round(1, "lr-diff", 1000, null));
+        Path p = dir.resolve("s2.tsv");
+        SessionFile.write(new SessionFile.Session(Map.of(), Map.of(), List.of(ok, refused, zero), rounds), p);
+        SessionFile.Session back = SessionFile.read(p);
+        assertEquals(3, back.results().size(), "the rows without a value are kept");
+        assertEquals(Status.OK, back.results().get(0).status());
+        assertEquals(0.25, back.results().get(0).result().logRatio(), 0.0);
+        ComparisonRunner.Result r = back.results().get(1);
+        assertTrue(r.refused() && r.status() == Status.REFUSED && r.direction() == Direction.NONE, r.toString());
+        assertEquals("exact: 5000000 topic-count states, above the limit", r.refusal(), "a tab in the reason cannot break the line");
+        r = back.results().get(2);
+        assertTrue(r.refused() && r.status() == Status.ZERO_WEIGHT && r.run() == 2, r.toString());
+        assertEquals(zero.refusal(), r.refusal());
+        assertEquals(rounds, back.rounds());
+    }
+
+    @Test
+    void aSessionWrittenBeforeStatusesAndRoundsStillOpens() throws Exception {
+        Path p = dir.resolve("v1.tsv");
+        Files.writeString(p, SessionFile.MAGIC + "\nsetting\truns\t2\nresult\t0\td\t5\tratio-convex\tFORWARD\t1\t0\t0.125\t7\t8\n");
+        SessionFile.Session back = SessionFile.read(p);
+        assertEquals(1, back.results().size());
+        assertEquals(Status.OK, back.results().get(0).status());
+        assertEquals(0.125, back.results().get(0).result().logRatio(), 0.0);
+        assertTrue(back.rounds().isEmpty());
+        Files.writeString(p, SessionFile.MAGIC + "\nresult\t0\td\t5\texact\tNONE\t1\t0\t0.5\t0\t0\trefused\tx\n");
+        InputException e = assertThrows(InputException.class, () -> SessionFile.read(p));
+        assertTrue(e.getMessage().contains("a refused result has no logRatio"), e.getMessage());
+        Files.writeString(p, SessionFile.MAGIC + "\nround\t0\tratio-convex\t1000\tmaybe\n");
+        e = assertThrows(InputException.class, () -> SessionFile.read(p));
+        assertTrue(e.getMessage().contains("not yes, no or -") && e.line() == 2, e.getMessage());
+    }
+
     @Test
     void malformedLinesAreNamed() throws Exception {
         Path p = dir.resolve("bad.tsv");

@@ -34,9 +34,12 @@ import java.io.IOException;
 import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.BiConsumer;
 
 /**
@@ -229,7 +232,16 @@ public final class WorkbenchViewModel {
         settings.put("teaching.temperatures", Integer.toString(teaching.temperaturesProperty().get()));
         settings.put("teaching.samples", Integer.toString(teaching.samplesProperty().get()));
         settings.put("teaching.tokens", Integer.toString(teaching.tokensProperty().get()));
-        SessionFile.write(new SessionFile.Session(in, settings, results.all()), path);
+        // an adaptive run's last round of each document and method: its temperatures and verdict
+        List<SessionFile.Round> rounds = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        for (ComparisonRunner.Result r : results.all()) {
+            Results.Round round = r.reference() ? null : results.round(r.documentIndex(), r.method());
+            if (round != null && seen.add(r.documentIndex() + "/" + r.method())) {
+                rounds.add(new SessionFile.Round(r.documentIndex(), r.method(), round.temperatures(), round.converged()));
+            }
+        }
+        SessionFile.write(new SessionFile.Session(in, settings, results.all(), rounds), path);
     }
 
     /**
@@ -263,12 +275,12 @@ public final class WorkbenchViewModel {
         int[] pending = {session.inputs().size()};
         Runnable oneDone = () -> {
             if (--pending[0] == 0) {
-                applyResults(session.results());
+                applyResults(session.results(), session.rounds());
                 applyTeaching(session.settings());
             }
         };
         if (pending[0] == 0) {
-            applyResults(session.results());
+            applyResults(session.results(), session.rounds());
             applyTeaching(session.settings());
         }
         session.inputs().forEach((name, p) -> inputs.load(SESSION_INPUTS.get(name), p, oneDone));
@@ -303,7 +315,7 @@ public final class WorkbenchViewModel {
             errorHandler.accept("Cannot open the results", path + ": a setting is invalid: " + e.getMessage());
             return;
         }
-        List<String> problems = new java.util.ArrayList<>();
+        List<String> problems = new ArrayList<>();
         Map<Slot, Path> load = new LinkedHashMap<>();
         for (ComparisonOutput.Input in : content.inputs()) {
             Slot slot = List.of(Slot.MODEL_A, Slot.MODEL_B, Slot.CORPUS).stream().filter(s -> s.role().equals(in.role())).findFirst().orElse(null);
@@ -344,7 +356,7 @@ public final class WorkbenchViewModel {
             positions.putIfAbsent(corpus.document(d).id(), d);
         }
         results.reset(corpus);
-        List<ComparisonRunner.Result> plain = new java.util.ArrayList<>();
+        List<ComparisonRunner.Result> plain = new ArrayList<>();
         Map<String, List<AdaptiveComparison.Row>> rounds = new LinkedHashMap<>();
         int unmatched = 0;
         for (ComparisonOutput.Row row : content.rows()) {
@@ -355,7 +367,7 @@ public final class WorkbenchViewModel {
             }
             ComparisonRunner.Result r = ComparisonOutput.result(row, d);
             if (content.adaptive()) {
-                rounds.computeIfAbsent(d + "/" + row.method(), k -> new java.util.ArrayList<>())
+                rounds.computeIfAbsent(d + "/" + row.method(), k -> new ArrayList<>())
                         .add(new AdaptiveComparison.Row(r, row.temperatures(), row.converged()));
             } else {
                 plain.add(r);
@@ -408,7 +420,7 @@ public final class WorkbenchViewModel {
         setInt(s, "curves.temperatures", curves.temperaturesProperty());
         setInt(s, "curves.runs", curves.runsProperty());
         if (s.containsKey("curves.points")) {
-            List<CurveRunner.Point> points = new java.util.ArrayList<>();
+            List<CurveRunner.Point> points = new ArrayList<>();
             for (String p : s.get("curves.points").split(";")) {
                 if (!p.isBlank()) {
                     points.add(curvePoint(p));
@@ -448,7 +460,7 @@ public final class WorkbenchViewModel {
     }
 
     /** The saved results that fit the loaded corpus (same document at the same position); the others are reported. */
-    private void applyResults(List<ComparisonRunner.Result> saved) {
+    private void applyResults(List<ComparisonRunner.Result> saved, List<SessionFile.Round> savedRounds) {
         Corpus corpus = workspace.corpusProperty().get();
         if (corpus == null) {
             return;
@@ -457,7 +469,24 @@ public final class WorkbenchViewModel {
                 .filter(r -> r.documentIndex() < corpus.size() && corpus.document(r.documentIndex()).id().equals(r.documentId()))
                 .toList();
         results.reset(corpus);
-        results.addAll(valid);
+        // rows of an adaptive round go back as that round (its temperatures and verdict), the others as they were
+        Map<String, SessionFile.Round> byKey = new LinkedHashMap<>();
+        savedRounds.forEach(round -> byKey.put(round.documentIndex() + "/" + round.method(), round));
+        Map<String, List<AdaptiveComparison.Row>> rounds = new LinkedHashMap<>();
+        List<ComparisonRunner.Result> plain = new ArrayList<>();
+        for (ComparisonRunner.Result r : valid) {
+            SessionFile.Round round = r.reference() ? null : byKey.get(r.documentIndex() + "/" + r.method());
+            if (round == null) {
+                plain.add(r);
+            } else {
+                rounds.computeIfAbsent(r.documentIndex() + "/" + r.method(), k -> new ArrayList<>())
+                        .add(new AdaptiveComparison.Row(r, round.temperatures(), round.converged()));
+            }
+        }
+        results.addAll(plain);
+        if (!rounds.isEmpty()) {
+            results.addRounds(List.copyOf(rounds.values()));
+        }
         if (valid.size() < saved.size()) {
             errorHandler.accept("Session results do not all fit the corpus", (saved.size() - valid.size())
                     + " results name documents the loaded corpus does not have at that position; they were left out");

@@ -133,6 +133,23 @@ class OpenResultsTest {
             }
         }
         assertEquals(1, vm.results().adaptiveSummary().size());
+        // a session saved from it keeps every row and every round: reopened, the views show the same
+        List<String> summary = vm.results().adaptiveSummary();
+        Path session = dir.resolve("adaptive.session.tsv");
+        vm.saveSession(session);
+        vm.openSession(session);
+        assertTrue(errors.isEmpty(), errors.toString());
+        assertEquals(rows(out), shown());
+        assertEquals(summary, vm.results().adaptiveSummary());
+        for (String line : Files.readAllLines(out)) {
+            String[] f = line.split("\t");
+            if (!line.startsWith("#") && !line.startsWith("docId")) {
+                ComparisonRunner.Result r = vm.results().all().stream().filter(x -> x.documentId().equals(f[0])).findFirst().orElseThrow();
+                Results.Round round = vm.results().round(r.documentIndex(), f[2]);
+                assertNotNull(round, "after the session: " + line);
+                assertEquals(Integer.parseInt(f[10]), round.temperatures(), line);
+            }
+        }
         assertTrue(vm.run().adaptiveProperty().get(), "the form takes the file's adaptive budget");
         assertEquals(0.05, vm.run().agreeWithinProperty().get());
         assertEquals(56, vm.run().maxTemperaturesProperty().get());
