@@ -50,12 +50,19 @@ public final class Fixtures {
      * words sit at it.
      */
     public static TopicModel countBased(String name, int numWords, double[] alpha, int tokensPerTopic, double beta, long seed) {
+        int[] tokens = new int[alpha.length];
+        java.util.Arrays.fill(tokens, tokensPerTopic);
+        return countBased(name, numWords, alpha, tokens, beta, seed);
+    }
+
+    /** As above with each topic's own number of tokens, so the topics' floors beta / (n_k + V beta) differ. */
+    public static TopicModel countBased(String name, int numWords, double[] alpha, int[] tokensPerTopic, double beta, long seed) {
         int numTopics = alpha.length;
         TopicModel truth = randomModel("truth", numWords, alpha, 0.1, seed);
         SplittableRandom random = new SplittableRandom(seed);
         int[] counts = new int[numWords * numTopics];
         for (int k = 0; k < numTopics; k++) {
-            for (int t = 0; t < tokensPerTopic; t++) {
+            for (int t = 0; t < tokensPerTopic[k]; t++) {
                 double u = random.nextDouble();
                 int w = 0;
                 while (w < numWords - 1 && (u -= truth.phi(w, k)) >= 0) {

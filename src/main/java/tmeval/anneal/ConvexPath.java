@@ -18,8 +18,9 @@ import java.util.SplittableRandom;
  * invariance of T_j whenever the alphas differ). Phi_beta is interpolated on the fly for the document's own rows.
  * <p>
  * The draw is sparse (SparseLDA): (n_k + alpha_k) phi_k = n_k phi_k + alpha_k phi_k; the first part is visited only
- * for the document's present topics, and the total of the second, sum_k alpha_k(beta) phi_k(beta), is a quadratic
- * in beta, (1-b)^2 s_ff + b(1-b) s_x + b^2 s_tt with non-negative sums per word computed once per document.
+ * for the document's present topics, and the total of the second, sum_k alpha_k(b) phi_k(c) with alpha at b and phi
+ * at c, is (1-b)(1-c) s_ff + (1-b) c s_ft + b (1-c) s_tf + b c s_tt with four non-negative sums per word computed once
+ * per document (c = b for the draw, c = the previous temperature for the sitewise weight).
  * Every interpolation is written (1 - b) x_from + b x_to, never x_from + b (x_to - x_from): the latter cancels to 0
  * at b = 1 when x_to is tiny (1e-300) beside x_from. So a Gibbs step costs the number of
  * topics present, not K, except in the rare case the draw lands in the smoothing bucket.

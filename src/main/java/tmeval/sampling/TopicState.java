@@ -137,6 +137,11 @@ public final class TopicState {
         return tracked;
     }
 
+    /** The second weights passed to {@link #track(double[], double[])}, or null. */
+    public double[] trackedSecond() {
+        return trackedSecond;
+    }
+
     /** sum_k n_k f_k for the {@link #track tracked} weights (never below 0, whatever the rounding of the updates). */
     public double trackedMass() {
         return Math.max(0, trackedMass);

@@ -200,7 +200,7 @@ public final class WordSparseDraw {
 
     /** Draws the topic of a token of this slot (the token already taken out of the state's counts). */
     public int draw(int slot, TopicState state, SplittableRandom random, double[] scratch) {
-        if (state.tracked() != floorFrom) {
+        if (state.tracked() != floorFrom || state.trackedSecond() != (single ? null : floorTo)) {
             resync(state); // a state this split has not seen yet (a sweep that does not start at token 0)
         }
         int from = start[slot];

@@ -27,9 +27,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class SitewiseIncrementsTest {
     @Test
     void theFusedSitewiseWeightEqualsTheRatioOfConditionalTotals() {
-        // different alphas and different floors (B from more tokens and a larger beta), sparse enough for the split
-        TopicModel a = Fixtures.countBased("A counts", 60, new double[] {0.1, 0.3, 0.6, 1.0, 0.2}, 20, 0.05, 71);
-        TopicModel b = Fixtures.countBased("B counts", 60, new double[] {0.5, 0.5, 0.2, 0.1, 0.4}, 30, 0.2, 72);
+        // different alphas, and floors that differ between the models and between topics (each topic its own number
+        // of tokens), so a floor taken from the wrong topic or the wrong model shows; sparse enough for the split
+        TopicModel a = Fixtures.countBased("A counts", 60, new double[] {0.1, 0.3, 0.6, 1.0, 0.2}, new int[] {12, 20, 28, 16, 35}, 0.05, 71);
+        TopicModel b = Fixtures.countBased("B counts", 60, new double[] {0.5, 0.5, 0.2, 0.1, 0.4}, new int[] {30, 18, 25, 40, 22}, 0.2, 72);
         int checked = 0;
         for (Document d : Fixtures.generate(a, 6, 30, 73).documents()) {
             DocumentView view = DocumentView.of(d);
