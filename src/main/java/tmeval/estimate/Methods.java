@@ -98,6 +98,11 @@ public final class Methods {
         return !name.equals(VB) && !Set.of(COMPLETION_THETA, COMPLETION_AIS, COMPLETION_LR).contains(name);
     }
 
+    /** Whether the method draws no random numbers, so that its runs are all the same ({@code vb}; {@code exact} too). */
+    public static boolean deterministic(String name) {
+        return name.equals(VB) || name.equals(EXACT);
+    }
+
     /** The names, in the order the help lists them. */
     public static List<String> names() {
         return List.copyOf(METHODS.keySet());

@@ -13,6 +13,7 @@ import tmeval.app.common.Failures;
 import tmeval.app.common.ScreenJob;
 import tmeval.app.common.TaskExecutor;
 import tmeval.app.common.Workspace;
+import tmeval.estimate.Methods;
 import tmeval.model.Corpus;
 import tmeval.model.ModelSeries;
 import tmeval.progress.CancelToken;
@@ -38,6 +39,9 @@ public final class CurvesViewModel {
     public record Series(String method, int run) {
         /** The legend text: run 1 solid, later runs dashed, said in words so the legend alone tells them apart. */
         public String label() {
+            if (run != 0 && Methods.deterministic(method)) {
+                return method + " (deterministic: every run the same)";
+            }
             return run == 0 ? method : method + ", run " + run + (dashed() ? " (dashed)" : " (solid)");
         }
 
@@ -231,6 +235,9 @@ public final class CurvesViewModel {
         List<Point> likelihood = new ArrayList<>();
         List<Point> variance = new ArrayList<>();
         for (CurveRunner.Point p : points) {
+            if (Methods.deterministic(p.method()) && p.run() > 1) {
+                continue; // the same line again: drawn once
+            }
             likelihood.add(new Point(new Series(p.method(), p.run()), p.iteration(), p.logLikelihood()));
             if (p.run() == 1 && p.perDocumentVariance() != null) {
                 variance.add(new Point(new Series(p.method(), 0), p.iteration(), p.perDocumentVariance().doubleValue()));
@@ -238,6 +245,9 @@ public final class CurvesViewModel {
         }
         List<Interval> intervals = new ArrayList<>();
         for (CurveRunner.Interval i : CurveRunner.intervals(points)) {
+            if (Methods.deterministic(i.method())) {
+                continue; // no spread to draw
+            }
             intervals.add(new Interval(i.method(), i.iteration(), i.interval().mean(), i.interval().low(), i.interval().high()));
         }
         likelihoodPoints += likelihood.size();

@@ -91,6 +91,27 @@ class CurvesViewModelTest {
         assertTrue(variance.stream().allMatch(p -> p.series().run() == 0));
     }
 
+    /** vb draws no random numbers: its runs are one line, named so, with no zero-height interval beside the others'. */
+    @Test
+    void theDeterministicFloorIsDrawnOnceWithoutAnInterval() {
+        AppFixtures.fill(workspace);
+        workspace.put(Workspace.Slot.SERIES, null, series());
+        vm.methods().forEach((name, on) -> on.set(name.equals(Methods.VB) || name.equals(Methods.LR)));
+        vm.temperaturesProperty().set(5);
+        vm.runsProperty().set(2);
+        List<CurvesViewModel.Point> likelihood = new ArrayList<>();
+        List<CurvesViewModel.Interval> intervals = new ArrayList<>();
+        vm.onLikelihood(likelihood::addAll);
+        vm.onInterval(intervals::addAll);
+        vm.start();
+        assertEquals(3, likelihood.stream().filter(p -> p.series().method().equals(Methods.VB)).count(), "one vb point per snapshot");
+        assertEquals(3 * 2, likelihood.stream().filter(p -> p.series().method().equals(Methods.LR)).count(), "lr: both runs");
+        assertTrue(intervals.stream().noneMatch(i -> i.method().equals(Methods.VB)), intervals.toString());
+        assertEquals(3, intervals.size(), "lr's interval at each snapshot");
+        assertEquals(Methods.VB + " (deterministic: every run the same)", new CurvesViewModel.Series(Methods.VB, 1).label());
+        assertEquals(3 * 2 * 2, vm.points().size(), "the points kept (and saved) are every run's, as curve writes them");
+    }
+
     @Test
     void theVarianceAxisNamesItsUnit() {
         assertTrue(CurvesViewModel.VARIANCE_AXIS.contains("nats\u00b2"), CurvesViewModel.VARIANCE_AXIS);
