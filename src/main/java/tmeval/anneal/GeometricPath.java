@@ -4,6 +4,7 @@ import tmeval.model.TopicModel;
 import tmeval.sampling.DirichletMultinomial;
 import tmeval.sampling.DocumentView;
 import tmeval.sampling.Dot;
+import tmeval.sampling.LogProduct;
 import tmeval.sampling.SparseBuckets;
 import tmeval.sampling.TopicState;
 
@@ -22,7 +23,7 @@ import java.util.SplittableRandom;
  * temperature). Topics absent from the document weigh g_k(w) h_k(0), whose total per word is kept with the table;
  * the present topics add g_k(w) (h_k(n_k) - h_k(0)) >= 0.
  */
-public final class GeometricPath implements AnnealingPath {
+public final class GeometricPath implements SitewisePath {
     private final DocumentView view;
     private final int numTopics;
     private final int width;
@@ -42,6 +43,12 @@ public final class GeometricPath implements AnnealingPath {
     private final int[] countFactorStamp;
     private final double[] wordStep;      // exp(dbeta (log phi_to - log phi_from)), for multiplicative updates
     private final double[] absentFactor;  // h_k(0) at the current temperature
+    private final double[] logScale;      // per slot: the log of the scale wordFactor is divided by
+    private final double[] previousFactor;   // g_k(w) at the previous temperature (for the sitewise weight), own scale
+    private final double[] previousLogScale;
+    private final double[] previousSmoothing; // per slot: sum_k g_k(w) at the previous temperature x h_k(0) at this one
+    private final double[] scaleRatio;       // per slot: exp(logScale - previousLogScale)
+    private final LogProduct siteIncrements = new LogProduct();
     private int stamp;
     private double beta = Double.NaN;
     private double lastStep = Double.NaN;
@@ -68,6 +75,11 @@ public final class GeometricPath implements AnnealingPath {
         this.countFactorStamp = new int[numTopics * width];
         this.wordStep = new double[logRowsTo.length];
         this.absentFactor = new double[numTopics];
+        this.logScale = new double[view.numLocalWords()];
+        this.previousFactor = new double[logRowsTo.length];
+        this.previousLogScale = new double[view.numLocalWords()];
+        this.previousSmoothing = new double[view.numLocalWords()];
+        this.scaleRatio = new double[view.numLocalWords()];
     }
 
     private static double[] logCounts(double[] alpha, int length) {
@@ -101,6 +113,53 @@ public final class GeometricPath implements AnnealingPath {
 
     @Override
     public void setTemperature(double beta) {
+        setTemperatures(beta, beta);
+    }
+
+    /**
+     * Moves to beta as {@link #setTemperature} does, keeping the word table of the temperature before (its own scale)
+     * so that each draw also gives the token's conditional total with its phi factor still there, the count factors
+     * h_k at beta in both ({@link SitewisePath}).
+     */
+    @Override
+    public void setTemperatures(double previous, double beta) {
+        if (previous != this.beta) {
+            moveTo(previous); // a path not yet at the previous temperature (a new segment's first step): its table first
+        }
+        System.arraycopy(wordFactor, 0, previousFactor, 0, wordFactor.length);
+        System.arraycopy(logScale, 0, previousLogScale, 0, logScale.length);
+        if (beta != previous) {
+            moveTo(beta);
+        }
+        for (int s = 0; s < smoothing.length; s++) {
+            previousSmoothing[s] = Dot.product(previousFactor, s * numTopics, absentFactor, numTopics);
+            scaleRatio[s] = logScale[s] == previousLogScale[s] ? 1.0 : Math.exp(logScale[s] - previousLogScale[s]);
+        }
+        siteIncrements.reset();
+    }
+
+    @Override
+    public double takeSiteLogRatio() {
+        double logRatio = siteIncrements.log();
+        siteIncrements.reset();
+        return logRatio;
+    }
+
+    /** (to - from) (log P(z | alpha_to) - log P(z | alpha_from)): the Dirichlet-multinomial part, which no token owns. */
+    @Override
+    public double sharedLogRatio(TopicState state, double from, double to) {
+        if (sameAlpha) {
+            return 0;
+        }
+        int[] counts = state.counts;
+        double difference = normaliserFrom - normaliserTo;
+        for (int k = 0; k < numTopics; k++) {
+            difference += risingTo[k * width + counts[k]] - risingFrom[k * width + counts[k]];
+        }
+        return (to - from) * difference;
+    }
+
+    private void moveTo(double beta) {
         double delta = beta - this.beta;
         boolean multiplicative = this.beta > 0 && beta < 1 && TemperedPosterior.sameStep(delta, lastStep)
                 && stepsSinceExact < TemperedPosterior.EXACT_EVERY;
@@ -147,6 +206,7 @@ public final class GeometricPath implements AnnealingPath {
             for (int k = 0; k < numTopics; k++) {
                 wordFactor[base + k] = Math.exp(wordFactor[base + k] - max);
             }
+            logScale[s] = max;
             smoothing[s] = Dot.product(wordFactor, base, absentFactor, numTopics);
         }
     }
@@ -184,12 +244,15 @@ public final class GeometricPath implements AnnealingPath {
         int presentCount = state.presentCount();
         int[] counts = state.counts;
         double countMass = 0;
+        double previousMass = 0; // the same with the word's factor at the previous temperature
         for (int j = 0; j < presentCount; j++) {
             int k = present[j];
-            double w = wordFactor[base + k] * (countFactor(k, counts[k]) - absentFactor[k]);
-            countMass += w;
+            double h = countFactor(k, counts[k]) - absentFactor[k];
+            countMass += wordFactor[base + k] * h;
+            previousMass += previousFactor[base + k] * h;
             scratch[j] = countMass;
         }
+        siteIncrements.multiply((countMass + smoothing[slot]) / (previousMass + previousSmoothing[slot]) * scaleRatio[slot]);
         double u = random.nextDouble() * (countMass + smoothing[slot]);
         if (u < countMass) {
             return SparseBuckets.pickPresent(present, presentCount, scratch, u);

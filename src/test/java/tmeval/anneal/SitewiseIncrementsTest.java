@@ -88,4 +88,66 @@ class SitewiseIncrementsTest {
         }
         return logWeight;
     }
+
+    /**
+     * The same for the geometric path: its word table at the previous temperature is kept beside the current one, on
+     * its own per-word scale (a uniform schedule advances the table by multiplication and keeps the scale; the sigmoid
+     * recomputes it with a new scale at every step), and the count factors h_k are at the new temperature in both.
+     */
+    @Test
+    void theGeometricPathsSitewiseWeightEqualsTheRatioOfConditionalTotals() {
+        TopicModel a = Fixtures.randomModel("A", 30, new double[] {0.2, 0.7, 1.5, 0.4}, 0.3, 81);
+        TopicModel b = Fixtures.randomModel("B", 30, new double[] {0.9, 0.3, 0.2, 1.1}, 0.3, 82);
+        int checked = 0;
+        for (Document d : Fixtures.generate(a, 4, 25, 83).documents()) {
+            DocumentView view = DocumentView.of(d);
+            for (Schedule schedule : new Schedule[] {Schedule.UNIFORM, Schedule.SIGMOID}) {
+                int n = 25;
+                double[] end = new double[1];
+                AnnealingEngine.sample(List.of(new AnnealingEngine.Segment(new GeometricPath(view, a, b), schedule, n)), 5,
+                        new TopicState(d.length(), a.numTopics()), RandomStreams.stream(6, checked), new double[a.numTopics()],
+                        new CancelToken(), null, end);
+                double replayed = replayGeometric(view, a, b, schedule, n, 5, RandomStreams.stream(6, checked));
+                assertEquals(replayed, end[0], 1e-9 * Math.max(1, Math.abs(replayed)), d.id() + " " + schedule);
+                assertTrue(Math.abs(end[0]) > 1e-3, "the models differ, so the weight is not trivially 0: " + end[0]);
+                checked++;
+            }
+        }
+        assertEquals(8, checked);
+    }
+
+    /** The geometric path's loop written out, every factor from the models' logs. */
+    private static double replayGeometric(DocumentView view, TopicModel to, TopicModel from, Schedule schedule, int n, int burnIn,
+                                          SplittableRandom random) {
+        int numTopics = to.numTopics();
+        GeometricPath path = new GeometricPath(view, to, from);
+        double[] logTo = view.logRows(to);
+        double[] logFrom = view.logRows(from);
+        TopicState state = new TopicState(view.length(), numTopics);
+        double[] scratch = new double[numTopics];
+        AnnealingEngine.start(new AnnealingEngine.Segment(path, schedule, n), burnIn, state, random, scratch);
+        double logWeight = 0;
+        for (int j = 1; j <= n; j++) {
+            double p = schedule.beta(j - 1, n);
+            double q = schedule.beta(j, n);
+            logWeight += (q - p) * (DirichletMultinomial.logProbability(state.counts, to.alpha())
+                    - DirichletMultinomial.logProbability(state.counts, from.alpha()));
+            path.setTemperature(q);
+            for (int i = 0; i < view.length(); i++) {
+                state.remove(i);
+                int base = view.slot(i) * numTopics;
+                double now = 0;
+                double before = 0;
+                for (int k = 0; k < numTopics; k++) {
+                    int c = state.counts[k];
+                    double h = Math.exp(q * Math.log(c + to.alpha()[k]) + (1 - q) * Math.log(c + from.alpha()[k]));
+                    now += h * Math.exp(q * logTo[base + k] + (1 - q) * logFrom[base + k]);
+                    before += h * Math.exp(p * logTo[base + k] + (1 - p) * logFrom[base + k]);
+                }
+                logWeight += Math.log(now / before);
+                state.assign(i, path.draw(i, state, random, scratch));
+            }
+        }
+        return logWeight;
+    }
 }
