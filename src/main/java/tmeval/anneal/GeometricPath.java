@@ -37,16 +37,17 @@ public final class GeometricPath implements SitewisePath {
     private final double normaliserFrom;
     private final double[] alphaFrom;
     private final boolean sameAlpha;      // then h_k(n) = n + alpha_k at every temperature
-    private final double[] wordFactor;    // g_k(w) per slot and topic, scaled per slot
-    private final double[] smoothing;     // per slot: sum_k g_k(w) h_k(0)
+    private double[] wordFactor;          // g_k(w) per slot and topic, scaled per slot
+    private double[] smoothing;           // per slot: sum_k g_k(w) h_k(0)
     private final double[] countFactor;   // h_k(n) cache
     private final int[] countFactorStamp;
     private final double[] wordStep;      // exp(dbeta (log phi_to - log phi_from)), for multiplicative updates
     private final double[] absentFactor;  // h_k(0) at the current temperature
-    private final double[] logScale;      // per slot: the log of the scale wordFactor is divided by
-    private final double[] previousFactor;   // g_k(w) at the previous temperature (for the sitewise weight), own scale
-    private final double[] previousLogScale;
-    private final double[] previousSmoothing; // per slot: sum_k g_k(w) at the previous temperature x h_k(0) at this one
+    private double[] logScale;            // per slot: the log of the scale wordFactor is divided by
+    // the same three at the previous temperature, for the sitewise weight (double buffers: a step swaps them)
+    private double[] previousFactor;
+    private double[] previousLogScale;
+    private double[] previousSmoothing;   // per slot: sum_k g_k(w) at the previous temperature x h_k(0) at this one
     private final double[] scaleRatio;       // per slot: exp(logScale - previousLogScale)
     private final LogProduct siteIncrements = new LogProduct();
     private int stamp;
@@ -124,15 +125,34 @@ public final class GeometricPath implements SitewisePath {
     @Override
     public void setTemperatures(double previous, double beta) {
         if (previous != this.beta) {
-            moveTo(previous); // a path not yet at the previous temperature (a new segment's first step): its table first
+            moveTo(previous, wordFactor, logScale); // a path not yet at the previous temperature (a new segment's first step)
         }
-        System.arraycopy(wordFactor, 0, previousFactor, 0, wordFactor.length);
-        System.arraycopy(logScale, 0, previousLogScale, 0, logScale.length);
-        if (beta != previous) {
-            moveTo(beta);
+        if (beta == previous) {
+            // no step (burn-in): the previous table is the current one
+            System.arraycopy(wordFactor, 0, previousFactor, 0, wordFactor.length);
+            System.arraycopy(logScale, 0, previousLogScale, 0, logScale.length);
+            System.arraycopy(smoothing, 0, previousSmoothing, 0, smoothing.length);
+            Arrays.fill(scaleRatio, 1.0);
+            siteIncrements.reset();
+            return;
         }
+        // the current table becomes the previous one, and the new one is written into the other buffer: no copy
+        double[] t = previousFactor;
+        previousFactor = wordFactor;
+        wordFactor = t;
+        t = previousLogScale;
+        previousLogScale = logScale;
+        logScale = t;
+        t = previousSmoothing;
+        previousSmoothing = smoothing;
+        smoothing = t;
+        moveTo(beta, previousFactor, previousLogScale);
         for (int s = 0; s < smoothing.length; s++) {
-            previousSmoothing[s] = Dot.product(previousFactor, s * numTopics, absentFactor, numTopics);
+            if (!sameAlpha) {
+                // h_k(0) moved with the temperature; with one alpha it is alpha_k at every temperature, and the swapped
+                // total is already right
+                previousSmoothing[s] = Dot.product(previousFactor, s * numTopics, absentFactor, numTopics);
+            }
             scaleRatio[s] = logScale[s] == previousLogScale[s] ? 1.0 : Math.exp(logScale[s] - previousLogScale[s]);
         }
         siteIncrements.reset();
@@ -159,7 +179,8 @@ public final class GeometricPath implements SitewisePath {
         return (to - from) * difference;
     }
 
-    private void moveTo(double beta) {
+    /** Moves the tables to beta from {@code source} (the table at the current temperature, with its scales). */
+    private void moveTo(double beta, double[] source, double[] sourceScale) {
         double delta = beta - this.beta;
         boolean multiplicative = this.beta > 0 && beta < 1 && TemperedPosterior.sameStep(delta, lastStep)
                 && stepsSinceExact < TemperedPosterior.EXACT_EVERY;
@@ -176,9 +197,10 @@ public final class GeometricPath implements SitewisePath {
             // equal steps: g(beta + d) = g(beta) (phi_to / phi_from)^d, one multiplication per entry, no exp; the
             // per-word scale of the last exact pass is kept (only ratios within a word matter)
             for (int i = 0; i < wordFactor.length; i++) {
-                wordFactor[i] *= wordStep[i];
+                wordFactor[i] = source[i] * wordStep[i];
             }
             for (int s = 0; s < smoothing.length; s++) {
+                logScale[s] = sourceScale[s];
                 smoothing[s] = Dot.product(wordFactor, s * numTopics, absentFactor, numTopics);
             }
             stepsSinceExact++;
