@@ -148,9 +148,7 @@ public final class ConvexPath implements SitewisePath {
 
     @Override
     public double takeSiteLogRatio() {
-        double logRatio = siteIncrements.log();
-        siteIncrements.reset();
-        return logRatio;
+        return siteIncrements.take();
     }
 
     @Override

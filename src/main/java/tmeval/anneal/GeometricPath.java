@@ -166,9 +166,7 @@ public final class GeometricPath implements SitewisePath {
 
     @Override
     public double takeSiteLogRatio() {
-        double logRatio = siteIncrements.log();
-        siteIncrements.reset();
-        return logRatio;
+        return siteIncrements.take();
     }
 
     /** (to - from) (log P(z | alpha_to) - log P(z | alpha_from)): the Dirichlet-multinomial part, which no token owns. */

@@ -30,4 +30,11 @@ public final class LogProduct {
     public double log() {
         return logSum + Math.log(product);
     }
+
+    /** {@link #log}, then {@link #reset}: the log of one batch of factors (a sweep's), ready for the next. */
+    public double take() {
+        double log = log();
+        reset();
+        return log;
+    }
 }
