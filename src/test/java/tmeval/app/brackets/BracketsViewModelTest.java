@@ -187,7 +187,7 @@ class BracketsViewModelTest {
     @Test
     void onARealRunTheCountsAreTheCommandLinesAndTheErrorsThoseOfTheRuns() {
         ModelPair pair = ModelPair.prepare(AppFixtures.modelA(), AppFixtures.modelB(), true, false);
-        MethodSettings settings = ComparisonPlan.DEFAULT_METHOD_SETTINGS.withTemperatures(3).withBurnIn(1);
+        MethodSettings settings = ComparisonPlan.DEFAULT_METHOD_SETTINGS.withTemperatures(1).withBurnIn(0);
         ComparisonPlan plan = new ComparisonPlan(List.of(ComparisonMethods.RATIO_CONVEX, ComparisonMethods.RATIO_GEOMETRIC),
                 ComparisonPlan.Directions.BOTH, settings, 2, 7, 1, ComparisonPlan.Reference.NONE, 5, true, false, 1);
         List<ComparisonRunner.Result> all = new ArrayList<>();
@@ -223,7 +223,7 @@ class BracketsViewModelTest {
             String other = cli.brackets().stream().filter(b -> !b.method().equals(expected.method())).findFirst().orElseThrow().describe();
             assertTrue(vm.captionProperty().get().contains(other), vm.captionProperty().get());
         }
-        assertTrue(undecided > 0, "three temperatures leave some brackets around 0: the test sees every verdict kind");
+        assertTrue(undecided > 0, "one temperature from an unburned start leaves some brackets around 0 (three no longer did once the weight became sitewise): the test sees every verdict kind");
     }
 
     /** Each run's estimate of a document, in run order. */
