@@ -131,11 +131,6 @@ public final class ConvexPath implements SitewisePath {
     }
 
     @Override
-    public void setTemperature(double beta) {
-        setTemperatures(beta, beta);
-    }
-
-    @Override
     public void setTemperatures(double previous, double beta) {
         this.beta = beta;
         this.previous = previous;

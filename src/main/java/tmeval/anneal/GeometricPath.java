@@ -118,11 +118,6 @@ public final class GeometricPath implements SitewisePath {
         return logFrom + b * (logTo - logFrom);
     }
 
-    @Override
-    public void setTemperature(double beta) {
-        setTemperatures(beta, beta);
-    }
-
     /**
      * Moves to beta as {@link #setTemperature} does, keeping the word table of the temperature before (its own scale)
      * so that each draw also gives the token's conditional total with its phi factor still there, the count factors
@@ -175,12 +170,7 @@ public final class GeometricPath implements SitewisePath {
         if (sameAlpha) {
             return 0;
         }
-        int[] counts = state.counts;
-        double difference = normaliserFrom - normaliserTo;
-        for (int k = 0; k < numTopics; k++) {
-            difference += risingTo[k * width + counts[k]] - risingFrom[k * width + counts[k]];
-        }
-        return (to - from) * difference;
+        return (to - from) * (logPrior(state, risingTo, normaliserTo) - logPrior(state, risingFrom, normaliserFrom));
     }
 
     /** Moves the tables to beta from {@code source} (the table at the current temperature, with its scales). */
@@ -298,11 +288,17 @@ public final class GeometricPath implements SitewisePath {
     /** log P(w, z | Phi_X, alpha_X) from the tables. */
     private double logJoint(TopicState state, double[] logRows, double[] rising, double normaliser) {
         int[] z = state.topics;
-        double sum = -normaliser;
+        double sum = logPrior(state, rising, normaliser);
         for (int i = 0; i < z.length; i++) {
             sum += logRows[view.slot(i) * numTopics + z[i]];
         }
+        return sum;
+    }
+
+    /** log P(z | alpha_X) from the tables: sum_k log rising(alpha_k, n_k) - log rising(A, N). */
+    private double logPrior(TopicState state, double[] rising, double normaliser) {
         int[] counts = state.counts;
+        double sum = -normaliser;
         for (int k = 0; k < numTopics; k++) {
             sum += rising[k * width + counts[k]];
         }

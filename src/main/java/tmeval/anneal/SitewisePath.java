@@ -21,6 +21,12 @@ public interface SitewisePath extends AnnealingPath {
      */
     void setTemperatures(double previous, double beta);
 
+    /** A temperature with no step to it (a start, burn-in sweeps): every ratio collected is 1. */
+    @Override
+    default void setTemperature(double beta) {
+        setTemperatures(beta, beta);
+    }
+
     /** The log of the product of the ratios collected since {@link #setTemperatures}; starts a new product. */
     double takeSiteLogRatio();
 

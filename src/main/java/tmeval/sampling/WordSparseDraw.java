@@ -211,7 +211,8 @@ public final class WordSparseDraw {
         boolean empty = state.presentCount() == 0;
         double countResidual;
         double countFloor;
-        double alphaPart = alphaPart(slot, a, b, a, b);
+        // one model (left-to-right, Chib, the posterior) is at b = 1: its alpha part is one stored sum
+        double alphaPart = single ? alphaPartTT[slot] : alphaPart(slot, a, b, a, b);
         if (single) {
             countResidual = 0;
             for (int j = 0; j < n; j++) {
