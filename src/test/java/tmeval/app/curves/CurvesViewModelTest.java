@@ -91,19 +91,24 @@ class CurvesViewModelTest {
         assertTrue(variance.stream().allMatch(p -> p.series().run() == 0));
     }
 
-    /** vb draws no random numbers: its runs are one line, named so, with no zero-height interval beside the others'. */
-    @Test
-    void theDeterministicFloorIsDrawnOnceWithoutAnInterval() {
+    /** The sample series with two methods, 5 temperatures and 2 runs, collecting the points and intervals drawn. */
+    private void runTwoRuns(String first, String second, List<CurvesViewModel.Point> likelihood, List<CurvesViewModel.Interval> intervals) {
         AppFixtures.fill(workspace);
         workspace.put(Workspace.Slot.SERIES, null, series());
-        vm.methods().forEach((name, on) -> on.set(name.equals(Methods.VB) || name.equals(Methods.LR)));
+        vm.methods().forEach((name, on) -> on.set(name.equals(first) || name.equals(second)));
         vm.temperaturesProperty().set(5);
         vm.runsProperty().set(2);
-        List<CurvesViewModel.Point> likelihood = new ArrayList<>();
-        List<CurvesViewModel.Interval> intervals = new ArrayList<>();
         vm.onLikelihood(likelihood::addAll);
         vm.onInterval(intervals::addAll);
         vm.start();
+    }
+
+    /** vb draws no random numbers: its runs are one line, named so, with no zero-height interval beside the others'. */
+    @Test
+    void theDeterministicFloorIsDrawnOnceWithoutAnInterval() {
+        List<CurvesViewModel.Point> likelihood = new ArrayList<>();
+        List<CurvesViewModel.Interval> intervals = new ArrayList<>();
+        runTwoRuns(Methods.VB, Methods.LR, likelihood, intervals);
         assertEquals(3, likelihood.stream().filter(p -> p.series().method().equals(Methods.VB)).count(), "one vb point per snapshot");
         assertEquals(3 * 2, likelihood.stream().filter(p -> p.series().method().equals(Methods.LR)).count(), "lr: both runs");
         assertTrue(intervals.stream().noneMatch(i -> i.method().equals(Methods.VB)), intervals.toString());
@@ -136,16 +141,9 @@ class CurvesViewModelTest {
      */
     @Test
     void withTwoRunsEachSnapshotHasTheCommandLinesIntervalOverTheRuns() {
-        AppFixtures.fill(workspace);
-        workspace.put(Workspace.Slot.SERIES, null, series());
-        vm.methods().forEach((name, on) -> on.set(name.equals(Methods.AIS) || name.equals(Methods.LR)));
-        vm.temperaturesProperty().set(5);
-        vm.runsProperty().set(2);
         List<CurvesViewModel.Point> likelihood = new ArrayList<>();
         List<CurvesViewModel.Interval> intervals = new ArrayList<>();
-        vm.onLikelihood(likelihood::addAll);
-        vm.onInterval(intervals::addAll);
-        vm.start();
+        runTwoRuns(Methods.AIS, Methods.LR, likelihood, intervals);
         assertEquals(3 * 2, intervals.size(), "3 snapshots, 2 methods");
         double t = 12.706204736174698; // the 97.5% quantile of Student's t with 1 degree of freedom
         for (CurvesViewModel.Interval i : intervals) {
