@@ -136,6 +136,18 @@ public final class Results {
         replaced();
     }
 
+    /**
+     * Rows of adaptive rounds read back (a {@code compare --adaptive} output, a session), in any order: grouped by
+     * document and method, each group one round, then as {@link #addRounds}.
+     */
+    public void addRoundRows(List<AdaptiveComparison.Row> rows) {
+        Map<String, List<AdaptiveComparison.Row>> byRound = new LinkedHashMap<>();
+        rows.forEach(row -> byRound.computeIfAbsent(roundKey(row.result().documentIndex(), row.result().method()), k -> new ArrayList<>()).add(row));
+        if (!byRound.isEmpty()) {
+            addRounds(List.copyOf(byRound.values()));
+        }
+    }
+
     /** The last adaptive round of a document's method, or null when its results came from a plain run. */
     public Round round(int documentIndex, String method) {
         return rounds.get(roundKey(documentIndex, method));

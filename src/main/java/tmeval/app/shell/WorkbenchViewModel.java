@@ -357,7 +357,7 @@ public final class WorkbenchViewModel {
         }
         results.reset(corpus);
         List<ComparisonRunner.Result> plain = new ArrayList<>();
-        Map<String, List<AdaptiveComparison.Row>> rounds = new LinkedHashMap<>();
+        List<AdaptiveComparison.Row> adaptive = new ArrayList<>();
         int unmatched = 0;
         for (ComparisonOutput.Row row : content.rows()) {
             Integer d = positions.get(row.documentId());
@@ -367,8 +367,7 @@ public final class WorkbenchViewModel {
             }
             ComparisonRunner.Result r = ComparisonOutput.result(row, d);
             if (content.adaptive()) {
-                rounds.computeIfAbsent(d + "/" + row.method(), k -> new ArrayList<>())
-                        .add(new AdaptiveComparison.Row(r, row.temperatures(), row.converged()));
+                adaptive.add(new AdaptiveComparison.Row(r, row.temperatures(), row.converged()));
             } else {
                 plain.add(r);
             }
@@ -377,7 +376,7 @@ public final class WorkbenchViewModel {
             results.setGapThreshold(Double.parseDouble(content.settings().get("gap-threshold")));
         }
         results.addAll(plain);
-        results.addRounds(List.copyOf(rounds.values()));
+        results.addRoundRows(adaptive);
         if (unmatched > 0) {
             errorHandler.accept("The results do not all fit the corpus", path + ": " + unmatched
                     + " rows name documents the loaded corpus does not have; they were left out");
@@ -472,21 +471,18 @@ public final class WorkbenchViewModel {
         // rows of an adaptive round go back as that round (its temperatures and verdict), the others as they were
         Map<String, SessionFile.Round> byKey = new LinkedHashMap<>();
         savedRounds.forEach(round -> byKey.put(round.documentIndex() + "/" + round.method(), round));
-        Map<String, List<AdaptiveComparison.Row>> rounds = new LinkedHashMap<>();
         List<ComparisonRunner.Result> plain = new ArrayList<>();
+        List<AdaptiveComparison.Row> adaptive = new ArrayList<>();
         for (ComparisonRunner.Result r : valid) {
             SessionFile.Round round = r.reference() ? null : byKey.get(r.documentIndex() + "/" + r.method());
             if (round == null) {
                 plain.add(r);
             } else {
-                rounds.computeIfAbsent(r.documentIndex() + "/" + r.method(), k -> new ArrayList<>())
-                        .add(new AdaptiveComparison.Row(r, round.temperatures(), round.converged()));
+                adaptive.add(new AdaptiveComparison.Row(r, round.temperatures(), round.converged()));
             }
         }
         results.addAll(plain);
-        if (!rounds.isEmpty()) {
-            results.addRounds(List.copyOf(rounds.values()));
-        }
+        results.addRoundRows(adaptive);
         if (valid.size() < saved.size()) {
             errorHandler.accept("Session results do not all fit the corpus", (saved.size() - valid.size())
                     + " results name documents the loaded corpus does not have at that position; they were left out");
