@@ -29,7 +29,6 @@ import org.jfree.data.xy.YIntervalSeries;
 import org.jfree.data.xy.YIntervalSeriesCollection;
 import tmeval.app.brackets.BracketsViewModel.Bracket;
 import tmeval.app.common.Charts;
-import tmeval.app.common.HoverPlacement;
 import tmeval.compare.ComparisonTable.Verdict;
 
 import java.awt.BasicStroke;
@@ -247,16 +246,7 @@ public final class BracketsView {
     }
 
     private void showHover(String text, double mouseX, double mouseY) {
-        if (text == null) {
-            hover.setVisible(false);
-            return;
-        }
-        hover.setText(text);
-        hover.applyCss();
-        hover.autosize();
-        double[] at = HoverPlacement.inside(mouseX, mouseY, hover.getWidth(), hover.getHeight(), chartPane.getWidth(), chartPane.getHeight());
-        hover.relocate(at[0], at[1]);
-        hover.setVisible(true);
+        Charts.showHover(hover, text, mouseX, mouseY, chartPane);
     }
 
     /** The chart, for tests. */

@@ -3,8 +3,10 @@ package tmeval.app.common;
 import tmeval.io.OutputFile;
 
 import javafx.scene.control.Button;
+import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
 import javafx.stage.FileChooser;
 import javafx.stage.Window;
 import org.jfree.chart.ChartUtils;
@@ -130,5 +132,19 @@ public final class Charts {
         } catch (IOException e) {
             onError.accept("Cannot save the chart", file + ": " + e.getMessage());
         }
+    }
+
+    /** Shows a chart's hover label with {@code text} near the pointer, kept inside {@code area}; hides it for null. */
+    public static void showHover(Label hover, String text, double mouseX, double mouseY, Region area) {
+        if (text == null) {
+            hover.setVisible(false);
+            return;
+        }
+        hover.setText(text);
+        hover.applyCss();
+        hover.autosize();
+        double[] at = HoverPlacement.inside(mouseX, mouseY, hover.getWidth(), hover.getHeight(), area.getWidth(), area.getHeight());
+        hover.relocate(at[0], at[1]);
+        hover.setVisible(true);
     }
 }

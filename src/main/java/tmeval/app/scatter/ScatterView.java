@@ -309,17 +309,7 @@ public final class ScatterView {
     }
 
     private void showHover(String text, double mouseX, double mouseY) {
-        if (text == null) {
-            hover.setVisible(false);
-            return;
-        }
-        hover.setText(text);
-        hover.applyCss();
-        hover.autosize();
-        double[] at = ScatterViewModel.placeInside(mouseX, mouseY, hover.getWidth(), hover.getHeight(), chartPane.getWidth(),
-                chartPane.getHeight());
-        hover.relocate(at[0], at[1]);
-        hover.setVisible(true);
+        Charts.showHover(hover, text, mouseX, mouseY, chartPane);
     }
 
     private PairedEstimate estimateAt(int series, int item) {

@@ -511,12 +511,4 @@ public final class ScatterViewModel {
     public ReadOnlyStringProperty searchMessageProperty() {
         return searchMessage.getReadOnlyProperty();
     }
-
-    /**
-     * Where a hover label of the given size goes: below and right of the pointer, moved left or up as far as needed to
-     * stay inside the area (the chart), never past its top-left corner.
-     */
-    public static double[] placeInside(double pointerX, double pointerY, double width, double height, double areaWidth, double areaHeight) {
-        return tmeval.app.common.HoverPlacement.inside(pointerX, pointerY, width, height, areaWidth, areaHeight);
-    }
 }

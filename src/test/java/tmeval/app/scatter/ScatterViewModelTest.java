@@ -260,7 +260,7 @@ class ScatterViewModelTest {
         double w = 300;
         double h = 60;
         for (double[] pointer : new double[][] {{10, 10}, {990, 10}, {10, 590}, {995, 598}, {500, 300}}) {
-            double[] at = ScatterViewModel.placeInside(pointer[0], pointer[1], w, h, 1000, 600);
+            double[] at = tmeval.app.common.HoverPlacement.inside(pointer[0], pointer[1], w, h, 1000, 600);
             org.junit.jupiter.api.Assertions.assertTrue(at[0] >= 0 && at[0] + w <= 1000 && at[1] >= 0 && at[1] + h <= 600,
                     java.util.Arrays.toString(pointer) + " -> " + java.util.Arrays.toString(at));
             boolean coversPointer = pointer[0] >= at[0] && pointer[0] <= at[0] + w && pointer[1] >= at[1] && pointer[1] <= at[1] + h;
