@@ -30,6 +30,7 @@ public final class Methods {
     public static final String CHIB = "chib";
     public static final String LR = "lr";
     public static final String LEE_IS = "lee-is";
+    public static final String IS_VB = "is-vb";
     public static final String COMPLETION_THETA = "completion-theta";
     public static final String COMPLETION_AIS = "completion-ais";
     public static final String COMPLETION_LR = "completion-lr";
@@ -60,6 +61,8 @@ public final class Methods {
                 Set.of("particles", "no-resampling"), s -> LeftToRight.standard(s.particles(), s.resampling()));
         add(LEE_IS, "Lee's Dirichlet importance sampler around the maximiser of H(theta)", d.withSamples(1000),
                 Set.of("samples", "epsilon"), s -> new LeeDirichletSampler(s.samples(), s.epsilon()));
+        add(IS_VB, "importance sampling over theta (topics summed out) from the variational posterior, widened, with a defensive prior share", d.withSamples(1000),
+                Set.of("samples"), s -> new VariationalImportanceSampler(s.samples()));
         add(COMPLETION_THETA, "document completion: estimated theta from the first half (Eq. 27)", d.withBurnIn(100).withSamples(1000),
                 Set.of("burn-in", "samples"), s -> new EstimatedTheta(s.burnIn(), s.samples()));
         add(COMPLETION_AIS, "document completion: AIS for P(w2 | w1) (Algorithm 4)", d.withSamples(1).withTemperatures(1000).withBurnIn(100),
