@@ -8,6 +8,7 @@ import tmeval.sampling.Dirichlet;
 import tmeval.sampling.DocumentView;
 import tmeval.sampling.LogMath;
 
+import java.util.List;
 import java.util.SplittableRandom;
 
 /**
@@ -16,38 +17,59 @@ import java.util.SplittableRandom;
  * <p>
  * Mean field makes Dir(gamma) narrower than the posterior, and a proposal narrower than its target gives weights of
  * unbounded variance; so the proposal is a mixture (multiple importance sampling, each draw weighted against the
- * whole mixture density): Dir(alpha + s (gamma - alpha)) for the widenings s of {@link #WIDENINGS}, keeping the
- * variational mean but spreading it over fewer pseudo-counts, plus a defensive share {@link #PRIOR_SHARE} of the prior
- * Dir(alpha). The mixture is never worse than 1/(its share) times its best component, whichever that is for this
- * document, and the prior share bounds every weight by P(w | theta) / PRIOR_SHARE, so the weights' variance is finite
- * for any model (Hesterberg's defensive importance sampling). Unbiased in probability space: E_q[P(w | theta)
+ * whole mixture density): Dir(alpha + s (gamma - alpha)) for the widenings s of {@link #DEFAULT} (0.5, 0.25 and
+ * 0.1), keeping the variational mean but spreading it over fewer pseudo-counts, plus a defensive tenth of the prior
+ * Dir(alpha). No one widening is best for every model (on SpamAssassin's long messages 0.1 was best for
+ * scikit-learn's K = 10 and 0.5 for its K = 20), hence the mixture: its second moment of the weight is at most
+ * 1/(share) times that of its best component for this document, and the prior's share bounds every weight by
+ * P(w | theta) / 0.1, so the weights' variance is finite for any model (Hesterberg's defensive importance sampling). Unbiased in probability space: E_q[P(w | theta)
  * Dir(theta; alpha) / q(theta)] = P(w) for any q that covers the prior's support.
  * <p>
  * Cost: the variational fit plus S evaluations of P(w | theta) over the document's distinct words, S x distinct
  * words x K multiply-adds; no Gibbs sweep, so long documents cost little more than short ones.
  */
 public final class VariationalImportanceSampler implements Estimator {
-    /** Widenings of the variational pseudo-counts, each an equal share of what the prior leaves. */
-    static final double[] WIDENINGS = {1.0, 0.5, 0.25};
-    /** The prior's share of the mixture: bounds every weight (see the class comment). */
-    static final double PRIOR_SHARE = 0.1;
-
-    private final int samples;
-    private final double[] widenings;
-    private final double priorShare;
-
-    public VariationalImportanceSampler(int samples) {
-        this(samples, WIDENINGS, PRIOR_SHARE);
+    /** Where a component of the proposal is centred. */
+    public enum Centre {
+        /** Dir(alpha + s (gamma - alpha)): the variational posterior, its pseudo-counts scaled by s */
+        VARIATIONAL,
+        /** Dir(alpha + s sqrt(N) theta*): Lee's proposal (s = 1), theta* the maximiser of P(w | theta) */
+        LEE,
+        /** Dir(alpha): the prior, whose share bounds every weight */
+        PRIOR
     }
 
-    /** A mixture of other widenings and prior share, for measurement; the method registered is the default one. */
-    VariationalImportanceSampler(int samples, double[] widenings, double priorShare) {
-        if (!(priorShare > 0 && priorShare <= 1) || (priorShare < 1 && widenings.length == 0)) {
-            throw new IllegalArgumentException("the prior's share must be in (0, 1], and below 1 only with a widening");
+    /** One component of the mixture: its centre, its scale s and its share of the draws. */
+    public record Component(Centre centre, double scale, double share) {
+    }
+
+    /** The proposal of {@code is-vb}: chosen by measurement (performance.md, "Sampling theta on long documents"). */
+    static final List<Component> DEFAULT = List.of(
+            new Component(Centre.VARIATIONAL, 0.5, 0.3),
+            new Component(Centre.VARIATIONAL, 0.25, 0.3),
+            new Component(Centre.VARIATIONAL, 0.1, 0.3),
+            new Component(Centre.PRIOR, 1.0, 0.1));
+
+    private final int samples;
+    private final List<Component> components;
+    private final boolean needsLee;
+
+    public VariationalImportanceSampler(int samples) {
+        this(samples, DEFAULT);
+    }
+
+    /**
+     * Another mixture, for measurement ({@code bench.ThetaProposals}). The shares must add up to 1, and a prior
+     * component must be among them: it is what keeps the weights' variance finite.
+     */
+    public VariationalImportanceSampler(int samples, List<Component> components) {
+        double total = components.stream().mapToDouble(Component::share).sum();
+        if (Math.abs(total - 1) > 1e-12 || components.stream().noneMatch(c -> c.centre() == Centre.PRIOR && c.share() > 0)) {
+            throw new IllegalArgumentException("the shares of a theta proposal must add up to 1 and include the prior's");
         }
         this.samples = samples;
-        this.widenings = widenings.clone();
-        this.priorShare = priorShare;
+        this.components = List.copyOf(components);
+        this.needsLee = components.stream().anyMatch(c -> c.centre() == Centre.LEE);
     }
 
     @Override
@@ -64,21 +86,29 @@ public final class VariationalImportanceSampler implements Estimator {
         double[] logRows = view.logRows(model);
         double[] alpha = model.alpha();
         double[] gamma = fit.gamma();
+        double[] thetaStar = new double[numTopics];
+        long emIterations = needsLee ? LeeDirichletSampler.maximiseH(view, view.rows(model), numTopics, thetaStar) : 0;
+        double root = Math.sqrt(document.length());
 
-        // the components: widened variational posteriors, then the prior; their log shares and normalisers
-        int n = priorShare < 1 ? widenings.length + 1 : 1;
-        double[][] parameters = new double[n][];
+        int n = components.size();
+        double[][] parameters = new double[n][numTopics];
         double[] logShare = new double[n];
         double[] logNormaliser = new double[n];
+        int prior = -1;
         for (int c = 0; c < n; c++) {
-            boolean prior = c == n - 1;
-            double[] p = new double[numTopics];
+            Component component = components.get(c);
             for (int k = 0; k < numTopics; k++) {
-                p[k] = prior ? alpha[k] : alpha[k] + widenings[c] * (gamma[k] - alpha[k]);
+                parameters[c][k] = switch (component.centre()) {
+                    case VARIATIONAL -> alpha[k] + component.scale() * (gamma[k] - alpha[k]);
+                    case LEE -> alpha[k] + component.scale() * root * thetaStar[k];
+                    case PRIOR -> alpha[k];
+                };
             }
-            parameters[c] = p;
-            logShare[c] = Math.log(prior ? priorShare : (1 - priorShare) / widenings.length);
-            logNormaliser[c] = logNormaliser(p);
+            if (component.centre() == Centre.PRIOR) {
+                prior = c;
+            }
+            logShare[c] = Math.log(component.share());
+            logNormaliser[c] = logNormaliser(parameters[c]);
         }
         double[] logTheta = new double[numTopics];
         double[] logComponent = new double[n];
@@ -89,16 +119,16 @@ public final class VariationalImportanceSampler implements Estimator {
                 logComponent[c] = logShare[c] + logDensity(parameters[c], logNormaliser[c], logTheta);
             }
             double logProposal = LogMath.logSumExp(logComponent, n);
-            double logPrior = logComponent[n - 1] - logShare[n - 1];
+            double logPrior = logComponent[prior] - logShare[prior];
             logWeights[s] = ThetaSampling.logLikelihood(view, logRows, numTopics, logTheta) + logPrior - logProposal;
             cancel.checkEvery(s);
         }
         double logValue = LogMath.logMeanExp(logWeights);
-        long cost = (long) fit.iterations() * document.length() + (long) samples * view.numLocalWords();
+        long cost = (long) fit.iterations() * document.length() + (emIterations + samples) * view.numLocalWords();
         return EstimateResult.since(start, logValue, logWeights, cost, document.length());
     }
 
-    /** A component by its share: the shares are fixed, so the choice uses one uniform draw. */
+    /** A component by its share: one uniform draw. */
     private static int pick(double[] logShare, SplittableRandom random) {
         double u = random.nextDouble();
         for (int c = 0; c < logShare.length - 1; c++) {
