@@ -20,7 +20,7 @@ class ThroughputTest {
 
     @Test
     void savedRatesReadBackAndPriceTheComparisonMethods() throws Exception {
-        Path file = dir.resolve("sub/throughput.tsv");
+        Path file = dir.resolve("throughput.tsv");
         new Throughput(Map.of("ratio-convex", 2.5e7, "ais", 1.8e7, "lr", 2.0e7), 50, "").write(file, "2026-11-22");
         Throughput t = Throughput.read(file);
         assertEquals(50, t.numTopics());
