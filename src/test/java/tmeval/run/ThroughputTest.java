@@ -46,4 +46,18 @@ class ThroughputTest {
         Files.writeString(bad, "method\trate\n");
         assertThrows(InputException.class, () -> Throughput.read(bad));
     }
+
+    @Test
+    void aDamagedFileIsReportedNotThrownAndHomeFollowsTheVariable() throws Exception {
+        Path bad = dir.resolve("bad.tsv");
+        Files.writeString(bad, Throughput.HEADER + "\nlr\t50\tfast\t2026-11-22\n");
+        Throughput.Saved saved = Throughput.readSaved(bad);
+        assertTrue(saved.damaged() && saved.rates().rates().isEmpty());
+        assertTrue(saved.problem().contains("bad.tsv") && saved.problem().contains("2"), saved.problem());
+        assertFalse(Throughput.readSaved(dir.resolve("absent.tsv")).damaged());
+        assertEquals(dir.resolve("bad.tsv.corrupt"), Throughput.corruptCopy(bad));
+        assertEquals(Path.of("/home/someone"), Throughput.home("/home/someone", "/root"), "$HOME wins, as for any Unix tool");
+        assertEquals(Path.of("/root"), Throughput.home(null, "/root"));
+        assertEquals(Path.of("/root"), Throughput.home("", "/root"));
+    }
 }
