@@ -140,7 +140,6 @@ final class OutputGuard {
         }
     }
 
-
     private static boolean isSnapshotIn(Path canonical, Path directory) throws IOException {
         return canonical.getParent() != null && canonical.getParent().equals(OutputFile.canonical(directory))
                 && canonical.getFileName().toString().matches("iter-\\d+\\.tsv\\.gz");
