@@ -11,7 +11,9 @@ import tmeval.model.TopicModel;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /** The options every command uses to name models and corpora, and how they become loader specs. */
 final class InputOptions {
@@ -117,6 +119,26 @@ final class InputOptions {
 
     static TopicModel model(Options o, String modelOption) throws UsageException, InputException {
         return load(o, modelOption, "alpha-file", "beta").model();
+    }
+
+    /**
+     * The files the corpus readers will find by themselves beside {@code --corpus} and {@code --train-corpus} (the
+     * vocabulary of a UCI or LDA-C corpus), by what they are: inputs as much as the files the options name.
+     */
+    static Map<String, Path> foundInputs(Options o) throws UsageException {
+        Map<String, Path> found = new LinkedHashMap<>();
+        if (o.has("corpus")) {
+            CorpusLoader.foundFiles(corpusSpec(o)).forEach(p -> found.put("the vocabulary found beside --corpus", p));
+        }
+        if (o.has("train-corpus")) {
+            CorpusLoader.foundFiles(trainCorpusSpec(o)).forEach(p -> found.put("the vocabulary found beside --train-corpus", p));
+        }
+        return found;
+    }
+
+    /** {@code bench --train-corpus}: a corpus in any format, recognised by its content, over its own vocabulary. */
+    static CorpusLoader.Spec trainCorpusSpec(Options o) {
+        return CorpusLoader.Spec.of(o.path("train-corpus"));
     }
 
     static CorpusLoader.Spec corpusSpec(Options o) throws UsageException {

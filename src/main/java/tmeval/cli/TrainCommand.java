@@ -111,6 +111,10 @@ final class TrainCommand implements Command {
             out.println("corpus " + corpus.summary());
         }
         String name = o.string("name", NativeModelFormat.defaultName(outFile));
+        if (seriesDir != null) {
+            // naming --series-dir asks for it: the one directory tmeval makes for an output
+            java.nio.file.Files.createDirectories(seriesDir);
+        }
         long start = System.nanoTime();
         GibbsTrainer.Result result;
         try {

@@ -50,6 +50,11 @@ public final class SessionFile {
     }
 
     public static void write(Session session, Path path) throws IOException {
+        for (var e : session.inputs().entrySet()) {
+            if (e.getValue() != null && OutputFile.sameFile(path, e.getValue())) {
+                throw new IOException(path + ": is the session's input " + e.getKey() + " (" + e.getValue() + "); not overwriting it with the session");
+            }
+        }
         try (OutputFile file = OutputFile.create(path)) {
             Writer w = file.writer();
             w.write(MAGIC + "\n");

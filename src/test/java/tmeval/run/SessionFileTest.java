@@ -95,4 +95,17 @@ class SessionFileTest {
         e = assertThrows(InputException.class, () -> SessionFile.read(p));
         assertTrue(e.getMessage().contains("not a tmeval session"), e.getMessage());
     }
+
+    @Test
+    void aSessionIsNeverSavedOverOneOfItsInputs() throws Exception {
+        Path model = dir.resolve("a.tsv");
+        Files.writeString(model, "the model\n");
+        Path link = Files.createLink(dir.resolve("a-link.tsv"), model);
+        for (Path target : List.of(model, link)) {
+            var e = assertThrows(java.io.IOException.class, () -> SessionFile.write(
+                    new SessionFile.Session(Map.of("modelA", model), Map.of(), List.of()), target));
+            assertTrue(e.getMessage().contains("modelA") && e.getMessage().contains(target.toString()), e.getMessage());
+        }
+        assertEquals("the model\n", Files.readString(model));
+    }
 }
