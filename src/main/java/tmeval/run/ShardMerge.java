@@ -6,6 +6,7 @@ import tmeval.compare.RatioResult;
 import tmeval.estimate.EstimateResult;
 import tmeval.io.InputException;
 import tmeval.io.LineReader;
+import tmeval.io.ProvenanceLines;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -112,13 +113,9 @@ public final class ShardMerge {
                 if (f.kind() != first.kind()) {
                     throw InputException.ofFile(file, "a " + f.kind().label() + " output among " + first.kind().label() + " outputs");
                 }
-                for (int i = 0; i < Math.max(reference.size(), comparable.size()); i++) {
-                    String mine = i < comparable.size() ? comparable.get(i) : "(none)";
-                    String theirs = i < reference.size() ? reference.get(i) : "(none)";
-                    if (!mine.equals(theirs)) {
-                        throw InputException.ofFile(file, "comes from another plan or other inputs than " + files.get(0).getFileName()
-                                + ": its provenance has '" + mine + "' where the first has '" + theirs + "'");
-                    }
+                String difference = ProvenanceLines.firstDifference(reference, comparable, "the first");
+                if (difference != null) {
+                    throw InputException.ofFile(file, "comes from another plan or other inputs than " + files.get(0).getFileName() + ": " + difference);
                 }
                 if ((f.documents() == null) != (first.documents() == null)) {
                     throw InputException.ofFile(file, "records " + (f.documents() == null ? "no" : "its") + " documents in its '# shard' line and "
