@@ -171,7 +171,7 @@ final class TrainCommand implements Command {
     }
 
     /** What makes a training run: every setting that changes its snapshots (the inputs are named by Options#inputs). */
-    private static Map<String, String> runSettings(TrainerConfig c, Options o) throws UsageException {
+    private static Map<String, String> runSettings(TrainerConfig c, Options o) {
         Map<String, String> s = new LinkedHashMap<>();
         s.put("plan", "train");
         s.put("topics", Integer.toString(c.numTopics()));
