@@ -1,5 +1,6 @@
 package tmeval.cli;
 
+import tmeval.run.Setting;
 import tmeval.compare.ModelPair;
 import tmeval.io.CorpusLoader;
 import tmeval.io.InputException;
@@ -173,7 +174,7 @@ final class InputOptions {
      */
     static Corpus corpus(Options o, TopicModel onto) throws UsageException, InputException {
         CorpusLoader.Spec spec = corpusSpec(o);
-        int minTokens = o.integer("min-tokens", 1, 1, Integer.MAX_VALUE);
+        int minTokens = MethodOptions.integer(o, Setting.MIN_TOKENS, 1);
         Corpus corpus = (onto == null ? CorpusLoader.read(spec) : CorpusLoader.read(spec, onto.vocabulary())).withMinimumLength(minTokens);
         if (corpus.size() == 0) {
             throw InputException.ofFile(spec.path(), "no document has at least " + minTokens + " tokens");

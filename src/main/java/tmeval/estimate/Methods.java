@@ -34,6 +34,8 @@ public final class Methods {
     public static final String COMPLETION_THETA = "completion-theta";
     public static final String COMPLETION_AIS = "completion-ais";
     public static final String COMPLETION_LR = "completion-lr";
+    /** The document-completion methods: they score the second half of a document given the first. */
+    private static final Set<String> COMPLETIONS = Set.of(COMPLETION_THETA, COMPLETION_AIS, COMPLETION_LR);
     /** Iteration-AIS (Eq. 8-9) is no single-document estimator (it carries runs across a series) but is named here. */
     public static final String ITERATION_AIS = "iteration-ais";
 
@@ -77,6 +79,14 @@ public final class Methods {
     private static void add(String name, String description, MethodSettings defaults, Set<String> options,
                             Function<MethodSettings, Estimator> factory) {
         METHODS.put(name, new Method(name, description, defaults, options, factory));
+    }
+
+    /**
+     * The tokens a method scores in a document of this length (the N of an estimate's row): the second half for
+     * document completion ({@link DocumentCompletion}), every token otherwise.
+     */
+    public static int scoredTokens(String method, int length) {
+        return COMPLETIONS.contains(method) ? DocumentCompletion.scoredLength(length) : length;
     }
 
     /** @throws IllegalArgumentException naming the known methods if the name is unknown */

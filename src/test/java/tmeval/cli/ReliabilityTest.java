@@ -831,4 +831,100 @@ class ReliabilityTest {
             java.util.Locale.setDefault(user);
         }
     }
+
+    /** The snapshot files of a series directory, by name. */
+    private static List<String> snapshots(Path series) throws IOException {
+        try (var files = Files.list(series)) {
+            return files.map(f -> f.getFileName().toString()).filter(n -> n.startsWith("iter-")).sorted().toList();
+        }
+    }
+
+    private static String[] train(Path corpus, Path series, int iterations, int seed, Path out, String... more) {
+        return concat(List.of("train", "--corpus", corpus.toString(), "--topics", "3", "--iterations", Integer.toString(iterations),
+                "--snapshot-every", "10", "--series-dir", series.toString(), "--seed", Integer.toString(seed), "--log-every", "0",
+                "--no-state", "--out", out.toString()), List.of(more));
+    }
+
+    /**
+     * A series is one run: a second train into a directory that holds another run's snapshots (other iterations, seed
+     * or corpus) is refused before any work, naming the difference, and leaves them as they were; with
+     * --replace-series the old snapshots go first. The same run again may write over its own. (Before, the second
+     * run overwrote the first two of four snapshots and curve annealed across both runs.)
+     */
+    @Test
+    void trainIntoASeriesOfAnotherRunIsRefusedUnlessAskedToReplaceIt() throws Exception {
+        Path corpus = smallData()[2];
+        Path series = dir.resolve("series");
+        CliTest.Outcome first = CliTest.run(train(corpus, series, 40, 1, dir.resolve("m1.tsv")));
+        assertEquals(0, first.code(), first.err());
+        assertEquals(List.of("iter-10.tsv.gz", "iter-20.tsv.gz", "iter-30.tsv.gz", "iter-40.tsv.gz"), snapshots(series));
+        byte[] before = Files.readAllBytes(series.resolve("iter-10.tsv.gz"));
+        assertEquals(0, CliTest.run(train(corpus, series, 40, 1, dir.resolve("m1.tsv"))).code(), "the same run may write over its own");
+        assertArrayEquals(before, Files.readAllBytes(series.resolve("iter-10.tsv.gz")), "and writes the same snapshot");
+        Path other = dir.resolve("other.tsv");
+        Files.copy(corpus, other);
+        Files.writeString(other, "extra\t" + Files.readAllLines(corpus).get(0).split("\t")[1] + "\n", java.nio.file.StandardOpenOption.APPEND);
+        String[][] others = {train(corpus, series, 20, 1, dir.resolve("m2.tsv")), train(corpus, series, 40, 2, dir.resolve("m2.tsv")),
+                train(other, series, 40, 1, dir.resolve("m2.tsv"))};
+        for (String[] args : others) {
+            CliTest.Outcome o = CliTest.run(args);
+            assertEquals(2, o.code(), String.join(" ", args) + ": " + o.err());
+            assertTrue(o.err().contains("holds snapshots of another run") && o.err().contains("--replace-series"), o.err());
+            assertFalse(Files.exists(dir.resolve("m2.tsv")), "refused before any work");
+            assertArrayEquals(before, Files.readAllBytes(series.resolve("iter-10.tsv.gz")));
+            assertEquals(4, snapshots(series).size());
+        }
+        CliTest.Outcome replaced = CliTest.run(train(corpus, series, 20, 2, dir.resolve("m2.tsv"), "--replace-series"));
+        assertEquals(0, replaced.code(), replaced.err());
+        assertEquals(List.of("iter-10.tsv.gz", "iter-20.tsv.gz"), snapshots(series), "the old run's snapshots went first");
+        assertTrue(NativeModelFormat.provenance(series.resolve("iter-10.tsv.gz")).contains("# setting\tseed\t2"));
+        CliTest.Outcome curve = CliTest.run("curve", "--series", series.toString(), "--corpus", corpus.toString(), "--method", "ais",
+                "--temperatures", "5", "--runs", "1", "--out", dir.resolve("curve.tsv").toString());
+        assertEquals(0, curve.code(), curve.err());
+    }
+
+    /** curve refuses a series whose snapshots name different runs (iteration apart), naming the snapshot and the difference. */
+    @Test
+    void curveRefusesASeriesThatMixesTwoRuns() throws Exception {
+        Path corpus = smallData()[2];
+        assertEquals(0, CliTest.run(train(corpus, dir.resolve("run1"), 20, 1, dir.resolve("m1.tsv"))).code());
+        assertEquals(0, CliTest.run(train(corpus, dir.resolve("run2"), 20, 2, dir.resolve("m2.tsv"))).code());
+        Path mixed = Files.createDirectories(dir.resolve("mixed"));
+        Files.copy(dir.resolve("run1").resolve("iter-10.tsv.gz"), mixed.resolve("iter-10.tsv.gz"));
+        Files.copy(dir.resolve("run2").resolve("iter-20.tsv.gz"), mixed.resolve("iter-20.tsv.gz"));
+        Path out = dir.resolve("curve.tsv");
+        CliTest.Outcome o = CliTest.run("curve", "--series", mixed.toString(), "--corpus", corpus.toString(), "--method", "ais",
+                "--temperatures", "5", "--runs", "1", "--out", out.toString());
+        assertEquals(1, o.code(), o.out());
+        assertTrue(o.err().contains("iter-20.tsv.gz") && o.err().contains("another training run") && o.err().contains("seed"), o.err());
+        assertFalse(Files.exists(out));
+    }
+
+    /**
+     * A train that does not finish (cancelled here; a full disk takes the same path) takes back the snapshots it had
+     * written: no partial series is left behind for curve, and no model.
+     */
+    @Test
+    void aTrainThatDoesNotFinishLeavesNoPartialSeries() throws Exception {
+        Path series = dir.resolve("partial");
+        Path model = dir.resolve("unfinished.tsv");
+        String[] args = train(trainingCorpus(), series, 100000, 1, model);
+        tmeval.progress.CancelToken cancel = new tmeval.progress.CancelToken();
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        int[] code = {-1};
+        Thread run = new Thread(() -> code[0] = new Cli(cancel).run(args, new java.io.PrintStream(new java.io.ByteArrayOutputStream()),
+                new java.io.PrintStream(err, true)));
+        run.start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while ((!Files.isDirectory(series) || snapshots(series).size() < 2) && run.isAlive() && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        assertTrue(snapshots(series).size() >= 2, "snapshots were written before the cancel");
+        cancel.cancel();
+        run.join(TimeUnit.SECONDS.toMillis(30));
+        assertEquals(130, code[0], err.toString());
+        assertEquals(List.of(), snapshots(series), "no partial series: " + err);
+        assertTrue(err.toString().contains("removed the"), err.toString());
+        assertFalse(Files.exists(model));
+    }
 }

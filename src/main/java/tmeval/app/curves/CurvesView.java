@@ -22,6 +22,7 @@ import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.YIntervalSeries;
 import org.jfree.data.xy.YIntervalSeriesCollection;
 import org.jfree.data.xy.XYSeriesCollection;
+import tmeval.run.Setting;
 import tmeval.app.common.Charts;
 
 import java.awt.BasicStroke;
@@ -78,11 +79,11 @@ public final class CurvesView {
             box.selectedProperty().bindBidirectional(on);
             controls.getChildren().add(box);
         });
-        Spinner<Integer> temps = new Spinner<>(1, 1_000_000, control.temperaturesProperty().get(), 50);
+        Spinner<Integer> temps = new Spinner<>(Setting.TEMPERATURES.minInt(), Setting.TEMPERATURES.maxInt(), control.temperaturesProperty().get(), 50);
         temps.setEditable(true);
         temps.setPrefWidth(100);
         temps.valueProperty().addListener((o, a, b) -> control.temperaturesProperty().set(b));
-        Spinner<Integer> runs = new Spinner<>(1, 10, control.runsProperty().get());
+        Spinner<Integer> runs = new Spinner<>(Setting.RUNS.minInt(), Setting.RUNS.maxInt(), control.runsProperty().get());
         runs.setPrefWidth(70);
         runs.valueProperty().addListener((o, a, b) -> control.runsProperty().set(b));
         Button run = new Button("Run curves");

@@ -1,6 +1,7 @@
 package tmeval.app.run;
 
 import tmeval.run.ComparisonPlan;
+import tmeval.run.Setting;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.IntegerProperty;
 import javafx.collections.FXCollections;
@@ -65,24 +66,24 @@ public final class RunView {
         reference.valueProperty().bindBidirectional(run.referenceProperty());
         reference.setTooltip(new Tooltip("Reference for the table's correlation column: a long left-to-right run, or exact"));
         methods.getChildren().addAll(labelled("reference", reference),
-                labelled("ref. particles", spinner(run.referenceParticlesProperty(), 1, 100_000, 10, "reference-particles",
+                labelled("ref. particles", spinner(run.referenceParticlesProperty(), Setting.REFERENCE_PARTICLES, 10, "reference-particles",
                         "Particles of the left-to-right reference run per document (more: a closer reference, a longer job)")));
 
         FlowPane parameters = new FlowPane(8, 4);
         parameters.setAlignment(Pos.CENTER_LEFT);
         parameters.getChildren().addAll(
-                labelled("temperatures", spinner(run.temperaturesProperty(), 1, 10_000_000, 100, "temperatures",
+                labelled("temperatures", spinner(run.temperaturesProperty(), Setting.TEMPERATURES, 100, "temperatures",
                         "n: intermediate distributions of each annealing run (Foulds and Smyth's n). More temperatures: less"
                                 + " bias and variance, cost grows linearly")),
-                labelled("samples", spinner(run.samplesProperty(), 1, 10_000, 1, "samples",
+                labelled("samples", spinner(run.samplesProperty(), Setting.SAMPLES, 1, "samples",
                         "S: independent annealing runs averaged per estimate; cost grows linearly")),
-                labelled("burn-in", spinner(run.burnInProperty(), 0, 1_000_000, 10, "burn-in",
+                labelled("burn-in", spinner(run.burnInProperty(), Setting.BURN_IN, 10, "burn-in",
                         "B: Gibbs sweeps under the starting model before annealing begins")),
-                labelled("runs", spinner(run.runsProperty(), 1, 100, 1, "runs",
+                labelled("runs", spinner(run.runsProperty(), Setting.RUNS, 1, "runs",
                         "Repetitions with different random streams; 2 or more give the table's variance column")),
-                labelled("seed", spinner(run.seedProperty(), 0, Integer.MAX_VALUE, 1, "seed",
+                labelled("seed", spinner(run.seedProperty(), Setting.FORM_SEED, 1, "seed",
                         "Master seed: the same seed and settings give the same numbers, whatever the thread count")),
-                labelled("threads", spinner(run.threadsProperty(), 1, 256, 1, "threads",
+                labelled("threads", spinner(run.threadsProperty(), Setting.THREADS, 1, "threads",
                         "Documents evaluated in parallel; more than the machine's cores gains nothing")));
         ChoiceBox<Schedule> schedule = new ChoiceBox<>(FXCollections.observableArrayList(Schedule.values()));
         schedule.valueProperty().bindBidirectional(run.scheduleProperty());
@@ -106,7 +107,7 @@ public final class RunView {
         adaptive.setTooltip(wrapped("compare --adaptive: run each ratio path both ways; documents whose directions disagree by more than"
                 + " 'agree within' nats run again with twice the temperatures, until they agree or reach 'max temp.'. Their points"
                 + " move as they converge."));
-        Spinner<Double> agree = new Spinner<>(1e-6, 1e6, run.agreeWithinProperty().get(), 0.1);
+        Spinner<Double> agree = new Spinner<>(Setting.AGREE_WITHIN.min(), Setting.AGREE_WITHIN.max(), run.agreeWithinProperty().get(), 0.1);
         agree.setId("setting-agree-within");
         agree.setEditable(true);
         agree.setPrefWidth(70);
@@ -118,7 +119,7 @@ public final class RunView {
             }
         });
         agree.setTooltip(wrapped("--agree-within: the forward/reverse agreement sought, in nats"));
-        Spinner<Integer> maxTemperatures = spinner(run.maxTemperaturesProperty(), 1, Integer.MAX_VALUE, 1000, "max-temperatures",
+        Spinner<Integer> maxTemperatures = spinner(run.maxTemperaturesProperty(), Setting.MAX_TEMPERATURES, 1000, "max-temperatures",
                 "--max-temperatures: the most temperatures a document gets (doubling from n)");
         HBox adaptiveBox = new HBox(6, adaptive, labelled("agree within", agree), labelled("max temp.", maxTemperatures));
         adaptiveBox.setAlignment(Pos.CENTER_LEFT);
@@ -204,8 +205,9 @@ public final class RunView {
         return box;
     }
 
-    private static Spinner<Integer> spinner(IntegerProperty property, int min, int max, int step, String id, String help) {
-        Spinner<Integer> s = new Spinner<>(min, max, property.get(), step);
+    /** A field of a whole-number setting over the setting's one range ({@link Setting}): a session's value is never clamped. */
+    private static Spinner<Integer> spinner(IntegerProperty property, Setting.Whole range, int step, String id, String help) {
+        Spinner<Integer> s = new Spinner<>(range.minInt(), range.maxInt(), property.get(), step);
         Tooltip tip = new Tooltip(help);
         tip.setWrapText(true);
         tip.setMaxWidth(420);

@@ -28,6 +28,7 @@ import tmeval.run.ComparisonRunner;
 import tmeval.run.CurveRunner;
 import tmeval.run.Provenance;
 import tmeval.run.SessionFile;
+import tmeval.run.Setting;
 import tmeval.run.Throughput;
 
 import java.io.IOException;
@@ -223,7 +224,7 @@ public final class WorkbenchViewModel {
                 .map(Map.Entry::getKey).toList()));
         settings.put("curves.temperatures", Integer.toString(curves.temperaturesProperty().get()));
         settings.put("curves.runs", Integer.toString(curves.runsProperty().get()));
-        settings.put("curves.points", String.join(";", curves.points().stream().map(WorkbenchViewModel::curvePoint).toList()));
+        settings.put("curves.points", SessionFile.curvePointsText(curves.points()));
         // the teaching view: its document, model and AIS settings
         if (teaching.documentProperty().get() != null) {
             settings.put("teaching.document", teaching.documentProperty().get().id());
@@ -398,7 +399,7 @@ public final class WorkbenchViewModel {
             run.referenceProperty().set(ComparisonPlan.Reference.parse(s.get("reference")));
         }
         if (s.containsKey("align")) {
-            workspace.alignProperty().set(Boolean.parseBoolean(s.get("align")));
+            workspace.alignProperty().set(Setting.bool(s.get("align")));
         }
         if (s.containsKey("methods")) {
             List<String> on = List.of(s.get("methods").split(","));
@@ -406,10 +407,10 @@ public final class WorkbenchViewModel {
         }
         setInt(s, "referenceParticles", run.referenceParticlesProperty());
         if (s.containsKey("adaptive")) {
-            run.adaptiveProperty().set(Boolean.parseBoolean(s.get("adaptive").trim()));
+            run.adaptiveProperty().set(Setting.bool(s.get("adaptive")));
         }
         if (s.containsKey("agreeWithin")) {
-            run.agreeWithinProperty().set(Double.parseDouble(s.get("agreeWithin").trim()));
+            run.agreeWithinProperty().set(Setting.AGREE_WITHIN.parse(s.get("agreeWithin")));
         }
         setInt(s, "maxTemperatures", run.maxTemperaturesProperty());
         if (s.containsKey("curves.methods")) {
@@ -419,13 +420,7 @@ public final class WorkbenchViewModel {
         setInt(s, "curves.temperatures", curves.temperaturesProperty());
         setInt(s, "curves.runs", curves.runsProperty());
         if (s.containsKey("curves.points")) {
-            List<CurveRunner.Point> points = new ArrayList<>();
-            for (String p : s.get("curves.points").split(";")) {
-                if (!p.isBlank()) {
-                    points.add(curvePoint(p));
-                }
-            }
-            curves.restore(points);
+            curves.restore(SessionFile.curvePoints(s.get("curves.points")));
         }
         if (s.containsKey("teaching.model")) {
             teaching.whichProperty().set(TeachingViewModel.Model.valueOf(s.get("teaching.model").trim()));
@@ -441,21 +436,6 @@ public final class WorkbenchViewModel {
             teaching.documents().stream().filter(d -> d.id().equals(id)).findFirst().ifPresent(teaching::choose);
         }
         setInt(s, "teaching.tokens", teaching.tokensProperty());
-    }
-
-    private static String curvePoint(CurveRunner.Point p) {
-        return String.join(",", Integer.toString(p.iteration()), p.method(), Integer.toString(p.run()), Long.toString(p.tokens()),
-                Double.toString(p.logLikelihood()), Long.toString(p.siteUpdates()), Long.toString(p.nanos()),
-                p.perDocumentVariance() == null ? "" : p.perDocumentVariance().toString(), Integer.toString(p.refused()));
-    }
-
-    private static CurveRunner.Point curvePoint(String text) {
-        String[] f = text.split(",", -1);
-        if (f.length != 9) {
-            throw new IllegalArgumentException("a saved curve point has " + f.length + " fields, not 9: " + text);
-        }
-        return new CurveRunner.Point(Integer.parseInt(f[0]), f[1], Integer.parseInt(f[2]), Long.parseLong(f[3]), Double.parseDouble(f[4]),
-                Long.parseLong(f[5]), Long.parseLong(f[6]), f[7].isEmpty() ? null : Double.valueOf(f[7]), Integer.parseInt(f[8]));
     }
 
     /** The saved results that fit the loaded corpus (same document at the same position); the others are reported. */

@@ -42,6 +42,7 @@ import org.jfree.data.xy.XYIntervalSeries;
 import org.jfree.data.xy.XYIntervalSeriesCollection;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
+import tmeval.run.Setting;
 import tmeval.app.common.Charts;
 import tmeval.model.Document;
 
@@ -161,16 +162,16 @@ public final class TeachingView {
             }
         });
         which.valueProperty().bindBidirectional(control.whichProperty());
-        Spinner<Integer> tempSpinner = new Spinner<>(1, 100_000, control.temperaturesProperty().get(), 10);
+        Spinner<Integer> tempSpinner = new Spinner<>(Setting.TEACHING_TEMPERATURES.minInt(), Setting.TEACHING_TEMPERATURES.maxInt(), control.temperaturesProperty().get(), 10);
         tempSpinner.setEditable(true);
         tempSpinner.setPrefWidth(95);
         tempSpinner.setId("teaching-temperatures");
         tempSpinner.valueProperty().addListener((o, a, b) -> control.temperaturesProperty().set(b));
-        Spinner<Integer> samples = new Spinner<>(1, 1000, control.samplesProperty().get(), 5);
+        Spinner<Integer> samples = new Spinner<>(Setting.TEACHING_SAMPLES.minInt(), Setting.TEACHING_SAMPLES.maxInt(), control.samplesProperty().get(), 5);
         samples.setEditable(true);
         samples.setPrefWidth(85);
         samples.valueProperty().addListener((o, a, b) -> control.samplesProperty().set(b));
-        Spinner<Integer> prefix = new Spinner<>(1, 100_000, Math.max(1, control.tokensProperty().get()), 1);
+        Spinner<Integer> prefix = new Spinner<>(1, Setting.TEACHING_TOKENS.maxInt(), Math.max(1, control.tokensProperty().get()), 1);
         prefix.setEditable(true);
         prefix.setPrefWidth(80);
         prefix.setId("teaching-tokens");
