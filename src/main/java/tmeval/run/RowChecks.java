@@ -18,15 +18,7 @@ final class RowChecks {
 
     /** A log-likelihood or log ratio of {@code tokens} tokens: a finite number within {@link #MAX_NATS_PER_TOKEN} a token. */
     static double logValue(String text, String column, long tokens) {
-        double v;
-        try {
-            v = Double.parseDouble(text);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(column + " '" + text + "' is not a number");
-        }
-        if (!Double.isFinite(v)) {
-            throw new IllegalArgumentException(column + " is " + text + ": not a finite number");
-        }
+        double v = finite(text, column);
         if (Math.abs(v) > MAX_NATS_PER_TOKEN * Math.max(1, tokens)) {
             throw new IllegalArgumentException(column + " " + text + " is beyond what " + tokens + " tokens can have (at most "
                     + (long) MAX_NATS_PER_TOKEN + " nats a token)");
