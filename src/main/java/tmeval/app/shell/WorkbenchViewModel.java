@@ -187,7 +187,7 @@ public final class WorkbenchViewModel {
         ComparisonPlan plan = run.lastPlanProperty().get() != null ? run.lastPlanProperty().get() : run.plan();
         try (OutputFile file = OutputFile.create(path)) {
             Writer w = file.writer();
-            w.write(Provenance.header(plan.settingsText(), workspace.comparisonInputs(), true));
+            w.write(Provenance.header(plan.toSettings(), workspace.comparisonInputs(), true));
             w.write(ComparisonRows.HEADER);
             for (ComparisonRunner.Result r : results.all()) {
                 String line = ComparisonRows.line(r, true);
