@@ -10,18 +10,22 @@ import java.util.function.Supplier;
  * its option: a missing, unknown or invalid setting is an {@link IllegalArgumentException} that names it, never a
  * default put in its place.
  */
-final class SettingsReader {
+public final class SettingsReader {
     private final Map<String, String> settings;
     private final Set<String> ignored;
     private final Set<String> read = new HashSet<>();
 
     /** @param ignored settings that belong to another reader (an adaptive budget's), neither read nor refused here */
-    SettingsReader(Map<String, String> settings, Set<String> ignored) {
+    public SettingsReader(Map<String, String> settings, Set<String> ignored) {
         this.settings = settings;
         this.ignored = ignored;
     }
 
-    String text(String key) {
+    public boolean has(String key) {
+        return settings.containsKey(key);
+    }
+
+    public String text(String key) {
         String v = settings.get(key);
         if (v == null) {
             throw new IllegalArgumentException("setting '" + key + "' is missing");
@@ -30,7 +34,7 @@ final class SettingsReader {
         return v.trim();
     }
 
-    long whole(String key, long min, long max) {
+    public long whole(String key, long min, long max) {
         String v = text(key);
         long x;
         try {
@@ -45,7 +49,7 @@ final class SettingsReader {
     }
 
     /** A finite number of at least {@code min}. */
-    double real(String key, double min) {
+    public double real(String key, double min) {
         String v = text(key);
         double x;
         try {
@@ -59,7 +63,7 @@ final class SettingsReader {
         return x;
     }
 
-    boolean bool(String key) {
+    public boolean bool(String key) {
         String v = text(key);
         if (!v.equals("true") && !v.equals("false")) {
             throw problem(key, "must be true or false, was '" + v + "'");
@@ -68,7 +72,7 @@ final class SettingsReader {
     }
 
     /** A value the setting's own parser or record checks, its complaint prefixed with the setting's name. */
-    <T> T valid(String key, Supplier<T> parse) {
+    public <T> T valid(String key, Supplier<T> parse) {
         try {
             return parse.get();
         } catch (IllegalArgumentException e) {
@@ -77,7 +81,7 @@ final class SettingsReader {
     }
 
     /** @throws IllegalArgumentException naming the first setting nobody read */
-    void noOthers() {
+    public void noOthers() {
         for (String key : settings.keySet()) {
             if (!read.contains(key) && !ignored.contains(key)) {
                 throw new IllegalArgumentException("unknown setting '" + key + "'");
@@ -85,7 +89,7 @@ final class SettingsReader {
         }
     }
 
-    static IllegalArgumentException problem(String key, String what) {
+    public static IllegalArgumentException problem(String key, String what) {
         return new IllegalArgumentException("setting '" + key + "': " + what);
     }
 }

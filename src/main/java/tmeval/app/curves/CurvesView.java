@@ -23,6 +23,7 @@ import org.jfree.data.xy.YIntervalSeries;
 import org.jfree.data.xy.YIntervalSeriesCollection;
 import org.jfree.data.xy.XYSeriesCollection;
 import tmeval.app.common.Charts;
+import tmeval.app.common.NumberField;
 
 import java.awt.BasicStroke;
 import java.awt.geom.Ellipse2D;
@@ -78,13 +79,12 @@ public final class CurvesView {
             box.selectedProperty().bindBidirectional(on);
             controls.getChildren().add(box);
         });
-        Spinner<Integer> temps = new Spinner<>(1, 1_000_000, control.temperaturesProperty().get(), 50);
-        temps.setEditable(true);
+        Spinner<Number> temps = NumberField.whole(control.form(), "temperatures / snapshot", control.temperaturesProperty(), 1, Integer.MAX_VALUE, 50);
+        temps.setId("curve-temperatures");
         temps.setPrefWidth(100);
-        temps.valueProperty().addListener((o, a, b) -> control.temperaturesProperty().set(b));
-        Spinner<Integer> runs = new Spinner<>(1, 10, control.runsProperty().get());
+        Spinner<Number> runs = NumberField.whole(control.form(), "runs", control.runsProperty(), 1, 1_000_000, 1);
+        runs.setId("curve-runs");
         runs.setPrefWidth(70);
-        runs.valueProperty().addListener((o, a, b) -> control.runsProperty().set(b));
         Button run = new Button("Run curves");
         run.setId("curve-run");
         run.setDefaultButton(false);
