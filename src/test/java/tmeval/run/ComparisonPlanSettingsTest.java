@@ -17,11 +17,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A plan's settings (its provenance lines) read back into the same plan, and every bad setting named. */
-class ComparisonPlanSettingsTest {
+public class ComparisonPlanSettingsTest {
     private static final ComparisonPlan DEFAULTS = ComparisonPlan.defaults(ComparisonPlan.defaultSelection());
 
     /** A plan with every setting but the thread count moved off its default. */
-    static ComparisonPlan everySettingChanged() {
+    public static ComparisonPlan everySettingChanged() {
         MethodSettings s = new MethodSettings(2, 9, 3, 4, Schedule.GEOMETRIC, 0.1, 17, 3, false, 5000);
         return new ComparisonPlan(List.of(ComparisonMethods.RATIO_GEOMETRIC, ComparisonMethods.LR_DIFF, ComparisonMethods.CHIB_DIFF,
                 ComparisonMethods.EXACT), ComparisonPlan.Directions.FORWARD, s, 3, 12345678901L, 1, ComparisonPlan.Reference.LR, 7, false,

@@ -95,6 +95,17 @@ public final class Workbench {
         return model.mayQuit();
     }
 
+    /** The window's close button asks as Ctrl+Q does, and the workbench shuts down once it closes. */
+    public void closeWith(Stage stage) {
+        stage.setOnCloseRequest(e -> {
+            if (!mayClose()) {
+                e.consume();
+            } else {
+                shutdown();
+            }
+        });
+    }
+
     /** Asks (title, question) in a dialog: true for "Go ahead". */
     private boolean confirm(String title, String question) {
         ButtonType go = new ButtonType("Go ahead", ButtonBar.ButtonData.OK_DONE);

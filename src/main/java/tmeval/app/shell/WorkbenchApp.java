@@ -33,14 +33,7 @@ public final class WorkbenchApp extends Application {
         workbench = new Workbench();
         stage.setTitle("tmeval: topic-model evaluation workbench");
         stage.setScene(new Scene(workbench.root(), width, height));
-        // the window's close button asks as Ctrl+Q does when something unsaved would be lost
-        stage.setOnCloseRequest(e -> {
-            if (screenshot == null && !workbench.mayClose()) {
-                e.consume();
-            } else {
-                workbench.shutdown();
-            }
-        });
+        workbench.closeWith(stage);
         stage.show();
         if (session != null) {
             workbench.viewModel().openSession(Path.of(session));
