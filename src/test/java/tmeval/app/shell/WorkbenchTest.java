@@ -410,9 +410,13 @@ class WorkbenchTest {
             workbench.select("curves");
         });
         typeInto(robot, "#curve-temperatures", "7");
-        robot.interact(() -> vm.curves().start());
+        robot.interact(() -> {
+            vm.curves().start();
+            vm.curves().cancel();
+        });
         assertEquals(7, vm.curves().shownPlanProperty().get().settings().temperatures());
-        waitFor(60, () -> !vm.curves().runningProperty().get());
+        assertEquals(7, vm.curves().temperaturesProperty().get());
+        waitFor(10, () -> !vm.curves().runningProperty().get());
         // which K?
         robot.interact(() -> {
             workbench.select("whichk");
