@@ -103,10 +103,15 @@ public final class Results {
         return plan.getReadOnlyProperty();
     }
 
-    /** The results are now those of this plan: its gap threshold flags the documents. */
+    /**
+     * The results on screen are now those of this plan, whose settings but the methods are theirs (a job of more methods
+     * joined them): the same gap threshold.
+     */
     public void setPlan(ResultsPlan p) {
+        if (p == null || plan.get() == null || !plan.get().joins(p)) {
+            throw new IllegalArgumentException("the results of one plan do not become another's: reset them for it");
+        }
         plan.set(p);
-        setGapThreshold(p == null ? ComparisonPlan.DEFAULT_GAP_THRESHOLD : p.plan().gapThreshold());
     }
 
     /** Whether a job has added results since they were last saved (a session, an export) or opened. */
@@ -126,12 +131,20 @@ public final class Results {
 
     /** Starts over for a corpus (new inputs). */
     public void reset(Corpus corpus) {
+        reset(corpus, null);
+    }
+
+    /**
+     * Starts over for the results of a plan (null: none yet) on a corpus; the views, told of the reset, already see the
+     * plan's gap threshold.
+     */
+    public void reset(Corpus corpus, ResultsPlan made) {
         this.corpus = corpus;
         partial.set("");
         all.clear();
         rounds.clear();
-        plan.set(null);
-        gapThreshold = ComparisonPlan.DEFAULT_GAP_THRESHOLD;
+        plan.set(made);
+        gapThreshold = made == null ? ComparisonPlan.DEFAULT_GAP_THRESHOLD : made.plan().gapThreshold();
         unsaved.set(false);
         cachedTable = null;
         derived.clear();
@@ -310,12 +323,6 @@ public final class Results {
     /** The forward/reverse gap above which a document is flagged: the plan's, set by the run that made the results. */
     public double gapThreshold() {
         return gapThreshold;
-    }
-
-    private void setGapThreshold(double threshold) {
-        this.gapThreshold = threshold;
-        derived.clear();
-        cachedChecks = null;
     }
 
     /** Each document's two estimates of a method, flagged against {@link #gapThreshold()} (see {@link ComparisonTable#paired}). */

@@ -519,8 +519,7 @@ public final class RunViewModel {
             results.forget(keys);
             results.setPlan(shown.withMethodsOf(made));
         } else {
-            results.reset(corpus);
-            results.setPlan(made);
+            results.reset(corpus, made);
         }
         results.partialProperty().set("");
         lastPlan.set(spec.plan());

@@ -442,7 +442,7 @@ public final class WorkbenchViewModel {
         for (int d = 0; d < corpus.size(); d++) {
             positions.putIfAbsent(corpus.document(d).id(), d);
         }
-        results.reset(corpus);
+        results.reset(corpus, made);
         List<ComparisonRunner.Result> plain = new ArrayList<>();
         List<AdaptiveComparison.Row> adaptive = new ArrayList<>();
         int unmatched = 0;
@@ -459,7 +459,6 @@ public final class WorkbenchViewModel {
                 plain.add(r);
             }
         }
-        results.setPlan(made);
         results.addAll(plain);
         results.addRoundRows(adaptive);
         results.markSaved();
@@ -646,7 +645,7 @@ public final class WorkbenchViewModel {
         List<ComparisonRunner.Result> valid = saved.stream()
                 .filter(r -> r.documentIndex() < corpus.size() && corpus.document(r.documentIndex()).id().equals(r.documentId()))
                 .toList();
-        results.reset(corpus);
+        results.reset(corpus, made);
         // rows of an adaptive round go back as that round (its temperatures and verdict), the others as they were
         Map<String, SessionFile.Round> byKey = new LinkedHashMap<>();
         savedRounds.forEach(round -> byKey.put(round.documentIndex() + "/" + round.method(), round));
@@ -660,7 +659,6 @@ public final class WorkbenchViewModel {
                 adaptive.add(new AdaptiveComparison.Row(r, round.temperatures(), round.converged()));
             }
         }
-        results.setPlan(made);
         results.addAll(plain);
         results.addRoundRows(adaptive);
         results.markSaved();
