@@ -1,6 +1,7 @@
 package tmeval;
 
 import tmeval.cli.Cli;
+import tmeval.io.OutputFile;
 import tmeval.progress.CancelOnShutdown;
 import tmeval.progress.CancelToken;
 
@@ -22,7 +23,7 @@ public final class Main {
             return;
         }
         CancelToken cancel = new CancelToken();
-        int code = CancelOnShutdown.run(cancel, () -> new Cli(cancel).run(args, System.out, System.err));
+        int code = CancelOnShutdown.run(cancel, OutputFile::stopAndCountTemporaryFiles, () -> new Cli(cancel).run(args, System.out, System.err));
         System.exit(code);
     }
 

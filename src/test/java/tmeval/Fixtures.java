@@ -116,4 +116,20 @@ public final class Fixtures {
         }
         return tmeval.sampling.Categorical.draw(p, p.length, random);
     }
+
+    /** The {@code /proc/self/fd/N} of a descriptor this process holds open on the file (as a shell's {@code 3<file} would). */
+    public static java.nio.file.Path descriptorOf(java.nio.file.Path file) throws java.io.IOException {
+        try (var fds = java.nio.file.Files.list(java.nio.file.Path.of("/proc/self/fd"))) {
+            for (java.nio.file.Path fd : (Iterable<java.nio.file.Path>) fds::iterator) {
+                try {
+                    if (java.nio.file.Files.readSymbolicLink(fd).equals(file.toRealPath())) {
+                        return fd;
+                    }
+                } catch (java.io.IOException gone) {
+                    // the listing's own descriptor, closed by now
+                }
+            }
+        }
+        throw new java.io.IOException("no descriptor open on " + file);
+    }
 }

@@ -19,15 +19,27 @@ public final class AnnealingEngine {
      * A path and its n inverse temperatures 0 = beta_0 < ... < beta_n = 1 (computed one at a time, so a run of
      * millions of temperatures needs no array of them).
      */
-    public record Segment(AnnealingPath path, Schedule schedule, int numTemperatures) {
+    public record Segment(AnnealingPath path, Schedule schedule, int numTemperatures, boolean descending) {
         public Segment {
             if (numTemperatures < 1) {
                 throw new IllegalArgumentException("at least one temperature is needed");
             }
         }
 
+        public Segment(AnnealingPath path, Schedule schedule, int numTemperatures) {
+            this(path, schedule, numTemperatures, false);
+        }
+
+        /**
+         * The same temperatures from beta = 1 down to 0: AIS in reverse, started from an exact draw of f_1, whose
+         * weight is unbiased for Z_0 / Z_1 (bidirectional Monte Carlo, Grosse, Ghahramani and Adams 2015).
+         */
+        public static Segment descending(AnnealingPath path, Schedule schedule, int numTemperatures) {
+            return new Segment(path, schedule, numTemperatures, true);
+        }
+
         public double beta(int j) {
-            return schedule.beta(j, numTemperatures);
+            return schedule.beta(descending ? numTemperatures - j : j, numTemperatures);
         }
     }
 

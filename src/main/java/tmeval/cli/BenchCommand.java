@@ -6,6 +6,7 @@ import tmeval.compare.ModelPair;
 import tmeval.io.CorpusLoader;
 import tmeval.io.InputException;
 import tmeval.io.ModelLoader;
+import tmeval.io.OutputFile;
 import tmeval.model.Corpus;
 import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
@@ -13,7 +14,9 @@ import tmeval.run.Throughput;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -66,7 +69,7 @@ final class BenchCommand implements Command {
     }
 
     @Override
-    public int run(Options o, PrintStream out, PrintStream err) throws UsageException, InputException {
+    public int run(Options o, PrintStream out, PrintStream err) throws UsageException, InputException, IOException {
         // every setting is checked before the models are loaded or anything is timed
         List<String> methods = o.list("methods", String.join(",", Benchmark.DEFAULT_METHODS));
         for (String m : methods) {
@@ -80,6 +83,12 @@ final class BenchCommand implements Command {
         int threads = MethodOptions.threads(o);
         if (o.has("align") && !o.has("model-b")) {
             throw new UsageException("--align needs --model-b");
+        }
+        Path ratesFile = o.has("no-save-rates") ? null : ratesFile(o);
+        Throughput.Saved saved = ratesFile == null ? null : Throughput.readSaved(ratesFile);
+        if (saved != null && saved.damaged()) {
+            err.println("warning: " + saved.problem() + "; the rates measured now replace it (the old file is kept as "
+                    + Throughput.corruptCopy(ratesFile).getFileName() + ")");
         }
         TopicModel a = ModelLoader.read(ModelLoader.Spec.of(o.requiredPath("model-a")));
         TopicModel b = a;
@@ -98,7 +107,7 @@ final class BenchCommand implements Command {
                 o.integer("burn-in", 100, 0, Integer.MAX_VALUE), o.integer("particles", 10, 1, 100_000),
                 o.integer("chain-length", 1000, 1, Integer.MAX_VALUE), o.integer("repetitions", 5, 1, 1000), threads, cancel);
         Corpus training = o.has("train-corpus")
-                ? CorpusLoader.read(new CorpusLoader.Spec(o.path("train-corpus"), CorpusLoader.Format.AUTO, null, null, 3)) : null;
+                ? CorpusLoader.read(InputOptions.trainCorpusSpec(o)) : null;
         out.printf(Locale.ROOT, "%d documents (mean length %.1f), K = %d, V = %d; median of %d repetitions after a warm-up; %d threads for the speed-up%n",
                 corpus.size(), corpus.tokenCount() / (double) corpus.size(), a.numTopics(), a.numWords(), setup.repetitions(), threads);
         out.printf(Locale.ROOT, "%-16s %-40s %12s %22s %10s %10s%n", "method", "setting", "ms/document", "site updates/s/thread", "speed-up",
@@ -109,18 +118,15 @@ final class BenchCommand implements Command {
             print(out, r);
             rates.put(r.method(), r.siteUpdatesPerSecond());
         }
-        if (!o.has("no-save-rates")) {
-            // the workbench's cost preview prices each method at these rates
-            Path file = o.has("save-rates") ? o.path("save-rates") : Throughput.defaultFile();
-            try {
-                Throughput saved = Throughput.read(file);
-                // rates of other methods measured at the same K are kept; a different K starts afresh
-                Throughput base = saved.numTopics() == a.numTopics() ? saved : Throughput.none();
-                base.with(rates, a.numTopics(), "").write(file, LocalDate.now().toString());
-                out.println("saved the rates to " + file + " (the workbench's cost preview uses them)");
-            } catch (IOException | InputException e) {
-                err.println("warning: could not save the rates to " + file + ": " + e.getMessage());
+        if (ratesFile != null) {
+            // the workbench's cost preview prices each method at these rates; rates of other methods measured at the
+            // same K are kept, a different K (or a damaged file) starts afresh
+            if (saved.damaged()) {
+                Files.copy(ratesFile, Throughput.corruptCopy(ratesFile), StandardCopyOption.REPLACE_EXISTING);
             }
+            Throughput base = saved.rates().numTopics() == a.numTopics() ? saved.rates() : Throughput.none();
+            base.with(rates, a.numTopics(), "").write(ratesFile, LocalDate.now().toString());
+            out.println("saved the rates to " + ratesFile + " (the workbench's cost preview uses them)");
         }
         if (o.has("pad-vocabulary")) {
             TopicModel paddedA = Benchmark.padVocabulary(a, padTo);
@@ -135,6 +141,30 @@ final class BenchCommand implements Command {
             print(out, Benchmark.measureTrainer(training, trainTopics, trainIterations, setup.repetitions(), cancel));
         }
         return 0;
+    }
+
+    /**
+     * The rates file, checked before anything is timed: {@code --save-rates} like any output (by the guard), the
+     * default one in ~/.tmeval, which is tmeval's own directory and made when missing, here.
+     */
+    private static Path ratesFile(Options o) throws IOException {
+        if (o.has("save-rates")) {
+            return o.path("save-rates");
+        }
+        Path file = Throughput.defaultFile();
+        Path dir = file.toAbsolutePath().getParent();
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new IOException(dir + ": cannot make the directory for the rates file (" + OutputFile.reason(e)
+                    + "); give --save-rates FILE or --no-save-rates", e);
+        }
+        try {
+            OutputFile.check(file);
+        } catch (IOException e) {
+            throw new IOException(e.getMessage() + " (the rates file; give --save-rates FILE or --no-save-rates)", e);
+        }
+        return file;
     }
 
     private static void print(PrintStream out, Benchmark.Row r) {

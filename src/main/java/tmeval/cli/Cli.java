@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -40,7 +41,22 @@ public final class Cli {
         }
     }
 
+    /**
+     * Runs one command. Numbers are formatted in {@link Locale#ROOT} while it runs, whatever the user's locale: the
+     * output is read by programs and other tools, which expect ASCII digits and a decimal point (an Arabic or Thai
+     * locale would print its own digits through every printf and String.format that names no locale).
+     */
     public int run(String[] rawArgs, PrintStream out, PrintStream err) {
+        Locale userFormat = Locale.getDefault(Locale.Category.FORMAT);
+        Locale.setDefault(Locale.Category.FORMAT, Locale.ROOT);
+        try {
+            return runCommand(rawArgs, out, err);
+        } finally {
+            Locale.setDefault(Locale.Category.FORMAT, userFormat);
+        }
+    }
+
+    private int runCommand(String[] rawArgs, PrintStream out, PrintStream err) {
         List<String> args = new ArrayList<>(Arrays.asList(rawArgs));
         boolean debug = args.remove("--debug");
         if (args.isEmpty() || args.get(0).equals("--help") || args.get(0).equals("-h") || args.get(0).equals("help")) {
@@ -56,7 +72,7 @@ public final class Cli {
             err.println("tmeval: unknown command '" + args.get(0) + "'; run 'tmeval --help' for the list");
             return 2;
         }
-        if (args.contains("--help") || args.contains("-h")) {
+        if (Options.asksForHelp(args.toArray(new String[0]), 1, command.options())) {
             printUsage(command, out);
             return 0;
         }

@@ -1,5 +1,7 @@
 package tmeval.cli;
 
+import tmeval.run.Setting;
+import tmeval.run.ShardDocuments;
 import tmeval.compare.ComparisonMethods;
 import tmeval.compare.ComparisonTable;
 import tmeval.compare.ConvergenceCheck;
@@ -122,11 +124,11 @@ final class CompareCommand implements Command {
             return new ComparisonPlan(names,
                     ComparisonPlan.Directions.parse(o.string("direction", ComparisonPlan.DEFAULT_DIRECTIONS.label())),
                     MethodOptions.settings(o, ComparisonPlan.DEFAULT_METHOD_SETTINGS, uses(chosen), uses(ComparisonMethods.all())),
-                    o.integer("runs", ComparisonPlan.DEFAULT_RUNS, 1, 1_000_000), o.longValue("seed", ComparisonPlan.DEFAULT_SEED),
+                    MethodOptions.integer(o, Setting.RUNS, ComparisonPlan.DEFAULT_RUNS), o.longValue("seed", ComparisonPlan.DEFAULT_SEED),
                     MethodOptions.threads(o), reference,
-                    o.integer("reference-particles", ComparisonPlan.DEFAULT_REFERENCE_PARTICLES, 1, 1_000_000),
+                    MethodOptions.integer(o, Setting.REFERENCE_PARTICLES, ComparisonPlan.DEFAULT_REFERENCE_PARTICLES),
                     !o.has("no-align") && ComparisonPlan.DEFAULT_ALIGN, vocabulary.equals("intersect"),
-                    o.real("gap-threshold", ComparisonPlan.DEFAULT_GAP_THRESHOLD, 0, Double.MAX_VALUE));
+                    MethodOptions.real(o, Setting.GAP_THRESHOLD, ComparisonPlan.DEFAULT_GAP_THRESHOLD));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
@@ -142,8 +144,8 @@ final class CompareCommand implements Command {
         }
         try {
             AdaptiveComparison.Budget defaults = plan.defaultBudget();
-            AdaptiveComparison.Budget budget = new AdaptiveComparison.Budget(o.real("agree-within", defaults.agreeWithin(), Double.MIN_NORMAL,
-                    Double.MAX_VALUE), o.integer("max-temperatures", defaults.maxTemperatures(), 1, Integer.MAX_VALUE));
+            AdaptiveComparison.Budget budget = new AdaptiveComparison.Budget(MethodOptions.real(o, Setting.AGREE_WITHIN, defaults.agreeWithin()),
+                    MethodOptions.integer(o, Setting.MAX_TEMPERATURES, defaults.maxTemperatures()));
             budget.check(plan);
             return budget;
         } catch (IllegalArgumentException e) {
@@ -203,7 +205,8 @@ final class CompareCommand implements Command {
         long start = System.nanoTime();
         try (OutputFile file = OutputFile.create(outFile, o.standardOutput())) {
             Writer w = file.writer();
-            w.write(Provenance.header(adaptive == null ? plan.toSettings() : adaptive.settingsText(plan), o.inputs(), timing, shard));
+            w.write(Provenance.header(adaptive == null ? plan.toSettings() : adaptive.settingsText(plan), o.inputs(), timing, shard,
+                    ShardDocuments.of(corpus, shard, length -> length)));
             w.write(adaptive == null ? ComparisonRows.HEADER : ComparisonRows.HEADER_ADAPTIVE);
             try {
                 if (adaptive != null) {

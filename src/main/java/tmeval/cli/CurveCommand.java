@@ -1,5 +1,7 @@
 package tmeval.cli;
 
+import tmeval.run.Setting;
+import tmeval.run.ShardDocuments;
 import tmeval.estimate.Methods;
 import tmeval.estimate.MethodSettings;
 import tmeval.io.OutputFile;
@@ -71,8 +73,8 @@ final class CurveCommand implements Command {
         try {
             List<String> methods = o.list("method", null);
             MethodSettings settings = MethodOptions.settings(o, CurvePlan.DEFAULT_METHOD_SETTINGS, uses(methods), uses(CurveRunner.METHODS));
-            plan = new CurvePlan(methods, settings, o.integer("first-extra-temperatures", settings.temperatures(), 0, Integer.MAX_VALUE),
-                    o.integer("runs", CurvePlan.DEFAULT_RUNS, 1, 1_000_000), o.longValue("seed", CurvePlan.DEFAULT_SEED),
+            plan = new CurvePlan(methods, settings, MethodOptions.integer(o, Setting.FIRST_EXTRA_TEMPERATURES, settings.temperatures()),
+                    MethodOptions.integer(o, Setting.RUNS, CurvePlan.DEFAULT_RUNS), o.longValue("seed", CurvePlan.DEFAULT_SEED),
                     MethodOptions.threads(o), o.has("allow-uneven-series"));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
@@ -98,7 +100,7 @@ final class CurveCommand implements Command {
         String[] firstRefusal = {null};
         try (OutputFile file = OutputFile.create(outFile, o.standardOutput())) {
             Writer w = file.writer();
-            w.write(Provenance.header(plan.settingsText(), o.inputs(), timing, shard));
+            w.write(Provenance.header(plan.settingsText(), o.inputs(), timing, shard, ShardDocuments.of(corpus, shard, length -> length)));
             w.write(CurveRunner.HEADER);
             try {
                 engine.curve(plan, corpus, series, shard, new CurveRunner.Listener() {

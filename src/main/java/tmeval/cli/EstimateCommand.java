@@ -1,5 +1,7 @@
 package tmeval.cli;
 
+import tmeval.run.Setting;
+import tmeval.run.ShardDocuments;
 import tmeval.estimate.Methods;
 import tmeval.io.OutputFile;
 import tmeval.io.InputException;
@@ -75,7 +77,7 @@ final class EstimateCommand implements Command {
         EstimatePlan plan;
         try {
             plan = new EstimatePlan(method.name(), MethodOptions.settings(o, method.defaults(), uses(List.of(method)), uses(Methods.all())),
-                    o.integer("runs", EstimatePlan.DEFAULT_RUNS, 1, 1_000_000), o.longValue("seed", EstimatePlan.DEFAULT_SEED),
+                    MethodOptions.integer(o, Setting.RUNS, EstimatePlan.DEFAULT_RUNS), o.longValue("seed", EstimatePlan.DEFAULT_SEED),
                     MethodOptions.threads(o));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
@@ -92,7 +94,8 @@ final class EstimateCommand implements Command {
         EstimateTable table;
         try (OutputFile file = OutputFile.create(outFile, o.standardOutput())) {
             Writer w = file.writer();
-            w.write(Provenance.header(plan.settingsText(), o.inputs(), timing, shard));
+            w.write(Provenance.header(plan.settingsText(), o.inputs(), timing, shard,
+                    ShardDocuments.of(corpus, shard, length -> Methods.scoredTokens(method.name(), length))));
             w.write(EstimateTable.HEADER);
             table = new EstimateTable(w, method.name(), timing);
             try {

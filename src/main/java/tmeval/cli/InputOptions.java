@@ -1,5 +1,6 @@
 package tmeval.cli;
 
+import tmeval.run.Setting;
 import tmeval.compare.ModelPair;
 import tmeval.io.CorpusLoader;
 import tmeval.io.InputException;
@@ -11,7 +12,9 @@ import tmeval.model.TopicModel;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /** The options every command uses to name models and corpora, and how they become loader specs. */
 final class InputOptions {
@@ -119,6 +122,26 @@ final class InputOptions {
         return load(o, modelOption, "alpha-file", "beta").model();
     }
 
+    /**
+     * The files the corpus readers will find by themselves beside {@code --corpus} and {@code --train-corpus} (the
+     * vocabulary of a UCI or LDA-C corpus), by what they are: inputs as much as the files the options name.
+     */
+    static Map<String, Path> foundInputs(Options o) throws UsageException {
+        Map<String, Path> found = new LinkedHashMap<>();
+        if (o.has("corpus")) {
+            CorpusLoader.foundFiles(corpusSpec(o)).forEach(p -> found.put("the vocabulary found beside --corpus", p));
+        }
+        if (o.has("train-corpus")) {
+            CorpusLoader.foundFiles(trainCorpusSpec(o)).forEach(p -> found.put("the vocabulary found beside --train-corpus", p));
+        }
+        return found;
+    }
+
+    /** {@code bench --train-corpus}: a corpus in any format, recognised by its content, over its own vocabulary. */
+    static CorpusLoader.Spec trainCorpusSpec(Options o) {
+        return CorpusLoader.Spec.of(o.path("train-corpus"));
+    }
+
     static CorpusLoader.Spec corpusSpec(Options o) throws UsageException {
         CorpusLoader.Format format;
         try {
@@ -151,7 +174,7 @@ final class InputOptions {
      */
     static Corpus corpus(Options o, TopicModel onto) throws UsageException, InputException {
         CorpusLoader.Spec spec = corpusSpec(o);
-        int minTokens = o.integer("min-tokens", 1, 1, Integer.MAX_VALUE);
+        int minTokens = MethodOptions.integer(o, Setting.MIN_TOKENS, 1);
         Corpus corpus = (onto == null ? CorpusLoader.read(spec) : CorpusLoader.read(spec, onto.vocabulary())).withMinimumLength(minTokens);
         if (corpus.size() == 0) {
             throw InputException.ofFile(spec.path(), "no document has at least " + minTokens + " tokens");

@@ -82,6 +82,7 @@ final class MergeCommand implements Command {
             file.commit();
         }
         out.println(files.size() + " shards, " + merged.documents() + " documents");
+        out.println(merged.checked());
         if (merged.kind() == ShardMerge.Kind.ESTIMATE) {
             List<Outcome> outcomes = ShardMerge.outcomes(merged);
             CorpusSummary summary = new CorpusSummary(Integer.parseInt(merged.settings().get("runs")));

@@ -3,6 +3,7 @@ package tmeval.cli;
 import tmeval.anneal.Schedule;
 import tmeval.estimate.MethodSettings;
 import tmeval.run.MethodSettingsText;
+import tmeval.run.Setting;
 import tmeval.run.Workers;
 
 import java.util.ArrayList;
@@ -99,14 +100,14 @@ final class MethodOptions {
         }
         try {
             return new MethodSettings(
-                    o.integer("samples", defaults.samples(), 1, Integer.MAX_VALUE),
-                    o.integer("temperatures", defaults.temperatures(), 1, Integer.MAX_VALUE),
-                    o.integer("burn-in", defaults.burnIn(), 0, Integer.MAX_VALUE),
-                    o.integer("particles", defaults.particles(), 1, Integer.MAX_VALUE),
+                    integer(o, Setting.SAMPLES, defaults.samples()),
+                    integer(o, Setting.TEMPERATURES, defaults.temperatures()),
+                    integer(o, Setting.BURN_IN, defaults.burnIn()),
+                    integer(o, Setting.PARTICLES, defaults.particles()),
                     o.has("schedule") ? Schedule.parse(o.string("schedule", "uniform")) : defaults.schedule(),
-                    o.real("epsilon", defaults.epsilon(), 0, 0.999),
-                    o.integer("chain-length", defaults.chainLength(), 1, Integer.MAX_VALUE),
-                    o.integer("ip-iterations", defaults.iterations(), 0, Integer.MAX_VALUE),
+                    real(o, Setting.EPSILON, defaults.epsilon()),
+                    integer(o, Setting.CHAIN_LENGTH, defaults.chainLength()),
+                    integer(o, Setting.IP_ITERATIONS, defaults.iterations()),
                     !o.has("no-resampling") && defaults.resampling(),
                     o.longValue("max-exact-states", defaults.maxExactStates()));
         } catch (IllegalArgumentException e) {
@@ -138,6 +139,16 @@ final class MethodOptions {
     }
 
     static int threads(Options o) throws UsageException {
-        return o.integer("threads", Workers.defaultThreads(), 1, 4096);
+        return integer(o, Setting.THREADS, Workers.defaultThreads());
+    }
+
+    /** The option of a whole-number setting, in the setting's one range ({@link Setting}). */
+    static int integer(Options o, Setting.Whole setting, int fallback) throws UsageException {
+        return o.integer(setting.name(), fallback, setting.minInt(), setting.maxInt());
+    }
+
+    /** The option of a real setting, in the setting's one range ({@link Setting}). */
+    static double real(Options o, Setting.Real setting, double fallback) throws UsageException {
+        return o.real(setting.name(), fallback, setting.min(), setting.max());
     }
 }

@@ -62,6 +62,12 @@ public final class Options {
                         throw new UsageException("--" + name + " needs a value (" + spec.valueName() + ")");
                     }
                     inline = args[++i];
+                    // another option where a value should be: the value was forgotten (a negative number or - is a value;
+                    // a value that starts with -- can be given as --name=VALUE)
+                    if (inline.startsWith("--") || isHelp(inline)) {
+                        throw new UsageException("--" + name + " needs a value (" + spec.valueName() + "), not the option " + inline
+                                + " (write --" + name + "=" + inline + " if that is the value)");
+                    }
                 }
                 o.values.put(name, inline);
             } else {
@@ -72,6 +78,31 @@ public final class Options {
             }
         }
         return o;
+    }
+
+    /** Whether an argument is the help option ({@code --help}, {@code -h}). */
+    static boolean isHelp(String arg) {
+        return arg.equals("--help") || arg.equals("-h");
+    }
+
+    /**
+     * Whether the arguments ask for help: {@code --help} or {@code -h} where an option may stand, not as the value of
+     * one ({@code --out --help} is a usage error, not a request for help).
+     */
+    static boolean asksForHelp(String[] args, int from, List<OptionSpec> specs) {
+        for (int i = from; i < args.length; i++) {
+            if (isHelp(args[i])) {
+                return true;
+            }
+            String a = args[i];
+            if (a.startsWith("--") && !a.contains("=")) {
+                String name = a.substring(2);
+                if (specs.stream().anyMatch(s -> s.name().equals(name) && s.takesValue())) {
+                    i++;
+                }
+            }
+        }
+        return false;
     }
 
     /** Where an output named {@code -} is written (the command's standard output), set by the launcher. */

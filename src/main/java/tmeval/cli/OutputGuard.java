@@ -7,11 +7,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
- * Checks every file a command will write, before it does any work: each output can be written without replacing
- * anything it must not ({@link OutputFile#check}), no output is one of the command's own inputs or lies inside an
- * input directory, no two outputs are the same file, and at most one goes to standard output.
+ * Checks every file a command will write, before it does any work: no output is one of the files the command reads
+ * (named by an option, derived by the command, or found by a reader beside its input; compared as files, by device and
+ * inode, so that hard links and descriptors are caught) or lies inside an input directory, no two outputs are the same
+ * file, at most one goes to standard output, and each output can be written without replacing anything it must not
+ * ({@link OutputFile#check}).
  */
 final class OutputGuard {
     /** A file named on the command line, with the option (or the description) that named it. */
@@ -39,6 +42,7 @@ final class OutputGuard {
             }
         }
         command.derivedInputs(o).forEach((label, path) -> inputs.add(new Named(label, path)));
+        InputOptions.foundInputs(o).forEach((label, path) -> inputs.add(new Named(label, path)));
         command.derivedOutputs(o).forEach((label, path) -> outputs.add(new Named(label, path)));
 
         Named toStdout = null;
@@ -48,27 +52,6 @@ final class OutputGuard {
                     throw new UsageException(toStdout.label() + " and " + out.label() + " both write to standard output");
                 }
                 toStdout = out;
-            }
-        }
-        for (Named out : outputs) {
-            if (OutputFile.isStandardOutput(out.path())) {
-                continue;
-            }
-            try {
-                OutputFile.check(out.path());
-            } catch (IOException e) {
-                throw new IOException(out.label() + ": " + e.getMessage(), e);
-            }
-        }
-        for (Named dir : directories) {
-            if (Files.exists(dir.path()) && !Files.isDirectory(dir.path())) {
-                throw new IOException(dir.label() + ": " + dir.path() + " exists and is not a directory");
-            }
-            try {
-                // a file can be made in it (or where it will be made), checked as for any output
-                OutputFile.check(dir.path().resolve("probe"));
-            } catch (IOException e) {
-                throw new IOException(dir.label() + ": " + e.getMessage(), e);
             }
         }
         for (int i = 0; i < outputs.size(); i++) {
@@ -99,22 +82,61 @@ final class OutputGuard {
                 }
             }
         }
+        // only then whether each can be written: an output that is an input is named as such, whatever else it is
+        for (Named out : outputs) {
+            if (OutputFile.isStandardOutput(out.path())) {
+                continue;
+            }
+            try {
+                OutputFile.check(out.path());
+            } catch (IOException e) {
+                throw new IOException(out.label() + ": " + e.getMessage(), e);
+            }
+        }
+        for (Named dir : directories) {
+            if (Files.exists(dir.path()) && !Files.isDirectory(dir.path())) {
+                throw new IOException(dir.label() + ": " + dir.path() + " exists and is not a directory");
+            }
+            try {
+                // a file can be made in it (or it can be made: naming it is asking for it)
+                OutputFile.checkDirectory(dir.path());
+            } catch (IOException e) {
+                throw new IOException(dir.label() + ": " + e.getMessage(), e);
+            }
+        }
         return toStdout != null;
     }
 
-    /** An output may not be an input, nor lie inside an input directory (it would be read back as input). */
+    /**
+     * An output may not be an input, by path or as a file (a hard link, a descriptor opened on it), nor lie inside an
+     * input directory (it would be read back as input) or be a hard link to a file in one.
+     */
     private static void refuseOverlap(Named out, Path canonical, Named in) throws UsageException, IOException {
         if (!Files.exists(in.path())) {
             return;
         }
         Path input = OutputFile.canonical(in.path());
-        if (canonical.equals(input)) {
+        if (canonical.equals(input) || OutputFile.sameFile(out.path(), in.path())) {
             throw new UsageException(out.label() + " and " + in.label() + " name the same file (" + out.path()
-                    + "); the output would overwrite its own input");
+                    + (out.path().equals(in.path()) ? "" : " and " + in.path()) + "); the output would overwrite its own input");
         }
-        if (Files.isDirectory(input) && canonical.startsWith(input)) {
+        if (!Files.isDirectory(input)) {
+            return;
+        }
+        if (canonical.startsWith(input)) {
             throw new UsageException(out.label() + " " + out.path() + " lies inside " + in.label() + " " + in.path()
                     + ", which is read as input; write it elsewhere");
+        }
+        if (Files.exists(out.path())) {
+            // the readers of a directory (a series, raw text) read the files in it, not below
+            try (Stream<Path> members = Files.list(input)) {
+                for (Path member : (Iterable<Path>) members::iterator) {
+                    if (Files.isRegularFile(member) && OutputFile.sameFile(out.path(), member)) {
+                        throw new UsageException(out.label() + " " + out.path() + " is the same file as " + member + " in " + in.label()
+                                + " (a hard link); the output would overwrite its own input");
+                    }
+                }
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 package tmeval.cli;
 
+import tmeval.run.Setting;
 import tmeval.estimate.Methods;
 import tmeval.io.InputException;
 import tmeval.io.ModelLoader;
@@ -87,7 +88,7 @@ final class SelectCommand implements Command {
         try {
             method = Methods.get(o.string("method", ModelSelection.DEFAULT_METHOD));
             plan = new EstimatePlan(method.name(), MethodOptions.settings(o, method.defaults(), EstimateCommand.uses(List.of(method)),
-                    EstimateCommand.uses(Methods.all())), o.integer("runs", ModelSelection.DEFAULT_RUNS, 1, 1_000_000),
+                    EstimateCommand.uses(Methods.all())), MethodOptions.integer(o, Setting.RUNS, ModelSelection.DEFAULT_RUNS),
                     o.longValue("seed", EstimatePlan.DEFAULT_SEED), MethodOptions.threads(o));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());

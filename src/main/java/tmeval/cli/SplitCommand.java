@@ -12,6 +12,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.SplittableRandom;
 
 /** {@code split}: a seeded training / held-out split of a corpus, written as token lines. */
@@ -74,7 +75,7 @@ final class SplitCommand implements Command {
                     files.add(heldoutOut).writer());
             files.commitAll();
         }
-        out.printf("%d training documents to %s, %d held-out documents to %s%n", train.size(), trainOut, test.size(), heldoutOut);
+        out.printf(Locale.ROOT, "%d training documents to %s, %d held-out documents to %s%n", train.size(), trainOut, test.size(), heldoutOut);
         return 0;
     }
 }

@@ -2,6 +2,8 @@ package tmeval.cli;
 
 import tmeval.io.InputException;
 import tmeval.io.MalletStateFormat;
+import tmeval.io.ModelLoader;
+import tmeval.io.ProvenanceLines;
 import tmeval.io.NativeModelFormat;
 import tmeval.io.OutputFile;
 import tmeval.io.OutputFiles;
@@ -9,6 +11,7 @@ import tmeval.model.Corpus;
 import tmeval.model.TopicModel;
 import tmeval.model.TrainingState;
 import tmeval.progress.CancelToken;
+import tmeval.run.Provenance;
 import tmeval.train.AlphaMode;
 import tmeval.train.GibbsTrainer;
 import tmeval.train.TrainerConfig;
@@ -17,7 +20,9 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.nio.file.Files;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -57,7 +62,9 @@ final class TrainCommand implements Command {
         o.add(OptionSpec.value("optimize-interval", "N", "sweeps between alpha updates (default 10)"));
         o.add(OptionSpec.value("optimize-burn-in", "N", "sweeps before the first alpha update (default 50)"));
         o.add(OptionSpec.value("snapshot-every", "N", "write a snapshot every N sweeps (needs --series-dir)"));
-        o.add(OptionSpec.outputDirectory("series-dir", "DIR", "directory for snapshots iter-N.tsv.gz"));
+        o.add(OptionSpec.outputDirectory("series-dir", "DIR", "directory for snapshots iter-N.tsv.gz, each naming this run (a series is"
+                + " one run: a directory with another run's snapshots is refused)"));
+        o.add(OptionSpec.flag("replace-series", "remove the snapshots already in --series-dir before training (those of another run)"));
         o.add(OptionSpec.value("seed", "S", "random seed (default 1)"));
         o.add(OptionSpec.value("name", "TEXT", "model name written in the file (default: the file name)"));
         o.add(OptionSpec.output("out", "FILE", "model file to write (native TSV; .gz for gzip); its state goes beside it as FILE.state.gz"));
@@ -81,6 +88,9 @@ final class TrainCommand implements Command {
         if (seriesDir != null && snapshotEvery == 0) {
             throw new UsageException("--series-dir needs --snapshot-every");
         }
+        if (o.has("replace-series") && seriesDir == null) {
+            throw new UsageException("--replace-series goes with --series-dir");
+        }
         TrainerConfig config;
         try {
             config = new TrainerConfig(o.requiredInteger("topics", 1, 100_000), o.requiredInteger("iterations", 0, 10_000_000), mode,
@@ -91,6 +101,11 @@ final class TrainCommand implements Command {
             throw new UsageException(e.getMessage());
         }
         Path outFile = o.requiredPath("out");
+        // every snapshot names the run that wrote it, so that a series cannot mix two runs (time left out: a run is its settings and inputs)
+        String run = seriesDir == null ? "" : Provenance.header(runSettings(config, o), o.inputs(), false);
+        if (seriesDir != null) {
+            makeRoomForSeries(seriesDir, run, o.has("replace-series"), out);
+        }
         Path initFile = o.path("init-state");
         TrainingState initial = null;
         Corpus corpus;
@@ -111,12 +126,24 @@ final class TrainCommand implements Command {
             out.println("corpus " + corpus.summary());
         }
         String name = o.string("name", NativeModelFormat.defaultName(outFile));
+        if (seriesDir != null) {
+            // naming --series-dir asks for it: the one directory tmeval makes for an output
+            java.nio.file.Files.createDirectories(seriesDir);
+        }
         long start = System.nanoTime();
         GibbsTrainer.Result result;
+        // the snapshots this run adds: each appears whole when written, and all go again if the run does not finish
+        List<Path> added = new ArrayList<>();
+        boolean finished = false;
         try {
             GibbsTrainer.SnapshotListener snapshots = (iteration, model) -> {
+                Path snapshot = seriesDir.resolve(snapshotName(iteration));
                 try {
-                    NativeModelFormat.write(model, seriesDir.resolve(snapshotName(iteration)));
+                    boolean isNew = !Files.exists(snapshot);
+                    NativeModelFormat.write(model, run, snapshot);
+                    if (isNew) {
+                        added.add(snapshot);
+                    }
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
                 }
@@ -129,17 +156,92 @@ final class TrainCommand implements Command {
             }
             result = initial == null ? trainer.train(corpus, name, snapshots, ProgressPrinter.to(err, "train"), cancel)
                     : trainer.resume(initial, name, snapshots, ProgressPrinter.to(err, "train"), cancel);
+            writeModelAndState(result.model(), o.has("no-state") ? null : result.state(), outFile, o);
+            finished = true;
         } catch (UncheckedIOException e) {
             throw e.getCause();
+        } finally {
+            if (!finished) {
+                removeSnapshots(added, seriesDir, err);
+            }
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         long tokens = result.state().tokenCount();
-        writeModelAndState(result.model(), o.has("no-state") ? null : result.state(), outFile, o);
         out.printf(Locale.ROOT, "trained K = %d on %d tokens, %d iterations in %.2f s (%.3g token updates/s); alpha sum %.4g%n",
                 config.numTopics(), tokens, config.iterations(), seconds, tokens * (double) config.iterations() / seconds,
                 result.model().alphaSum());
         out.println("wrote " + outFile + (o.has("no-state") ? "" : " and " + stateFileFor(outFile)));
         return 0;
+    }
+
+    /** What makes a training run: every setting that changes its snapshots (the inputs are named by Options#inputs). */
+    private static Map<String, String> runSettings(TrainerConfig c, Options o) {
+        Map<String, String> s = new LinkedHashMap<>();
+        s.put("plan", "train");
+        s.put("topics", Integer.toString(c.numTopics()));
+        s.put("iterations", Integer.toString(c.iterations()));
+        s.put("alpha", c.alphaMode().label());
+        s.put("alpha-sum", Double.toString(c.alphaSum()));
+        s.put("beta", Double.toString(c.beta()));
+        s.put("optimize-beta", Boolean.toString(o.has("optimize-beta")));
+        s.put("optimize-interval", Integer.toString(c.optimizeInterval()));
+        s.put("optimize-burn-in", Integer.toString(c.optimizeBurnIn()));
+        s.put("snapshot-every", Integer.toString(c.snapshotEvery()));
+        s.put("seed", Long.toString(c.seed()));
+        s.put("corpus-format", o.string("corpus-format", "auto"));
+        s.put("min-token-length", o.string("min-token-length", "3"));
+        s.put("min-tokens", o.string("min-tokens", "1"));
+        return s;
+    }
+
+    /**
+     * Refuses a series directory that holds snapshots of another run (unless asked to replace them, and then removes
+     * them first), before any work: a series is one run, and curve would anneal across two without a word.
+     *
+     * @param run the provenance lines this run writes into each snapshot
+     */
+    private static void makeRoomForSeries(Path dir, String run, boolean replace, PrintStream out) throws UsageException, InputException,
+            IOException {
+        ModelLoader.SnapshotFiles existing = ModelLoader.snapshotFiles(dir);
+        if (existing.byIteration().isEmpty()) {
+            return;
+        }
+        if (existing.mallet()) {
+            throw new UsageException("--series-dir " + dir + " holds MALLET state files (" + existing.byIteration().values().iterator().next()
+                    .getFileName() + ", ...): a series is one kind of file; give another directory");
+        }
+        if (replace) {
+            for (Path snapshot : existing.byIteration().values()) {
+                Files.delete(snapshot);
+            }
+            out.println("removed the " + existing.byIteration().size() + " snapshots in " + dir + " (--replace-series)");
+            return;
+        }
+        List<String> mine = run.lines().toList();
+        for (Path snapshot : existing.byIteration().values()) {
+            String difference = ProvenanceLines.firstDifference(mine, NativeModelFormat.provenance(snapshot), "this run");
+            if (difference != null) {
+                throw new UsageException("--series-dir " + dir + " holds snapshots of another run (" + snapshot.getFileName() + ": " + difference
+                        + "); a series is one run: give another directory, or --replace-series to remove its " + existing.byIteration().size()
+                        + " snapshots first");
+            }
+        }
+    }
+
+    /** A run that did not finish takes back the snapshots it added, so that no partial series is left for curve. */
+    private static void removeSnapshots(List<Path> added, Path dir, PrintStream err) {
+        int removed = 0;
+        for (Path snapshot : added) {
+            try {
+                Files.deleteIfExists(snapshot);
+                removed++;
+            } catch (IOException e) {
+                err.println("tmeval train: could not remove the snapshot " + snapshot + " of this unfinished run: " + e.getMessage());
+            }
+        }
+        if (removed > 0) {
+            err.println("tmeval train: the run did not finish: removed the " + removed + " snapshots it had written to " + dir);
+        }
     }
 
     @Override

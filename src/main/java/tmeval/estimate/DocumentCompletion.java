@@ -18,4 +18,9 @@ public final class DocumentCompletion {
         }
         return document.length() / 2;
     }
+
+    /** The length of the scored second half of a document of this length: the tokens an estimate's row counts. */
+    public static int scoredLength(int length) {
+        return length - length / 2;
+    }
 }

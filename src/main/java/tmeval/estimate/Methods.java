@@ -30,9 +30,12 @@ public final class Methods {
     public static final String CHIB = "chib";
     public static final String LR = "lr";
     public static final String LEE_IS = "lee-is";
+    public static final String IS_VB = "is-vb";
     public static final String COMPLETION_THETA = "completion-theta";
     public static final String COMPLETION_AIS = "completion-ais";
     public static final String COMPLETION_LR = "completion-lr";
+    /** The document-completion methods: they score the second half of a document given the first. */
+    private static final Set<String> COMPLETIONS = Set.of(COMPLETION_THETA, COMPLETION_AIS, COMPLETION_LR);
     /** Iteration-AIS (Eq. 8-9) is no single-document estimator (it carries runs across a series) but is named here. */
     public static final String ITERATION_AIS = "iteration-ais";
 
@@ -60,6 +63,8 @@ public final class Methods {
                 Set.of("particles", "no-resampling"), s -> LeftToRight.standard(s.particles(), s.resampling()));
         add(LEE_IS, "Lee's Dirichlet importance sampler around the maximiser of H(theta)", d.withSamples(1000),
                 Set.of("samples", "epsilon"), s -> new LeeDirichletSampler(s.samples(), s.epsilon()));
+        add(IS_VB, "importance sampling over theta (topics summed out) from the variational posterior, widened, with a defensive prior share", d.withSamples(1000),
+                Set.of("samples"), s -> new VariationalImportanceSampler(s.samples()));
         add(COMPLETION_THETA, "document completion: estimated theta from the first half (Eq. 27)", d.withBurnIn(100).withSamples(1000),
                 Set.of("burn-in", "samples"), s -> new EstimatedTheta(s.burnIn(), s.samples()));
         add(COMPLETION_AIS, "document completion: AIS for P(w2 | w1) (Algorithm 4)", d.withSamples(1).withTemperatures(1000).withBurnIn(100),
@@ -74,6 +79,14 @@ public final class Methods {
     private static void add(String name, String description, MethodSettings defaults, Set<String> options,
                             Function<MethodSettings, Estimator> factory) {
         METHODS.put(name, new Method(name, description, defaults, options, factory));
+    }
+
+    /**
+     * The tokens a method scores in a document of this length (the N of an estimate's row): the second half for
+     * document completion ({@link DocumentCompletion}), every token otherwise.
+     */
+    public static int scoredTokens(String method, int length) {
+        return COMPLETIONS.contains(method) ? DocumentCompletion.scoredLength(length) : length;
     }
 
     /** @throws IllegalArgumentException naming the known methods if the name is unknown */

@@ -2,7 +2,7 @@ package tmeval.estimate;
 
 import tmeval.sampling.DocumentView;
 
-/** Shared arithmetic of the estimators that draw theta instead of z (is-prior, lee-is, completion-theta). */
+/** Shared arithmetic of the estimators that draw theta instead of z (is-prior, lee-is, is-vb, completion-theta). */
 final class ThetaSampling {
     private ThetaSampling() {
     }

@@ -38,8 +38,11 @@ public final class VariationalBound implements Estimator {
         return EstimateResult.since(start, fit.bound(), new double[0], (long) fit.iterations() * document.length(), document.length());
     }
 
-    /** The converged bound and the iterations it took. */
-    public record Fit(double bound, int iterations) {
+    /**
+     * The converged bound, the iterations it took, and q(theta)'s parameters gamma (the proposal of
+     * {@link VariationalImportanceSampler}).
+     */
+    public record Fit(double bound, int iterations, double[] gamma) {
     }
 
     public static Fit fit(Document document, TopicModel model, CancelToken cancel) {
@@ -103,13 +106,14 @@ public final class VariationalBound implements Estimator {
                 double eLogTheta = digamma[k] - digammaSum;
                 bound += (alpha[k] - 1) * eLogTheta + Gamma.logGamma(gamma[k]) - (gamma[k] - 1) * eLogTheta;
             }
-            System.arraycopy(nextGamma, 0, gamma, 0, numTopics);
+            // the bound was taken at gamma; gamma moves on to its update only if the bound has not converged
             if (Math.abs(bound - previous) < TOLERANCE) {
-                return new Fit(bound, iteration);
+                return new Fit(bound, iteration, gamma);
             }
+            System.arraycopy(nextGamma, 0, gamma, 0, numTopics);
             previous = bound;
         }
-        return new Fit(previous, MAX_ITERATIONS);
+        return new Fit(previous, MAX_ITERATIONS, gamma);
     }
 
     private static double sumOf(double[] x) {

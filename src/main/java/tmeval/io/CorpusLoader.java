@@ -71,6 +71,43 @@ public final class CorpusLoader {
         }
     }
 
+    /**
+     * The files the reader finds by itself, beside the corpus, that no option names: the vocabulary of a UCI or LDA-C
+     * corpus when none is given ({@link UciFormat#defaultVocabulary}, {@link LdacFormat#defaultVocabulary}, the same
+     * functions the readers use). A regular file's format is detected from its first line, as {@link #read} detects it;
+     * a pipe or FIFO is never opened here (it can be read only once), so the vocabulary an LDA-C reader would look for
+     * beside it is listed if it exists. Empty where the corpus cannot be read: the reader reports that.
+     */
+    public static List<Path> foundFiles(Spec spec) {
+        Path path = spec.path();
+        if (spec.vocabulary() != null || !Files.exists(path) || Files.isDirectory(path)) {
+            return List.of();
+        }
+        Format format = spec.format();
+        if (format == Format.AUTO) {
+            try {
+                format = Files.isRegularFile(path) ? detect(path) : detectByName(path);
+            } catch (InputException e) {
+                return List.of();
+            }
+        }
+        Path vocabulary = switch (format) {
+            case UCI -> UciFormat.defaultVocabulary(path);
+            case LDAC, AUTO -> LdacFormat.defaultVocabulary(path);
+            case TOKENS, TEXT -> null;
+        };
+        return vocabulary != null && Files.exists(vocabulary) ? List.of(vocabulary) : List.of();
+    }
+
+    /** The format as far as the name tells (UCI, LDA-C), or AUTO where only the content could. */
+    private static Format detectByName(Path path) {
+        String name = path.getFileName().toString();
+        if (name.startsWith("docword.")) {
+            return Format.UCI;
+        }
+        return name.replaceFirst("\\.gz$", "").endsWith(".dat") ? Format.LDAC : Format.AUTO;
+    }
+
     private static Tokenizer tokenizer(Spec spec) throws InputException {
         return new Tokenizer(spec.minTokenLength(), spec.stopList() == null ? Set.of() : TextCorpusFormat.readStopList(spec.stopList()));
     }
@@ -92,15 +129,15 @@ public final class CorpusLoader {
 
     /** Guesses the format from the name and the first line, peeked at: the reader still starts at line 1. */
     private static Format detect(LineReader in) throws InputException {
-        String name = in.path().getFileName().toString();
-        if (name.startsWith("docword.")) {
+        Format byName = detectByName(in.path());
+        if (byName == Format.UCI) {
             return Format.UCI;
         }
         String first = in.peek();
         if (first == null) {
             throw InputException.ofFile(in.path(), "empty file");
         }
-        if (name.replaceFirst("\\.gz$", "").endsWith(".dat") || isLdacLine(first)) {
+        if (byName == Format.LDAC || isLdacLine(first)) {
             return Format.LDAC;
         }
         if (first.indexOf('\t') > 0) {

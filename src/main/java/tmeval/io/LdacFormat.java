@@ -18,6 +18,11 @@ public final class LdacFormat {
     private LdacFormat() {
     }
 
+    /** The vocabulary file that belongs beside LDA-C data: vocab.txt in its directory. */
+    public static Path defaultVocabulary(Path data) {
+        return data.resolveSibling("vocab.txt");
+    }
+
     public static Corpus read(Path data, Path vocabularyFile) throws InputException {
         try (LineReader in = LineReader.open(data)) {
             return read(in, vocabularyFile);
@@ -29,9 +34,9 @@ public final class LdacFormat {
         Path data = in.path();
         InputLimits limits = in.limits();
         if (vocabularyFile == null) {
-            vocabularyFile = data.resolveSibling("vocab.txt");
+            vocabularyFile = defaultVocabulary(data);
             if (!Files.exists(vocabularyFile)) {
-                throw InputException.ofFile(data, "no vocabulary file given and vocab.txt is not beside it");
+                throw InputException.ofFile(data, "no vocabulary file given and " + vocabularyFile.getFileName() + " is not beside it");
             }
         }
         Vocabulary vocabulary;

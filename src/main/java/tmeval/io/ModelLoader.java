@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -129,6 +130,50 @@ public final class ModelLoader {
         if (!Files.isDirectory(dir)) {
             throw InputException.ofFile(dir, "a model series is a directory of iter-N.tsv[.gz] files or MALLET state files name.N");
         }
+        SnapshotFiles files = snapshotFiles(dir);
+        if (files.byIteration().isEmpty()) {
+            throw InputException.ofFile(dir, "no snapshots: expected iter-N.tsv[.gz] files or MALLET state files name.N");
+        }
+        if (!files.mallet()) {
+            checkOneRun(files);
+        }
+        List<ModelSeries.Snapshot> snapshots = new ArrayList<>();
+        for (var e : files.byIteration().entrySet()) {
+            TopicModel m;
+            try (LineReader in = LineReader.open(e.getValue())) {
+                m = files.mallet() ? stateModel(in, "iteration " + e.getKey()) : NativeModelFormat.read(in, false);
+            }
+            if (!snapshots.isEmpty()) {
+                TopicModel first = snapshots.get(0).model();
+                if (m.numTopics() != first.numTopics()) {
+                    throw InputException.ofFile(e.getValue(), "K = " + m.numTopics() + " but the first snapshot has K = " + first.numTopics());
+                }
+                if (!m.vocabulary().equals(first.vocabulary())) {
+                    throw InputException.ofFile(e.getValue(), "the vocabulary differs from the first snapshot's");
+                }
+            }
+            snapshots.add(new ModelSeries.Snapshot(e.getKey(), m));
+        }
+        return new ModelSeries(dir.getFileName().toString(), snapshots);
+    }
+
+    /**
+     * A series directory's snapshot files by iteration.
+     *
+     * @param mallet whether they are MALLET state files {@code name.N} rather than {@code iter-N.tsv[.gz]} snapshots
+     */
+    public record SnapshotFiles(boolean mallet, SortedMap<Integer, Path> byIteration) {
+    }
+
+    /**
+     * The snapshots in a directory (none when it holds none, or does not exist).
+     *
+     * @throws InputException if it mixes the two kinds, or names an iteration twice
+     */
+    public static SnapshotFiles snapshotFiles(Path dir) throws InputException {
+        if (!Files.isDirectory(dir)) {
+            return new SnapshotFiles(false, new TreeMap<>());
+        }
         TreeMap<Integer, Path> nativeFiles = new TreeMap<>();
         TreeMap<Integer, Path> stateFiles = new TreeMap<>();
         List<Path> files;
@@ -152,28 +197,32 @@ public final class ModelLoader {
         if (!nativeFiles.isEmpty() && !stateFiles.isEmpty()) {
             throw InputException.ofFile(dir, "the directory mixes iter-N.tsv model files and numbered state files; keep one kind");
         }
-        TreeMap<Integer, Path> chosen = nativeFiles.isEmpty() ? stateFiles : nativeFiles;
-        if (chosen.isEmpty()) {
-            throw InputException.ofFile(dir, "no snapshots: expected iter-N.tsv[.gz] files or MALLET state files name.N");
-        }
-        List<ModelSeries.Snapshot> snapshots = new ArrayList<>();
-        for (var e : chosen.entrySet()) {
-            TopicModel m;
-            try (LineReader in = LineReader.open(e.getValue())) {
-                m = nativeFiles.isEmpty() ? stateModel(in, "iteration " + e.getKey()) : NativeModelFormat.read(in, false);
+        return nativeFiles.isEmpty() ? new SnapshotFiles(true, stateFiles) : new SnapshotFiles(false, nativeFiles);
+    }
+
+    /**
+     * A series is one training run: every snapshot that names its run ({@code train} writes the run's provenance
+     * into each) must name the same one, and if one does, all must. Snapshots that name none (made by hand, by
+     * another tool, or by an earlier tmeval) are taken as one run.
+     *
+     * @throws InputException naming the two snapshots and the first line where they differ
+     */
+    private static void checkOneRun(SnapshotFiles files) throws InputException {
+        Path first = null;
+        List<String> run = null;
+        for (Path snapshot : files.byIteration().values()) {
+            List<String> mine = NativeModelFormat.provenance(snapshot);
+            if (first == null) {
+                first = snapshot;
+                run = mine;
+                continue;
             }
-            if (!snapshots.isEmpty()) {
-                TopicModel first = snapshots.get(0).model();
-                if (m.numTopics() != first.numTopics()) {
-                    throw InputException.ofFile(e.getValue(), "K = " + m.numTopics() + " but the first snapshot has K = " + first.numTopics());
-                }
-                if (!m.vocabulary().equals(first.vocabulary())) {
-                    throw InputException.ofFile(e.getValue(), "the vocabulary differs from the first snapshot's");
-                }
+            String difference = ProvenanceLines.firstDifference(run, mine, first.getFileName().toString());
+            if (difference != null) {
+                throw InputException.ofFile(snapshot, "comes from another training run than " + first.getFileName() + " in the same series ("
+                        + difference + "): a series is one run; keep each run's snapshots in a directory of its own");
             }
-            snapshots.add(new ModelSeries.Snapshot(e.getKey(), m));
         }
-        return new ModelSeries(dir.getFileName().toString(), snapshots);
     }
 
     /** Whether a series directory is of MALLET state files (which carry MALLET's alphabet), not of native snapshots. */

@@ -6,11 +6,14 @@ import tmeval.model.Vocabulary;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
- * The native model file (INTERFACES.md): {@code #tmeval-model v1}, optional {@code #name}, {@code #alpha},
- * then one line per word with its K probabilities. Numbers are written with {@link Double#toString(double)},
+ * The native model file (INTERFACES.md): {@code #tmeval-model v1}, optional {@code #name}, optional provenance lines
+ * ({@code # ...}: a snapshot names the training run that wrote it), {@code #alpha}, then one line per word with its K
+ * probabilities. Numbers are written with {@link Double#toString(double)},
  * the shortest text that reads back to the same double, so a file round-trips exactly.
  */
 public final class NativeModelFormat {
@@ -61,6 +64,9 @@ public final class NativeModelFormat {
                 if (line.startsWith("#alpha")) {
                     // counted before splitting: a long line would split into millions of strings at once
                     limits.checkTopics(in, Numbers.count(line, '\t'));
+                }
+                if (line.startsWith("# ")) {
+                    continue; // provenance: which run wrote the file, for provenance(path)
                 }
                 String[] f = line.split("\t", -1);
                 switch (f[0]) {
@@ -150,20 +156,53 @@ public final class NativeModelFormat {
         return n;
     }
 
+    /**
+     * The provenance lines of a native model file (its {@code # } lines before {@code #alpha}): the training run a
+     * snapshot came from; none for a file written without them.
+     */
+    public static List<String> provenance(Path path) throws InputException {
+        List<String> lines = new ArrayList<>();
+        try (LineReader in = LineReader.open(path)) {
+            String line = in.next();
+            if (line == null || !line.equals(MAGIC)) {
+                return lines;
+            }
+            while ((line = in.next()) != null && !line.startsWith("#alpha")) {
+                if (line.startsWith("# ")) {
+                    lines.add(line);
+                }
+            }
+        }
+        return lines;
+    }
+
     /** Writes a model, gzip when the name ends in {@code .gz}; the file appears only when complete. */
     public static void write(TopicModel model, Path path) throws IOException {
+        write(model, "", path);
+    }
+
+    /**
+     * Writes a model with provenance lines (each {@code # ...} and a line break: a snapshot's training run), gzip when
+     * the name ends in {@code .gz}; the file appears only when complete.
+     */
+    public static void write(TopicModel model, String provenance, Path path) throws IOException {
         try (OutputFile file = OutputFile.create(path)) {
-            write(model, file.writer());
+            write(model, provenance, file.writer());
             file.commit();
         }
     }
 
     public static void write(TopicModel model, Writer out) throws IOException {
+        write(model, "", out);
+    }
+
+    private static void write(TopicModel model, String provenance, Writer out) throws IOException {
         int numTopics = model.numTopics();
         out.write(MAGIC);
         out.write('\n');
         String name = model.name().replace('\n', ' ').replace('\r', ' ');
         out.write("#name\t" + name + "\n");
+        out.write(provenance);
         out.write("#alpha");
         for (int k = 0; k < numTopics; k++) {
             out.write('\t');

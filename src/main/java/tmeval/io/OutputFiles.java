@@ -3,6 +3,7 @@ package tmeval.io;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,50 +29,75 @@ public final class OutputFiles implements AutoCloseable {
         return f;
     }
 
-    /** Finishes every file, then moves them all into place, or none of them. */
+    /**
+     * Finishes every file, then moves them all into place, or none of them. Every target is re-checked before the
+     * first move: if one became something that is not replaced (a FIFO, a device, a link), nothing is moved and the
+     * complete outputs are kept in their temporary files, which the message names.
+     */
     public void commitAll() throws IOException {
         for (OutputFile f : files) {
             f.finish();
         }
+        List<OutputFile> replacing = files.stream().filter(f -> f.temp() != null).toList();
+        try {
+            for (OutputFile f : replacing) {
+                f.prepareToReplace();
+            }
+        } catch (IOException e) {
+            replacing.forEach(OutputFile::keep);
+            throw new IOException(e.getMessage() + "; the complete outputs are kept in "
+                    + String.join(", ", replacing.stream().map(f -> f.temp().toString()).toList()), e);
+        }
         List<Path[]> moved = new ArrayList<>();
         try {
-            for (OutputFile f : files) {
-                if (f.temp() == null) {
-                    continue;
-                }
+            for (OutputFile f : replacing) {
                 Path backup = null;
-                if (Files.exists(f.target())) {
-                    backup = OutputFile.tempFor(f.target());
-                    OutputFile.moveIntoPlace(f.target(), backup);
+                if (Files.exists(f.target(), LinkOption.NOFOLLOW_LINKS)) {
+                    // a name of our own, reserved like any temporary file, that the rename then takes over
+                    backup = TemporaryFiles.reserve(f.target());
+                    try {
+                        OutputFile.moveIntoPlace(f.target(), backup);
+                    } catch (IOException e) {
+                        TemporaryFiles.delete(backup);
+                        throw e;
+                    }
                 }
                 moved.add(new Path[] {f.target(), backup});
                 OutputFile.moveIntoPlace(f.temp(), f.target());
             }
         } catch (IOException e) {
-            rollBack(moved);
-            throw e;
+            List<String> notRestored = rollBack(moved);
+            throw notRestored.isEmpty() ? e : new IOException(e.getMessage() + "; the files before could not all be put back: "
+                    + String.join(", ", notRestored), e);
         }
         for (Path[] m : moved) {
             if (m[1] != null) {
-                Files.deleteIfExists(m[1]);
+                TemporaryFiles.delete(m[1]);
             }
         }
         files.forEach(OutputFile::markFinished);
     }
 
-    /** Puts back what was there before: the old file from its backup, or no file where there was none. */
-    private static void rollBack(List<Path[]> moved) {
+    /**
+     * Puts back what was there before: the old file from its backup, or no file where there was none.
+     *
+     * @return where the old files are that could not be put back (each named with its backup)
+     */
+    private static List<String> rollBack(List<Path[]> moved) {
+        List<String> failed = new ArrayList<>();
         for (Path[] m : moved) {
             try {
                 if (m[1] != null) {
                     OutputFile.moveIntoPlace(m[1], m[0]);
+                    TemporaryFiles.release(m[1]);
                 } else {
                     Files.deleteIfExists(m[0]);
                 }
-            } catch (IOException ignored) {
-                // the backup keeps its .part name beside the target, so nothing is lost
+            } catch (IOException e) {
+                failed.add(m[0] + (m[1] == null ? " (" + OutputFile.reason(e) + ")" : " is in " + m[1]));
             }
         }
+        return failed;
     }
 
     /** Discards every temporary file unless {@link #commitAll()} succeeded. */

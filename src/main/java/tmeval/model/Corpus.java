@@ -1,6 +1,7 @@
 package tmeval.model;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -98,7 +99,7 @@ public final class Corpus {
 
     /** One line for a summary: documents, tokens and what was dropped. */
     public String summary() {
-        return String.format("%s: %d documents, %d tokens, vocabulary %d; dropped %d out-of-vocabulary tokens and %d empty documents",
+        return String.format(Locale.ROOT, "%s: %d documents, %d tokens, vocabulary %d; dropped %d out-of-vocabulary tokens and %d empty documents",
                 name, documents.size(), tokenCount, vocabulary.size(), droppedTokens, droppedDocuments);
     }
 }

@@ -55,17 +55,15 @@ public final class AdaptiveComparison {
         public static Budget fromSettings(Map<String, String> settings) {
             if (!settings.containsKey("adaptive")) {
                 if (settings.containsKey("agree-within") || settings.containsKey("max-temperatures")) {
-                    throw new IllegalArgumentException("setting 'agree-within' or 'max-temperatures' without 'adaptive true'");
+                    throw SettingsReader.problem("agree-within", "goes with adaptive true (and max-temperatures), which this plan does not have");
                 }
                 return null;
             }
             SettingsReader in = new SettingsReader(settings, settings.keySet());
             if (!in.bool("adaptive")) {
-                throw SettingsReader.problem("adaptive", "a plain run's settings name no budget, so 'adaptive' is only ever true");
+                throw SettingsReader.problem("adaptive", "is only ever true: a plain run's settings name no budget");
             }
-            double agreeWithin = in.real("agree-within", 0);
-            int max = (int) in.whole("max-temperatures", 1, Integer.MAX_VALUE);
-            return in.valid("agree-within", () -> new Budget(agreeWithin, max));
+            return new Budget(in.real(Setting.AGREE_WITHIN), (int) in.whole(Setting.MAX_TEMPERATURES));
         }
 
         /** @throws IllegalArgumentException when the plan cannot be run adaptively */

@@ -69,12 +69,18 @@ public final class ComparisonOutput {
         List<Input> inputs = new ArrayList<>();
         List<Row> rows = new ArrayList<>();
         Boolean adaptive = null;
+        RowChecks.Totals totals = new RowChecks.Totals();
         try (LineReader in = LineReader.open(path)) {
             String line;
             while ((line = in.next()) != null) {
                 if (line.startsWith("#")) {
-                    String[] f = line.split("\t", -1);
+                    String[] f = Provenance.fields(line);
                     if (f[0].equals("# setting") && f.length == 3) {
+                        try {
+                            Setting.check(settings.get("plan"), f[1], f[2]);
+                        } catch (IllegalArgumentException e) {
+                            throw in.error(e.getMessage());
+                        }
                         settings.put(f[1], f[2]);
                     } else if (f[0].equals("# input") && f.length >= 5) {
                         try {
@@ -95,7 +101,15 @@ public final class ComparisonOutput {
                     }
                     continue;
                 }
-                rows.add(row(in, line.split("\t", -1), adaptive));
+                Row row = row(in, Provenance.fields(line), adaptive);
+                if (row.result() != null) {
+                    try {
+                        totals.add(row.result().siteUpdates(), row.result().nanos());
+                    } catch (IllegalArgumentException e) {
+                        throw in.error(e.getMessage());
+                    }
+                }
+                rows.add(row);
             }
         }
         if (adaptive == null) {
@@ -113,22 +127,21 @@ public final class ComparisonOutput {
             throw in.error("a row has " + columns + " tab-separated fields, this one has " + f.length);
         }
         try {
-            int length = Integer.parseInt(f[1]);
+            if (f[0].isEmpty() || f[2].isEmpty()) {
+                throw in.error("a row needs a document id and a method");
+            }
+            int length = (int) RowChecks.whole(f[1], "N", 1, Integer.MAX_VALUE);
             Direction direction = Direction.parse(f[3]);
-            int run = Integer.parseInt(f[4]);
+            int run = (int) RowChecks.whole(f[4], "run", 1, Setting.RUNS.max());
             Status status = status(in, f[9]);
             RatioResult result = null;
             if (status.hasValue()) {
-                double logRatio = Double.parseDouble(f[5]);
-                if (!Double.isFinite(logRatio)) {
-                    throw in.error("logRatio is not finite");
-                }
-                result = new RatioResult(logRatio, new double[0], Long.parseLong(f[7]), Math.round(Double.parseDouble(f[8]) * 1e6));
+                result = new RatioResult(RowChecks.logValue(f[5], "logRatio", length), new double[0],
+                        RowChecks.whole(f[7], "siteUpdates", 0, Long.MAX_VALUE), RowChecks.millisAsNanos(f[8]));
+            } else if (!f[5].isEmpty()) {
+                throw in.error("a " + status.label() + " row has no logRatio, this one has '" + f[5] + "'");
             }
-            if (length < 1 || run < 1 || f[0].isEmpty() || f[2].isEmpty()) {
-                throw in.error("a row needs a document id, N >= 1, a method and run >= 1");
-            }
-            int temperatures = adaptive ? Integer.parseInt(f[10]) : 0;
+            int temperatures = adaptive ? (int) RowChecks.whole(f[10], "temperatures", 1, Integer.MAX_VALUE) : 0;
             Boolean converged = !adaptive || f[11].equals("-") ? null : switch (f[11]) {
                 case "yes" -> true;
                 case "no" -> false;

@@ -235,26 +235,26 @@ public record ComparisonPlan(List<String> methods, Directions directions, Method
     public static ComparisonPlan fromSettings(Map<String, String> s) {
         SettingsReader in = new SettingsReader(s, AdaptiveComparison.Budget.SETTINGS);
         if (!PLAN_NAME.equals(in.text(PLAN))) {
-            throw new IllegalArgumentException("setting '" + PLAN + "' is '" + s.get(PLAN) + "', not a " + PLAN_NAME + " plan");
+            throw SettingsReader.problem(PLAN, "'" + s.get(PLAN) + "', not a " + PLAN_NAME + " plan");
         }
         String vocabulary = in.text(VOCABULARY);
         if (!vocabulary.equals(STRICT) && !vocabulary.equals(INTERSECT)) {
-            throw SettingsReader.problem(VOCABULARY, "must be " + STRICT + " or " + INTERSECT + ", was '" + vocabulary + "'");
+            throw SettingsReader.problem(VOCABULARY, "is " + STRICT + " or " + INTERSECT + ", was '" + vocabulary + "'");
         }
-        List<String> methods = List.of(in.text(METHODS).split(",", -1));
+        String methodList = in.text(METHODS);
+        List<String> methods = in.valid(METHODS, () -> Setting.methods(methodList, null, false));
         String direction = in.text(DIRECTION);
         Directions directions = in.valid(DIRECTION, () -> Directions.parse(direction));
         MethodSettings settings = MethodSettingsText.read(in);
-        int runs = (int) in.whole(RUNS, 1, Integer.MAX_VALUE);
-        long seed = in.whole(SEED, Long.MIN_VALUE, Long.MAX_VALUE);
+        int runs = (int) in.whole(Setting.RUNS);
+        long seed = in.whole(Setting.SEED);
         String referenceLabel = in.text(REFERENCE);
         Reference reference = in.valid(REFERENCE, () -> Reference.parse(referenceLabel));
-        int referenceParticles = (int) in.whole(REFERENCE_PARTICLES, 1, Integer.MAX_VALUE);
+        int referenceParticles = (int) in.whole(Setting.REFERENCE_PARTICLES);
         boolean align = in.bool(ALIGN);
-        double gapThreshold = in.real(GAP_THRESHOLD, 0);
+        double gapThreshold = in.real(Setting.GAP_THRESHOLD);
         in.noOthers();
-        // the numbers are checked above; what the record still refuses is the method list (empty, a duplicate, an unknown name)
-        return in.valid(METHODS, () -> new ComparisonPlan(methods, directions, settings, runs, seed, Workers.defaultThreads(), reference,
-                referenceParticles, align, vocabulary.equals(INTERSECT), gapThreshold));
+        return new ComparisonPlan(methods, directions, settings, runs, seed, Workers.defaultThreads(), reference, referenceParticles, align,
+                vocabulary.equals(INTERSECT), gapThreshold);
     }
 }

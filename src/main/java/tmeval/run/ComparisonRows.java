@@ -23,7 +23,7 @@ public final class ComparisonRows {
         if (r.reference()) {
             return null;
         }
-        String head = r.documentId() + "\t" + r.length() + "\t" + r.method() + "\t" + r.direction().label() + "\t" + r.run() + "\t";
+        String head = Provenance.escape(r.documentId()) + "\t" + r.length() + "\t" + r.method() + "\t" + r.direction().label() + "\t" + r.run() + "\t";
         if (r.refused()) {
             return head + "\t\t0\t0\t" + r.status().label() + "\n";
         }

@@ -96,10 +96,10 @@ public final class EstimateTable {
     private String line(Outcome o, Status status) {
         var r = o.result();
         if (r == null) {
-            return o.documentId() + "\t" + o.length() + "\t" + method + "\t" + o.run() + "\t\t\t0\t0\t" + status.label() + "\n";
+            return Provenance.escape(o.documentId()) + "\t" + o.length() + "\t" + method + "\t" + o.run() + "\t\t\t0\t0\t" + status.label() + "\n";
         }
         double perplexity = Math.exp(-r.logValue() / r.evaluatedTokens());
-        return o.documentId() + "\t" + r.evaluatedTokens() + "\t" + method + "\t" + o.run() + "\t" + r.logValue() + "\t"
+        return Provenance.escape(o.documentId()) + "\t" + r.evaluatedTokens() + "\t" + method + "\t" + o.run() + "\t" + r.logValue() + "\t"
                 + perplexity + "\t" + r.siteUpdates() + "\t" + ComparisonRows.millis(r.nanos(), timing) + "\t" + status.label() + "\n";
     }
 

@@ -29,17 +29,12 @@ public final class MethodSettingsText {
         return s;
     }
 
-    /** The settings {@link #of} wrote, each checked as the command line checks its option. */
+    /** The settings {@link #of} wrote, each checked by its rule ({@link Setting}), the command line's. */
     static MethodSettings read(SettingsReader in) {
-        double epsilon = in.real("epsilon", 0);
-        if (epsilon >= 1) {
-            throw SettingsReader.problem("epsilon", "must be below 1, was " + epsilon);
-        }
         String schedule = in.text("schedule");
-        return new MethodSettings((int) in.whole("samples", 1, Integer.MAX_VALUE), (int) in.whole("temperatures", 1, Integer.MAX_VALUE),
-                (int) in.whole("burn-in", 0, Integer.MAX_VALUE), (int) in.whole("particles", 1, Integer.MAX_VALUE),
-                in.valid("schedule", () -> Schedule.parse(schedule)), epsilon, (int) in.whole("chain-length", 1, Integer.MAX_VALUE),
-                (int) in.whole("ip-iterations", 0, Integer.MAX_VALUE), in.bool("resampling"),
-                in.whole("max-exact-states", Long.MIN_VALUE, Long.MAX_VALUE));
+        return new MethodSettings((int) in.whole(Setting.SAMPLES), (int) in.whole(Setting.TEMPERATURES), (int) in.whole(Setting.BURN_IN),
+                (int) in.whole(Setting.PARTICLES), in.valid("schedule", () -> Schedule.parse(schedule)), in.real(Setting.EPSILON),
+                (int) in.whole(Setting.CHAIN_LENGTH), (int) in.whole(Setting.IP_ITERATIONS), in.bool("resampling"),
+                in.whole(Setting.MAX_EXACT_STATES));
     }
 }

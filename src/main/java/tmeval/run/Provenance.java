@@ -30,6 +30,9 @@ public final class Provenance {
     public static final String SHARD_LINE = "# shard\t";
     /** The start of the line with the time written (absent under --no-timing). */
     public static final String WRITTEN_LINE = "# written\t";
+    /** The start of the lines naming a setting of the plan, and an input. */
+    public static final String SETTING_LINE = "# setting\t";
+    public static final String INPUT_LINE = "# input\t";
 
     private Provenance() {
     }
@@ -55,25 +58,118 @@ public final class Provenance {
      * @param timing whether to record when the file was written
      */
     public static String header(Map<String, String> settings, List<Input> inputs, boolean timing) throws IOException {
-        return header(settings, inputs, timing, Shard.ALL);
+        return header(settings, inputs, timing, Shard.ALL, null);
     }
 
-    /** The provenance lines of one shard's output: the unsharded run's, and a line naming the shard. */
-    public static String header(Map<String, String> settings, List<Input> inputs, boolean timing, Shard shard) throws IOException {
+    /**
+     * The provenance lines of one shard's output: the unsharded run's, and a line naming the shard and recording its
+     * documents for merge to check.
+     *
+     * @param documents what the shard's rows will hold (ignored for the whole corpus)
+     */
+    public static String header(Map<String, String> settings, List<Input> inputs, boolean timing, Shard shard, ShardDocuments documents)
+            throws IOException {
         StringBuilder sb = new StringBuilder();
         sb.append("# tmeval\t").append(version()).append('\n');
-        settings.forEach((k, v) -> sb.append("# setting\t").append(k).append('\t').append(v).append('\n'));
+        settings.forEach((k, v) -> sb.append(SETTING_LINE).append(escape(k)).append('\t').append(escape(v)).append('\n'));
         for (Input in : inputs) {
-            sb.append("# input\t").append(in.role()).append('\t').append(in.path().toAbsolutePath().normalize()).append('\t')
-                    .append(digest(in.path())).append('\n');
+            sb.append(INPUT_LINE).append(escape(in.role())).append('\t').append(escape(in.path().toAbsolutePath().normalize().toString()))
+                    .append('\t').append(digest(in.path())).append('\n');
         }
         if (!shard.equals(Shard.ALL)) {
-            sb.append(SHARD_LINE).append(shard.label()).append('\n');
+            sb.append(SHARD_LINE).append(shard.label()).append('\t').append(documents.text()).append('\n');
         }
         if (timing) {
             sb.append(WRITTEN_LINE).append(Instant.now().truncatedTo(ChronoUnit.SECONDS)).append('\n');
         }
         return sb.toString();
+    }
+
+    /**
+     * One field of a tab-separated line that any text survives: a backslash, tab, line break or other control character
+     * (a legal character of a file name) is written as {@code \\}, {@code \t}, {@code \n}, {@code \r}, or a backslash, {@code u} and four hex
+     * digits, so the field neither splits its line nor starts another. Every writer of provenance, session and row fields uses it, and
+     * every reader {@link #unescape}s.
+     */
+    public static String escape(String text) {
+        StringBuilder sb = null;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            String e = switch (c) {
+                case '\\' -> "\\\\";
+                case '\t' -> "\\t";
+                case '\n' -> "\\n";
+                case '\r' -> "\\r";
+                default -> Character.isISOControl(c) || Character.getType(c) == Character.LINE_SEPARATOR
+                        || Character.getType(c) == Character.PARAGRAPH_SEPARATOR ? String.format(java.util.Locale.ROOT, "\\u%04x", (int) c) : null;
+            };
+            if (e != null && sb == null) {
+                sb = new StringBuilder(text.length() + 8).append(text, 0, i);
+            }
+            if (sb != null) {
+                if (e != null) {
+                    sb.append(e);
+                } else {
+                    sb.append(c);
+                }
+            }
+        }
+        return sb == null ? text : sb.toString();
+    }
+
+    /**
+     * The text {@link #escape} wrote. A backslash before anything else is kept as it is, so that a field written before
+     * escaping (a path with a backslash) still reads.
+     */
+    public static String unescape(String field) {
+        if (field.indexOf('\\') < 0) {
+            return field;
+        }
+        StringBuilder sb = new StringBuilder(field.length());
+        for (int i = 0; i < field.length(); i++) {
+            char c = field.charAt(i);
+            char next = i + 1 < field.length() ? field.charAt(i + 1) : 0;
+            if (c != '\\' || next == 0) {
+                sb.append(c);
+                continue;
+            }
+            switch (next) {
+                case '\\' -> sb.append('\\');
+                case 't' -> sb.append('\t');
+                case 'n' -> sb.append('\n');
+                case 'r' -> sb.append('\r');
+                case 'u' -> {
+                    Integer code = i + 6 <= field.length() ? hex(field.substring(i + 2, i + 6)) : null;
+                    if (code == null) {
+                        sb.append(c).append(next);
+                    } else {
+                        sb.append((char) code.intValue());
+                        i += 4;
+                    }
+                }
+                default -> sb.append(c).append(next);
+            }
+            i++;
+        }
+        return sb.toString();
+    }
+
+    private static Integer hex(String four) {
+        for (int i = 0; i < four.length(); i++) {
+            if (Character.digit(four.charAt(i), 16) < 0) {
+                return null;
+            }
+        }
+        return Integer.parseInt(four, 16);
+    }
+
+    /** The fields of a tab-separated line, each {@link #unescape}d. */
+    public static String[] fields(String line) {
+        String[] f = line.split("\t", -1);
+        for (int i = 0; i < f.length; i++) {
+            f[i] = unescape(f[i]);
+        }
+        return f;
     }
 
     /**

@@ -6,9 +6,9 @@ import java.util.Set;
 import java.util.function.Supplier;
 
 /**
- * Reads a plan's settings back by name (an output's provenance lines, a session), each checked as the command line checks
- * its option: a missing, unknown or invalid setting is an {@link IllegalArgumentException} that names it, never a
- * default put in its place.
+ * Reads settings back by name (an output's provenance lines, a session) into a plan: each one must be there and is
+ * checked by its rule ({@link Setting}, the command line's); a missing, unknown or invalid setting is an
+ * {@link IllegalArgumentException} that names it, never a default put in its place.
  */
 public final class SettingsReader {
     private final Map<String, String> settings;
@@ -28,47 +28,35 @@ public final class SettingsReader {
     public String text(String key) {
         String v = settings.get(key);
         if (v == null) {
-            throw new IllegalArgumentException("setting '" + key + "' is missing");
+            throw problem(key, "missing");
         }
         read.add(key);
-        return v.trim();
+        return v;
     }
 
-    public long whole(String key, long min, long max) {
-        String v = text(key);
-        long x;
-        try {
-            x = Long.parseLong(v);
-        } catch (NumberFormatException e) {
-            throw problem(key, "'" + v + "' is not a whole number");
-        }
-        if (x < min || x > max) {
-            throw problem(key, "must be between " + min + " and " + max + ", was " + v);
-        }
-        return x;
+    /** The setting the rule names. */
+    public long whole(Setting.Whole rule) {
+        return whole(rule.name(), rule);
     }
 
-    /** A finite number of at least {@code min}. */
-    public double real(String key, double min) {
+    /** A setting kept under another name (a session's "minTokens") by the rule of its option. */
+    public long whole(String key, Setting.Whole rule) {
         String v = text(key);
-        double x;
-        try {
-            x = Double.parseDouble(v);
-        } catch (NumberFormatException e) {
-            throw problem(key, "'" + v + "' is not a number");
-        }
-        if (!Double.isFinite(x) || x < min) {
-            throw problem(key, "must be a finite number of at least " + min + ", was " + v);
-        }
-        return x;
+        return valid(key, () -> rule.parse(v));
+    }
+
+    public double real(Setting.Real rule) {
+        return real(rule.name(), rule);
+    }
+
+    public double real(String key, Setting.Real rule) {
+        String v = text(key);
+        return valid(key, () -> rule.parse(v));
     }
 
     public boolean bool(String key) {
         String v = text(key);
-        if (!v.equals("true") && !v.equals("false")) {
-            throw problem(key, "must be true or false, was '" + v + "'");
-        }
-        return v.equals("true");
+        return valid(key, () -> Setting.bool(v));
     }
 
     /** A value the setting's own parser or record checks, its complaint prefixed with the setting's name. */
@@ -84,12 +72,13 @@ public final class SettingsReader {
     public void noOthers() {
         for (String key : settings.keySet()) {
             if (!read.contains(key) && !ignored.contains(key)) {
-                throw new IllegalArgumentException("unknown setting '" + key + "'");
+                throw problem(key, "not a setting of this plan");
             }
         }
     }
 
+    /** "setting NAME: PROBLEM", as {@link Setting#check} and the session reader say it. */
     public static IllegalArgumentException problem(String key, String what) {
-        return new IllegalArgumentException("setting '" + key + "': " + what);
+        return new IllegalArgumentException("setting " + key + ": " + what);
     }
 }

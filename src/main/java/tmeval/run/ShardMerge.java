@@ -1,15 +1,16 @@
 package tmeval.run;
 
-import tmeval.compare.ComparisonMethods;
 import tmeval.compare.ComparisonTable;
 import tmeval.compare.Direction;
 import tmeval.compare.RatioResult;
 import tmeval.estimate.EstimateResult;
 import tmeval.io.InputException;
 import tmeval.io.LineReader;
+import tmeval.io.ProvenanceLines;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,7 +18,10 @@ import java.util.Map;
 /**
  * Joins the outputs of {@code --shard I/N} runs into the file the unsharded run writes: the shards must come from one
  * plan on the same inputs (their provenance lines agree, apart from the shard and the time written), each shard
- * 1..N must be there once, and every file must hold whole documents. Rows are interleaved back into corpus order
+ * 1..N must be there once, and every file must hold exactly its documents: every row checked ({@link ShardRows}: finite
+ * values, a value exactly where the status has one, sums that cannot overflow), each document's rows the plan's in
+ * order, no document twice, and the documents counted and hashed as the shard's '# shard' line records them
+ * ({@link ShardDocuments}), each problem named by file and line. Rows are interleaved back into corpus order
  * (document p came from shard p mod N + 1), and the summary is recomputed from them. A curve's rows come snapshot by
  * snapshot: they are interleaved snapshot by snapshot, and each snapshot's corpus lines, which a shard cannot write,
  * are computed from the merged rows by {@link CurveRunner#points}, as the unsharded run computes them.
@@ -54,19 +58,36 @@ public final class ShardMerge {
      * @param rows the rows in corpus order, with their newlines
      * @param rowsPerDocument rows each document has (runs, times directions for compare; per snapshot for a curve)
      * @param curvePoints a curve's corpus points, snapshot by snapshot (empty for the other kinds)
+     * @param checked what the shards' documents could be checked against, in words
      */
     public record Merged(Kind kind, List<String> provenance, List<String> rows, Map<String, String> settings, int rowsPerDocument,
-                         int documents, List<CurveRunner.Point> curvePoints) {
+                         int documents, List<CurveRunner.Point> curvePoints, String checked) {
+    }
+
+    /** One row of a shard file, with its newline, and the line it was on. */
+    private record Row(String text, long line) {
+        String[] fields() {
+            return text.substring(0, text.length() - 1).split("\t", -1);
+        }
     }
 
     /**
      * One shard file: its documents' rows block by block (a curve has a block per snapshot, the others one block),
      * each block a list of documents, each document its rows.
+     *
+     * @param documents what its '# shard' line records of its documents, or null (written before shards recorded them)
+     * @param rowsDigest the SHA-256 of its documents as its rows name them, as {@link ShardDocuments} computes it
      */
-    private record Part(Path file, List<String> provenance, Shard shard, List<Integer> iterations, List<List<List<String>>> blocks) {
-        int documents() {
+    private record Part(Path file, List<String> provenance, Shard shard, ShardDocuments documents, String rowsDigest,
+                        List<Integer> iterations, List<List<List<Row>>> blocks) {
+        int count() {
             return blocks.isEmpty() ? 0 : blocks.get(0).size();
         }
+    }
+
+    /** A shard file as read: its provenance lines (the shard line apart), shard, kind, plan and checked rows. */
+    private record ShardFile(Path file, List<String> provenance, Shard shard, ShardDocuments documents, Kind kind,
+                             Map<String, String> settings, ShardRows rules, List<Row> rows) {
     }
 
     private ShardMerge() {
@@ -77,80 +98,35 @@ public final class ShardMerge {
         if (files.isEmpty()) {
             throw new InputException((String) null, 0, "give the shard files to merge", null);
         }
+        RowChecks.Totals totals = new RowChecks.Totals();
+        Map<String, String> seen = new HashMap<>();
         List<Part> parts = new ArrayList<>();
-        Kind kind = null;
-        Map<String, String> settings = null;
-        int perDocument = 0;
+        ShardFile first = null;
         List<String> reference = null;
         for (Path file : files) {
-            List<String> provenance = new ArrayList<>();
-            List<String> rows = new ArrayList<>();
-            Shard shard = null;
-            Kind fileKind = null;
-            try (LineReader in = LineReader.open(file)) {
-                String line;
-                while ((line = in.next()) != null) {
-                    if (fileKind == null) {
-                        if (line.startsWith(Provenance.SHARD_LINE)) {
-                            try {
-                                shard = Shard.parse(line.substring(Provenance.SHARD_LINE.length()));
-                            } catch (IllegalArgumentException e) {
-                                throw in.error(e.getMessage());
-                            }
-                        } else if (line.startsWith("#")) {
-                            provenance.add(line);
-                        } else {
-                            for (Kind k : Kind.values()) {
-                                if ((line + "\n").equals(k.header())) {
-                                    fileKind = k;
-                                }
-                            }
-                            if (fileKind == null) {
-                                throw in.error("not the header of an estimate, compare or curve output: '" + line + "'");
-                            }
-                            if (shard == null) {
-                                throw InputException.ofFile(file, "no '# shard' line: it was not written with --shard I/N");
-                            }
-                        }
-                        continue;
-                    }
-                    String[] f = line.split("\t", -1);
-                    int expected = fileKind.header().split("\t", -1).length;
-                    if (f.length != expected) {
-                        throw in.error(f.length + " fields where the header has " + expected + " (a truncated or damaged file)");
-                    }
-                    try {
-                        check(fileKind, f);
-                    } catch (RuntimeException e) {
-                        throw in.error("not a row of " + fileKind.label() + "'s output (" + e.getMessage() + ")");
-                    }
-                    rows.add(line + "\n");
-                }
-            }
-            if (fileKind == null) {
-                throw InputException.ofFile(file, "no header row: not an estimate, compare or curve output, or truncated");
-            }
-            List<String> comparable = provenance.stream().filter(l -> !l.startsWith(Provenance.WRITTEN_LINE)).toList();
-            if (reference == null) {
+            ShardFile f = read(file, totals);
+            List<String> comparable = f.provenance().stream().filter(l -> !l.startsWith(Provenance.WRITTEN_LINE)).toList();
+            if (first == null) {
+                first = f;
                 reference = comparable;
-                kind = fileKind;
-                settings = settingsOf(comparable);
-                perDocument = rowsPerDocument(kind, settings, file);
             } else {
-                if (fileKind != kind) {
-                    throw InputException.ofFile(file, "a " + fileKind.label() + " output among " + kind.label() + " outputs");
+                if (f.kind() != first.kind()) {
+                    throw InputException.ofFile(file, "a " + f.kind().label() + " output among " + first.kind().label() + " outputs");
                 }
-                for (int i = 0; i < Math.max(reference.size(), comparable.size()); i++) {
-                    String mine = i < comparable.size() ? comparable.get(i) : "(none)";
-                    String theirs = i < reference.size() ? reference.get(i) : "(none)";
-                    if (!mine.equals(theirs)) {
-                        throw InputException.ofFile(file, "comes from another plan or other inputs than " + files.get(0).getFileName()
-                                + ": its provenance has '" + mine + "' where the first has '" + theirs + "'");
-                    }
+                String difference = ProvenanceLines.firstDifference(reference, comparable, "the first");
+                if (difference != null) {
+                    throw InputException.ofFile(file, "comes from another plan or other inputs than " + files.get(0).getFileName() + ": " + difference);
+                }
+                if ((f.documents() == null) != (first.documents() == null)) {
+                    throw InputException.ofFile(file, "records " + (f.documents() == null ? "no" : "its") + " documents in its '# shard' line and "
+                            + files.get(0).getFileName() + " " + (first.documents() == null ? "does not" : "does") + ": written by different versions");
                 }
             }
-            parts.add(part(file, provenance, shard, kind, settings, perDocument, rows));
+            parts.add(part(f, seen));
         }
+        Kind kind = first.kind();
+        Map<String, String> settings = first.settings();
+        int perDocument = first.rules().perDocument();
         int count = parts.get(0).shard().count();
         Part[] byIndex = new Part[count];
         for (Part p : parts) {
@@ -169,17 +145,7 @@ public final class ShardMerge {
                 throw new InputException((String) null, 0, "shard " + (i + 1) + "/" + count + " is missing", null);
             }
         }
-        int total = 0;
-        for (Part p : byIndex) {
-            total += p.documents();
-        }
-        for (Part p : byIndex) {
-            int expected = p.shard().positions(total).length;
-            if (p.documents() != expected) {
-                throw InputException.ofFile(p.file(), "holds " + p.documents() + " documents where shard " + p.shard().label()
-                        + " of " + total + " documents has " + expected + ": truncated, or from another corpus");
-            }
-        }
+        int total = checkDocuments(byIndex);
         // every shard with documents must have reached the same snapshots (a shard with none has no rows at all)
         Part longest = byIndex[0];
         for (Part p : byIndex) {
@@ -188,7 +154,7 @@ public final class ShardMerge {
             }
         }
         for (Part p : byIndex) {
-            if (p.documents() > 0 && !p.iterations().equals(longest.iterations())) {
+            if (p.count() > 0 && !p.iterations().equals(longest.iterations())) {
                 throw InputException.ofFile(p.file(), "has the snapshots " + p.iterations() + " where " + longest.file().getFileName() + " has "
                         + longest.iterations() + ": truncated, or from another series");
             }
@@ -198,14 +164,14 @@ public final class ShardMerge {
         List<String> rows = new ArrayList<>();
         List<CurveRunner.Point> points = new ArrayList<>();
         for (int b = 0; b < longest.blocks().size(); b++) {
-            int first = rows.size();
+            int firstRow = rows.size();
             for (int position = 0; position < total; position++) {
-                rows.addAll(byIndex[position % count].blocks().get(b).get(position / count));
+                byIndex[position % count].blocks().get(b).get(position / count).forEach(r -> rows.add(r.text()));
             }
             if (kind == Kind.CURVE) {
                 int iteration = longest.iterations().get(b);
                 List<CurveRunner.Point> snapshot = CurveRunner.points(iteration, List.of(settings.get("methods").split(",")),
-                        Integer.parseInt(settings.get("runs")), curveRows(rows.subList(first, rows.size()), perDocument));
+                        Integer.parseInt(settings.get("runs")), curveRows(rows.subList(firstRow, rows.size()), perDocument));
                 for (CurveRunner.Point p : snapshot) {
                     rows.add(CurveRunner.corpusLine(p, timing));
                 }
@@ -214,24 +180,144 @@ public final class ShardMerge {
         }
         List<String> provenance = new ArrayList<>(reference);
         provenance.add(Provenance.SHARD_LINE + "merged from " + count + " shards");
-        return new Merged(kind, provenance, rows, settings, perDocument, total, points);
+        String checked = first.documents() != null
+                ? "checked: every shard's documents (docId and N, in order) against the count and SHA-256 its '# shard' line records"
+                : "checked: whole documents in the plan's order, no document twice; these shards record no SHA-256 of their documents"
+                + " (written by an earlier tmeval), so an edited docId or N, or a document lost at a shard's end, could not be checked";
+        return new Merged(kind, provenance, rows, settings, perDocument, total, points, checked);
     }
 
-    /** A shard file's rows cut into blocks (a curve's snapshots) of whole documents, each checked for being whole. */
-    private static Part part(Path file, List<String> provenance, Shard shard, Kind kind, Map<String, String> settings, int perDocument,
-                             List<String> rows) throws InputException {
+    /**
+     * Each shard's documents against what its '# shard' line records (the corpus's documents, the SHA-256 of its own),
+     * or, for shards that record nothing, against the total they hold.
+     *
+     * @return the documents of the whole corpus
+     */
+    private static int checkDocuments(Part[] byIndex) throws InputException {
+        int total = 0;
+        for (Part p : byIndex) {
+            total += p.count();
+        }
+        if (byIndex[0].documents() != null) {
+            total = byIndex[0].documents().corpusDocuments();
+            for (Part p : byIndex) {
+                if (p.documents().corpusDocuments() != total) {
+                    throw InputException.ofFile(p.file(), "records a corpus of " + p.documents().corpusDocuments() + " documents where "
+                            + byIndex[0].file().getFileName() + " records " + total + ": another corpus, or another --min-tokens");
+                }
+            }
+        }
+        for (Part p : byIndex) {
+            int expected = p.shard().positions(total).length;
+            if (p.count() != expected) {
+                throw InputException.ofFile(p.file(), "holds " + p.count() + " documents where shard " + p.shard().label() + " of "
+                        + total + " documents has " + expected + ": " + (p.count() < expected ? (expected - p.count()) + " missing (rows deleted, or"
+                        + " the file truncated)" : (p.count() - expected) + " too many (rows added)"));
+            }
+            if (p.documents() != null) {
+                if (!p.rowsDigest().equals(p.documents().sha256())) {
+                    throw InputException.ofFile(p.file(), "its rows' documents (docId and N, in order) are not the ones it was written with"
+                            + " (their SHA-256 differs from the one its '# shard' line records): a docId or N edited, or rows moved");
+                }
+            }
+        }
+        return total;
+    }
+
+    /** Reads a shard file, checking its shard line, its settings and each row as it goes. */
+    private static ShardFile read(Path file, RowChecks.Totals totals) throws InputException {
+        List<String> provenance = new ArrayList<>();
+        Map<String, String> settings = new LinkedHashMap<>();
+        List<Row> rows = new ArrayList<>();
+        Shard shard = null;
+        ShardDocuments documents = null;
+        Kind kind = null;
+        ShardRows rules = null;
+        try (LineReader in = LineReader.open(file)) {
+            String line;
+            while ((line = in.next()) != null) {
+                if (kind == null) {
+                    try {
+                        if (line.startsWith(Provenance.SHARD_LINE)) {
+                            List<String> f = List.of(Provenance.fields(line));
+                            shard = Shard.parse(f.get(1));
+                            documents = ShardDocuments.parse(f.subList(2, f.size()));
+                            continue;
+                        }
+                        if (line.startsWith("#")) {
+                            provenance.add(line);
+                            if (line.startsWith(Provenance.SETTING_LINE)) {
+                                String[] f = Provenance.fields(line);
+                                if (f.length != 3) {
+                                    throw in.error("a '# setting' line has a name and a value, this one has " + (f.length - 1) + " fields");
+                                }
+                                Setting.check(settings.get("plan"), f[1], f[2]);
+                                settings.put(f[1], f[2]);
+                            }
+                            continue;
+                        }
+                    } catch (IllegalArgumentException e) {
+                        throw in.error(e.getMessage());
+                    }
+                    for (Kind k : Kind.values()) {
+                        if ((line + "\n").equals(k.header())) {
+                            kind = k;
+                        }
+                    }
+                    if (kind == null) {
+                        throw in.error("not the header of an estimate, compare or curve output: '" + line + "'");
+                    }
+                    if (shard == null) {
+                        throw InputException.ofFile(file, "no '# shard' line: it was not written with --shard I/N");
+                    }
+                    try {
+                        rules = new ShardRows(kind, settings);
+                    } catch (IllegalArgumentException e) {
+                        throw InputException.ofFile(file, "its provenance lines do not give the plan's runs, methods and direction ("
+                                + e.getMessage() + ")");
+                    }
+                    continue;
+                }
+                String[] f = line.split("\t", -1);
+                int expected = kind.header().split("\t", -1).length;
+                if (f.length != expected) {
+                    throw in.error(f.length + " fields where the header has " + expected + " (a truncated or damaged file)");
+                }
+                try {
+                    rules.check(f);
+                    totals.add(rules.siteUpdates(f), rules.nanos(f));
+                } catch (IllegalArgumentException e) {
+                    throw in.error("not a row of " + kind.label() + "'s output: " + e.getMessage());
+                }
+                rows.add(new Row(line + "\n", in.lineNumber()));
+            }
+        }
+        if (kind == null) {
+            throw InputException.ofFile(file, "no header row: not an estimate, compare or curve output, or truncated");
+        }
+        return new ShardFile(file, provenance, shard, documents, kind, settings, rules, rows);
+    }
+
+    /**
+     * A shard file's rows cut into blocks (a curve's snapshots) of whole documents: each document's rows the plan's in
+     * order, with one docId and N; no document twice (in this file or, through {@code seen}, another); and every
+     * snapshot of a curve with the first snapshot's documents.
+     *
+     * @param seen the documents of the shards read before, by docId, with their file and line
+     */
+    private static Part part(ShardFile f, Map<String, String> seen) throws InputException {
         List<Integer> iterations = new ArrayList<>();
-        List<List<String>> blockRows = new ArrayList<>();
-        if (kind != Kind.CURVE) {
-            if (!rows.isEmpty()) {
-                blockRows.add(rows);
+        List<List<Row>> blockRows = new ArrayList<>();
+        if (f.kind() != Kind.CURVE) {
+            if (!f.rows().isEmpty()) {
+                blockRows.add(f.rows());
             }
         } else {
-            for (String row : rows) {
-                int iteration = Integer.parseInt(row.split("\t", -1)[2]);
+            for (Row row : f.rows()) {
+                int iteration = Integer.parseInt(row.fields()[2]);
                 if (iterations.isEmpty() || iterations.get(iterations.size() - 1) != iteration) {
                     if (iterations.contains(iteration)) {
-                        throw InputException.ofFile(file, "the rows of snapshot " + iteration + " are not together: not a curve output");
+                        throw new InputException(f.file(), row.line(), "the rows of snapshot " + iteration + " are not together: not a curve output");
                     }
                     iterations.add(iteration);
                     blockRows.add(new ArrayList<>());
@@ -239,55 +325,70 @@ public final class ShardMerge {
                 blockRows.get(blockRows.size() - 1).add(row);
             }
         }
-        List<List<List<String>>> blocks = new ArrayList<>();
+        int perDocument = f.rules().perDocument();
+        List<List<List<Row>>> blocks = new ArrayList<>();
+        ShardDocuments.Digest digest = new ShardDocuments.Digest();
         for (int b = 0; b < blockRows.size(); b++) {
-            List<String> block = blockRows.get(b);
-            String where = kind == Kind.CURVE ? " at snapshot " + iterations.get(b) : "";
-            if (block.size() % perDocument != 0) {
-                throw InputException.ofFile(file, block.size() + " rows" + where + ", not a whole number of documents of " + perDocument
-                        + " rows each: the file is truncated");
-            }
-            List<List<String>> documents = new ArrayList<>();
+            List<Row> block = blockRows.get(b);
+            String where = f.kind() == Kind.CURVE ? " at snapshot " + iterations.get(b) : "";
+            List<List<Row>> documents = new ArrayList<>();
             for (int i = 0; i < block.size(); i += perDocument) {
-                documents.add(block.subList(i, i + perDocument));
+                List<Row> document = block.subList(i, Math.min(block.size(), i + perDocument));
+                long tokens = checkDocument(f, document, where);
+                String id = document.get(0).fields()[0];
+                if (b == 0) {
+                    String other = seen.put(id, f.file() + ", line " + document.get(0).line());
+                    if (other != null) {
+                        throw new InputException(f.file(), document.get(0).line(), "document " + id + " appears twice (also at " + other + ")");
+                    }
+                    digest.add(id, tokens);
+                } else {
+                    List<List<Row>> firstSnapshot = blocks.get(0);
+                    int d = documents.size();
+                    String firstId = d < firstSnapshot.size() ? firstSnapshot.get(d).get(0).fields()[0] : null;
+                    if (!id.equals(firstId)) {
+                        throw new InputException(f.file(), document.get(0).line(), "document " + id + where + " where the first snapshot has "
+                                + (firstId == null ? "no more documents" : firstId) + ": truncated, or not one curve output");
+                    }
+                }
+                documents.add(document);
             }
-            if (kind == Kind.CURVE) {
-                checkCurveDocuments(file, where, documents, settings, blocks.isEmpty() ? null : blocks.get(0));
+            if (b > 0 && documents.size() != blocks.get(0).size()) {
+                throw InputException.ofFile(f.file(), documents.size() + " documents" + where + " where the first snapshot has "
+                        + blocks.get(0).size() + ": the file is truncated");
             }
             blocks.add(documents);
         }
-        return new Part(file, provenance, shard, iterations, blocks);
+        return new Part(f.file(), f.provenance(), f.shard(), f.documents(), digest.hex(), iterations, blocks);
     }
 
     /**
-     * Each document's rows are the plan's methods and runs in order, for one document, and every snapshot has the
-     * first snapshot's documents: a file cut or spliced at a document boundary is caught here.
+     * One document's rows: the plan's (method, direction, run) in order, all with one docId and N.
+     *
+     * @return the document's N as the record of the shard's documents counts it
      */
-    private static void checkCurveDocuments(Path file, String where, List<List<String>> documents, Map<String, String> settings,
-                                            List<List<String>> firstSnapshot) throws InputException {
-        String[] methods = settings.get("methods").split(",");
-        int runs = Integer.parseInt(settings.get("runs"));
-        if (firstSnapshot != null && documents.size() != firstSnapshot.size()) {
-            throw InputException.ofFile(file, documents.size() + " documents" + where + " where the first snapshot has " + firstSnapshot.size()
-                    + ": the file is truncated");
-        }
-        for (int d = 0; d < documents.size(); d++) {
-            List<String> rows = documents.get(d);
-            String id = rows.get(0).split("\t", -1)[0];
-            if (firstSnapshot != null && !id.equals(firstSnapshot.get(d).get(0).split("\t", -1)[0])) {
-                throw InputException.ofFile(file, "document " + id + where + " where the first snapshot has "
-                        + firstSnapshot.get(d).get(0).split("\t", -1)[0] + ": not one curve output");
+    private static long checkDocument(ShardFile f, List<Row> document, String where) throws InputException {
+        String[] first = document.get(0).fields();
+        long tokens = f.rules().documentTokens(first);
+        for (int i = 0; i < f.rules().perDocument(); i++) {
+            if (i >= document.size()) {
+                Row last = document.get(document.size() - 1);
+                throw new InputException(f.file(), last.line(), "document " + first[0] + where + " ends after " + document.size() + " of its "
+                        + f.rules().perDocument() + " rows: rows missing, or the file is truncated");
             }
-            for (int i = 0; i < rows.size(); i++) {
-                String[] f = rows.get(i).split("\t", -1);
-                String method = methods[i / runs];
-                int run = i % runs + 1;
-                if (!f[0].equals(id) || !f[3].equals(method) || Integer.parseInt(f[4]) != run) {
-                    throw InputException.ofFile(file, "row '" + rows.get(i).strip() + "'" + where + " where document " + id + ", " + method
-                            + ", run " + run + " belongs: rows missing or out of order");
-                }
+            Row row = document.get(i);
+            String[] fields = row.fields();
+            String key = f.rules().key(fields);
+            if (!key.equals(f.rules().expected(i))) {
+                throw new InputException(f.file(), row.line(), "row " + key.replace('\t', ' ') + where + " where " + first[0] + "'s "
+                        + f.rules().expected(i).replace('\t', ' ') + " belongs: rows missing, added or out of order");
+            }
+            if (!fields[0].equals(first[0]) || f.rules().documentTokens(fields) != tokens) {
+                throw new InputException(f.file(), row.line(), "document " + fields[0] + " with N " + fields[1] + where + " among the rows of "
+                        + first[0] + " with N " + first[1] + ": rows missing, moved or edited");
             }
         }
+        return tokens;
     }
 
     /** A curve's document rows (position = corpus index times rows per document), as the runner's rows. */
@@ -303,92 +404,12 @@ public final class ShardMerge {
         return rows;
     }
 
-    /** Parses a row's numbers and labels, as the summary will. */
-    private static void check(Kind kind, String[] f) {
-        Integer.parseInt(f[1]);
-        if (kind == Kind.CURVE) {
-            if (f[0].equals("*")) {
-                throw new IllegalArgumentException("a corpus line: a shard's file has none");
-            }
-            Integer.parseInt(f[2]);
-            if (!CurveRunner.METHODS.contains(f[3])) {
-                throw new IllegalArgumentException("unknown curve method '" + f[3] + "'");
-            }
-            Integer.parseInt(f[4]);
-            if (!f[5].isEmpty()) {
-                Double.parseDouble(f[5]);
-            }
-            Long.parseLong(f[6]);
-            Double.parseDouble(f[7]);
-        } else if (kind == Kind.ESTIMATE) {
-            Integer.parseInt(f[3]);
-            if (!f[4].isEmpty()) {
-                Double.parseDouble(f[4]);
-            }
-            Long.parseLong(f[6]);
-            Double.parseDouble(f[7]);
-            statusOf(f[8]);
-        } else {
-            Direction.parse(f[3]);
-            Integer.parseInt(f[4]);
-            if (!f[5].isEmpty()) {
-                Double.parseDouble(f[5]);
-            }
-            Long.parseLong(f[7]);
-            Double.parseDouble(f[8]);
-            statusOf(f[9]);
-            if (kind == Kind.COMPARE_ADAPTIVE) {
-                Integer.parseInt(f[10]);
-                if (!List.of("yes", "no", "-").contains(f[11])) {
-                    throw new IllegalArgumentException("converged is yes, no or -, was '" + f[11] + "'");
-                }
-            }
-        }
-    }
-
-    private static Map<String, String> settingsOf(List<String> provenance) {
-        Map<String, String> s = new LinkedHashMap<>();
-        for (String line : provenance) {
-            if (line.startsWith("# setting\t")) {
-                String[] f = line.split("\t", 3);
-                if (f.length == 3) {
-                    s.put(f[1], f[2]);
-                }
-            }
-        }
-        return s;
-    }
-
-    /**
-     * Rows per document from the plan: runs for estimate; runs times each method's directions for compare; runs times
-     * methods (per snapshot) for a curve.
-     */
-    private static int rowsPerDocument(Kind kind, Map<String, String> s, Path file) throws InputException {
-        try {
-            int runs = Integer.parseInt(s.get("runs"));
-            if (kind == Kind.ESTIMATE) {
-                return runs;
-            }
-            if (kind == Kind.CURVE) {
-                return s.get("methods").split(",").length * runs;
-            }
-            ComparisonPlan.Directions directions = ComparisonPlan.Directions.parse(s.get("direction"));
-            int arms = 0;
-            for (String m : s.get("methods").split(",")) {
-                arms += directions.of(ComparisonMethods.get(m)).size();
-            }
-            return arms * runs;
-        } catch (RuntimeException e) {
-            throw InputException.ofFile(file, "its provenance lines do not give the plan's runs, methods and direction (" + e.getMessage() + ")");
-        }
-    }
-
     /** The estimate outcomes of the merged rows, for {@link CorpusSummary} (position = corpus index). */
     public static List<Outcome> outcomes(Merged m) {
         List<Outcome> out = new ArrayList<>();
         for (int i = 0; i < m.rows().size(); i++) {
             String[] f = m.rows().get(i).strip().split("\t", -1);
-            Status status = statusOf(f[8]);
+            Status status = ShardRows.statusOf(f[8]);
             EstimateResult r = f[4].isEmpty() ? null
                     : new EstimateResult(Double.parseDouble(f[4]), new double[0], Long.parseLong(f[6]), Integer.parseInt(f[1]),
                     (long) (Double.parseDouble(f[7]) * 1e6));
@@ -419,14 +440,5 @@ public final class ShardMerge {
             }
         }
         return table;
-    }
-
-    private static Status statusOf(String label) {
-        for (Status s : Status.values()) {
-            if (s.label().equals(label)) {
-                return s;
-            }
-        }
-        throw new IllegalArgumentException("unknown status '" + label + "'");
     }
 }

@@ -39,7 +39,37 @@ public record Throughput(Map<String, Double> rates, int numTopics, String source
      */
     public static Path defaultFile() {
         String override = System.getProperty("tmeval.throughput");
-        return override != null ? Path.of(override) : Path.of(System.getProperty("user.home"), ".tmeval", "throughput.tsv");
+        return override != null ? Path.of(override) : home(System.getenv("HOME"), System.getProperty("user.home")).resolve(".tmeval")
+                .resolve("throughput.tsv");
+    }
+
+    /** The user's home: {@code $HOME} when it is set, as for any Unix tool (Java's user.home ignores it), else user.home. */
+    static Path home(String homeVariable, String userHome) {
+        return Path.of(homeVariable != null && !homeVariable.isEmpty() ? homeVariable : userHome);
+    }
+
+    /** Where {@code bench} keeps a damaged rates file it replaces: beside it, as NAME.corrupt. */
+    public static Path corruptCopy(Path file) {
+        return file.resolveSibling(file.getFileName() + ".corrupt");
+    }
+
+    /** What a saved rates file gives: its rates, or none and the problem with it (never an exception). */
+    public record Saved(Throughput rates, String problem) {
+        public boolean damaged() {
+            return problem != null;
+        }
+    }
+
+    /**
+     * {@link #read}, with a damaged file reported instead of thrown: for the workbench's cost preview and for
+     * {@code bench}, which replaces it (a damaged file must cost neither its estimate nor its measurements).
+     */
+    public static Saved readSaved(Path file) {
+        try {
+            return new Saved(read(file), null);
+        } catch (InputException e) {
+            return new Saved(none(), e.getMessage());
+        }
     }
 
     /**

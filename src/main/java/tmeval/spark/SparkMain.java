@@ -3,6 +3,7 @@ package tmeval.spark;
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
 import tmeval.cli.Cli;
+import tmeval.io.OutputFile;
 import tmeval.progress.CancelOnShutdown;
 import tmeval.progress.CancelToken;
 
@@ -50,7 +51,7 @@ public final class SparkMain {
         }
         CancelToken cancel = new CancelToken();
         // Ctrl-C cancels the job (and its Spark job) as the local command's does
-        int code = CancelOnShutdown.run(cancel, () -> run(command, () -> start(conf, command[0]), true, System.out, System.err, cancel));
+        int code = CancelOnShutdown.run(cancel, OutputFile::stopAndCountTemporaryFiles, () -> run(command, () -> start(conf, command[0]), true, System.out, System.err, cancel));
         // exit only on failure: under YARN's cluster mode the application master reads a normal return as success
         if (code != 0) {
             System.exit(code);

@@ -532,23 +532,41 @@ class ReliabilityTest {
         assertFalse(text.contains("\tat "), "no stack trace: " + text);
     }
 
+    /**
+     * A command stuck where Java cannot interrupt it (opening a FIFO that no one writes to, or reads from) holds no
+     * temporary file, so the signal's hook lets it go at once: within a second of SIGTERM, JVM exit included.
+     */
     @Test
-    void aFifoWithNoWriterDoesNotHoldTheExitPastASignal() throws Exception {
-        Path fifo = dir.resolve("no-writer");
+    void aFifoInputOrOutputWithNobodyAtTheOtherEndStopsWithinASecondOfSigterm() throws Exception {
+        Path fifo = dir.resolve("nobody");
         org.junit.jupiter.api.Assumptions.assumeTrue(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor() == 0);
-        Path log = dir.resolve("fifo.log");
-        Process p = launch(log, "-Xmx256m", "info", "--corpus", fifo.toString());
-        Thread.sleep(1500); // the JVM has started and blocks opening the FIFO
-        long start = System.nanoTime();
-        try {
-            new ProcessBuilder("kill", "-TERM", Long.toString(p.pid())).start().waitFor();
-            assertTrue(p.waitFor(10, TimeUnit.SECONDS));
-        } finally {
-            p.destroyForcibly();
+        Path[] data = smallData();
+        String[][] commands = {
+                {"info", "--corpus", fifo.toString()},
+                {"estimate", "--model", data[0].toString(), "--corpus", data[2].toString(), "--method", "is-prior", "--out", fifo.toString()},
+        };
+        for (String[] command : commands) {
+            Path log = dir.resolve("fifo-" + command[0] + ".log");
+            Process p = launch(log, "-Xmx256m", command);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            // blocked in the FIFO's open: info at once, estimate after reading its inputs
+            while (command[0].equals("estimate") && !Files.readString(log).contains("out-of-vocabulary") && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+            }
+            Thread.sleep(1000);
+            assertTrue(p.isAlive(), "waiting for the FIFO: " + Files.readString(log));
+            long start = System.nanoTime();
+            try {
+                new ProcessBuilder("kill", "-TERM", Long.toString(p.pid())).start().waitFor();
+                assertTrue(p.waitFor(10, TimeUnit.SECONDS));
+            } finally {
+                p.destroyForcibly();
+            }
+            double seconds = (System.nanoTime() - start) / 1e9;
+            assertTrue(seconds < 1.0, command[0] + " ended " + seconds + " s after SIGTERM");
+            assertEquals(143, p.exitValue());
+            assertEquals("fifo", tmeval.io.OutputFile.fileType(fifo));
         }
-        double seconds = (System.nanoTime() - start) / 1e9;
-        assertTrue(seconds < 2.5, "ended " + seconds + " s after SIGTERM");
-        assertEquals(143, p.exitValue());
     }
 
     @Test
@@ -566,5 +584,347 @@ class ReliabilityTest {
         assertTrue(refused.out().contains("no corpus log-likelihood") && !refused.out().contains("perplexity 1.0000"), refused.out());
         assertTrue(Files.readAllLines(dir.resolve("refused.tsv")).stream().filter(l -> l.endsWith("\trefused")).count() == 12,
                 "every refused document has its row");
+    }
+
+    // --- issue 23: every promise holds against a hostile user ------------------------------------------------------
+
+    /**
+     * A UCI corpus ({@code docword.small.txt}, its vocabulary {@code vocab.small.txt} beside it) and an LDA-C one
+     * ({@code small.dat}, {@code vocab.txt}), both over model A's words: the vocabularies are found, not named.
+     */
+    private Path[] cornersWithFoundVocabularies(Path model) throws Exception {
+        TopicModel a = ModelLoader.read(ModelLoader.Spec.of(model));
+        List<String> words = new ArrayList<>();
+        for (int w = 0; w < a.numWords(); w++) {
+            words.add(a.vocabulary().word(w));
+        }
+        Path uci = Files.createDirectory(dir.resolve("uci"));
+        Files.write(uci.resolve("vocab.small.txt"), words);
+        Files.writeString(uci.resolve("docword.small.txt"), "2\n" + words.size() + "\n3\n1 1 2\n1 3 1\n2 2 4\n");
+        Path ldac = Files.createDirectory(dir.resolve("ldac"));
+        Files.write(ldac.resolve("vocab.txt"), words);
+        Files.writeString(ldac.resolve("small.dat"), "2 0:2 2:1\n1 1:4\n");
+        return new Path[] {uci.resolve("docword.small.txt"), uci.resolve("vocab.small.txt"), ldac.resolve("small.dat"), ldac.resolve("vocab.txt")};
+    }
+
+    @Test
+    void noOutputReplacesAFileTheCommandReadsNotOneItFindsItselfNorOneReachedByAnotherName() throws Exception {
+        Path[] data = smallData();
+        Path[] found = cornersWithFoundVocabularies(data[0]);
+        Path series = Files.createDirectory(dir.resolve("series"));
+        NativeModelFormat.write(ModelLoader.read(ModelLoader.Spec.of(data[0])), series.resolve("iter-10.tsv.gz"));
+        NativeModelFormat.write(ModelLoader.read(ModelLoader.Spec.of(data[1])), series.resolve("iter-20.tsv.gz"));
+        Path corpusLink = Files.createLink(dir.resolve("corpus-link.tsv"), data[2]);
+        Path modelLink = Files.createLink(dir.resolve("model-link.tsv"), data[0]);
+        Path memberLink = Files.createLink(dir.resolve("member-link.tsv.gz"), series.resolve("iter-10.tsv.gz"));
+        List<Path> inputs = List.of(data[0], data[2], found[1], found[3], series.resolve("iter-10.tsv.gz"));
+        List<byte[]> before = new ArrayList<>();
+        for (Path p : inputs) {
+            before.add(Files.readAllBytes(p));
+        }
+        String[] estimate = {"--method", "is-prior", "--samples", "5"};
+        try (var heldOpen = Files.newInputStream(data[0])) {
+            // as a shell's 3<a.tsv would hand it over: /dev/fd/3 is /proc/self/fd/3
+            Path descriptor = tmeval.Fixtures.descriptorOf(data[0]);
+            String[][] cases = {
+                    {"--out", "the vocabulary found beside --corpus", "estimate", "--model", data[0].toString(), "--corpus", found[0].toString(),
+                            estimate[0], estimate[1], estimate[2], estimate[3], "--out", found[1].toString()},
+                    {"--train-out", "the vocabulary found beside --corpus", "split", "--corpus", found[2].toString(),
+                            "--train-out", found[3].toString(), "--heldout-out", dir.resolve("h.tsv").toString()},
+                    {"--out", "--corpus", "estimate", "--model", data[0].toString(), "--corpus", data[2].toString(),
+                            estimate[0], estimate[1], estimate[2], estimate[3], "--out", corpusLink.toString()},
+                    {"--out", "--model", "estimate", "--model", descriptor.toString(), "--corpus", data[2].toString(),
+                            estimate[0], estimate[1], estimate[2], estimate[3], "--out", modelLink.toString()},
+                    {"--out", "--series", "curve", "--series", series.toString(), "--corpus", data[2].toString(), "--method", "lr",
+                            "--out", memberLink.toString()},
+            };
+            for (String[] c : cases) {
+                String[] args = Arrays.copyOfRange(c, 2, c.length);
+                CliTest.Outcome o = CliTest.run(args);
+                assertEquals(2, o.code(), String.join(" ", args) + "\n" + o.err());
+                assertTrue(o.err().contains(c[0]) && o.err().contains(c[1]), "names both: " + o.err());
+                assertTrue((o.out() + o.err()).lines().noneMatch(l -> l.startsWith("corpus ")), "refused before any input was read: " + o.err());
+            }
+        }
+        for (int i = 0; i < inputs.size(); i++) {
+            assertArrayEquals(before.get(i), Files.readAllBytes(inputs.get(i)), inputs.get(i) + " is unchanged");
+        }
+        assertFalse(Files.exists(dir.resolve("h.tsv")));
+    }
+
+    private static String permissions(Path p) throws IOException {
+        return java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(p));
+    }
+
+    @Test
+    void replacingAnOutputKeepsWhatTheUserSetAndNoDirectoryIsMadeUnlessAskedFor() throws Exception {
+        Path[] data = smallData();
+        // mode, owner and group are kept (as root, the tests' user in CI, a file given to another user stays theirs)
+        Path kept = dir.resolve("kept.tsv");
+        Files.writeString(kept, "old\n");
+        Files.setPosixFilePermissions(kept, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        if ((Integer) Files.getAttribute(kept, "unix:uid") == 0) {
+            Files.setAttribute(kept, "unix:uid", 12345);
+            Files.setAttribute(kept, "unix:gid", 12345);
+        }
+        Object owner = Files.getAttribute(kept, "unix:uid");
+        Object group = Files.getAttribute(kept, "unix:gid");
+        CliTest.Outcome o = CliTest.run(estimateTo(data, kept.toString()));
+        assertEquals(0, o.code(), o.err());
+        assertTrue(Files.readString(kept).startsWith("#"), "replaced");
+        assertEquals("rw-------", permissions(kept));
+        assertEquals(owner, Files.getAttribute(kept, "unix:uid"));
+        assertEquals(group, Files.getAttribute(kept, "unix:gid"));
+
+        // a hard-linked output, a dangling link and a missing directory are refused before any work, and nothing is made
+        Path shared = dir.resolve("shared.tsv");
+        Files.writeString(shared, "shared\n");
+        Path otherName = Files.createLink(dir.resolve("other-name.tsv"), shared);
+        Path dangling = Files.createSymbolicLink(dir.resolve("dangling.tsv"), dir.resolve("nowhere/deeper/out.tsv"));
+        Path inMissing = dir.resolve("missing/out.tsv");
+        for (Path refused : new Path[] {otherName, dangling, inMissing}) {
+            o = CliTest.run(estimateTo(data, refused.toString()));
+            assertEquals(1, o.code(), refused + ": " + o.err());
+            assertTrue(o.err().contains("--out") && o.err().contains(refused.toString().contains("missing") ? dir.resolve("missing").toString()
+                    : refused.toString()), o.err());
+            assertTrue(o.out().isEmpty(), "refused before any work: " + o.out());
+        }
+        assertTrue(Files.isSameFile(shared, otherName), "the hard link is not split");
+        assertEquals("shared\n", Files.readString(shared));
+        assertFalse(Files.exists(dir.resolve("nowhere")) || Files.exists(dir.resolve("missing")), "no directory made");
+
+        // naming a series directory asks for it
+        Path series = dir.resolve("new/series");
+        o = CliTest.run("train", "--corpus", data[2].toString(), "--topics", "3", "--iterations", "2", "--snapshot-every", "1",
+                "--series-dir", series.toString(), "--out", dir.resolve("t.tsv").toString(), "--no-state");
+        assertEquals(0, o.code(), o.err());
+        assertTrue(Files.exists(series.resolve("iter-2.tsv.gz")));
+    }
+
+    @Test
+    void theLongestLegalOutputNameIsWrittenAndAFullDeviceIsNamed() throws Exception {
+        Path[] data = smallData();
+        Path longest = dir.resolve("r".repeat(251) + ".tsv");
+        CliTest.Outcome o = CliTest.run(estimateTo(data, longest.toString()));
+        assertEquals(0, o.code(), o.err());
+        assertTrue(Files.readString(longest).startsWith("#"));
+        try (var files = Files.list(dir)) {
+            assertTrue(files.noneMatch(f -> f.getFileName().toString().endsWith(".part")), "no temporary file left");
+        }
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(Path.of("/dev/full")));
+        o = CliTest.run(estimateTo(data, "/dev/full"));
+        assertEquals(1, o.code(), o.err());
+        assertTrue(o.err().contains("/dev/full: no space left on device"), o.err());
+    }
+
+    @Test
+    void benchChecksItsRatesFileBeforeTimingAndReplacesADamagedOneKeepingIt() throws Exception {
+        Path[] data = smallData();
+        Path rates = dir.resolve("rates.tsv");
+        String damaged = "method\tK\tsite_updates_per_second\tmeasured\nlr\t3\tfast\ttoday\n";
+        Files.writeString(rates, damaged);
+        java.io.ByteArrayOutputStream both = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream ps = new java.io.PrintStream(both, true, java.nio.charset.StandardCharsets.UTF_8);
+        int code = new Cli().run(new String[] {"bench", "--model-a", data[0].toString(), "--corpus", data[2].toString(), "--documents", "2",
+                "--methods", "lr", "--particles", "1", "--repetitions", "1", "--threads", "1", "--save-rates", rates.toString()}, ps, ps);
+        String text = both.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(0, code, text);
+        int warning = text.indexOf("warning: " + rates);
+        assertTrue(warning >= 0 && text.contains("line 2") && warning < text.indexOf("ms/document"), "reported before any timing:\n" + text);
+        assertEquals(damaged, Files.readString(dir.resolve("rates.tsv.corrupt")), "the damaged file is kept beside");
+        assertFalse(tmeval.run.Throughput.read(rates).rates().isEmpty(), "and replaced by this run's rates");
+
+        // a rates file that cannot be written is refused before anything is timed
+        Path plain = dir.resolve("plain");
+        Files.writeString(plain, "x");
+        CliTest.Outcome o = CliTest.run("bench", "--model-a", data[0].toString(), "--corpus", data[2].toString(), "--documents", "2",
+                "--methods", "lr", "--particles", "1", "--repetitions", "1", "--save-rates", plain.resolve("rates.tsv").toString());
+        assertEquals(1, o.code(), o.err());
+        assertTrue(o.err().contains("--save-rates") && !o.out().contains("ms/document"), o.err() + o.out());
+    }
+
+    /** The real launcher with {@code HOME} set and no test property: where ~/.tmeval is. */
+    @Test
+    void theRatesFileFollowsHome() throws Exception {
+        Path[] data = smallData();
+        Path home = Files.createDirectory(dir.resolve("home"));
+        Path homeIsAFile = dir.resolve("home-file");
+        Files.writeString(homeIsAFile, "x");
+        for (Path h : new Path[] {home, homeIsAFile}) {
+            List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
+                    "-cp", System.getProperty("java.class.path"), "tmeval.Main", "bench", "--model-a", data[0].toString(), "--corpus",
+                    data[2].toString(), "--documents", "2", "--methods", "lr", "--particles", "1", "--repetitions", "1", "--threads", "1"));
+            Path log = dir.resolve("home.log");
+            ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+            pb.environment().put("HOME", h.toString());
+            Process p = pb.start();
+            try {
+                assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+            } finally {
+                p.destroyForcibly();
+            }
+            String text = Files.readString(log);
+            if (h == home) {
+                assertEquals(0, p.exitValue(), text);
+                assertFalse(tmeval.run.Throughput.read(home.resolve(".tmeval/throughput.tsv")).rates().isEmpty(), text);
+            } else {
+                assertEquals(1, p.exitValue(), text);
+                assertTrue(text.contains(homeIsAFile.resolve(".tmeval").toString()) && !text.contains("ms/document"),
+                        "refused before timing: " + text);
+            }
+        }
+    }
+
+    @Test
+    void anOptionWhereAValueShouldBeIsAUsageError() throws Exception {
+        Path[] data = smallData();
+        for (String[] tail : new String[][] {{"--out", "--help"}, {"--out", "-h"}, {"--runs", "--seed", "3", "--out", "x.tsv"}}) {
+            String[] args = concat(List.of("estimate", "--model", data[0].toString(), "--corpus", data[2].toString(), "--method", "lr"),
+                    List.of(tail));
+            CliTest.Outcome o = CliTest.run(args);
+            assertEquals(2, o.code(), String.join(" ", args) + "\n" + o.out() + o.err());
+            assertTrue(o.err().contains("needs a value") && !o.out().contains("usage:"), o.err() + o.out());
+        }
+        // a negative number and - are values; --help where an option stands is help
+        Path out = dir.resolve("negative-seed.tsv");
+        CliTest.Outcome o = CliTest.run("estimate", "--model", data[0].toString(), "--corpus", data[2].toString(), "--method", "is-prior",
+                "--samples", "2", "--seed", "-5", "--out", out.toString());
+        assertEquals(0, o.code(), o.err());
+        o = CliTest.run("estimate", "--model", data[0].toString(), "--corpus", data[2].toString(), "--method", "is-prior",
+                "--samples", "2", "--out", "-");
+        assertEquals(0, o.code(), o.err());
+        o = CliTest.run("estimate", "--out", "x.tsv", "--help");
+        assertEquals(0, o.code());
+        assertTrue(o.out().contains("usage: tmeval estimate"), o.out());
+    }
+
+    @Test
+    void standardOutputUsesAsciiDigitsInEveryLocale() throws Exception {
+        Path[] data = smallData();
+        java.util.Locale user = java.util.Locale.getDefault();
+        try {
+            for (String tag : List.of("ar-EG", "th-TH-u-nu-thai", "hi-IN-u-nu-deva", "fa-IR")) {
+                java.util.Locale.setDefault(java.util.Locale.forLanguageTag(tag));
+                String[][] commands = {
+                        {"info", "--corpus", data[2].toString(), "--model", data[0].toString()},
+                        {"estimate", "--model", data[0].toString(), "--corpus", data[2].toString(), "--method", "is-prior", "--samples", "5",
+                                "--runs", "2", "--summary", "--out", dir.resolve("e.tsv").toString()},
+                        {"compare", "--model-a", data[0].toString(), "--model-b", data[1].toString(), "--corpus", data[2].toString(),
+                                "--method", "ratio-convex,lr-diff", "--temperatures", "10", "--burn-in", "2",
+                                "--out", dir.resolve("c.tsv").toString()},
+                        {"split", "--corpus", data[2].toString(), "--train-out", dir.resolve("t.tsv").toString(), "--heldout-out",
+                                dir.resolve("h.tsv").toString()},
+                        {"train", "--corpus", data[2].toString(), "--topics", "2", "--iterations", "3", "--log-every", "1", "--no-state",
+                                "--out", dir.resolve("m.tsv").toString()},
+                };
+                for (String[] args : commands) {
+                    CliTest.Outcome o = CliTest.run(args);
+                    assertEquals(0, o.code(), tag + " " + args[0] + ": " + o.err());
+                    String text = o.out() + o.err();
+                    for (String line : text.split("\n")) {
+                        assertTrue(line.chars().noneMatch(c -> Character.isDigit(c) && (c < '0' || c > '9')), tag + " " + args[0] + ": " + line);
+                    }
+                }
+                assertTrue(Files.readString(dir.resolve("c.tsv")).chars().noneMatch(c -> Character.isDigit(c) && (c < '0' || c > '9')));
+            }
+        } finally {
+            java.util.Locale.setDefault(user);
+        }
+    }
+
+    /** The snapshot files of a series directory, by name. */
+    private static List<String> snapshots(Path series) throws IOException {
+        try (var files = Files.list(series)) {
+            return files.map(f -> f.getFileName().toString()).filter(n -> n.startsWith("iter-")).sorted().toList();
+        }
+    }
+
+    private static String[] train(Path corpus, Path series, int iterations, int seed, Path out, String... more) {
+        return concat(List.of("train", "--corpus", corpus.toString(), "--topics", "3", "--iterations", Integer.toString(iterations),
+                "--snapshot-every", "10", "--series-dir", series.toString(), "--seed", Integer.toString(seed), "--log-every", "0",
+                "--no-state", "--out", out.toString()), List.of(more));
+    }
+
+    /**
+     * A series is one run: a second train into a directory that holds another run's snapshots (other iterations, seed
+     * or corpus) is refused before any work, naming the difference, and leaves them as they were; with
+     * --replace-series the old snapshots go first. The same run again may write over its own. (Before, the second
+     * run overwrote the first two of four snapshots and curve annealed across both runs.)
+     */
+    @Test
+    void trainIntoASeriesOfAnotherRunIsRefusedUnlessAskedToReplaceIt() throws Exception {
+        Path corpus = smallData()[2];
+        Path series = dir.resolve("series");
+        CliTest.Outcome first = CliTest.run(train(corpus, series, 40, 1, dir.resolve("m1.tsv")));
+        assertEquals(0, first.code(), first.err());
+        assertEquals(List.of("iter-10.tsv.gz", "iter-20.tsv.gz", "iter-30.tsv.gz", "iter-40.tsv.gz"), snapshots(series));
+        byte[] before = Files.readAllBytes(series.resolve("iter-10.tsv.gz"));
+        assertEquals(0, CliTest.run(train(corpus, series, 40, 1, dir.resolve("m1.tsv"))).code(), "the same run may write over its own");
+        assertArrayEquals(before, Files.readAllBytes(series.resolve("iter-10.tsv.gz")), "and writes the same snapshot");
+        Path other = dir.resolve("other.tsv");
+        Files.copy(corpus, other);
+        Files.writeString(other, "extra\t" + Files.readAllLines(corpus).get(0).split("\t")[1] + "\n", java.nio.file.StandardOpenOption.APPEND);
+        String[][] others = {train(corpus, series, 20, 1, dir.resolve("m2.tsv")), train(corpus, series, 40, 2, dir.resolve("m2.tsv")),
+                train(other, series, 40, 1, dir.resolve("m2.tsv"))};
+        for (String[] args : others) {
+            CliTest.Outcome o = CliTest.run(args);
+            assertEquals(2, o.code(), String.join(" ", args) + ": " + o.err());
+            assertTrue(o.err().contains("holds snapshots of another run") && o.err().contains("--replace-series"), o.err());
+            assertFalse(Files.exists(dir.resolve("m2.tsv")), "refused before any work");
+            assertArrayEquals(before, Files.readAllBytes(series.resolve("iter-10.tsv.gz")));
+            assertEquals(4, snapshots(series).size());
+        }
+        CliTest.Outcome replaced = CliTest.run(train(corpus, series, 20, 2, dir.resolve("m2.tsv"), "--replace-series"));
+        assertEquals(0, replaced.code(), replaced.err());
+        assertEquals(List.of("iter-10.tsv.gz", "iter-20.tsv.gz"), snapshots(series), "the old run's snapshots went first");
+        assertTrue(NativeModelFormat.provenance(series.resolve("iter-10.tsv.gz")).contains("# setting\tseed\t2"));
+        CliTest.Outcome curve = CliTest.run("curve", "--series", series.toString(), "--corpus", corpus.toString(), "--method", "ais",
+                "--temperatures", "5", "--runs", "1", "--out", dir.resolve("curve.tsv").toString());
+        assertEquals(0, curve.code(), curve.err());
+    }
+
+    /** curve refuses a series whose snapshots name different runs (iteration apart), naming the snapshot and the difference. */
+    @Test
+    void curveRefusesASeriesThatMixesTwoRuns() throws Exception {
+        Path corpus = smallData()[2];
+        assertEquals(0, CliTest.run(train(corpus, dir.resolve("run1"), 20, 1, dir.resolve("m1.tsv"))).code());
+        assertEquals(0, CliTest.run(train(corpus, dir.resolve("run2"), 20, 2, dir.resolve("m2.tsv"))).code());
+        Path mixed = Files.createDirectories(dir.resolve("mixed"));
+        Files.copy(dir.resolve("run1").resolve("iter-10.tsv.gz"), mixed.resolve("iter-10.tsv.gz"));
+        Files.copy(dir.resolve("run2").resolve("iter-20.tsv.gz"), mixed.resolve("iter-20.tsv.gz"));
+        Path out = dir.resolve("curve.tsv");
+        CliTest.Outcome o = CliTest.run("curve", "--series", mixed.toString(), "--corpus", corpus.toString(), "--method", "ais",
+                "--temperatures", "5", "--runs", "1", "--out", out.toString());
+        assertEquals(1, o.code(), o.out());
+        assertTrue(o.err().contains("iter-20.tsv.gz") && o.err().contains("another training run") && o.err().contains("seed"), o.err());
+        assertFalse(Files.exists(out));
+    }
+
+    /**
+     * A train that does not finish (cancelled here; a full disk takes the same path) takes back the snapshots it had
+     * written: no partial series is left behind for curve, and no model.
+     */
+    @Test
+    void aTrainThatDoesNotFinishLeavesNoPartialSeries() throws Exception {
+        Path series = dir.resolve("partial");
+        Path model = dir.resolve("unfinished.tsv");
+        String[] args = train(trainingCorpus(), series, 100000, 1, model);
+        tmeval.progress.CancelToken cancel = new tmeval.progress.CancelToken();
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        int[] code = {-1};
+        Thread run = new Thread(() -> code[0] = new Cli(cancel).run(args, new java.io.PrintStream(new java.io.ByteArrayOutputStream()),
+                new java.io.PrintStream(err, true)));
+        run.start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while ((!Files.isDirectory(series) || snapshots(series).size() < 2) && run.isAlive() && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        assertTrue(snapshots(series).size() >= 2, "snapshots were written before the cancel");
+        cancel.cancel();
+        run.join(TimeUnit.SECONDS.toMillis(30));
+        assertEquals(130, code[0], err.toString());
+        assertEquals(List.of(), snapshots(series), "no partial series: " + err);
+        assertTrue(err.toString().contains("removed the"), err.toString());
+        assertFalse(Files.exists(model));
     }
 }

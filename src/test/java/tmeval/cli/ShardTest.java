@@ -264,4 +264,169 @@ class ShardTest {
             assertTrue(!Files.exists(out), "nothing written");
         }
     }
+
+    /** Shard {@code i} of {@code n} of a run, in this JVM. */
+    private Path shard(List<String> base, String name, int i, int n) {
+        Path f = dir.resolve(name + "-" + i + ".tsv");
+        CliTest.Outcome o = CliTest.run(ReliabilityTest.concat(base, List.of("--shard", i + "/" + n, "--out", f.toString())));
+        assertEquals(0, o.code(), o.err());
+        return f;
+    }
+
+    /** The shard file with its rows changed by {@code edit} (given the row lines, the provenance and header kept). */
+    private Path edited(Path shard, String name, java.util.function.UnaryOperator<List<String>> edit) throws Exception {
+        List<String> lines = Files.readAllLines(shard);
+        int header = 0;
+        while (lines.get(header).startsWith("#")) {
+            header++;
+        }
+        List<String> out = new ArrayList<>(lines.subList(0, header + 1));
+        out.addAll(edit.apply(new ArrayList<>(lines.subList(header + 1, lines.size()))));
+        Path f = dir.resolve(name);
+        Files.write(f, out);
+        return f;
+    }
+
+    /** A row with field {@code column} replaced. */
+    private static String withField(String row, int column, String value) {
+        String[] f = row.split("\t", -1);
+        f[column] = value;
+        return String.join("\t", f);
+    }
+
+    /**
+     * Merge vouches for every row: a shard that lost a row (its last or a middle one), gained one, holds one twice, has
+     * two swapped, or has an edited docId or N is refused naming the file, and so is a value that is not a finite number
+     * (or an empty value where the status says there is one); nothing is written. One run per document, so a lost row
+     * is a lost document: before, the merge of 20 documents with one deleted said "19 documents" and exited 0.
+     */
+    @Test
+    void mergeRefusesAShardWhoseRowsAreNotExactlyItsDocuments() throws Exception {
+        Path[] d = ReliabilityTest.smallData(dir, 20);
+        List<String> base = List.of("estimate", "--model", d[0].toString(), "--corpus", d[2].toString(), "--method", "is-prior",
+                "--samples", "5", "--no-timing");
+        Path one = shard(base, "e", 1, 3);
+        Path two = shard(base, "e", 2, 3);
+        Path three = shard(base, "e", 3, 3);
+        Path whole = dir.resolve("e-whole.tsv");
+        assertEquals(0, CliTest.run(ReliabilityTest.concat(base, List.of("--out", whole.toString()))).code());
+        Path merged = dir.resolve("merged.tsv");
+        CliTest.Outcome ok = CliTest.run("merge", "--no-timing", "--out", merged.toString(), one.toString(), two.toString(), three.toString());
+        assertEquals(0, ok.code(), ok.err());
+        assertTrue(ok.out().contains("SHA-256 its '# shard' line records"), "says what it checked: " + ok.out());
+        assertEquals(Files.readAllLines(whole), withoutShardLine(merged));
+        Files.delete(merged);
+        List<String> shardOne = Files.readAllLines(one);
+        record Case(String what, Path file, String expected) {
+        }
+        List<Case> cases = List.of(
+                new Case("last row deleted", edited(two, "last.tsv", rows -> rows.subList(0, rows.size() - 1)), "1 missing"),
+                new Case("middle row deleted", edited(two, "middle.tsv", rows -> {
+                    rows.remove(3);
+                    return rows;
+                }), "1 missing"),
+                new Case("a row of another shard added", edited(two, "added.tsv", rows -> {
+                    rows.add(shardOne.get(shardOne.size() - 1));
+                    return rows;
+                }), "appears twice"),
+                new Case("a row duplicated", edited(two, "twice.tsv", rows -> {
+                    rows.add(2, rows.get(1));
+                    return rows;
+                }), "appears twice"),
+                new Case("two rows swapped", edited(two, "swapped.tsv", rows -> {
+                    java.util.Collections.swap(rows, 1, 4);
+                    return rows;
+                }), "rows moved"),
+                new Case("docId edited", edited(two, "id.tsv", rows -> {
+                    rows.set(2, withField(rows.get(2), 0, "not-a-document"));
+                    return rows;
+                }), "docId or N edited"),
+                new Case("N edited", edited(two, "n.tsv", rows -> {
+                    rows.set(2, withField(rows.get(2), 1, Integer.toString(Integer.parseInt(rows.get(2).split("\t")[1]) + 1)));
+                    return rows;
+                }), "docId or N edited"),
+                new Case("NaN", edited(two, "nan.tsv", rows -> {
+                    rows.set(2, withField(rows.get(2), 4, "NaN"));
+                    return rows;
+                }), "line "),
+                new Case("-Infinity", edited(two, "inf.tsv", rows -> {
+                    rows.set(2, withField(rows.get(2), 4, "-Infinity"));
+                    return rows;
+                }), "not a finite number"),
+                new Case("a perplexity of Infinity", edited(two, "perplexity.tsv", rows -> {
+                    rows.set(2, withField(rows.get(2), 5, "Infinity"));
+                    return rows;
+                }), "not a finite number"),
+                new Case("a finite value no document can have", edited(two, "huge.tsv", rows -> {
+                    rows.set(2, withField(rows.get(2), 4, "-1e308"));
+                    return rows;
+                }), "beyond what"),
+                new Case("an empty value with status ok", edited(two, "empty.tsv", rows -> {
+                    rows.set(2, withField(withField(rows.get(2), 4, ""), 5, ""));
+                    return rows;
+                }), "a value"),
+                new Case("site updates that add up beyond a long", edited(two, "overflow.tsv", rows -> {
+                    rows.set(1, withField(rows.get(1), 6, Long.toString(Long.MAX_VALUE - 10)));
+                    rows.set(2, withField(rows.get(2), 6, Long.toString(Long.MAX_VALUE - 10)));
+                    return rows;
+                }), "add up beyond"));
+        for (Case c : cases) {
+            CliTest.Outcome o = CliTest.run("merge", "--out", merged.toString(), one.toString(), c.file().toString(), three.toString());
+            assertEquals(1, o.code(), c.what() + ": " + o.out() + o.err());
+            assertTrue(o.err().contains(c.file().getFileName().toString()), c.what() + ": names the shard: " + o.err());
+            assertTrue(o.err().contains(c.expected()) || c.expected().equals("a value") && o.err().contains("not a number"),
+                    c.what() + ": " + o.err());
+            assertTrue(!Files.exists(merged), c.what() + ": nothing written");
+        }
+    }
+
+    /** The values of compare and curve shards are checked as estimate's are: NaN and infinities never reach a merged file. */
+    @Test
+    void mergeRefusesNonFiniteValuesInCompareAndCurveShards() throws Exception {
+        Path[] d = data();
+        List<String> compare = List.of("compare", "--model-a", d[0].toString(), "--model-b", d[1].toString(), "--corpus", d[2].toString(),
+                "--method", "ratio-convex,lr-diff", "--temperatures", "5", "--burn-in", "2", "--runs", "1", "--no-timing");
+        List<String> curve = List.of("curve", "--series", series(d).toString(), "--corpus", d[2].toString(), "--method", "ais,vb",
+                "--temperatures", "5", "--runs", "1", "--no-timing");
+        Path merged = dir.resolve("m.tsv");
+        for (List<String> base : List.of(compare, curve)) {
+            String kind = base.get(0);
+            Path one = shard(base, kind, 1, 2);
+            Path two = shard(base, kind, 2, 2);
+            int value = 5; // logRatio in compare's rows, logLik in curve's
+            for (String bad : List.of("NaN", "Infinity", "-Infinity")) {
+                Path f = edited(two, kind + "-" + bad + ".tsv", rows -> {
+                    rows.set(1, withField(rows.get(1), value, bad));
+                    return rows;
+                });
+                CliTest.Outcome o = CliTest.run("merge", "--out", merged.toString(), one.toString(), f.toString());
+                assertEquals(1, o.code(), kind + " " + bad + ": " + o.out());
+                assertTrue(o.err().contains(f.getFileName() + ", line ") && o.err().contains("not a finite number"), kind + " " + bad + ": " + o.err());
+                assertTrue(!Files.exists(merged));
+            }
+        }
+    }
+
+    /**
+     * A file name may hold a line break or a tab: the provenance lines escape them, so the tool's own shards of a
+     * corpus so named merge, and the merged file reopens with the corpus's path as it is.
+     */
+    @Test
+    void shardsOfFilesNamedWithALineBreakOrATabMergeAndReopen() throws Exception {
+        Path[] d = data();
+        Path corpus = Files.copy(d[2], dir.resolve("held\nout\tcorpus\\.tsv"));
+        Path modelA = Files.copy(d[0], dir.resolve("model\rA.tsv"));
+        List<String> base = List.of("compare", "--model-a", modelA.toString(), "--model-b", d[1].toString(), "--corpus", corpus.toString(),
+                "--method", "lr-diff", "--temperatures", "5", "--runs", "1", "--no-timing");
+        Path one = shard(base, "odd", 1, 2);
+        Path two = shard(base, "odd", 2, 2);
+        Path merged = dir.resolve("odd\nmerged.tsv");
+        CliTest.Outcome m = CliTest.run("merge", "--no-timing", "--out", merged.toString(), one.toString(), two.toString());
+        assertEquals(0, m.code(), m.err());
+        tmeval.run.ComparisonOutput.Content content = tmeval.run.ComparisonOutput.read(merged);
+        assertEquals(List.of(modelA.toAbsolutePath(), d[1].toAbsolutePath(), corpus.toAbsolutePath()),
+                content.inputs().stream().map(tmeval.run.ComparisonOutput.Input::path).toList(), "the inputs' paths as they are");
+        assertTrue(content.inputs().stream().allMatch(i -> i.problem() == null), "and their digests match");
+        assertEquals(13, content.rows().size());
+    }
 }

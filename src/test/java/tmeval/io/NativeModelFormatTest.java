@@ -146,7 +146,7 @@ class NativeModelFormatTest {
 
     @Test
     void writeLeavesNoPartialFileOnFailure() throws Exception {
-        Path target = dir.resolve("sub").resolve("m.tsv");
+        Path target = Files.createDirectory(dir.resolve("sub")).resolve("m.tsv");
         NativeModelFormat.write(Fixtures.randomModel("x", 10, new double[] {1, 1}, 1, 1), target);
         try (var files = Files.list(target.getParent())) {
             assertEquals(1, files.count(), "only the finished file is left");

@@ -103,6 +103,49 @@ class ParserFuzzTest {
         assertTrue(result[0] >= 4 * CASES_PER_READER - 1 && result[1] > 0 && result[1] < result[0]);
     }
 
+    /**
+     * The readers of what the tool writes and reads back (a shard merged with its companion, a compare output opened
+     * as results, a session with every kind of setting), mutated as above: an input error naming the file or a correct
+     * read, never another exception or a hang, whatever the mutation does to a number, a field or a provenance line.
+     */
+    @Test
+    void shardsResultsAndSessionsSurviveMutatedInputs() throws Exception {
+        TopicModel model = Fixtures.randomModel("fuzz", 12, new double[] {0.2, 0.5, 1.5}, 0.3, 1);
+        Path modelFile = dir.resolve("model.tsv");
+        NativeModelFormat.write(model, modelFile);
+        Path corpus = dir.resolve("corpus.tokens");
+        TextCorpusFormat.writeTokenLines(Fixtures.generate(model, 6, 8, 3), corpus);
+        List<String> estimate = List.of("estimate", "--model", modelFile.toString(), "--corpus", corpus.toString(), "--method", "is-prior",
+                "--samples", "3", "--runs", "2", "--no-timing");
+        Path[] shards = {dir.resolve("shard-1.tsv"), dir.resolve("shard-2.tsv")};
+        for (int i = 0; i < 2; i++) {
+            cli(estimate, "--shard", (i + 1) + "/2", "--out", shards[i].toString());
+        }
+        Path compare = dir.resolve("compare.tsv");
+        cli(List.of("compare", "--model-a", modelFile.toString(), "--model-b", modelFile.toString(), "--corpus", corpus.toString(),
+                "--method", "ratio-convex,lr-diff", "--temperatures", "3", "--burn-in", "1", "--no-timing"), "--out", compare.toString());
+        String session = SessionFile.MAGIC + "\ninput\tmodelA\t/tmp/a\\tb.tsv\nsetting\truns\t2\nsetting\tthreads\t4\n"
+                + "setting\tagreeWithin\t0.5\nsetting\tmethods\tratio-convex,lr-diff\nsetting\tcurves.points\t10,ais,1,100,-2.5,10,5,0.25,0;"
+                + "20,ais,1,100,-2.25,10,5,,1\nresult\t0\td\\t1\t5\tratio-convex\tFORWARD\t1\t0\t-0.25\t100\t5\tok\t\n"
+                + "result\t1\td2\t4\texact\tNONE\t1\t0\t\t0\t0\trefused\ttoo\\nlong\nround\t0\tratio-convex\t2000\tyes\n";
+        List<Target> targets = List.of(
+                new Target("estimate shard (merged with its companion)", Files.readAllBytes(shards[0]),
+                        p -> tmeval.run.ShardMerge.merge(List.of(p, shards[1]))),
+                new Target("compare output opened as results", Files.readAllBytes(compare), tmeval.run.ComparisonOutput::read),
+                new Target("session with every kind of setting", utf8(session), SessionFile::read));
+        int[] result = fuzz(targets, 20261126);
+        assertTrue(result[0] == 3 * CASES_PER_READER && result[1] > 0 && result[1] < result[0]);
+    }
+
+    private static void cli(List<String> args, String... more) {
+        List<String> all = new ArrayList<>(args);
+        all.addAll(List.of(more));
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        int code = new tmeval.cli.Cli().run(all.toArray(new String[0]), new java.io.PrintStream(new java.io.ByteArrayOutputStream()),
+                new java.io.PrintStream(err));
+        assertTrue(code == 0, err.toString());
+    }
+
     /** Runs CASES_PER_READER seeded mutations of each target; returns {cases, accepted}. */
     private int[] fuzz(List<Target> targets, long seed) throws Exception {
         SplittableRandom random = new SplittableRandom(seed);

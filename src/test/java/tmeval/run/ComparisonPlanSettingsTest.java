@@ -78,29 +78,29 @@ public class ComparisonPlanSettingsTest {
 
     @Test
     void aMissingUnknownOrInvalidSettingIsNamedNeverReplacedByADefault() {
-        assertEquals("setting 'direction' is missing", problem(s -> {
+        assertEquals("setting direction: missing", problem(s -> {
             s.remove("direction");
             return s;
         }));
-        assertEquals("unknown setting 'colour'", problem(set("colour", "blue")));
-        assertEquals("setting 'temperatures': must be between 1 and 2147483647, was 0", problem(set("temperatures", "0")));
-        assertEquals("setting 'burn-in': must be between 0 and 2147483647, was -5", problem(set("burn-in", "-5")));
-        assertEquals("setting 'runs': 'two' is not a whole number", problem(set("runs", "two")));
-        assertEquals("setting 'gap-threshold': must be a finite number of at least 0.0, was NaN", problem(set("gap-threshold", "NaN")));
-        assertEquals("setting 'epsilon': must be below 1, was 1.5", problem(set("epsilon", "1.5")));
-        assertEquals("setting 'resampling': must be true or false, was 'yes'", problem(set("resampling", "yes")));
-        assertEquals("setting 'vocabulary': must be strict or intersect, was 'loose'", problem(set("vocabulary", "loose")));
-        assertTrue(problem(set("methods", "ratio-convex,bogus")).startsWith("setting 'methods': "), problem(set("methods", "ratio-convex,bogus")));
-        assertTrue(problem(set("schedule", "cubic")).startsWith("setting 'schedule': unknown schedule 'cubic'"));
-        assertTrue(problem(set("direction", "sideways")).startsWith("setting 'direction': "));
-        assertEquals("setting 'plan' is 'curve', not a compare plan", problem(set("plan", "curve")));
-        assertEquals("setting 'agree-within': must be a finite number of at least 0.0, was Infinity", problem(s -> {
+        assertEquals("setting colour: not a setting of this plan", problem(set("colour", "blue")));
+        assertEquals("setting temperatures: must be between 1 and 2147483647, was 0", problem(set("temperatures", "0")));
+        assertEquals("setting burn-in: must be between 0 and 2147483647, was -5", problem(set("burn-in", "-5")));
+        assertEquals("setting runs: needs a whole number, was 'two'", problem(set("runs", "two")));
+        assertEquals("setting gap-threshold: must be between 0.0 and 1.7976931348623157E308, was NaN", problem(set("gap-threshold", "NaN")));
+        assertEquals("setting epsilon: must be between 0.0 and 0.999, was 1.5", problem(set("epsilon", "1.5")));
+        assertEquals("setting resampling: is true or false, was 'yes'", problem(set("resampling", "yes")));
+        assertEquals("setting vocabulary: is strict or intersect, was 'loose'", problem(set("vocabulary", "loose")));
+        assertTrue(problem(set("methods", "ratio-convex,bogus")).startsWith("setting methods: "), problem(set("methods", "ratio-convex,bogus")));
+        assertTrue(problem(set("schedule", "cubic")).startsWith("setting schedule: unknown schedule 'cubic'"));
+        assertTrue(problem(set("direction", "sideways")).startsWith("setting direction: "));
+        assertEquals("setting plan: 'curve', not a compare plan", problem(set("plan", "curve")));
+        assertEquals("setting agree-within: must be between 2.2250738585072014E-308 and 1.7976931348623157E308, was Infinity", problem(s -> {
             s.put("adaptive", "true");
             s.put("agree-within", "Infinity");
             s.put("max-temperatures", "100");
             return s;
         }));
-        assertEquals("setting 'max-temperatures' is missing", problem(s -> {
+        assertEquals("setting max-temperatures: missing", problem(s -> {
             s.put("adaptive", "true");
             s.put("agree-within", "1");
             return s;

@@ -20,7 +20,7 @@ class ThroughputTest {
 
     @Test
     void savedRatesReadBackAndPriceTheComparisonMethods() throws Exception {
-        Path file = dir.resolve("sub/throughput.tsv");
+        Path file = dir.resolve("throughput.tsv");
         new Throughput(Map.of("ratio-convex", 2.5e7, "ais", 1.8e7, "lr", 2.0e7), 50, "").write(file, "2026-11-22");
         Throughput t = Throughput.read(file);
         assertEquals(50, t.numTopics());
@@ -45,5 +45,19 @@ class ThroughputTest {
         assertThrows(InputException.class, () -> Throughput.read(bad));
         Files.writeString(bad, "method\trate\n");
         assertThrows(InputException.class, () -> Throughput.read(bad));
+    }
+
+    @Test
+    void aDamagedFileIsReportedNotThrownAndHomeFollowsTheVariable() throws Exception {
+        Path bad = dir.resolve("bad.tsv");
+        Files.writeString(bad, Throughput.HEADER + "\nlr\t50\tfast\t2026-11-22\n");
+        Throughput.Saved saved = Throughput.readSaved(bad);
+        assertTrue(saved.damaged() && saved.rates().rates().isEmpty());
+        assertTrue(saved.problem().contains("bad.tsv") && saved.problem().contains("2"), saved.problem());
+        assertFalse(Throughput.readSaved(dir.resolve("absent.tsv")).damaged());
+        assertEquals(dir.resolve("bad.tsv.corrupt"), Throughput.corruptCopy(bad));
+        assertEquals(Path.of("/home/someone"), Throughput.home("/home/someone", "/root"), "$HOME wins, as for any Unix tool");
+        assertEquals(Path.of("/root"), Throughput.home(null, "/root"));
+        assertEquals(Path.of("/root"), Throughput.home("", "/root"));
     }
 }

@@ -6,48 +6,40 @@ import javafx.scene.control.Spinner;
 import javafx.scene.control.SpinnerValueFactory;
 import javafx.util.StringConverter;
 
+import tmeval.run.Setting;
+
 import java.math.BigDecimal;
-import java.util.regex.Pattern;
 
 /**
  * An editable number field (a spinner) bound both ways to a setting. It shows the setting's value exactly (0.001 as
- * 0.001, not rounded to 0) and never changes it behind the user's back: text that is not a number of the setting's range
- * is neither clamped nor rounded but refused (the field is marked, the setting keeps its value, and a job started meanwhile
+ * 0.001, not rounded to 0) and never changes it behind the user's back: text that the setting's rule ({@link Setting},
+ * the command line's) refuses is neither clamped nor rounded but refused (the field is marked, the setting keeps its value, and a job started meanwhile
  * names the field); valid text is committed on Enter, when the field loses the focus, and before its screen starts a job
  * ({@link Form}), so that a job always runs what the field shows.
  */
 public final class NumberField {
     private static final PseudoClass INVALID = PseudoClass.getPseudoClass("invalid");
-    private static final Pattern DECIMAL = Pattern.compile("[-+]?(\\d+\\.?\\d*|\\.\\d+)([eE][-+]?\\d+)?");
 
-    /** The numbers a field takes. */
+    /** The numbers a field takes: its setting's rule ({@link Setting}), the command line's. */
     private interface Numbers {
-        /** The value of a text, or null when it is not one of these numbers. */
+        /** The value of a text; IllegalArgumentException saying what is wrong with it otherwise. */
         Number parse(String text);
 
         String format(Number n);
 
         /** {@code from} moved by {@code steps} steps, kept within the range (the arrows). */
         Number step(Number from, int steps);
-
-        /** "a whole number from 1 to 100" */
-        String describe();
     }
 
     private NumberField() {
     }
 
-    /** A field of whole numbers from {@code min} to {@code max}, for an IntegerProperty (an int range) or a LongProperty. */
-    public static Spinner<Number> whole(Form form, String name, Property<Number> setting, long min, long max, long step) {
-        return field(form, name, setting, new Numbers() {
+    /** A field of a whole-number setting (an IntegerProperty for a rule of an int range, or a LongProperty). */
+    public static Spinner<Number> whole(Form form, Setting.Whole rule, Property<Number> setting, long step) {
+        return field(form, rule.name(), setting, new Numbers() {
             @Override
             public Number parse(String text) {
-                try {
-                    long v = Long.parseLong(text.trim());
-                    return v >= min && v <= max ? v : null;
-                } catch (NumberFormatException e) {
-                    return null;
-                }
+                return rule.parse(text);
             }
 
             @Override
@@ -61,28 +53,19 @@ public final class NumberField {
                 try {
                     v = Math.addExact(from.longValue(), Math.multiplyExact(step, (long) steps));
                 } catch (ArithmeticException e) {
-                    v = steps > 0 ? max : min;
+                    v = steps > 0 ? rule.max() : rule.min();
                 }
-                return Math.max(min, Math.min(max, v));
-            }
-
-            @Override
-            public String describe() {
-                return "a whole number from " + min + " to " + max;
+                return Math.max(rule.min(), Math.min(rule.max(), v));
             }
         });
     }
 
-    /** A field of plain decimal numbers from {@code min} to {@code max} (finite, as the command line takes them). */
-    public static Spinner<Number> decimal(Form form, String name, Property<Number> setting, double min, double max, double step) {
-        return field(form, name, setting, new Numbers() {
+    /** A field of a real-number setting (finite, as the command line takes it). */
+    public static Spinner<Number> decimal(Form form, Setting.Real rule, Property<Number> setting, double step) {
+        return field(form, rule.name(), setting, new Numbers() {
             @Override
             public Number parse(String text) {
-                if (!DECIMAL.matcher(text.trim()).matches()) {
-                    return null;
-                }
-                double v = Double.parseDouble(text.trim());
-                return Double.isFinite(v) && v >= min && v <= max ? v : null;
+                return rule.parse(text);
             }
 
             @Override
@@ -93,14 +76,19 @@ public final class NumberField {
 
             @Override
             public Number step(Number from, int steps) {
-                return Math.max(min, Math.min(max, from.doubleValue() + steps * step));
-            }
-
-            @Override
-            public String describe() {
-                return "a number from " + format(min) + " to " + format(max);
+                return Math.max(rule.min(), Math.min(rule.max(), from.doubleValue() + steps * step));
             }
         });
+    }
+
+    /** The problem with a text, or null when it is a value of the field. */
+    private static String problem(Numbers numbers, String text) {
+        try {
+            numbers.parse(text);
+            return null;
+        } catch (IllegalArgumentException e) {
+            return e.getMessage();
+        }
     }
 
     private static Spinner<Number> field(Form form, String name, Property<Number> setting, Numbers numbers) {
@@ -124,8 +112,7 @@ public final class NumberField {
             /** The spinner's own commit (Enter, focus lost): text that is not a valid value leaves the value as it is. */
             @Override
             public Number fromString(String text) {
-                Number v = text == null ? null : numbers.parse(text);
-                return v == null ? factory.getValue() : v;
+                return text == null || problem(numbers, text) != null ? factory.getValue() : numbers.parse(text);
             }
         });
         factory.setValue(setting.getValue());
@@ -145,7 +132,7 @@ public final class NumberField {
                 factory.setValue(b);
             }
         });
-        spinner.getEditor().textProperty().addListener((o, a, text) -> spinner.pseudoClassStateChanged(INVALID, numbers.parse(text) == null));
+        spinner.getEditor().textProperty().addListener((o, a, text) -> spinner.pseudoClassStateChanged(INVALID, problem(numbers, text) != null));
         form.add(() -> {
             String text = spinner.getEditor().getText();
             if (spinner.isDisabled()) {
@@ -153,10 +140,11 @@ public final class NumberField {
                 spinner.getEditor().setText(numbers.format(factory.getValue()));
                 return null;
             }
-            Number v = numbers.parse(text);
-            if (v == null) {
-                return name + ": '" + text + "' is not " + numbers.describe();
+            String problem = problem(numbers, text);
+            if (problem != null) {
+                return name + ": " + problem;
             }
+            Number v = numbers.parse(text);
             factory.setValue(v);
             if (!numbers.format(v).equals(numbers.format(setting.getValue()))) {
                 return name + ": " + numbers.format(v) + " was not taken";

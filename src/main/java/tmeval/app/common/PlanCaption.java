@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * The line above a screen's results naming the plan that made them ("Results of: ratio-convex, lr-diff, n = 1000, 2 runs,
+ * The line above a screen's results naming the plan that made them ("Results of:", the methods, "n = 1000, 2 runs,
  * seed 1") and, once the screen's form has been edited, how the form differs from it ("the form has changed since:
  * temperatures 1000 -> 10"): results are never taken for those of the form on screen.
  *

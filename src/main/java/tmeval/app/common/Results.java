@@ -124,7 +124,7 @@ public final class Results {
         unsaved.set(false);
     }
 
-    /** The results in words, for a question before they are dropped: "the results of lr-diff, n = 5, 2 runs, seed 1 (24 rows)". */
+    /** The results in words, for a question before they are dropped: "the results of" their plan ({@link ResultsPlan#describe}) and "(24 rows)". */
     public String describe() {
         return String.format(Locale.ROOT, "the results of %s (%,d rows)", plan.get() == null ? "an unknown plan" : plan.get().describe(), all.size());
     }

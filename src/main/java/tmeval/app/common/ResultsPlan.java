@@ -29,7 +29,7 @@ public record ResultsPlan(ComparisonPlan plan, AdaptiveComparison.Budget budget)
         return new ResultsPlan(ComparisonPlan.fromSettings(settings), AdaptiveComparison.Budget.fromSettings(settings));
     }
 
-    /** In a line: "ratio-convex, lr-diff, n = 1000, 2 runs, seed 1", and the adaptive budget. */
+    /** In a line: the methods, then "n = 1000, 2 runs, seed 1", and the adaptive budget. */
     public String describe() {
         String text = String.format(Locale.ROOT, "%s, n = %d, %d run%s, seed %d", String.join(", ", plan.methods()),
                 plan.settings().temperatures(), plan.runs(), plan.runs() == 1 ? "" : "s", plan.seed());

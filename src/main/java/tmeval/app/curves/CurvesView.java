@@ -22,6 +22,7 @@ import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.YIntervalSeries;
 import org.jfree.data.xy.YIntervalSeriesCollection;
 import org.jfree.data.xy.XYSeriesCollection;
+import tmeval.run.Setting;
 import tmeval.app.common.Charts;
 import tmeval.app.common.NumberField;
 
@@ -79,10 +80,10 @@ public final class CurvesView {
             box.selectedProperty().bindBidirectional(on);
             controls.getChildren().add(box);
         });
-        Spinner<Number> temps = NumberField.whole(control.form(), "temperatures / snapshot", control.temperaturesProperty(), 1, Integer.MAX_VALUE, 50);
+        Spinner<Number> temps = NumberField.whole(control.form(), Setting.TEMPERATURES, control.temperaturesProperty(), 50);
         temps.setId("curve-temperatures");
         temps.setPrefWidth(100);
-        Spinner<Number> runs = NumberField.whole(control.form(), "runs", control.runsProperty(), 1, 1_000_000, 1);
+        Spinner<Number> runs = NumberField.whole(control.form(), Setting.RUNS, control.runsProperty(), 1);
         runs.setId("curve-runs");
         runs.setPrefWidth(70);
         Button run = new Button("Run curves");

@@ -143,7 +143,7 @@ public final class CurvesViewModel {
         formPlan.set(now);
     }
 
-    /** "iteration-ais, ais, n = 1000, 2 runs, seed 1" */
+    /** The methods, then "n = 1000, 2 runs, seed 1". */
     static String describe(CurvePlan p) {
         return String.format(Locale.ROOT, "%s, n = %d, %d run%s, seed %d", String.join(", ", p.methods()), p.settings().temperatures(), p.runs(),
                 p.runs() == 1 ? "" : "s", p.seed());

@@ -17,6 +17,7 @@ import javafx.scene.layout.VBox;
 import javafx.stage.DirectoryChooser;
 import javafx.stage.FileChooser;
 import tmeval.app.common.NumberField;
+import tmeval.run.Setting;
 import tmeval.app.common.Workspace.Slot;
 
 import java.io.File;
@@ -63,7 +64,7 @@ public final class InputsView {
         sample.setTooltip(new Tooltip("Load the bundled sample models, held-out corpus and series again"));
         sample.setOnAction(e -> openSampleData.run());
         VBox corpusCard = card(Slot.CORPUS, "Held-out corpus", "corpus");
-        Spinner<Number> minTokens = NumberField.whole(inputs.form(), "min. tokens per document", inputs.minTokensProperty(), 1, Integer.MAX_VALUE, 10);
+        Spinner<Number> minTokens = NumberField.whole(inputs.form(), Setting.MIN_TOKENS, inputs.minTokensProperty(), 10);
         minTokens.setId("corpus-min-tokens");
         minTokens.setPrefWidth(80);
         minTokens.setTooltip(new Tooltip("Only documents with at least this many tokens take part (results are cleared)"));

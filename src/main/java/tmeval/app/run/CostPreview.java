@@ -177,15 +177,17 @@ final class CostPreview {
 
     /** The rates 'tmeval bench' saved, if any (read off the FX thread; a damaged file is reported, not fatal). */
     private void loadSavedRates() {
-        Task<Throughput> task = new Task<>() {
+        Task<Throughput.Saved> task = new Task<>() {
             @Override
-            protected Throughput call() throws Exception {
-                return Throughput.read(ratesFile);
+            protected Throughput.Saved call() {
+                return Throughput.readSaved(ratesFile);
             }
         };
         task.setOnSucceeded(e -> {
-            if (throughput.get().rates().isEmpty()) {
-                throughput.set(task.getValue());
+            if (task.getValue().damaged()) {
+                problem.accept("saved speed measurements not used: " + task.getValue().problem());
+            } else if (throughput.get().rates().isEmpty()) {
+                throughput.set(task.getValue().rates());
             }
         });
         task.setOnFailed(e -> problem.accept("saved speed measurements not used: " + task.getException().getMessage()));

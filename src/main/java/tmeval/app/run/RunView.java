@@ -3,6 +3,7 @@ package tmeval.app.run;
 import tmeval.app.common.Form;
 import tmeval.app.common.NumberField;
 import tmeval.run.ComparisonPlan;
+import tmeval.run.Setting;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.Property;
 import javafx.collections.FXCollections;
@@ -74,24 +75,24 @@ public final class RunView {
         reference.setTooltip(new Tooltip("Reference for the table's correlation column: a long left-to-right run, or exact"));
         Form form = run.form();
         methods.getChildren().addAll(labelled("reference", reference),
-                labelled("ref. particles", spinner(form, run.referenceParticlesProperty(), 1, 1_000_000, 10, "reference-particles",
+                labelled("ref. particles", spinner(form, run.referenceParticlesProperty(), Setting.REFERENCE_PARTICLES, 10, "reference-particles",
                         "Particles of the left-to-right reference run per document (more: a closer reference, a longer job)")));
 
         FlowPane parameters = new FlowPane(8, 4);
         parameters.setAlignment(Pos.CENTER_LEFT);
         parameters.getChildren().addAll(
-                labelled("temperatures", spinner(form, run.temperaturesProperty(), 1, Integer.MAX_VALUE, 100, "temperatures",
+                labelled("temperatures", spinner(form, run.temperaturesProperty(), Setting.TEMPERATURES, 100, "temperatures",
                         "n: intermediate distributions of each annealing run (Foulds and Smyth's n). More temperatures: less"
                                 + " bias and variance, cost grows linearly")),
-                labelled("samples", spinner(form, run.samplesProperty(), 1, Integer.MAX_VALUE, 1, "samples",
+                labelled("samples", spinner(form, run.samplesProperty(), Setting.SAMPLES, 1, "samples",
                         "S: independent annealing runs averaged per estimate; cost grows linearly")),
-                labelled("burn-in", spinner(form, run.burnInProperty(), 0, Integer.MAX_VALUE, 10, "burn-in",
+                labelled("burn-in", spinner(form, run.burnInProperty(), Setting.BURN_IN, 10, "burn-in",
                         "B: Gibbs sweeps under the starting model before annealing begins")),
-                labelled("runs", spinner(form, run.runsProperty(), 1, 1_000_000, 1, "runs",
+                labelled("runs", spinner(form, run.runsProperty(), Setting.RUNS, 1, "runs",
                         "Repetitions with different random streams; 2 or more give the table's variance column")),
-                labelled("seed", spinner(form, run.seedProperty(), Long.MIN_VALUE, Long.MAX_VALUE, 1, "seed",
+                labelled("seed", spinner(form, run.seedProperty(), Setting.SEED, 1, "seed",
                         "Master seed: the same seed and settings give the same numbers, whatever the thread count")),
-                labelled("threads", spinner(form, run.threadsProperty(), 1, 4096, 1, "threads",
+                labelled("threads", spinner(form, run.threadsProperty(), Setting.THREADS, 1, "threads",
                         "Documents evaluated in parallel; more than the machine's cores gains nothing")));
         ChoiceBox<Schedule> schedule = new ChoiceBox<>(FXCollections.observableArrayList(Schedule.values()));
         schedule.valueProperty().bindBidirectional(run.scheduleProperty());
@@ -115,12 +116,12 @@ public final class RunView {
         adaptive.setTooltip(wrapped("compare --adaptive: run each ratio path both ways; documents whose directions disagree by more than"
                 + " 'agree within' nats run again with twice the temperatures, until they agree or reach 'max temp.'. Their points"
                 + " move as they converge."));
-        Spinner<Number> agree = NumberField.decimal(form, "agree within", run.agreeWithinProperty(), 1e-9, 1e9, 0.1);
+        Spinner<Number> agree = NumberField.decimal(form, Setting.AGREE_WITHIN, run.agreeWithinProperty(), 0.1);
         agree.setId("setting-agree-within");
         agree.setPrefWidth(70);
         agree.setMinWidth(Region.USE_PREF_SIZE);
         agree.setTooltip(wrapped("--agree-within: the forward/reverse agreement sought, in nats"));
-        Spinner<Number> maxTemperatures = spinner(form, run.maxTemperaturesProperty(), 1, Integer.MAX_VALUE, 1000, "max-temperatures",
+        Spinner<Number> maxTemperatures = spinner(form, run.maxTemperaturesProperty(), Setting.MAX_TEMPERATURES, 1000, "max-temperatures",
                 "--max-temperatures: the most temperatures a document gets (doubling from n)");
         HBox adaptiveBox = new HBox(6, adaptive, labelled("agree within", agree), labelled("max temp.", maxTemperatures));
         adaptiveBox.setAlignment(Pos.CENTER_LEFT);
@@ -221,9 +222,9 @@ public final class RunView {
         return box;
     }
 
-    /** A number field of the form, its name the setting's ("max-temperatures" is "max temperatures"). */
-    private static Spinner<Number> spinner(Form form, Property<Number> property, long min, long max, long step, String id, String help) {
-        Spinner<Number> s = NumberField.whole(form, id.replace('-', ' '), property, min, max, step);
+    /** A number field of the form over the setting's one rule ({@link Setting}): typed text is checked as the command line checks it. */
+    private static Spinner<Number> spinner(Form form, Property<Number> property, Setting.Whole rule, long step, String id, String help) {
+        Spinner<Number> s = NumberField.whole(form, rule, property, step);
         Tooltip tip = new Tooltip(help);
         tip.setWrapText(true);
         tip.setMaxWidth(420);

@@ -31,6 +31,7 @@ import tmeval.run.CurvePlan;
 import tmeval.run.CurveRunner;
 import tmeval.run.Provenance;
 import tmeval.run.SessionFile;
+import tmeval.run.Setting;
 import tmeval.run.SettingsReader;
 import tmeval.run.Throughput;
 
@@ -238,7 +239,7 @@ public final class WorkbenchViewModel {
             Writer w = file.writer();
             w.write(Provenance.header(made.toSettings(), workspace.comparisonInputs(), true));
             if (!results.partialProperty().get().isEmpty()) {
-                w.write("# partial\t" + results.partialProperty().get() + "\n");
+                w.write("# partial\t" + Provenance.escape(results.partialProperty().get()) + "\n");
             }
             w.write(adaptive ? ComparisonRows.HEADER_ADAPTIVE : ComparisonRows.HEADER);
             for (ComparisonRunner.Result r : inFileOrder(made.plan(), results.all())) {
@@ -289,7 +290,7 @@ public final class WorkbenchViewModel {
                 .map(Map.Entry::getKey).toList()));
         settings.put("curves.temperatures", Integer.toString(curves.temperaturesProperty().get()));
         settings.put("curves.runs", Integer.toString(curves.runsProperty().get()));
-        settings.put("curves.points", String.join(";", curves.points().stream().map(WorkbenchViewModel::curvePoint).toList()));
+        settings.put("curves.points", SessionFile.curvePointsText(curves.points()));
         CurvePlan drawn = curves.shownPlanProperty().get();
         if (drawn != null) {
             settings.put(CURVES_SHOWN + "methods", String.join(",", drawn.methods()));
@@ -510,8 +511,8 @@ public final class WorkbenchViewModel {
         List<Runnable> apply = new ArrayList<>();
         ComparisonPlan form = ComparisonPlan.fromSettings(formSettings(s));
         boolean adaptive = in.has("adaptive") && in.bool("adaptive");
-        double agreeWithin = in.has("agreeWithin") ? in.real("agreeWithin", 0) : run.agreeWithinProperty().get();
-        int maxTemperatures = in.has("maxTemperatures") ? (int) in.whole("maxTemperatures", 1, Integer.MAX_VALUE)
+        double agreeWithin = in.has("agreeWithin") ? in.real("agreeWithin", Setting.AGREE_WITHIN) : run.agreeWithinProperty().get();
+        int maxTemperatures = in.has("maxTemperatures") ? (int) in.whole("maxTemperatures", Setting.MAX_TEMPERATURES)
                 : run.maxTemperaturesProperty().get();
         AdaptiveComparison.Budget budget = in.valid("agreeWithin", () -> new AdaptiveComparison.Budget(agreeWithin, maxTemperatures));
         if (adaptive) {
@@ -525,45 +526,44 @@ public final class WorkbenchViewModel {
             run.agreeWithinProperty().set(budget.agreeWithin());
             run.maxTemperaturesProperty().set(budget.maxTemperatures());
         });
-        wholeSetting(in, "threads", 1, 4096, apply, v -> run.threadsProperty().set((int) v));
-        wholeSetting(in, "minTokens", 1, Integer.MAX_VALUE, apply, v -> workspace.minTokensProperty().set((int) v));
+        wholeSetting(in, "threads", Setting.THREADS, apply, v -> run.threadsProperty().set((int) v));
+        wholeSetting(in, "minTokens", Setting.MIN_TOKENS, apply, v -> workspace.minTokensProperty().set((int) v));
         if (in.has("curves.methods")) {
-            List<String> on = List.of(in.text("curves.methods").split(","));
+            String methods = in.text("curves.methods");
+            List<String> on = in.valid("curves.methods", () -> Setting.methods(methods, CurveRunner.METHODS, true));
             apply.add(() -> curves.methods().forEach((name, p) -> p.set(on.contains(name))));
         }
-        wholeSetting(in, "curves.temperatures", 1, Integer.MAX_VALUE, apply, v -> curves.temperaturesProperty().set((int) v));
-        wholeSetting(in, "curves.runs", 1, 1_000_000, apply, v -> curves.runsProperty().set((int) v));
+        wholeSetting(in, "curves.temperatures", Setting.TEMPERATURES, apply, v -> curves.temperaturesProperty().set((int) v));
+        wholeSetting(in, "curves.runs", Setting.RUNS, apply, v -> curves.runsProperty().set((int) v));
         if (in.has("curves.points")) {
-            List<CurveRunner.Point> points = new ArrayList<>();
-            for (String p : in.text("curves.points").split(";")) {
-                if (!p.isBlank()) {
-                    points.add(in.valid("curves.points", () -> curvePoint(p)));
-                }
-            }
+            String text = in.text("curves.points");
+            List<CurveRunner.Point> points = in.valid("curves.points", () -> SessionFile.curvePoints(text));
             CurvePlan drawn = in.has(CURVES_SHOWN + "methods") ? curvePlanOf(in) : null;
             apply.add(() -> curves.restore(points, drawn));
         }
         if (in.has("teaching.model")) {
-            TeachingViewModel.Model model = in.valid("teaching.model", () -> TeachingViewModel.Model.valueOf(in.text("teaching.model")));
+            String name = in.text("teaching.model");
+            TeachingViewModel.Model model = in.valid("teaching.model", () -> TeachingViewModel.Model.valueOf(name));
             apply.add(() -> teaching.whichProperty().set(model));
         }
-        wholeSetting(in, "teaching.temperatures", 1, Integer.MAX_VALUE, apply, v -> teaching.temperaturesProperty().set((int) v));
-        wholeSetting(in, "teaching.samples", 1, Integer.MAX_VALUE, apply, v -> teaching.samplesProperty().set((int) v));
-        wholeSetting(in, "teaching.tokens", 0, Integer.MAX_VALUE, apply, v -> { }); // set with its document: applyTeaching
+        wholeSetting(in, "teaching.temperatures", Setting.TEACHING_TEMPERATURES, apply, v -> teaching.temperaturesProperty().set((int) v));
+        wholeSetting(in, "teaching.samples", Setting.TEACHING_SAMPLES, apply, v -> teaching.samplesProperty().set((int) v));
+        wholeSetting(in, "teaching.tokens", Setting.TEACHING_TOKENS, apply, v -> { }); // set with its document: applyTeaching
         return () -> apply.forEach(Runnable::run);
     }
 
     /** The plan that drew a session's curves ({@code curves.shown.*}): the curve form's, with these methods, temperatures and runs. */
     private static CurvePlan curvePlanOf(SettingsReader in) {
-        List<String> methods = List.of(in.text(CURVES_SHOWN + "methods").split(","));
-        int temperatures = (int) in.whole(CURVES_SHOWN + "temperatures", 1, Integer.MAX_VALUE);
-        int curveRuns = (int) in.whole(CURVES_SHOWN + "runs", 1, 1_000_000);
-        return in.valid(CURVES_SHOWN + "methods", () -> CurvesViewModel.planOf(methods, temperatures, curveRuns));
+        String methodList = in.text(CURVES_SHOWN + "methods");
+        List<String> methods = in.valid(CURVES_SHOWN + "methods", () -> Setting.methods(methodList, CurveRunner.METHODS, false));
+        int temperatures = (int) in.whole(CURVES_SHOWN + "temperatures", Setting.TEMPERATURES);
+        int curveRuns = (int) in.whole(CURVES_SHOWN + "runs", Setting.RUNS);
+        return CurvesViewModel.planOf(methods, temperatures, curveRuns);
     }
 
-    private static void wholeSetting(SettingsReader in, String key, long min, long max, List<Runnable> apply, LongConsumer set) {
+    private static void wholeSetting(SettingsReader in, String key, Setting.Whole rule, List<Runnable> apply, LongConsumer set) {
         if (in.has(key)) {
-            long v = in.whole(key, min, max);
+            long v = in.whole(key, rule);
             apply.add(() -> set.accept(v));
         }
     }
@@ -616,21 +616,6 @@ public final class WorkbenchViewModel {
         }
         return unsaved.isEmpty() || confirm.test("Quit without saving?", "Quitting drops " + String.join(", ", unsaved)
                 + ".\n\nQuit anyway? (File > Save session, Ctrl+S, keeps the results and the curves.)");
-    }
-
-    private static String curvePoint(CurveRunner.Point p) {
-        return String.join(",", Integer.toString(p.iteration()), p.method(), Integer.toString(p.run()), Long.toString(p.tokens()),
-                Double.toString(p.logLikelihood()), Long.toString(p.siteUpdates()), Long.toString(p.nanos()),
-                p.perDocumentVariance() == null ? "" : p.perDocumentVariance().toString(), Integer.toString(p.refused()));
-    }
-
-    private static CurveRunner.Point curvePoint(String text) {
-        String[] f = text.split(",", -1);
-        if (f.length != 9) {
-            throw new IllegalArgumentException("a saved curve point has " + f.length + " fields, not 9: " + text);
-        }
-        return new CurveRunner.Point(Integer.parseInt(f[0]), f[1], Integer.parseInt(f[2]), Long.parseLong(f[3]), Double.parseDouble(f[4]),
-                Long.parseLong(f[5]), Long.parseLong(f[6]), f[7].isEmpty() ? null : Double.valueOf(f[7]), Integer.parseInt(f[8]));
     }
 
     /**

@@ -42,6 +42,7 @@ import org.jfree.data.xy.XYIntervalSeries;
 import org.jfree.data.xy.XYIntervalSeriesCollection;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
+import tmeval.run.Setting;
 import tmeval.app.common.Charts;
 import tmeval.app.common.NumberField;
 import tmeval.model.Document;
@@ -162,14 +163,14 @@ public final class TeachingView {
             }
         });
         which.valueProperty().bindBidirectional(control.whichProperty());
-        Spinner<Number> tempSpinner = NumberField.whole(control.form(), "temperatures", control.temperaturesProperty(), 1, 100_000, 10);
+        Spinner<Number> tempSpinner = NumberField.whole(control.form(), Setting.TEACHING_TEMPERATURES, control.temperaturesProperty(), 10);
         tempSpinner.setPrefWidth(95);
         tempSpinner.setId("teaching-temperatures");
-        Spinner<Number> samples = NumberField.whole(control.form(), "samples", control.samplesProperty(), 1, 1000, 5);
+        Spinner<Number> samples = NumberField.whole(control.form(), Setting.TEACHING_SAMPLES, control.samplesProperty(), 5);
         samples.setPrefWidth(85);
         samples.setId("teaching-samples");
         // 0: the whole document (before one is chosen)
-        Spinner<Number> prefix = NumberField.whole(control.form(), "first tokens", control.tokensProperty(), 0, 100_000, 1);
+        Spinner<Number> prefix = NumberField.whole(control.form(), Setting.TEACHING_TOKENS, control.tokensProperty(), 1);
         prefix.setPrefWidth(80);
         prefix.setId("teaching-tokens");
         prefix.setTooltip(new Tooltip("AIS on the first m tokens of the document; at most as many as the exact"

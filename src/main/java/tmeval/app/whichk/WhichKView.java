@@ -37,6 +37,7 @@ import org.jfree.data.xy.YIntervalSeries;
 import org.jfree.data.xy.YIntervalSeriesCollection;
 import tmeval.app.common.Charts;
 import tmeval.app.common.NumberField;
+import tmeval.run.Setting;
 
 import java.awt.BasicStroke;
 import java.io.File;
@@ -108,7 +109,7 @@ public final class WhichKView {
         method.valueProperty().bindBidirectional(model.methodProperty());
         method.setId("whichk-method");
         method.setTooltip(new Tooltip("The estimator every model is scored by (the method's default settings, as tmeval select)"));
-        Spinner<Number> runs = NumberField.whole(model.form(), "runs", model.runsProperty(), 1, 1_000_000, 1);
+        Spinner<Number> runs = NumberField.whole(model.form(), Setting.RUNS, model.runsProperty(), 1);
         runs.setId("whichk-runs");
         runs.setPrefWidth(70);
         runs.setTooltip(new Tooltip("Independent runs per document: two or more give the interval over runs and the pairwise decisions"));

@@ -113,8 +113,31 @@ class WorkbenchViewModelTest {
         int before = vm.results().all().size();
         vm.openSession(session);
         assertEquals(1, errors.size());
-        assertTrue(errors.get(0).startsWith("Cannot open the session: ") && errors.get(0).contains("a setting is invalid"), errors.get(0));
+        assertTrue(errors.get(0).startsWith("Cannot open the session: ") && errors.get(0).contains("line 2: setting temperatures"), errors.get(0));
         assertEquals(before, vm.results().all().size());
+    }
+
+    /**
+     * A session the reader refuses (agreeWithin NaN, threads beyond the command line's range) is reported in one
+     * message naming the setting and the line, and the form keeps every value it had: nothing clamped, nothing thrown.
+     */
+    @Test
+    void aSessionWithAnOutOfRangeOrNonFiniteSettingLeavesTheFormAsItWas() throws Exception {
+        double agreeWithin = vm.run().agreeWithinProperty().get();
+        int threads = vm.run().threadsProperty().get();
+        int temperatures = vm.run().temperaturesProperty().get();
+        for (String bad : List.of("agreeWithin\tNaN", "threads\t100000", "temperatures\t-5")) {
+            errors.clear();
+            Path session = dir.resolve("edited.tmeval-session.tsv");
+            Files.writeString(session, tmeval.run.SessionFile.MAGIC + "\nsetting\truns\t3\nsetting\t" + bad + "\n");
+            vm.openSession(session);
+            assertEquals(1, errors.size(), bad);
+            assertTrue(errors.get(0).contains("line 3: setting " + bad.split("\t")[0]), errors.get(0));
+            assertEquals(agreeWithin, vm.run().agreeWithinProperty().get(), 0.0, bad);
+            assertEquals(threads, vm.run().threadsProperty().get(), bad);
+            assertEquals(temperatures, vm.run().temperaturesProperty().get(), bad);
+            assertEquals(2, vm.run().runsProperty().get(), bad + ": not even the valid setting before it is applied");
+        }
     }
 
     @Test

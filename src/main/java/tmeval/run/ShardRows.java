@@ -1,0 +1,160 @@
+package tmeval.run;
+
+import tmeval.compare.ComparisonMethods;
+import tmeval.compare.Direction;
+import tmeval.estimate.Methods;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the rows of one kind of output must be, for {@code merge} to vouch for them: each row's numbers finite and in
+ * range, a value exactly where the status says there is one, and each document's rows the plan's (method, direction,
+ * run) in the plan's order. Every check throws an {@link IllegalArgumentException} saying what is wrong, for the
+ * caller to name the file and line.
+ */
+final class ShardRows {
+    private final ShardMerge.Kind kind;
+    private final String estimateMethod;
+    /** Each row of a document, as {@link #key} names it, in the order the runner writes them. */
+    private final List<String> keys = new ArrayList<>();
+
+    /** @throws IllegalArgumentException when the settings do not give the plan's methods, runs and direction */
+    ShardRows(ShardMerge.Kind kind, Map<String, String> settings) {
+        this.kind = kind;
+        int runs = Setting.RUNS.parseInt(required(settings, "runs"));
+        estimateMethod = kind == ShardMerge.Kind.ESTIMATE ? Methods.get(required(settings, "method")).name() : null;
+        if (kind == ShardMerge.Kind.ESTIMATE) {
+            for (int r = 1; r <= runs; r++) {
+                keys.add(estimateMethod + "\t" + r);
+            }
+        } else if (kind == ShardMerge.Kind.CURVE) {
+            for (String m : Setting.methods(required(settings, "methods"), CurveRunner.METHODS, false)) {
+                for (int r = 1; r <= runs; r++) {
+                    keys.add(m + "\t" + r);
+                }
+            }
+        } else {
+            ComparisonPlan.Directions directions = ComparisonPlan.Directions.parse(required(settings, "direction"));
+            for (String m : Setting.methods(required(settings, "methods"), null, false)) {
+                for (Direction d : directions.of(ComparisonMethods.get(m))) {
+                    for (int r = 1; r <= runs; r++) {
+                        keys.add(m + "\t" + d.label() + "\t" + r);
+                    }
+                }
+            }
+        }
+    }
+
+    private static String required(Map<String, String> settings, String name) {
+        String v = settings.get(name);
+        if (v == null) {
+            throw new IllegalArgumentException("no setting " + name);
+        }
+        return v;
+    }
+
+    /** Rows each document has: the plan's methods, directions and runs. */
+    int perDocument() {
+        return keys.size();
+    }
+
+    /** The key of the {@code i}-th row of a document, as {@link #key} names a row. */
+    String expected(int i) {
+        return keys.get(i);
+    }
+
+    /** Which (method, direction, run) a row is. */
+    String key(String[] f) {
+        return switch (kind) {
+            case ESTIMATE -> f[2] + "\t" + f[3];
+            case CURVE -> f[3] + "\t" + f[4];
+            case COMPARE, COMPARE_ADAPTIVE -> f[2] + "\t" + f[3] + "\t" + f[4];
+        };
+    }
+
+    /**
+     * The N a document has in the record of a shard's documents ({@link ShardDocuments}): the row's N, but for a
+     * refused document-completion estimate, which counts every token, the tokens the method scores.
+     */
+    long documentTokens(String[] f) {
+        int n = Integer.parseInt(f[1]);
+        return kind == ShardMerge.Kind.ESTIMATE && f[4].isEmpty() ? Methods.scoredTokens(estimateMethod, n) : n;
+    }
+
+    /** The column of a row's site updates; its millis follow. */
+    private int siteUpdatesColumn() {
+        return kind == ShardMerge.Kind.COMPARE || kind == ShardMerge.Kind.COMPARE_ADAPTIVE ? 7 : 6;
+    }
+
+    long siteUpdates(String[] f) {
+        return Long.parseLong(f[siteUpdatesColumn()]);
+    }
+
+    long nanos(String[] f) {
+        return RowChecks.millisAsNanos(f[siteUpdatesColumn() + 1]);
+    }
+
+    /** Checks one row's fields (as many as the header has). */
+    void check(String[] f) {
+        if (f[0].isEmpty()) {
+            throw new IllegalArgumentException("empty docId");
+        }
+        long n = RowChecks.whole(f[1], "N", 1, Integer.MAX_VALUE);
+        switch (kind) {
+            case CURVE -> {
+                if (f[0].equals("*")) {
+                    throw new IllegalArgumentException("a corpus line: a shard's file has none");
+                }
+                RowChecks.whole(f[2], "iteration", 0, Integer.MAX_VALUE);
+                RowChecks.whole(f[4], "run", 1, Setting.RUNS.max());
+                // an empty logLik is a refused estimate (the curve has no status column)
+                if (!f[5].isEmpty()) {
+                    RowChecks.logValue(f[5], "logLik", n);
+                }
+                RowChecks.whole(f[6], "siteUpdates", 0, Long.MAX_VALUE);
+                RowChecks.millisAsNanos(f[7]);
+            }
+            case ESTIMATE -> {
+                RowChecks.whole(f[3], "run", 1, Setting.RUNS.max());
+                value(f[4], f[5], "logLik", "perplexity", statusOf(f[8]), n);
+                RowChecks.whole(f[6], "siteUpdates", 0, Long.MAX_VALUE);
+                RowChecks.millisAsNanos(f[7]);
+            }
+            case COMPARE, COMPARE_ADAPTIVE -> {
+                Direction.parse(f[3]);
+                RowChecks.whole(f[4], "run", 1, Setting.RUNS.max());
+                value(f[5], f[6], "logRatio", "perplexityRatio", statusOf(f[9]), n);
+                RowChecks.whole(f[7], "siteUpdates", 0, Long.MAX_VALUE);
+                RowChecks.millisAsNanos(f[8]);
+                if (kind == ShardMerge.Kind.COMPARE_ADAPTIVE) {
+                    RowChecks.whole(f[10], "temperatures", 1, Integer.MAX_VALUE);
+                    if (!List.of("yes", "no", "-").contains(f[11])) {
+                        throw new IllegalArgumentException("converged is yes, no or -, was '" + f[11] + "'");
+                    }
+                }
+            }
+        }
+    }
+
+    /** A value and its derived column: both there, finite, for a status with a value; both empty otherwise. */
+    private static void value(String value, String derived, String column, String derivedColumn, Status status, long tokens) {
+        if (status.hasValue()) {
+            RowChecks.logValue(value, column, tokens);
+            RowChecks.finite(derived, derivedColumn);
+        } else if (!value.isEmpty() || !derived.isEmpty()) {
+            throw new IllegalArgumentException("a " + status.label() + " row has no " + column + " or " + derivedColumn + ", this one has '"
+                    + value + "' and '" + derived + "'");
+        }
+    }
+
+    static Status statusOf(String label) {
+        for (Status s : Status.values()) {
+            if (s.label().equals(label)) {
+                return s;
+            }
+        }
+        throw new IllegalArgumentException("unknown status '" + label + "' (ok, zero-weight, below-floor, refused)");
+    }
+}
