@@ -147,7 +147,7 @@ public final class NumberField {
             Number v = numbers.parse(text);
             factory.setValue(v);
             if (!numbers.format(v).equals(numbers.format(setting.getValue()))) {
-                return name + ": " + numbers.format(v) + " was not taken";
+                return name + ": " + numbers.format(v) + " was declined, it stays " + numbers.format(setting.getValue());
             }
             spinner.getEditor().setText(numbers.format(v));
             return null;
