@@ -205,7 +205,7 @@ final class CompareCommand implements Command {
         long start = System.nanoTime();
         try (OutputFile file = OutputFile.create(outFile, o.standardOutput())) {
             Writer w = file.writer();
-            w.write(Provenance.header(adaptive == null ? plan.settingsText() : adaptive.settingsText(plan), o.inputs(), timing, shard,
+            w.write(Provenance.header(adaptive == null ? plan.toSettings() : adaptive.settingsText(plan), o.inputs(), timing, shard,
                     ShardDocuments.of(corpus, shard, length -> length)));
             w.write(adaptive == null ? ComparisonRows.HEADER : ComparisonRows.HEADER_ADAPTIVE);
             try {

@@ -41,6 +41,21 @@ public record ComparisonPlan(List<String> methods, Directions directions, Method
     /** With {@code --adaptive}: the most temperatures a document gets, as a multiple of the plan's temperatures. */
     public static final int DEFAULT_MAX_TEMPERATURES_FACTOR = 16;
 
+    /** The names of the settings ({@link #toSettings}): the command line's option names. */
+    private static final String PLAN = "plan";
+    private static final String PLAN_NAME = "compare";
+    private static final String METHODS = "methods";
+    private static final String DIRECTION = "direction";
+    private static final String RUNS = "runs";
+    private static final String SEED = "seed";
+    private static final String REFERENCE = "reference";
+    private static final String REFERENCE_PARTICLES = "reference-particles";
+    private static final String ALIGN = "align";
+    private static final String VOCABULARY = "vocabulary";
+    private static final String GAP_THRESHOLD = "gap-threshold";
+    private static final String STRICT = "strict";
+    private static final String INTERSECT = "intersect";
+
     /** Which directions a ratio path is run in. */
     public enum Directions {
         FORWARD("forward"), REVERSE("reverse"), BOTH("both");
@@ -189,20 +204,57 @@ public record ComparisonPlan(List<String> methods, Directions directions, Method
         };
     }
 
-    /** Every setting, by name, in a fixed order: the provenance of an output and the settings of a session. */
-    public Map<String, String> settingsText() {
+    /**
+     * Every setting, by name (the command line's option names), in a fixed order: the {@code # setting} lines of every
+     * output's provenance, and what {@link #fromSettings} reads back into the same plan. The thread count is not a
+     * setting: the output is the same for any.
+     */
+    public Map<String, String> toSettings() {
         Map<String, String> s = new LinkedHashMap<>();
-        s.put("plan", "compare");
-        s.put("methods", String.join(",", methods));
-        s.put("direction", directions.label());
+        s.put(PLAN, PLAN_NAME);
+        s.put(METHODS, String.join(",", methods));
+        s.put(DIRECTION, directions.label());
         s.putAll(MethodSettingsText.of(settings));
-        s.put("runs", Integer.toString(runs));
-        s.put("seed", Long.toString(seed));
-        s.put("reference", reference.label());
-        s.put("reference-particles", Integer.toString(referenceParticles));
-        s.put("align", Boolean.toString(align));
-        s.put("vocabulary", intersectVocabularies ? "intersect" : "strict");
-        s.put("gap-threshold", String.format(Locale.ROOT, "%s", gapThreshold));
+        s.put(RUNS, Integer.toString(runs));
+        s.put(SEED, Long.toString(seed));
+        s.put(REFERENCE, reference.label());
+        s.put(REFERENCE_PARTICLES, Integer.toString(referenceParticles));
+        s.put(ALIGN, Boolean.toString(align));
+        s.put(VOCABULARY, intersectVocabularies ? INTERSECT : STRICT);
+        s.put(GAP_THRESHOLD, String.format(Locale.ROOT, "%s", gapThreshold));
         return s;
+    }
+
+    /**
+     * The plan whose {@link #toSettings} these are (an output's provenance, a session), on all cores: every setting must be
+     * there, none other ({@link AdaptiveComparison.Budget#fromSettings} reads the adaptive budget's), and each must be what
+     * the command line accepts.
+     *
+     * @throws IllegalArgumentException naming the setting that is missing, unknown or not valid
+     */
+    public static ComparisonPlan fromSettings(Map<String, String> s) {
+        SettingsReader in = new SettingsReader(s, AdaptiveComparison.Budget.SETTINGS);
+        if (!PLAN_NAME.equals(in.text(PLAN))) {
+            throw SettingsReader.problem(PLAN, "'" + s.get(PLAN) + "', not a " + PLAN_NAME + " plan");
+        }
+        String vocabulary = in.text(VOCABULARY);
+        if (!vocabulary.equals(STRICT) && !vocabulary.equals(INTERSECT)) {
+            throw SettingsReader.problem(VOCABULARY, "is " + STRICT + " or " + INTERSECT + ", was '" + vocabulary + "'");
+        }
+        String methodList = in.text(METHODS);
+        List<String> methods = in.valid(METHODS, () -> Setting.methods(methodList, null, false));
+        String direction = in.text(DIRECTION);
+        Directions directions = in.valid(DIRECTION, () -> Directions.parse(direction));
+        MethodSettings settings = MethodSettingsText.read(in);
+        int runs = (int) in.whole(Setting.RUNS);
+        long seed = in.whole(Setting.SEED);
+        String referenceLabel = in.text(REFERENCE);
+        Reference reference = in.valid(REFERENCE, () -> Reference.parse(referenceLabel));
+        int referenceParticles = (int) in.whole(Setting.REFERENCE_PARTICLES);
+        boolean align = in.bool(ALIGN);
+        double gapThreshold = in.real(Setting.GAP_THRESHOLD);
+        in.noOthers();
+        return new ComparisonPlan(methods, directions, settings, runs, seed, Workers.defaultThreads(), reference, referenceParticles, align,
+                vocabulary.equals(INTERSECT), gapThreshold);
     }
 }

@@ -139,7 +139,7 @@ public final class SessionFile {
                     }
                     case "setting" -> {
                         expect(in, f, 3);
-                        Consumer<String> rule = SETTINGS.get(f[1]);
+                        Consumer<String> rule = SETTINGS.containsKey(f[1]) ? SETTINGS.get(f[1]) : planRule(f[1]);
                         try {
                             if (rule != null) {
                                 rule.accept(f[2]);
@@ -170,6 +170,25 @@ public final class SessionFile {
             }
         }
         return new Session(inputs, settings, results, rounds);
+    }
+
+    /**
+     * The rule of a plan's setting a session keeps under a prefix: the run form's and the results' plans ({@code form.},
+     * {@code results.}, by their provenance names), and the plan of the curves on screen ({@code curves.shown.}); null
+     * for any other name.
+     */
+    private static Consumer<String> planRule(String key) {
+        for (String prefix : List.of("form.", "results.")) {
+            if (key.startsWith(prefix)) {
+                return Setting.rule("compare", key.substring(prefix.length()));
+            }
+        }
+        return switch (key) {
+            case "curves.shown.methods" -> v -> Setting.methods(v, CurveRunner.METHODS, false);
+            case "curves.shown.temperatures" -> Setting.TEMPERATURES::parse;
+            case "curves.shown.runs" -> Setting.RUNS::parse;
+            default -> null;
+        };
     }
 
     private static void add(LineReader in, RowChecks.Totals totals, long siteUpdates, long nanos) throws InputException {

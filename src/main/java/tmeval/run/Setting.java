@@ -73,7 +73,7 @@ public final class Setting {
     public static final Whole MAX_EXACT_STATES = new Whole("max-exact-states", Long.MIN_VALUE, Long.MAX_VALUE);
     public static final Whole RUNS = new Whole("runs", 1, 1_000_000);
     public static final Whole SEED = new Whole("seed", Long.MIN_VALUE, Long.MAX_VALUE);
-    /** The workbench's seed field holds an int, so a session's seed is one. */
+    /** The seed of a session saved before sessions kept the run form's whole plan: that form's seed field held an int. */
     public static final Whole FORM_SEED = new Whole("seed", 0, Integer.MAX_VALUE);
     public static final Whole THREADS = new Whole("threads", 1, 4096);
     public static final Whole REFERENCE_PARTICLES = new Whole("reference-particles", 1, 1_000_000);
@@ -90,7 +90,7 @@ public final class Setting {
     public static final Real GAP_THRESHOLD = new Real("gap-threshold", 0, Double.MAX_VALUE);
     public static final Real AGREE_WITHIN = new Real("agree-within", Double.MIN_NORMAL, Double.MAX_VALUE);
 
-    /** Every setting a plan's provenance names ({@code settingsText()}), by that name, with its rule. */
+    /** Every setting a plan's provenance names ({@code toSettings()}, {@code settingsText()}), by that name, with its rule. */
     private static final Map<String, Consumer<String>> PLAN_RULES = Map.ofEntries(
             Map.entry("samples", SAMPLES::parse), Map.entry("temperatures", TEMPERATURES::parse), Map.entry("burn-in", BURN_IN::parse),
             Map.entry("particles", PARTICLES::parse), Map.entry("chain-length", CHAIN_LENGTH::parse),
@@ -116,18 +116,22 @@ public final class Setting {
      * @throws IllegalArgumentException naming the setting and the problem
      */
     public static void check(String plan, String name, String value) {
+        Consumer<String> rule = rule(plan, name);
         try {
-            if (name.equals("methods")) {
-                methods(value, "curve".equals(plan) ? CurveRunner.METHODS : null, false);
-                return;
-            }
-            Consumer<String> rule = PLAN_RULES.get(name);
             if (rule != null) {
                 rule.accept(value);
             }
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("setting " + name + ": " + e.getMessage(), e);
         }
+    }
+
+    /** The rule of one setting of a plan as its provenance line names it (its complaint names no setting), or null for a name this version does not know. */
+    public static Consumer<String> rule(String plan, String name) {
+        if (name.equals("methods")) {
+            return v -> methods(v, "curve".equals(plan) ? CurveRunner.METHODS : null, false);
+        }
+        return PLAN_RULES.get(name);
     }
 
     /**

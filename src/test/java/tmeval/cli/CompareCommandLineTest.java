@@ -52,7 +52,7 @@ class CompareCommandLineTest {
                 ComparisonPlan.defaults(List.of(ComparisonMethods.EXACT)))) {
             Parsed back = parse(CompareCommandLine.arguments(plan, null, INPUTS, false));
             assertEquals(withThreads(plan, back.plan().threads()), back.plan());
-            assertEquals(plan.settingsText(), back.plan().settingsText(), "the provenance lines are the same");
+            assertEquals(plan.toSettings(), back.plan().toSettings(), "the provenance lines are the same");
             assertNull(back.budget());
             assertEquals("3", back.options().string("min-tokens", "1"));
             assertEquals(INPUTS.modelB(), back.options().path("model-b"));

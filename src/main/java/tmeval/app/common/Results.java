@@ -9,6 +9,10 @@ import tmeval.run.ComparisonPlan;
 import tmeval.run.ComparisonRunner;
 
 import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleIntegerProperty;
 
 import java.util.ArrayList;
@@ -33,6 +37,8 @@ public final class Results {
     private ComparisonTable cachedTable; // rebuilt only after the results change, not once per observing view
     private double gapThreshold = ComparisonPlan.DEFAULT_GAP_THRESHOLD;
     private final javafx.beans.property.StringProperty partial = new javafx.beans.property.SimpleStringProperty("");
+    private final ReadOnlyObjectWrapper<ResultsPlan> plan = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyBooleanWrapper unsaved = new ReadOnlyBooleanWrapper(false);
 
     /**
      * Empty when the results are all a job meant to produce; otherwise why not ("partial: cancelled after 120 of 300
@@ -61,12 +67,85 @@ public final class Results {
         }
     }
 
+    /**
+     * What the results were at one moment, to be put back: a job cancelled before its end must not replace the results
+     * that were on screen before it started.
+     */
+    public record Snapshot(Corpus corpus, List<ComparisonRunner.Result> rows, Map<String, Round> rounds, ResultsPlan plan, String partial,
+                           boolean unsaved) {
+        public boolean isEmpty() {
+            return rows.isEmpty();
+        }
+    }
+
+    public Snapshot snapshot() {
+        return new Snapshot(corpus, List.copyOf(all), Map.copyOf(rounds), plan.get(), partial.get(), unsaved.get());
+    }
+
+    /** Puts a snapshot's results back, unless the corpus has changed since (then they describe other documents). */
+    public void restore(Snapshot s) {
+        if (s.corpus() != corpus) {
+            return;
+        }
+        all.clear();
+        all.addAll(s.rows());
+        rounds.clear();
+        rounds.putAll(s.rounds());
+        partial.set(s.partial());
+        plan.set(s.plan());
+        gapThreshold = s.plan() == null ? ComparisonPlan.DEFAULT_GAP_THRESHOLD : s.plan().plan().gapThreshold();
+        unsaved.set(s.unsaved());
+        replaced();
+    }
+
+    /** The plan that made the results (null when there are none), as an export records it and the views name it. */
+    public ReadOnlyObjectProperty<ResultsPlan> planProperty() {
+        return plan.getReadOnlyProperty();
+    }
+
+    /**
+     * The results on screen are now those of this plan, whose settings but the methods are theirs (a job of more methods
+     * joined them): the same gap threshold.
+     */
+    public void setPlan(ResultsPlan p) {
+        if (p == null || plan.get() == null || !plan.get().joins(p)) {
+            throw new IllegalArgumentException("the results of one plan do not become another's: reset them for it");
+        }
+        plan.set(p);
+    }
+
+    /** Whether a job has added results since they were last saved (a session, an export) or opened. */
+    public ReadOnlyBooleanProperty unsavedProperty() {
+        return unsaved.getReadOnlyProperty();
+    }
+
+    /** The results are in a file now (a session, an export, or they were opened from one). */
+    public void markSaved() {
+        unsaved.set(false);
+    }
+
+    /** The results in words, for a question before they are dropped: "the results of" their plan ({@link ResultsPlan#describe}) and "(24 rows)". */
+    public String describe() {
+        return String.format(Locale.ROOT, "the results of %s (%,d rows)", plan.get() == null ? "an unknown plan" : plan.get().describe(), all.size());
+    }
+
     /** Starts over for a corpus (new inputs). */
     public void reset(Corpus corpus) {
+        reset(corpus, null);
+    }
+
+    /**
+     * Starts over for the results of a plan (null: none yet) on a corpus; the views, told of the reset, already see the
+     * plan's gap threshold.
+     */
+    public void reset(Corpus corpus, ResultsPlan made) {
         this.corpus = corpus;
         partial.set("");
         all.clear();
         rounds.clear();
+        plan.set(made);
+        gapThreshold = made == null ? ComparisonPlan.DEFAULT_GAP_THRESHOLD : made.plan().gapThreshold();
+        unsaved.set(false);
         cachedTable = null;
         derived.clear();
         cachedChecks = null;
@@ -94,6 +173,7 @@ public final class Results {
 
     public void addAll(List<ComparisonRunner.Result> batch) {
         all.addAll(batch);
+        unsaved.set(unsaved.get() || !batch.isEmpty());
         if (cachedTable != null && batch.stream().allMatch(r -> r.run() <= tableRuns)) {
             // recording a batch into the table gives the table a rebuild would: a batch costs its size, not the corpus's
             batch.forEach(r -> ComparisonRunner.record(cachedTable, r));
@@ -133,6 +213,7 @@ public final class Results {
             return;
         }
         all.addAll(batch);
+        unsaved.set(true);
         replaced();
     }
 
@@ -242,12 +323,6 @@ public final class Results {
     /** The forward/reverse gap above which a document is flagged: the plan's, set by the run that made the results. */
     public double gapThreshold() {
         return gapThreshold;
-    }
-
-    public void setGapThreshold(double threshold) {
-        this.gapThreshold = threshold;
-        derived.clear();
-        cachedChecks = null;
     }
 
     /** Each document's two estimates of a method, flagged against {@link #gapThreshold()} (see {@link ComparisonTable#paired}). */

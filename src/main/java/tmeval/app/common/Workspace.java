@@ -27,6 +27,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
+import java.util.function.Predicate;
 
 /**
  * What every screen works on: models A and B, the held-out corpus and the model series as loaded (the inputs
@@ -63,11 +64,32 @@ public final class Workspace {
     private final ReadOnlyObjectWrapper<Corpus> corpus = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<ModelPair> pair = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyStringWrapper pairProblem = new ReadOnlyStringWrapper("");
-    private final BooleanProperty align = new SimpleBooleanProperty(ComparisonPlan.DEFAULT_ALIGN);
+    /** Asked before a change of the inputs' settings clears the results (align, minimum length); false keeps the setting. */
+    private Predicate<String> mayClearResults = action -> true;
+    private final BooleanProperty align = new SimpleBooleanProperty(ComparisonPlan.DEFAULT_ALIGN) {
+        @Override
+        public void set(boolean v) {
+            if (v == get() || mayClearResults.test(v ? "Aligning B's topics to A's" : "Leaving B's topics unaligned")) {
+                super.set(v);
+            }
+        }
+    };
     private final StringProperty annealingMethod = new SimpleStringProperty(ComparisonPlan.defaults(ComparisonPlan.defaultSelection()).annealingMethod());
-    private final IntegerProperty minTokens = new SimpleIntegerProperty(1);
+    private final IntegerProperty minTokens = new SimpleIntegerProperty(1) {
+        @Override
+        public void set(int v) {
+            if (v == get() || mayClearResults.test("Keeping only documents of at least " + v + " tokens")) {
+                super.set(v);
+            }
+        }
+    };
     private final StringProperty status = new SimpleStringProperty("");
     private final Map<Slot, Path> paths = new EnumMap<>(Slot.class);
+    private final Form form = new Form();
+    /** What the corpus was last derived from. */
+    private TopicModel derivedFromA;
+    private Corpus derivedFromRaw;
+    private int derivedMinTokens;
     private TopicModel preparedA;
     private TopicModel preparedB;
     private boolean preparedAlign;
@@ -80,6 +102,22 @@ public final class Workspace {
         align.addListener((o, a, b) -> refresh());
         annealingMethod.addListener((o, a, b) -> refresh());
         minTokens.addListener((o, a, b) -> refresh());
+    }
+
+    /**
+     * Asked, with what is about to happen, before the alignment or the minimum document length changes (either clears
+     * the results): false keeps the setting as it is. The workbench asks the user when the results are not saved.
+     */
+    public void setResultsGuard(Predicate<String> guard) {
+        this.mayClearResults = guard;
+    }
+
+    /**
+     * The inputs' own fields (the minimum document length): every job reads the corpus they cut, so every screen commits
+     * them with its own before a job starts.
+     */
+    public Form form() {
+        return form;
     }
 
     /** Receives (title, message) when the inputs do not fit together; the workbench shows it in a dialog. */
@@ -119,27 +157,19 @@ public final class Workspace {
         }
     }
 
-    /** Re-derives the corpus (mapped onto A's vocabulary) and the prepared pair whenever an input changes. */
+    /**
+     * Re-derives the corpus (mapped onto A's vocabulary) and the prepared pair whenever an input changes; the corpus only
+     * when model A, the corpus read or the minimum length changed (a new corpus voids the results: the alignment or the
+     * method selection must not).
+     */
     private void refresh() {
         TopicModel a = modelA.get();
         Corpus raw = rawCorpus.get();
-        if (a != null && raw != null) {
-            try {
-                Corpus kept = CorpusLoader.mapOnto(raw, a.vocabulary(), paths.get(Slot.CORPUS)).withMinimumLength(minTokens.get());
-                if (kept.size() == 0) {
-                    corpus.set(null);
-                    status.set("no document of the corpus has at least " + minTokens.get() + " tokens");
-                } else {
-                    corpus.set(kept);
-                }
-            } catch (InputException e) {
-                // model A swapped for one the corpus does not fit: said in the status line, not in a dialog, as the
-                // user may be about to load the matching corpus
-                corpus.set(null);
-                status.set("the corpus does not fit model A: " + e.getMessage());
-            }
-        } else {
-            corpus.set(null);
+        if (a != derivedFromA || raw != derivedFromRaw || minTokens.get() != derivedMinTokens) {
+            derivedFromA = a;
+            derivedFromRaw = raw;
+            derivedMinTokens = minTokens.get();
+            deriveCorpus(a, raw);
         }
         TopicModel b = modelB.get();
         if (a != null && b != null) {
@@ -162,6 +192,28 @@ public final class Workspace {
         } else {
             pair.set(null);
             pairProblem.set("");
+        }
+    }
+
+    /** The corpus every job runs on: the one read, mapped onto A's vocabulary, documents shorter than the minimum left out. */
+    private void deriveCorpus(TopicModel a, Corpus raw) {
+        if (a != null && raw != null) {
+            try {
+                Corpus kept = CorpusLoader.mapOnto(raw, a.vocabulary(), paths.get(Slot.CORPUS)).withMinimumLength(minTokens.get());
+                if (kept.size() == 0) {
+                    corpus.set(null);
+                    status.set("no document of the corpus has at least " + minTokens.get() + " tokens");
+                } else {
+                    corpus.set(kept);
+                }
+            } catch (InputException e) {
+                // model A swapped for one the corpus does not fit: said in the status line, not in a dialog, as the
+                // user may be about to load the matching corpus
+                corpus.set(null);
+                status.set("the corpus does not fit model A: " + e.getMessage());
+            }
+        } else {
+            corpus.set(null);
         }
     }
 

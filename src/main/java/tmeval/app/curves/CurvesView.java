@@ -24,6 +24,7 @@ import org.jfree.data.xy.YIntervalSeriesCollection;
 import org.jfree.data.xy.XYSeriesCollection;
 import tmeval.run.Setting;
 import tmeval.app.common.Charts;
+import tmeval.app.common.NumberField;
 
 import java.awt.BasicStroke;
 import java.awt.geom.Ellipse2D;
@@ -79,13 +80,12 @@ public final class CurvesView {
             box.selectedProperty().bindBidirectional(on);
             controls.getChildren().add(box);
         });
-        Spinner<Integer> temps = new Spinner<>(Setting.TEMPERATURES.minInt(), Setting.TEMPERATURES.maxInt(), control.temperaturesProperty().get(), 50);
-        temps.setEditable(true);
+        Spinner<Number> temps = NumberField.whole(control.form(), Setting.TEMPERATURES, control.temperaturesProperty(), 50);
+        temps.setId("curve-temperatures");
         temps.setPrefWidth(100);
-        temps.valueProperty().addListener((o, a, b) -> control.temperaturesProperty().set(b));
-        Spinner<Integer> runs = new Spinner<>(Setting.RUNS.minInt(), Setting.RUNS.maxInt(), control.runsProperty().get());
+        Spinner<Number> runs = NumberField.whole(control.form(), Setting.RUNS, control.runsProperty(), 1);
+        runs.setId("curve-runs");
         runs.setPrefWidth(70);
-        runs.valueProperty().addListener((o, a, b) -> control.runsProperty().set(b));
         Button run = new Button("Run curves");
         run.setId("curve-run");
         run.setDefaultButton(false);

@@ -3,6 +3,9 @@ package tmeval.app.curves;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleDoubleProperty;
 import javafx.beans.property.SimpleIntegerProperty;
@@ -10,6 +13,8 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.concurrent.Task;
 import tmeval.app.common.Failures;
+import tmeval.app.common.Form;
+import tmeval.app.common.PlanCaption;
 import tmeval.app.common.ScreenJob;
 import tmeval.app.common.TaskExecutor;
 import tmeval.app.common.Workspace;
@@ -26,13 +31,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.BiPredicate;
 import java.util.function.Consumer;
 
 /**
  * View-model of the iteration curves (Foulds and Smyth Figure 2): fills a {@link CurvePlan} from the form (starting
  * from the command line's defaults), runs iteration-AIS and the baselines over the loaded model series in a
  * background task and hands each snapshot's points to the view as soon as the snapshot is done, each tagged with
- * the series (method, run) it belongs to.
+ * the series (method, run) it belongs to. The typed text of its fields is committed before a run ({@link #form()}); the
+ * curves on screen name the plan that drew them ({@link #caption()}), and a run over curves not saved asks first.
  */
 public final class CurvesViewModel {
     /** One line of a chart: a method's run (run 0: the per-iteration variance across runs). */
@@ -103,15 +110,72 @@ public final class CurvesViewModel {
     private int likelihoodPoints;
     private final List<CurveRunner.Point> received = new ArrayList<>();
     private final ScreenJob background;
+    private final Form form = new Form();
+    private final ReadOnlyObjectWrapper<CurvePlan> shownPlan = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<CurvePlan> formPlan = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyBooleanWrapper unsaved = new ReadOnlyBooleanWrapper(false);
+    private final PlanCaption<CurvePlan> caption;
+    private BiPredicate<String, String> confirm = (title, question) -> true;
 
     public CurvesViewModel(Workspace inputs, TaskExecutor executor) {
         this.inputs = inputs;
         this.background = new ScreenJob(progress, message, running, executor);
         for (String m : CurveRunner.METHODS) {
-            methods.put(m, new SimpleBooleanProperty(DEFAULTS.methods().contains(m)));
+            BooleanProperty on = new SimpleBooleanProperty(DEFAULTS.methods().contains(m));
+            on.addListener((o, a, b) -> formChanged());
+            methods.put(m, on);
         }
+        temperatures.addListener((o, a, b) -> formChanged());
+        runs.addListener((o, a, b) -> formChanged());
+        formChanged();
+        caption = new PlanCaption<>("Curves", shownPlan, formPlan, CurvesViewModel::describe, CurvePlan::settingsText);
         inputs.seriesProperty().addListener((o, a, b) -> describeEmpty());
         describeEmpty();
+    }
+
+    private void formChanged() {
+        CurvePlan now;
+        try {
+            now = plan();
+        } catch (IllegalArgumentException e) {
+            now = null;
+        }
+        formPlan.set(now);
+    }
+
+    /** The methods, then "n = 1000, 2 runs, seed 1". */
+    static String describe(CurvePlan p) {
+        return String.format(Locale.ROOT, "%s, n = %d, %d run%s, seed %d", String.join(", ", p.methods()), p.settings().temperatures(), p.runs(),
+                p.runs() == 1 ? "" : "s", p.seed());
+    }
+
+    /** Asked (title, question) before a run replaces curves that are not saved; true goes ahead. */
+    public void setConfirmHandler(BiPredicate<String, String> handler) {
+        this.confirm = handler;
+    }
+
+    /** The curves form's typed text, committed before a run (the view adds its fields). */
+    public Form form() {
+        return form;
+    }
+
+    /** "Curves of: ..." naming the plan of the curves on screen, and how the form differs from it since. */
+    public PlanCaption<CurvePlan> caption() {
+        return caption;
+    }
+
+    /** The plan that drew the curves on screen, null when there are none (or they came from an older session). */
+    public javafx.beans.property.ReadOnlyObjectProperty<CurvePlan> shownPlanProperty() {
+        return shownPlan.getReadOnlyProperty();
+    }
+
+    /** Whether a run has drawn points since the curves were last saved in a session or opened from one. */
+    public ReadOnlyBooleanProperty unsavedProperty() {
+        return unsaved.getReadOnlyProperty();
+    }
+
+    public void markSaved() {
+        unsaved.set(false);
     }
 
     /** What an empty chart says: which input is missing, or that Run curves is the next press. */
@@ -160,11 +224,24 @@ public final class CurvesViewModel {
                 selected.add(m);
             }
         });
-        return new CurvePlan(selected, DEFAULTS.settings().withTemperatures(temperatures.get()), temperatures.get(), runs.get(),
-                DEFAULTS.seed(), DEFAULTS.threads(), DEFAULTS.allowUneven());
+        return planOf(selected, temperatures.get(), runs.get());
+    }
+
+    /** The plan of the curve form with these methods, temperatures and runs (its other settings are the command line's defaults). */
+    public static CurvePlan planOf(List<String> methods, int temperatures, int runs) {
+        return new CurvePlan(methods, DEFAULTS.settings().withTemperatures(temperatures), temperatures, runs, DEFAULTS.seed(), DEFAULTS.threads(),
+                DEFAULTS.allowUneven());
     }
 
     public void start() {
+        if (running.get()) {
+            return;
+        }
+        String typed = Form.commit(inputs.form(), form);
+        if (typed != null) {
+            message.set("cannot run: " + typed);
+            return;
+        }
         ModelSeries series = inputs.seriesProperty().get();
         Corpus corpus = inputs.corpusProperty().get();
         if (series == null || corpus == null) {
@@ -175,9 +252,6 @@ public final class CurvesViewModel {
             message.set("the series' vocabulary differs from model A's, which the corpus is mapped onto");
             return;
         }
-        if (running.get()) {
-            return;
-        }
         CurvePlan plan;
         try {
             plan = plan();
@@ -185,9 +259,16 @@ public final class CurvesViewModel {
             message.set(e.getMessage());
             return;
         }
+        if (unsaved.get() && !received.isEmpty() && !confirm.test("Replace the curves that are not saved?", "Running the curves again replaces"
+                + " the curves of " + describe(shownPlan.get()) + " (" + received.size() + " points), which are not saved.\n\nRun anyway?"
+                + " (File > Save session, Ctrl+S, keeps them.)")) {
+            message.set("not started: the curves on screen are not saved (File > Save session keeps them)");
+            return;
+        }
         CurveRunner.Job job = CurveRunner.Job.of(plan, corpus, series);
         likelihoodPoints = 0;
         received.clear();
+        shownPlan.set(plan);
         resetListeners.forEach(Runnable::run);
         CancelToken token = new CancelToken();
         long start = System.nanoTime();
@@ -220,17 +301,25 @@ public final class CurvesViewModel {
         return List.copyOf(received);
     }
 
-    /** Shows points saved earlier (a reopened session) in place of the current curves. */
+    /** Shows points saved earlier (a reopened session) in place of the current curves, with no plan known for them. */
     public void restore(List<CurveRunner.Point> points) {
+        restore(points, null);
+    }
+
+    /** Shows points saved earlier (a reopened session) in place of the current curves, drawn by this plan (null: not known). */
+    public void restore(List<CurveRunner.Point> points, CurvePlan plan) {
         likelihoodPoints = 0;
         received.clear();
         resetListeners.forEach(Runnable::run);
+        shownPlan.set(points.isEmpty() ? null : plan);
         if (!points.isEmpty()) {
             add(points);
         }
+        unsaved.set(false);
     }
 
     private void add(List<CurveRunner.Point> points) {
+        unsaved.set(true);
         received.addAll(points);
         List<Point> likelihood = new ArrayList<>();
         List<Point> variance = new ArrayList<>();

@@ -16,6 +16,8 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.DirectoryChooser;
 import javafx.stage.FileChooser;
+import tmeval.app.common.NumberField;
+import tmeval.run.Setting;
 import tmeval.app.common.Workspace.Slot;
 
 import java.io.File;
@@ -62,12 +64,9 @@ public final class InputsView {
         sample.setTooltip(new Tooltip("Load the bundled sample models, held-out corpus and series again"));
         sample.setOnAction(e -> openSampleData.run());
         VBox corpusCard = card(Slot.CORPUS, "Held-out corpus", "corpus");
-        Spinner<Integer> minTokens = new Spinner<>(1, 1_000_000, 1, 10);
+        Spinner<Number> minTokens = NumberField.whole(inputs.form(), Setting.MIN_TOKENS, inputs.minTokensProperty(), 10);
         minTokens.setId("corpus-min-tokens");
-        minTokens.setEditable(true);
         minTokens.setPrefWidth(80);
-        minTokens.valueProperty().addListener((o, was, now) -> inputs.minTokensProperty().set(now));
-        inputs.minTokensProperty().addListener((o, was, now) -> minTokens.getValueFactory().setValue(now.intValue()));
         minTokens.setTooltip(new Tooltip("Only documents with at least this many tokens take part (results are cleared)"));
         HBox filter = new HBox(6, new Label("min. tokens per document"), minTokens);
         filter.setAlignment(javafx.geometry.Pos.CENTER_LEFT);

@@ -35,6 +35,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * View-model of the inputs screen: reads models A and B, the held-out corpus and a model series into the
@@ -55,6 +56,7 @@ public final class InputsViewModel {
     private final StringProperty unknownWordsWarning = new SimpleStringProperty("");
     private BiConsumer<String, String> errorHandler = (title, message) -> { };
     private Function<Path, ModelLoader.Spec> matrixCompanions = path -> null;
+    private Predicate<String> mayClearResults = action -> true;
 
     public InputsViewModel(Workspace workspace, TaskExecutor executor, RecentFiles recentStore) {
         this.workspace = workspace;
@@ -94,14 +96,32 @@ public final class InputsViewModel {
         this.matrixCompanions = chooser;
     }
 
-    /** Reads a file into a slot in the background; on failure the slot keeps what it had. */
+    /**
+     * Asked, with what is about to happen ("Loading a.tsv as model A"), before a new model or corpus clears the results:
+     * false leaves everything as it is. The workbench asks the user when the results are not saved.
+     */
+    public void setResultsGuard(Predicate<String> mayClearResults) {
+        this.mayClearResults = mayClearResults;
+    }
+
+    /**
+     * Reads a file into a slot in the background (the user's choice: a new model or corpus clears the results, so
+     * {@link #setResultsGuard the guard} is asked first); on failure the slot keeps what it had.
+     *
+     * @return the task, or null when the guard said no
+     */
     public Task<?> load(Slot slot, Path path) {
+        if (slot != Slot.SERIES && !mayClearResults.test("Loading " + path.getFileName() + " as " + slot.label())) {
+            workspace.statusProperty().set(path.getFileName() + " not loaded; " + slot.label() + " and the results unchanged");
+            return null;
+        }
         return load(slot, path, () -> { });
     }
 
     /**
-     * As {@link #load(Slot, Path)}; {@code whenDone} runs on the FX thread once the slot holds the new value, or once
-     * the load failed or was cancelled (a task's running flag turns false before its success handler has run).
+     * Reads a file into a slot without asking (a session or results file being opened, whose caller has asked);
+     * {@code whenDone} runs on the FX thread once the slot holds the new value, or once the load failed or was cancelled
+     * (a task's running flag turns false before its success handler has run).
      */
     public Task<?> load(Slot slot, Path path, Runnable whenDone) {
         return load(slot, path, ModelLoader.Spec.of(path), whenDone);
@@ -177,11 +197,16 @@ public final class InputsViewModel {
 
     /** The bundled sample data: models A (asymmetric) and B (5% perturbed), the held-out corpus and the series. */
     public void loadSampleData(Path dir) {
-        load(Slot.MODEL_A, dir.resolve(SampleData.MODEL_A));
-        load(Slot.MODEL_B, dir.resolve(SampleData.MODEL_B));
-        load(Slot.CORPUS, dir.resolve(SampleData.HELDOUT));
+        if (!mayClearResults.test("Reloading the sample data")) {
+            workspace.statusProperty().set("sample data not reloaded; the inputs and the results unchanged");
+            return;
+        }
+        Runnable nothing = () -> { };
+        load(Slot.MODEL_A, dir.resolve(SampleData.MODEL_A), nothing);
+        load(Slot.MODEL_B, dir.resolve(SampleData.MODEL_B), nothing);
+        load(Slot.CORPUS, dir.resolve(SampleData.HELDOUT), nothing);
         if (Files.isDirectory(dir.resolve(SampleData.SERIES))) {
-            load(Slot.SERIES, dir.resolve(SampleData.SERIES));
+            load(Slot.SERIES, dir.resolve(SampleData.SERIES), nothing);
         }
     }
 
@@ -301,6 +326,11 @@ public final class InputsViewModel {
         if (p == null) {
             return workspace.pairProblemProperty().get();
         }
+        if (p.alignment() == null) {
+            // models of different K: no alignment exists; the pair's note says how they are compared
+            return String.format(Locale.ROOT, "models of different K (A %d, B %d): each is evaluated on its own, no topic alignment",
+                    p.a().numTopics(), p.b().numTopics());
+        }
         return String.format(Locale.ROOT, "topic alignment (L1): %.4f as given, %.4f aligned%s", p.alignment().identityTotal(),
                 p.alignment().total(), p.aligned() ? " (applied)" : "");
     }
@@ -329,6 +359,11 @@ public final class InputsViewModel {
 
     public IntegerProperty minTokensProperty() {
         return workspace.minTokensProperty();
+    }
+
+    /** The inputs' fields, committed before any job starts ({@link Workspace#form()}). */
+    public tmeval.app.common.Form form() {
+        return workspace.form();
     }
 
     /** Recently loaded files of every slot, most recent first. */

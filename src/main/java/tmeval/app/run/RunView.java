@@ -1,9 +1,11 @@
 package tmeval.app.run;
 
+import tmeval.app.common.Form;
+import tmeval.app.common.NumberField;
 import tmeval.run.ComparisonPlan;
 import tmeval.run.Setting;
 import javafx.beans.binding.Bindings;
-import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.Property;
 import javafx.collections.FXCollections;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -48,7 +50,13 @@ public final class RunView {
             methods.getChildren().add(box);
         });
         CheckBox align = new CheckBox("align topics (Hungarian)");
-        align.selectedProperty().bindBidirectional(run.alignProperty());
+        // not bound both ways: the workspace may refuse the change (it would clear results the user keeps), and the box shows what it holds
+        align.setSelected(run.alignProperty().get());
+        align.selectedProperty().addListener((o, was, now) -> {
+            run.alignProperty().set(now);
+            align.setSelected(run.alignProperty().get());
+        });
+        run.alignProperty().addListener((o, was, now) -> align.setSelected(now));
         align.setTooltip(new Tooltip("Permute B's topics to A's by minimum total L1 distance before annealing"));
         methods.getChildren().add(align);
         ChoiceBox<ComparisonPlan.Reference> reference = new ChoiceBox<>(FXCollections.observableArrayList(ComparisonPlan.Reference.values()));
@@ -65,25 +73,26 @@ public final class RunView {
         });
         reference.valueProperty().bindBidirectional(run.referenceProperty());
         reference.setTooltip(new Tooltip("Reference for the table's correlation column: a long left-to-right run, or exact"));
+        Form form = run.form();
         methods.getChildren().addAll(labelled("reference", reference),
-                labelled("ref. particles", spinner(run.referenceParticlesProperty(), Setting.REFERENCE_PARTICLES, 10, "reference-particles",
+                labelled("ref. particles", spinner(form, run.referenceParticlesProperty(), Setting.REFERENCE_PARTICLES, 10, "reference-particles",
                         "Particles of the left-to-right reference run per document (more: a closer reference, a longer job)")));
 
         FlowPane parameters = new FlowPane(8, 4);
         parameters.setAlignment(Pos.CENTER_LEFT);
         parameters.getChildren().addAll(
-                labelled("temperatures", spinner(run.temperaturesProperty(), Setting.TEMPERATURES, 100, "temperatures",
+                labelled("temperatures", spinner(form, run.temperaturesProperty(), Setting.TEMPERATURES, 100, "temperatures",
                         "n: intermediate distributions of each annealing run (Foulds and Smyth's n). More temperatures: less"
                                 + " bias and variance, cost grows linearly")),
-                labelled("samples", spinner(run.samplesProperty(), Setting.SAMPLES, 1, "samples",
+                labelled("samples", spinner(form, run.samplesProperty(), Setting.SAMPLES, 1, "samples",
                         "S: independent annealing runs averaged per estimate; cost grows linearly")),
-                labelled("burn-in", spinner(run.burnInProperty(), Setting.BURN_IN, 10, "burn-in",
+                labelled("burn-in", spinner(form, run.burnInProperty(), Setting.BURN_IN, 10, "burn-in",
                         "B: Gibbs sweeps under the starting model before annealing begins")),
-                labelled("runs", spinner(run.runsProperty(), Setting.RUNS, 1, "runs",
+                labelled("runs", spinner(form, run.runsProperty(), Setting.RUNS, 1, "runs",
                         "Repetitions with different random streams; 2 or more give the table's variance column")),
-                labelled("seed", spinner(run.seedProperty(), Setting.FORM_SEED, 1, "seed",
+                labelled("seed", spinner(form, run.seedProperty(), Setting.SEED, 1, "seed",
                         "Master seed: the same seed and settings give the same numbers, whatever the thread count")),
-                labelled("threads", spinner(run.threadsProperty(), Setting.THREADS, 1, "threads",
+                labelled("threads", spinner(form, run.threadsProperty(), Setting.THREADS, 1, "threads",
                         "Documents evaluated in parallel; more than the machine's cores gains nothing")));
         ChoiceBox<Schedule> schedule = new ChoiceBox<>(FXCollections.observableArrayList(Schedule.values()));
         schedule.valueProperty().bindBidirectional(run.scheduleProperty());
@@ -107,19 +116,12 @@ public final class RunView {
         adaptive.setTooltip(wrapped("compare --adaptive: run each ratio path both ways; documents whose directions disagree by more than"
                 + " 'agree within' nats run again with twice the temperatures, until they agree or reach 'max temp.'. Their points"
                 + " move as they converge."));
-        Spinner<Double> agree = new Spinner<>(Setting.AGREE_WITHIN.min(), Setting.AGREE_WITHIN.max(), run.agreeWithinProperty().get(), 0.1);
+        Spinner<Number> agree = NumberField.decimal(form, Setting.AGREE_WITHIN, run.agreeWithinProperty(), 0.1);
         agree.setId("setting-agree-within");
-        agree.setEditable(true);
         agree.setPrefWidth(70);
         agree.setMinWidth(Region.USE_PREF_SIZE);
-        agree.valueProperty().addListener((o, a, b) -> run.agreeWithinProperty().set(b));
-        run.agreeWithinProperty().addListener((o, a, b) -> {
-            if (!b.equals(agree.getValue())) {
-                agree.getValueFactory().setValue(b.doubleValue());
-            }
-        });
         agree.setTooltip(wrapped("--agree-within: the forward/reverse agreement sought, in nats"));
-        Spinner<Integer> maxTemperatures = spinner(run.maxTemperaturesProperty(), Setting.MAX_TEMPERATURES, 1000, "max-temperatures",
+        Spinner<Number> maxTemperatures = spinner(form, run.maxTemperaturesProperty(), Setting.MAX_TEMPERATURES, 1000, "max-temperatures",
                 "--max-temperatures: the most temperatures a document gets (doubling from n)");
         HBox adaptiveBox = new HBox(6, adaptive, labelled("agree within", agree), labelled("max temp.", maxTemperatures));
         adaptiveBox.setAlignment(Pos.CENTER_LEFT);
@@ -186,7 +188,22 @@ public final class RunView {
         tooBigLine.setAlignment(Pos.CENTER_LEFT);
         tooBigLine.visibleProperty().bind(run.tooBigTextProperty().isNotEmpty());
         tooBigLine.managedProperty().bind(tooBigLine.visibleProperty());
-        root.getChildren().addAll(methods, parameters, line, tooBigLine);
+        // the settings of an opened plan that the form has no control for: named, run, and reset with one press
+        Label others = new Label();
+        others.setId("run-other-settings");
+        others.setWrapText(true);
+        others.textProperty().bind(run.otherSettingsProperty());
+        others.setTooltip(wrapped("Settings of the plan last opened (a results file or a session) that the form has no control for: Run"
+                + " runs them as they are; Reset puts them back to the command line's defaults."));
+        Button resetOthers = new Button("Reset");
+        resetOthers.setId("reset-other-settings");
+        resetOthers.setMinWidth(Region.USE_PREF_SIZE);
+        resetOthers.setOnAction(e -> run.resetOtherSettings());
+        HBox othersLine = new HBox(8, others, resetOthers);
+        othersLine.setAlignment(Pos.CENTER_LEFT);
+        othersLine.visibleProperty().bind(run.otherSettingsProperty().isNotEmpty());
+        othersLine.managedProperty().bind(othersLine.visibleProperty());
+        root.getChildren().addAll(methods, parameters, othersLine, line, tooBigLine);
     }
 
     private static Tooltip wrapped(String text) {
@@ -205,23 +222,16 @@ public final class RunView {
         return box;
     }
 
-    /** A field of a whole-number setting over the setting's one range ({@link Setting}): a session's value is never clamped. */
-    private static Spinner<Integer> spinner(IntegerProperty property, Setting.Whole range, int step, String id, String help) {
-        Spinner<Integer> s = new Spinner<>(range.minInt(), range.maxInt(), property.get(), step);
+    /** A number field of the form over the setting's one rule ({@link Setting}): typed text is checked as the command line checks it. */
+    private static Spinner<Number> spinner(Form form, Property<Number> property, Setting.Whole rule, long step, String id, String help) {
+        Spinner<Number> s = NumberField.whole(form, rule, property, step);
         Tooltip tip = new Tooltip(help);
         tip.setWrapText(true);
         tip.setMaxWidth(420);
         s.setTooltip(tip);
-        s.setEditable(true);
         s.setId("setting-" + id);
         s.setPrefWidth(id.equals("temperatures") || id.equals("max-temperatures") ? 100 : id.equals("seed") ? 80 : 70);
         s.setMinWidth(Region.USE_PREF_SIZE);
-        s.valueProperty().addListener((o, a, b) -> property.set(b));
-        property.addListener((o, a, b) -> {
-            if (!b.equals(s.getValue())) {
-                s.getValueFactory().setValue(b.intValue());
-            }
-        });
         return s;
     }
 

@@ -5,13 +5,18 @@ import javafx.animation.Timeline;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.LongProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleDoubleProperty;
 import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleLongProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
@@ -20,7 +25,9 @@ import javafx.collections.ObservableList;
 import javafx.concurrent.Task;
 import javafx.util.Duration;
 import tmeval.app.common.Failures;
+import tmeval.app.common.Form;
 import tmeval.app.common.Results;
+import tmeval.app.common.ResultsPlan;
 import tmeval.app.common.TaskExecutor;
 import tmeval.app.common.Workspace;
 import tmeval.anneal.Schedule;
@@ -44,13 +51,18 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.BiConsumer;
+import java.util.function.BiPredicate;
 import java.util.function.Consumer;
 
 /**
  * View-model of the run screen: the methods and their settings (the same {@link MethodSettings} the command line
  * fills), the predicted cost, and the comparison job itself, run as a {@link Task} whose results stream into
  * {@link Results} in batches; progress, ETA and a cancel that stops every worker within a second. Starting while
- * a job runs queues the new one.
+ * a job runs queues the new one. A job runs what the form shows: typed text is committed first ({@link #form()}), and the
+ * settings the form has no control for (direction, gap threshold, particles, ...) are kept from the last plan applied
+ * ({@link #apply}) and named ({@link #otherSettingsProperty()}). A job whose plan differs from that of the results on
+ * screen (other than by its methods) replaces them, after asking when they are not saved; a job cancelled or failed
+ * before its end never replaces the results that were on screen before it.
  */
 public final class RunViewModel {
     /** A queued comparison: the plan captured when Run was pressed, and its adaptive budget (null: a plain run). */
@@ -90,6 +102,9 @@ public final class RunViewModel {
 
     /** The plan the form starts from: the command line's defaults (one place for both). */
     static final ComparisonPlan DEFAULTS = ComparisonPlan.defaults(ComparisonPlan.defaultSelection());
+    /** The settings ({@link ComparisonPlan#toSettings}) the form has a control for; it keeps the others from the plan last applied. */
+    private static final java.util.Set<String> CONTROLLED = java.util.Set.of("methods", "samples", "temperatures", "burn-in", "schedule",
+            "runs", "seed", "reference", "reference-particles", "align");
 
     private final Workspace inputs;
     private final Results results;
@@ -106,7 +121,7 @@ public final class RunViewModel {
     private final IntegerProperty burnIn = new SimpleIntegerProperty(DEFAULTS.settings().burnIn());
     private final ObjectProperty<Schedule> schedule = new SimpleObjectProperty<>(DEFAULTS.settings().schedule());
     private final IntegerProperty runs = new SimpleIntegerProperty(DEFAULTS.runs());
-    private final IntegerProperty seed = new SimpleIntegerProperty((int) DEFAULTS.seed());
+    private final LongProperty seed = new SimpleLongProperty(DEFAULTS.seed());
     private final IntegerProperty threads = new SimpleIntegerProperty(DEFAULTS.threads());
     private final ObjectProperty<ComparisonPlan.Reference> reference = new SimpleObjectProperty<>(DEFAULTS.reference());
     private final IntegerProperty referenceParticles = new SimpleIntegerProperty(DEFAULTS.referenceParticles());
@@ -124,11 +139,28 @@ public final class RunViewModel {
     private final ObjectProperty<AdaptiveComparison.Budget> lastBudget = new SimpleObjectProperty<>();
     private CancelToken cancelToken;
     private Task<Void> current;
+    private JobSpec currentSpec;
     private Runnable onJobFinished = () -> { };
+    private final Form form = new Form();
+    /** The plan the form edits: its settings without a control (direction, gap threshold, ...) and the methods' order. */
+    private final ObjectProperty<ComparisonPlan> base = new SimpleObjectProperty<>(DEFAULTS);
+    private final ReadOnlyObjectWrapper<ResultsPlan> formPlan = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyStringWrapper otherSettings = new ReadOnlyStringWrapper("");
+    /** Whether the message line shows why Run could not start on these inputs (it goes when the inputs can run). */
+    private boolean showingRefusal;
+    private BiPredicate<String, String> confirm = (title, question) -> true;
 
     /** Receives (title, message) when a job fails other than by a cancel; the workbench shows a dialog. */
     public void setErrorHandler(BiConsumer<String, String> handler) {
         this.errorHandler = handler;
+    }
+
+    /**
+     * Asked (title, question) before a job replaces results that are not saved; true goes ahead. The workbench shows a
+     * confirmation dialog; without one, jobs go ahead.
+     */
+    public void setConfirmHandler(BiPredicate<String, String> handler) {
+        this.confirm = handler;
     }
 
     /**
@@ -166,7 +198,7 @@ public final class RunViewModel {
         });
         for (String name : ComparisonMethods.names()) {
             BooleanProperty p = new SimpleBooleanProperty(DEFAULTS.methods().contains(name));
-            p.addListener((o, a, b) -> cost.update());
+            p.addListener((o, a, b) -> formChanged());
             methods.put(name, p);
         }
         // the cap follows the command line's default (a multiple of n) until the user sets it
@@ -175,12 +207,16 @@ public final class RunViewModel {
                 maxTemperatures.set(ComparisonPlan.defaultMaxTemperatures(b.intValue()));
             }
         });
-        for (var p : List.of(temperatures, samples, burnIn, runs, threads, referenceParticles, maxTemperatures)) {
-            p.addListener((o, a, b) -> cost.update());
+        for (var p : List.of(temperatures, samples, burnIn, runs, seed, threads, referenceParticles, maxTemperatures, agreeWithin)) {
+            p.addListener((o, a, b) -> formChanged());
         }
-        for (var p : List.of(reference, schedule, adaptive, agreeWithin)) {
-            p.addListener((o, a, b) -> cost.update());
+        for (var p : List.of(reference, schedule, adaptive, base, inputs.alignProperty())) {
+            p.addListener((o, a, b) -> formChanged());
         }
+        // a refusal to run (no pair, a pair the selected methods cannot compare) goes once the inputs can run
+        inputs.pairProperty().addListener((o, a, b) -> refusalMayHaveGone());
+        inputs.pairProblemProperty().addListener((o, a, b) -> refusalMayHaveGone());
+        inputs.corpusProperty().addListener((o, a, b) -> refusalMayHaveGone());
         // the pair is prepared for the first selected method that anneals between the models (it needs the same K)
         for (BooleanProperty on : methods.values()) {
             on.addListener((o, a, b) -> inputs.annealingMethodProperty().set(annealingMethod()));
@@ -193,6 +229,50 @@ public final class RunViewModel {
         cost.tooBigProperty().addListener((o, a, b) -> updateTooBig());
         cost.costSecondsProperty().addListener((o, a, b) -> updateTooBig());
         updateTooBig();
+        formChanged();
+    }
+
+    /** A setting of the form changed: the cost preview, the plan the form describes and its settings without a control follow. */
+    private void formChanged() {
+        cost.update();
+        ResultsPlan now;
+        try {
+            now = new ResultsPlan(plan(), budget());
+        } catch (IllegalArgumentException e) {
+            now = null;
+        }
+        formPlan.set(now);
+        Map<String, String> hidden = new LinkedHashMap<>(base.get().toSettings());
+        Map<String, String> defaults = DEFAULTS.toSettings();
+        hidden.entrySet().removeIf(e -> e.getValue().equals(defaults.get(e.getKey())) || CONTROLLED.contains(e.getKey()));
+        otherSettings.set(hidden.isEmpty() ? "" : "also in this plan: " + String.join(", ", hidden.entrySet().stream()
+                .map(e -> e.getKey() + " " + e.getValue()).toList()));
+    }
+
+    private void refusalMayHaveGone() {
+        if (showingRefusal && !message.isBound()) {
+            String problem = refusal();
+            message.set(problem == null ? "ready" : problem);
+            showingRefusal = problem != null;
+        }
+    }
+
+    /** Why no job can run on the loaded inputs, or null when one can. */
+    private String refusal() {
+        if (inputs.pairProperty().get() != null && inputs.corpusProperty().get() != null) {
+            return null;
+        }
+        return inputs.pairProblemProperty().get().isEmpty() ? "load models A and B and a held-out corpus first"
+                : "cannot run: " + inputs.pairProblemProperty().get();
+    }
+
+    /** Says why nothing started: on the message line, or beside the queue while a running job's progress owns that line. */
+    private void say(String text) {
+        if (message.isBound()) {
+            queueText.set(text);
+        } else {
+            message.set(text);
+        }
     }
 
     private void updateTooBig() {
@@ -221,18 +301,83 @@ public final class RunViewModel {
     }
 
     public MethodSettings settings() {
-        return DEFAULTS.settings().withTemperatures(temperatures.get()).withSamples(samples.get()).withBurnIn(burnIn.get())
-                .withSchedule(schedule.get());
+        return settingsOn(base.get());
+    }
+
+    private MethodSettings settingsOn(ComparisonPlan b) {
+        return b.settings().withTemperatures(temperatures.get()).withSamples(samples.get()).withBurnIn(burnIn.get()).withSchedule(schedule.get());
     }
 
     /**
-     * The comparison the form describes, as the command line would build it from the same settings.
+     * The comparison the form describes, as the command line would build it from the same settings: the form's controls
+     * over the settings it has none for ({@link #otherSettingsProperty()}). The workbench compares models of one vocabulary
+     * (or of the same words in another order), never on the shared words only.
      *
      * @throws IllegalArgumentException naming the setting that is not valid (no method selected, say)
      */
     public ComparisonPlan plan() {
-        return new ComparisonPlan(selectedMethods(), DEFAULTS.directions(), settings(), runs.get(), seed.get(), threads.get(),
-                reference.get(), referenceParticles.get(), inputs.alignProperty().get(), false, DEFAULTS.gapThreshold());
+        return planOn(base.get());
+    }
+
+    private ComparisonPlan planOn(ComparisonPlan b) {
+        return new ComparisonPlan(selectedMethods(b), b.directions(), settingsOn(b), runs.get(), seed.get(), threads.get(),
+                reference.get(), referenceParticles.get(), inputs.alignProperty().get(), false, b.gapThreshold());
+    }
+
+    /**
+     * Puts every setting of a plan and its adaptive budget (null: a plain run) in the form, the thread count aside (it
+     * changes no number): the controls take theirs, and the settings without a control are kept and named
+     * ({@link #otherSettingsProperty()}), so that Run runs this very plan.
+     *
+     * @return what the form cannot hold, each named (empty when it holds all of it)
+     */
+    public List<String> apply(ComparisonPlan plan, AdaptiveComparison.Budget budget) {
+        List<String> notHeld = new ArrayList<>();
+        if (plan.intersectVocabularies()) {
+            notHeld.add("vocabulary intersect (compare on the words both models share): the workbench compares models of one vocabulary,"
+                    + " so its form runs vocabulary strict");
+        }
+        base.set(new ComparisonPlan(plan.methods(), plan.directions(), plan.settings(), plan.runs(), plan.seed(), threads.get(), plan.reference(),
+                plan.referenceParticles(), plan.align(), false, plan.gapThreshold()));
+        methods.forEach((name, on) -> on.set(plan.methods().contains(name)));
+        temperatures.set(plan.settings().temperatures());
+        samples.set(plan.settings().samples());
+        burnIn.set(plan.settings().burnIn());
+        schedule.set(plan.settings().schedule());
+        runs.set(plan.runs());
+        seed.set(plan.seed());
+        reference.set(plan.reference());
+        referenceParticles.set(plan.referenceParticles());
+        inputs.alignProperty().set(plan.align());
+        adaptive.set(budget != null);
+        if (budget != null) {
+            agreeWithin.set(budget.agreeWithin());
+            maxTemperatures.set(budget.maxTemperatures());
+        }
+        return notHeld;
+    }
+
+    /** The settings without a control back at their defaults (the command line's). */
+    public void resetOtherSettings() {
+        base.set(DEFAULTS);
+    }
+
+    /**
+     * "also in this plan: direction forward, gap-threshold 0.25": the settings the form has no control for that differ from
+     * their defaults (kept from the last plan applied), or empty.
+     */
+    public ReadOnlyStringProperty otherSettingsProperty() {
+        return otherSettings.getReadOnlyProperty();
+    }
+
+    /** The plan Run would run now (with its adaptive budget), or null while a setting of the form is not valid. */
+    public ReadOnlyObjectProperty<ResultsPlan> formPlanProperty() {
+        return formPlan.getReadOnlyProperty();
+    }
+
+    /** The run form's typed text, committed before a job starts (the run panel adds its fields). */
+    public Form form() {
+        return form;
     }
 
     /**
@@ -278,34 +423,47 @@ public final class RunViewModel {
     }
 
     public List<String> selectedMethods() {
-        List<String> out = new ArrayList<>();
-        methods.forEach((name, on) -> {
-            if (on.get()) {
-                out.add(name);
-            }
-        });
-        return out;
+        return selectedMethods(base.get());
     }
 
-    /** Runs the selected methods now, or queues them behind the running job. */
+    /** The ticked methods, in the order of the plan last applied (a file's order), then in the registry's. */
+    private List<String> selectedMethods(ComparisonPlan b) {
+        List<String> order = new ArrayList<>(b.methods());
+        ComparisonMethods.names().stream().filter(n -> !order.contains(n)).forEach(order::add);
+        return order.stream().filter(n -> methods.get(n).get()).toList();
+    }
+
+    /**
+     * Runs the form's plan now, or queues it behind the running job: the typed text of every field first, then the plan;
+     * a field whose text is not a valid value, or an invalid plan, is named and nothing starts.
+     */
     public void start() {
+        String typed = Form.commit(inputs.form(), form);
+        if (typed != null) {
+            say("cannot run: " + typed);
+            return;
+        }
         ComparisonPlan plan;
         try {
             plan = plan();
         } catch (IllegalArgumentException e) {
-            message.set(e.getMessage());
+            say(e.getMessage());
             return;
         }
         AdaptiveComparison.Budget budget;
         try {
             budget = budget();
         } catch (IllegalArgumentException e) {
-            message.set("adaptive: " + e.getMessage());
+            say("adaptive: " + e.getMessage());
             return;
         }
         JobSpec spec = new JobSpec(plan, budget, String.join(", ", plan.methods())
                 + String.format(Locale.ROOT, " (n = %d%s, %d runs)", plan.settings().temperatures(),
                 budget == null ? "" : " to " + budget.maxTemperatures() + " adaptive", plan.runs()));
+        if (!mayReplace(spec)) {
+            say("not started: the results on screen are not saved (File > Save session keeps them)");
+            return;
+        }
         if (running.get()) {
             // the running job's progress owns the message line; the queue shows beside it
             queue.add(spec);
@@ -314,14 +472,37 @@ public final class RunViewModel {
         launch(spec);
     }
 
+    /**
+     * Whether the job may replace the results it will find on screen when it starts: yes when they are of the same plan
+     * but for its methods (its rows join them), saved, or the user says so; the results of a running or queued job will
+     * not be saved when it starts.
+     */
+    private boolean mayReplace(JobSpec spec) {
+        ResultsPlan made = new ResultsPlan(spec.plan(), spec.budget());
+        JobSpec ahead = !queue.isEmpty() ? queue.get(queue.size() - 1) : running.get() ? currentSpec : null;
+        if (ahead != null) {
+            ResultsPlan before = new ResultsPlan(ahead.plan(), ahead.budget());
+            return before.joins(made) || confirm.test("Replace the results of the job before it?", "When " + spec.label()
+                    + " starts, its results replace those of " + ahead.label() + ", which will not be saved.\n\nQueue it anyway?");
+        }
+        ResultsPlan shown = results.planProperty().get();
+        if (shown == null || shown.joins(made) || !results.unsavedProperty().get() || results.all().isEmpty()) {
+            return true;
+        }
+        return confirm.test("Replace the results that are not saved?", "Running " + spec.label() + " replaces " + results.describe()
+                + ", which are not saved.\n\nRun it anyway? (File > Save session, Ctrl+S, keeps them.)");
+    }
+
     private void launch(JobSpec spec) {
         ModelPair pair = inputs.pairProperty().get();
         Corpus corpus = inputs.corpusProperty().get();
-        if (pair == null || corpus == null) {
-            message.set(inputs.pairProblemProperty().get().isEmpty() ? "load models A and B and a held-out corpus first"
-                    : "cannot run: " + inputs.pairProblemProperty().get());
+        String refused = refusal();
+        if (refused != null) {
+            say(refused);
+            showingRefusal = true;
             return;
         }
+        showingRefusal = false;
         ComparisonRunner.Job job = ComparisonRunner.Job.of(spec.plan(), corpus, pair);
         List<String> keys = new ArrayList<>();
         for (ComparisonRunner.Arm arm : job.arms()) {
@@ -330,8 +511,16 @@ public final class RunViewModel {
         if (job.reference() != null) {
             keys.add("reference");
         }
-        results.forget(keys);
-        results.setGapThreshold(spec.plan().gapThreshold());
+        // the rows join the results of a plan that differs only in its methods; any other plan's results are replaced
+        Results.Snapshot before = results.snapshot();
+        ResultsPlan made = new ResultsPlan(spec.plan(), spec.budget());
+        ResultsPlan shown = results.planProperty().get();
+        if (shown != null && shown.joins(made)) {
+            results.forget(keys);
+            results.setPlan(shown.withMethodsOf(made));
+        } else {
+            results.reset(corpus, made);
+        }
         results.partialProperty().set("");
         lastPlan.set(spec.plan());
         lastBudget.set(spec.budget());
@@ -398,22 +587,20 @@ public final class RunViewModel {
             List<ComparisonRunner.Result> mine = results.all().stream().filter(r -> keys.contains(Results.key(r))).toList();
             cost.learnFrom(mine, wall, job.threads(), pair.a().numTopics(), spec.plan().settings().maxExactStates());
             lastJobSeconds.set(wall / 1e9);
-            finish(drain, String.format(Locale.ROOT, "finished %s in %.1f s", spec.label(), wall / 1e9), () -> { });
+            finish(drain, String.format(Locale.ROOT, "finished %s in %.1f s", spec.label(), wall / 1e9), () -> "");
         });
-        Runnable partial = () -> results.partialProperty().set(String.format(Locale.ROOT, "partial: cancelled after %d of %d documents",
-                stream.documentsDone(), corpus.size()));
-        task.setOnCancelled(e -> finish(drain, "cancelled " + spec.label(), partial));
+        task.setOnCancelled(e -> finish(drain, "cancelled " + spec.label(), unfinished(before, stream, corpus, "cancelled")));
         task.setOnFailed(e -> {
             boolean cancelled = task.getException() instanceof CancelledException;
             finish(drain, cancelled ? "cancelled " + spec.label() : "failed: " + Failures.describe(task.getException()),
-                    cancelled ? partial : () -> results.partialProperty().set(String.format(Locale.ROOT,
-                            "partial: the job failed after %d of %d documents", stream.documentsDone(), corpus.size())));
+                    unfinished(before, stream, corpus, cancelled ? "cancelled" : "the job failed"));
             if (!cancelled) {
                 errorHandler.accept("The job failed", spec.label() + ": " + Failures.describe(task.getException()));
             }
         });
         cancelToken = token;
         current = task;
+        currentSpec = spec;
         drainJob = () -> stream.drainInto(results);
         running.set(true);
         drain.play();
@@ -422,16 +609,33 @@ public final class RunViewModel {
 
     private Runnable drainJob = () -> { };
 
-    private void finish(Timeline drain, String finalMessage, Runnable mark) {
+    /**
+     * What a job that stopped before its end leaves (its results are drained first): on an empty screen its results,
+     * marked partial; over the results that were on screen before it started, those results, put back, and the job's
+     * rows dropped. Returns what the message line adds.
+     */
+    private java.util.function.Supplier<String> unfinished(Results.Snapshot before, ResultStream stream, Corpus corpus, String why) {
+        return () -> {
+            String done = String.format(Locale.ROOT, "after %d of %d documents", stream.documentsDone(), corpus.size());
+            if (before.isEmpty()) {
+                results.partialProperty().set("partial: " + why + " " + done);
+                return "";
+            }
+            results.restore(before);
+            return " " + done + ": its rows were dropped, and " + results.describe() + " are back on screen";
+        };
+    }
+
+    private void finish(Timeline drain, String finalMessage, java.util.function.Supplier<String> mark) {
         drain.stop();
         drainJob.run();
         drainJob = () -> { };
         current = null;
+        currentSpec = null;
         progress.unbind();
         message.unbind();
         eta.set("");
-        message.set(finalMessage);
-        mark.run();
+        message.set(finalMessage + mark.get());
         running.set(false);
         onJobFinished.run();
         if (!queue.isEmpty() && !finalMessage.startsWith("cancelled")) {
@@ -478,7 +682,7 @@ public final class RunViewModel {
         return runs;
     }
 
-    public IntegerProperty seedProperty() {
+    public LongProperty seedProperty() {
         return seed;
     }
 

@@ -6,6 +6,7 @@ import javafx.scene.control.TextArea;
 import javafx.scene.input.KeyCombination;
 import javafx.stage.Stage;
 import javafx.scene.control.Alert;
+import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.Label;
 import javafx.scene.control.Menu;
@@ -21,6 +22,8 @@ import javafx.stage.FileChooser;
 import javafx.stage.Window;
 import tmeval.app.brackets.BracketsView;
 import tmeval.app.common.BackgroundTaskExecutor;
+import tmeval.app.common.PlanCaption;
+import tmeval.app.common.PlanCaptionView;
 import tmeval.app.common.Workspace.Slot;
 import tmeval.app.curves.CurvesView;
 import tmeval.app.document.DocumentScreenView;
@@ -55,17 +58,19 @@ public final class Workbench {
     public Workbench(WorkbenchViewModel model) {
         this.model = model;
         model.setErrorHandler((title, message) -> errorHandler.accept(title, message));
+        model.setConfirmHandler(this::confirm);
         model.inputs().setMatrixCompanions(this::chooseMatrixCompanions);
         model.setOnOpenDocument(() -> select("document"));
         BiConsumer<String, String> onError = (t, m) -> errorHandler.accept(t, m);
+        // every view of results names the plan that made them (the teaching view's summary names its own)
         tabs.getTabs().addAll(
-                tab("scatter", "Per-document scatter", new ScatterView(model.scatter(), onError).root()),
-                tab("brackets", "Brackets", new BracketsView(model.brackets(), onError).root()),
-                tab("table", "Variance table", new VarianceTableView(model.table(), onError).root()),
-                tab("curves", "Iteration curves", new CurvesView(model.curves(), onError).root()),
-                tab("document", "Document", new DocumentScreenView(model.document(), onError).root()),
-                tab("teaching", "Teaching: AIS step by step", new TeachingView(model.teaching(), onError).root()),
-                tab("whichk", "Which K?", new WhichKView(model.whichK(), onError).root()));
+                tab("scatter", "Per-document scatter", new ScatterView(model.scatter(), onError).root(), model.resultsCaption()),
+                tab("brackets", "Brackets", new BracketsView(model.brackets(), onError).root(), model.resultsCaption()),
+                tab("table", "Variance table", new VarianceTableView(model.table(), onError).root(), model.resultsCaption()),
+                tab("curves", "Iteration curves", new CurvesView(model.curves(), onError).root(), model.curves().caption()),
+                tab("document", "Document", new DocumentScreenView(model.document(), onError).root(), model.resultsCaption()),
+                tab("teaching", "Teaching: AIS step by step", new TeachingView(model.teaching(), onError).root(), null),
+                tab("whichk", "Which K?", new WhichKView(model.whichK(), onError).root(), model.whichK().caption()));
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         tabs.setId("views");
         root.setTop(new VBox(menuBar(), new RunView(model.run()).root()));
@@ -79,10 +84,38 @@ public final class Workbench {
         root.getStylesheets().add(Workbench.class.getResource("/tmeval/app/workbench.css").toExternalForm());
     }
 
-    private static Tab tab(String id, String title, Node content) {
-        Tab t = new Tab(title, content);
+    private static Tab tab(String id, String title, Node content, PlanCaption<?> caption) {
+        Tab t = new Tab(title, caption == null ? content : PlanCaptionView.above(content, caption, "plan-" + id));
         t.setId("tab-" + id);
         return t;
+    }
+
+    /** Quits (Ctrl+Q, the window's close button) once nothing unsaved would be lost, or the user says so. */
+    public boolean mayClose() {
+        return model.mayQuit();
+    }
+
+    /** The window's close button asks as Ctrl+Q does, and the workbench shuts down once it closes. */
+    public void closeWith(Stage stage) {
+        stage.setOnCloseRequest(e -> {
+            if (!mayClose()) {
+                e.consume();
+            } else {
+                shutdown();
+            }
+        });
+    }
+
+    /** Asks (title, question) in a dialog: true for "Go ahead". */
+    private boolean confirm(String title, String question) {
+        ButtonType go = new ButtonType("Go ahead", ButtonBar.ButtonData.OK_DONE);
+        Alert ask = new Alert(Alert.AlertType.CONFIRMATION, question, go, ButtonType.CANCEL);
+        ask.setTitle(title);
+        ask.setHeaderText(title);
+        ask.getDialogPane().setId("confirm-dialog");
+        ask.getDialogPane().setMinWidth(520);
+        ask.initOwner(window());
+        return ask.showAndWait().orElse(ButtonType.CANCEL) == go;
     }
 
     /** Selects a view by id: scatter, brackets, table, curves, document, teaching, whichk. */
@@ -103,7 +136,11 @@ public final class Workbench {
         MenuItem saveSession = item("_Save session...", this::saveSessionAs, "Shortcut+S");
         MenuItem export = item("_Export per-document results (TSV)...", this::exportResults, "Shortcut+E");
         MenuItem sample = item("Reload sample data", model::openSampleData, null);
-        MenuItem quit = item("_Quit", () -> root.getScene().getWindow().hide(), "Shortcut+Q");
+        MenuItem quit = item("_Quit", () -> {
+            if (mayClose()) {
+                root.getScene().getWindow().hide();
+            }
+        }, "Shortcut+Q");
         file.getItems().addAll(openA, openB, openCorpus, new SeparatorMenuItem(), openSession, saveSession, export,
                 new SeparatorMenuItem(), sample, new SeparatorMenuItem(), quit);
         Menu job = new Menu("_Run");

@@ -33,7 +33,7 @@ public final class WorkbenchApp extends Application {
         workbench = new Workbench();
         stage.setTitle("tmeval: topic-model evaluation workbench");
         stage.setScene(new Scene(workbench.root(), width, height));
-        stage.setOnCloseRequest(e -> workbench.shutdown());
+        workbench.closeWith(stage);
         stage.show();
         if (session != null) {
             workbench.viewModel().openSession(Path.of(session));

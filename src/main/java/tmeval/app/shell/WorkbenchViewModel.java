@@ -2,7 +2,9 @@ package tmeval.app.shell;
 
 import javafx.beans.property.IntegerProperty;
 import tmeval.anneal.Schedule;
+import tmeval.app.common.PlanCaption;
 import tmeval.app.common.Results;
+import tmeval.app.common.ResultsPlan;
 import tmeval.app.common.TaskExecutor;
 import tmeval.app.common.Workspace;
 import tmeval.app.common.Workspace.Slot;
@@ -25,10 +27,12 @@ import tmeval.run.ComparisonOutput;
 import tmeval.run.ComparisonPlan;
 import tmeval.run.ComparisonRows;
 import tmeval.run.ComparisonRunner;
+import tmeval.run.CurvePlan;
 import tmeval.run.CurveRunner;
 import tmeval.run.Provenance;
 import tmeval.run.SessionFile;
 import tmeval.run.Setting;
+import tmeval.run.SettingsReader;
 import tmeval.run.Throughput;
 
 import java.io.IOException;
@@ -36,12 +40,15 @@ import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.BiConsumer;
+import java.util.function.BiPredicate;
+import java.util.function.LongConsumer;
 
 /**
  * The workbench's composition root without its windows: the shared inputs and results, one view-model per screen,
@@ -100,6 +107,14 @@ public final class WorkbenchViewModel {
 
     /** Session keys of the inputs. */
     private static final Map<String, Slot> SESSION_INPUTS = sessionInputs();
+    /** Session settings: the run form's plan ({@code form.} and its provenance names), the results' plan, the curves' plan. */
+    private static final String FORM = "form.";
+    private static final String RESULTS = "results.";
+    private static final String CURVES_SHOWN = "curves.shown.";
+    /** The run form's settings in a session saved before sessions kept its whole plan, and their provenance names. */
+    private static final Map<String, String> LEGACY_FORM_SETTINGS = Map.of("methods", "methods", "temperatures", "temperatures",
+            "samples", "samples", "burnIn", "burn-in", "schedule", "schedule", "runs", "runs", "seed", "seed", "reference", "reference",
+            "referenceParticles", "reference-particles", "align", "align");
 
     private final TaskExecutor executor;
     private final Workspace workspace = new Workspace();
@@ -114,16 +129,21 @@ public final class WorkbenchViewModel {
     private final DocumentScreenViewModel document;
     private final TeachingViewModel teaching;
     private final WhichKViewModel whichK;
+    private final PlanCaption<ResultsPlan> resultsCaption;
     private BiConsumer<String, String> errorHandler = (title, message) -> { };
+    private BiPredicate<String, String> confirm = (title, question) -> true;
     private Runnable openDocumentScreen = () -> { };
 
     public WorkbenchViewModel(TaskExecutor executor, Storage storage) {
         this.executor = executor;
         BiConsumer<String, String> onError = (title, message) -> errorHandler.accept(title, message);
         workspace.setErrorHandler(onError);
-        // new inputs void the results (registered first: the screens below see the reset before the new inputs)
+        // new inputs void the results (registered first: the screens below see the reset before the new inputs): another
+        // corpus, model or alignment; not a method selection that the pair cannot serve (its results are still those shown)
         workspace.corpusProperty().addListener((o, a, b) -> results.reset(b));
-        workspace.pairProperty().addListener((o, a, b) -> results.reset(workspace.corpusProperty().get()));
+        for (var input : List.of(workspace.modelAProperty(), workspace.modelBProperty(), workspace.alignProperty())) {
+            input.addListener((o, a, b) -> results.reset(workspace.corpusProperty().get()));
+        }
         inputs = new InputsViewModel(workspace, executor, storage.recentFiles());
         inputs.setErrorHandler(onError);
         run = new RunViewModel(workspace, results, executor, storage.ratesFile());
@@ -136,6 +156,27 @@ public final class WorkbenchViewModel {
         teaching = new TeachingViewModel(workspace, executor);
         whichK = new WhichKViewModel(workspace, executor);
         whichK.setErrorHandler(onError);
+        // nothing not saved is dropped without asking: new inputs, a session or results opened, a run of another plan
+        BiPredicate<String, String> ask = (title, question) -> confirm.test(title, question);
+        inputs.setResultsGuard(action -> mayDiscard(action, false));
+        workspace.setResultsGuard(action -> mayDiscard(action, false));
+        run.setConfirmHandler(ask);
+        curves.setConfirmHandler(ask);
+        resultsCaption = new PlanCaption<>("Results", results.planProperty(), run.formPlanProperty(), ResultsPlan::describe,
+                ResultsPlan::toSettings);
+    }
+
+    /**
+     * Asked (title, question) before work that is not saved would be lost (quitting, new inputs, a session or results
+     * opened, a run of another plan); true goes ahead. The workbench shows a confirmation dialog; tests answer.
+     */
+    public void setConfirmHandler(BiPredicate<String, String> handler) {
+        this.confirm = handler;
+    }
+
+    /** "Results of: ..." above the comparison views (scatter, brackets, table, document), and how the run form differs since. */
+    public PlanCaption<ResultsPlan> resultsCaption() {
+        return resultsCaption;
     }
 
     private static Map<String, Slot> sessionInputs() {
@@ -180,51 +221,82 @@ public final class WorkbenchViewModel {
     }
 
     /**
-     * The per-document results in the columns of the command line's compare output ({@link ComparisonRows}), after
-     * the provenance lines of the plan that produced them (the last run's; the form's when the results came from a
-     * session) and of the loaded models and corpus.
+     * The per-document results in the columns of the command line's compare output ({@link ComparisonRows}; an adaptive
+     * run's with its temperatures and verdicts), in its order, after the provenance lines of the plan that made them (the
+     * plan of the rows, never the form's) and of the loaded models and corpus. A cancelled run's results say so in a
+     * {@code # partial} line. Afterwards the results count as saved: the file opens again with every row.
+     *
+     * @throws IOException also when the plan of the results is not known (a session saved before sessions kept it)
      */
     public void exportResults(Path path) throws IOException {
-        ComparisonPlan plan = run.lastPlanProperty().get() != null ? run.lastPlanProperty().get() : run.plan();
+        ResultsPlan made = results.planProperty().get();
+        if (made == null) {
+            throw new IOException("the plan that made these results is not known (a session saved by an earlier version keeps none):"
+                    + " an export would name another; run them again");
+        }
+        boolean adaptive = made.budget() != null;
         try (OutputFile file = OutputFile.create(path)) {
             Writer w = file.writer();
-            w.write(Provenance.header(plan.settingsText(), workspace.comparisonInputs(), true));
-            w.write(ComparisonRows.HEADER);
-            for (ComparisonRunner.Result r : results.all()) {
-                String line = ComparisonRows.line(r, true);
-                if (line != null) {
-                    w.write(line);
+            w.write(Provenance.header(made.toSettings(), workspace.comparisonInputs(), true));
+            if (!results.partialProperty().get().isEmpty()) {
+                w.write("# partial\t" + Provenance.escape(results.partialProperty().get()) + "\n");
+            }
+            w.write(adaptive ? ComparisonRows.HEADER_ADAPTIVE : ComparisonRows.HEADER);
+            for (ComparisonRunner.Result r : inFileOrder(made.plan(), results.all())) {
+                if (r.reference()) {
+                    continue; // the table's correlation column, not a row
                 }
+                Results.Round round = results.round(r.documentIndex(), r.method());
+                w.write(adaptive ? ComparisonRows.line(new AdaptiveComparison.Row(r, round == null ? made.plan().settings().temperatures()
+                        : round.temperatures(), round == null ? null : round.converged()), true) : ComparisonRows.line(r, true));
             }
             file.commit();
         }
+        results.markSaved();
     }
 
+    /** The rows as {@code compare} writes them: by document, then method and direction in the plan's order, then run. */
+    private static List<ComparisonRunner.Result> inFileOrder(ComparisonPlan plan, List<ComparisonRunner.Result> rows) {
+        List<String> arms = plan.arms().stream().map(ComparisonRunner.Arm::key).toList();
+        return rows.stream().sorted(Comparator.comparingInt(ComparisonRunner.Result::documentIndex)
+                .thenComparingInt(r -> arms.indexOf(Results.key(r)))
+                .thenComparingInt(ComparisonRunner.Result::run)).toList();
+    }
+
+    /**
+     * Saves the inputs, the forms, the results with the plan that made them, the curves with theirs and the teaching view.
+     * A run form whose plan is not valid (no method ticked, say) is left out, and said to be.
+     */
     public void saveSession(Path path) throws IOException {
         Map<String, Path> in = new LinkedHashMap<>();
         SESSION_INPUTS.forEach((name, slot) -> in.put(name, workspace.path(slot)));
         Map<String, String> settings = new LinkedHashMap<>();
-        settings.put("temperatures", Integer.toString(run.temperaturesProperty().get()));
-        settings.put("samples", Integer.toString(run.samplesProperty().get()));
-        settings.put("burnIn", Integer.toString(run.burnInProperty().get()));
-        settings.put("schedule", run.scheduleProperty().get().label());
-        settings.put("runs", Integer.toString(run.runsProperty().get()));
-        settings.put("seed", Integer.toString(run.seedProperty().get()));
+        String formProblem = null;
+        try {
+            run.plan().toSettings().forEach((k, v) -> settings.put(FORM + k, v));
+        } catch (IllegalArgumentException e) {
+            formProblem = e.getMessage();
+        }
         settings.put("threads", Integer.toString(run.threadsProperty().get()));
-        settings.put("reference", run.referenceProperty().get().label());
-        settings.put("align", Boolean.toString(workspace.alignProperty().get()));
         settings.put("minTokens", Integer.toString(workspace.minTokensProperty().get()));
-        settings.put("methods", String.join(",", run.selectedMethods()));
-        settings.put("referenceParticles", Integer.toString(run.referenceParticlesProperty().get()));
         settings.put("adaptive", Boolean.toString(run.adaptiveProperty().get()));
         settings.put("agreeWithin", Double.toString(run.agreeWithinProperty().get()));
         settings.put("maxTemperatures", Integer.toString(run.maxTemperaturesProperty().get()));
-        // the iteration curves: their form and the points on screen
+        if (results.planProperty().get() != null) {
+            results.planProperty().get().toSettings().forEach((k, v) -> settings.put(RESULTS + k, v));
+        }
+        // the iteration curves: their form, the points on screen and the plan that drew them
         settings.put("curves.methods", String.join(",", curves.methods().entrySet().stream().filter(e -> e.getValue().get())
                 .map(Map.Entry::getKey).toList()));
         settings.put("curves.temperatures", Integer.toString(curves.temperaturesProperty().get()));
         settings.put("curves.runs", Integer.toString(curves.runsProperty().get()));
         settings.put("curves.points", SessionFile.curvePointsText(curves.points()));
+        CurvePlan drawn = curves.shownPlanProperty().get();
+        if (drawn != null) {
+            settings.put(CURVES_SHOWN + "methods", String.join(",", drawn.methods()));
+            settings.put(CURVES_SHOWN + "temperatures", Integer.toString(drawn.settings().temperatures()));
+            settings.put(CURVES_SHOWN + "runs", Integer.toString(drawn.runs()));
+        }
         // the teaching view: its document, model and AIS settings
         if (teaching.documentProperty().get() != null) {
             settings.put("teaching.document", teaching.documentProperty().get().id());
@@ -243,11 +315,19 @@ public final class WorkbenchViewModel {
             }
         }
         SessionFile.write(new SessionFile.Session(in, settings, results.all(), rounds), path);
+        results.markSaved();
+        curves.markSaved();
+        if (formProblem != null) {
+            errorHandler.accept("The run form was not saved", path + ": the session keeps the inputs, the results and the curves, but not the"
+                    + " run form, whose plan is not valid: " + formProblem);
+        }
     }
 
     /**
-     * Reopens a session: settings at once, inputs in the background, then the saved results. A {@code compare} output
-     * (the merged file of a distributed run, say) opens as a session too: {@link #openResults}.
+     * Reopens a session: every setting read and checked first (an invalid one refuses the whole session, naming it), then,
+     * once the user agrees to drop results or curves not saved, the settings at once, the inputs in the background, then
+     * the saved results. A {@code compare} output (the merged file of a distributed run, say) opens as a session too:
+     * {@link #openResults}.
      */
     public void openSession(Path path) {
         try {
@@ -260,62 +340,65 @@ public final class WorkbenchViewModel {
             return;
         }
         SessionFile.Session session;
+        Runnable applySettings;
+        ResultsPlan made;
         try {
             session = SessionFile.read(path);
+            applySettings = settingsOf(session.settings());
+            made = resultsPlanOf(session.settings());
         } catch (InputException e) {
             errorHandler.accept("Cannot open the session", e.getMessage());
             return;
-        }
-        try {
-            applySettings(session.settings());
         } catch (IllegalArgumentException e) {
             errorHandler.accept("Cannot open the session", path + ": a setting is invalid: " + e.getMessage());
             return;
         }
+        if (!mayDiscard("Opening the session " + path.getFileName(), true)) {
+            return;
+        }
+        results.reset(workspace.corpusProperty().get()); // dropped now, as agreed: nothing below asks again
+        applySettings.run();
         // the results are applied once every input of the session is in its slot, whichever finishes last
         int[] pending = {session.inputs().size()};
+        Runnable allIn = () -> {
+            applyResults(session.results(), session.rounds(), made);
+            applyTeaching(session.settings());
+        };
         Runnable oneDone = () -> {
             if (--pending[0] == 0) {
-                applyResults(session.results(), session.rounds());
-                applyTeaching(session.settings());
+                allIn.run();
             }
         };
         if (pending[0] == 0) {
-            applyResults(session.results(), session.rounds());
-            applyTeaching(session.settings());
+            allIn.run();
         }
         session.inputs().forEach((name, p) -> inputs.load(SESSION_INPUTS.get(name), p, oneDone));
     }
 
-    /** Provenance setting names (the command line's) to the session's names, where they differ. */
-    private static final Map<String, String> PROVENANCE_SETTINGS = Map.of("burn-in", "burnIn", "reference-particles", "referenceParticles",
-            "agree-within", "agreeWithin", "max-temperatures", "maxTemperatures");
-
     /**
-     * Opens a {@code compare} output (as {@code compare} or {@code merge} wrote it) as a session: the run form takes its
-     * plan, the inputs its provenance names are loaded where they exist (a message names each one missing or changed
-     * since, by its SHA-256), and its rows go to every view, matched to the loaded corpus by document id.
+     * Opens a {@code compare} output (as {@code compare} or {@code merge} wrote it) as a session: the run form takes every
+     * setting of its plan (one it cannot hold is named), the inputs its provenance names are loaded where they exist (a
+     * message names each one missing or changed since, by its SHA-256), and its rows go to every view, matched to the
+     * loaded corpus by document id, with the file's plan as theirs: exported again, they say what the file said.
      */
     public void openResults(Path path) {
         ComparisonOutput.Content content;
+        ResultsPlan made;
         try {
             content = ComparisonOutput.read(path);
+            made = ResultsPlan.fromSettings(content.settings());
         } catch (InputException e) {
             errorHandler.accept("Cannot open the results", e.getMessage());
             return;
-        }
-        Map<String, String> settings = new LinkedHashMap<>();
-        content.settings().forEach((k, v) -> settings.put(PROVENANCE_SETTINGS.getOrDefault(k, k), v));
-        settings.keySet().retainAll(List.of("methods", "temperatures", "samples", "burnIn", "schedule", "runs", "seed", "reference",
-                "referenceParticles", "align", "adaptive", "agreeWithin", "maxTemperatures"));
-        // a plain run's file names no budget: the adaptive option is then off, whatever the form had
-        settings.putIfAbsent("adaptive", "false");
-        try {
-            applySettings(settings);
         } catch (IllegalArgumentException e) {
-            errorHandler.accept("Cannot open the results", path + ": a setting is invalid: " + e.getMessage());
+            errorHandler.accept("Cannot open the results", path + ": a setting of its plan is invalid: " + e.getMessage());
             return;
         }
+        if (!mayDiscard("Opening the results " + path.getFileName(), false)) {
+            return;
+        }
+        results.reset(workspace.corpusProperty().get()); // dropped now, as agreed: nothing below asks again
+        List<String> notHeld = run.apply(made.plan(), made.budget());
         List<String> problems = new ArrayList<>();
         Map<Slot, Path> load = new LinkedHashMap<>();
         for (ComparisonOutput.Input in : content.inputs()) {
@@ -337,17 +420,21 @@ public final class WorkbenchViewModel {
         if (!problems.isEmpty()) {
             errorHandler.accept("The results' inputs are not all as recorded", path + ":\n" + String.join("\n", problems));
         }
+        if (!notHeld.isEmpty()) {
+            errorHandler.accept("The run form cannot hold all of the results' plan", path + ":\n" + String.join("\n", notHeld)
+                    + "\nThe results keep their own plan: the views name it and an export records it.");
+        }
         int[] pending = {load.size()};
         Runnable oneDone = () -> {
             if (--pending[0] == 0 && load.containsKey(Slot.CORPUS)) {
-                applyOutputRows(path, content);
+                applyOutputRows(path, content, made);
             }
         };
         load.forEach((slot, p) -> inputs.load(slot, p, oneDone));
     }
 
     /** The rows of an output on the loaded corpus, by document id; rows of documents it does not have are reported. */
-    private void applyOutputRows(Path path, ComparisonOutput.Content content) {
+    private void applyOutputRows(Path path, ComparisonOutput.Content content, ResultsPlan made) {
         Corpus corpus = workspace.corpusProperty().get();
         if (corpus == null) {
             return;
@@ -356,7 +443,7 @@ public final class WorkbenchViewModel {
         for (int d = 0; d < corpus.size(); d++) {
             positions.putIfAbsent(corpus.document(d).id(), d);
         }
-        results.reset(corpus);
+        results.reset(corpus, made);
         List<ComparisonRunner.Result> plain = new ArrayList<>();
         List<AdaptiveComparison.Row> adaptive = new ArrayList<>();
         int unmatched = 0;
@@ -373,73 +460,169 @@ public final class WorkbenchViewModel {
                 plain.add(r);
             }
         }
-        if (content.settings().containsKey("gap-threshold")) {
-            results.setGapThreshold(Double.parseDouble(content.settings().get("gap-threshold")));
-        }
         results.addAll(plain);
         results.addRoundRows(adaptive);
+        results.markSaved();
         if (unmatched > 0) {
             errorHandler.accept("The results do not all fit the corpus", path + ": " + unmatched
                     + " rows name documents the loaded corpus does not have; they were left out");
         }
     }
 
-    private void applySettings(Map<String, String> s) {
-        setInt(s, "temperatures", run.temperaturesProperty());
-        setInt(s, "samples", run.samplesProperty());
-        setInt(s, "burnIn", run.burnInProperty());
-        setInt(s, "runs", run.runsProperty());
-        setInt(s, "seed", run.seedProperty());
-        setInt(s, "threads", run.threadsProperty());
-        setInt(s, "minTokens", workspace.minTokensProperty());
-        if (s.containsKey("schedule")) {
-            run.scheduleProperty().set(Schedule.parse(s.get("schedule")));
+    /** The session's run form: its plan's settings ({@code form.*}), or, in a session saved before those, the names of the day. */
+    private static Map<String, String> formSettings(Map<String, String> s) {
+        Map<String, String> form = new LinkedHashMap<>();
+        if (s.containsKey(FORM + "plan")) {
+            s.forEach((k, v) -> {
+                if (k.startsWith(FORM)) {
+                    form.put(k.substring(FORM.length()), v);
+                }
+            });
+            return form;
         }
-        if (s.containsKey("reference")) {
-            run.referenceProperty().set(ComparisonPlan.Reference.parse(s.get("reference")));
-        }
-        if (s.containsKey("align")) {
-            workspace.alignProperty().set(Setting.bool(s.get("align")));
-        }
-        if (s.containsKey("methods")) {
-            List<String> on = List.of(s.get("methods").split(","));
-            run.methods().forEach((name, p) -> p.set(on.contains(name)));
-        }
-        setInt(s, "referenceParticles", run.referenceParticlesProperty());
-        if (s.containsKey("adaptive")) {
-            run.adaptiveProperty().set(Setting.bool(s.get("adaptive")));
-        }
-        if (s.containsKey("agreeWithin")) {
-            run.agreeWithinProperty().set(Setting.AGREE_WITHIN.parse(s.get("agreeWithin")));
-        }
-        setInt(s, "maxTemperatures", run.maxTemperaturesProperty());
-        if (s.containsKey("curves.methods")) {
-            List<String> on = List.of(s.get("curves.methods").split(","));
-            curves.methods().forEach((name, p) -> p.set(on.contains(name)));
-        }
-        setInt(s, "curves.temperatures", curves.temperaturesProperty());
-        setInt(s, "curves.runs", curves.runsProperty());
-        if (s.containsKey("curves.points")) {
-            curves.restore(SessionFile.curvePoints(s.get("curves.points")));
-        }
-        if (s.containsKey("teaching.model")) {
-            teaching.whichProperty().set(TeachingViewModel.Model.valueOf(s.get("teaching.model").trim()));
-        }
-        setInt(s, "teaching.temperatures", teaching.temperaturesProperty());
-        setInt(s, "teaching.samples", teaching.samplesProperty());
+        form.putAll(ComparisonPlan.defaults(ComparisonPlan.defaultSelection()).toSettings());
+        LEGACY_FORM_SETTINGS.forEach((old, now) -> {
+            if (s.containsKey(old)) {
+                form.put(now, s.get(old));
+            }
+        });
+        return form;
     }
 
-    /** The teaching view's document and prefix, once the session's corpus is in place. */
+    /** The plan of a session's results ({@code results.*}), or null in a session saved before sessions kept it. */
+    private static ResultsPlan resultsPlanOf(Map<String, String> s) {
+        Map<String, String> made = new LinkedHashMap<>();
+        s.forEach((k, v) -> {
+            if (k.startsWith(RESULTS)) {
+                made.put(k.substring(RESULTS.length()), v);
+            }
+        });
+        return made.isEmpty() ? null : ResultsPlan.fromSettings(made);
+    }
+
+    /**
+     * A session's settings, every one read and checked as the command line checks it (nothing is applied before all are):
+     * what puts them in place.
+     *
+     * @throws IllegalArgumentException naming the first setting that is not valid
+     */
+    private Runnable settingsOf(Map<String, String> s) {
+        SettingsReader in = new SettingsReader(s, Set.of());
+        List<Runnable> apply = new ArrayList<>();
+        ComparisonPlan form = ComparisonPlan.fromSettings(formSettings(s));
+        boolean adaptive = in.has("adaptive") && in.bool("adaptive");
+        double agreeWithin = in.has("agreeWithin") ? in.real("agreeWithin", Setting.AGREE_WITHIN) : run.agreeWithinProperty().get();
+        int maxTemperatures = in.has("maxTemperatures") ? (int) in.whole("maxTemperatures", Setting.MAX_TEMPERATURES)
+                : run.maxTemperaturesProperty().get();
+        AdaptiveComparison.Budget budget = in.valid("agreeWithin", () -> new AdaptiveComparison.Budget(agreeWithin, maxTemperatures));
+        if (adaptive) {
+            in.valid("maxTemperatures", () -> {
+                budget.check(form);
+                return budget;
+            });
+        }
+        apply.add(() -> {
+            run.apply(form, adaptive ? budget : null);
+            run.agreeWithinProperty().set(budget.agreeWithin());
+            run.maxTemperaturesProperty().set(budget.maxTemperatures());
+        });
+        wholeSetting(in, "threads", Setting.THREADS, apply, v -> run.threadsProperty().set((int) v));
+        wholeSetting(in, "minTokens", Setting.MIN_TOKENS, apply, v -> workspace.minTokensProperty().set((int) v));
+        if (in.has("curves.methods")) {
+            String methods = in.text("curves.methods");
+            List<String> on = in.valid("curves.methods", () -> Setting.methods(methods, CurveRunner.METHODS, true));
+            apply.add(() -> curves.methods().forEach((name, p) -> p.set(on.contains(name))));
+        }
+        wholeSetting(in, "curves.temperatures", Setting.TEMPERATURES, apply, v -> curves.temperaturesProperty().set((int) v));
+        wholeSetting(in, "curves.runs", Setting.RUNS, apply, v -> curves.runsProperty().set((int) v));
+        if (in.has("curves.points")) {
+            String text = in.text("curves.points");
+            List<CurveRunner.Point> points = in.valid("curves.points", () -> SessionFile.curvePoints(text));
+            CurvePlan drawn = in.has(CURVES_SHOWN + "methods") ? curvePlanOf(in) : null;
+            apply.add(() -> curves.restore(points, drawn));
+        }
+        if (in.has("teaching.model")) {
+            String name = in.text("teaching.model");
+            TeachingViewModel.Model model = in.valid("teaching.model", () -> TeachingViewModel.Model.valueOf(name));
+            apply.add(() -> teaching.whichProperty().set(model));
+        }
+        wholeSetting(in, "teaching.temperatures", Setting.TEACHING_TEMPERATURES, apply, v -> teaching.temperaturesProperty().set((int) v));
+        wholeSetting(in, "teaching.samples", Setting.TEACHING_SAMPLES, apply, v -> teaching.samplesProperty().set((int) v));
+        wholeSetting(in, "teaching.tokens", Setting.TEACHING_TOKENS, apply, v -> { }); // set with its document: applyTeaching
+        return () -> apply.forEach(Runnable::run);
+    }
+
+    /** The plan that drew a session's curves ({@code curves.shown.*}): the curve form's, with these methods, temperatures and runs. */
+    private static CurvePlan curvePlanOf(SettingsReader in) {
+        String methodList = in.text(CURVES_SHOWN + "methods");
+        List<String> methods = in.valid(CURVES_SHOWN + "methods", () -> Setting.methods(methodList, CurveRunner.METHODS, false));
+        int temperatures = (int) in.whole(CURVES_SHOWN + "temperatures", Setting.TEMPERATURES);
+        int curveRuns = (int) in.whole(CURVES_SHOWN + "runs", Setting.RUNS);
+        return CurvesViewModel.planOf(methods, temperatures, curveRuns);
+    }
+
+    private static void wholeSetting(SettingsReader in, String key, Setting.Whole rule, List<Runnable> apply, LongConsumer set) {
+        if (in.has(key)) {
+            long v = in.whole(key, rule);
+            apply.add(() -> set.accept(v));
+        }
+    }
+
+    /** The teaching view's document and prefix, once the session's corpus is in place (the prefix was checked by settingsOf). */
     private void applyTeaching(Map<String, String> s) {
         String id = s.get("teaching.document");
         if (id != null) {
             teaching.documents().stream().filter(d -> d.id().equals(id)).findFirst().ifPresent(teaching::choose);
         }
-        setInt(s, "teaching.tokens", teaching.tokensProperty());
+        if (s.containsKey("teaching.tokens")) {
+            teaching.tokensProperty().set(Integer.parseInt(s.get("teaching.tokens").trim()));
+        }
     }
 
-    /** The saved results that fit the loaded corpus (same document at the same position); the others are reported. */
-    private void applyResults(List<ComparisonRunner.Result> saved, List<SessionFile.Round> savedRounds) {
+    /**
+     * Whether work on screen that is not saved may be dropped for {@code action}: yes when there is none or the user says so.
+     *
+     * @param curvesToo whether the action replaces the iteration curves too (a session does), not only the comparison results
+     */
+    boolean mayDiscard(String action, boolean curvesToo) {
+        List<String> unsaved = new ArrayList<>();
+        if (results.unsavedProperty().get() && !results.all().isEmpty()) {
+            unsaved.add(results.describe());
+        }
+        if (curvesToo && curves.unsavedProperty().get() && !curves.points().isEmpty()) {
+            unsaved.add("the iteration curves (" + curves.points().size() + " points)");
+        }
+        return unsaved.isEmpty() || confirm.test("Drop what is not saved?", action + " drops " + String.join(" and ", unsaved)
+                + ", not saved.\n\nGo ahead? (File > Save session, Ctrl+S, keeps them.)");
+    }
+
+    /**
+     * Whether the window may close: nothing is lost (a job running, results or curves not saved, which-K scores, which a
+     * session does not keep), or the user says so.
+     */
+    public boolean mayQuit() {
+        List<String> unsaved = new ArrayList<>();
+        if (run.runningProperty().get() || !run.queue().isEmpty()) {
+            unsaved.add("the comparison still running (it is stopped)");
+        }
+        if (results.unsavedProperty().get() && !results.all().isEmpty()) {
+            unsaved.add(results.describe());
+        }
+        if (curves.unsavedProperty().get() && !curves.points().isEmpty()) {
+            unsaved.add("the iteration curves (" + curves.points().size() + " points)");
+        }
+        if (!whichK.rows().isEmpty()) {
+            unsaved.add("the which-K scores of " + whichK.rows().size() + " models (a session does not keep them)");
+        }
+        return unsaved.isEmpty() || confirm.test("Quit without saving?", "Quitting drops " + String.join(", ", unsaved)
+                + ".\n\nQuit anyway? (File > Save session, Ctrl+S, keeps the results and the curves.)");
+    }
+
+    /**
+     * The saved results that fit the loaded corpus (same document at the same position), with their plan (null: a session
+     * saved before sessions kept it); the others are reported.
+     */
+    private void applyResults(List<ComparisonRunner.Result> saved, List<SessionFile.Round> savedRounds, ResultsPlan made) {
         Corpus corpus = workspace.corpusProperty().get();
         if (corpus == null) {
             return;
@@ -447,7 +630,7 @@ public final class WorkbenchViewModel {
         List<ComparisonRunner.Result> valid = saved.stream()
                 .filter(r -> r.documentIndex() < corpus.size() && corpus.document(r.documentIndex()).id().equals(r.documentId()))
                 .toList();
-        results.reset(corpus);
+        results.reset(corpus, made);
         // rows of an adaptive round go back as that round (its temperatures and verdict), the others as they were
         Map<String, SessionFile.Round> byKey = new LinkedHashMap<>();
         savedRounds.forEach(round -> byKey.put(round.documentIndex() + "/" + round.method(), round));
@@ -463,15 +646,10 @@ public final class WorkbenchViewModel {
         }
         results.addAll(plain);
         results.addRoundRows(adaptive);
+        results.markSaved();
         if (valid.size() < saved.size()) {
             errorHandler.accept("Session results do not all fit the corpus", (saved.size() - valid.size())
                     + " results name documents the loaded corpus does not have at that position; they were left out");
-        }
-    }
-
-    private static void setInt(Map<String, String> s, String key, IntegerProperty p) {
-        if (s.containsKey(key)) {
-            p.set(Integer.parseInt(s.get(key).trim()));
         }
     }
 

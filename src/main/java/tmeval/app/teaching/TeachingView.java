@@ -44,6 +44,7 @@ import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 import tmeval.run.Setting;
 import tmeval.app.common.Charts;
+import tmeval.app.common.NumberField;
 import tmeval.model.Document;
 
 import java.awt.BasicStroke;
@@ -162,22 +163,18 @@ public final class TeachingView {
             }
         });
         which.valueProperty().bindBidirectional(control.whichProperty());
-        Spinner<Integer> tempSpinner = new Spinner<>(Setting.TEACHING_TEMPERATURES.minInt(), Setting.TEACHING_TEMPERATURES.maxInt(), control.temperaturesProperty().get(), 10);
-        tempSpinner.setEditable(true);
+        Spinner<Number> tempSpinner = NumberField.whole(control.form(), Setting.TEACHING_TEMPERATURES, control.temperaturesProperty(), 10);
         tempSpinner.setPrefWidth(95);
         tempSpinner.setId("teaching-temperatures");
-        tempSpinner.valueProperty().addListener((o, a, b) -> control.temperaturesProperty().set(b));
-        Spinner<Integer> samples = new Spinner<>(Setting.TEACHING_SAMPLES.minInt(), Setting.TEACHING_SAMPLES.maxInt(), control.samplesProperty().get(), 5);
-        samples.setEditable(true);
+        Spinner<Number> samples = NumberField.whole(control.form(), Setting.TEACHING_SAMPLES, control.samplesProperty(), 5);
         samples.setPrefWidth(85);
-        samples.valueProperty().addListener((o, a, b) -> control.samplesProperty().set(b));
-        Spinner<Integer> prefix = new Spinner<>(1, Setting.TEACHING_TOKENS.maxInt(), Math.max(1, control.tokensProperty().get()), 1);
-        prefix.setEditable(true);
+        samples.setId("teaching-samples");
+        // 0: the whole document (before one is chosen)
+        Spinner<Number> prefix = NumberField.whole(control.form(), Setting.TEACHING_TOKENS, control.tokensProperty(), 1);
         prefix.setPrefWidth(80);
         prefix.setId("teaching-tokens");
         prefix.setTooltip(new Tooltip("AIS on the first m tokens of the document; at most as many as the exact"
                 + " evaluator can handle by default, so the exact answer can be drawn"));
-        prefix.valueProperty().addListener((o, a, b) -> control.tokensProperty().set(b));
         Button again = new Button("Run again with a new seed");
         again.setId("teaching-new-seed");
         again.setOnAction(e -> control.runAgainWithNewSeed());

@@ -18,6 +18,7 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import javafx.concurrent.Task;
 import tmeval.anneal.Schedule;
+import tmeval.app.common.Form;
 import tmeval.app.common.TaskExecutor;
 import tmeval.app.common.Workspace;
 import tmeval.estimate.AnnealedImportanceSampler;
@@ -176,6 +177,7 @@ public final class TeachingViewModel {
     private boolean choosing;
     private CancelToken token;
     private CancelToken experimentToken;
+    private final Form form = new Form();
 
     public TeachingViewModel(Workspace inputs, TaskExecutor executor) {
         this.inputs = inputs;
@@ -298,9 +300,25 @@ public final class TeachingViewModel {
         return tokens.get() > 0 && tokens.get() < whole.length() ? whole.prefix(tokens.get()) : whole;
     }
 
-    /** Runs again with the next seed: the same settings, other random numbers, to show the variability. */
+    /** Runs again with the next seed: the same settings (what the fields show), other random numbers, to show the variability. */
     public void runAgainWithNewSeed() {
-        seed.set(seed.get() + 1);
+        if (committed()) {
+            seed.set(seed.get() + 1);
+        }
+    }
+
+    /** The fields' typed text, committed (a change re-runs at once); false, with the summary saying why, when one is not valid. */
+    private boolean committed() {
+        String typed = Form.commit(inputs.form(), form);
+        if (typed != null) {
+            summary.set("cannot run: " + typed);
+        }
+        return typed == null;
+    }
+
+    /** The teaching form's typed text, committed before a run (the view adds its fields). */
+    public Form form() {
+        return form;
     }
 
     private void rerun() {
@@ -441,6 +459,9 @@ public final class TeachingViewModel {
      * the form, a new seed per run) in the background, with cancel.
      */
     public void runExperiment() {
+        if (!committed()) {
+            return;
+        }
         TopicModel m = model.get();
         Document doc = current();
         if (doc == null || m == null || experimentRunning.get()) {

@@ -36,6 +36,8 @@ import org.jfree.chart.renderer.xy.XYErrorRenderer;
 import org.jfree.data.xy.YIntervalSeries;
 import org.jfree.data.xy.YIntervalSeriesCollection;
 import tmeval.app.common.Charts;
+import tmeval.app.common.NumberField;
+import tmeval.run.Setting;
 
 import java.awt.BasicStroke;
 import java.io.File;
@@ -107,9 +109,9 @@ public final class WhichKView {
         method.valueProperty().bindBidirectional(model.methodProperty());
         method.setId("whichk-method");
         method.setTooltip(new Tooltip("The estimator every model is scored by (the method's default settings, as tmeval select)"));
-        Spinner<Integer> runs = new Spinner<>(1, 100, model.runsProperty().get());
+        Spinner<Number> runs = NumberField.whole(model.form(), Setting.RUNS, model.runsProperty(), 1);
+        runs.setId("whichk-runs");
         runs.setPrefWidth(70);
-        runs.valueProperty().addListener((o, a, b) -> model.runsProperty().set(b));
         runs.setTooltip(new Tooltip("Independent runs per document: two or more give the interval over runs and the pairwise decisions"));
         ChoiceBox<WhichKViewModel.Measure> measure = new ChoiceBox<>();
         measure.getItems().setAll(WhichKViewModel.Measure.values());

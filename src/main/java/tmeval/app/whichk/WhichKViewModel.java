@@ -18,6 +18,8 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import javafx.concurrent.Task;
 import tmeval.app.common.Failures;
+import tmeval.app.common.Form;
+import tmeval.app.common.PlanCaption;
 import tmeval.app.common.ScreenJob;
 import tmeval.app.common.TaskExecutor;
 import tmeval.app.common.Workspace;
@@ -109,12 +111,45 @@ public final class WhichKViewModel {
     private final List<String> scoredLabels = new ArrayList<>();
     private BiConsumer<String, String> errorHandler = (title, text) -> { };
     private final ScreenJob background;
+    private final Form form = new Form();
+    private final ReadOnlyObjectWrapper<EstimatePlan> shownPlan = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<EstimatePlan> formPlan = new ReadOnlyObjectWrapper<>();
+    private final PlanCaption<EstimatePlan> caption;
 
     public WhichKViewModel(Workspace workspace, TaskExecutor executor) {
         this.workspace = workspace;
         this.executor = executor;
         this.background = new ScreenJob(progress, message, running, executor);
         measure.addListener((o, a, b) -> redrawPoints());
+        method.addListener((o, a, b) -> formChanged());
+        runs.addListener((o, a, b) -> formChanged());
+        formChanged();
+        caption = new PlanCaption<>("Scores", shownPlan, formPlan, WhichKViewModel::describe, EstimatePlan::settingsText);
+    }
+
+    private void formChanged() {
+        EstimatePlan now;
+        try {
+            now = plan();
+        } catch (IllegalArgumentException e) {
+            now = null;
+        }
+        formPlan.set(now);
+    }
+
+    /** "ais at its default settings, 2 runs, seed 1" */
+    static String describe(EstimatePlan p) {
+        return String.format(Locale.ROOT, "%s at its default settings, %d run%s, seed %d", p.method(), p.runs(), p.runs() == 1 ? "" : "s", p.seed());
+    }
+
+    /** The which-K form's typed text, committed before scoring (the view adds its fields). */
+    public Form form() {
+        return form;
+    }
+
+    /** "Scores of: ..." naming the plan of the scores on screen, and how the form differs from it since. */
+    public PlanCaption<EstimatePlan> caption() {
+        return caption;
     }
 
     public void setErrorHandler(BiConsumer<String, String> handler) {
@@ -211,6 +246,11 @@ public final class WhichKViewModel {
             message.set(TOO_FEW);
             return;
         }
+        String typed = Form.commit(workspace.form(), form);
+        if (typed != null) {
+            message.set("cannot score: " + typed);
+            return;
+        }
         EstimatePlan plan;
         try {
             plan = plan();
@@ -219,6 +259,7 @@ public final class WhichKViewModel {
             return;
         }
         List<Entry> entries = List.copyOf(models);
+        shownPlan.set(plan);
         Path corpusPath = workspace.path(Workspace.Slot.CORPUS);
         int minTokens = workspace.minTokensProperty().get();
         scores.clear();

@@ -277,6 +277,100 @@ class RunViewModelTest {
     }
 
     @Test
+    void untickingTheRatioMethodsWithModelsOfDifferentKClearsTheRefusalAndThrowsNothing() {
+        // a binding that throws is logged by JavaFX (java.util.logging, "javafx.beans") and shows an empty or stale text
+        List<java.util.logging.LogRecord> logged = new ArrayList<>();
+        java.util.logging.Logger beans = java.util.logging.Logger.getLogger("javafx.beans");
+        java.util.logging.Handler handler = new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord record) {
+                logged.add(record);
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        beans.addHandler(handler);
+        try {
+            RunViewModel vm = model(new CurrentThreadTaskExecutor(), RunViewModel::runAsFinished);
+            tmeval.app.inputs.InputsViewModel inputs = new tmeval.app.inputs.InputsViewModel(workspace, new CurrentThreadTaskExecutor(),
+                    tmeval.app.inputs.RecentFiles.inMemory());
+            javafx.beans.binding.StringBinding pairCard = inputs.pairSummary();
+            javafx.beans.property.StringProperty shown = new javafx.beans.property.SimpleStringProperty();
+            shown.bind(pairCard); // as the pair card's label is
+            workspace.put(Workspace.Slot.MODEL_A, null, AppFixtures.modelA());
+            workspace.put(Workspace.Slot.MODEL_B, null, tmeval.Fixtures.randomModel("B4", 40, new double[] {0.2, 0.2, 0.2, 0.2}, 0.2, 5));
+            workspace.put(Workspace.Slot.CORPUS, null, AppFixtures.corpus());
+            small(vm, ComparisonMethods.RATIO_CONVEX);
+            vm.start();
+            assertTrue(vm.messageProperty().get().startsWith("cannot run: model A has K = 3"), vm.messageProperty().get());
+            vm.methods().get(ComparisonMethods.RATIO_CONVEX).set(false);
+            vm.methods().get(ComparisonMethods.LR_DIFF).set(true);
+            assertEquals("ready", vm.messageProperty().get(), "the refusal goes with its cause");
+            String card = shown.get(); // bindings are lazy: the card's text is computed when read
+            assertTrue(logged.isEmpty(), () -> "nothing thrown: " + logged.stream().map(r -> r.getMessage() + " " + r.getThrown()).toList());
+            assertEquals("models of different K (A 3, B 4): each is evaluated on its own, no topic alignment", card);
+            // ticked again, the refusal comes back; the models of one K clear it
+            vm.methods().get(ComparisonMethods.RATIO_CONVEX).set(true);
+            vm.start();
+            assertTrue(vm.messageProperty().get().startsWith("cannot run: "), vm.messageProperty().get());
+            workspace.put(Workspace.Slot.MODEL_B, null, AppFixtures.modelB());
+            assertEquals("ready", vm.messageProperty().get());
+            assertTrue(shown.get().startsWith("topic alignment (L1)"), shown.get());
+        } finally {
+            beans.removeHandler(handler);
+        }
+    }
+
+    @Test
+    void aRunCancelledBeforeItsEndNeverReplacesTheFinishedResultsOfTheRunBefore() {
+        RunViewModel[] vm = new RunViewModel[1];
+        boolean[] cancelAfterThree = {false};
+        vm[0] = model(new CurrentThreadTaskExecutor(), (job, asFinished, progress, cancel) -> {
+            if (!cancelAfterThree[0]) {
+                tmeval.run.ComparisonRunner.run(job, asFinished, progress, cancel);
+                return;
+            }
+            // three documents finish, then the user cancels
+            tmeval.run.ComparisonRunner.run(job, r -> {
+                if (r.documentIndex() < 3) {
+                    asFinished.accept(r);
+                }
+            }, progress, new tmeval.progress.CancelToken());
+            vm[0].cancel();
+            cancel.check();
+        });
+        AppFixtures.fill(workspace);
+        small(vm[0], ComparisonMethods.LR_DIFF);
+        vm[0].start();
+        List<tmeval.run.ComparisonRunner.Result> finished = results.all();
+        tmeval.app.common.ResultsPlan plan = results.planProperty().get();
+        assertEquals(AppFixtures.DOCUMENTS * 2, finished.size());
+        cancelAfterThree[0] = true;
+        // a re-run at another plan, cancelled after three documents
+        vm[0].temperaturesProperty().set(50);
+        vm[0].start();
+        assertEquals(finished, results.all(), "the finished run's results are back, the partial rows dropped");
+        assertEquals(plan, results.planProperty().get());
+        assertEquals("", results.partialProperty().get(), "what is on screen is the finished run, whole");
+        assertTrue(vm[0].messageProperty().get().startsWith("cancelled " + ComparisonMethods.LR_DIFF + " (n = 50, 2 runs) after 3 of 12 documents:"
+                + " its rows were dropped, and the results of lr-diff, n = 5, 2 runs, seed 1 (24 rows) are back on screen"),
+                vm[0].messageProperty().get());
+        // a re-run whose rows would have joined them (the same plan but another method), cancelled: the same
+        vm[0].temperaturesProperty().set(5);
+        vm[0].methods().get(ComparisonMethods.AIS_DIFF).set(true);
+        vm[0].start();
+        assertEquals(finished, results.all());
+        assertEquals(plan, results.planProperty().get());
+        assertTrue(errors.isEmpty(), errors.toString());
+    }
+
+    @Test
     void theQueueIsNamedAndEveryMethodHasHelp() {
         RunViewModel vm = model();
         assertEquals("", vm.queueTextProperty().get());

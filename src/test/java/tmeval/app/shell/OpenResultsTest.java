@@ -150,9 +150,65 @@ class OpenResultsTest {
                 assertEquals(Integer.parseInt(f[10]), round.temperatures(), line);
             }
         }
+        Path exported = dir.resolve("adaptive-exported.tsv");
+        vm.openSession(out);
+        vm.exportResults(exported);
+        assertEquals(provenance(out), provenance(exported), "an adaptive run's provenance, budget included");
+        assertEquals(Files.readAllLines(out).stream().filter(l -> !l.startsWith("#")).map(l -> l.replaceAll("\t[0-9.]+\t(ok|zero-weight|refused)", "\t$1")).toList(),
+                Files.readAllLines(exported).stream().filter(l -> !l.startsWith("#")).map(l -> l.replaceAll("\t[0-9.]+\t(ok|zero-weight|refused)", "\t$1")).toList(),
+                "the same rows, temperatures and verdicts (up to the millis column)");
         assertTrue(vm.run().adaptiveProperty().get(), "the form takes the file's adaptive budget");
         assertEquals(0.05, vm.run().agreeWithinProperty().get());
         assertEquals(56, vm.run().maxTemperaturesProperty().get());
+    }
+
+    /** The {@code #} lines of a file but the one with the time it was written. */
+    private static List<String> provenance(Path file) throws Exception {
+        return Files.readAllLines(file).stream().filter(l -> l.startsWith("#") && !l.startsWith(tmeval.run.Provenance.WRITTEN_LINE)).toList();
+    }
+
+    @Test
+    void everySettingOfThePlanComesBackAndAnExportWritesTheSameProvenance() throws Exception {
+        // a compare output of a plan with every setting off its default (written as compare writes one: some of these
+        // settings no comparison method reads, so no command line can set them all)
+        tmeval.run.ComparisonPlan plan = tmeval.run.ComparisonPlanSettingsTest.everySettingChanged();
+        tmeval.compare.ModelPair pair = tmeval.compare.ModelPair.prepare(AppFixtures.modelA(), AppFixtures.modelB(), plan.align(),
+                plan.intersectVocabularies(), plan.annealingMethod());
+        tmeval.model.Corpus held = tmeval.io.CorpusLoader.mapOnto(tmeval.io.CorpusLoader.read(tmeval.io.CorpusLoader.Spec.of(corpus)),
+                pair.a().vocabulary(), corpus);
+        Path file = dir.resolve("every-setting.tsv");
+        StringBuilder out = new StringBuilder(tmeval.run.Provenance.header(plan.toSettings(), List.of(new tmeval.run.Provenance.Input("model-a", a),
+                new tmeval.run.Provenance.Input("model-b", b), new tmeval.run.Provenance.Input("corpus", corpus)), true));
+        out.append(tmeval.run.ComparisonRows.HEADER);
+        ComparisonRunner.run(ComparisonRunner.Job.of(plan, held, pair), r -> {
+            String line = tmeval.run.ComparisonRows.line(r, true);
+            if (line != null) {
+                out.append(line);
+            }
+        }, tmeval.progress.Progress.NONE, new tmeval.progress.CancelToken());
+        Files.writeString(file, out);
+
+        vm.openSession(file);
+        // the one setting the form cannot hold is named, not silently replaced
+        assertEquals(1, errors.size(), errors.toString());
+        assertTrue(errors.get(0).startsWith("The run form cannot hold all of the results' plan: " + file + ":\nvocabulary intersect"), errors.get(0));
+        assertEquals(plan.toSettings(), vm.results().planProperty().get().toSettings(), "the results keep every setting of their plan");
+        java.util.Map<String, String> form = new java.util.LinkedHashMap<>(plan.toSettings());
+        form.put("vocabulary", "strict");
+        assertEquals(form, vm.run().plan().toSettings(), "the form holds every other setting, those without a control too");
+        assertEquals("also in this plan: direction forward, particles 4, epsilon 0.1, chain-length 17, ip-iterations 3, resampling false,"
+                + " max-exact-states 5000, gap-threshold 0.25", vm.run().otherSettingsProperty().get());
+        assertEquals(rows(file), shown());
+
+        // exported, the same provenance; and still after the form has changed: the export is the rows' plan, not the form's
+        Path again = dir.resolve("exported.tsv");
+        vm.exportResults(again);
+        assertEquals(provenance(file), provenance(again));
+        vm.run().temperaturesProperty().set(999);
+        vm.run().resetOtherSettings();
+        vm.exportResults(again);
+        assertEquals(provenance(file), provenance(again));
+        assertEquals(rows(file), rows(again), "every row, in compare's order");
     }
 
     @Test

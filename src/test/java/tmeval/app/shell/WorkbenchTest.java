@@ -36,6 +36,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class WorkbenchTest {
     private Workbench workbench;
     private WorkbenchViewModel vm;
+    private Stage stage;
 
     @TempDir
     static Path storage;
@@ -51,8 +52,10 @@ class WorkbenchTest {
 
     @Start
     void start(Stage stage) {
+        this.stage = stage;
         workbench = isolated(storage);
         vm = workbench.viewModel();
+        workbench.closeWith(stage);
         stage.setScene(new Scene(workbench.root(), 1280, 800));
         stage.show();
         vm.openSampleData();
@@ -350,6 +353,112 @@ class WorkbenchTest {
             play.fire();
         });
         assertFalse(vm.teaching().playingProperty().get(), "a second press pauses");
+    }
+
+    /** Types into a field as a user does: a click in it, Ctrl+A, the text; no Enter, no Tab. */
+    private static void typeInto(FxRobot robot, String id, String text) {
+        robot.clickOn(id);
+        robot.push(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.A);
+        robot.write(text);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    private void waitForTheJob() throws Exception {
+        waitFor(120, () -> !vm.run().runningProperty().get() && vm.run().messageProperty().get().startsWith("finished"));
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    @Test
+    void aValueTypedIntoAFieldIsWhatCtrlRRunsWithNoTabOrEnterBetween(FxRobot robot) throws Exception {
+        waitForInputs();
+        vm.setConfirmHandler((title, question) -> true); // the second run replaces the first's results
+        configure(robot, 5, 1, ComparisonMethods.LR_DIFF);
+        typeInto(robot, "#setting-temperatures", "10");
+        robot.push(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.R);
+        waitForTheJob();
+        assertEquals(10, vm.run().lastPlanProperty().get().settings().temperatures(), "the job ran what the field showed");
+        assertEquals(10, vm.run().temperaturesProperty().get());
+        assertEquals("Results of: lr-diff, n = 10, 1 run, seed 1", robot.lookup("#plan-scatter-text").queryAs(Label.class).getText());
+        assertEquals("", robot.lookup("#plan-scatter-changes").queryAs(Label.class).getText());
+        // the form edited since (Enter commits a field, and starts nothing): the views say how it differs
+        typeInto(robot, "#setting-temperatures", "20");
+        robot.type(javafx.scene.input.KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("the form has changed since: temperatures 10 \u2192 20", robot.lookup("#plan-scatter-changes").queryAs(Label.class).getText());
+        // text that is not a value: the job does not start, and the field is named
+        typeInto(robot, "#setting-temperatures", "abc");
+        robot.push(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.R);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("cannot run: temperatures: needs a whole number, was 'abc'", vm.run().messageProperty().get());
+        assertEquals(10, vm.run().lastPlanProperty().get().settings().temperatures(), "no job started");
+        // the inputs' field too: the minimum length typed, then Ctrl+R, runs on the documents it keeps
+        typeInto(robot, "#setting-temperatures", "10");
+        typeInto(robot, "#corpus-min-tokens", "100");
+        robot.push(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.R);
+        waitForTheJob();
+        assertEquals(100, vm.workspace().minTokensProperty().get());
+        assertEquals(157, vm.results().corpus().size());
+        assertEquals(157, vm.results().all().size(), "every document of at least 100 tokens, one run");
+    }
+
+    @Test
+    void everyOtherScreenThatStartsAJobRunsWhatItsFieldsShow(FxRobot robot) throws Exception {
+        waitForInputs();
+        // iteration curves: a start with the caret still in the field
+        robot.interact(() -> {
+            vm.curves().methods().forEach((name, on) -> on.set(name.equals(Methods.VB)));
+            workbench.select("curves");
+        });
+        typeInto(robot, "#curve-temperatures", "7");
+        robot.interact(() -> {
+            vm.curves().start();
+            vm.curves().cancel();
+        });
+        assertEquals(7, vm.curves().shownPlanProperty().get().settings().temperatures());
+        assertEquals(7, vm.curves().temperaturesProperty().get());
+        waitFor(10, () -> !vm.curves().runningProperty().get());
+        // which K?
+        robot.interact(() -> {
+            workbench.select("whichk");
+            vm.whichK().addModelsAB();
+            vm.whichK().methodProperty().set(Methods.VB);
+        });
+        typeInto(robot, "#whichk-runs", "3");
+        robot.interact(() -> vm.whichK().start());
+        waitFor(60, () -> !vm.whichK().runningProperty().get());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(3, vm.whichK().runsProperty().get());
+        assertTrue(robot.lookup("#plan-whichk-text").queryAs(Label.class).getText().startsWith("Scores of: vb at its default settings, 3 runs"),
+                robot.lookup("#plan-whichk-text").queryAs(Label.class).getText());
+        // teaching: run again with the temperatures the field shows
+        robot.interact(() -> workbench.select("teaching"));
+        waitFor(30, () -> vm.teaching().runProperty().get() != null && !vm.teaching().busyProperty().get());
+        typeInto(robot, "#teaching-temperatures", "12");
+        robot.interact(() -> vm.teaching().runAgainWithNewSeed());
+        waitFor(30, () -> vm.teaching().runProperty().get() != null && vm.teaching().runProperty().get().temperatures() == 12);
+    }
+
+    @Test
+    void quittingWithResultsNotSavedAsksFirstByCtrlQAndByTheWindowsCloseButton(FxRobot robot) throws Exception {
+        waitForInputs();
+        configure(robot, 5, 1, ComparisonMethods.LR_DIFF);
+        robot.interact(() -> vm.run().start());
+        waitForTheJob();
+        // the question waits for its answer: the close button's event is fired without waiting for it
+        for (Runnable quit : new Runnable[] {
+                () -> robot.push(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.Q),
+                () -> javafx.application.Platform.runLater(() -> stage.fireEvent(new javafx.stage.WindowEvent(stage,
+                        javafx.stage.WindowEvent.WINDOW_CLOSE_REQUEST)))}) {
+            quit.run();
+            waitFor(10, () -> robot.lookup("#confirm-dialog").tryQuery().isPresent());
+            DialogPane question = robot.lookup("#confirm-dialog").queryAs(DialogPane.class);
+            assertTrue(question.getContentText().startsWith("Quitting drops the results of lr-diff, n = 5, 1 run, seed 1 (300 rows)"),
+                    question.getContentText());
+            robot.clickOn((Node) question.lookupButton(javafx.scene.control.ButtonType.CANCEL));
+            waitFor(10, () -> robot.lookup("#confirm-dialog").tryQuery().isEmpty());
+            assertTrue(stage.isShowing(), "Cancel keeps the window and its results");
+            assertEquals(300, vm.results().all().size());
+        }
     }
 
     @SuppressWarnings("unchecked")

@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @ExtendWith(FxThread.class)
@@ -153,5 +154,84 @@ class WorkbenchViewModelTest {
         int header = lines.indexOf(ComparisonRows.HEADER.strip());
         assertTrue(header > 0, "the compare header after the provenance");
         assertEquals(AppFixtures.DOCUMENTS * 2 * 2, lines.size() - header - 1, "every document, both directions, two runs");
+    }
+
+    @Test
+    void resultsThatAreNotSavedAreNeverDroppedWithoutAsking() throws Exception {
+        List<String> asked = new ArrayList<>();
+        boolean[] goAhead = {false};
+        vm.setConfirmHandler((title, question) -> {
+            asked.add(title + " " + question);
+            return goAhead[0];
+        });
+        var before = vm.results().all();
+        assertEquals(AppFixtures.DOCUMENTS * 2 * 2, before.size());
+        String what = "the results of ratio-convex, n = 5, 2 runs, seed 1 (48 rows)";
+        // quitting (Ctrl+Q, the window's close button)
+        assertFalse(vm.mayQuit());
+        assertTrue(asked.get(0).contains("Quitting drops " + what), asked.get(0));
+        // new inputs, by any way: a file, the sample data, a session, a results file, the alignment, the minimum length
+        vm.inputs().load(Slot.MODEL_B, dir.resolve("b.tsv"));
+        vm.inputs().load(Slot.CORPUS, dir.resolve("heldout.tokens"));
+        vm.openSampleData();
+        Path other = dir.resolve("other.tmeval-session.tsv");
+        Files.writeString(other, tmeval.run.SessionFile.MAGIC + "\nsetting\ttemperatures\t9\n");
+        vm.openSession(other);
+        vm.workspace().alignProperty().set(false);
+        vm.workspace().minTokensProperty().set(3);
+        assertEquals(7, asked.size(), asked.toString());
+        assertTrue(asked.get(1).startsWith("Drop what is not saved? Loading b.tsv as model B drops " + what), asked.get(1));
+        assertTrue(asked.get(4).startsWith("Drop what is not saved? Opening the session other.tmeval-session.tsv drops " + what), asked.get(4));
+        assertTrue(vm.workspace().alignProperty().get(), "the alignment kept");
+        assertEquals(1, vm.workspace().minTokensProperty().get(), "the minimum length kept");
+        assertEquals(5, vm.run().temperaturesProperty().get(), "the session's settings were not applied");
+        // a run of another plan replaces them: asked, not started
+        vm.run().temperaturesProperty().set(6);
+        vm.run().start();
+        assertEquals(8, asked.size());
+        assertTrue(asked.get(7).startsWith("Replace the results that are not saved? Running ratio-convex (n = 6, 2 runs) replaces " + what),
+                asked.get(7));
+        assertTrue(vm.run().messageProperty().get().startsWith("not started"), vm.run().messageProperty().get());
+        assertEquals(before, vm.results().all(), "nothing was dropped");
+        // a run of the same plan with another method adds its rows: nothing is lost, nothing asked
+        vm.run().temperaturesProperty().set(5);
+        vm.run().methods().get(ComparisonMethods.LR_DIFF).set(true);
+        vm.run().start();
+        assertEquals(8, asked.size());
+        assertEquals(before.size() + AppFixtures.DOCUMENTS * 2, vm.results().all().size());
+        assertEquals("Results of: ratio-convex, lr-diff, n = 5, 2 runs, seed 1", vm.resultsCaption().textProperty().get());
+        // a method selection never drops them, not even one the pair cannot serve (a model of another K, say)
+        vm.run().methods().get(ComparisonMethods.RATIO_CONVEX).set(false);
+        vm.run().methods().get(ComparisonMethods.RATIO_CONVEX).set(true);
+        assertEquals(before.size() + AppFixtures.DOCUMENTS * 2, vm.results().all().size());
+        // saved, they go without a question
+        vm.saveSession(dir.resolve("saved.tmeval-session.tsv"));
+        assertTrue(vm.mayQuit());
+        vm.workspace().minTokensProperty().set(2);
+        assertEquals(8, asked.size(), asked.toString());
+        assertEquals(2, vm.workspace().minTokensProperty().get());
+        assertTrue(errors.isEmpty(), errors.toString());
+    }
+
+    @Test
+    void everyViewOfTheResultsNamesThePlanThatMadeThemAndSaysWhenTheFormDiffers() {
+        assertEquals("Results of: ratio-convex, n = 5, 2 runs, seed 1", vm.resultsCaption().textProperty().get());
+        assertEquals("", vm.resultsCaption().changesProperty().get(), "the form is the plan of the results");
+        vm.run().temperaturesProperty().set(10);
+        vm.run().runsProperty().set(3);
+        assertEquals("the form has changed since: temperatures 5 \u2192 10, runs 2 \u2192 3", vm.resultsCaption().changesProperty().get());
+        vm.run().methods().values().forEach(on -> on.set(false));
+        assertEquals("the form has changed since (one of its settings is not valid)", vm.resultsCaption().changesProperty().get());
+        vm.run().methods().get(ComparisonMethods.RATIO_CONVEX).set(true);
+        vm.run().temperaturesProperty().set(5);
+        vm.run().runsProperty().set(2);
+        assertEquals("", vm.resultsCaption().changesProperty().get());
+        // the other screens' results name theirs
+        assertEquals("", vm.curves().caption().textProperty().get(), "no curves yet");
+        vm.curves().restore(List.of(new tmeval.run.CurveRunner.Point(20, tmeval.estimate.Methods.AIS, 1, 500, -1234.5, 9999, 0, null, 0)),
+                tmeval.app.curves.CurvesViewModel.planOf(List.of(tmeval.estimate.Methods.AIS), 30, 1));
+        assertEquals("Curves of: ais, n = 30, 1 run, seed 1", vm.curves().caption().textProperty().get());
+        assertTrue(vm.curves().caption().changesProperty().get().startsWith("the form has changed since: methods ais \u2192 "),
+                vm.curves().caption().changesProperty().get());
     }
 }

@@ -1,0 +1,59 @@
+package tmeval.app.common;
+
+import tmeval.run.AdaptiveComparison;
+import tmeval.run.ComparisonPlan;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The plan that made a set of comparison results, with its adaptive budget (null: a plain run): what an export of them
+ * records as its provenance, what a session keeps beside them and what every view that shows them names.
+ */
+public record ResultsPlan(ComparisonPlan plan, AdaptiveComparison.Budget budget) {
+    public ResultsPlan {
+        Objects.requireNonNull(plan, "the plan");
+    }
+
+    /** The provenance settings: the plan's, and the budget's when adaptive. */
+    public Map<String, String> toSettings() {
+        return budget == null ? plan.toSettings() : budget.settingsText(plan);
+    }
+
+    /** @throws IllegalArgumentException naming the setting that is missing, unknown or not valid */
+    public static ResultsPlan fromSettings(Map<String, String> settings) {
+        return new ResultsPlan(ComparisonPlan.fromSettings(settings), AdaptiveComparison.Budget.fromSettings(settings));
+    }
+
+    /** In a line: the methods, then "n = 1000, 2 runs, seed 1", and the adaptive budget. */
+    public String describe() {
+        String text = String.format(Locale.ROOT, "%s, n = %d, %d run%s, seed %d", String.join(", ", plan.methods()),
+                plan.settings().temperatures(), plan.runs(), plan.runs() == 1 ? "" : "s", plan.seed());
+        return budget == null ? text : text + String.format(Locale.ROOT, ", adaptive to %d temperatures within %s nats",
+                budget.maxTemperatures(), budget.agreeWithin());
+    }
+
+    /**
+     * Whether the results of {@code other} may stand beside these as the results of one plan: every setting the same but
+     * the methods. Each method draws its own random numbers (per document, run, method and direction), so the rows of
+     * two such jobs are the rows one job of all their methods gives.
+     */
+    public boolean joins(ResultsPlan other) {
+        Map<String, String> mine = new LinkedHashMap<>(toSettings());
+        Map<String, String> theirs = new LinkedHashMap<>(other.toSettings());
+        mine.remove("methods");
+        theirs.remove("methods");
+        return mine.equals(theirs);
+    }
+
+    /** This plan with the methods of {@code other} it lacks added after its own (the methods of two jobs that {@link #joins}). */
+    public ResultsPlan withMethodsOf(ResultsPlan other) {
+        List<String> methods = new ArrayList<>(plan.methods());
+        other.plan.methods().stream().filter(m -> !methods.contains(m)).forEach(methods::add);
+        return new ResultsPlan(plan.withMethods(methods), budget);
+    }
+}
