@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.GeneralCodingRules.ACCESS_STANDARD_STREAMS;
 
-/** The package arrows of DESIGN.md: app and cli on top, then run, then the engine, then model; io on model only. */
+/** The package arrows of the README ("Where to start reading the code"): app and cli on top, then run, then the engine, then model; io on model only. */
 class ArchitectureTest {
     private static final JavaClasses CLASSES = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)

@@ -11,7 +11,7 @@ import java.util.SplittableRandom;
  * belongs to one call, so one instance serves every worker thread.
  */
 public interface Estimator {
-    /** The method name of INTERFACES.md ({@code ais}, {@code lr}, ...). */
+    /** The method name as the command line and the output files spell it ({@code ais}, {@code lr}, ...; the registry is {@link Methods}). */
     String method();
 
     /**

@@ -1,7 +1,7 @@
 package tmeval.run;
 
 /**
- * The {@code status} column of every output row (INTERFACES.md): no run is ever silently left out.
+ * The {@code status} column of every output row (README, the estimate command): no run is ever silently left out.
  */
 public enum Status {
     /** a finite estimate */
