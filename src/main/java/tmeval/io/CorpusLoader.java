@@ -15,7 +15,7 @@ import java.util.Set;
 
 /** Reads a corpus in any supported format and maps it onto a model's vocabulary, counting what it drops. */
 public final class CorpusLoader {
-    /** Corpus file formats of INTERFACES.md. */
+    /** Corpus file formats (formats.md). */
     public enum Format {
         AUTO, UCI, LDAC, TOKENS, TEXT;
 

@@ -11,7 +11,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The native model file (INTERFACES.md): {@code #tmeval-model v1}, optional {@code #name}, optional provenance lines
+ * The native model file (formats.md): {@code #tmeval-model v1}, optional {@code #name}, optional provenance lines
  * ({@code # ...}: a snapshot names the training run that wrote it), {@code #alpha}, then one line per word with its K
  * probabilities. Numbers are written with {@link Double#toString(double)},
  * the shortest text that reads back to the same double, so a file round-trips exactly.

@@ -3,7 +3,7 @@ package tmeval.run;
 import java.util.Locale;
 
 /**
- * The {@code compare} output of INTERFACES.md, written by the command line and the workbench's export alike:
+ * The {@code compare} output (formats.md, "Results (write)"), written by the command line and the workbench's export alike:
  * {@code docId N method direction run logRatio perplexityRatio siteUpdates millis}. Doubles at full precision.
  */
 public final class ComparisonRows {

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The {@code estimate} output (formats.md, "Results"): {@code docId N method run logLik perplexity siteUpdates millis status},
+ * The {@code estimate} output (formats.md, "Results (write)"): {@code docId N method run logLik perplexity siteUpdates millis status},
  * one row for every (document, run), refused and zero-weight runs included with empty values. Doubles are written with
  * full precision (Double.toString) so that files compare exactly across thread counts. A document's rows are written
  * once all its runs are in, so that each estimate can be set against the document's variational floor with the
