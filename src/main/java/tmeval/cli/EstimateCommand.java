@@ -8,6 +8,7 @@ import tmeval.io.InputException;
 import tmeval.model.Corpus;
 import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
+import tmeval.run.AutoEstimation;
 import tmeval.run.CorpusSummary;
 import tmeval.run.EstimateTable;
 import tmeval.run.EstimatePlan;
@@ -53,7 +54,8 @@ final class EstimateCommand implements Command {
         o.addAll(InputOptions.matrixOptions());
         o.addAll(InputOptions.corpusOptions());
         o.add(InputOptions.unknownWordsOption());
-        o.add(OptionSpec.value("method", "NAME", String.join(", ", Methods.names())));
+        o.add(OptionSpec.value("method", "NAME", AutoEstimation.NAME + " (default: measures the candidates on a pilot and certifies every document"
+                + " it can), or one of " + String.join(", ", Methods.names())));
         o.addAll(MethodOptions.options(uses(Methods.all())));
         o.addAll(MethodOptions.runOptions(EstimatePlan.DEFAULT_RUNS, EstimatePlan.DEFAULT_SEED));
         o.add(MethodOptions.shardOption());
@@ -68,20 +70,35 @@ final class EstimateCommand implements Command {
 
     @Override
     public int run(Options o, PrintStream out, PrintStream err) throws UsageException, InputException, IOException {
-        Methods.Method method;
+        String name = o.string("method", AutoEstimation.NAME);
+        boolean auto = name.equals(AutoEstimation.NAME);
+        Methods.Method method = null;
+        EstimatePlan plan = null;
         try {
-            method = Methods.get(o.required("method"));
+            if (auto) {
+                for (OptionSpec spec : MethodOptions.options(uses(Methods.all()))) {
+                    if (o.has(spec.name())) {
+                        throw new UsageException("--" + spec.name() + ": auto chooses the method and its budget; to set them, name a method"
+                                + " (--method " + String.join("|", Methods.names()) + ")");
+                    }
+                }
+                if (o.has("runs")) {
+                    throw new UsageException("--runs: auto runs each document " + AutoEstimation.RUNS + " times (its certificate needs a standard error)");
+                }
+                if (!engine.local()) {
+                    throw new UsageException("auto runs on one machine only for now; on a cluster name a method (--method NAME)");
+                }
+            } else {
+                method = Methods.get(name);
+                plan = new EstimatePlan(method.name(), MethodOptions.settings(o, method.defaults(), uses(List.of(method)), uses(Methods.all())),
+                        MethodOptions.integer(o, Setting.RUNS, EstimatePlan.DEFAULT_RUNS), o.longValue("seed", EstimatePlan.DEFAULT_SEED),
+                        MethodOptions.threads(o));
+            }
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        EstimatePlan plan;
-        try {
-            plan = new EstimatePlan(method.name(), MethodOptions.settings(o, method.defaults(), uses(List.of(method)), uses(Methods.all())),
-                    MethodOptions.integer(o, Setting.RUNS, EstimatePlan.DEFAULT_RUNS), o.longValue("seed", EstimatePlan.DEFAULT_SEED),
-                    MethodOptions.threads(o));
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
-        }
+        long seed = o.longValue("seed", EstimatePlan.DEFAULT_SEED);
+        int threads = MethodOptions.threads(o);
         boolean timing = !o.has("no-timing");
         Shard shard = MethodOptions.shard(o);
         Path outFile = o.requiredPath("out");
@@ -90,30 +107,44 @@ final class EstimateCommand implements Command {
         boolean smooth = InputOptions.unknownWords(o, o.path("model"), loaded.kind().coversAlphabet());
         Corpus corpus = InputOptions.corpus(o, model);
         InputOptions.reportCorpus(corpus, smooth, out);
+        AutoEstimation.Choice choice = null;
+        if (auto) {
+            choice = AutoEstimation.choose(corpus, model, seed, threads, cancel);
+            plan = choice.plan(seed, threads);
+            out.print(choice.report(corpus));
+        }
+        String methodName = plan.method();
         CorpusSummary summary = new CorpusSummary(plan.runs());
         EstimateTable table;
+        long spent = 0;
         try (OutputFile file = OutputFile.create(outFile, o.standardOutput())) {
             Writer w = file.writer();
-            w.write(Provenance.header(plan.settingsText(), o.inputs(), timing, shard,
-                    ShardDocuments.of(corpus, shard, length -> Methods.scoredTokens(method.name(), length))));
+            w.write(Provenance.header(auto ? choice.settingsText(seed, threads) : plan.settingsText(), o.inputs(), timing, shard,
+                    ShardDocuments.of(corpus, shard, length -> Methods.scoredTokens(methodName, length))));
             w.write(EstimateTable.HEADER);
-            table = new EstimateTable(w, method.name(), timing);
+            table = new EstimateTable(w, methodName, timing);
+            java.util.function.Consumer<tmeval.run.Outcome> rows = outcome -> {
+                summary.add(outcome);
+                try {
+                    table.add(outcome);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            };
             try {
-                engine.estimate(plan, corpus, model, shard, outcome -> {
-                    summary.add(outcome);
-                    try {
-                        table.add(outcome);
-                    } catch (IOException e) {
-                        throw new UncheckedIOException(e);
-                    }
-                }, ProgressPrinter.to(err, method.name()), cancel);
+                if (auto) {
+                    spent = AutoEstimation.run(choice, corpus, model, seed, threads, shard, rows, ProgressPrinter.to(err, "auto " + methodName), cancel);
+                } else {
+                    engine.estimate(plan, corpus, model, shard, rows, ProgressPrinter.to(err, methodName), cancel);
+                }
                 table.finish();
             } catch (UncheckedIOException e) {
                 throw e.getCause();
             }
             file.commit();
         }
-        String report = summary.report(method.name()) + table.report();
+        String report = summary.report(methodName) + table.report()
+                + (auto ? String.format(java.util.Locale.ROOT, "auto spent %d site updates in all rounds%n", spent) : "");
         if (o.has("summary")) {
             out.print(report);
         } else {

@@ -132,6 +132,39 @@ public final class Methods {
         };
     }
 
+    /**
+     * The option that buys a method's precision, the one {@code auto} doubles: temperatures for annealing, the chain's
+     * length for Chib, particles for left-to-right, samples for the importance samplers; null for a method without one.
+     */
+    public static String budgetOption(String name) {
+        Set<String> options = get(name).options();
+        for (String o : List.of("temperatures", "chain-length", "particles", "samples")) {
+            if (options.contains(o)) {
+                return o;
+            }
+        }
+        return null;
+    }
+
+    /** The settings' budget ({@link #budgetOption}) and it times {@code factor}. */
+    public static int budget(String name, MethodSettings s) {
+        return switch (budgetOption(name)) {
+            case "temperatures" -> s.temperatures();
+            case "chain-length" -> s.chainLength();
+            case "particles" -> s.particles();
+            default -> s.samples();
+        };
+    }
+
+    public static MethodSettings withBudget(String name, MethodSettings s, int budget) {
+        return switch (budgetOption(name)) {
+            case "temperatures" -> s.withTemperatures(budget);
+            case "chain-length" -> s.withChainLength(budget);
+            case "particles" -> s.withParticles(budget);
+            default -> s.withSamples(budget);
+        };
+    }
+
     /** Whether the method draws no random numbers, so that its runs are all the same ({@code vb}; {@code exact} too). */
     public static boolean deterministic(String name) {
         return name.equals(VB) || name.equals(EXACT);

@@ -87,30 +87,42 @@ public final class EstimateTable {
         if (document.isEmpty()) {
             return;
         }
-        double floor = document.get(0).floor();
-        double noise = noise(document);
-        Status[] statuses = new Status[document.size()];
-        double[] values = new double[document.size()];
+        Status[] statuses = statuses(document);
         for (int i = 0; i < statuses.length; i++) {
             Outcome o = document.get(i);
-            Status status = o.status();
-            if (status == Status.OK && o.result().logValue() < floor - Math.max(2 * noise, 1e-9)) {
-                status = Status.BELOW_FLOOR;
-                if (firstBelowFloor == null) {
-                    firstBelowFloor = String.format(java.util.Locale.ROOT, "document %s run %d, %.4f against the floor %.4f",
-                            o.documentId(), o.run(), o.result().logValue(), floor);
-                }
+            if (statuses[i] == Status.BELOW_FLOOR && firstBelowFloor == null) {
+                firstBelowFloor = String.format(java.util.Locale.ROOT, "document %s run %d, %.4f against the floor %.4f",
+                        o.documentId(), o.run(), o.result().logValue(), document.get(0).floor());
             }
-            counts.merge(status, 1, Integer::sum);
-            statuses[i] = status;
-            values[i] = o.result() == null ? Double.NaN : o.result().logValue();
+            counts.merge(statuses[i], 1, Integer::sum);
         }
-        Verdict verdict = Certification.ofRuns(Methods.guarantee(method), Methods.scoredTokens(method, document.get(0).length()), statuses, values);
+        Verdict verdict = verdict(method, document, statuses);
         verdicts.add(method, verdict);
         for (int i = 0; i < statuses.length; i++) {
             out.write(rowPrefix + line(document.get(i), statuses[i], verdict));
         }
         document.clear();
+    }
+
+    /**
+     * The statuses of one document's runs (its first run carries the document's floor): an estimate more than twice the
+     * runs' noise below the variational floor is {@code below-floor}.
+     */
+    public static Status[] statuses(List<Outcome> runs) {
+        double floor = runs.get(0).floor();
+        double noise = noise(runs);
+        Status[] statuses = new Status[runs.size()];
+        for (int i = 0; i < statuses.length; i++) {
+            Outcome o = runs.get(i);
+            statuses[i] = o.status() == Status.OK && o.result().logValue() < floor - Math.max(2 * noise, 1e-9) ? Status.BELOW_FLOOR : o.status();
+        }
+        return statuses;
+    }
+
+    /** The verdict on one document's runs by a method, given their {@link #statuses}. */
+    public static Verdict verdict(String method, List<Outcome> runs, Status[] statuses) {
+        double[] values = runs.stream().mapToDouble(o -> o.result() == null ? Double.NaN : o.result().logValue()).toArray();
+        return Certification.ofRuns(Methods.guarantee(method), Methods.scoredTokens(method, runs.get(0).length()), statuses, values);
     }
 
     private String line(Outcome o, Status status, Verdict verdict) {

@@ -80,10 +80,20 @@ public final class EstimationRunner {
 
     /** @param local the document's index in {@code job.corpus()}; {@code documentIndex} its position in the whole corpus */
     private static Outcome evaluate(Job job, int local, int documentIndex, int run, String method, CancelToken cancel) {
-        Document doc = job.corpus().document(local);
+        return evaluate(job.estimator(), job.model(), job.corpus().document(local), documentIndex, run,
+                stream(job.seed(), documentIndex, run, method), run == 1 && Methods.hasFloor(method), cancel);
+    }
+
+    /**
+     * One run of an estimator on one document, drawing from {@code random}: its outcome, with the document's variational
+     * floor when {@code withFloor}, a refusal in words, or zero weight; never an exception for what the method cannot do.
+     */
+    static Outcome evaluate(Estimator estimator, TopicModel model, Document doc, int documentIndex, int run, java.util.SplittableRandom random,
+                            boolean withFloor, CancelToken cancel) {
+        String method = estimator.method();
         try {
-            EstimateResult r = job.estimator().estimate(doc, job.model(), stream(job.seed(), documentIndex, run, method), cancel);
-            double floor = run == 1 && Methods.hasFloor(method) ? VariationalBound.fit(doc, job.model(), cancel).bound() : Double.NaN;
+            EstimateResult r = estimator.estimate(doc, model, random, cancel);
+            double floor = withFloor ? VariationalBound.fit(doc, model, cancel).bound() : Double.NaN;
             if (!Double.isFinite(r.logValue())) {
                 return new Outcome(documentIndex, doc.id(), doc.length(), run, null,
                         method + " gave no finite estimate (every sample had weight zero); use more samples or temperatures, or another method",

@@ -74,7 +74,7 @@ class ReliabilityTest {
         return all.toArray(new String[0]);
     }
 
-    private static void writeCorpus(Path file, TopicModel m, List<Document> docs) throws IOException {
+    static void writeCorpus(Path file, TopicModel m, List<Document> docs) throws IOException {
         try (BufferedWriter w = Files.newBufferedWriter(file)) {
             for (Document d : docs) {
                 w.write(d.id() + "\t");

@@ -1,0 +1,236 @@
+package tmeval.run;
+
+import tmeval.estimate.Estimator;
+import tmeval.estimate.MethodSettings;
+import tmeval.estimate.Methods;
+import tmeval.model.Corpus;
+import tmeval.model.Document;
+import tmeval.model.TopicModel;
+import tmeval.progress.CancelToken;
+import tmeval.progress.Progress;
+import tmeval.run.certify.Verdict;
+import tmeval.sampling.RandomStreams;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import java.util.function.Consumer;
+import java.util.stream.IntStream;
+
+/**
+ * The {@code auto} method of {@code estimate}, {@code select} and Which K? (estimators.md, "auto"): a pilot on a
+ * seeded, length-stratified sample of the documents runs every candidate estimator at its default budget and measures
+ * its variance and floor violations; the candidate that would certify the pilot at the least cost is chosen, with a
+ * starting budget; then every document is run {@link #RUNS} times and, until it is certified, again at twice the
+ * budget, up to {@link #MAX_DOUBLINGS} doublings. Costs are counted in site updates weighted by what one costs each
+ * method ({@link #WORK}), not in seconds, so that the choice, and so every row, is the same for a seed on any machine
+ * and at any thread count; the pilot's seconds are printed beside them.
+ */
+public final class AutoEstimation {
+    public static final String NAME = "auto";
+    /** Runs per document: the certificate needs a standard error, and two runs give it only one degree of freedom. */
+    public static final int RUNS = 3;
+    /** Documents in the pilot. */
+    public static final int PILOT_DOCUMENTS = 8;
+    /** How often a document's budget may double past the starting budget (so at most 16 times it). */
+    public static final int MAX_DOUBLINGS = 4;
+    /** The pilot's variance is a three-run estimate: the budget it asks for is doubled to leave room for its noise. */
+    private static final double MARGIN = 2;
+    /** The candidates: every estimator of log P(w) whose error its runs measure (lr without re-sampling: unbiased, linear). */
+    public static final List<String> CANDIDATES = List.of(Methods.IS_VB, Methods.LEE_IS, Methods.AIS, Methods.IS_IP, Methods.CHIB,
+            Methods.LR, Methods.IS_PZW, Methods.IS_PRIOR);
+
+    /**
+     * Time per site update of each candidate relative to {@code ais}'s, measured by the pilot on scikit-learn's K = 20
+     * model of SpamAssassin (performance.md, "auto"): an is-vb update evaluates a mixture over K for one distinct word,
+     * an lr update samples one token's topic without re-sampling.
+     */
+    static final java.util.Map<String, Double> WORK = java.util.Map.of(Methods.IS_VB, 4.8, Methods.LEE_IS, 1.3, Methods.AIS, 1.0,
+            Methods.IS_IP, 0.67, Methods.CHIB, 0.63, Methods.LR, 0.46, Methods.IS_PZW, 0.77, Methods.IS_PRIOR, 1.3);
+
+    /** What the pilot measured of one candidate. */
+    public record Trial(String method, int violations, int beyondCap, double variancePerToken, long pilotSiteUpdates, long pilotNanos,
+                        double predictedSiteUpdates, int startFactor) {
+        /** Candidates are ordered by fewest floor violations and documents beyond the cap, then least predicted cost. */
+        static final Comparator<Trial> BEST = Comparator.comparingInt((Trial t) -> t.violations + t.beyondCap)
+                .thenComparingDouble(Trial::predictedSiteUpdates).thenComparing(Trial::method);
+    }
+
+    /**
+     * The choice: the method, its starting settings, and what the pilot measured of every candidate (best first).
+     *
+     * @param pilot the corpus positions of the pilot's documents
+     */
+    public record Choice(String method, MethodSettings start, List<Trial> trials, int[] pilot) implements java.io.Serializable {
+        /** The plan the rows are written under: the chosen method at its starting budget, {@link #RUNS} runs. */
+        public EstimatePlan plan(long seed, int threads) {
+            return new EstimatePlan(method, start, RUNS, seed, threads);
+        }
+
+        /** The provenance of an auto run: the chosen plan's settings and what chose it. */
+        public java.util.Map<String, String> settingsText(long seed, int threads) {
+            java.util.Map<String, String> s = new java.util.LinkedHashMap<>(plan(seed, threads).settingsText());
+            s.put("auto", "true");
+            s.put("auto-max-doublings", Integer.toString(MAX_DOUBLINGS));
+            s.put("auto-pilot", Arrays.toString(pilot).replace(" ", ""));
+            return s;
+        }
+
+        /** What was chosen and why, in lines for the summary. */
+        public String report(Corpus corpus) {
+            StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "auto: a pilot of %d documents (N %s), %d runs of each candidate"
+                    + " at its default budget; the cost of certifying them predicted in ais-equivalent site updates:%n", pilot.length,
+                    Arrays.stream(pilot).map(d -> corpus.document(d).length()).sorted().mapToObj(Integer::toString).toList(), RUNS));
+            for (Trial t : trials) {
+                sb.append(String.format(Locale.ROOT, "  %-9s %d below the floor or without a value, %d beyond %dx its budget; variance %.3g"
+                                + " nats^2 per token; predicted %.3g site updates; pilot %.3g site updates in %.2f s, %.3g variance^-1 per s%n", t.method(),
+                        t.violations(), t.beyondCap(), 1 << MAX_DOUBLINGS, t.variancePerToken(), t.predictedSiteUpdates(), (double) t.pilotSiteUpdates(),
+                        t.pilotNanos() / 1e9, 1e9 / (t.variancePerToken() * t.pilotNanos())).replace("1.80e+308", "-").replace("Infinity", "-")
+                        .replace("NaN", "-"));
+            }
+            String option = Methods.budgetOption(method);
+            sb.append(String.format(Locale.ROOT, "auto chose %s at %s %d, %d runs per document, doubled up to %d times where a document is"
+                    + " not yet certified%n", method, option, Methods.budget(method, start), RUNS, MAX_DOUBLINGS));
+            return sb.toString();
+        }
+    }
+
+    private AutoEstimation() {
+    }
+
+    /** The pilot's documents: one from each of equal strata of the documents sorted by length, picked by the seed. */
+    static int[] pilot(Corpus corpus, long seed) {
+        Integer[] byLength = IntStream.range(0, corpus.size()).boxed().toArray(Integer[]::new);
+        Arrays.sort(byLength, Comparator.comparingInt((Integer d) -> corpus.document(d).length()).thenComparingInt(d -> d));
+        int n = Math.min(PILOT_DOCUMENTS, corpus.size());
+        SplittableRandom random = RandomStreams.stream(seed, RandomStreams.key("auto-pilot"));
+        int[] pilot = new int[n];
+        for (int s = 0; s < n; s++) {
+            int from = (int) ((long) s * corpus.size() / n);
+            int to = (int) ((long) (s + 1) * corpus.size() / n);
+            pilot[s] = byLength[from + random.nextInt(to - from)];
+        }
+        Arrays.sort(pilot);
+        return pilot;
+    }
+
+    /** Runs the pilot and chooses. */
+    public static Choice choose(Corpus corpus, TopicModel model, long seed, int threads, CancelToken cancel) {
+        if (corpus.size() == 0) {
+            throw new IllegalArgumentException("auto needs at least one document to choose a method on");
+        }
+        int[] pilot = pilot(corpus, seed);
+        List<Trial> trials = new ArrayList<>();
+        int tasks = CANDIDATES.size() * pilot.length;
+        List<List<Outcome>> runs = new ArrayList<>();
+        OrderedParallel.run(tasks, task -> {
+            String method = CANDIDATES.get(task / pilot.length);
+            int d = pilot[task % pilot.length];
+            Estimator estimator = Methods.get(method).create(Methods.get(method).defaults());
+            return runs(estimator, model, corpus.document(d), d, Methods.budget(method, Methods.get(method).defaults()), seed, cancel);
+        }, runs::add, threads, "tmeval-auto-pilot", Progress.NONE, cancel, task -> corpus.document(pilot[task % pilot.length]).id());
+        for (int c = 0; c < CANDIDATES.size(); c++) {
+            trials.add(trial(CANDIDATES.get(c), runs.subList(c * pilot.length, (c + 1) * pilot.length)));
+        }
+        trials.sort(Trial.BEST);
+        Trial best = trials.get(0);
+        MethodSettings defaults = Methods.get(best.method()).defaults();
+        MethodSettings start = Methods.withBudget(best.method(), defaults, Methods.budget(best.method(), defaults) * best.startFactor());
+        return new Choice(best.method(), start, List.copyOf(trials), pilot);
+    }
+
+    /** One candidate's pilot: violations, the budget each document needs, and the predicted cost at it. */
+    private static Trial trial(String method, List<List<Outcome>> documents) {
+        int violations = 0;
+        int beyondCap = 0;
+        double predicted = 0;
+        double variance = 0;
+        long tokens = 0;
+        long siteUpdates = 0;
+        long nanos = 0;
+        List<Integer> factors = new ArrayList<>();
+        for (List<Outcome> runs : documents) {
+            Status[] statuses = EstimateTable.statuses(runs);
+            Verdict v = EstimateTable.verdict(method, runs, statuses);
+            long cost = 0;
+            for (Outcome o : runs) {
+                if (o.result() != null) {
+                    cost += o.result().siteUpdates();
+                    nanos += o.result().nanos();
+                }
+            }
+            siteUpdates += cost;
+            tokens += runs.get(0).length();
+            if (Double.isNaN(v.value()) || Arrays.asList(statuses).contains(Status.BELOW_FLOOR)) {
+                violations++;
+                continue;
+            }
+            // the standard error falls as one over the root of the budget: the factor that brings it within the target
+            double se = v.error();
+            double needed = MARGIN * se * se / (v.target() * v.target());
+            int factor = Integer.highestOneBit((int) Math.min(1 << 30, Math.ceil(Math.max(1, needed))));
+            factor = factor < needed ? factor * 2 : factor;
+            if (factor > 1 << MAX_DOUBLINGS) {
+                beyondCap++;
+            }
+            factors.add(factor);
+            predicted += WORK.get(method) * cost * factor;
+            variance += se * se * RUNS;
+        }
+        int start = factors.isEmpty() ? 1 : factors.stream().sorted().toList().get(factors.size() / 2);
+        return new Trial(method, violations, beyondCap, tokens == 0 ? Double.NaN : variance / tokens, siteUpdates, nanos,
+                violations == documents.size() ? Double.MAX_VALUE : predicted, Math.min(start, 1 << MAX_DOUBLINGS));
+    }
+
+    /** {@link #RUNS} runs of an estimator at a budget on one document, on streams keyed by the document, run, method and budget. */
+    private static List<Outcome> runs(Estimator estimator, TopicModel model, Document doc, int documentIndex, int budget, long seed,
+                                      CancelToken cancel) {
+        List<Outcome> runs = new ArrayList<>();
+        for (int run = 1; run <= RUNS; run++) {
+            SplittableRandom random = RandomStreams.stream(seed, documentIndex, run, RandomStreams.key(estimator.method()), budget);
+            runs.add(EstimationRunner.evaluate(estimator, model, doc, documentIndex, run, random, run == 1, cancel));
+        }
+        return runs;
+    }
+
+    /**
+     * Runs the choice on the documents of a shard: each document {@link #RUNS} times, doubled until certified or at the
+     * cap; its last round's outcomes arrive in document order. Each document is one task, so the rows do not depend on
+     * the threads.
+     *
+     * @return site updates spent in every round
+     */
+    public static long run(Choice choice, Corpus corpus, TopicModel model, long seed, int threads, Shard shard, Consumer<Outcome> inOrder,
+                           Progress progress, CancelToken cancel) {
+        int[] documents = shard.positions(corpus.size());
+        String method = choice.method();
+        int startBudget = Methods.budget(method, choice.start());
+        long[] spent = {0};
+        OrderedParallel.run(documents.length, task -> {
+            int d = documents[task];
+            long cost = 0;
+            List<Outcome> runs = null;
+            for (int round = 0; round <= MAX_DOUBLINGS; round++) {
+                int budget = startBudget << round;
+                Estimator estimator = Methods.get(method).create(Methods.withBudget(method, choice.start(), budget));
+                runs = runs(estimator, model, corpus.document(d), d, budget, seed, cancel);
+                cost += runs.stream().filter(o -> o.result() != null).mapToLong(o -> o.result().siteUpdates()).sum();
+                Verdict v = EstimateTable.verdict(method, runs, EstimateTable.statuses(runs));
+                if (v.certified() || v.reason() == tmeval.run.certify.Reason.NO_VALUE && runs.stream().allMatch(o -> o.status() == Status.REFUSED)) {
+                    break;
+                }
+            }
+            return new Spent(runs, cost);
+        }, r -> {
+            spent[0] += r.siteUpdates();
+            r.runs().forEach(inOrder);
+        }, threads, "tmeval-auto", progress, cancel, task -> corpus.document(documents[task]).id());
+        return spent[0];
+    }
+
+    private record Spent(List<Outcome> runs, long siteUpdates) {
+    }
+}
