@@ -277,6 +277,53 @@ class CliTest {
         assertTrue(mixed.err().contains("separate comparisons"), mixed.err());
     }
 
+    /**
+     * calibrate on the sample data: one row per simulated document and budget with finite widths whose mean is not
+     * below 0 beyond its noise and falls with the budget; the printed table; the same bytes for 1 and 2 threads.
+     */
+    @Test
+    void calibratePrintsAndWritesWidthsThatFallWithTheBudget() throws Exception {
+        String[] base = {"calibrate", "--model", "sample-data/model-asymmetric.tsv.gz", "--corpus", "sample-data/kos-heldout.tokens.gz",
+                "--documents", "6", "--temperatures", "5,50,500", "--no-timing"};
+        Path one = dir.resolve("calibrate-1.tsv");
+        Path two = dir.resolve("calibrate-2.tsv");
+        Outcome o = run(ReliabilityTest.concat(java.util.List.of(base), java.util.List.of("--threads", "1", "--out", one.toString())));
+        assertEquals(0, o.code(), o.err());
+        Outcome o2 = run(ReliabilityTest.concat(java.util.List.of(base), java.util.List.of("--threads", "2", "--out", two.toString())));
+        assertEquals(0, o2.code(), o2.err());
+        assertEquals(Files.readString(one), Files.readString(two), "the same bytes for any thread count");
+        assertTrue(Files.readAllLines(one).contains("# setting\ttemperatures\t5,50,500"), "the budgets are in the provenance");
+        var rows = rows(one);
+        assertEquals(6 * 3, rows.size());
+        double previous = Double.POSITIVE_INFINITY;
+        for (String budget : new String[] {"5", "50", "500"}) {
+            double[] widths = rows.stream().filter(r -> r.get("budget").equals(budget)).mapToDouble(r -> Double.parseDouble(r.get("width"))).toArray();
+            assertEquals(6, widths.length);
+            for (var r : rows) {
+                double lower = Double.parseDouble(r.get("lower"));
+                double upper = Double.parseDouble(r.get("upper"));
+                assertTrue(Double.isFinite(lower) && Double.isFinite(upper), r.toString());
+                assertEquals(upper - lower, Double.parseDouble(r.get("width")), 1e-9);
+                assertEquals("ok", r.get("status"));
+                assertEquals("0", r.get("millis"));
+            }
+            double mean = java.util.Arrays.stream(widths).average().orElseThrow();
+            assertTrue(mean >= -0.5 && mean < previous, "budget " + budget + ": mean width " + mean + " after " + previous);
+            previous = mean;
+        }
+        assertTrue(o.out().contains("mean width") && o.out().lines().anyMatch(l -> l.matches("ais\\s+500\\s+6\\s.*")), o.out());
+
+        Outcome notABound = run("calibrate", "--model", "sample-data/model-asymmetric.tsv.gz", "--corpus", "sample-data/kos-heldout.tokens.gz",
+                "--method", "lr", "--out", dir.resolve("x.tsv").toString());
+        assertEquals(2, notABound.code());
+        assertTrue(notABound.err().contains("no stochastic lower bound"), notABound.err());
+        Outcome zero = run("calibrate", "--model", "sample-data/model-asymmetric.tsv.gz", "--corpus", "sample-data/kos-heldout.tokens.gz",
+                "--temperatures", "10,0", "--out", dir.resolve("x.tsv").toString());
+        assertEquals(2, zero.code());
+        assertTrue(zero.err().contains("--temperatures"), zero.err());
+        assertFalse(Files.exists(dir.resolve("x.tsv")));
+    }
+
     @Test
     void benchAlignsModelBAndRefusesADifferentK() throws Exception {
         TopicModel a = Fixtures.randomModel("A3", 25, new double[] {0.2, 0.4, 0.6}, 0.1, 1);
