@@ -16,7 +16,9 @@ import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
 import tmeval.run.AdaptiveComparison;
 import tmeval.run.ComparisonPlan;
+import tmeval.run.CertifiedRows;
 import tmeval.run.ComparisonRows;
+import tmeval.run.certify.VerdictCounts;
 import tmeval.run.ComparisonRunner;
 import tmeval.run.JobEngine;
 import tmeval.run.Provenance;
@@ -202,12 +204,15 @@ final class CompareCommand implements Command {
         int[] refused = {0};
         String[] firstRefusal = {null};
         String adaptiveReport = "";
+        VerdictCounts verdicts;
         long start = System.nanoTime();
         try (OutputFile file = OutputFile.create(outFile, o.standardOutput())) {
             Writer w = file.writer();
             w.write(Provenance.header(adaptive == null ? plan.toSettings() : adaptive.settingsText(plan), o.inputs(), timing, shard,
                     ShardDocuments.of(corpus, shard, plan::scoredTokens)));
             w.write(adaptive == null ? ComparisonRows.HEADER : ComparisonRows.HEADER_ADAPTIVE);
+            CertifiedRows rows = new CertifiedRows(w, timing);
+            verdicts = rows.verdicts();
             try {
                 if (adaptive != null) {
                     int[] converged = new int[2];
@@ -216,11 +221,7 @@ final class CompareCommand implements Command {
                         if (row.converged() != null && row.result().direction() == Direction.FORWARD && row.result().run() == 1) {
                             converged[row.converged() ? 0 : 1]++;
                         }
-                        try {
-                            w.write(ComparisonRows.line(row, timing));
-                        } catch (IOException e) {
-                            throw new UncheckedIOException(e);
-                        }
+                        rows.add(row);
                     }, ProgressPrinter.to(err, "compare"), cancel);
                     adaptiveReport = String.format(Locale.ROOT, "adaptive: %d (document, ratio path) pairs agreed within %s nats, %d did not"
                             + " by %d temperatures; %d site updates spent in all rounds%n", converged[0], adaptive.agreeWithin(), converged[1],
@@ -234,16 +235,10 @@ final class CompareCommand implements Command {
                                 firstRefusal[0] = "document " + r.documentId() + ", " + r.method() + ": " + r.refusal();
                             }
                         }
-                        String line = ComparisonRows.line(r, timing);
-                        if (line != null) {
-                            try {
-                                w.write(line);
-                            } catch (IOException e) {
-                                throw new UncheckedIOException(e);
-                            }
-                        }
+                        rows.add(r);
                     }, ProgressPrinter.to(err, "compare"), cancel);
                 }
+                rows.finish();
             } catch (UncheckedIOException e) {
                 throw e.getCause();
             }
@@ -262,6 +257,7 @@ final class CompareCommand implements Command {
             out.println(check.verdict());
         }
         out.print(adaptiveReport);
+        out.print(verdicts.report());
         if (shard.equals(Shard.ALL)) {
             // a corpus figure: a shard's summary leaves it to the merge, as it does the table's corpus columns
             out.print(floors(corpus, pair, plan.threads(), cancel));

@@ -118,7 +118,7 @@ final class EstimateCommand implements Command {
             out.print(report);
         } else {
             // what cannot be trusted is said even without --summary
-            report.lines().filter(l -> l.contains("refused") || l.contains("below-floor") || l.contains("zero-weight"))
+            report.lines().filter(l -> l.startsWith("certified") || l.contains("refused") || l.contains("below-floor") || l.contains("zero-weight"))
                     .forEach(err::println);
         }
         out.println("wrote " + outFile);

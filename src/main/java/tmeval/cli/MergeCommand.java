@@ -108,6 +108,7 @@ final class MergeCommand implements Command {
                 out.println(check.verdict());
             }
         }
+        out.print(ShardMerge.verdicts(merged).report());
         out.println("wrote " + outFile);
         return 0;
     }

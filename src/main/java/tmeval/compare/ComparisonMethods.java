@@ -134,6 +134,11 @@ public final class ComparisonMethods {
         return m;
     }
 
+    /** What a method's value is (its verdict's starting point): exact, or an estimate; ratio paths are judged by their directions. */
+    public static Methods.Guarantee guarantee(String name) {
+        return name.equals(EXACT) || name.equals(COMPLETION_EXACT) ? Methods.Guarantee.EXACT : Methods.Guarantee.ESTIMATE;
+    }
+
     public static List<Method> all() {
         return List.copyOf(METHODS.values());
     }

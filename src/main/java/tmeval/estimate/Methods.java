@@ -128,6 +128,27 @@ public final class Methods {
         return names().stream().filter(Methods::stochasticLowerBound).toList();
     }
 
+    /** What a method's value is, which decides whether it can ever be certified (estimators.md, "Certified answers"). */
+    public enum Guarantee {
+        /** the value itself */
+        EXACT,
+        /** a deterministic lower bound, never an estimate of the value */
+        LOWER_BOUND,
+        /** an estimate whose error its runs measure */
+        ESTIMATE,
+        /** an estimate whose bias its runs do not show and more effort does not remove (the harmonic mean) */
+        UNBOUNDED_BIAS
+    }
+
+    public static Guarantee guarantee(String name) {
+        return switch (name) {
+            case EXACT -> Guarantee.EXACT;
+            case VB -> Guarantee.LOWER_BOUND;
+            case HM -> Guarantee.UNBOUNDED_BIAS;
+            default -> Guarantee.ESTIMATE;
+        };
+    }
+
     /** Whether the method draws no random numbers, so that its runs are all the same ({@code vb}; {@code exact} too). */
     public static boolean deterministic(String name) {
         return name.equals(VB) || name.equals(EXACT);

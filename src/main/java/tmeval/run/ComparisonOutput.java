@@ -122,7 +122,7 @@ public final class ComparisonOutput {
     }
 
     private static Row row(LineReader in, String[] f, boolean adaptive) throws InputException {
-        int columns = adaptive ? 12 : 10;
+        int columns = adaptive ? 13 : 11;
         if (f.length != columns) {
             throw in.error("a row has " + columns + " tab-separated fields, this one has " + f.length);
         }
@@ -141,11 +141,14 @@ public final class ComparisonOutput {
             } else if (!f[5].isEmpty()) {
                 throw in.error("a " + status.label() + " row has no logRatio, this one has '" + f[5] + "'");
             }
-            int temperatures = adaptive ? (int) RowChecks.whole(f[10], "temperatures", 1, Integer.MAX_VALUE) : 0;
-            Boolean converged = !adaptive || f[11].equals("-") ? null : switch (f[11]) {
+            if (!f[10].equals("yes") && !f[10].equals("no")) {
+                throw in.error("certified is yes or no, was '" + f[10] + "'");
+            }
+            int temperatures = adaptive ? (int) RowChecks.whole(f[11], "temperatures", 1, Integer.MAX_VALUE) : 0;
+            Boolean converged = !adaptive || f[12].equals("-") ? null : switch (f[12]) {
                 case "yes" -> true;
                 case "no" -> false;
-                default -> throw in.error("converged is yes, no or -, was '" + f[11] + "'");
+                default -> throw in.error("converged is yes, no or -, was '" + f[12] + "'");
             };
             return new Row(f[0], length, f[2], direction, run, result, status, temperatures, converged);
         } catch (NumberFormatException e) {

@@ -1,5 +1,9 @@
 package tmeval.run;
 
+import tmeval.estimate.Methods;
+import tmeval.run.certify.Certification;
+import tmeval.run.certify.Verdict;
+import tmeval.run.certify.VerdictCounts;
 import tmeval.sampling.LogMath;
 
 import java.io.IOException;
@@ -14,10 +18,11 @@ import java.util.Map;
  * one row for every (document, run), refused and zero-weight runs included with empty values. Doubles are written with
  * full precision (Double.toString) so that files compare exactly across thread counts. A document's rows are written
  * once all its runs are in, so that each estimate can be set against the document's variational floor with the
- * run-to-run noise known: an estimate more than twice its noise below the floor is {@code below-floor}.
+ * run-to-run noise known: an estimate more than twice its noise below the floor is {@code below-floor}; and each
+ * document's verdict ({@link Certification}) is known, written on each of its rows and counted for the summary.
  */
 public final class EstimateTable {
-    public static final String HEADER = "docId\tN\tmethod\trun\tlogLik\tperplexity\tsiteUpdates\tmillis\tstatus\n";
+    public static final String HEADER = "docId\tN\tmethod\trun\tlogLik\tperplexity\tsiteUpdates\tmillis\tstatus\tcertified\n";
 
     private final Writer out;
     private final String method;
@@ -25,6 +30,7 @@ public final class EstimateTable {
     private final List<Outcome> document = new ArrayList<>();
     private final Map<Status, Integer> counts = new EnumMap<>(Status.class);
     private String firstBelowFloor;
+    private final VerdictCounts verdicts = new VerdictCounts();
     private final String rowPrefix;
 
     public EstimateTable(Writer out, String method, boolean timing) {
@@ -57,9 +63,14 @@ public final class EstimateTable {
         return counts.getOrDefault(s, 0);
     }
 
-    /** The summary's lines on the rows that are not plain estimates (empty when every row is ok). */
+    /** The documents' verdicts, counted by reason. */
+    public VerdictCounts verdicts() {
+        return verdicts;
+    }
+
+    /** The summary's lines: the documents certified and why the others are not, then the rows that are not plain estimates. */
     public String report() {
-        StringBuilder sb = new StringBuilder();
+        StringBuilder sb = new StringBuilder(verdicts.report());
         if (count(Status.BELOW_FLOOR) > 0) {
             sb.append(count(Status.BELOW_FLOOR)).append(" estimates lie below the variational lower bound vb by more than twice their")
                     .append(" own noise (status below-floor), so they cannot be right: use more samples or temperatures, or")
@@ -78,7 +89,10 @@ public final class EstimateTable {
         }
         double floor = document.get(0).floor();
         double noise = noise(document);
-        for (Outcome o : document) {
+        Status[] statuses = new Status[document.size()];
+        double[] values = new double[document.size()];
+        for (int i = 0; i < statuses.length; i++) {
+            Outcome o = document.get(i);
             Status status = o.status();
             if (status == Status.OK && o.result().logValue() < floor - Math.max(2 * noise, 1e-9)) {
                 status = Status.BELOW_FLOOR;
@@ -88,19 +102,27 @@ public final class EstimateTable {
                 }
             }
             counts.merge(status, 1, Integer::sum);
-            out.write(rowPrefix + line(o, status));
+            statuses[i] = status;
+            values[i] = o.result() == null ? Double.NaN : o.result().logValue();
+        }
+        Verdict verdict = Certification.ofRuns(Methods.guarantee(method), Methods.scoredTokens(method, document.get(0).length()), statuses, values);
+        verdicts.add(method, verdict);
+        for (int i = 0; i < statuses.length; i++) {
+            out.write(rowPrefix + line(document.get(i), statuses[i], verdict));
         }
         document.clear();
     }
 
-    private String line(Outcome o, Status status) {
+    private String line(Outcome o, Status status, Verdict verdict) {
         var r = o.result();
         if (r == null) {
-            return Provenance.escape(o.documentId()) + "\t" + o.length() + "\t" + method + "\t" + o.run() + "\t\t\t0\t0\t" + status.label() + "\n";
+            return Provenance.escape(o.documentId()) + "\t" + o.length() + "\t" + method + "\t" + o.run() + "\t\t\t0\t0\t" + status.label()
+                    + "\t" + verdict.label() + "\n";
         }
         double perplexity = Math.exp(-r.logValue() / r.evaluatedTokens());
         return Provenance.escape(o.documentId()) + "\t" + r.evaluatedTokens() + "\t" + method + "\t" + o.run() + "\t" + r.logValue() + "\t"
-                + perplexity + "\t" + r.siteUpdates() + "\t" + ComparisonRows.millis(r.nanos(), timing) + "\t" + status.label() + "\n";
+                + perplexity + "\t" + r.siteUpdates() + "\t" + ComparisonRows.millis(r.nanos(), timing) + "\t" + status.label() + "\t"
+                + verdict.label() + "\n";
     }
 
     /**

@@ -1,5 +1,7 @@
 package tmeval.run;
 
+import tmeval.run.certify.Verdict;
+import tmeval.run.certify.VerdictCounts;
 import tmeval.compare.ComparisonTable;
 import tmeval.compare.Direction;
 import tmeval.compare.RatioResult;
@@ -388,6 +390,15 @@ public final class ShardMerge {
                         + first[0] + " with N " + first[1] + ": rows missing, moved or edited");
             }
         }
+        Map<String, Verdict> verdicts = f.rules().verdicts(document.stream().map(Row::fields).toList());
+        for (Row row : document) {
+            String[] fields = row.fields();
+            Verdict v = verdicts.get(fields[2]);
+            if (v != null && !fields[f.rules().certifiedColumn()].equals(v.label())) {
+                throw new InputException(f.file(), row.line(), "document " + first[0] + ", " + fields[2] + ": certified is '"
+                        + fields[f.rules().certifiedColumn()] + "' where its rows give '" + v.label() + "' (" + v.describe() + "): edited");
+            }
+        }
         return tokens;
     }
 
@@ -417,6 +428,21 @@ public final class ShardMerge {
                     r == null ? status.label() : null, status, Double.NaN));
         }
         return out;
+    }
+
+    /** The merged documents' verdicts, counted by method and reason (none for a curve). */
+    public static VerdictCounts verdicts(Merged m) {
+        ShardRows rules = new ShardRows(m.kind(), m.settings());
+        VerdictCounts counts = new VerdictCounts();
+        for (int d = 0; d < m.documents(); d++) {
+            List<String[]> document = new ArrayList<>();
+            for (int i = d * m.rowsPerDocument(); i < (d + 1) * m.rowsPerDocument(); i++) {
+                String row = m.rows().get(i);
+                document.add(row.substring(0, row.length() - 1).split("\t", -1));
+            }
+            rules.verdicts(document).forEach(counts::add);
+        }
+        return counts;
     }
 
     /** The comparison table of the merged rows, as compare prints it. */

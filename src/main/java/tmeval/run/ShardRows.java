@@ -1,11 +1,17 @@
 package tmeval.run;
 
 import tmeval.compare.ComparisonMethods;
+import tmeval.run.certify.Certification;
+import tmeval.run.certify.Verdict;
+import tmeval.compare.ComparisonMethods;
 import tmeval.compare.Direction;
 import tmeval.estimate.Methods;
 
 import java.util.ArrayList;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Map;
 
 /**
@@ -121,6 +127,7 @@ final class ShardRows {
                 value(f[4], f[5], "logLik", "perplexity", statusOf(f[8]), n);
                 RowChecks.whole(f[6], "siteUpdates", 0, Long.MAX_VALUE);
                 RowChecks.millisAsNanos(f[7]);
+                yesOrNo(f[9], "certified");
             }
             case COMPARE, COMPARE_ADAPTIVE -> {
                 Direction.parse(f[3]);
@@ -128,14 +135,62 @@ final class ShardRows {
                 value(f[5], f[6], "logRatio", "perplexityRatio", statusOf(f[9]), n);
                 RowChecks.whole(f[7], "siteUpdates", 0, Long.MAX_VALUE);
                 RowChecks.millisAsNanos(f[8]);
+                yesOrNo(f[10], "certified");
                 if (kind == ShardMerge.Kind.COMPARE_ADAPTIVE) {
-                    RowChecks.whole(f[10], "temperatures", 1, Integer.MAX_VALUE);
-                    if (!List.of("yes", "no", "-").contains(f[11])) {
-                        throw new IllegalArgumentException("converged is yes, no or -, was '" + f[11] + "'");
+                    RowChecks.whole(f[11], "temperatures", 1, Integer.MAX_VALUE);
+                    if (!List.of("yes", "no", "-").contains(f[12])) {
+                        throw new IllegalArgumentException("converged is yes, no or -, was '" + f[12] + "'");
                     }
                 }
             }
         }
+    }
+
+    private static void yesOrNo(String value, String column) {
+        if (!value.equals("yes") && !value.equals("no")) {
+            throw new IllegalArgumentException(column + " is yes or no, was '" + value + "'");
+        }
+    }
+
+    /** The column of the {@code certified} verdict; -1 for a curve, which has none. */
+    int certifiedColumn() {
+        return switch (kind) {
+            case ESTIMATE -> 9;
+            case COMPARE, COMPARE_ADAPTIVE -> 10;
+            case CURVE -> -1;
+        };
+    }
+
+    /**
+     * The verdicts on one document's rows by method, reached again from its values and statuses by the rule the writer
+     * used ({@link Certification}), so that a {@code certified} column edited or forged is caught; empty for a curve.
+     */
+    Map<String, Verdict> verdicts(List<String[]> document) {
+        Map<String, Verdict> verdicts = new LinkedHashMap<>();
+        if (kind == ShardMerge.Kind.ESTIMATE) {
+            verdicts.put(estimateMethod, Certification.ofRuns(Methods.guarantee(estimateMethod), (int) documentTokens(document.get(0)),
+                    statuses(document, 8), values(document, 4)));
+        } else if (kind != ShardMerge.Kind.CURVE) {
+            Map<String, List<String[]>> byMethod = new LinkedHashMap<>();
+            document.forEach(f -> byMethod.computeIfAbsent(f[2], m -> new ArrayList<>()).add(f));
+            byMethod.forEach((method, rows) -> {
+                int tokens = Integer.parseInt(rows.get(0)[1]);
+                List<String[]> forward = rows.stream().filter(f -> Direction.parse(f[3]) == Direction.FORWARD).toList();
+                List<String[]> reverse = rows.stream().filter(f -> Direction.parse(f[3]) == Direction.REVERSE).toList();
+                verdicts.put(method, forward.isEmpty() && reverse.isEmpty()
+                        ? Certification.ofRuns(ComparisonMethods.guarantee(method), tokens, statuses(rows, 9), values(rows, 5))
+                        : Certification.ofDirections(tokens, statuses(forward, 9), values(forward, 5), statuses(reverse, 9), values(reverse, 5)));
+            });
+        }
+        return verdicts;
+    }
+
+    private static Status[] statuses(List<String[]> rows, int column) {
+        return rows.stream().map(f -> statusOf(f[column])).toArray(Status[]::new);
+    }
+
+    private static double[] values(List<String[]> rows, int column) {
+        return rows.stream().mapToDouble(f -> f[column].isEmpty() ? Double.NaN : Double.parseDouble(f[column])).toArray();
     }
 
     /** A value and its derived column: both there, finite, for a status with a value; both empty otherwise. */

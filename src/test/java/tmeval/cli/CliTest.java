@@ -152,7 +152,7 @@ class CliTest {
         assertTrue(all.stream().anyMatch(l -> l.matches("# input\tmodel\t.*\tsha256:[0-9a-f]{64}\tbytes:[0-9]+")), String.join("\n", all));
         assertTrue(all.stream().anyMatch(l -> l.startsWith("# written\t")), "timing on: the time written is recorded");
         var lines = table(out);
-        assertEquals("docId\tN\tmethod\trun\tlogLik\tperplexity\tsiteUpdates\tmillis\tstatus", lines.get(0));
+        assertEquals("docId\tN\tmethod\trun\tlogLik\tperplexity\tsiteUpdates\tmillis\tstatus\tcertified", lines.get(0));
         assertEquals(13, lines.size());
         String[] row = lines.get(1).split("\t");
         assertEquals("15", row[1]);
@@ -196,7 +196,7 @@ class CliTest {
                 "--out", out.toString(), "--threads", "2");
         assertEquals(0, o.code(), o.err());
         var lines = table(out);
-        assertEquals("docId\tN\tmethod\tdirection\trun\tlogRatio\tperplexityRatio\tsiteUpdates\tmillis\tstatus", lines.get(0));
+        assertEquals("docId\tN\tmethod\tdirection\trun\tlogRatio\tperplexityRatio\tsiteUpdates\tmillis\tstatus\tcertified", lines.get(0));
         // 5 documents x (convex forward + reverse, lr-diff, exact) x 2 runs
         assertEquals(1 + 5 * 4 * 2, lines.size());
         assertTrue(lines.stream().anyMatch(l -> l.contains("\tratio-convex\treverse\t")));
@@ -250,6 +250,7 @@ class CliTest {
             double logRatio = Double.parseDouble(r.get("logRatio"));
             assertEquals(Math.exp(-logRatio / 6), Double.parseDouble(r.get("perplexityRatio")), 1e-12);
             if (r.get("method").equals("completion-exact")) {
+                assertEquals("yes", r.get("certified"), "an exact value is certified: " + r);
                 exact.put(r.get("docId"), logRatio);
             } else {
                 sums.computeIfAbsent(r.get("docId"), k -> new double[2])[r.get("direction").equals("forward") ? 0 : 1] += logRatio / 4;
@@ -436,17 +437,17 @@ class CliTest {
                 "--max-temperatures", "640", "--out", out.toString());
         assertEquals(0, o.code(), o.err());
         var lines = table(out);
-        assertTrue(lines.get(0).endsWith("\tstatus\ttemperatures\tconverged"), lines.get(0));
+        assertTrue(lines.get(0).endsWith("\tstatus\tcertified\ttemperatures\tconverged"), lines.get(0));
         assertEquals(1 + 6 * (2 + 1) * 2, lines.size(), "every document: both directions and lr-diff, two runs");
         var convex = lines.stream().skip(1).map(l -> l.split("\t")).filter(f -> f[2].equals("ratio-convex")).toList();
-        assertTrue(convex.stream().anyMatch(f -> Integer.parseInt(f[10]) > 5), "some document needed more than 5 temperatures");
+        assertTrue(convex.stream().anyMatch(f -> Integer.parseInt(f[11]) > 5), "some document needed more than 5 temperatures");
         for (String[] f : convex) {
-            int n = Integer.parseInt(f[10]);
+            int n = Integer.parseInt(f[11]);
             assertTrue(n >= 5 && n <= 640 && Integer.bitCount(n / 5) == 1, "5 doubled: " + n);
-            assertTrue(f[11].equals("yes") || (f[11].equals("no") && n == 640), "unconverged only at the maximum: " + String.join(" ", f));
+            assertTrue(f[12].equals("yes") || (f[12].equals("no") && n == 640), "unconverged only at the maximum: " + String.join(" ", f));
         }
         // a converged document is one the convergence check (and the scatter) would not flag: its first runs agree too
-        for (String id : convex.stream().filter(f -> f[11].equals("yes")).map(f -> f[0]).distinct().toList()) {
+        for (String id : convex.stream().filter(f -> f[12].equals("yes")).map(f -> f[0]).distinct().toList()) {
             double forward1 = convex.stream().filter(f -> f[0].equals(id) && f[3].equals("forward") && f[4].equals("1")).mapToDouble(f -> Double.parseDouble(f[5])).sum();
             double reverse1 = convex.stream().filter(f -> f[0].equals(id) && f[3].equals("reverse") && f[4].equals("1")).mapToDouble(f -> Double.parseDouble(f[5])).sum();
             assertFalse(tmeval.compare.ConvergenceCheck.exceeds(forward1 - reverse1, 0.2), "document " + id + ": first runs " + forward1 + " and " + reverse1);
@@ -490,7 +491,7 @@ class CliTest {
                 "--temperatures", "50", "--out", out.toString());
         assertEquals(0, o.code(), o.err());
         var lines = table(out);
-        assertEquals("model\tdocId\tN\tmethod\trun\tlogLik\tperplexity\tsiteUpdates\tmillis\tstatus", lines.get(0));
+        assertEquals("model\tdocId\tN\tmethod\trun\tlogLik\tperplexity\tsiteUpdates\tmillis\tstatus\tcertified", lines.get(0));
         assertEquals(1 + 2 * 12 * 2, lines.size(), "two models, twelve documents, two runs");
         assertTrue(o.out().contains("model 1: truth K3 (K = 3)") && o.out().contains("model 2: other K2 (K = 2)"), o.out());
         assertTrue(o.out().contains("out-of-vocabulary: 0 of "), "select reports unknown words as every command does: " + o.out());

@@ -583,7 +583,7 @@ class ReliabilityTest {
                 "--max-exact-states", "1", "--summary", "--out", dir.resolve("refused.tsv").toString());
         assertEquals(0, refused.code(), refused.err());
         assertTrue(refused.out().contains("no corpus log-likelihood") && !refused.out().contains("perplexity 1.0000"), refused.out());
-        assertTrue(Files.readAllLines(dir.resolve("refused.tsv")).stream().filter(l -> l.endsWith("\trefused")).count() == 12,
+        assertTrue(Files.readAllLines(dir.resolve("refused.tsv")).stream().filter(l -> l.endsWith("\trefused\tno")).count() == 12,
                 "every refused document has its row");
     }
 

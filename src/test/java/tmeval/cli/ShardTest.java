@@ -390,6 +390,14 @@ class ShardTest {
                     rows.set(2, withField(withField(rows.get(2), 4, ""), 5, ""));
                     return rows;
                 }), "a value"),
+                new Case("a verdict forged (one run is never certified)", edited(two, "forged.tsv", rows -> {
+                    rows.set(2, withField(rows.get(2), 9, "yes"));
+                    return rows;
+                }), "where its rows give 'no'"),
+                new Case("a verdict that is no verdict", edited(two, "maybe.tsv", rows -> {
+                    rows.set(2, withField(rows.get(2), 9, "maybe"));
+                    return rows;
+                }), "certified is yes or no"),
                 new Case("site updates that add up beyond a long", edited(two, "overflow.tsv", rows -> {
                     rows.set(1, withField(rows.get(1), 6, Long.toString(Long.MAX_VALUE - 10)));
                     rows.set(2, withField(rows.get(2), 6, Long.toString(Long.MAX_VALUE - 10)));

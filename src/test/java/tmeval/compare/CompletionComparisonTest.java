@@ -178,6 +178,8 @@ class CompletionComparisonTest {
         ModelComparison exact = ComparisonMethods.get(ComparisonMethods.COMPLETION_EXACT).create(ComparisonPlan.DEFAULT_METHOD_SETTINGS);
         assertEquals(exactCompletionRatio(d, A, B), exact.estimate(d, A, B, Direction.NONE, RandomStreams.stream(1), new CancelToken()).logRatio(), 1e-12);
         assertEquals(5, exact.scoredTokens(9), "the second half of 9 tokens");
+        assertEquals(tmeval.estimate.Methods.Guarantee.EXACT, ComparisonMethods.guarantee(ComparisonMethods.COMPLETION_EXACT),
+                "certified as exact, even from one run");
         for (String name : List.of(ComparisonMethods.COMPLETION_RATIO_CONVEX, ComparisonMethods.COMPLETION_RATIO_GEOMETRIC)) {
             ModelComparison ratio = ComparisonMethods.get(name).create(ComparisonPlan.DEFAULT_METHOD_SETTINGS.withTemperatures(20).withBurnIn(5));
             for (Direction direction : new Direction[] {Direction.FORWARD, Direction.REVERSE}) {

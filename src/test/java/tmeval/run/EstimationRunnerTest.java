@@ -113,7 +113,7 @@ class EstimationRunnerTest {
             }
         }, Progress.NONE, new CancelToken());
         table.finish();
-        assertEquals(CORPUS.size(), out.toString().lines().filter(l -> l.endsWith("\t\t\t0\t0\trefused")).count(),
+        assertEquals(CORPUS.size(), out.toString().lines().filter(l -> l.endsWith("\t\t\t0\t0\trefused\tno")).count(),
                 "every refused run is written, with empty values: " + out);
         assertEquals(CORPUS.size(), summary.refused());
         assertTrue(summary.report("exact").contains("above the limit"), summary.report("exact"));

@@ -210,7 +210,7 @@ class SessionFileTest {
     @Test
     void aResultsFileIsCheckedAsASessionIs() throws Exception {
         String head = "# tmeval\t1\n# setting\tplan\tcompare\n# setting\tmethods\tratio-convex\n";
-        String row = "d1\t5\tratio-convex\tforward\t1\t0.5\t0.9\t100\t0\tok\n";
+        String row = "d1\t5\tratio-convex\tforward\t1\t0.5\t0.9\t100\t0\tok\tno\n";
         Path p = dir.resolve("results.tsv");
         Files.writeString(p, head + ComparisonRows.HEADER + row);
         assertEquals(1, ComparisonOutput.read(p).rows().size());

@@ -25,6 +25,7 @@ import tmeval.model.Corpus;
 import tmeval.run.AdaptiveComparison;
 import tmeval.run.ComparisonOutput;
 import tmeval.run.ComparisonPlan;
+import tmeval.run.CertifiedRows;
 import tmeval.run.ComparisonRows;
 import tmeval.run.ComparisonRunner;
 import tmeval.run.CurvePlan;
@@ -242,13 +243,20 @@ public final class WorkbenchViewModel {
                 w.write("# partial\t" + Provenance.escape(results.partialProperty().get()) + "\n");
             }
             w.write(adaptive ? ComparisonRows.HEADER_ADAPTIVE : ComparisonRows.HEADER);
-            for (ComparisonRunner.Result r : inFileOrder(made.plan(), results.all())) {
-                if (r.reference()) {
-                    continue; // the table's correlation column, not a row
+            CertifiedRows rows = new CertifiedRows(w, true);
+            try {
+                for (ComparisonRunner.Result r : inFileOrder(made.plan(), results.all())) {
+                    Results.Round round = results.round(r.documentIndex(), r.method());
+                    if (adaptive) {
+                        rows.add(new AdaptiveComparison.Row(r, round == null ? made.plan().settings().temperatures() : round.temperatures(),
+                                round == null ? null : round.converged()));
+                    } else {
+                        rows.add(r);
+                    }
                 }
-                Results.Round round = results.round(r.documentIndex(), r.method());
-                w.write(adaptive ? ComparisonRows.line(new AdaptiveComparison.Row(r, round == null ? made.plan().settings().temperatures()
-                        : round.temperatures(), round == null ? null : round.converged()), true) : ComparisonRows.line(r, true));
+                rows.finish();
+            } catch (java.io.UncheckedIOException e) {
+                throw e.getCause();
             }
             file.commit();
         }

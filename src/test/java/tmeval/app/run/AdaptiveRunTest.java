@@ -124,8 +124,8 @@ class AdaptiveRunTest {
             assertEquals(f[7], Long.toString(r.result().siteUpdates()), row);
             Results.Round round = results.round(r.documentIndex(), r.method());
             assertNotNull(round, row);
-            assertEquals(Integer.parseInt(f[10]), round.temperatures(), row);
-            assertEquals(f[11], round.converged() == null ? "-" : round.converged() ? "yes" : "no", row);
+            assertEquals(Integer.parseInt(f[11]), round.temperatures(), row);
+            assertEquals(f[12], round.converged() == null ? "-" : round.converged() ? "yes" : "no", row);
             if (f[2].equals(ComparisonMethods.RATIO_CONVEX)) {
                 temperaturesSeen.add(round.temperatures());
                 converged += round.converged() ? 1 : 0;

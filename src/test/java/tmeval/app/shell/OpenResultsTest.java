@@ -128,8 +128,8 @@ class OpenResultsTest {
                 ComparisonRunner.Result r = vm.results().all().stream().filter(x -> x.documentId().equals(f[0])).findFirst().orElseThrow();
                 Results.Round round = vm.results().round(r.documentIndex(), f[2]);
                 assertNotNull(round, line);
-                assertEquals(Integer.parseInt(f[10]), round.temperatures(), line);
-                assertEquals(f[11], round.converged() == null ? "-" : round.converged() ? "yes" : "no", line);
+                assertEquals(Integer.parseInt(f[11]), round.temperatures(), line);
+                assertEquals(f[12], round.converged() == null ? "-" : round.converged() ? "yes" : "no", line);
             }
         }
         assertEquals(1, vm.results().adaptiveSummary().size());
@@ -147,7 +147,7 @@ class OpenResultsTest {
                 ComparisonRunner.Result r = vm.results().all().stream().filter(x -> x.documentId().equals(f[0])).findFirst().orElseThrow();
                 Results.Round round = vm.results().round(r.documentIndex(), f[2]);
                 assertNotNull(round, "after the session: " + line);
-                assertEquals(Integer.parseInt(f[10]), round.temperatures(), line);
+                assertEquals(Integer.parseInt(f[11]), round.temperatures(), line);
             }
         }
         Path exported = dir.resolve("adaptive-exported.tsv");
@@ -180,13 +180,12 @@ class OpenResultsTest {
         StringBuilder out = new StringBuilder(tmeval.run.Provenance.header(plan.toSettings(), List.of(new tmeval.run.Provenance.Input("model-a", a),
                 new tmeval.run.Provenance.Input("model-b", b), new tmeval.run.Provenance.Input("corpus", corpus)), true));
         out.append(tmeval.run.ComparisonRows.HEADER);
-        ComparisonRunner.run(ComparisonRunner.Job.of(plan, held, pair), r -> {
-            String line = tmeval.run.ComparisonRows.line(r, true);
-            if (line != null) {
-                out.append(line);
-            }
-        }, tmeval.progress.Progress.NONE, new tmeval.progress.CancelToken());
-        Files.writeString(file, out);
+        java.io.StringWriter rows = new java.io.StringWriter();
+        tmeval.run.CertifiedRows certified = new tmeval.run.CertifiedRows(rows, true);
+        ComparisonRunner.run(ComparisonRunner.Job.of(plan, held, pair), certified::add, tmeval.progress.Progress.NONE,
+                new tmeval.progress.CancelToken());
+        certified.finish();
+        Files.writeString(file, out.append(rows));
 
         vm.openSession(file);
         // the one setting the form cannot hold is named, not silently replaced

@@ -1,0 +1,42 @@
+package tmeval.run.certify;
+
+/** Why a value is certified or not: the summaries count documents by it and the views show it. */
+public enum Reason {
+    /** certified: the exact evaluator's value */
+    EXACT(true, "the exact value"),
+    /** certified: within the target (standard error, or the directions' gap) */
+    WITHIN_TARGET(true, "within the target"),
+    /** a deterministic lower bound ({@code vb}), not an estimate of the value */
+    BOUND(false, "a lower bound, not an estimate"),
+    /** a method whose bias more effort does not remove and its runs do not show (the harmonic mean) */
+    BIASED(false, "biased without bound (harmonic mean)"),
+    /** a run was refused or had every sample at weight zero */
+    NO_VALUE(false, "a run has no value (refused or zero-weight)"),
+    /** a run lies below the variational floor beyond its noise */
+    BELOW_FLOOR(false, "below the vb floor"),
+    /** one run of a method without directions: no run-to-run error to judge it by */
+    ONE_RUN(false, "one run: no run-to-run error (2 or more runs, or auto)"),
+    /** the standard error is above the target */
+    NOISY(false, "standard error above the target"),
+    /** a ratio path run in one direction only: no bracket */
+    ONE_DIRECTION(false, "one direction: no bracket (run both)"),
+    /** the two directions of a ratio path differ by more than the target */
+    DIRECTIONS_DISAGREE(false, "directions disagree beyond the target");
+
+    private final boolean certified;
+    private final String words;
+
+    Reason(boolean certified, String words) {
+        this.certified = certified;
+        this.words = words;
+    }
+
+    public boolean certified() {
+        return certified;
+    }
+
+    /** The reason in words, for summaries and tooltips. */
+    public String words() {
+        return words;
+    }
+}
