@@ -200,7 +200,7 @@ final class CompareCommand implements Command {
             out.println(distances);
         }
 
-        ComparisonTable table = ComparisonTable.forCorpus(corpus, plan.runs());
+        ComparisonTable table = ComparisonTable.forCorpus(corpus, plan.runs(), plan::scoredTokens);
         int[] refused = {0};
         String[] firstRefusal = {null};
         String adaptiveReport = "";
@@ -209,7 +209,7 @@ final class CompareCommand implements Command {
         try (OutputFile file = OutputFile.create(outFile, o.standardOutput())) {
             Writer w = file.writer();
             w.write(Provenance.header(adaptive == null ? plan.toSettings() : adaptive.settingsText(plan), o.inputs(), timing, shard,
-                    ShardDocuments.of(corpus, shard, length -> length)));
+                    ShardDocuments.of(corpus, shard, plan::scoredTokens)));
             w.write(adaptive == null ? ComparisonRows.HEADER : ComparisonRows.HEADER_ADAPTIVE);
             CertifiedRows rows = new CertifiedRows(w, timing);
             verdicts = rows.verdicts();

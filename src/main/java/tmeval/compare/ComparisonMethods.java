@@ -3,6 +3,7 @@ package tmeval.compare;
 import tmeval.anneal.Schedule;
 import tmeval.estimate.AnnealedImportanceSampler;
 import tmeval.estimate.ChibStyleEstimator;
+import tmeval.estimate.DocumentCompletion;
 import tmeval.estimate.ExactEvaluator;
 import tmeval.estimate.LeftToRight;
 import tmeval.estimate.MethodSettings;
@@ -26,6 +27,12 @@ public final class ComparisonMethods {
     public static final String LR_DIFF = "lr-diff";
     public static final String CHIB_DIFF = "chib-diff";
     public static final String EXACT = Methods.EXACT;
+    public static final String COMPLETION_RATIO_CONVEX = "completion-ratio-convex";
+    public static final String COMPLETION_RATIO_GEOMETRIC = "completion-ratio-geometric";
+    public static final String COMPLETION_AIS_DIFF = "completion-ais-diff";
+    public static final String COMPLETION_EXACT = "completion-exact";
+    /** The document-completion methods: they compare the second half of a document given the first. */
+    private static final Set<String> COMPLETIONS = Set.of(COMPLETION_RATIO_CONVEX, COMPLETION_RATIO_GEOMETRIC, COMPLETION_AIS_DIFF, COMPLETION_EXACT);
     /** The long left-to-right run that Table 2's correlation column compares against. */
     public static final String LR_REFERENCE = "lr-reference";
 
@@ -62,6 +69,7 @@ public final class ComparisonMethods {
         // Foulds and Smyth Section 4: a ratio path costs S (B + n) N per direction; the baselines spend the same n
         // on each model (AIS) or its equivalent in left-to-right particles; exact costs no Gibbs sweeps at all
         Cost ratioPath = (s, n) -> (long) s.samples() * (s.burnIn() + s.temperatures()) * n;
+        Cost completionRatioPath = (s, n) -> ratioPath.siteUpdates(s, n) + ratioPath.siteUpdates(s, n / 2);
         add(new Method(RATIO_CONVEX, "ratio-AIS on the convex path between the models (Eq. 6-7): each direction brackets the ratio",
                 true, RATIO_CONVEX, ratioPath, RATIO_OPTIONS,
                 s -> new RatioAis(RatioAis.Path.CONVEX, s.temperatures(), s.samples(), s.burnIn(), s.schedule().resolve(Schedule.UNIFORM))));
@@ -91,6 +99,23 @@ public final class ComparisonMethods {
                     var exact = new ExactEvaluator(s.maxExactStates());
                     return new EstimateDifference(EXACT, doc -> exact);
                 }));
+        // document completion (Wallach et al. Section 5): log P_A(w2 | w1) - log P_B(w2 | w1), w1 the first half
+        add(new Method(COMPLETION_RATIO_CONVEX, "document completion by ratio-AIS on the convex path: the whole document and its first half,"
+                + " annealed in opposite directions; each direction brackets the ratio",
+                true, RATIO_CONVEX, completionRatioPath, RATIO_OPTIONS,
+                s -> new CompletionComparison(COMPLETION_RATIO_CONVEX, get(RATIO_CONVEX).create(s))));
+        add(new Method(COMPLETION_RATIO_GEOMETRIC, "document completion by ratio-AIS on the geometric path (as completion-ratio-convex)",
+                true, RATIO_GEOMETRIC, completionRatioPath, RATIO_OPTIONS,
+                s -> new CompletionComparison(COMPLETION_RATIO_GEOMETRIC, get(RATIO_GEOMETRIC).create(s))));
+        add(new Method(COMPLETION_AIS_DIFF, "document completion: completion-ais (Algorithm 4) on each model, differenced",
+                false, Methods.AIS, (s, n) -> 2L * s.samples() * (s.burnIn() + s.temperatures()) * n, RATIO_OPTIONS,
+                s -> {
+                    var ais = AnnealedImportanceSampler.completion(s.temperatures(), s.samples(), s.schedule().resolve(Schedule.UNIFORM), s.burnIn());
+                    return EstimateDifference.completion(COMPLETION_AIS_DIFF, doc -> ais);
+                }));
+        add(new Method(COMPLETION_EXACT, "exact log P(w2 | w1, A) - log P(w2 | w1, B): exact on the whole document and on its first half",
+                false, EXACT, (s, n) -> 0, Set.of("max-exact-states"),
+                s -> new CompletionComparison(COMPLETION_EXACT, get(EXACT).create(s))));
     }
 
     private ComparisonMethods() {
@@ -111,7 +136,7 @@ public final class ComparisonMethods {
 
     /** What a method's value is (its verdict's starting point): exact, or an estimate; ratio paths are judged by their directions. */
     public static Methods.Guarantee guarantee(String name) {
-        return name.equals(EXACT) ? Methods.Guarantee.EXACT : Methods.Guarantee.ESTIMATE;
+        return name.equals(EXACT) || name.equals(COMPLETION_EXACT) ? Methods.Guarantee.EXACT : Methods.Guarantee.ESTIMATE;
     }
 
     public static List<Method> all() {
@@ -126,6 +151,25 @@ public final class ComparisonMethods {
     public static ModelComparison leftToRightReference(int particles) {
         var lr = LeftToRight.standard(particles, true);
         return new EstimateDifference(LR_REFERENCE, doc -> lr);
+    }
+
+    /** The reference of Table 2 for the completion methods: {@code completion-lr} with a fixed particle count on each model. */
+    public static ModelComparison completionLeftToRightReference(int particles) {
+        var lr = LeftToRight.completion(particles, true);
+        return EstimateDifference.completion(LR_REFERENCE, doc -> lr);
+    }
+
+    /** Whether the method compares the second half of each document given the first (document completion). */
+    public static boolean completion(String name) {
+        return COMPLETIONS.contains(name);
+    }
+
+    /**
+     * The tokens a method compares in a document of this length (the N of its rows): the second half for document
+     * completion, every token otherwise.
+     */
+    public static int scoredTokens(String name, int length) {
+        return completion(name) ? DocumentCompletion.scoredLength(length) : length;
     }
 
     /** Site updates of the left-to-right reference on a document: R particles on each model. */

@@ -155,11 +155,16 @@ public final class ComparisonTable {
 
     /** A table for every document of the corpus, in corpus order. */
     public static ComparisonTable forCorpus(Corpus corpus, int runs) {
+        return forCorpus(corpus, runs, length -> length);
+    }
+
+    /** A table for every document of the corpus, in corpus order, comparing {@code tokens} of a document of each length. */
+    public static ComparisonTable forCorpus(Corpus corpus, int runs, java.util.function.IntUnaryOperator tokens) {
         List<String> ids = new ArrayList<>();
         int[] lengths = new int[corpus.size()];
         for (int d = 0; d < corpus.size(); d++) {
             ids.add(corpus.document(d).id());
-            lengths[d] = corpus.document(d).length();
+            lengths[d] = tokens.applyAsInt(corpus.document(d).length());
         }
         return new ComparisonTable(ids, lengths, runs);
     }

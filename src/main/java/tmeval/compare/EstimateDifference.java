@@ -1,5 +1,6 @@
 package tmeval.compare;
 
+import tmeval.estimate.DocumentCompletion;
 import tmeval.estimate.EstimateResult;
 import tmeval.estimate.Estimator;
 import tmeval.model.Document;
@@ -17,11 +18,27 @@ import java.util.function.Function;
 public final class EstimateDifference implements ModelComparison {
     private final String method;
     private final Function<Document, Estimator> estimatorFor;
+    private final boolean completion;
 
     /** @param estimatorFor the estimator for a document (left-to-right picks its particle count from the length) */
     public EstimateDifference(String method, Function<Document, Estimator> estimatorFor) {
+        this(method, estimatorFor, false);
+    }
+
+    private EstimateDifference(String method, Function<Document, Estimator> estimatorFor, boolean completion) {
         this.method = method;
         this.estimatorFor = estimatorFor;
+        this.completion = completion;
+    }
+
+    /** The difference of a document-completion estimator's values, log P-hat(w2 | w1, A) - log P-hat(w2 | w1, B). */
+    public static EstimateDifference completion(String method, Function<Document, Estimator> estimatorFor) {
+        return new EstimateDifference(method, estimatorFor, true);
+    }
+
+    @Override
+    public int scoredTokens(int length) {
+        return completion ? DocumentCompletion.scoredLength(length) : length;
     }
 
     @Override

@@ -14,4 +14,9 @@ public interface ModelComparison {
     boolean directional();
 
     RatioResult estimate(Document document, TopicModel a, TopicModel b, Direction direction, SplittableRandom random, CancelToken cancel);
+
+    /** The tokens whose probability the estimate compares in a document of this length: all, or the second half for completion. */
+    default int scoredTokens(int length) {
+        return length;
+    }
 }

@@ -88,8 +88,12 @@ public final class BidirectionalCheck {
     public Sandwich sandwich(Simulated simulated, int temperatures, Schedule schedule, SplittableRandom random, CancelToken cancel) {
         double lower = AnnealedImportanceSampler.standard(temperatures, 1, schedule)
                 .estimate(simulated.document(), model, random, cancel).logValue();
-        double upper = -reverseLogWeight(simulated.document(), simulated.topics(), model, temperatures, schedule, random, cancel);
-        return new Sandwich(lower, upper);
+        return new Sandwich(lower, upper(simulated, temperatures, schedule, random, cancel));
+    }
+
+    /** The upper side alone: minus the log-weight of one reverse AIS run of n temperatures from the true assignments. */
+    public double upper(Simulated simulated, int temperatures, Schedule schedule, SplittableRandom random, CancelToken cancel) {
+        return -reverseLogWeight(simulated.document(), simulated.topics(), model, temperatures, schedule, random, cancel);
     }
 
     /**

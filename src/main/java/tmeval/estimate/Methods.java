@@ -111,6 +111,23 @@ public final class Methods {
         return !name.equals(VB) && !Set.of(COMPLETION_THETA, COMPLETION_AIS, COMPLETION_LR).contains(name);
     }
 
+    /**
+     * The methods whose log-estimate of log P(w) is a stochastic lower bound: unbiased in probability, so that
+     * E[log estimate] <= log P(w) by Jensen's inequality (lee-is with epsilon > 0 drops mass and stays below too). Not
+     * lr with R > 1 (biased either way), hm (upwards), vb (a deterministic bound, with no budget) nor completion.
+     */
+    private static final Set<String> STOCHASTIC_LOWER_BOUNDS = Set.of(AIS, IS_PRIOR, IS_PZW, IS_IP, CHIB, LEE_IS, IS_VB);
+
+    /** Whether the method's log-estimate is a stochastic lower bound of log P(w) ({@link #STOCHASTIC_LOWER_BOUNDS}). */
+    public static boolean stochasticLowerBound(String name) {
+        return STOCHASTIC_LOWER_BOUNDS.contains(name);
+    }
+
+    /** The names of {@link #STOCHASTIC_LOWER_BOUNDS}, in the order the help lists them. */
+    public static List<String> stochasticLowerBounds() {
+        return names().stream().filter(Methods::stochasticLowerBound).toList();
+    }
+
     /** What a method's value is, which decides whether it can ever be certified (estimators.md, "Certified answers"). */
     public enum Guarantee {
         /** the value itself */

@@ -130,6 +130,12 @@ public record ComparisonPlan(List<String> methods, Directions directions, Method
             throw new IllegalArgumentException("a method is selected twice: " + String.join(",", methods));
         }
         methods.forEach(ComparisonMethods::get);
+        List<String> completions = methods.stream().filter(ComparisonMethods::completion).toList();
+        if (!completions.isEmpty() && completions.size() < methods.size()) {
+            // P(w2 | w1) and P(w) are different quantities: one table, one corpus figure and one check cannot hold both
+            throw new IllegalArgumentException(String.join(", ", completions) + " compare the second half of each document given the first,"
+                    + " the other methods the whole document: select them in separate comparisons");
+        }
         if (runs < 1) {
             throw new IllegalArgumentException("runs must be at least 1");
         }
@@ -182,6 +188,16 @@ public record ComparisonPlan(List<String> methods, Directions directions, Method
         return methods.stream().filter(n -> ComparisonMethods.get(n).directional()).findFirst().orElse(null);
     }
 
+    /** Whether the plan compares document completions, log P(w2 | w1) (its methods are all of that kind, or none is). */
+    public boolean completion() {
+        return ComparisonMethods.completion(methods.get(0));
+    }
+
+    /** The tokens each row compares in a document of this length (its N): the second half for document completion. */
+    public int scoredTokens(int length) {
+        return ComparisonMethods.scoredTokens(methods.get(0), length);
+    }
+
     /** The (method, direction) pairs the runner executes, in the order of {@link #methods()}. */
     public List<ComparisonRunner.Arm> arms() {
         List<ComparisonRunner.Arm> arms = new ArrayList<>();
@@ -195,12 +211,13 @@ public record ComparisonPlan(List<String> methods, Directions directions, Method
         return arms;
     }
 
-    /** The reference comparison, or null for none. */
+    /** The reference comparison, or null for none; for document completion, of the completions. */
     public ModelComparison referenceComparison() {
+        boolean c = completion();
         return switch (reference) {
             case NONE -> null;
-            case LR -> ComparisonMethods.leftToRightReference(referenceParticles);
-            case EXACT -> ComparisonMethods.get(ComparisonMethods.EXACT).create(settings);
+            case LR -> c ? ComparisonMethods.completionLeftToRightReference(referenceParticles) : ComparisonMethods.leftToRightReference(referenceParticles);
+            case EXACT -> ComparisonMethods.get(c ? ComparisonMethods.COMPLETION_EXACT : ComparisonMethods.EXACT).create(settings);
         };
     }
 

@@ -41,6 +41,7 @@ public final class ComparisonRunner {
     /**
      * One task's outcome: a result, or the refusal in words.
      *
+     * @param length the tokens compared (the row's N): the document's, or its second half's for document completion
      * @param reference true for the reference run (not one of the arms)
      * @param status ok, zero-weight (no finite estimate: every sample had weight zero) or refused
      */
@@ -127,16 +128,17 @@ public final class ComparisonRunner {
                                    CancelToken cancel) {
         Document doc = job.corpus().document(local);
         String method = arm.method().method();
+        int length = arm.method().scoredTokens(doc.length());
         var random = RandomStreams.stream(job.seed(), documentIndex, run, RandomStreams.key(arm.key() + streamSuffix));
         try {
             RatioResult r = arm.method().estimate(doc, job.a(), job.b(), arm.direction(), random, cancel);
             if (!Double.isFinite(r.logRatio())) {
-                return new Result(documentIndex, doc.id(), doc.length(), method, arm.direction(), run, reference, null,
+                return new Result(documentIndex, doc.id(), length, method, arm.direction(), run, reference, null,
                         method + " gave no finite estimate (every sample had weight zero)", Status.ZERO_WEIGHT);
             }
-            return new Result(documentIndex, doc.id(), doc.length(), method, arm.direction(), run, reference, r, null);
+            return new Result(documentIndex, doc.id(), length, method, arm.direction(), run, reference, r, null);
         } catch (EstimationException | IllegalArgumentException e) {
-            return new Result(documentIndex, doc.id(), doc.length(), method, arm.direction(), run, reference, null, e.getMessage());
+            return new Result(documentIndex, doc.id(), length, method, arm.direction(), run, reference, null, e.getMessage());
         }
     }
 }

@@ -208,6 +208,123 @@ class CliTest {
         assertTrue(o.out().contains("ratio-convex: the two annealing directions"), o.out());
     }
 
+    /** The columns of an output's table by header name: each row as a map from column to value. */
+    static java.util.List<java.util.Map<String, String>> rows(Path out) throws java.io.IOException {
+        var lines = table(out);
+        String[] header = lines.get(0).split("\t", -1);
+        java.util.List<java.util.Map<String, String>> rows = new java.util.ArrayList<>();
+        for (String line : lines.subList(1, lines.size())) {
+            String[] f = line.split("\t", -1);
+            java.util.Map<String, String> row = new java.util.LinkedHashMap<>();
+            for (int i = 0; i < header.length; i++) {
+                row.put(header[i], f[i]);
+            }
+            rows.add(row);
+        }
+        return rows;
+    }
+
+    /**
+     * compare runs the completion ratio in both directions: rows of N = the second half's tokens, forward below and
+     * reverse above the exact completion value on average, the bracket printed; completion and whole-document methods
+     * are not mixed in one run.
+     */
+    @Test
+    void compareRunsDocumentCompletionInBothDirectionsWithItsBracket() throws Exception {
+        TopicModel a = Fixtures.randomModel("A", 25, new double[] {0.2, 0.4, 0.6}, 0.1, 1);
+        TopicModel b = new TopicModel("B", a.vocabulary(), a.phiMatrix(), new double[] {0.9, 0.3, 0.1}); // A's topics, another alpha
+        Path[] files = smallModelAndCorpus(a, 4, 11);
+        Path bFile = dir.resolve("B.tsv");
+        NativeModelFormat.write(b, bFile);
+        Path out = dir.resolve("completion.tsv");
+        Outcome o = run("compare", "--model-a", files[0].toString(), "--model-b", bFile.toString(), "--corpus", files[1].toString(),
+                "--method", "completion-ratio-convex,completion-exact", "--temperatures", "300", "--burn-in", "20", "--reference", "exact",
+                "--runs", "4", "--out", out.toString(), "--threads", "2");
+        assertEquals(0, o.code(), o.err());
+        var rows = rows(out);
+        assertEquals(4 * 3 * 4, rows.size(), "documents x (forward, reverse, exact) x runs");
+        java.util.Map<String, Double> exact = new java.util.HashMap<>();
+        java.util.Map<String, double[]> sums = new java.util.HashMap<>();
+        for (var r : rows) {
+            assertEquals("6", r.get("N"), "the second half of 11 tokens");
+            double logRatio = Double.parseDouble(r.get("logRatio"));
+            assertEquals(Math.exp(-logRatio / 6), Double.parseDouble(r.get("perplexityRatio")), 1e-12);
+            if (r.get("method").equals("completion-exact")) {
+                assertEquals("yes", r.get("certified"), "an exact value is certified: " + r);
+                exact.put(r.get("docId"), logRatio);
+            } else {
+                sums.computeIfAbsent(r.get("docId"), k -> new double[2])[r.get("direction").equals("forward") ? 0 : 1] += logRatio / 4;
+            }
+        }
+        double forward = 0;
+        double reverse = 0;
+        double truth = 0;
+        for (var e : exact.entrySet()) {
+            truth += e.getValue();
+            forward += sums.get(e.getKey())[0];
+            reverse += sums.get(e.getKey())[1];
+        }
+        // 4 documents x 4 runs a side at 300 temperatures: each total within 0.2 nats of the exact one
+        assertTrue(Math.abs(forward - truth) < 0.2 && Math.abs(reverse - truth) < 0.2,
+                "forward " + forward + ", exact " + truth + ", reverse " + reverse);
+        assertTrue(o.out().contains("completion-ratio-convex (forward)") && o.out().contains("completion-ratio-convex (reverse)"), o.out());
+        assertTrue(o.out().contains("completion-ratio-convex brackets"), o.out());
+        assertTrue(o.out().contains("completion-ratio-convex: the two annealing directions"), o.out());
+        assertTrue(o.out().contains("corr. ref"), o.out());
+
+        Outcome mixed = run("compare", "--model-a", files[0].toString(), "--model-b", bFile.toString(), "--corpus", files[1].toString(),
+                "--method", "ratio-convex,completion-ratio-convex", "--out", dir.resolve("mixed.tsv").toString());
+        assertEquals(2, mixed.code());
+        assertTrue(mixed.err().contains("separate comparisons"), mixed.err());
+    }
+
+    /**
+     * calibrate on the sample data: one row per simulated document and budget with finite widths whose mean is not
+     * below 0 beyond its noise and falls with the budget; the printed table; the same bytes for 1 and 2 threads.
+     */
+    @Test
+    void calibratePrintsAndWritesWidthsThatFallWithTheBudget() throws Exception {
+        String[] base = {"calibrate", "--model", "sample-data/model-asymmetric.tsv.gz", "--corpus", "sample-data/kos-heldout.tokens.gz",
+                "--documents", "6", "--temperatures", "5,50,500", "--no-timing"};
+        Path one = dir.resolve("calibrate-1.tsv");
+        Path two = dir.resolve("calibrate-2.tsv");
+        Outcome o = run(ReliabilityTest.concat(java.util.List.of(base), java.util.List.of("--threads", "1", "--out", one.toString())));
+        assertEquals(0, o.code(), o.err());
+        Outcome o2 = run(ReliabilityTest.concat(java.util.List.of(base), java.util.List.of("--threads", "2", "--out", two.toString())));
+        assertEquals(0, o2.code(), o2.err());
+        assertEquals(Files.readString(one), Files.readString(two), "the same bytes for any thread count");
+        assertTrue(Files.readAllLines(one).contains("# setting\ttemperatures\t5,50,500"), "the budgets are in the provenance");
+        var rows = rows(one);
+        assertEquals(6 * 3, rows.size());
+        double previous = Double.POSITIVE_INFINITY;
+        for (String budget : new String[] {"5", "50", "500"}) {
+            double[] widths = rows.stream().filter(r -> r.get("budget").equals(budget)).mapToDouble(r -> Double.parseDouble(r.get("width"))).toArray();
+            assertEquals(6, widths.length);
+            for (var r : rows) {
+                double lower = Double.parseDouble(r.get("lower"));
+                double upper = Double.parseDouble(r.get("upper"));
+                assertTrue(Double.isFinite(lower) && Double.isFinite(upper), r.toString());
+                assertEquals(upper - lower, Double.parseDouble(r.get("width")), 1e-9);
+                assertEquals("ok", r.get("status"));
+                assertEquals("0", r.get("millis"));
+            }
+            double mean = java.util.Arrays.stream(widths).average().orElseThrow();
+            assertTrue(mean >= -0.5 && mean < previous, "budget " + budget + ": mean width " + mean + " after " + previous);
+            previous = mean;
+        }
+        assertTrue(o.out().contains("mean width") && o.out().lines().anyMatch(l -> l.matches("ais\\s+500\\s+6\\s.*")), o.out());
+
+        Outcome notABound = run("calibrate", "--model", "sample-data/model-asymmetric.tsv.gz", "--corpus", "sample-data/kos-heldout.tokens.gz",
+                "--method", "lr", "--out", dir.resolve("x.tsv").toString());
+        assertEquals(2, notABound.code());
+        assertTrue(notABound.err().contains("no stochastic lower bound"), notABound.err());
+        Outcome zero = run("calibrate", "--model", "sample-data/model-asymmetric.tsv.gz", "--corpus", "sample-data/kos-heldout.tokens.gz",
+                "--temperatures", "10,0", "--out", dir.resolve("x.tsv").toString());
+        assertEquals(2, zero.code());
+        assertTrue(zero.err().contains("--temperatures"), zero.err());
+        assertFalse(Files.exists(dir.resolve("x.tsv")));
+    }
+
     @Test
     void benchAlignsModelBAndRefusesADifferentK() throws Exception {
         TopicModel a = Fixtures.randomModel("A3", 25, new double[] {0.2, 0.4, 0.6}, 0.1, 1);

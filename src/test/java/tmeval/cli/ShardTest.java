@@ -99,6 +99,31 @@ class ShardTest {
         }
     }
 
+    /**
+     * A document-completion comparison's rows have N = the second half's tokens (5 of 9), so its shards record their
+     * documents by those counts and merge into the unsharded file.
+     */
+    @Test
+    void completionShardsMergeIntoTheUnshardedFile() throws Exception {
+        Path[] d = data();
+        String[] base = {"compare", "--model-a", d[0].toString(), "--model-b", d[1].toString(), "--corpus", d[2].toString(),
+                "--method", "completion-ratio-convex,completion-exact", "--temperatures", "10", "--burn-in", "2", "--no-timing"};
+        Path whole = dir.resolve("completion-whole.tsv");
+        CliTest.Outcome w = CliTest.run(ReliabilityTest.concat(List.of(base), List.of("--out", whole.toString())));
+        assertEquals(0, w.code(), w.err());
+        List<String> shards = new ArrayList<>(List.of("merge", "--no-timing", "--out", dir.resolve("completion-merged.tsv").toString()));
+        for (int i = 1; i <= 2; i++) {
+            Path shard = dir.resolve("completion-" + i + ".tsv");
+            CliTest.Outcome s = CliTest.run(ReliabilityTest.concat(List.of(base), List.of("--shard", i + "/2", "--out", shard.toString())));
+            assertEquals(0, s.code(), s.err());
+            shards.add(shard.toString());
+        }
+        CliTest.Outcome m = CliTest.run(shards.toArray(new String[0]));
+        assertEquals(0, m.code(), m.err());
+        assertEquals(Files.readAllLines(whole), withoutShardLine(dir.resolve("completion-merged.tsv")));
+        assertTrue(CliTest.table(whole).stream().skip(1).allMatch(l -> l.split("\t")[1].equals("5")), "N is the second half of 9 tokens");
+    }
+
     /** An adaptive comparison's shards (rows with their rounds' temperatures and verdicts) merge into the unsharded file. */
     @Test
     void adaptiveShardsMergeIntoTheUnshardedFile() throws Exception {

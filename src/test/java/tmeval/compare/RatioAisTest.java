@@ -108,8 +108,8 @@ class RatioAisTest {
      * multiplies a weight by phi_beta / phi_A, unbounded, and the reverse weights (A to B) become heavy-tailed: at
      * Dirichlet(0.3) one run in 20000 held 5% of the total, and 4000 runs passed the 1% check by luck.
      */
-    private static final TopicModel NEAR_A = Fixtures.randomModel("near A", 15, new double[] {0.3, 0.8, 1.5}, 1.0, 31);
-    private static final TopicModel NEAR_B = mix("near B", NEAR_A, Fixtures.randomModel("noise", 15, new double[] {1, 1, 1}, 1.0, 32),
+    static final TopicModel NEAR_A = Fixtures.randomModel("near A", 15, new double[] {0.3, 0.8, 1.5}, 1.0, 31);
+    static final TopicModel NEAR_B = mix("near B", NEAR_A, Fixtures.randomModel("noise", 15, new double[] {1, 1, 1}, 1.0, 32),
             0.35, new double[] {1.5, 0.6, 0.2});
 
     private static TopicModel mix(String name, TopicModel base, TopicModel other, double share, double[] alpha) {

@@ -306,7 +306,8 @@ public final class Results {
         for (int d = 0; d < corpus.size(); d++) {
             Document doc = corpus.document(d);
             ids.add(doc.id());
-            lengths[d] = doc.length();
+            // the tokens the plan's methods compare: the second half for document completion
+            lengths[d] = plan.get() == null ? doc.length() : plan.get().plan().scoredTokens(doc.length());
         }
         int runs = 1;
         for (ComparisonRunner.Result r : all) {

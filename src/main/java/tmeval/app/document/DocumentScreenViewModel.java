@@ -244,7 +244,6 @@ public final class DocumentScreenViewModel {
         StringBuilder gapText = new StringBuilder();
         if (documentIndex >= 0) {
             ComparisonTable table = results.table();
-            int length = results.corpus().document(documentIndex).length();
             // a method and direction's runs together, in run order, then their mean
             Map<String, List<ComparisonRunner.Result>> groups = new LinkedHashMap<>();
             for (ComparisonRunner.Result r : results.forDocument(documentIndex)) {
@@ -262,7 +261,7 @@ public final class DocumentScreenViewModel {
                             r.result().perplexityRatio(r.length()), spread == null ? null : spread.runStandardError()));
                 }
                 if (spread != null) {
-                    rows.add(new EstimateRow(method, head.direction().label(), MEAN_RUN, spread.mean(), Math.exp(-spread.mean() / length),
+                    rows.add(new EstimateRow(method, head.direction().label(), MEAN_RUN, spread.mean(), Math.exp(-spread.mean() / head.length()),
                             spread.meanStandardError()));
                 }
             }

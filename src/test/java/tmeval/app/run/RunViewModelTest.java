@@ -118,6 +118,33 @@ class RunViewModelTest {
         assertEquals(1.0, vm.progressProperty().get());
     }
 
+    /**
+     * A document-completion job runs on its own: its results and the views' table count the second half of each
+     * document; ticked beside a whole-document method it is refused, naming why, and nothing runs.
+     */
+    @Test
+    void aCompletionJobCountsTheSecondHalfAndIsNotMixedWithWholeDocuments() {
+        RunViewModel vm = model();
+        AppFixtures.fill(workspace);
+        small(vm, ComparisonMethods.COMPLETION_RATIO_CONVEX);
+        vm.start();
+        assertTrue(vm.messageProperty().get().startsWith("finished " + ComparisonMethods.COMPLETION_RATIO_CONVEX), vm.messageProperty().get());
+        assertEquals(AppFixtures.DOCUMENTS * 2 * 2, results.all().size(), "every document, both directions, two runs");
+        for (var r : results.all()) {
+            int length = results.corpus().document(r.documentIndex()).length();
+            assertEquals(tmeval.estimate.DocumentCompletion.scoredLength(length), r.length(), "a row counts the second half");
+        }
+        for (var p : results.paired(ComparisonMethods.COMPLETION_RATIO_CONVEX)) {
+            assertEquals(tmeval.estimate.DocumentCompletion.scoredLength(results.corpus().document(p.document()).length()), p.length(),
+                    "the table's per-token figures count the second half");
+        }
+        int before = results.all().size();
+        vm.methods().get(ComparisonMethods.RATIO_CONVEX).set(true);
+        vm.start();
+        assertTrue(vm.messageProperty().get().contains("separate comparisons"), vm.messageProperty().get());
+        assertEquals(before, results.all().size(), "nothing ran");
+    }
+
     @Test
     void aRunStartedWhileAnotherRunsIsQueuedAndRunsNext() {
         List<javafx.concurrent.Task<?>> held = new ArrayList<>();
