@@ -61,7 +61,7 @@ public record ModelPair(TopicModel a, TopicModel b, TopicAlignment alignment, bo
                 TopicSplit split = aSmaller ? TopicSplit.of(a, b) : TopicSplit.of(b, a);
                 notes.add("models of different K (A " + a.numTopics() + ", B " + b.numTopics() + "): the single-model methods evaluate each"
                         + " on its own; " + split.describe(aSmaller ? "A" : "B", aSmaller ? "B" : "A")
-                        + (align ? "" : " (the split needs this alignment, so --no-align leaves models of different K aligned)"));
+                        + (align ? "" : " (the split needs this alignment: turning alignment off does not apply to models of different K)"));
             }
             return new ModelPair(a, b, null, false, List.copyOf(notes));
         }

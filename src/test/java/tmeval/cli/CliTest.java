@@ -11,6 +11,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -239,23 +241,42 @@ class CliTest {
         return all;
     }
 
+    /**
+     * "Which K is better?" by ratio-AIS: models of different K, either one as A, both ratio paths in both directions
+     * beside a differenced method; the note says which model was split to which K, what was aligned and brought in.
+     */
     @Test
-    void compareRefusesModelsWithDifferentK() throws Exception {
+    void compareRunsTheRatioPathsOnModelsOfDifferentK() throws Exception {
         Path[] files = smallModelAndCorpus(Fixtures.randomModel("A3", 25, new double[] {0.2, 0.4, 0.6}, 0.1, 1), 3, 5);
         Path b = dir.resolve("B2.tsv");
         NativeModelFormat.write(Fixtures.randomModel("B2", 25, new double[] {0.5, 0.5}, 0.1, 2), b);
-        Outcome o = run("compare", "--model-a", files[0].toString(), "--model-b", b.toString(), "--corpus", files[1].toString(),
-                "--method", "ratio-convex", "--out", dir.resolve("x.tsv").toString());
-        assertEquals(1, o.code());
-        assertTrue(o.err().contains("K = 3") && o.err().contains("K = 2"), o.err());
-        assertTrue(o.err().contains("ratio-convex anneals") && o.err().contains("lr-diff"), "says why and what to select: " + o.err());
-        assertFalse(Files.exists(dir.resolve("x.tsv")), "nothing written");
-        // "which K is better?": the methods that evaluate each model on its own compare them as they are
-        Outcome k = run("compare", "--model-a", files[0].toString(), "--model-b", b.toString(), "--corpus", files[1].toString(),
-                "--method", "lr-diff,ais-diff,chib-diff,exact", "--temperatures", "20", "--chain-length", "5", "--out", dir.resolve("k.tsv").toString());
-        assertEquals(0, k.code(), k.err());
-        assertTrue(k.out().contains("models of different K (A 3, B 2)"), k.out());
-        assertEquals(1 + 3 * 4 * 2, table(dir.resolve("k.tsv")).size(), "every document, method and run");
+        for (boolean smallerIsB : new boolean[] {true, false}) {
+            Path modelA = smallerIsB ? files[0] : b;
+            Path modelB = smallerIsB ? b : files[0];
+            Path out = dir.resolve("k" + smallerIsB + ".tsv");
+            Outcome o = run("compare", "--model-a", modelA.toString(), "--model-b", modelB.toString(), "--corpus", files[1].toString(),
+                    "--method", "ratio-convex,ratio-geometric,lr-diff", "--temperatures", "20", "--out", out.toString());
+            assertEquals(0, o.code(), o.err());
+            String split = smallerIsB ? "models of different K (A 3, B 2): the single-model methods evaluate each on its own; for the ratio"
+                    + " paths B is split to K = 3, P(w | B) unchanged: its 2 topics aligned to 2 of A's"
+                    : "models of different K (A 2, B 3): the single-model methods evaluate each on its own; for the ratio"
+                    + " paths A is split to K = 3, P(w | A) unchanged: its 2 topics aligned to 2 of B's";
+            assertTrue(o.out().contains(split), o.out());
+            assertTrue(o.out().contains("ratio-convex: the two annealing directions") && o.out().contains("ratio-geometric: the two annealing directions"),
+                    "the forward/reverse check of each path: " + o.out());
+            List<String> rows = table(out);
+            List<String> header = List.of(rows.get(0).split("\t"));
+            Map<String, Integer> perArm = new java.util.TreeMap<>();
+            for (String row : rows.subList(1, rows.size())) {
+                String[] f = row.split("\t", -1);
+                assertEquals("ok", f[header.indexOf("status")], row);
+                assertTrue(Double.isFinite(Double.parseDouble(f[header.indexOf("logRatio")])), row);
+                perArm.merge(f[header.indexOf("method")] + "/" + f[header.indexOf("direction")], 1, Integer::sum);
+            }
+            // 3 documents, 2 runs each
+            assertEquals(Map.of("ratio-convex/forward", 6, "ratio-convex/reverse", 6, "ratio-geometric/forward", 6, "ratio-geometric/reverse", 6,
+                    "lr-diff/-", 6), perArm, smallerIsB + "");
+        }
     }
 
     @Test
