@@ -406,6 +406,42 @@ class CliTest {
         assertEquals(2, one.code(), one.err());
     }
 
+    /**
+     * {@code select --pairs}: the models sorted by K, each against the next one up by a ratio path in both directions,
+     * its bracket beside the single-model estimates differenced; an option only the ratio path reads is accepted with
+     * it and refused without it, and only a ratio path is taken.
+     */
+    @Test
+    void selectComparesEachModelWithTheNextOneUpInKByARatioPath() throws Exception {
+        TopicModel truth = Fixtures.randomModel("truth K3", 30, new double[] {0.2, 0.3, 0.5}, 0.3, 1);
+        Path[] files = smallModelAndCorpus(truth, 6, 10);
+        Path k2 = dir.resolve("k2.tsv");
+        NativeModelFormat.write(Fixtures.randomModel("other K2", 30, new double[] {0.5, 0.5}, 0.3, 7), k2);
+        Path k4 = dir.resolve("k4.tsv");
+        NativeModelFormat.write(Fixtures.randomModel("other K4", 30, new double[] {0.2, 0.2, 0.3, 0.3}, 0.3, 8), k4);
+        Path out = dir.resolve("select-pairs.tsv");
+        String models = files[0] + "," + k2 + "," + k4;
+        Outcome o = run("select", "--models", models, "--corpus", files[1].toString(), "--method", "ais", "--temperatures", "50",
+                "--pairs", "ratio-convex", "--burn-in", "20", "--out", out.toString());
+        assertEquals(0, o.code(), o.err());
+        assertTrue(o.out().contains("adjacent models in K by ratio-convex in both directions"), o.out());
+        assertTrue(o.out().contains("model 1 (K = 3) against model 2 (K = 2), 6 documents:")
+                && o.out().contains("model 3 (K = 4) against model 1 (K = 3), 6 documents:"), o.out());
+        assertTrue(o.out().contains("B is split to K = 3") && o.out().contains("B is split to K = 4"), "the split notes: " + o.out());
+        assertEquals(2, o.out().lines().filter(l -> l.startsWith("  ratio-convex: forward ")).count(), o.out());
+        assertEquals(2, o.out().lines().filter(l -> l.startsWith("  ais differenced: ")).count(), o.out());
+        List<String> provenance = Files.readAllLines(out).stream().filter(l -> l.startsWith("#")).toList();
+        assertTrue(provenance.stream().anyMatch(l -> l.contains("pairs") && l.contains("ratio-convex"))
+                && provenance.stream().anyMatch(l -> l.contains("pairs-burn-in") && l.contains("20")), provenance.toString());
+        Outcome notARatioPath = run("select", "--models", models, "--corpus", files[1].toString(), "--pairs", "ais-diff", "--out", out.toString());
+        assertEquals(2, notARatioPath.code());
+        assertTrue(notARatioPath.err().contains("--pairs takes a ratio path (ratio-convex, ratio-geometric)"), notARatioPath.err());
+        Outcome burnInAlone = run("select", "--models", models, "--corpus", files[1].toString(), "--method", "ais", "--burn-in", "20",
+                "--out", out.toString());
+        assertEquals(2, burnInAlone.code());
+        assertTrue(burnInAlone.err().contains("--burn-in does not apply to ais") && burnInAlone.err().contains("ratio-convex"), burnInAlone.err());
+    }
+
     /** As the workbench's Which K? screen: models of different vocabularies are each scored on their own; their pair is n/a. */
     @Test
     void selectScoresModelsOfDifferentVocabulariesEachOnItsOwn() throws Exception {
