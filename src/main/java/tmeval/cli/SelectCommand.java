@@ -1,5 +1,9 @@
 package tmeval.cli;
 
+import tmeval.compare.ComparisonMethods;
+import tmeval.run.AdjacentRatios;
+import tmeval.run.ComparisonPlan;
+import tmeval.run.MethodSettingsText;
 import tmeval.run.Setting;
 import tmeval.estimate.Methods;
 import tmeval.io.InputException;
@@ -30,7 +34,8 @@ import java.util.Map;
  * held-out corpus best. Each model is estimated by the same method and plan (each document's stream depends on its
  * position, not on the model, so the models are compared on common random numbers); the summary gives each model's
  * corpus log-likelihood with its interval, and for every pair the documents decided for each (a difference larger than
- * twice the combined run-to-run noise).
+ * twice the combined run-to-run noise). With {@code --pairs}, each model is also compared with the next one up in K by
+ * a ratio path in both directions ({@link AdjacentRatios}).
  */
 final class SelectCommand implements Command {
     static final String HEADER = "model\t" + EstimateTable.HEADER;
@@ -58,10 +63,29 @@ final class SelectCommand implements Command {
                 + " different vocabularies are each scored on their own, their pair n/a"));
         o.addAll(InputOptions.corpusOptions());
         o.add(OptionSpec.value("method", "NAME", "the estimator, one of " + String.join(", ", Methods.names()) + " (default " + ModelSelection.DEFAULT_METHOD + ")"));
-        o.addAll(MethodOptions.options(EstimateCommand.uses(Methods.all())));
+        o.add(OptionSpec.value("pairs", "PATH", "also compare each model with the next one up in K (the models sorted by K) by this ratio path,"
+                + " one of " + String.join(", ", ratioPaths()) + ", in both directions: the pair's log-ratio with its bracket beside the"
+                + " difference of the two models' estimates (default: none)"));
+        o.addAll(MethodOptions.options(offered()));
         o.addAll(MethodOptions.runOptions(ModelSelection.DEFAULT_RUNS, EstimatePlan.DEFAULT_SEED));
         o.add(OptionSpec.output("out", "FILE", "per-document results, a model column before estimate's columns (TSV; - for standard output)"));
         return o;
+    }
+
+    /** The ratio paths, which {@code --pairs} takes. */
+    private static List<String> ratioPaths() {
+        return ComparisonMethods.all().stream().filter(ComparisonMethods.Method::directional).map(ComparisonMethods.Method::name).toList();
+    }
+
+    private static MethodOptions.MethodUse use(ComparisonMethods.Method m) {
+        return new MethodOptions.MethodUse(m.name(), m.options(), ComparisonPlan.DEFAULT_METHOD_SETTINGS);
+    }
+
+    /** Every method an option may be meant for: the estimators, and the ratio paths of --pairs. */
+    private static List<MethodOptions.MethodUse> offered() {
+        List<MethodOptions.MethodUse> all = new ArrayList<>(EstimateCommand.uses(Methods.all()));
+        ComparisonMethods.all().stream().filter(ComparisonMethods.Method::directional).forEach(m -> all.add(use(m)));
+        return all;
     }
 
     @Override
@@ -85,11 +109,30 @@ final class SelectCommand implements Command {
         }
         Methods.Method method;
         EstimatePlan plan;
+        ComparisonPlan pairs = null;
         try {
             method = Methods.get(o.string("method", ModelSelection.DEFAULT_METHOD));
-            plan = new EstimatePlan(method.name(), MethodOptions.settings(o, method.defaults(), EstimateCommand.uses(List.of(method)),
-                    EstimateCommand.uses(Methods.all())), MethodOptions.integer(o, Setting.RUNS, ModelSelection.DEFAULT_RUNS),
-                    o.longValue("seed", EstimatePlan.DEFAULT_SEED), MethodOptions.threads(o));
+            List<MethodOptions.MethodUse> chosen = new ArrayList<>(EstimateCommand.uses(List.of(method)));
+            ComparisonMethods.Method pairMethod = null;
+            if (o.has("pairs")) {
+                pairMethod = ComparisonMethods.get(o.string("pairs", ""));
+                if (!pairMethod.directional()) {
+                    throw new UsageException("--pairs takes a ratio path (" + String.join(", ", ratioPaths()) + "), not " + pairMethod.name()
+                            + ": the single-model scores already give each pair's difference");
+                }
+                chosen.add(use(pairMethod));
+            }
+            int runs = MethodOptions.integer(o, Setting.RUNS, ModelSelection.DEFAULT_RUNS);
+            long seed = o.longValue("seed", EstimatePlan.DEFAULT_SEED);
+            plan = new EstimatePlan(method.name(), MethodOptions.settings(o, method.defaults(), chosen, offered()), runs, seed,
+                    MethodOptions.threads(o));
+            if (pairMethod != null) {
+                // the ratio path starts from compare's defaults; an option given sets both methods where both read it
+                pairs = new ComparisonPlan(List.of(pairMethod.name()), ComparisonPlan.Directions.BOTH,
+                        MethodOptions.settings(o, ComparisonPlan.DEFAULT_METHOD_SETTINGS, chosen, offered()), runs, seed, plan.threads(),
+                        ComparisonPlan.Reference.NONE, ComparisonPlan.DEFAULT_REFERENCE_PARTICLES, ComparisonPlan.DEFAULT_ALIGN, false,
+                        ComparisonPlan.DEFAULT_GAP_THRESHOLD);
+            }
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
@@ -105,6 +148,13 @@ final class SelectCommand implements Command {
         }
         Map<String, String> settings = new LinkedHashMap<>(plan.settingsText());
         settings.put("plan", "select");
+        if (pairs != null) {
+            settings.put("pairs", pairs.methods().get(0));
+            Map<String, String> pairSettings = MethodSettingsText.of(pairs.settings());
+            for (String read : ComparisonMethods.get(pairs.methods().get(0)).options()) {
+                settings.put("pairs-" + read, pairSettings.get(read));
+            }
+        }
         List<ModelSelection.Candidate> candidates = new ArrayList<>();
         for (TopicModel model : models) {
             candidates.add(new ModelSelection.Candidate(model, InputOptions.corpus(o, model)));
@@ -160,6 +210,9 @@ final class SelectCommand implements Command {
         }
         summaries.forEach(out::print);
         out.print(result.pairwiseText());
+        if (pairs != null) {
+            out.print(AdjacentRatios.text(AdjacentRatios.run(pairs, result, label -> ProgressPrinter.to(err, label), cancel), result, method.name()));
+        }
         if (!oneVocabulary) {
             out.println("n/a: the two models have different vocabularies, so they score different tokens and their documents cannot be set"
                     + " side by side; each model's own score above stands (on its own vocabulary)");

@@ -66,8 +66,9 @@ public final class ComparisonMethods {
     private static final Map<String, Method> METHODS = new LinkedHashMap<>();
 
     static {
-        // Foulds and Smyth Section 4: a ratio path costs S (B + n) N per direction; the baselines spend the same n
-        // on each model (AIS) or its equivalent in left-to-right particles; exact costs no Gibbs sweeps at all
+        // Foulds and Smyth Section 4: a ratio path costs S (B + n) N per direction (between models of different K as
+        // well, each site update then at the larger K: TopicSplit); the baselines spend the same n on each model (AIS)
+        // or its equivalent in left-to-right particles; exact costs no Gibbs sweeps at all
         Cost ratioPath = (s, n) -> (long) s.samples() * (s.burnIn() + s.temperatures()) * n;
         Cost completionRatioPath = (s, n) -> ratioPath.siteUpdates(s, n) + ratioPath.siteUpdates(s, n / 2);
         add(new Method(RATIO_CONVEX, "ratio-AIS on the convex path between the models (Eq. 6-7): each direction brackets the ratio",

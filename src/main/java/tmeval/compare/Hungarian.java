@@ -3,19 +3,22 @@ package tmeval.compare;
 import java.util.Arrays;
 
 /**
- * The Hungarian algorithm (Kuhn-Munkres with row and column potentials, O(n^3)) for the square assignment
- * problem: the permutation p minimising sum_i cost[i][p[i]].
+ * The Hungarian algorithm (Kuhn-Munkres with row and column potentials, O(n^2 m)) for the assignment problem of n
+ * rows to m >= n columns: the distinct columns p[i] minimising sum_i cost[i][p[i]]. Square (n = m), p is a
+ * permutation; with more columns than rows, m - n columns are left unassigned (the topics of the larger model that
+ * match none of the smaller one's).
  */
 public final class Hungarian {
     private Hungarian() {
     }
 
-    /** @return p with row i assigned to column p[i] */
+    /** @return p with row i assigned to column p[i], all distinct */
     public static int[] minimumCostAssignment(double[][] cost) {
         int n = cost.length;
+        int m = n == 0 ? 0 : cost[0].length;
         for (double[] row : cost) {
-            if (row.length != n) {
-                throw new IllegalArgumentException("cost matrix must be square");
+            if (row.length != m || m < n) {
+                throw new IllegalArgumentException("cost matrix must have as many columns in every row, and no fewer than rows");
             }
             for (double c : row) {
                 if (!Double.isFinite(c)) {
@@ -25,11 +28,11 @@ public final class Hungarian {
         }
         // 1-based arrays with a virtual column 0, the classic shortest-augmenting-path formulation
         double[] rowPotential = new double[n + 1];
-        double[] colPotential = new double[n + 1];
-        int[] rowOfColumn = new int[n + 1];
-        int[] previousColumn = new int[n + 1];
-        double[] slack = new double[n + 1];
-        boolean[] used = new boolean[n + 1];
+        double[] colPotential = new double[m + 1];
+        int[] rowOfColumn = new int[m + 1];
+        int[] previousColumn = new int[m + 1];
+        double[] slack = new double[m + 1];
+        boolean[] used = new boolean[m + 1];
         for (int i = 1; i <= n; i++) {
             rowOfColumn[0] = i;
             int column = 0;
@@ -40,7 +43,7 @@ public final class Hungarian {
                 int row = rowOfColumn[column];
                 double delta = Double.POSITIVE_INFINITY;
                 int next = 0;
-                for (int j = 1; j <= n; j++) {
+                for (int j = 1; j <= m; j++) {
                     if (!used[j]) {
                         double reduced = cost[row - 1][j - 1] - rowPotential[row] - colPotential[j];
                         if (reduced < slack[j]) {
@@ -53,7 +56,7 @@ public final class Hungarian {
                         }
                     }
                 }
-                for (int j = 0; j <= n; j++) {
+                for (int j = 0; j <= m; j++) {
                     if (used[j]) {
                         rowPotential[rowOfColumn[j]] += delta;
                         colPotential[j] -= delta;
@@ -70,8 +73,10 @@ public final class Hungarian {
             } while (column != 0);
         }
         int[] assignment = new int[n];
-        for (int j = 1; j <= n; j++) {
-            assignment[rowOfColumn[j] - 1] = j - 1;
+        for (int j = 1; j <= m; j++) {
+            if (rowOfColumn[j] != 0) {
+                assignment[rowOfColumn[j] - 1] = j - 1;
+            }
         }
         return assignment;
     }

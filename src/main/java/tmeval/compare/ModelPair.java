@@ -6,38 +6,33 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Two models made ready to compare: the same K where a selected method anneals between them (or an error naming
- * the methods that do not need it), one vocabulary (the same words in another order are reordered; different words
+ * Two models made ready to compare: one vocabulary (the same words in another order are reordered; different words
  * are an error unless the intersection is asked for), and B's topics optionally aligned to A's by the Hungarian
  * algorithm.
  *
  * @param a model A
  * @param b model B, aligned when asked
- * @param alignment the alignment found (also reported when not applied), or null when K differs
+ * @param alignment the alignment found (also reported when not applied), or null when K differs (the ratio paths then
+ *                  align inside {@link TopicSplit}, and the notes say how)
  * @param aligned whether B was permuted
  * @param notes what was done, in words
  */
 public record ModelPair(TopicModel a, TopicModel b, TopicAlignment alignment, boolean aligned, List<String> notes) {
-    /** {@link #prepare(TopicModel, TopicModel, boolean, boolean, String)} for the ratio paths, which need the same K. */
+    /** {@link #prepare(TopicModel, TopicModel, boolean, boolean, String)} for the ratio paths. */
     public static ModelPair prepare(TopicModel a, TopicModel b, boolean align, boolean intersectVocabularies) {
         return prepare(a, b, align, intersectVocabularies, ComparisonMethods.RATIO_CONVEX);
     }
 
     /**
-     * @param annealing the first selected method that anneals between the two models (it needs the same K), or null
-     *                  when none does: then models of different K are compared as they are (the differenced methods
-     *                  evaluate each model on its own)
+     * @param annealing the first selected method that anneals between the two models, or null when none does: for
+     *                  models of different K the notes then say how that method sees them (the smaller one split to
+     *                  the larger's K, {@link TopicSplit}); the methods that evaluate each model on its own see them as
+     *                  they are
      * @throws IllegalArgumentException with a message for the user when the models cannot be compared
      */
     public static ModelPair prepare(TopicModel a, TopicModel b, boolean align, boolean intersectVocabularies, String annealing) {
         List<String> notes = new ArrayList<>();
         boolean sameK = a.numTopics() == b.numTopics();
-        if (!sameK && annealing != null) {
-            throw new IllegalArgumentException("model A has K = " + a.numTopics() + " topics and model B has K = " + b.numTopics()
-                    + "; " + annealing + " anneals topic k of one model into topic k of the other, so it needs the same K."
-                    + " To compare models of different K select methods that evaluate each model on its own: "
-                    + String.join(", ", ComparisonMethods.names().stream().filter(n -> !ComparisonMethods.get(n).directional()).toList()));
-        }
         if (!a.vocabulary().equals(b.vocabulary())) {
             if (sameWordSet(a, b)) {
                 // same words in another order: reorder B's rows to A's vocabulary, nothing is lost, nothing to ask
@@ -58,7 +53,16 @@ public record ModelPair(TopicModel a, TopicModel b, TopicAlignment alignment, bo
             }
         }
         if (!sameK) {
-            notes.add("models of different K (A " + a.numTopics() + ", B " + b.numTopics() + "): each is evaluated on its own; no topic alignment");
+            if (annealing == null) {
+                notes.add("models of different K (A " + a.numTopics() + ", B " + b.numTopics() + "): each is evaluated on its own; no topic alignment");
+            } else {
+                // what the ratio paths anneal between; the split itself is rebuilt by each ratio method, once per pair
+                boolean aSmaller = a.numTopics() < b.numTopics();
+                TopicSplit split = aSmaller ? TopicSplit.of(a, b) : TopicSplit.of(b, a);
+                notes.add("models of different K (A " + a.numTopics() + ", B " + b.numTopics() + "): the single-model methods evaluate each"
+                        + " on its own; " + split.describe(aSmaller ? "A" : "B", aSmaller ? "B" : "A")
+                        + (align ? "" : " (the split needs this alignment: turning alignment off does not apply to models of different K)"));
+            }
             return new ModelPair(a, b, null, false, List.copyOf(notes));
         }
         TopicAlignment alignment = TopicAlignment.align(a, b);

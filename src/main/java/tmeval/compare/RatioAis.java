@@ -19,7 +19,9 @@ import java.util.SplittableRandom;
  * Ratio-AIS (Foulds and Smyth Section 3.1): anneal from one model's posterior to the other's along the geometric
  * path (Eq. 5, {@code ratio-geometric}) or the convex path (Eq. 6-7, Algorithm 1, {@code ratio-convex}). The start
  * is burned in under the starting model; S independent samples; log-mean of the weights. Forward anneals B to A;
- * reverse anneals A to B and negates. Cost: S (B + n) N site updates.
+ * reverse anneals A to B and negates. Cost: S (B + n) N site updates. Models of different K are annealed between the
+ * larger and the smaller one split to the larger's K ({@link TopicSplit}, same P(w)); a site update then runs at the
+ * larger K.
  */
 public final class RatioAis implements ModelComparison {
     /** The annealing path between the two models. */
@@ -38,6 +40,12 @@ public final class RatioAis implements ModelComparison {
     private final int samples;
     private final int burnIn;
     private final Schedule schedule;
+    /** The split of the last pair of different K (built once per pair, not per document; identical for every thread). */
+    private volatile SplitPair lastSplit;
+
+    /** Models of different K as they are annealed between: the smaller one split to the larger's K. */
+    private record SplitPair(TopicModel a, TopicModel b, TopicModel splitA, TopicModel splitB) {
+    }
 
     public RatioAis(Path path, int temperatures, int samples, int burnIn, Schedule schedule) {
         this.path = path;
@@ -69,6 +77,11 @@ public final class RatioAis implements ModelComparison {
             throw new IllegalArgumentException(method() + " needs a direction");
         }
         long start = System.nanoTime();
+        if (a.numTopics() != b.numTopics()) {
+            SplitPair split = split(a, b);
+            a = split.splitA();
+            b = split.splitB();
+        }
         DocumentView view = DocumentView.of(document);
         TopicModel to = direction == Direction.FORWARD ? a : b;
         TopicModel from = direction == Direction.FORWARD ? b : a;
@@ -85,5 +98,23 @@ public final class RatioAis implements ModelComparison {
         }
         double estimate = LogMath.logMeanExp(logWeights);
         return new RatioResult(direction == Direction.FORWARD ? estimate : -estimate, logWeights, cost, System.nanoTime() - start);
+    }
+
+    /** The pair with its smaller model split to the larger's K, built on the first document of each pair. */
+    private SplitPair split(TopicModel a, TopicModel b) {
+        SplitPair last = lastSplit;
+        if (last != null && last.a() == a && last.b() == b) {
+            return last;
+        }
+        synchronized (this) {
+            last = lastSplit;
+            if (last == null || last.a() != a || last.b() != b) {
+                boolean aSmaller = a.numTopics() < b.numTopics();
+                TopicModel split = aSmaller ? TopicSplit.of(a, b).model() : TopicSplit.of(b, a).model();
+                last = new SplitPair(a, b, aSmaller ? split : a, aSmaller ? b : split);
+                lastSplit = last;
+            }
+            return last;
+        }
     }
 }

@@ -41,19 +41,20 @@ public record TopicAlignment(int[] permutation, double[] distances, double ident
         return new TopicAlignment(assignment, distances, identity);
     }
 
-    /** cost[i][j] = sum_w |phi_a(w, i) - phi_b(w, j)|, in one pass over the vocabulary. */
+    /** cost[i][j] = sum_w |phi_a(w, i) - phi_b(w, j)| (A's K rows, B's K columns), in one pass over the vocabulary. */
     static double[][] l1Distances(TopicModel a, TopicModel b) {
-        int numTopics = a.numTopics();
-        double[][] cost = new double[numTopics][numTopics];
-        double[] rowA = new double[numTopics];
-        double[] rowB = new double[numTopics];
+        int rows = a.numTopics();
+        int columns = b.numTopics();
+        double[][] cost = new double[rows][columns];
+        double[] rowA = new double[rows];
+        double[] rowB = new double[columns];
         for (int w = 0; w < a.numWords(); w++) {
             a.copyRow(w, rowA, 0);
             b.copyRow(w, rowB, 0);
-            for (int i = 0; i < numTopics; i++) {
+            for (int i = 0; i < rows; i++) {
                 double[] c = cost[i];
                 double x = rowA[i];
-                for (int j = 0; j < numTopics; j++) {
+                for (int j = 0; j < columns; j++) {
                     c[j] += Math.abs(x - rowB[j]);
                 }
             }

@@ -59,9 +59,10 @@ public final class ModelSelection {
      * @param summary the corpus totals (the report {@code estimate --summary} prints, and their numbers)
      * @param documentLogLikelihood per document (corpus order), the mean of its runs that gave an estimate, NaN when none did
      * @param documentPerplexity per document, exp(-mean log-likelihood / N), NaN when no run gave an estimate
+     * @param siteUpdates the Gibbs site updates its runs did
      */
     public record Score(int index, TopicModel model, Corpus corpus, CorpusSummary summary, CorpusSummary.Totals totals,
-                        double[][] runs, double[] documentLogLikelihood, double[] documentPerplexity) {
+                        double[][] runs, double[] documentLogLikelihood, double[] documentPerplexity, long siteUpdates) {
         public String name() {
             return model.name();
         }
@@ -127,6 +128,7 @@ public final class ModelSelection {
             // the tokens an estimate covers (fewer than the document's for document completion)
             int[] evaluated = new int[corpus.size()];
             CorpusSummary summary = new CorpusSummary(plan.runs());
+            long[] siteUpdates = {0};
             int index = i;
             EstimationRunner.run(new EstimationRunner.Job(corpus, c.model(), plan.estimator(), plan.runs(), plan.seed(), plan.threads()),
                     outcome -> {
@@ -134,6 +136,7 @@ public final class ModelSelection {
                         values[outcome.documentIndex()][outcome.run() - 1] = outcome.refused() ? Double.NaN : outcome.result().logValue();
                         if (!outcome.refused()) {
                             evaluated[outcome.documentIndex()] = outcome.result().evaluatedTokens();
+                            siteUpdates[0] += outcome.result().siteUpdates();
                         }
                         listener.outcome(index, outcome);
                     }, progress.apply(i), cancel);
@@ -143,7 +146,7 @@ public final class ModelSelection {
                 means[d] = meanAndVarianceOfMean(values[d])[0];
                 perplexities[d] = evaluated[d] == 0 ? Double.NaN : Math.exp(-means[d] / evaluated[d]);
             }
-            Score score = new Score(i, c.model(), corpus, summary, summary.totals(), values, means, perplexities);
+            Score score = new Score(i, c.model(), corpus, summary, summary.totals(), values, means, perplexities, siteUpdates[0]);
             scores.add(score);
             listener.modelDone(i, score);
         }
@@ -189,7 +192,8 @@ public final class ModelSelection {
         return wins;
     }
 
-    private static double[] meanAndVarianceOfMean(double[] runs) {
+    /** The mean of the runs that gave an estimate (NaN when none did) and the variance of that mean (0 with one run). */
+    static double[] meanAndVarianceOfMean(double[] runs) {
         double sum = 0;
         int n = 0;
         for (double v : runs) {

@@ -11,6 +11,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -326,7 +328,7 @@ class CliTest {
     }
 
     @Test
-    void benchAlignsModelBAndRefusesADifferentK() throws Exception {
+    void benchAlignsModelBAndTimesTheRatioPathsAgainstAModelOfAnotherK() throws Exception {
         TopicModel a = Fixtures.randomModel("A3", 25, new double[] {0.2, 0.4, 0.6}, 0.1, 1);
         Path[] files = smallModelAndCorpus(a, 3, 5);
         Path shuffled = dir.resolve("B-shuffled.tsv");
@@ -344,9 +346,11 @@ class CliTest {
 
         Path b = dir.resolve("B2.tsv");
         NativeModelFormat.write(Fixtures.randomModel("B2", 25, new double[] {0.5, 0.5}, 0.1, 2), b);
-        Outcome wrongK = run(concat(new String[] {"bench", "--model-a", files[0].toString(), "--model-b", b.toString()}, quick));
-        assertEquals(1, wrongK.code());
-        assertTrue(wrongK.err().contains("B2.tsv") && wrongK.err().contains("K = 3") && wrongK.err().contains("K = 2"), wrongK.err());
+        // a B of another K: the ratio paths are timed between A and B split to A's K, as compare runs them
+        Outcome otherK = run(concat(new String[] {"bench", "--model-a", files[0].toString(), "--model-b", b.toString()}, quick));
+        assertEquals(0, otherK.code(), otherK.err());
+        assertTrue(otherK.out().contains("B is split to K = 3, P(w | B) unchanged"), otherK.out());
+        assertTrue(otherK.out().lines().anyMatch(l -> l.matches("ratio-convex .* [0-9]+\\.[0-9]+x +[0-9]+\\.[0-9]+x")), otherK.out());
         assertEquals(2, run(concat(new String[] {"bench", "--model-a", files[0].toString(), "--align"}, quick)).code(), "--align without B");
     }
 
@@ -356,23 +360,42 @@ class CliTest {
         return all;
     }
 
+    /**
+     * "Which K is better?" by ratio-AIS: models of different K, either one as A, both ratio paths in both directions
+     * beside a differenced method; the note says which model was split to which K, what was aligned and brought in.
+     */
     @Test
-    void compareRefusesModelsWithDifferentK() throws Exception {
+    void compareRunsTheRatioPathsOnModelsOfDifferentK() throws Exception {
         Path[] files = smallModelAndCorpus(Fixtures.randomModel("A3", 25, new double[] {0.2, 0.4, 0.6}, 0.1, 1), 3, 5);
         Path b = dir.resolve("B2.tsv");
         NativeModelFormat.write(Fixtures.randomModel("B2", 25, new double[] {0.5, 0.5}, 0.1, 2), b);
-        Outcome o = run("compare", "--model-a", files[0].toString(), "--model-b", b.toString(), "--corpus", files[1].toString(),
-                "--method", "ratio-convex", "--out", dir.resolve("x.tsv").toString());
-        assertEquals(1, o.code());
-        assertTrue(o.err().contains("K = 3") && o.err().contains("K = 2"), o.err());
-        assertTrue(o.err().contains("ratio-convex anneals") && o.err().contains("lr-diff"), "says why and what to select: " + o.err());
-        assertFalse(Files.exists(dir.resolve("x.tsv")), "nothing written");
-        // "which K is better?": the methods that evaluate each model on its own compare them as they are
-        Outcome k = run("compare", "--model-a", files[0].toString(), "--model-b", b.toString(), "--corpus", files[1].toString(),
-                "--method", "lr-diff,ais-diff,chib-diff,exact", "--temperatures", "20", "--chain-length", "5", "--out", dir.resolve("k.tsv").toString());
-        assertEquals(0, k.code(), k.err());
-        assertTrue(k.out().contains("models of different K (A 3, B 2)"), k.out());
-        assertEquals(1 + 3 * 4 * 2, table(dir.resolve("k.tsv")).size(), "every document, method and run");
+        for (boolean smallerIsB : new boolean[] {true, false}) {
+            Path modelA = smallerIsB ? files[0] : b;
+            Path modelB = smallerIsB ? b : files[0];
+            Path out = dir.resolve("k" + smallerIsB + ".tsv");
+            Outcome o = run("compare", "--model-a", modelA.toString(), "--model-b", modelB.toString(), "--corpus", files[1].toString(),
+                    "--method", "ratio-convex,ratio-geometric,lr-diff", "--temperatures", "20", "--out", out.toString());
+            assertEquals(0, o.code(), o.err());
+            String split = smallerIsB ? "models of different K (A 3, B 2): the single-model methods evaluate each on its own; for the ratio"
+                    + " paths B is split to K = 3, P(w | B) unchanged: its 2 topics aligned to 2 of A's"
+                    : "models of different K (A 2, B 3): the single-model methods evaluate each on its own; for the ratio"
+                    + " paths A is split to K = 3, P(w | A) unchanged: its 2 topics aligned to 2 of B's";
+            assertTrue(o.out().contains(split), o.out());
+            assertTrue(o.out().contains("ratio-convex: the two annealing directions") && o.out().contains("ratio-geometric: the two annealing directions"),
+                    "the forward/reverse check of each path: " + o.out());
+            List<String> rows = table(out);
+            List<String> header = List.of(rows.get(0).split("\t"));
+            Map<String, Integer> perArm = new java.util.TreeMap<>();
+            for (String row : rows.subList(1, rows.size())) {
+                String[] f = row.split("\t", -1);
+                assertEquals("ok", f[header.indexOf("status")], row);
+                assertTrue(Double.isFinite(Double.parseDouble(f[header.indexOf("logRatio")])), row);
+                perArm.merge(f[header.indexOf("method")] + "/" + f[header.indexOf("direction")], 1, Integer::sum);
+            }
+            // 3 documents, 2 runs each
+            assertEquals(Map.of("ratio-convex/forward", 6, "ratio-convex/reverse", 6, "ratio-geometric/forward", 6, "ratio-geometric/reverse", 6,
+                    "lr-diff/-", 6), perArm, smallerIsB + "");
+        }
     }
 
     @Test
@@ -500,6 +523,42 @@ class CliTest {
         assertTrue(decidedForTruth >= 9, "the generating model wins most documents decisively: " + o.out());
         Outcome one = run("select", "--models", files[0].toString(), "--corpus", files[1].toString(), "--out", dir.resolve("x.tsv").toString());
         assertEquals(2, one.code(), one.err());
+    }
+
+    /**
+     * {@code select --pairs}: the models sorted by K, each against the next one up by a ratio path in both directions,
+     * its bracket beside the single-model estimates differenced; an option only the ratio path reads is accepted with
+     * it and refused without it, and only a ratio path is taken.
+     */
+    @Test
+    void selectComparesEachModelWithTheNextOneUpInKByARatioPath() throws Exception {
+        TopicModel truth = Fixtures.randomModel("truth K3", 30, new double[] {0.2, 0.3, 0.5}, 0.3, 1);
+        Path[] files = smallModelAndCorpus(truth, 6, 10);
+        Path k2 = dir.resolve("k2.tsv");
+        NativeModelFormat.write(Fixtures.randomModel("other K2", 30, new double[] {0.5, 0.5}, 0.3, 7), k2);
+        Path k4 = dir.resolve("k4.tsv");
+        NativeModelFormat.write(Fixtures.randomModel("other K4", 30, new double[] {0.2, 0.2, 0.3, 0.3}, 0.3, 8), k4);
+        Path out = dir.resolve("select-pairs.tsv");
+        String models = files[0] + "," + k2 + "," + k4;
+        Outcome o = run("select", "--models", models, "--corpus", files[1].toString(), "--method", "ais", "--temperatures", "50",
+                "--pairs", "ratio-convex", "--burn-in", "20", "--out", out.toString());
+        assertEquals(0, o.code(), o.err());
+        assertTrue(o.out().contains("adjacent models in K by ratio-convex in both directions"), o.out());
+        assertTrue(o.out().contains("model 1 (K = 3) against model 2 (K = 2), 6 documents:")
+                && o.out().contains("model 3 (K = 4) against model 1 (K = 3), 6 documents:"), o.out());
+        assertTrue(o.out().contains("B is split to K = 3") && o.out().contains("B is split to K = 4"), "the split notes: " + o.out());
+        assertEquals(2, o.out().lines().filter(l -> l.startsWith("  ratio-convex: forward ")).count(), o.out());
+        assertEquals(2, o.out().lines().filter(l -> l.startsWith("  ais differenced: ")).count(), o.out());
+        List<String> provenance = Files.readAllLines(out).stream().filter(l -> l.startsWith("#")).toList();
+        assertTrue(provenance.stream().anyMatch(l -> l.contains("pairs") && l.contains("ratio-convex"))
+                && provenance.stream().anyMatch(l -> l.contains("pairs-burn-in") && l.contains("20")), provenance.toString());
+        Outcome notARatioPath = run("select", "--models", models, "--corpus", files[1].toString(), "--pairs", "ais-diff", "--out", out.toString());
+        assertEquals(2, notARatioPath.code());
+        assertTrue(notARatioPath.err().contains("--pairs takes a ratio path (ratio-convex, ratio-geometric)"), notARatioPath.err());
+        Outcome burnInAlone = run("select", "--models", models, "--corpus", files[1].toString(), "--method", "ais", "--burn-in", "20",
+                "--out", out.toString());
+        assertEquals(2, burnInAlone.code());
+        assertTrue(burnInAlone.err().contains("--burn-in does not apply to ais") && burnInAlone.err().contains("ratio-convex"), burnInAlone.err());
     }
 
     /** As the workbench's Which K? screen: models of different vocabularies are each scored on their own; their pair is n/a. */

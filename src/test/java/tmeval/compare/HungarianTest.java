@@ -34,6 +34,29 @@ class HungarianTest {
         }
     }
 
+    /** Fewer rows than columns (the smaller model's topics against the larger's): the cheapest distinct columns. */
+    @Test
+    void rectangularMatchesBruteForceOverTheSquareWithZeroCostRows() {
+        SplittableRandom random = new SplittableRandom(12);
+        for (int m = 2; m <= 7; m++) {
+            for (int n = 1; n < m; n++) {
+                for (int trial = 0; trial < 20; trial++) {
+                    double[][] square = new double[m][m]; // rows n..m-1 stay 0: dummies that take the unmatched columns
+                    for (int i = 0; i < n; i++) {
+                        for (int j = 0; j < m; j++) {
+                            square[i][j] = trial % 2 == 0 ? random.nextInt(5) : random.nextDouble();
+                        }
+                    }
+                    double[][] cost = java.util.Arrays.copyOf(square, n);
+                    int[] p = Hungarian.minimumCostAssignment(cost);
+                    assertEquals(n, p.length);
+                    assertEquals(bruteForceMinimum(square), total(cost, p), 1e-12, n + "x" + m + " trial " + trial);
+                    assertEquals(n, java.util.Arrays.stream(p).distinct().count(), "distinct columns");
+                }
+            }
+        }
+    }
+
     @Test
     void alignmentUndoesAShuffle() {
         TopicModel a = Fixtures.randomModel("a", 60, new double[] {0.1, 0.2, 0.3, 0.4, 0.5}, 0.1, 5);

@@ -253,19 +253,37 @@ class RatioAisTest {
     @Test
     void modelsThatCannotBeComparedGiveClearErrors() {
         TopicModel k2 = Fixtures.randomModel("K2", 20, new double[] {1, 1}, 0.3, 3);
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ModelPair.prepare(A, k2, false, false));
-        assertTrue(e.getMessage().contains("K = 3") && e.getMessage().contains("K = 2"), e.getMessage());
         ModelPair differentK = ModelPair.prepare(A, k2, false, false, null);
         assertEquals(3, differentK.a().numTopics());
         assertEquals(2, differentK.b().numTopics());
+        assertTrue(differentK.notes().get(0).contains("each is evaluated on its own"), differentK.notes().toString());
         TopicModel other = Fixtures.randomModel("V25", 25, new double[] {1, 1, 1}, 0.3, 4);
-        e = assertThrows(IllegalArgumentException.class, () -> ModelPair.prepare(A, other, false, false));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ModelPair.prepare(A, other, false, false));
         assertTrue(e.getMessage().contains("--vocabulary intersect"), e.getMessage());
         ModelPair intersected = ModelPair.prepare(A, other, false, true);
         assertEquals(20, intersected.a().numWords());
         assertEquals(20, intersected.b().numWords());
         assertTrue(intersected.notes().get(0).contains("dropped 0 words only in A") && intersected.notes().get(0).contains("5 only in B"),
                 intersected.notes().get(0));
+    }
+
+    /**
+     * Models of different K with a ratio path selected: each model stays as it is (the single-model methods evaluate
+     * it so), and the note says what the ratio paths anneal between: which model is split to which K, what was aligned
+     * and which topics were brought in.
+     */
+    @Test
+    void modelsOfDifferentKAreComparedByTheRatioPathsWithANoteOfTheSplit() {
+        TopicModel k2 = Fixtures.randomModel("K2", 20, new double[] {1, 1}, 0.3, 3);
+        for (boolean align : new boolean[] {true, false}) {
+            ModelPair pair = ModelPair.prepare(A, k2, align, false, ComparisonMethods.RATIO_GEOMETRIC);
+            assertEquals(A, pair.a());
+            assertEquals(k2, pair.b());
+            String note = pair.notes().get(0);
+            assertTrue(note.startsWith("models of different K (A 3, B 2)") && note.contains("B is split to K = 3, P(w | B) unchanged")
+                    && note.contains("its 2 topics aligned to 2 of A's") && note.contains("A's topic ") && note.contains("as a copy of B's"), note);
+            assertEquals(!align, note.contains("turning alignment off does not apply to models of different K"), note);
+        }
     }
 
     @Test

@@ -184,8 +184,8 @@ public final class Workspace {
                 }
                 pairProblem.set("");
             } catch (IllegalArgumentException e) {
-                // an in-between state (one model swapped, a method selection that cannot use this pair): shown in the
-                // pair summary and on Run, never as a dialog
+                // an in-between state (one model swapped for one over other words): shown in the pair summary and on Run,
+                // never as a dialog
                 pair.set(null);
                 pairProblem.set(forWorkbench(e.getMessage()));
             }
@@ -220,9 +220,7 @@ public final class Workspace {
     /** The engine's words for the command line, in the words of this window's controls. */
     static String forWorkbench(String message) {
         return message.replace("compare them on the shared words (--vocabulary intersect)",
-                        "load models trained on the same words (the command line's compare --vocabulary intersect compares them on the shared words)")
-                .replace("select methods that evaluate each model on its own:",
-                        "untick the ratio methods in the run panel's Methods and tick only methods that evaluate each model on its own:");
+                "load models trained on the same words (the command line's compare --vocabulary intersect compares them on the shared words)");
     }
 
     /** The file a slot was filled from, or null. */

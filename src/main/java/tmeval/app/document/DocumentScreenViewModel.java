@@ -183,7 +183,8 @@ public final class DocumentScreenViewModel {
                 ExactEvaluator exact = new ExactEvaluator(EXACT_STATES);
                 Double exactA = null;
                 Double exactB = null;
-                if (exact.canEvaluate(doc.length(), pair.a().numTopics())) {
+                // models of different K: the larger K has the more states
+                if (exact.canEvaluate(doc.length(), Math.max(pair.a().numTopics(), pair.b().numTopics()))) {
                     exactA = exact.logProbability(DocumentView.of(doc), pair.a(), mine);
                     exactB = exact.logProbability(DocumentView.of(doc), pair.b(), mine);
                 }

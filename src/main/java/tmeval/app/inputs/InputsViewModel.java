@@ -327,9 +327,9 @@ public final class InputsViewModel {
             return workspace.pairProblemProperty().get();
         }
         if (p.alignment() == null) {
-            // models of different K: no alignment exists; the pair's note says how they are compared
-            return String.format(Locale.ROOT, "models of different K (A %d, B %d): each is evaluated on its own, no topic alignment",
-                    p.a().numTopics(), p.b().numTopics());
+            // models of different K: the ratio paths align inside the split (compare prints it), whatever is selected
+            return String.format(Locale.ROOT, "models of different K (A %d, B %d): the ratio paths anneal between the larger and the smaller"
+                    + " split to its K (the same likelihood); the other methods evaluate each on its own", p.a().numTopics(), p.b().numTopics());
         }
         return String.format(Locale.ROOT, "topic alignment (L1): %.4f as given, %.4f aligned%s", p.alignment().identityTotal(),
                 p.alignment().total(), p.aligned() ? " (applied)" : "");

@@ -410,7 +410,8 @@ public final class RunViewModel {
                     m.siteUpdates(settings(), 100, DEFAULTS.directions().count()));
             bias = (m.directional()
                     ? "Anneals between the two models: run forward and reverse, the two directions bracket the true ratio"
-                    + " (a stochastic lower and upper bound), so their gap shows how far from converged it is; needs models of the same K."
+                    + " (a stochastic lower and upper bound), so their gap shows how far from converged it is; between models of different K it anneals from or to the"
+                    + " smaller one split to the larger's K (the same likelihood)."
                     : "Estimates each model on its own and subtracts: each estimate's bias (an underestimate of log P(w) on average)"
                     + " and noise do not cancel in the difference; works for models of different K.") + " " + cost;
         }

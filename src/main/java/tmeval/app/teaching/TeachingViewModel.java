@@ -429,8 +429,8 @@ public final class TeachingViewModel {
         }
         TopicModel a = pair.a();
         TopicModel b = pair.b();
-        if (a.numTopics() != b.numTopics() || !a.vocabulary().equals(b.vocabulary())) {
-            return RatioRun.unavailable("Ratio-AIS needs two models with the same topics count and vocabulary.");
+        if (!a.vocabulary().equals(b.vocabulary())) {
+            return RatioRun.unavailable("Ratio-AIS needs two models over the same vocabulary.");
         }
         RatioAis ais = new RatioAis(RatioAis.Path.GEOMETRIC, n, s, RATIO_BURN_IN, Schedule.UNIFORM);
         List<List<double[]>> forward = new ArrayList<>();

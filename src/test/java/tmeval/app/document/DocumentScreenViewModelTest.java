@@ -62,6 +62,34 @@ class DocumentScreenViewModelTest {
         assertTrue(!vm.busyProperty().get());
     }
 
+    /**
+     * Model B of another K: the trace anneals between A and B split to B's K; with K = 4 the document's states fit the
+     * exact evaluator and the exact ratio is shown, with K = 40 they do not (C(47, 8) states for B) and the trace comes
+     * without it, rather than not at all.
+     */
+    @Test
+    void aModelBOfAnotherKGetsItsTraceWithTheExactRatioWhereBothModelsStatesFit() {
+        var k4 = tmeval.Fixtures.randomModel("B4", 40, new double[] {0.2, 0.2, 0.2, 0.2}, 0.2, 5);
+        workspace.put(Workspace.Slot.MODEL_B, null, k4);
+        vm.choose(2);
+        DocumentScreenViewModel.Trace trace = vm.traceProperty().get();
+        assertNotNull(trace);
+        var exact = new tmeval.estimate.ExactEvaluator();
+        var view = tmeval.sampling.DocumentView.of(corpus.document(2));
+        assertEquals(exact.logProbability(view, AppFixtures.modelA(), new tmeval.progress.CancelToken())
+                - exact.logProbability(view, k4, new tmeval.progress.CancelToken()), trace.exactLogRatio(), 1e-9);
+        assertEquals(20, trace.forward().size());
+        double[] alpha = new double[40];
+        java.util.Arrays.fill(alpha, 0.05);
+        workspace.put(Workspace.Slot.MODEL_B, null, tmeval.Fixtures.randomModel("B40", 40, alpha, 0.2, 6));
+        vm.choose(3);
+        trace = vm.traceProperty().get();
+        assertNotNull(trace);
+        assertEquals(null, trace.exactLogRatio(), "B's states do not fit: no exact ratio");
+        assertEquals(20, trace.forward().size(), "one point per temperature");
+        assertTrue(!vm.busyProperty().get());
+    }
+
     @Test
     void theGapOfEachRatioPathIsFlaggedWhereTheEngineFlagsIt() {
         vm.choose(4);
