@@ -72,9 +72,10 @@ final class SelectCommand implements Command {
         return o;
     }
 
-    /** The ratio paths, which {@code --pairs} takes. */
+    /** The ratio paths of whole documents, which {@code --pairs} takes (select scores whole documents, never completions). */
     private static List<String> ratioPaths() {
-        return ComparisonMethods.all().stream().filter(ComparisonMethods.Method::directional).map(ComparisonMethods.Method::name).toList();
+        return ComparisonMethods.all().stream().filter(m -> m.directional() && !ComparisonMethods.completion(m.name()))
+                .map(ComparisonMethods.Method::name).toList();
     }
 
     private static MethodOptions.MethodUse use(ComparisonMethods.Method m) {
@@ -116,7 +117,7 @@ final class SelectCommand implements Command {
             ComparisonMethods.Method pairMethod = null;
             if (o.has("pairs")) {
                 pairMethod = ComparisonMethods.get(o.string("pairs", ""));
-                if (!pairMethod.directional()) {
+                if (!ratioPaths().contains(pairMethod.name())) {
                     throw new UsageException("--pairs takes a ratio path (" + String.join(", ", ratioPaths()) + "), not " + pairMethod.name()
                             + ": the single-model scores already give each pair's difference");
                 }
