@@ -41,9 +41,39 @@ public final class ModelSelection {
     public record Candidate(TopicModel model, Corpus corpus) {
     }
 
+    /**
+     * How one model's documents are estimated: by a fixed plan, or by {@code auto}'s choice for that model (then
+     * {@code plan} is the choice's plan: the chosen method at its starting budget).
+     */
+    public record Estimation(EstimatePlan plan, AutoEstimation.Choice auto) {
+        public static Estimation of(EstimatePlan plan) {
+            return new Estimation(plan, null);
+        }
+
+        /** Auto's choice for one model, made by its pilot on the model's corpus. */
+        public static Estimation auto(Candidate c, long seed, int threads, CancelToken cancel) {
+            AutoEstimation.Choice choice = AutoEstimation.choose(c.corpus(), c.model(), seed, threads, cancel);
+            return new Estimation(choice.plan(seed, threads), choice);
+        }
+
+        void run(Candidate c, java.util.function.Consumer<Outcome> inOrder, Progress progress, CancelToken cancel) {
+            if (auto == null) {
+                EstimationRunner.run(new EstimationRunner.Job(c.corpus(), c.model(), plan.estimator(), plan.runs(), plan.seed(), plan.threads()),
+                        inOrder, progress, cancel);
+            } else {
+                AutoEstimation.run(auto, c.corpus(), c.model(), plan.seed(), plan.threads(), Shard.ALL, inOrder, progress, cancel);
+            }
+        }
+    }
+
     /** What the caller sees as the job goes (on the calling thread, outcomes in document order). */
     public interface Listener {
         default void modelStarted(int index, Candidate candidate) {
+        }
+
+        /** A model's estimation starts, by this method (auto's choice, or the plan's). */
+        default void modelStarted(int index, Candidate candidate, String method) {
+            modelStarted(index, candidate);
         }
 
         default void outcome(int index, Outcome outcome) {
@@ -119,10 +149,21 @@ public final class ModelSelection {
      */
     public static Result run(EstimatePlan plan, List<Candidate> candidates, Listener listener, IntFunction<Progress> progress,
                              CancelToken cancel) {
+        return run(candidates.stream().map(c -> Estimation.of(plan)).toList(), candidates, listener, progress, cancel);
+    }
+
+    /**
+     * Scores each candidate in turn, each by its own estimation (one per candidate, in their order).
+     *
+     * @throws CancelledException if cancelled
+     */
+    public static Result run(List<Estimation> estimations, List<Candidate> candidates, Listener listener, IntFunction<Progress> progress,
+                             CancelToken cancel) {
         List<Score> scores = new ArrayList<>();
         for (int i = 0; i < candidates.size(); i++) {
             Candidate c = candidates.get(i);
-            listener.modelStarted(i, c);
+            EstimatePlan plan = estimations.get(i).plan();
+            listener.modelStarted(i, c, plan.method());
             Corpus corpus = c.corpus();
             double[][] values = new double[corpus.size()][plan.runs()];
             // the tokens an estimate covers (fewer than the document's for document completion)
@@ -130,8 +171,7 @@ public final class ModelSelection {
             CorpusSummary summary = new CorpusSummary(plan.runs());
             long[] siteUpdates = {0};
             int index = i;
-            EstimationRunner.run(new EstimationRunner.Job(corpus, c.model(), plan.estimator(), plan.runs(), plan.seed(), plan.threads()),
-                    outcome -> {
+            estimations.get(i).run(c, outcome -> {
                         summary.add(outcome);
                         values[outcome.documentIndex()][outcome.run() - 1] = outcome.refused() ? Double.NaN : outcome.result().logValue();
                         if (!outcome.refused()) {
