@@ -8,6 +8,7 @@ import tmeval.model.Document;
 import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
 import tmeval.progress.Progress;
+import tmeval.run.certify.Target;
 import tmeval.run.certify.Verdict;
 import tmeval.sampling.RandomStreams;
 
@@ -64,7 +65,7 @@ public final class AutoEstimation {
      *
      * @param pilot the corpus positions of the pilot's documents
      */
-    public record Choice(String method, MethodSettings start, List<Trial> trials, int[] pilot) implements java.io.Serializable {
+    public record Choice(String method, MethodSettings start, List<Trial> trials, int[] pilot, String calibration) implements java.io.Serializable {
         /** The plan the rows are written under: the chosen method at its starting budget, {@link #RUNS} runs. */
         public EstimatePlan plan(long seed, int threads) {
             return new EstimatePlan(method, start, RUNS, seed, threads);
@@ -91,6 +92,7 @@ public final class AutoEstimation {
                         t.pilotNanos() / 1e9, 1e9 / (t.variancePerToken() * t.pilotNanos())).replace("1.80e+308", "-").replace("Infinity", "-")
                         .replace("NaN", "-"));
             }
+            sb.append(calibration);
             String option = Methods.budgetOption(method);
             sb.append(String.format(Locale.ROOT, "auto chose %s at %s %d, %d runs per document, doubled up to %d times where a document is"
                     + " not yet certified%n", method, option, Methods.budget(method, start), RUNS, MAX_DOUBLINGS));
@@ -138,9 +140,34 @@ public final class AutoEstimation {
         trials.sort(Trial.BEST);
         Trial best = trials.get(0);
         MethodSettings defaults = Methods.get(best.method()).defaults();
-        MethodSettings start = Methods.withBudget(best.method(), defaults, Methods.budget(best.method(), defaults) * best.startFactor());
-        return new Choice(best.method(), start, List.copyOf(trials), pilot);
+        int start = Methods.budget(best.method(), defaults) * best.startFactor();
+        StringBuilder calibration = new StringBuilder();
+        if (best.method().equals(Methods.AIS)) {
+            start = calibratedTemperatures(model, Arrays.stream(pilot).map(d -> corpus.document(d).length()).toArray(), start, seed, threads,
+                    calibration, cancel);
+        }
+        return new Choice(best.method(), Methods.withBudget(best.method(), defaults, start), List.copyOf(trials), pilot, calibration.toString());
     }
+
+    /**
+     * AIS's starting temperatures by calibration: AIS's error is mostly bias, which its runs do not show, so the sandwich
+     * on documents simulated from the model at the pilot's lengths (forward AIS below, reverse AIS from the true state
+     * above) gives the least of {@code start}, 2 {@code start}, ... whose mean width is within the documents' mean target.
+     */
+    static int calibratedTemperatures(TopicModel model, int[] lengths, int start, long seed, int threads, StringBuilder report,
+                                      CancelToken cancel) {
+        List<Integer> budgets = IntStream.range(0, CALIBRATION_DOUBLINGS + 1).mapToObj(k -> start << k).toList();
+        Calibration.Result widths = Calibration.widths(model, lengths, budgets, seed, threads, cancel);
+        double target = Arrays.stream(lengths).mapToDouble(Target::nats).average().orElse(Target.MIN_NATS);
+        int calibrated = widths.smallestBudget(target).orElse(budgets.get(budgets.size() - 1));
+        report.append(String.format(Locale.ROOT, "  calibrate (documents simulated from the model at the pilot's lengths): mean sandwich"
+                + " width %s nats at temperatures %s; target %.3f: start at %d%n", widths.summaries().stream()
+                .map(w -> String.format(Locale.ROOT, "%.3f", w.meanWidth())).toList(), budgets, target, calibrated));
+        return calibrated;
+    }
+
+    /** How far calibration may raise AIS's starting temperatures: doublings of the pilot's start. */
+    private static final int CALIBRATION_DOUBLINGS = 2;
 
     /** One candidate's pilot: violations, the budget each document needs, and the predicted cost at it. */
     private static Trial trial(String method, List<List<Outcome>> documents) {
