@@ -55,9 +55,19 @@ public final class AutoEstimation {
     /** What the pilot measured of one candidate. */
     public record Trial(String method, int violations, int beyondCap, double variancePerToken, long pilotSiteUpdates, long pilotNanos,
                         double predictedSiteUpdates, int startFactor) {
-        /** Candidates are ordered by fewest floor violations and documents beyond the cap, then least predicted cost. */
+        /**
+         * Candidates are ordered by fewest floor violations and documents beyond the cap, then by the variance their work
+         * leaves ({@link #inefficiency}): the cost of reaching any given precision, which a default budget that happens to
+         * certify a small pilot already does not show (a cheap, noisy method then fails on the corpus's harder documents).
+         */
         static final Comparator<Trial> BEST = Comparator.comparingInt((Trial t) -> t.violations + t.beyondCap)
-                .thenComparingDouble(Trial::predictedSiteUpdates).thenComparing(Trial::method);
+                .thenComparingDouble(Trial::inefficiency).thenComparingDouble(Trial::predictedSiteUpdates).thenComparing(Trial::method);
+
+        /** Variance per token times the pilot's weighted work: the inverse of certainty per unit of work. */
+        public double inefficiency() {
+            return violations == 0 && beyondCap == 0 || variancePerToken > 0 ? variancePerToken * WORK.get(method) * pilotSiteUpdates
+                    : Double.MAX_VALUE;
+        }
     }
 
     /**
@@ -83,12 +93,12 @@ public final class AutoEstimation {
         /** What was chosen and why, in lines for the summary. */
         public String report(Corpus corpus) {
             StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "auto: a pilot of %d documents (N %s), %d runs of each candidate"
-                    + " at its default budget; the cost of certifying them predicted in ais-equivalent site updates:%n", pilot.length,
+                    + " at its default budget; variance x work (ais-equivalent site updates), and the cost of certifying them predicted:%n", pilot.length,
                     Arrays.stream(pilot).map(d -> corpus.document(d).length()).sorted().mapToObj(Integer::toString).toList(), RUNS));
             for (Trial t : trials) {
                 sb.append(String.format(Locale.ROOT, "  %-9s %d below the floor or without a value, %d beyond %dx its budget; variance %.3g"
-                                + " nats^2 per token; predicted %.3g site updates; pilot %.3g site updates in %.2f s, %.3g variance^-1 per s%n", t.method(),
-                        t.violations(), t.beyondCap(), 1 << MAX_DOUBLINGS, t.variancePerToken(), t.predictedSiteUpdates(), (double) t.pilotSiteUpdates(),
+                                + " nats^2 per token, x work %.3g; predicted %.3g site updates; pilot %.3g site updates in %.2f s, %.3g variance^-1 per s%n", t.method(),
+                        t.violations(), t.beyondCap(), 1 << MAX_DOUBLINGS, t.variancePerToken(), t.inefficiency(), t.predictedSiteUpdates(), (double) t.pilotSiteUpdates(),
                         t.pilotNanos() / 1e9, 1e9 / (t.variancePerToken() * t.pilotNanos())).replace("1.80e+308", "-").replace("Infinity", "-")
                         .replace("NaN", "-"));
             }
