@@ -2,6 +2,7 @@ package tmeval.app.shell;
 
 import javafx.beans.property.IntegerProperty;
 import tmeval.anneal.Schedule;
+import tmeval.app.common.DisagreementNotice;
 import tmeval.app.common.PlanCaption;
 import tmeval.app.common.Results;
 import tmeval.app.common.ResultsPlan;
@@ -131,6 +132,7 @@ public final class WorkbenchViewModel {
     private final TeachingViewModel teaching;
     private final WhichKViewModel whichK;
     private final PlanCaption<ResultsPlan> resultsCaption;
+    private final DisagreementNotice disagreement;
     private BiConsumer<String, String> errorHandler = (title, message) -> { };
     private BiPredicate<String, String> confirm = (title, question) -> true;
     private Runnable openDocumentScreen = () -> { };
@@ -165,6 +167,7 @@ public final class WorkbenchViewModel {
         curves.setConfirmHandler(ask);
         resultsCaption = new PlanCaption<>("Results", results.planProperty(), run.formPlanProperty(), ResultsPlan::describe,
                 ResultsPlan::toSettings);
+        disagreement = new DisagreementNotice(results);
     }
 
     /**
@@ -178,6 +181,11 @@ public final class WorkbenchViewModel {
     /** "Results of: ..." above the comparison views (scatter, brackets, table, document), and how the run form differs since. */
     public PlanCaption<ResultsPlan> resultsCaption() {
         return resultsCaption;
+    }
+
+    /** The banner above the comparison views when two methods' corpus intervals exclude each other. */
+    public DisagreementNotice disagreement() {
+        return disagreement;
     }
 
     private static Map<String, Slot> sessionInputs() {
