@@ -319,7 +319,7 @@ public final class ScatterViewModel {
         return sb.toString();
     }
 
-    /** "Certified: ratio-convex 299 of 300 documents, ais-diff 15 of 300 (hollow marks: not certified)." */
+    /** Certified: each method's documents certified, of those with its results, and what the marks mean. */
     private String certifiedSentence() {
         List<String> per = new ArrayList<>();
         for (String m : methods) {

@@ -66,7 +66,7 @@ public final class VarianceTableViewModel {
         return results.verdicts().certifiedOf(method);
     }
 
-    /** Why the documents of a method not certified are not ("certified ratio-convex: 299 of 300 documents; not certified: ..."). */
+    /** Why the documents of a method not certified are not: the line the summary of {@code compare} prints for it. */
     public String certifiedWhy(String method) {
         return results.verdicts().line(method);
     }
