@@ -227,7 +227,7 @@ public final class BracketsViewModel {
 
     public String[] axisLabels() {
         return new String[] {"documents, sorted by the middle of their bracket",
-                perToken.get() ? "log P(w|A) - log P(w|B) per token (nats): forward to reverse" : "log P(w|A) - log P(w|B) (nats): forward to reverse"};
+                perToken.get() ? "log P(w|A) - log P(w|B) per token (nats)" : "log P(w|A) - log P(w|B) (nats)"};
     }
 
     /** The bracket drawn nearest a rank (the chart's x), or null when there is none. */

@@ -233,9 +233,8 @@ public final class ScatterViewModel {
     /** The axis titles for the current choice of axes: {x, y}. */
     public String[] axisLabels() {
         return logRatioAxes.get()
-                ? new String[] {"(log P(w|A) - log P(w|B)) / N, nats per token: forward (B to A), or run 1",
-                                "(log P(w|A) - log P(w|B)) / N, nats per token: reverse (A to B), or run 2"}
-                : new String[] {"perp(A) / perp(B), forward (B to A), or run 1", "perp(A) / perp(B), reverse (A to B), or run 2"};
+                ? new String[] {"log-ratio per token (nats): forward (B to A), or run 1", "log-ratio per token (nats): reverse, or run 2"}
+                : new String[] {"perp(A) / perp(B): forward (B to A), or run 1", "perp(A) / perp(B): reverse, or run 2"};
     }
 
     /** The value where A and B tie: 1 for perplexity ratios, 0 for log-ratios. */

@@ -242,7 +242,7 @@ public final class WhichKView {
 
     /** The model's warning beside its numbers, in the warning style; why, in full, in the tooltip. */
     private static TableColumn<WhichKViewModel.Row, String> warning() {
-        TableColumn<WhichKViewModel.Row, String> c = text("warning", WhichKViewModel.Row::warning, 280);
+        TableColumn<WhichKViewModel.Row, String> c = text("warning", WhichKViewModel.Row::warning, 230);
         c.setCellFactory(col -> new javafx.scene.control.TableCell<>() {
             @Override
             protected void updateItem(String v, boolean empty) {

@@ -76,8 +76,9 @@ public final class WhichKViewModel {
 
     /**
      * One model's row of the table, as text (a value that does not exist is "-", never NaN). {@code certified}: "38 of 41"
-     * documents; {@code warning}: what makes its numbers untrustworthy (runs below the vb floor, documents not certified),
-     * empty when nothing does, and {@code why} the same in full ({@link #warning(int, ModelSelection.Score)}).
+     * documents; {@code warning}: what makes its numbers untrustworthy, short enough for its column ("166 below floor, 289
+     * uncertified": runs below the vb floor, documents not certified), empty when nothing does, and {@code why} the same
+     * in full ({@link #warning(int, ModelSelection.Score)}).
      */
     public record Row(int number, String label, int numTopics, int vocabulary, long tokens, String unknown, String logLikelihood,
                       String interval, String perToken, String perplexity, String perplexityInterval, String medianDocumentPerplexity,
@@ -373,14 +374,14 @@ public final class WhichKViewModel {
         int[] certified = certified(s);
         List<String> problems = new ArrayList<>();
         if (s.belowFloorRuns() > 0) {
-            problems.add(s.belowFloorRuns() + (s.belowFloorRuns() == 1 ? " run" : " runs") + " below vb floor");
+            problems.add(s.belowFloorRuns() + " below floor");
         }
         if (certified[0] < certified[1]) {
-            problems.add((certified[1] - certified[0]) + " not certified");
+            problems.add((certified[1] - certified[0]) + " uncertified");
         }
         return new Row(number, label, s.model().numTopics(), s.model().numWords(), Math.round(t.tokens()), unknown, ll, llInterval, perToken,
                 perplexity, perplexityInterval, medianText, Integer.toString(s.summary().refused()), certified[0] + " of " + certified[1],
-                problems.isEmpty() ? "" : "\u26a0 " + String.join("; ", problems), warning(number, s));
+                problems.isEmpty() ? "" : "\u26a0 " + String.join(", ", problems), warning(number, s));
     }
 
     /**

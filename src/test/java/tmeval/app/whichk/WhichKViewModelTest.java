@@ -172,7 +172,8 @@ class WhichKViewModelTest {
             WhichKViewModel.Row row = vm.rows().get(i);
             int[] c = written.get(row.label());
             assertEquals(c[1] + " of " + c[2], row.certified(), row.label());
-            assertEquals(c[0] > 0, row.warning().contains(c[0] + (c[0] == 1 ? " run" : " runs") + " below vb floor"), row.warning());
+            assertEquals(c[0] > 0, row.warning().contains(c[0] + " below floor"), row.warning());
+            assertEquals(c[1] < c[2], row.warning().contains((c[2] - c[1]) + " uncertified"), row.warning());
             assertEquals(c[0] > 0 || c[1] < c[2], row.warning().startsWith("\u26a0"), row.warning());
             assertEquals(row.warning().isEmpty(), row.why().isEmpty(), row.why());
             assertTrue(c[0] == 0 || row.why().contains(c[0] + " runs lie below the vb floor by more than twice their noise"), row.why());
