@@ -190,8 +190,9 @@ public final class AutoEstimation {
         long nanos = 0;
         List<Integer> factors = new ArrayList<>();
         for (List<Outcome> runs : documents) {
-            Status[] statuses = EstimateTable.statuses(runs);
-            Verdict v = EstimateTable.verdict(method, runs, statuses);
+            DocumentVerdict judged = DocumentVerdict.of(method, runs);
+            Status[] statuses = judged.statuses();
+            Verdict v = judged.verdict();
             long cost = 0;
             for (Outcome o : runs) {
                 if (o.result() != null) {
@@ -255,7 +256,7 @@ public final class AutoEstimation {
                 Estimator estimator = Methods.get(method).create(Methods.withBudget(method, choice.start(), budget));
                 runs = runs(estimator, model, corpus.document(d), d, budget, seed, cancel);
                 cost += runs.stream().filter(o -> o.result() != null).mapToLong(o -> o.result().siteUpdates()).sum();
-                Verdict v = EstimateTable.verdict(method, runs, EstimateTable.statuses(runs));
+                Verdict v = DocumentVerdict.of(method, runs).verdict();
                 if (v.certified() || v.reason() == tmeval.run.certify.Reason.NO_VALUE && runs.stream().allMatch(o -> o.status() == Status.REFUSED)) {
                     break;
                 }

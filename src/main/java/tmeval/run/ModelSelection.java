@@ -8,6 +8,7 @@ import tmeval.model.UnknownWords;
 import tmeval.progress.CancelToken;
 import tmeval.progress.CancelledException;
 import tmeval.progress.Progress;
+import tmeval.run.certify.VerdictCounts;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -90,9 +91,12 @@ public final class ModelSelection {
      * @param documentLogLikelihood per document (corpus order), the mean of its runs that gave an estimate, NaN when none did
      * @param documentPerplexity per document, exp(-mean log-likelihood / N), NaN when no run gave an estimate
      * @param siteUpdates the Gibbs site updates its runs did
+     * @param verdicts the documents' verdicts ({@link DocumentVerdict}, as {@code select} writes them), counted by reason
+     * @param belowFloorRuns the runs more than twice their noise below their document's vb floor
      */
     public record Score(int index, TopicModel model, Corpus corpus, CorpusSummary summary, CorpusSummary.Totals totals,
-                        double[][] runs, double[] documentLogLikelihood, double[] documentPerplexity, long siteUpdates) {
+                        double[][] runs, double[] documentLogLikelihood, double[] documentPerplexity, long siteUpdates,
+                        VerdictCounts verdicts, int belowFloorRuns) {
         public String name() {
             return model.name();
         }
@@ -170,9 +174,11 @@ public final class ModelSelection {
             int[] evaluated = new int[corpus.size()];
             CorpusSummary summary = new CorpusSummary(plan.runs());
             long[] siteUpdates = {0};
+            Verdicts verdicts = new Verdicts(plan.method());
             int index = i;
             estimations.get(i).run(c, outcome -> {
                         summary.add(outcome);
+                        verdicts.add(outcome);
                         values[outcome.documentIndex()][outcome.run() - 1] = outcome.refused() ? Double.NaN : outcome.result().logValue();
                         if (!outcome.refused()) {
                             evaluated[outcome.documentIndex()] = outcome.result().evaluatedTokens();
@@ -186,7 +192,9 @@ public final class ModelSelection {
                 means[d] = meanAndVarianceOfMean(values[d])[0];
                 perplexities[d] = evaluated[d] == 0 ? Double.NaN : Math.exp(-means[d] / evaluated[d]);
             }
-            Score score = new Score(i, c.model(), corpus, summary, summary.totals(), values, means, perplexities, siteUpdates[0]);
+            verdicts.flush();
+            Score score = new Score(i, c.model(), corpus, summary, summary.totals(), values, means, perplexities, siteUpdates[0],
+                    verdicts.counts, verdicts.belowFloorRuns);
             scores.add(score);
             listener.modelDone(i, score);
         }
@@ -198,6 +206,34 @@ public final class ModelSelection {
             }
         }
         return new Result(List.copyOf(scores), decided);
+    }
+
+    /** A model's documents judged as their runs come in (in document order, a document's runs together). */
+    private static final class Verdicts {
+        private final String method;
+        private final List<Outcome> document = new ArrayList<>();
+        private final VerdictCounts counts = new VerdictCounts();
+        private int belowFloorRuns;
+
+        Verdicts(String method) {
+            this.method = method;
+        }
+
+        void add(Outcome o) {
+            if (!document.isEmpty() && document.get(0).documentIndex() != o.documentIndex()) {
+                flush();
+            }
+            document.add(o);
+        }
+
+        void flush() {
+            if (!document.isEmpty()) {
+                DocumentVerdict judged = DocumentVerdict.of(method, document);
+                counts.add(method, judged.verdict());
+                belowFloorRuns += judged.belowFloor();
+                document.clear();
+            }
+        }
     }
 
     /** Two models score the same tokens when their vocabularies hold the same words (so the mapped corpora agree). */

@@ -74,10 +74,15 @@ public final class WhichKViewModel {
         }
     }
 
-    /** One model's row of the table, as text (a value that does not exist is "-", never NaN). */
+    /**
+     * One model's row of the table, as text (a value that does not exist is "-", never NaN). {@code certified}: "38 of 41"
+     * documents; {@code warning}: what makes its numbers untrustworthy, short enough for its column ("166 below floor, 289
+     * uncertified": runs below the vb floor, documents not certified), empty when nothing does, and {@code why} the same
+     * in full ({@link #warning(int, ModelSelection.Score)}).
+     */
     public record Row(int number, String label, int numTopics, int vocabulary, long tokens, String unknown, String logLikelihood,
                       String interval, String perToken, String perplexity, String perplexityInterval, String medianDocumentPerplexity,
-                      String refused) {
+                      String refused, String certified, String warning, String why) {
     }
 
     /** A point of the chart with its 95% interval (low = high = value when there is none). */
@@ -105,6 +110,7 @@ public final class WhichKViewModel {
     private final ReadOnlyObjectWrapper<ModelSelection.Result> result = new ReadOnlyObjectWrapper<>();
     private final DoubleProperty progress = new SimpleDoubleProperty(0);
     private final StringProperty message = new SimpleStringProperty(TOO_FEW);
+    private final StringProperty warnings = new SimpleStringProperty("");
     private final BooleanProperty running = new SimpleBooleanProperty(false);
     private final BooleanProperty loading = new SimpleBooleanProperty(false);
     private final List<ModelSelection.Score> scores = new ArrayList<>();
@@ -265,6 +271,7 @@ public final class WhichKViewModel {
         scores.clear();
         scoredLabels.clear();
         rows.clear();
+        warnings.set("");
         points.clear();
         pairwise.clear();
         pairColumns.clear();
@@ -330,6 +337,7 @@ public final class WhichKViewModel {
         scoredLabels.add(label);
         rows.add(row(scores.size(), label, score));
         points.add(point(scores.size() - 1, label, score));
+        warnings.set(warnings(scores));
     }
 
     private void redrawPoints() {
@@ -363,8 +371,77 @@ public final class WhichKViewModel {
         String perplexityInterval = interval ? String.format(Locale.ROOT, "%.1f to %.1f", t.perplexityLow(), t.perplexityHigh()) : "-";
         double median = s.medianDocumentPerplexity();
         String medianText = Double.isNaN(median) ? "-" : String.format(Locale.ROOT, "%.1f", median);
+        int[] certified = certified(s);
+        List<String> problems = new ArrayList<>();
+        if (s.belowFloorRuns() > 0) {
+            problems.add(s.belowFloorRuns() + " below floor");
+        }
+        if (certified[0] < certified[1]) {
+            problems.add((certified[1] - certified[0]) + " uncertified");
+        }
         return new Row(number, label, s.model().numTopics(), s.model().numWords(), Math.round(t.tokens()), unknown, ll, llInterval, perToken,
-                perplexity, perplexityInterval, medianText, Integer.toString(s.summary().refused()));
+                perplexity, perplexityInterval, medianText, Integer.toString(s.summary().refused()), certified[0] + " of " + certified[1],
+                problems.isEmpty() ? "" : "\u26a0 " + String.join(", ", problems), warning(number, s));
+    }
+
+    /**
+     * The warning above the table while any model scored has runs below the vb floor or documents not certified, or "":
+     * how many models, and what to do; the warning column says which.
+     */
+    static String warnings(List<ModelSelection.Score> scores) {
+        int belowFloor = 0;
+        int runs = 0;
+        int uncertified = 0;
+        for (ModelSelection.Score s : scores) {
+            belowFloor += s.belowFloorRuns() > 0 ? 1 : 0;
+            runs += s.belowFloorRuns();
+            int[] c = certified(s);
+            uncertified += c[0] < c[1] ? 1 : 0;
+        }
+        List<String> parts = new ArrayList<>();
+        if (belowFloor > 0) {
+            parts.add(String.format(Locale.ROOT, "%d of %d models have runs below the vb floor (%d in all), which cannot be right and"
+                    + " which their intervals do not show", belowFloor, scores.size(), runs));
+        }
+        if (uncertified > 0) {
+            parts.add(String.format(Locale.ROOT, "%d of %d models have documents not certified", uncertified, scores.size()));
+        }
+        return parts.isEmpty() ? "" : "\u26a0 " + String.join("; ", parts)
+                + ". The warning column says which (hover it for why); use more samples or temperatures, or another method.";
+    }
+
+    /** The documents of a score certified, and those with a verdict. */
+    private static int[] certified(ModelSelection.Score s) {
+        int certified = 0;
+        int documents = 0;
+        for (String method : s.verdicts().methods()) {
+            certified += s.verdicts().certified(method);
+            documents += s.verdicts().documents(method);
+        }
+        return new int[] {certified, documents};
+    }
+
+    /**
+     * Why a model's numbers cannot all be trusted, in full (the tooltip of its warning), or "": its runs below the vb floor
+     * (which cannot be right, and which the interval, made from the runs themselves, does not cover) and why its other
+     * documents are not certified, as {@code select} reports them.
+     */
+    static String warning(int number, ModelSelection.Score s) {
+        int[] certified = certified(s);
+        if (s.belowFloorRuns() == 0 && certified[0] == certified[1]) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "\u26a0 model %d (K = %d): ", number, s.model().numTopics()));
+        if (s.belowFloorRuns() > 0) {
+            sb.append(String.format(Locale.ROOT, "%d %s below the vb floor by more than twice their noise, so they cannot be right, and"
+                    + " its interval does not show it; ", s.belowFloorRuns(), s.belowFloorRuns() == 1 ? "run lies" : "runs lie"));
+        }
+        List<String> lines = new ArrayList<>();
+        for (String method : s.verdicts().methods()) {
+            lines.add(s.verdicts().line(method));
+        }
+        sb.append(String.join("; ", lines)).append(". Use more samples or temperatures, or another method.");
+        return sb.toString();
     }
 
     private void showPairwise(ModelSelection.Result r) {
@@ -438,6 +515,11 @@ public final class WhichKViewModel {
 
     public DoubleProperty progressProperty() {
         return progress;
+    }
+
+    /** The warning above the table while any model's numbers cannot all be trusted ({@link #warnings}); empty when none. */
+    public StringProperty warningsProperty() {
+        return warnings;
     }
 
     public StringProperty messageProperty() {
