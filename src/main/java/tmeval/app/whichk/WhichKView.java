@@ -120,10 +120,12 @@ public final class WhichKView {
         method.getItems().setAll(model.methodNames());
         method.valueProperty().bindBidirectional(model.methodProperty());
         method.setId("whichk-method");
-        method.setTooltip(new Tooltip("The estimator every model is scored by (the method's default settings, as tmeval select)"));
+        method.setTooltip(new Tooltip("auto (the default, as tmeval select): each model's estimator and budget chosen by its own pilot, every"
+                + " document's budget doubled until it is certified; or one estimator for every model at its default settings"));
         Spinner<Number> runs = NumberField.whole(model.form(), Setting.RUNS, model.runsProperty(), 1);
         runs.setId("whichk-runs");
         runs.setPrefWidth(70);
+        runs.disableProperty().bind(model.autoProperty());
         runs.setTooltip(new Tooltip("Independent runs per document: two or more give the interval over runs and the pairwise decisions"));
         ChoiceBox<WhichKViewModel.Measure> measure = new ChoiceBox<>();
         measure.getItems().setAll(WhichKViewModel.Measure.values());

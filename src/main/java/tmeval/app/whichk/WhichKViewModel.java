@@ -24,6 +24,7 @@ import tmeval.app.common.ScreenJob;
 import tmeval.app.common.TaskExecutor;
 import tmeval.app.common.Workspace;
 import tmeval.estimate.Methods;
+import tmeval.run.AutoEstimation;
 import tmeval.io.CorpusLoader;
 import tmeval.io.InputException;
 import tmeval.io.ModelLoader;
@@ -99,7 +100,7 @@ public final class WhichKViewModel {
     private final Workspace workspace;
     private final TaskExecutor executor;
     private final ObservableList<Entry> models = FXCollections.observableArrayList();
-    private final StringProperty method = new SimpleStringProperty(ModelSelection.DEFAULT_METHOD);
+    private final StringProperty method = new SimpleStringProperty(WhichKPlan.defaults().method());
     private final IntegerProperty runs = new SimpleIntegerProperty(ModelSelection.DEFAULT_RUNS);
     private final ObjectProperty<Measure> measure = new SimpleObjectProperty<>(Measure.PER_TOKEN);
     private final ObservableList<Row> rows = FXCollections.observableArrayList();
@@ -118,9 +119,9 @@ public final class WhichKViewModel {
     private BiConsumer<String, String> errorHandler = (title, text) -> { };
     private final ScreenJob background;
     private final Form form = new Form();
-    private final ReadOnlyObjectWrapper<EstimatePlan> shownPlan = new ReadOnlyObjectWrapper<>();
-    private final ReadOnlyObjectWrapper<EstimatePlan> formPlan = new ReadOnlyObjectWrapper<>();
-    private final PlanCaption<EstimatePlan> caption;
+    private final ReadOnlyObjectWrapper<WhichKPlan> shownPlan = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<WhichKPlan> formPlan = new ReadOnlyObjectWrapper<>();
+    private final PlanCaption<WhichKPlan> caption;
 
     public WhichKViewModel(Workspace workspace, TaskExecutor executor) {
         this.workspace = workspace;
@@ -130,11 +131,11 @@ public final class WhichKViewModel {
         method.addListener((o, a, b) -> formChanged());
         runs.addListener((o, a, b) -> formChanged());
         formChanged();
-        caption = new PlanCaption<>("Scores", shownPlan, formPlan, WhichKViewModel::describe, EstimatePlan::settingsText);
+        caption = new PlanCaption<>("Scores", shownPlan, formPlan, WhichKPlan::describe, WhichKPlan::settingsText);
     }
 
     private void formChanged() {
-        EstimatePlan now;
+        WhichKPlan now;
         try {
             now = plan();
         } catch (IllegalArgumentException e) {
@@ -143,10 +144,6 @@ public final class WhichKViewModel {
         formPlan.set(now);
     }
 
-    /** "ais at its default settings, 2 runs, seed 1" */
-    static String describe(EstimatePlan p) {
-        return String.format(Locale.ROOT, "%s at its default settings, %d run%s, seed %d", p.method(), p.runs(), p.runs() == 1 ? "" : "s", p.seed());
-    }
 
     /** The which-K form's typed text, committed before scoring (the view adds its fields). */
     public Form form() {
@@ -154,7 +151,7 @@ public final class WhichKViewModel {
     }
 
     /** "Scores of: ..." naming the plan of the scores on screen, and how the form differs from it since. */
-    public PlanCaption<EstimatePlan> caption() {
+    public PlanCaption<?> caption() {
         return caption;
     }
 
@@ -228,14 +225,16 @@ public final class WhichKViewModel {
      * The plan the form describes: {@code tmeval select} with the same method, runs and seed (the method's default
      * settings, all cores).
      */
-    public EstimatePlan plan() {
-        EstimatePlan defaults = ModelSelection.defaultPlan();
-        return new EstimatePlan(method.get(), Methods.get(method.get()).defaults(), runs.get(), defaults.seed(), defaults.threads());
+    WhichKPlan plan() {
+        WhichKPlan defaults = WhichKPlan.defaults();
+        return new WhichKPlan(method.get(), runs.get(), defaults.seed(), defaults.threads());
     }
 
-    /** Single-model methods the screen offers (every one {@code select} takes). */
+    /** The methods the screen offers (every one {@code select} takes): auto first, the default. */
     public List<String> methodNames() {
-        return Methods.names();
+        List<String> names = new ArrayList<>(List.of(AutoEstimation.NAME));
+        names.addAll(Methods.names());
+        return names;
     }
 
     /** Scores the listed models on the held-out corpus in the background; rows and points arrive as models finish. */
@@ -257,7 +256,7 @@ public final class WhichKViewModel {
             message.set("cannot score: " + typed);
             return;
         }
-        EstimatePlan plan;
+        WhichKPlan plan;
         try {
             plan = plan();
         } catch (IllegalArgumentException e) {
@@ -291,18 +290,24 @@ public final class WhichKViewModel {
                     }
                     candidates.add(new ModelSelection.Candidate(e.model(), mapped));
                 }
-                long total = candidates.stream().mapToLong(c -> (long) c.corpus().size() * plan.runs()).sum();
+                List<ModelSelection.Estimation> estimations = new ArrayList<>();
+                for (ModelSelection.Candidate c : candidates) {
+                    updateMessage("auto: the pilot of model " + (estimations.size() + 1) + " of " + entries.size());
+                    estimations.add(plan.auto() ? ModelSelection.Estimation.auto(c, plan.seed(), plan.threads(), token)
+                            : ModelSelection.Estimation.of(plan.estimatePlan()));
+                }
+                long total = candidates.stream().mapToLong(c -> (long) c.corpus().size() * plan.effectiveRuns()).sum();
                 // written by the task's thread, read by the workers' progress calls
                 java.util.concurrent.atomic.AtomicLong before = new java.util.concurrent.atomic.AtomicLong();
-                return ModelSelection.run(plan, candidates, new ModelSelection.Listener() {
+                return ModelSelection.run(estimations, candidates, new ModelSelection.Listener() {
                     @Override
-                    public void modelStarted(int index, ModelSelection.Candidate candidate) {
-                        updateMessage("model " + (index + 1) + " of " + entries.size() + ": " + entries.get(index).label());
+                    public void modelStarted(int index, ModelSelection.Candidate candidate, String method) {
+                        updateMessage("model " + (index + 1) + " of " + entries.size() + ": " + entries.get(index).label() + " by " + method);
                     }
 
                     @Override
                     public void modelDone(int index, ModelSelection.Score score) {
-                        before.addAndGet((long) score.corpus().size() * plan.runs());
+                        before.addAndGet((long) score.corpus().size() * plan.effectiveRuns());
                         TaskExecutor.onFxThread(() -> addScore(entries.get(index).label(), score));
                     }
                 }, index -> (done, all, what) -> updateProgress(before.get() + done, total), token);
@@ -472,6 +477,11 @@ public final class WhichKViewModel {
 
     public StringProperty methodProperty() {
         return method;
+    }
+
+    /** Whether the form's method is auto, which sets its own runs. */
+    public javafx.beans.binding.BooleanBinding autoProperty() {
+        return method.isEqualTo(AutoEstimation.NAME);
     }
 
     public IntegerProperty runsProperty() {

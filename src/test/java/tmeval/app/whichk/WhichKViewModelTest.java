@@ -69,7 +69,30 @@ class WhichKViewModelTest {
 
     @Test
     void theFormStartsFromSelectsDefaultPlan() {
-        assertEquals(ModelSelection.defaultPlan(), vm.plan());
+        assertEquals(tmeval.run.AutoEstimation.NAME, vm.plan().method(), "select's default, auto");
+        assertTrue(vm.autoProperty().get(), "auto sets its own runs");
+        assertEquals(java.util.Map.of("plan", "select", "method", "auto", "runs", "3", "seed", "1"), vm.plan().settingsText());
+        assertEquals(tmeval.run.AutoEstimation.NAME, vm.methodNames().get(0));
+    }
+
+    @Test
+    void autoGivesSelectsNumbersForEachModel() throws Exception {
+        Path out = dir.resolve("select-auto.tsv");
+        String printed = cli("select", "--models", truthFile + "," + otherFile, "--corpus", corpusFile.toString(), "--no-timing",
+                "--out", out.toString())[0];
+        vm.addFiles(List.of(truthFile, otherFile));
+        vm.start();
+        assertEquals(List.of(), errors);
+        ModelSelection.Result r = vm.resultProperty().get();
+        for (int i = 0; i < 2; i++) {
+            var t = r.scores().get(i).totals();
+            String line = String.format(Locale.ROOT, "corpus log-likelihood %.4f (mean over runs; %.4f nats per token), perplexity %.4f",
+                    t.logLikelihood(), t.perToken(), t.perplexity());
+            assertTrue(printed.substring(printed.indexOf("model " + (i + 1) + ":")).contains(line), line + " in\n" + printed);
+            String certified = "certified " + r.scores().get(i).verdicts().methods().iterator().next() + ": " + r.scores().get(i).verdicts()
+                    .certified(r.scores().get(i).verdicts().methods().iterator().next());
+            assertTrue(printed.contains(certified), certified + " in\n" + printed);
+        }
     }
 
     @Test
