@@ -20,4 +20,15 @@ class AutoEstimationTest {
         // 2,000 temperatures on 5-token documents close the sandwich within 0.1 nats: kept
         assertEquals(2000, AutoEstimation.calibratedTemperatures(MODEL, new int[] {5, 5, 5, 5}, 2000, 1, 2, new StringBuilder(), new CancelToken()));
     }
+
+    @Test
+    void candidatesAreRankedByViolationsThenByVarianceTimesWork() {
+        // scikit-learn's K = 10 pilot: is-ip certifies the pilot more cheaply, is-vb leaves 4.6 times less variance per unit of work
+        var isIp = new AutoEstimation.Trial("is-ip", 0, 0, 2.13e-4, 10_600_000, 0, 7.97e6, 1);
+        var isVb = new AutoEstimation.Trial("is-vb", 0, 0, 1.26e-5, 5_430_000, 0, 2.60e7, 1);
+        var ais = new AutoEstimation.Trial("ais", 1, 0, 1e-9, 1_000, 0, 1, 1);
+        var ranked = new java.util.ArrayList<>(java.util.List.of(isIp, ais, isVb));
+        ranked.sort(AutoEstimation.Trial.BEST);
+        assertEquals(java.util.List.of(isVb, isIp, ais), ranked, "a floor violation ranks last however cheap; then variance x work");
+    }
 }
