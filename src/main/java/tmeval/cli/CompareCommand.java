@@ -140,12 +140,8 @@ final class CompareCommand implements Command {
         }
         if (auto(o)) {
             refuseWhatAutoChooses(o);
-            String vocabulary = o.string("vocabulary", "strict");
-            if (!List.of("strict", "intersect").contains(vocabulary)) {
-                throw new UsageException("--vocabulary must be strict or intersect");
-            }
             return AutoComparison.pilotPlan(o.longValue("seed", ComparisonPlan.DEFAULT_SEED), MethodOptions.threads(o),
-                    !o.has("no-align") && ComparisonPlan.DEFAULT_ALIGN, vocabulary.equals("intersect"),
+                    !o.has("no-align") && ComparisonPlan.DEFAULT_ALIGN, intersect(o),
                     MethodOptions.real(o, Setting.GAP_THRESHOLD, ComparisonPlan.DEFAULT_GAP_THRESHOLD));
         }
         List<String> names = o.list("method", null);
@@ -154,10 +150,7 @@ final class CompareCommand implements Command {
             for (String name : names) {
                 chosen.add(ComparisonMethods.get(name));
             }
-            String vocabulary = o.string("vocabulary", "strict");
-            if (!List.of("strict", "intersect").contains(vocabulary)) {
-                throw new UsageException("--vocabulary must be strict or intersect");
-            }
+            boolean intersect = intersect(o);
             ComparisonPlan.Reference reference = ComparisonPlan.Reference.parse(o.string("reference", ComparisonPlan.DEFAULT_REFERENCE.label()));
             if (o.has("reference-particles") && reference != ComparisonPlan.Reference.LR) {
                 throw new UsageException("--reference-particles applies to --reference lr");
@@ -168,11 +161,20 @@ final class CompareCommand implements Command {
                     MethodOptions.integer(o, Setting.RUNS, ComparisonPlan.DEFAULT_RUNS), o.longValue("seed", ComparisonPlan.DEFAULT_SEED),
                     MethodOptions.threads(o), reference,
                     MethodOptions.integer(o, Setting.REFERENCE_PARTICLES, ComparisonPlan.DEFAULT_REFERENCE_PARTICLES),
-                    !o.has("no-align") && ComparisonPlan.DEFAULT_ALIGN, vocabulary.equals("intersect"),
+                    !o.has("no-align") && ComparisonPlan.DEFAULT_ALIGN, intersect,
                     MethodOptions.real(o, Setting.GAP_THRESHOLD, ComparisonPlan.DEFAULT_GAP_THRESHOLD));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
+    }
+
+    /** Whether --vocabulary asks for the intersection (strict, the default, or intersect). */
+    private static boolean intersect(Options o) throws UsageException {
+        String vocabulary = o.string("vocabulary", "strict");
+        if (!List.of("strict", "intersect").contains(vocabulary)) {
+            throw new UsageException("--vocabulary must be strict or intersect");
+        }
+        return vocabulary.equals("intersect");
     }
 
     /** The adaptive budget the options describe (unset values at the plan's defaults), or null without --adaptive. */
