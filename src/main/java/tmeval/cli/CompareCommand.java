@@ -19,6 +19,7 @@ import tmeval.run.AutoComparison;
 import tmeval.run.ComparisonPlan;
 import tmeval.run.CertifiedRows;
 import tmeval.run.ComparisonRows;
+import tmeval.run.certify.Disagreements;
 import tmeval.run.certify.VerdictCounts;
 import tmeval.run.ComparisonRunner;
 import tmeval.run.JobEngine;
@@ -316,6 +317,7 @@ final class CompareCommand implements Command {
                 + " var(ratio): variance of the per-document perplexity ratio across runs, averaged over documents"
                 + (plan.reference() == ComparisonPlan.Reference.NONE ? ")"
                 : "; corr. ref: Pearson correlation with the " + plan.reference().label() + " reference)"));
+        Disagreements.of(table.rows(), verdicts).forEach(out::println);
         for (ConvergenceCheck check : table.convergenceChecks(plan.gapThreshold())) {
             out.println(check.verdict());
         }

@@ -10,6 +10,8 @@ import tmeval.run.Outcome;
 import tmeval.run.Provenance;
 import tmeval.run.ShardMerge;
 import tmeval.run.Status;
+import tmeval.run.certify.Disagreements;
+import tmeval.run.certify.VerdictCounts;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -83,6 +85,7 @@ final class MergeCommand implements Command {
         }
         out.println(files.size() + " shards, " + merged.documents() + " documents");
         out.println(merged.checked());
+        VerdictCounts verdicts = ShardMerge.verdicts(merged);
         if (merged.kind() == ShardMerge.Kind.ESTIMATE) {
             List<Outcome> outcomes = ShardMerge.outcomes(merged);
             CorpusSummary summary = new CorpusSummary(Integer.parseInt(merged.settings().get("runs")));
@@ -104,11 +107,12 @@ final class MergeCommand implements Command {
         } else {
             ComparisonTable table = ShardMerge.table(merged);
             out.print(table.format());
+            Disagreements.of(table.rows(), verdicts).forEach(out::println);
             for (ConvergenceCheck check : table.convergenceChecks(Double.parseDouble(merged.settings().get("gap-threshold")))) {
                 out.println(check.verdict());
             }
         }
-        out.print(ShardMerge.verdicts(merged).report());
+        out.print(verdicts.report());
         out.println("wrote " + outFile);
         return 0;
     }

@@ -12,6 +12,7 @@ import tmeval.io.OutputFile;
 import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
 import tmeval.run.EstimatePlan;
+import tmeval.run.AutoEstimation;
 import tmeval.run.EstimateTable;
 import tmeval.run.ModelSelection;
 import tmeval.run.Outcome;
@@ -62,7 +63,8 @@ final class SelectCommand implements Command {
         o.add(OptionSpec.value("models", "FILES", "two or more models, comma-separated (native TSV or MALLET state); models of"
                 + " different vocabularies are each scored on their own, their pair n/a"));
         o.addAll(InputOptions.corpusOptions());
-        o.add(OptionSpec.value("method", "NAME", "the estimator, one of " + String.join(", ", Methods.names()) + " (default " + ModelSelection.DEFAULT_METHOD + ")"));
+        o.add(OptionSpec.value("method", "NAME", "the estimator: " + AutoEstimation.NAME + " (default: each model's own choice by a pilot,"
+                + " every document certified where it can be), or one of " + String.join(", ", Methods.names())));
         o.add(OptionSpec.value("pairs", "PATH", "also compare each model with the next one up in K (the models sorted by K) by this ratio path,"
                 + " one of " + String.join(", ", ratioPaths()) + ", in both directions: the pair's log-ratio with its bracket beside the"
                 + " difference of the two models' estimates (default: none)"));
@@ -108,12 +110,15 @@ final class SelectCommand implements Command {
         if (paths.size() < 2) {
             throw new UsageException("--models needs two or more models");
         }
-        Methods.Method method;
-        EstimatePlan plan;
+        String methodName = o.string("method", AutoEstimation.NAME);
+        boolean auto = methodName.equals(AutoEstimation.NAME);
+        EstimatePlan plan = null;
         ComparisonPlan pairs = null;
+        long seed = o.longValue("seed", EstimatePlan.DEFAULT_SEED);
+        int threads = MethodOptions.threads(o);
         try {
-            method = Methods.get(o.string("method", ModelSelection.DEFAULT_METHOD));
-            List<MethodOptions.MethodUse> chosen = new ArrayList<>(EstimateCommand.uses(List.of(method)));
+            Methods.Method method = auto ? null : Methods.get(methodName);
+            List<MethodOptions.MethodUse> chosen = new ArrayList<>(auto ? List.of() : EstimateCommand.uses(List.of(method)));
             ComparisonMethods.Method pairMethod = null;
             if (o.has("pairs")) {
                 pairMethod = ComparisonMethods.get(o.string("pairs", ""));
@@ -123,14 +128,20 @@ final class SelectCommand implements Command {
                 }
                 chosen.add(use(pairMethod));
             }
-            int runs = MethodOptions.integer(o, Setting.RUNS, ModelSelection.DEFAULT_RUNS);
-            long seed = o.longValue("seed", EstimatePlan.DEFAULT_SEED);
-            plan = new EstimatePlan(method.name(), MethodOptions.settings(o, method.defaults(), chosen, offered()), runs, seed,
-                    MethodOptions.threads(o));
+            if (auto && o.has("runs")) {
+                throw new UsageException("--runs: auto runs each document " + AutoEstimation.RUNS + " times (its certificate needs a standard error)");
+            }
+            int runs = auto ? AutoEstimation.RUNS : MethodOptions.integer(o, Setting.RUNS, ModelSelection.DEFAULT_RUNS);
+            if (auto) {
+                // auto chooses each model's method and budget: an option is only for the ratio path of --pairs, if any
+                MethodOptions.settings(o, ComparisonPlan.DEFAULT_METHOD_SETTINGS, chosen, offered());
+            } else {
+                plan = new EstimatePlan(method.name(), MethodOptions.settings(o, method.defaults(), chosen, offered()), runs, seed, threads);
+            }
             if (pairMethod != null) {
                 // the ratio path starts from compare's defaults; an option given sets both methods where both read it
                 pairs = new ComparisonPlan(List.of(pairMethod.name()), ComparisonPlan.Directions.BOTH,
-                        MethodOptions.settings(o, ComparisonPlan.DEFAULT_METHOD_SETTINGS, chosen, offered()), runs, seed, plan.threads(),
+                        MethodOptions.settings(o, ComparisonPlan.DEFAULT_METHOD_SETTINGS, chosen, offered()), runs, seed, threads,
                         ComparisonPlan.Reference.NONE, ComparisonPlan.DEFAULT_REFERENCE_PARTICLES, ComparisonPlan.DEFAULT_ALIGN, false,
                         ComparisonPlan.DEFAULT_GAP_THRESHOLD);
             }
@@ -147,7 +158,14 @@ final class SelectCommand implements Command {
         for (int i = 0; i < paths.size(); i++) {
             inputs.add(new Provenance.Input("model " + (i + 1), Path.of(paths.get(i))));
         }
-        Map<String, String> settings = new LinkedHashMap<>(plan.settingsText());
+        Map<String, String> settings = new LinkedHashMap<>();
+        if (auto) {
+            settings.put("method", AutoEstimation.NAME);
+            settings.put("runs", Integer.toString(AutoEstimation.RUNS));
+            settings.put("seed", Long.toString(seed));
+        } else {
+            settings.putAll(plan.settingsText());
+        }
         settings.put("plan", "select");
         if (pairs != null) {
             settings.put("pairs", pairs.methods().get(0));
@@ -169,6 +187,22 @@ final class SelectCommand implements Command {
             }
             InputOptions.reportCorpus(candidates.get(i).corpus(), false, out);
         }
+        List<ModelSelection.Estimation> estimations = new ArrayList<>();
+        for (int i = 0; i < candidates.size(); i++) {
+            if (auto) {
+                ModelSelection.Estimation e = ModelSelection.Estimation.auto(candidates.get(i), seed, threads, cancel);
+                String prefix = "model-" + (i + 1) + "-";
+                out.print("model " + (i + 1) + " (" + models.get(i).name() + "): " + e.auto().report(candidates.get(i).corpus()));
+                e.auto().settingsText(seed, threads).forEach((k, v) -> {
+                    if (k.startsWith("auto") || k.equals("method") || Methods.budgetOption(e.plan().method()).equals(k)) {
+                        settings.put(prefix + k, v);
+                    }
+                });
+                estimations.add(e);
+            } else {
+                estimations.add(ModelSelection.Estimation.of(plan));
+            }
+        }
         List<String> summaries = new ArrayList<>();
         ModelSelection.Result result;
         try (OutputFile file = OutputFile.create(outFile, o.standardOutput())) {
@@ -177,10 +211,10 @@ final class SelectCommand implements Command {
             w.write(HEADER);
             EstimateTable[] table = new EstimateTable[1];
             try {
-                result = ModelSelection.run(plan, candidates, new ModelSelection.Listener() {
+                result = ModelSelection.run(estimations, candidates, new ModelSelection.Listener() {
                     @Override
-                    public void modelStarted(int index, ModelSelection.Candidate candidate) {
-                        table[0] = new EstimateTable(w, method.name(), timing, candidate.model().name().replace('\t', ' ') + "\t");
+                    public void modelStarted(int index, ModelSelection.Candidate candidate, String method) {
+                        table[0] = new EstimateTable(w, method, timing, candidate.model().name().replace('\t', ' ') + "\t");
                     }
 
                     @Override
@@ -200,7 +234,7 @@ final class SelectCommand implements Command {
                             throw new UncheckedIOException(e);
                         }
                         summaries.add(String.format(Locale.ROOT, "model %d: %s (K = %d)%n", index + 1, score.name(), score.model().numTopics())
-                                + score.summary().report(method.name()).lines().map(l -> "  " + l + "\n").reduce("", String::concat)
+                                + score.summary().report(estimations.get(index).plan().method()).lines().map(l -> "  " + l + "\n").reduce("", String::concat)
                                 + table[0].report());
                     }
                 }, i -> ProgressPrinter.to(err, models.get(i).name()), cancel);
@@ -212,7 +246,7 @@ final class SelectCommand implements Command {
         summaries.forEach(out::print);
         out.print(result.pairwiseText());
         if (pairs != null) {
-            out.print(AdjacentRatios.text(AdjacentRatios.run(pairs, result, label -> ProgressPrinter.to(err, label), cancel), result, method.name()));
+            out.print(AdjacentRatios.text(AdjacentRatios.run(pairs, result, label -> ProgressPrinter.to(err, label), cancel), result, methodName));
         }
         if (!oneVocabulary) {
             out.println("n/a: the two models have different vocabularies, so they score different tokens and their documents cannot be set"

@@ -400,6 +400,64 @@ public final class ComparisonTable {
         return checks;
     }
 
+    /**
+     * One method's 95% interval of the corpus perplexity ratio: a method run both ways has a row per direction, and its
+     * interval is the hull of theirs (the two directions bracket the truth, so neither alone speaks for the method), its
+     * ratio their geometric mean (the ratio of the directions' mean log ratio).
+     */
+    public record MethodInterval(String method, double ratio, double low, double high) {
+        /** perp(A) / perp(B) below 1 over the whole interval: A predicts better; above 1: B; across 1: neither is shown. */
+        public String answer() {
+            return high < 1 ? "A predicts better" : low > 1 ? "B predicts better" : "cannot tell A from B";
+        }
+    }
+
+    /** Two methods whose corpus intervals exclude each other: the first's lies wholly below the second's, or above it. */
+    public record Disagreement(MethodInterval first, MethodInterval second) {
+    }
+
+    /** Each method's {@link MethodInterval}, in the order of the rows; a method none of whose rows has an interval has none. */
+    public static List<MethodInterval> methodIntervals(List<Row> rows) {
+        Map<String, List<Row>> byMethod = new LinkedHashMap<>();
+        for (Row r : rows) {
+            if (r.ratioInterval() != null) {
+                byMethod.computeIfAbsent(r.method(), m -> new ArrayList<>()).add(r);
+            }
+        }
+        List<MethodInterval> out = new ArrayList<>();
+        byMethod.forEach((method, own) -> {
+            double logSum = 0;
+            double low = Double.POSITIVE_INFINITY;
+            double high = Double.NEGATIVE_INFINITY;
+            for (Row r : own) {
+                logSum += Math.log(r.corpusPerplexityRatio());
+                low = Math.min(low, r.ratioInterval()[0]);
+                high = Math.max(high, r.ratioInterval()[1]);
+            }
+            out.add(new MethodInterval(method, Math.exp(logSum / own.size()), low, high));
+        });
+        return out;
+    }
+
+    /**
+     * Every pair of methods whose corpus intervals ({@link #methodIntervals}) do not overlap, in the order of the rows:
+     * two estimates of one corpus ratio that cannot both be right, which no summary may leave unsaid.
+     */
+    public static List<Disagreement> disagreements(List<Row> rows) {
+        List<MethodInterval> intervals = methodIntervals(rows);
+        List<Disagreement> out = new ArrayList<>();
+        for (int i = 0; i < intervals.size(); i++) {
+            for (int j = i + 1; j < intervals.size(); j++) {
+                MethodInterval a = intervals.get(i);
+                MethodInterval b = intervals.get(j);
+                if (a.high() < b.low() || b.high() < a.low()) {
+                    out.add(new Disagreement(a, b));
+                }
+            }
+        }
+        return out;
+    }
+
     /** The table as aligned text, for the terminal. */
     public String format() {
         StringBuilder sb = new StringBuilder();

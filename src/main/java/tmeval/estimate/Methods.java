@@ -163,7 +163,7 @@ public final class Methods {
         return null;
     }
 
-    /** The settings' budget ({@link #budgetOption}) and it times {@code factor}. */
+    /** The settings' budget: the value of its {@link #budgetOption}. */
     public static int budget(String name, MethodSettings s) {
         return switch (budgetOption(name)) {
             case "temperatures" -> s.temperatures();
@@ -173,6 +173,7 @@ public final class Methods {
         };
     }
 
+    /** The settings with the method's budget ({@link #budgetOption}) set to {@code budget}. */
     public static MethodSettings withBudget(String name, MethodSettings s, int budget) {
         return switch (budgetOption(name)) {
             case "temperatures" -> s.withTemperatures(budget);

@@ -18,6 +18,7 @@ import tmeval.run.certify.Verdict;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -43,6 +44,14 @@ public final class AutoComparison {
      */
     public static final List<String> CANDIDATES = List.of(ComparisonMethods.RATIO_CONVEX, ComparisonMethods.RATIO_GEOMETRIC,
             ComparisonMethods.IS_VB_DIFF, ComparisonMethods.LEE_IS_DIFF);
+    /**
+     * Candidates are ordered by fewest violations and documents beyond the cap, then by the least cost of bringing
+     * every pilot document to its target ({@link #trial}: not floored at the default budget, so that a cheap, noisy
+     * candidate whose default happens to certify eight documents does not hide its variance, as estimate's auto found;
+     * and not variance x work alone, which a ratio path's gap, a bias falling as 1/n, does not fit).
+     */
+    static final Comparator<AutoEstimation.Trial> BEST = Comparator.comparingInt((AutoEstimation.Trial t) -> t.violations() + t.beyondCap())
+            .thenComparingDouble(AutoEstimation.Trial::predictedSiteUpdates).thenComparing(AutoEstimation.Trial::method);
     /** The pilot draws its own numbers, so that a pilot document's rows are not the very runs that chose the method. */
     private static final String PILOT_STREAMS = "@auto-pilot";
 
@@ -97,13 +106,13 @@ public final class AutoComparison {
         /** What was chosen and why, in lines for the summary. */
         public String report(Corpus corpus) {
             StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "auto: a pilot of %d documents (N %s), %d runs of each candidate"
-                    + " (ratio paths in both directions) at n = %d; the cost of certifying them predicted in ais-equivalent site updates:%n",
+                    + " (ratio paths in both directions) at n = %d; the cost of bringing each to its target, in ais-equivalent site updates:%n",
                     pilot.length, Arrays.stream(pilot).map(d -> corpus.document(d).length()).sorted().mapToObj(Integer::toString).toList(),
                     AutoEstimation.RUNS, pilotTemperatures));
             for (AutoEstimation.Trial t : trials) {
                 boolean ratio = ComparisonMethods.get(t.method()).directional();
-                sb.append(String.format(Locale.ROOT, "  %-15s %d %s, %d beyond %dx its budget; %s %.3g nats^2 per token; predicted %.3g"
-                                + " site updates; pilot %.3g site updates in %.2f s%n", t.method(), t.violations(),
+                sb.append(String.format(Locale.ROOT, "  %-15s %d %s, %d beyond %dx its budget; %s %.3g nats^2 per token; to the targets"
+                                + " %.3g site updates; pilot %.3g site updates in %.2f s%n", t.method(), t.violations(),
                         ratio ? "without a value" : "below a model's floor or without a value", t.beyondCap(), 1 << AutoEstimation.MAX_DOUBLINGS,
                         ratio ? "squared gap between the directions" : "run variance", t.variancePerToken(), t.predictedSiteUpdates(),
                         (double) t.pilotSiteUpdates(), t.pilotNanos() / 1e9).replace("1.80e+308", "-").replace("NaN", "-"));
@@ -163,7 +172,7 @@ public final class AutoComparison {
         for (int c = 0; c < candidates.size(); c++) {
             trials.add(trial(candidates.get(c), runs.subList(c * pilot.length, (c + 1) * pilot.length)));
         }
-        trials.sort(AutoEstimation.Trial.BEST);
+        trials.sort(BEST);
         AutoEstimation.Trial best = trials.get(0);
         int n = pilotPlan.settings().temperatures();
         int start = (int) Math.min(Integer.MAX_VALUE, (long) n * best.startFactor());
@@ -172,7 +181,9 @@ public final class AutoComparison {
 
     /**
      * One candidate's pilot: documents without a value or below a floor (violations), the budget factor each other
-     * document asks for and the predicted cost at it. A difference's standard error falls as one over the root of the
+     * document asks for (rounded up to a power of two, at least 1: its start) and the cost of reaching its target
+     * (at the factor as it is: below 1 when the default budget is more than the document needs). A difference's
+     * standard error falls as one over the root of the
      * budget, so it asks for s.e.^2 / target^2; a ratio path's gap between the directions is a bias that falls as one
      * over the temperatures, so it asks for gap / target, and for the noise of the gap (its directions' standard errors
      * combined), noise^2 / target^2, whichever is more.
@@ -218,7 +229,7 @@ public final class AutoComparison {
                 beyondCap++;
             }
             factors.add(factor);
-            predicted += work * cost * factor;
+            predicted += work * cost * AutoEstimation.MARGIN * needed;
         }
         return new AutoEstimation.Trial(name, violations, beyondCap, tokens == 0 ? Double.NaN : squaredError / tokens, siteUpdates, nanos,
                 violations == documents.size() ? Double.MAX_VALUE : predicted, AutoEstimation.startFactor(factors));
@@ -250,7 +261,7 @@ public final class AutoComparison {
 
     /**
      * A differenced method's runs on one document with each model's estimate set against that model's vb floor by the
-     * rule of {@code estimate} ({@link EstimateTable#statuses}: more than twice the runs' noise below it): a run either of
+     * rule of {@code estimate} ({@link DocumentVerdict}: more than twice the runs' noise below it): a run either of
      * whose estimates is below its floor is {@code below-floor}, and its document is not certified. Ratio paths'
      * runs, which estimate neither model alone, are returned as they are.
      */
@@ -261,8 +272,10 @@ public final class AutoComparison {
             return round;
         }
         Document doc = job.corpus().document(document);
-        Status[] a = EstimateTable.statuses(outcomes(round, doc, job.a(), RatioResult::logA, cancel));
-        Status[] b = EstimateTable.statuses(outcomes(round, doc, job.b(), RatioResult::logB, cancel));
+        // each side judged as estimate judges its method's runs (the difference's estimator: the one that prices it)
+        String estimator = ComparisonMethods.get(round.get(0).method()).pricedAs();
+        Status[] a = DocumentVerdict.of(estimator, outcomes(round, doc, job.a(), RatioResult::logA, cancel)).statuses();
+        Status[] b = DocumentVerdict.of(estimator, outcomes(round, doc, job.b(), RatioResult::logB, cancel)).statuses();
         List<ComparisonRunner.Result> judged = new ArrayList<>();
         for (int i = 0; i < round.size(); i++) {
             ComparisonRunner.Result r = round.get(i);

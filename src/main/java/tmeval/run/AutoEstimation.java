@@ -8,6 +8,7 @@ import tmeval.model.Document;
 import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
 import tmeval.progress.Progress;
+import tmeval.run.certify.Target;
 import tmeval.run.certify.Verdict;
 import tmeval.sampling.RandomStreams;
 
@@ -57,9 +58,19 @@ public final class AutoEstimation {
     /** What the pilot measured of one candidate. */
     public record Trial(String method, int violations, int beyondCap, double variancePerToken, long pilotSiteUpdates, long pilotNanos,
                         double predictedSiteUpdates, int startFactor) {
-        /** Candidates are ordered by fewest floor violations and documents beyond the cap, then least predicted cost. */
+        /**
+         * Candidates are ordered by fewest floor violations and documents beyond the cap, then by the variance their work
+         * leaves ({@link #inefficiency}): the cost of reaching any given precision, which a default budget that happens to
+         * certify a small pilot already does not show (a cheap, noisy method then fails on the corpus's harder documents).
+         */
         static final Comparator<Trial> BEST = Comparator.comparingInt((Trial t) -> t.violations + t.beyondCap)
-                .thenComparingDouble(Trial::predictedSiteUpdates).thenComparing(Trial::method);
+                .thenComparingDouble(Trial::inefficiency).thenComparingDouble(Trial::predictedSiteUpdates).thenComparing(Trial::method);
+
+        /** Variance per token times the pilot's weighted work: the inverse of certainty per unit of work. */
+        public double inefficiency() {
+            return violations == 0 && beyondCap == 0 || variancePerToken > 0 ? variancePerToken * WORK.get(method) * pilotSiteUpdates
+                    : Double.MAX_VALUE;
+        }
     }
 
     /**
@@ -67,7 +78,7 @@ public final class AutoEstimation {
      *
      * @param pilot the corpus positions of the pilot's documents
      */
-    public record Choice(String method, MethodSettings start, List<Trial> trials, int[] pilot) implements java.io.Serializable {
+    public record Choice(String method, MethodSettings start, List<Trial> trials, int[] pilot, String calibration) implements java.io.Serializable {
         /** The plan the rows are written under: the chosen method at its starting budget, {@link #RUNS} runs. */
         public EstimatePlan plan(long seed, int threads) {
             return new EstimatePlan(method, start, RUNS, seed, threads);
@@ -83,15 +94,16 @@ public final class AutoEstimation {
         /** What was chosen and why, in lines for the summary. */
         public String report(Corpus corpus) {
             StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "auto: a pilot of %d documents (N %s), %d runs of each candidate"
-                    + " at its default budget; the cost of certifying them predicted in ais-equivalent site updates:%n", pilot.length,
+                    + " at its default budget; variance x work (ais-equivalent site updates), and the cost of certifying them predicted:%n", pilot.length,
                     Arrays.stream(pilot).map(d -> corpus.document(d).length()).sorted().mapToObj(Integer::toString).toList(), RUNS));
             for (Trial t : trials) {
                 sb.append(String.format(Locale.ROOT, "  %-9s %d below the floor or without a value, %d beyond %dx its budget; variance %.3g"
-                                + " nats^2 per token; predicted %.3g site updates; pilot %.3g site updates in %.2f s, %.3g variance^-1 per s%n", t.method(),
-                        t.violations(), t.beyondCap(), 1 << MAX_DOUBLINGS, t.variancePerToken(), t.predictedSiteUpdates(), (double) t.pilotSiteUpdates(),
+                                + " nats^2 per token, x work %.3g; predicted %.3g site updates; pilot %.3g site updates in %.2f s, %.3g variance^-1 per s%n", t.method(),
+                        t.violations(), t.beyondCap(), 1 << MAX_DOUBLINGS, t.variancePerToken(), t.inefficiency(), t.predictedSiteUpdates(), (double) t.pilotSiteUpdates(),
                         t.pilotNanos() / 1e9, 1e9 / (t.variancePerToken() * t.pilotNanos())).replace("1.80e+308", "-").replace("Infinity", "-")
                         .replace("NaN", "-"));
             }
+            sb.append(calibration);
             String option = Methods.budgetOption(method);
             sb.append(String.format(Locale.ROOT, "auto chose %s at %s %d, %d runs per document, doubled up to %d times where a document is"
                     + " not yet certified%n", method, option, Methods.budget(method, start), RUNS, MAX_DOUBLINGS));
@@ -164,9 +176,34 @@ public final class AutoEstimation {
         trials.sort(Trial.BEST);
         Trial best = trials.get(0);
         MethodSettings defaults = Methods.get(best.method()).defaults();
-        MethodSettings start = Methods.withBudget(best.method(), defaults, Methods.budget(best.method(), defaults) * best.startFactor());
-        return new Choice(best.method(), start, List.copyOf(trials), pilot);
+        int start = Methods.budget(best.method(), defaults) * best.startFactor();
+        StringBuilder calibration = new StringBuilder();
+        if (best.method().equals(Methods.AIS)) {
+            start = calibratedTemperatures(model, Arrays.stream(pilot).map(d -> corpus.document(d).length()).toArray(), start, seed, threads,
+                    calibration, cancel);
+        }
+        return new Choice(best.method(), Methods.withBudget(best.method(), defaults, start), List.copyOf(trials), pilot, calibration.toString());
     }
+
+    /**
+     * AIS's starting temperatures by calibration: AIS's error is mostly bias, which its runs do not show, so the sandwich
+     * on documents simulated from the model at the pilot's lengths (forward AIS below, reverse AIS from the true state
+     * above) gives the least of {@code start}, 2 {@code start}, ... whose mean width is within the documents' mean target.
+     */
+    static int calibratedTemperatures(TopicModel model, int[] lengths, int start, long seed, int threads, StringBuilder report,
+                                      CancelToken cancel) {
+        List<Integer> budgets = IntStream.range(0, CALIBRATION_DOUBLINGS + 1).mapToObj(k -> start << k).toList();
+        Calibration.Result widths = Calibration.widths(model, lengths, budgets, seed, threads, cancel);
+        double target = Arrays.stream(lengths).mapToDouble(Target::nats).average().orElse(Target.MIN_NATS);
+        int calibrated = widths.smallestBudget(target).orElse(budgets.get(budgets.size() - 1));
+        report.append(String.format(Locale.ROOT, "  calibrate (documents simulated from the model at the pilot's lengths): mean sandwich"
+                + " width %s nats at temperatures %s; target %.3f: start at %d%n", widths.summaries().stream()
+                .map(w -> String.format(Locale.ROOT, "%.3f", w.meanWidth())).toList(), budgets, target, calibrated));
+        return calibrated;
+    }
+
+    /** How far calibration may raise AIS's starting temperatures: doublings of the pilot's start. */
+    private static final int CALIBRATION_DOUBLINGS = 2;
 
     /** One candidate's pilot: violations, the budget each document needs, and the predicted cost at it. */
     private static Trial trial(String method, List<List<Outcome>> documents) {
@@ -179,8 +216,9 @@ public final class AutoEstimation {
         long nanos = 0;
         List<Integer> factors = new ArrayList<>();
         for (List<Outcome> runs : documents) {
-            Status[] statuses = EstimateTable.statuses(runs);
-            Verdict v = EstimateTable.verdict(method, runs, statuses);
+            DocumentVerdict judged = DocumentVerdict.of(method, runs);
+            Status[] statuses = judged.statuses();
+            Verdict v = judged.verdict();
             long cost = 0;
             for (Outcome o : runs) {
                 if (o.result() != null) {
@@ -241,7 +279,7 @@ public final class AutoEstimation {
                 Estimator estimator = Methods.get(method).create(Methods.withBudget(method, choice.start(), budget));
                 runs = runs(estimator, model, corpus.document(d), d, budget, seed, cancel);
                 cost += runs.stream().filter(o -> o.result() != null).mapToLong(o -> o.result().siteUpdates()).sum();
-                Verdict v = EstimateTable.verdict(method, runs, EstimateTable.statuses(runs));
+                Verdict v = DocumentVerdict.of(method, runs).verdict();
                 if (v.certified() || v.reason() == tmeval.run.certify.Reason.NO_VALUE && runs.stream().allMatch(o -> o.status() == Status.REFUSED)) {
                     break;
                 }

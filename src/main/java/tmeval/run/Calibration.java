@@ -179,7 +179,7 @@ public final class Calibration {
                 double lower;
                 String refusal = null;
                 try {
-                    lower = Methods.get(method).create(atBudget(method, budget)).estimate(simulated.document(), model, random, cancel).logValue();
+                    lower = Methods.get(method).create(Methods.withBudget(method, Methods.get(method).defaults(), budget)).estimate(simulated.document(), model, random, cancel).logValue();
                     if (!Double.isFinite(lower)) {
                         refusal = method + " gave no finite estimate (every sample had weight zero)";
                     }
@@ -196,24 +196,6 @@ public final class Calibration {
             }
         }
         return rows;
-    }
-
-    /**
-     * A method's default settings at a budget: its temperatures where it anneals, else its samples, else (chib) its
-     * chain length.
-     */
-    public static MethodSettings atBudget(String method, int budget) {
-        Methods.Method m = Methods.get(method);
-        if (m.options().contains("temperatures")) {
-            return m.defaults().withTemperatures(budget);
-        }
-        if (m.options().contains("samples")) {
-            return m.defaults().withSamples(budget);
-        }
-        if (m.options().contains("chain-length")) {
-            return m.defaults().withChainLength(budget);
-        }
-        throw new IllegalArgumentException(method + " has no budget to set");
     }
 
     private static Summary summarise(String method, int budget, List<Row> rows) {

@@ -1,10 +1,7 @@
 package tmeval.run;
 
-import tmeval.estimate.Methods;
-import tmeval.run.certify.Certification;
 import tmeval.run.certify.Verdict;
 import tmeval.run.certify.VerdictCounts;
-import tmeval.sampling.LogMath;
 
 import java.io.IOException;
 import java.io.Writer;
@@ -17,9 +14,9 @@ import java.util.Map;
  * The {@code estimate} output (formats.md, "Results (write)"): {@code docId N method run logLik perplexity siteUpdates millis status},
  * one row for every (document, run), refused and zero-weight runs included with empty values. Doubles are written with
  * full precision (Double.toString) so that files compare exactly across thread counts. A document's rows are written
- * once all its runs are in, so that each estimate can be set against the document's variational floor with the
- * run-to-run noise known: an estimate more than twice its noise below the floor is {@code below-floor}; and each
- * document's verdict ({@link Certification}) is known, written on each of its rows and counted for the summary.
+ * once all its runs are in, so that they are judged together ({@link DocumentVerdict}: an estimate more than twice
+ * its noise below the document's variational floor is {@code below-floor}, and the document's verdict follows), and the
+ * verdict is written on each of its rows and counted for the summary.
  */
 public final class EstimateTable {
     public static final String HEADER = "docId\tN\tmethod\trun\tlogLik\tperplexity\tsiteUpdates\tmillis\tstatus\tcertified\n";
@@ -87,7 +84,8 @@ public final class EstimateTable {
         if (document.isEmpty()) {
             return;
         }
-        Status[] statuses = statuses(document);
+        DocumentVerdict judged = DocumentVerdict.of(method, document);
+        Status[] statuses = judged.statuses();
         for (int i = 0; i < statuses.length; i++) {
             Outcome o = document.get(i);
             if (statuses[i] == Status.BELOW_FLOOR && firstBelowFloor == null) {
@@ -96,33 +94,11 @@ public final class EstimateTable {
             }
             counts.merge(statuses[i], 1, Integer::sum);
         }
-        Verdict verdict = verdict(method, document, statuses);
-        verdicts.add(method, verdict);
+        verdicts.add(method, judged.verdict());
         for (int i = 0; i < statuses.length; i++) {
-            out.write(rowPrefix + line(document.get(i), statuses[i], verdict));
+            out.write(rowPrefix + line(document.get(i), statuses[i], judged.verdict()));
         }
         document.clear();
-    }
-
-    /**
-     * The statuses of one document's runs (its first run carries the document's floor): an estimate more than twice the
-     * runs' noise below the variational floor is {@code below-floor}.
-     */
-    public static Status[] statuses(List<Outcome> runs) {
-        double floor = runs.get(0).floor();
-        double noise = noise(runs);
-        Status[] statuses = new Status[runs.size()];
-        for (int i = 0; i < statuses.length; i++) {
-            Outcome o = runs.get(i);
-            statuses[i] = o.status() == Status.OK && o.result().logValue() < floor - Math.max(2 * noise, 1e-9) ? Status.BELOW_FLOOR : o.status();
-        }
-        return statuses;
-    }
-
-    /** The verdict on one document's runs by a method, given their {@link #statuses}. */
-    public static Verdict verdict(String method, List<Outcome> runs, Status[] statuses) {
-        double[] values = runs.stream().mapToDouble(o -> o.result() == null ? Double.NaN : o.result().logValue()).toArray();
-        return Certification.ofRuns(Methods.guarantee(method), Methods.scoredTokens(method, runs.get(0).length()), statuses, values);
     }
 
     private String line(Outcome o, Status status, Verdict verdict) {
@@ -135,34 +111,5 @@ public final class EstimateTable {
         return Provenance.escape(o.documentId()) + "\t" + r.evaluatedTokens() + "\t" + method + "\t" + o.run() + "\t" + r.logValue() + "\t"
                 + perplexity + "\t" + r.siteUpdates() + "\t" + ComparisonRows.millis(r.nanos(), timing) + "\t" + status.label() + "\t"
                 + verdict.label() + "\n";
-    }
-
-    /**
-     * The noise of one estimate of this document: the standard deviation across its runs, or with one run the
-     * delta-method standard error of the log of a mean of importance weights; 0 when neither is known.
-     */
-    static double noise(List<Outcome> runs) {
-        List<Double> values = new ArrayList<>();
-        for (Outcome o : runs) {
-            if (o.result() != null) {
-                values.add(o.result().logValue());
-            }
-        }
-        if (values.size() >= 2) {
-            double mean = values.stream().mapToDouble(Double::doubleValue).average().orElse(0);
-            double squares = values.stream().mapToDouble(v -> (v - mean) * (v - mean)).sum();
-            return Math.sqrt(squares / (values.size() - 1));
-        }
-        if (values.size() == 1) {
-            double[] w = runs.stream().filter(o -> o.result() != null).findFirst().orElseThrow().result().logWeights();
-            if (w.length >= 2) {
-                double[] sums = LogMath.shiftedWeightSums(w);
-                double mean = sums[0] / w.length;
-                double squares = sums[1];
-                double variance = Math.max(0, squares / w.length - mean * mean) * w.length / (w.length - 1);
-                return mean > 0 ? Math.sqrt(variance / w.length) / mean : 0;
-            }
-        }
-        return 0;
     }
 }

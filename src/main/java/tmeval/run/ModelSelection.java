@@ -8,6 +8,7 @@ import tmeval.model.UnknownWords;
 import tmeval.progress.CancelToken;
 import tmeval.progress.CancelledException;
 import tmeval.progress.Progress;
+import tmeval.run.certify.VerdictCounts;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -41,9 +42,39 @@ public final class ModelSelection {
     public record Candidate(TopicModel model, Corpus corpus) {
     }
 
+    /**
+     * How one model's documents are estimated: by a fixed plan, or by {@code auto}'s choice for that model (then
+     * {@code plan} is the choice's plan: the chosen method at its starting budget).
+     */
+    public record Estimation(EstimatePlan plan, AutoEstimation.Choice auto) {
+        public static Estimation of(EstimatePlan plan) {
+            return new Estimation(plan, null);
+        }
+
+        /** Auto's choice for one model, made by its pilot on the model's corpus. */
+        public static Estimation auto(Candidate c, long seed, int threads, CancelToken cancel) {
+            AutoEstimation.Choice choice = AutoEstimation.choose(c.corpus(), c.model(), seed, threads, cancel);
+            return new Estimation(choice.plan(seed, threads), choice);
+        }
+
+        void run(Candidate c, java.util.function.Consumer<Outcome> inOrder, Progress progress, CancelToken cancel) {
+            if (auto == null) {
+                EstimationRunner.run(new EstimationRunner.Job(c.corpus(), c.model(), plan.estimator(), plan.runs(), plan.seed(), plan.threads()),
+                        inOrder, progress, cancel);
+            } else {
+                AutoEstimation.run(auto, c.corpus(), c.model(), plan.seed(), plan.threads(), Shard.ALL, inOrder, progress, cancel);
+            }
+        }
+    }
+
     /** What the caller sees as the job goes (on the calling thread, outcomes in document order). */
     public interface Listener {
         default void modelStarted(int index, Candidate candidate) {
+        }
+
+        /** A model's estimation starts, by this method (auto's choice, or the plan's). */
+        default void modelStarted(int index, Candidate candidate, String method) {
+            modelStarted(index, candidate);
         }
 
         default void outcome(int index, Outcome outcome) {
@@ -60,9 +91,12 @@ public final class ModelSelection {
      * @param documentLogLikelihood per document (corpus order), the mean of its runs that gave an estimate, NaN when none did
      * @param documentPerplexity per document, exp(-mean log-likelihood / N), NaN when no run gave an estimate
      * @param siteUpdates the Gibbs site updates its runs did
+     * @param verdicts the documents' verdicts ({@link DocumentVerdict}, as {@code select} writes them), counted by reason
+     * @param belowFloorRuns the runs more than twice their noise below their document's vb floor
      */
     public record Score(int index, TopicModel model, Corpus corpus, CorpusSummary summary, CorpusSummary.Totals totals,
-                        double[][] runs, double[] documentLogLikelihood, double[] documentPerplexity, long siteUpdates) {
+                        double[][] runs, double[] documentLogLikelihood, double[] documentPerplexity, long siteUpdates,
+                        VerdictCounts verdicts, int belowFloorRuns) {
         public String name() {
             return model.name();
         }
@@ -119,20 +153,32 @@ public final class ModelSelection {
      */
     public static Result run(EstimatePlan plan, List<Candidate> candidates, Listener listener, IntFunction<Progress> progress,
                              CancelToken cancel) {
+        return run(candidates.stream().map(c -> Estimation.of(plan)).toList(), candidates, listener, progress, cancel);
+    }
+
+    /**
+     * Scores each candidate in turn, each by its own estimation (one per candidate, in their order).
+     *
+     * @throws CancelledException if cancelled
+     */
+    public static Result run(List<Estimation> estimations, List<Candidate> candidates, Listener listener, IntFunction<Progress> progress,
+                             CancelToken cancel) {
         List<Score> scores = new ArrayList<>();
         for (int i = 0; i < candidates.size(); i++) {
             Candidate c = candidates.get(i);
-            listener.modelStarted(i, c);
+            EstimatePlan plan = estimations.get(i).plan();
+            listener.modelStarted(i, c, plan.method());
             Corpus corpus = c.corpus();
             double[][] values = new double[corpus.size()][plan.runs()];
             // the tokens an estimate covers (fewer than the document's for document completion)
             int[] evaluated = new int[corpus.size()];
             CorpusSummary summary = new CorpusSummary(plan.runs());
             long[] siteUpdates = {0};
+            Verdicts verdicts = new Verdicts(plan.method());
             int index = i;
-            EstimationRunner.run(new EstimationRunner.Job(corpus, c.model(), plan.estimator(), plan.runs(), plan.seed(), plan.threads()),
-                    outcome -> {
+            estimations.get(i).run(c, outcome -> {
                         summary.add(outcome);
+                        verdicts.add(outcome);
                         values[outcome.documentIndex()][outcome.run() - 1] = outcome.refused() ? Double.NaN : outcome.result().logValue();
                         if (!outcome.refused()) {
                             evaluated[outcome.documentIndex()] = outcome.result().evaluatedTokens();
@@ -146,7 +192,9 @@ public final class ModelSelection {
                 means[d] = meanAndVarianceOfMean(values[d])[0];
                 perplexities[d] = evaluated[d] == 0 ? Double.NaN : Math.exp(-means[d] / evaluated[d]);
             }
-            Score score = new Score(i, c.model(), corpus, summary, summary.totals(), values, means, perplexities, siteUpdates[0]);
+            verdicts.flush();
+            Score score = new Score(i, c.model(), corpus, summary, summary.totals(), values, means, perplexities, siteUpdates[0],
+                    verdicts.counts, verdicts.belowFloorRuns);
             scores.add(score);
             listener.modelDone(i, score);
         }
@@ -158,6 +206,34 @@ public final class ModelSelection {
             }
         }
         return new Result(List.copyOf(scores), decided);
+    }
+
+    /** A model's documents judged as their runs come in (in document order, a document's runs together). */
+    private static final class Verdicts {
+        private final String method;
+        private final List<Outcome> document = new ArrayList<>();
+        private final VerdictCounts counts = new VerdictCounts();
+        private int belowFloorRuns;
+
+        Verdicts(String method) {
+            this.method = method;
+        }
+
+        void add(Outcome o) {
+            if (!document.isEmpty() && document.get(0).documentIndex() != o.documentIndex()) {
+                flush();
+            }
+            document.add(o);
+        }
+
+        void flush() {
+            if (!document.isEmpty()) {
+                DocumentVerdict judged = DocumentVerdict.of(method, document);
+                counts.add(method, judged.verdict());
+                belowFloorRuns += judged.belowFloor();
+                document.clear();
+            }
+        }
     }
 
     /** Two models score the same tokens when their vocabularies hold the same words (so the mapped corpora agree). */

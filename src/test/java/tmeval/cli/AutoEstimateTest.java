@@ -86,6 +86,27 @@ class AutoEstimateTest {
     }
 
     @Test
+    void selectChoosesForEachModelAndSaysSoInItsProvenance() throws Exception {
+        Path[] d = data(8, 12);
+        TopicModel other = Fixtures.randomModel("B", 30, new double[] {0.3, 0.3, 0.3, 0.3}, 0.1, 4);
+        Path b = dir.resolve("b.tsv");
+        NativeModelFormat.write(other, b);
+        List<String> base = List.of("select", "--models", d[0] + "," + b, "--corpus", d[1].toString(), "--no-timing");
+        Path one = dir.resolve("s1.tsv");
+        Path two = dir.resolve("s2.tsv");
+        CliTest.Outcome o = CliTest.run(args(base, List.of("--threads", "1", "--out", one.toString())));
+        assertEquals(0, o.code(), o.err());
+        assertEquals(0, CliTest.run(args(base, List.of("--threads", "2", "--out", two.toString()))).code());
+        assertEquals(Files.readAllLines(one), Files.readAllLines(two));
+        List<String> lines = Files.readAllLines(one);
+        assertTrue(lines.contains("# setting\tmethod\tauto") && lines.stream().anyMatch(l -> l.startsWith("# setting\tmodel-2-method\t")), lines.toString());
+        assertTrue(o.out().contains("model 1 (A): auto: a pilot of 8 documents") && o.out().contains("model 2 (B): auto: a pilot"), o.out());
+        assertEquals(2, o.out().lines().filter(l -> l.startsWith("certified ")).count(), "each model's verdicts counted: " + o.out());
+        CliTest.Outcome runs = CliTest.run(args(base, List.of("--runs", "2", "--out", dir.resolve("x.tsv").toString())));
+        assertEquals(2, runs.code());
+    }
+
+    @Test
     void autoRefusesTheSettingsItChoosesItself() throws Exception {
         Path[] d = data(2, 5);
         CliTest.Outcome o = CliTest.run("estimate", "--model", d[0].toString(), "--corpus", d[1].toString(), "--samples", "10",

@@ -96,4 +96,60 @@ class ComparisonTableTest {
         assertTrue(row.ratioInterval()[0] < row.corpusPerplexityRatio() && row.corpusPerplexityRatio() < row.ratioInterval()[1]);
         assertEquals(java.util.Arrays.toString(row.winsInterval()), java.util.Arrays.toString(t.rows().get(0).winsInterval()), "seeded");
     }
+
+    /**
+     * Forty documents of 10 tokens: a ratio path run both ways puts every document near +0.05 nats (A better, its two
+     * directions 0.01 apart), a baseline near -0.05 (B better), a second baseline near +0.05 with the same spread.
+     */
+    private static ComparisonTable againstEachOther(double baseline) {
+        int n = 40;
+        List<String> ids = new java.util.ArrayList<>();
+        int[] lengths = new int[n];
+        for (int d = 0; d < n; d++) {
+            ids.add("d" + d);
+            lengths[d] = 10;
+        }
+        ComparisonTable t = new ComparisonTable(ids, lengths, 1);
+        java.util.SplittableRandom random = new java.util.SplittableRandom(3);
+        for (int d = 0; d < n; d++) {
+            double noise = 0.01 * (random.nextDouble() - 0.5);
+            t.add(ComparisonMethods.RATIO_CONVEX, Direction.FORWARD, d, 1, ratio(0.045 + noise));
+            t.add(ComparisonMethods.RATIO_CONVEX, Direction.REVERSE, d, 1, ratio(0.055 + noise));
+            t.add(ComparisonMethods.AIS_DIFF, Direction.NONE, d, 1, ratio(baseline + noise));
+            t.add(ComparisonMethods.LR_DIFF, Direction.NONE, d, 1, ratio(0.05 + 2 * noise));
+        }
+        return t;
+    }
+
+    @Test
+    void methodsWhoseCorpusIntervalsExcludeEachOtherDisagreeAndOverlappingOnesDoNot() {
+        ComparisonTable t = againstEachOther(-0.05);
+        List<ComparisonTable.MethodInterval> intervals = ComparisonTable.methodIntervals(t.rows());
+        ComparisonTable.MethodInterval convex = intervals.get(0);
+        // a path run both ways: the hull of its directions' intervals, the geometric mean of their ratios
+        ComparisonTable.Row forward = t.rows().get(0);
+        ComparisonTable.Row reverse = t.rows().get(1);
+        assertEquals(ComparisonMethods.RATIO_CONVEX, convex.method());
+        assertEquals(Math.min(forward.ratioInterval()[0], reverse.ratioInterval()[0]), convex.low());
+        assertEquals(Math.max(forward.ratioInterval()[1], reverse.ratioInterval()[1]), convex.high());
+        assertEquals(Math.sqrt(forward.corpusPerplexityRatio() * reverse.corpusPerplexityRatio()), convex.ratio(), 1e-12);
+        assertEquals("A predicts better", convex.answer(), "perp(A)/perp(B) = exp(-0.005) over the whole interval");
+        assertEquals("B predicts better", intervals.get(1).answer());
+
+        // ais-diff says B, the other two A: it disagrees with both of them, in the order of the rows; they agree
+        List<ComparisonTable.Disagreement> found = ComparisonTable.disagreements(t.rows());
+        assertEquals(2, found.size(), found.toString());
+        assertEquals(List.of(ComparisonMethods.RATIO_CONVEX, ComparisonMethods.AIS_DIFF),
+                List.of(found.get(0).first().method(), found.get(0).second().method()));
+        assertEquals(List.of(ComparisonMethods.AIS_DIFF, ComparisonMethods.LR_DIFF),
+                List.of(found.get(1).first().method(), found.get(1).second().method()), "the first method's interval above the second's too");
+        for (ComparisonTable.Disagreement d : found) {
+            assertTrue(d.first().high() < d.second().low() || d.second().high() < d.first().low(), d.toString());
+        }
+
+        // the same baseline at +0.05: every interval overlaps every other, and nothing is said
+        ComparisonTable agreeing = againstEachOther(0.05);
+        assertEquals(List.of(), ComparisonTable.disagreements(agreeing.rows()));
+        assertEquals(3, ComparisonTable.methodIntervals(agreeing.rows()).size());
+    }
 }

@@ -47,8 +47,8 @@ class EstimateTableTest {
         // two equal weights: no noise; weights 1 and 3: delta-method standard error sqrt(var/S)/mean = 1/2
         Outcome flat = new Outcome(0, "d", 10, 1, new EstimateResult(0, new double[] {0, 0}, 1, 10, 0), null, Status.OK, Double.NaN);
         Outcome spread = new Outcome(0, "d", 10, 1, new EstimateResult(0, new double[] {0, Math.log(3)}, 1, 10, 0), null, Status.OK, Double.NaN);
-        assertEquals(0, EstimateTable.noise(List.of(flat)), 1e-12);
-        assertEquals(0.5, EstimateTable.noise(List.of(spread)), 1e-12);
+        assertEquals(0, DocumentVerdict.noise(List.of(flat)), 1e-12);
+        assertEquals(0.5, DocumentVerdict.noise(List.of(spread)), 1e-12);
     }
 
     @Test

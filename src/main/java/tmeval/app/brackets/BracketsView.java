@@ -41,11 +41,14 @@ import java.util.function.BiConsumer;
 /**
  * The sorted brackets: one vertical segment per document from its forward to its reverse estimate, documents sorted
  * by the middle of their bracket, a line at 0, decided-for-A, decided-for-B and undecided in three colours with their
- * counts in the legend, the selected document in black. Hover names the document under the pointer; a click opens it.
+ * counts in the legend, solid where the document is certified and dashed (paler) where it is not, the selected document
+ * in black. Hover names the document under the pointer; a click opens it.
  * Draws what {@link BracketsViewModel} computed; redraws at most every {@link #REDRAW_MS} ms, and only when shown.
  */
 public final class BracketsView {
-    private static final int SELECTED = 3;
+    /** Series: the three verdicts certified (solid), the same three not certified (dashed, paler), then the selected document. */
+    private static final int KINDS = 3;
+    private static final int SELECTED = 2 * KINDS;
     private static final Color FOR_A = new Color(0x1f77b4);
     private static final Color FOR_B = new Color(0xd62728);
     private static final Color UNDECIDED = new Color(0x9a9a9a);
@@ -190,10 +193,12 @@ public final class BracketsView {
         chart.setNotify(false);
         try {
             dataset.removeAllSeries();
-            YIntervalSeries[] series = {new YIntervalSeries(Verdict.FOR_A, false, true), new YIntervalSeries(Verdict.FOR_B, false, true),
-                    new YIntervalSeries(Verdict.UNDECIDED, false, true), new YIntervalSeries("selected", false, true)};
+            YIntervalSeries[] series = new YIntervalSeries[SELECTED + 1];
+            for (int i = 0; i <= SELECTED; i++) {
+                series[i] = new YIntervalSeries(i == SELECTED ? "selected" : "kind " + i, false, true);
+            }
             for (Bracket b : d.brackets()) {
-                series[b.verdict().ordinal()].add(new YIntervalDataItem(b.rank(), b.middle(), b.low(), b.high()), false);
+                series[b.verdict().ordinal() + (b.certified() ? 0 : KINDS)].add(new YIntervalDataItem(b.rank(), b.middle(), b.low(), b.high()), false);
             }
             Bracket selected = model.selected();
             if (selected != null) {
@@ -204,10 +209,15 @@ public final class BracketsView {
             }
             float width = d.brackets().size() < 400 ? 2f : 1f;
             Color[] colours = {FOR_A, FOR_B, UNDECIDED};
-            for (int i = 0; i < 3; i++) {
+            for (int i = 0; i < KINDS; i++) {
                 renderer.setSeriesPaint(i, colours[i]);
                 renderer.setSeriesStroke(i, new BasicStroke(width));
                 renderer.setSeriesShape(i, new Rectangle2D.Double(-width - 1, -width / 2, 2 * width + 2, width));
+                // not certified: the same colour, paler, dashed; in the legend only when there are any
+                renderer.setSeriesPaint(KINDS + i, pale(colours[i]));
+                renderer.setSeriesStroke(KINDS + i, new BasicStroke(width, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {3f, 3f}, 0f));
+                renderer.setSeriesShape(KINDS + i, new Rectangle2D.Double(-width - 1, -width / 2, 2 * width + 2, width));
+                renderer.setSeriesVisibleInLegend(KINDS + i, d.uncertified(Verdict.values()[i]) > 0);
             }
             renderer.setSeriesPaint(SELECTED, Color.BLACK);
             renderer.setSeriesStroke(SELECTED, new BasicStroke(3f));
@@ -225,9 +235,14 @@ public final class BracketsView {
         draw();
     }
 
+    /** Half way to white. */
+    private static Color pale(Color c) {
+        return new Color((c.getRed() + 255) / 2, (c.getGreen() + 255) / 2, (c.getBlue() + 255) / 2);
+    }
+
     private String legendLabel(int series) {
-        if (series < 3) {
-            return model.legendLabel(Verdict.values()[series]);
+        if (series < SELECTED) {
+            return model.legendLabel(Verdict.values()[series % KINDS], series < KINDS);
         }
         Bracket s = model.selected();
         return s == null ? "selected document" : "selected: " + s.pair().documentId();

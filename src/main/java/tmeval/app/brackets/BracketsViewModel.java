@@ -9,6 +9,7 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
+import tmeval.app.common.ResultVerdicts;
 import tmeval.app.common.Results;
 import tmeval.compare.ComparisonTable;
 import tmeval.compare.ComparisonTable.PairedEstimate;
@@ -27,14 +28,23 @@ import java.util.Map;
  * bound on log P(w|A) - log P(w|B) and reverse an upper one (Jensen), so each document's two estimates (run 1, the
  * pair {@link ComparisonTable#paired} gives the scatter) bracket its log ratio. The documents are sorted by the middle
  * of their bracket and classified by {@link PairedEstimate#verdict()}, the classification behind the counts of
- * {@link ComparisonTable#brackets()} that the table and {@code tmeval compare} print.
+ * {@link ComparisonTable#brackets()} that the table and {@code tmeval compare} print; each bracket also carries its
+ * document's verdict by the method (certified or not, and why), and no count of decided documents goes without saying
+ * how many of them are not certified.
  * <p>
  * The sorted list is built when asked for after results change (each batch shifts every rank, so the view redraws
  * the whole list, at most a few times a second): sorting 20,000 documents takes milliseconds.
  */
 public final class BracketsViewModel {
-    /** A document's bracket, in the units shown: its rank (1 = lowest middle), the estimates, the verdict. */
-    public record Bracket(int rank, PairedEstimate pair, Verdict verdict, double low, double high) {
+    /**
+     * A document's bracket, in the units shown: its rank (1 = lowest middle), the estimates, what the bracket decides, and
+     * the document's verdict by the method (over all its runs, the compare file's certified column).
+     */
+    public record Bracket(int rank, PairedEstimate pair, Verdict verdict, double low, double high, tmeval.run.certify.Verdict certification) {
+        public boolean certified() {
+            return certification != null && certification.certified();
+        }
+
         public double middle() {
             return (low + high) / 2;
         }
@@ -45,10 +55,24 @@ public final class BracketsViewModel {
         }
     }
 
-    /** What the chart draws: the brackets of one method in rank order and the counts of each verdict. */
-    public record Drawing(String method, boolean perToken, List<Bracket> brackets, Map<Verdict, Integer> counts, int inverted) {
+    /**
+     * What the chart draws: the brackets of one method in rank order, the counts of each verdict, and of those the
+     * documents not certified.
+     */
+    public record Drawing(String method, boolean perToken, List<Bracket> brackets, Map<Verdict, Integer> counts, Map<Verdict, Integer> uncertified,
+                          int inverted) {
         public int count(Verdict v) {
             return counts.getOrDefault(v, 0);
+        }
+
+        /** The documents of a verdict whose value is not certified. */
+        public int uncertified(Verdict v) {
+            return uncertified.getOrDefault(v, 0);
+        }
+
+        /** The documents certified. */
+        public int certified() {
+            return brackets.size() - uncertified.values().stream().mapToInt(Integer::intValue).sum();
         }
     }
 
@@ -116,6 +140,7 @@ public final class BracketsViewModel {
         boolean tokens = perToken.get();
         List<Bracket> unsorted = new ArrayList<>();
         Map<Verdict, Integer> counts = new EnumMap<>(Verdict.class);
+        Map<Verdict, Integer> uncertified = new EnumMap<>(Verdict.class);
         int inverted = 0;
         if (m != null && results.corpus() != null) {
             for (PairedEstimate p : results.paired(m)) {
@@ -123,9 +148,13 @@ public final class BracketsViewModel {
                     continue;
                 }
                 double scale = tokens ? p.length() : 1;
-                Bracket b = new Bracket(0, p, p.verdict(), Math.min(p.first(), p.second()) / scale, Math.max(p.first(), p.second()) / scale);
+                Bracket b = new Bracket(0, p, p.verdict(), Math.min(p.first(), p.second()) / scale, Math.max(p.first(), p.second()) / scale,
+                        results.verdicts().of(p.document(), m));
                 unsorted.add(b);
                 counts.merge(b.verdict(), 1, Integer::sum);
+                if (!b.certified()) {
+                    uncertified.merge(b.verdict(), 1, Integer::sum);
+                }
                 inverted += b.inverted() ? 1 : 0;
             }
         }
@@ -133,9 +162,9 @@ public final class BracketsViewModel {
         List<Bracket> sorted = new ArrayList<>(unsorted.size());
         for (int i = 0; i < unsorted.size(); i++) {
             Bracket b = unsorted.get(i);
-            sorted.add(new Bracket(i + 1, b.pair(), b.verdict(), b.low(), b.high()));
+            sorted.add(new Bracket(i + 1, b.pair(), b.verdict(), b.low(), b.high(), b.certification()));
         }
-        return new Drawing(m, tokens, List.copyOf(sorted), counts, inverted);
+        return new Drawing(m, tokens, List.copyOf(sorted), counts, uncertified, inverted);
     }
 
     private String describe() {
@@ -148,13 +177,18 @@ public final class BracketsViewModel {
                 "%s, %d documents with both directions in (run 1): %d decided for A (both ends above 0), %d for B (both below),"
                         + " %d undecided (the bracket contains 0).", d.method(), d.brackets().size(), d.count(Verdict.FOR_A),
                 d.count(Verdict.FOR_B), d.count(Verdict.UNDECIDED)));
+        sb.append(String.format(Locale.ROOT, " Certified: %d of %d.", d.certified(), d.brackets().size()));
+        if (d.certified() < d.brackets().size()) {
+            sb.append(String.format(Locale.ROOT, " Not certified (dashed): %d of those decided for A, %d of those for B, %d undecided; hover for why.",
+                    d.uncertified(Verdict.FOR_A), d.uncertified(Verdict.FOR_B), d.uncertified(Verdict.UNDECIDED)));
+        }
         if (d.inverted() > 0) {
             sb.append(String.format(Locale.ROOT, " Forward above reverse on %d (expected below: noise, or a direction that did not"
                     + " converge; the bracket is drawn between the two either way).", d.inverted()));
         }
-        for (ComparisonTable.Brackets b : results.table().brackets()) {
-            if (!b.method().equals(d.method())) {
-                sb.append("\n").append(b.describe());
+        for (String line : results.bracketSentences()) {
+            if (!line.startsWith(d.method() + " ")) {
+                sb.append("\n").append(line);
             }
         }
         return sb.toString();
@@ -170,19 +204,30 @@ public final class BracketsViewModel {
         return out;
     }
 
-    /** The legend text of a verdict: what it means and how many documents have it. */
-    public String legendLabel(Verdict v) {
-        int n = drawing().count(v);
+    /**
+     * The legend text of a verdict's certified brackets (solid) or of those not certified (dashed): what they mean and how
+     * many documents they are.
+     */
+    public String legendLabel(Verdict v, boolean certified) {
+        int not = drawing().uncertified(v);
+        if (!certified) {
+            return switch (v) {
+                case FOR_A -> "for A, not certified: " + not;
+                case FOR_B -> "for B, not certified: " + not;
+                case UNDECIDED -> "undecided, not certified: " + not;
+            };
+        }
+        int n = drawing().count(v) - not;
         return switch (v) {
-            case FOR_A -> "decided for A: " + n + " (forward and reverse above 0)";
-            case FOR_B -> "decided for B: " + n + " (both below 0)";
-            case UNDECIDED -> "undecided: " + n + " (the bracket contains 0)";
+            case FOR_A -> "decided for A, certified: " + n + " (forward and reverse above 0)";
+            case FOR_B -> "decided for B, certified: " + n + " (both below 0)";
+            case UNDECIDED -> "undecided, certified: " + n + " (the bracket contains 0)";
         };
     }
 
     public String[] axisLabels() {
         return new String[] {"documents, sorted by the middle of their bracket",
-                perToken.get() ? "log P(w|A) - log P(w|B) per token (nats): forward to reverse" : "log P(w|A) - log P(w|B) (nats): forward to reverse"};
+                perToken.get() ? "log P(w|A) - log P(w|B) per token (nats)" : "log P(w|A) - log P(w|B) (nats)"};
     }
 
     /** The bracket drawn nearest a rank (the chart's x), or null when there is none. */
@@ -213,7 +258,7 @@ public final class BracketsViewModel {
         return null;
     }
 
-    /** The hover text of a bracket: the document, both ends with their standard errors across runs, the verdict. */
+    /** The hover text of a bracket: the document, both ends with their standard errors across runs, what it decides, the verdict. */
     public String tooltip(Bracket b) {
         PairedEstimate p = b.pair();
         String m = p.method();
@@ -222,7 +267,8 @@ public final class BracketsViewModel {
                 p.documentId(), p.length(), b.rank(), drawing().brackets().size(), m,
                 withError(p.first(), table.spread(m, Direction.FORWARD, p.document())),
                 withError(p.second(), table.spread(m, Direction.REVERSE, p.document())), b.verdict().label()
-                        + (b.inverted() ? " (forward above reverse)" : ""));
+                        + (b.inverted() ? " (forward above reverse)" : "") + "\n"
+                        + ResultVerdicts.inLines(b.certification()));
     }
 
     /** "1.2345 nats", with "± se" (one run's standard error across the runs) when there are two runs or more. */

@@ -1,5 +1,6 @@
 package tmeval.app.common;
 
+import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
@@ -31,6 +32,25 @@ public final class PlanCaptionView {
         line.managedProperty().bind(line.visibleProperty());
         BorderPane pane = new BorderPane(content);
         pane.setTop(line);
+        return pane;
+    }
+
+    /**
+     * As {@link #above(Node, PlanCaption, String)}, with a banner under the line when the results hold a disagreement
+     * ({@link DisagreementNotice}: its {@code text}, the sentences or their summary); its id is {@code id + "-disagreement"}.
+     */
+    public static BorderPane above(Node content, PlanCaption<?> caption, ReadOnlyStringProperty notice, String id) {
+        BorderPane pane = above(content, caption, id);
+        Label banner = new Label();
+        banner.setId(id + "-disagreement");
+        banner.getStyleClass().add("disagreement-banner");
+        banner.setWrapText(true);
+        banner.setMaxWidth(Double.MAX_VALUE);
+        banner.setMinHeight(Label.USE_PREF_SIZE);
+        banner.textProperty().bind(notice);
+        banner.visibleProperty().bind(notice.isNotEmpty());
+        banner.managedProperty().bind(banner.visibleProperty());
+        pane.setTop(new javafx.scene.layout.VBox(pane.getTop(), banner));
         return pane;
     }
 }

@@ -35,6 +35,8 @@ public final class Results {
     private final List<Runnable> resetListeners = new ArrayList<>();
     private Corpus corpus;
     private ComparisonTable cachedTable; // rebuilt only after the results change, not once per observing view
+    private List<ComparisonTable.Row> cachedRows; // the table's rows (a bootstrap each): computed once per change, for every view
+    private final ResultVerdicts verdicts = new ResultVerdicts();
     private double gapThreshold = ComparisonPlan.DEFAULT_GAP_THRESHOLD;
     private final javafx.beans.property.StringProperty partial = new javafx.beans.property.SimpleStringProperty("");
     private final ReadOnlyObjectWrapper<ResultsPlan> plan = new ReadOnlyObjectWrapper<>();
@@ -149,6 +151,8 @@ public final class Results {
         cachedTable = null;
         derived.clear();
         cachedChecks = null;
+        cachedRows = null;
+        verdicts.replaced(all);
         resetListeners.forEach(Runnable::run);
     }
 
@@ -166,6 +170,8 @@ public final class Results {
         cachedTable = null;
         derived.clear();
         cachedChecks = null;
+        cachedRows = null;
+        verdicts.replaced(all);
         resetListeners.forEach(Runnable::run);
         List<ComparisonRunner.Result> kept = List.copyOf(all);
         addListeners.forEach(l -> l.accept(kept));
@@ -182,6 +188,8 @@ public final class Results {
         }
         derived.clear();
         cachedChecks = null;
+        cachedRows = null;
+        verdicts.added(batch);
         addListeners.forEach(l -> l.accept(batch));
     }
 
@@ -295,6 +303,48 @@ public final class Results {
             cachedTable = buildTable();
         }
         return cachedTable;
+    }
+
+    /** The table's rows ({@link ComparisonTable#rows}), computed once per change of the results for all the views that show them. */
+    public List<ComparisonTable.Row> rows() {
+        if (cachedRows == null) {
+            cachedRows = List.copyOf(table().rows());
+        }
+        return cachedRows;
+    }
+
+    /** Each document's verdict by each method, and their counts: what the views show of certification. */
+    public ResultVerdicts verdicts() {
+        return verdicts;
+    }
+
+    /**
+     * For each ratio path run both ways, what its brackets decide ({@link ComparisonTable.Brackets#describe}, as
+     * {@code compare} prints it) and how many of those documents are certified: no view calls a document decided
+     * without saying when it is not certified.
+     */
+    public List<String> bracketSentences() {
+        List<String> lines = new ArrayList<>();
+        for (ComparisonTable.Brackets b : table().brackets()) {
+            Map<ComparisonTable.Verdict, Integer> not = new java.util.EnumMap<>(ComparisonTable.Verdict.class);
+            int documents = 0;
+            for (ComparisonTable.PairedEstimate p : paired(b.method())) {
+                documents++;
+                tmeval.run.certify.Verdict v = verdicts.of(p.document(), b.method());
+                if (v == null || !v.certified()) {
+                    not.merge(p.verdict(), 1, Integer::sum);
+                }
+            }
+            int uncertified = not.values().stream().mapToInt(Integer::intValue).sum();
+            String line = b.describe() + String.format(Locale.ROOT, "; certified: %d of %d", documents - uncertified, documents);
+            if (uncertified > 0) {
+                line += String.format(Locale.ROOT, " (not certified: %d of those decided for A, %d of those for B, %d undecided)",
+                        not.getOrDefault(ComparisonTable.Verdict.FOR_A, 0), not.getOrDefault(ComparisonTable.Verdict.FOR_B, 0),
+                        not.getOrDefault(ComparisonTable.Verdict.UNDECIDED, 0));
+            }
+            lines.add(line);
+        }
+        return lines;
     }
 
     private ComparisonTable buildTable() {

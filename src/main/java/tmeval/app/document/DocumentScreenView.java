@@ -40,8 +40,8 @@ import java.util.function.BiConsumer;
 import java.util.function.Function;
 
 /**
- * One document: its words with their contribution under A and B, the estimates of every method run so far, the
- * forward/reverse gap, and the trace of the ratio-AIS log-weight across temperatures. (Named for the screen: the
+ * One document: its words with their contribution under A and B, the estimates of every method run so far, its verdict
+ * by each method, the forward/reverse gap, and the trace of the ratio-AIS log-weight across temperatures. (Named for the screen: the
  * engine's {@link tmeval.sampling.DocumentView} is a document's words and model rows.)
  */
 public final class DocumentScreenView {
@@ -57,6 +57,11 @@ public final class DocumentScreenView {
         Label gaps = new Label();
         gaps.setWrapText(true);
         gaps.textProperty().bind(model.gapsProperty());
+        Label verdicts = new Label();
+        verdicts.setId("document-verdicts");
+        verdicts.setWrapText(true);
+        verdicts.setMinHeight(Region.USE_PREF_SIZE);
+        verdicts.textProperty().bind(model.verdictsProperty());
         TableView<Token> tokens = new TableView<>(model.tokens());
         tokens.setId("document-tokens");
         tokens.setPlaceholder(new Label("No document selected"));
@@ -106,7 +111,7 @@ public final class DocumentScreenView {
         top.setAlignment(Pos.CENTER_LEFT);
         top.setPadding(new Insets(6));
 
-        VBox right = new VBox(6, new Label("Estimates of this document (the runs, and the chart's own re-run)"), estimates, gaps, viewer,
+        VBox right = new VBox(6, new Label("Estimates of this document (the runs, and the chart's own re-run)"), estimates, verdicts, gaps, viewer,
                 Charts.exportButtons(() -> traceChart, () -> root.getScene().getWindow(), "document-trace", onError));
         right.setPadding(new Insets(4));
         VBox.setVgrow(viewer, Priority.ALWAYS);

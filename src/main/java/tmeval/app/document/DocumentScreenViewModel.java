@@ -28,6 +28,7 @@ import tmeval.model.Corpus;
 import tmeval.model.Document;
 import tmeval.progress.CancelToken;
 import tmeval.run.ComparisonRunner;
+import tmeval.run.certify.Verdict;
 import tmeval.sampling.DocumentView;
 import tmeval.sampling.RandomStreams;
 
@@ -41,7 +42,8 @@ import java.util.Locale;
  * View-model of the document screen: for the selected document, each word's contribution under A and B (the
  * left-to-right decomposition log P(w_n | w_&lt;n), 20 particles), the exact log-likelihoods where the document is
  * short enough, the running AIS log-weight of ratio-AIS (convex path) in both directions across temperatures, the
- * estimates of every method run so far and the forward/reverse gaps the engine pairs and flags.
+ * estimates of every method run so far, the forward/reverse gaps the engine pairs and flags, and the document's verdict by
+ * each method (certified or not, and why).
  */
 public final class DocumentScreenViewModel {
     /** The analysis of one document. */
@@ -115,6 +117,7 @@ public final class DocumentScreenViewModel {
     private final ObservableList<EstimateRow> estimates = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper header = new ReadOnlyStringWrapper("Click a point of the scatter plot, or choose a document.");
     private final ReadOnlyStringWrapper gaps = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper verdicts = new ReadOnlyStringWrapper("");
     private final ObjectProperty<Trace> trace = new SimpleObjectProperty<>();
     private CancelToken token;
 
@@ -288,6 +291,21 @@ public final class DocumentScreenViewModel {
         }
         estimates.setAll(rows);
         gaps.set(gapText.toString().strip());
+        verdicts.set(documentIndex < 0 ? "" : verdictText(results.verdicts().of(documentIndex)));
+    }
+
+    /**
+     * "ratio-convex: certified: within the target (gap 0.00412, target 0.100 nats); log-ratio 0.2345 nats, bracket
+     * 0.2324 to 0.2366", a line per method, by the rule of the compare file's certified column.
+     */
+    static String verdictText(Map<String, Verdict> byMethod) {
+        List<String> lines = new ArrayList<>();
+        byMethod.forEach((method, v) -> {
+            String value = Double.isNaN(v.value()) ? "no value" : String.format(Locale.ROOT, "log-ratio %.4f nats", v.value())
+                    + (v.bracketed() ? String.format(Locale.ROOT, ", bracket %.4f to %.4f", v.low(), v.high()) : "");
+            lines.add(method + ": " + v.describe() + "; " + value);
+        });
+        return String.join("\n", lines);
     }
 
     public ObservableList<String> documentLabels() {
@@ -317,6 +335,11 @@ public final class DocumentScreenViewModel {
     /** The forward/reverse gap of each ratio path for this document, flagged where the engine flags it. */
     public ReadOnlyStringProperty gapsProperty() {
         return gaps.getReadOnlyProperty();
+    }
+
+    /** The document's verdict by each method, in words, with its value, error, target and bracket: a line per method. */
+    public ReadOnlyStringProperty verdictsProperty() {
+        return verdicts.getReadOnlyProperty();
     }
 
     public ObjectProperty<Trace> traceProperty() {

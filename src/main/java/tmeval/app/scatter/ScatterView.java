@@ -14,6 +14,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.LegendItem;
 import org.jfree.chart.annotations.XYLineAnnotation;
 import org.jfree.chart.axis.AxisState;
 import org.jfree.chart.axis.LogAxis;
@@ -50,12 +51,17 @@ import java.util.function.BiConsumer;
  * Foulds and Smyth's Figure 1: one point per document, the perplexity ratio perp(A)/perp(B) from the forward
  * direction on x and from the reverse direction on y (for methods without a direction, run 1 against run 2), log
  * axes with ticks at round values (or log-ratios per token on linear axes), the diagonal and the lines of a tie;
- * flagged documents ringed, the selected one marked. Hover names the document; a click opens it.
+ * flagged documents ringed, the selected one marked; a point is filled when its document is certified by its method,
+ * hollow when not. Hover names the document and its verdict; a click opens it.
  * Draws what {@link ScatterViewModel} computed, appending each batch's points to the series.
  */
 public final class ScatterView {
     private static final int RINGS = 0;
     private static final int SELECTED = 1;
+    /** Two series without points, for the legend of the marks: filled (certified) and hollow (not certified). */
+    private static final int FILLED = 2;
+    private static final int HOLLOW = 3;
+    private static final Color MARKS = new Color(0x555555);
     /** From this many points on, shapes are drawn without anti-aliasing. */
     private static final int LARGE = 5000;
 
@@ -69,7 +75,36 @@ public final class ScatterView {
     private final XYPlot plot;
     private final ValueAxis[] logAxes = {new RoundLogAxis(""), new RoundLogAxis("")};
     private final ValueAxis[] linearAxes = {new NumberAxis(""), new NumberAxis("")};
-    private final XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(false, true);
+    private final XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(false, true) {
+        private boolean legend;
+
+        /** A method's legend entry is filled, whatever its first point's verdict. */
+        @Override
+        public LegendItem getLegendItem(int datasetIndex, int series) {
+            legend = true;
+            try {
+                return super.getLegendItem(datasetIndex, series);
+            } finally {
+                legend = false;
+            }
+        }
+
+        /** A method's point is filled when its document is certified by the method, hollow when not (asked at each drawing). */
+        @Override
+        public boolean getItemShapeFilled(int series, int item) {
+            if (series == FILLED) {
+                return true;
+            }
+            if (series <= HOLLOW) {
+                return false;
+            }
+            if (legend) {
+                return true;
+            }
+            PairedEstimate e = estimateAt(series, item);
+            return e == null || model.certified(e);
+        }
+    };
     private final Label hover = new Label();
     private final javafx.scene.layout.Pane chartPane = new javafx.scene.layout.StackPane();
     private final HBox toggles = new HBox(10);
@@ -248,6 +283,11 @@ public final class ScatterView {
             renderer.setSeriesStroke(SELECTED, new BasicStroke(2.5f));
             renderer.setSeriesOutlineStroke(SELECTED, new BasicStroke(2.5f));
             renderer.setSeriesVisibleInLegend(SELECTED, false);
+            for (int marks : new int[] {FILLED, HOLLOW}) {
+                newSeries(marks == FILLED ? model.certifiedLabel() : model.uncertifiedLabel(), "");
+                renderer.setSeriesShape(marks, new Ellipse2D.Double(-3, -3, 6, 6));
+                renderer.setSeriesPaint(marks, MARKS);
+            }
         }
         append(RINGS, u.flaggedAdded());
         for (var e : u.added().entrySet()) {

@@ -11,6 +11,7 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
+import tmeval.app.common.ResultVerdicts;
 import tmeval.app.common.Results;
 import tmeval.compare.ComparisonMethods;
 import tmeval.compare.ComparisonTable;
@@ -18,6 +19,7 @@ import tmeval.compare.ComparisonTable.PairedEstimate;
 import tmeval.compare.Direction;
 import tmeval.compare.ConvergenceCheck;
 import tmeval.model.Corpus;
+import tmeval.run.certify.Verdict;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -32,7 +34,8 @@ import java.util.function.Consumer;
  * View-model of the scatter (Foulds and Smyth's Figure 1): per method, one point per document whose two estimates
  * are in, paired by the engine ({@link tmeval.compare.ComparisonTable#paired}: forward against reverse for a ratio
  * path, run 1 against run 2 for a baseline), the documents it flags, which methods are drawn, the axes (perplexity
- * ratios on log axes, or log-ratios per token), their ticks, and the summary under the plot.
+ * ratios on log axes, or log-ratios per token), their ticks, each point's verdict (filled when its document is
+ * certified by its method) and the summary under the plot.
  * <p>
  * Points only ever arrive: after a batch the new ones are handed to the view as an {@link Update} (the view appends
  * them to its series), and the fitted range follows from a running minimum and maximum per method, so a batch costs
@@ -230,9 +233,8 @@ public final class ScatterViewModel {
     /** The axis titles for the current choice of axes: {x, y}. */
     public String[] axisLabels() {
         return logRatioAxes.get()
-                ? new String[] {"(log P(w|A) - log P(w|B)) / N, nats per token: forward (B to A), or run 1",
-                                "(log P(w|A) - log P(w|B)) / N, nats per token: reverse (A to B), or run 2"}
-                : new String[] {"perp(A) / perp(B), forward (B to A), or run 1", "perp(A) / perp(B), reverse (A to B), or run 2"};
+                ? new String[] {"log-ratio per token (nats): forward (B to A), or run 1", "log-ratio per token (nats): reverse, or run 2"}
+                : new String[] {"perp(A) / perp(B): forward (B to A), or run 1", "perp(A) / perp(B): reverse, or run 2"};
     }
 
     /** The value where A and B tie: 1 for perplexity ratios, 0 for log-ratios. */
@@ -309,10 +311,20 @@ public final class ScatterViewModel {
         StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%d points drawn (%s). ", drawn, shownMethods()));
         sb.append(flaggedSentence());
         sb.append(" Axes fit the visible methods other than " + ComparisonMethods.AIS_DIFF + ", whose points may fall outside.");
+        sb.append("\n").append(certifiedSentence());
         for (ConvergenceCheck check : checks) {
             sb.append("\n").append(check.verdict());
         }
         return sb.toString();
+    }
+
+    /** Certified: each method's documents certified, of those with its results, and what the marks mean. */
+    private String certifiedSentence() {
+        List<String> per = new ArrayList<>();
+        for (String m : methods) {
+            per.add(m + " " + results.verdicts().certifiedOf(m));
+        }
+        return "Certified: " + String.join(", ", per) + " documents (filled marks; hollow: not certified, hover for why).";
     }
 
     private String shownMethods() {
@@ -374,7 +386,28 @@ public final class ScatterViewModel {
         return p == null || p.get();
     }
 
-    /** The hover text of a point: the document, the method, both estimates and their gap; short lines. */
+    /** The verdict on a point's document by its method (the compare file's certified column), or null before there is one. */
+    public Verdict verdict(PairedEstimate p) {
+        return results.verdicts().of(p.document(), p.method());
+    }
+
+    /** Whether a point is drawn filled: its document's value by its method is certified. */
+    public boolean certified(PairedEstimate p) {
+        Verdict v = verdict(p);
+        return v != null && v.certified();
+    }
+
+    /** The legend of the filled marks. */
+    public String certifiedLabel() {
+        return "filled: certified";
+    }
+
+    /** The legend of the hollow marks. */
+    public String uncertifiedLabel() {
+        return "hollow: not certified";
+    }
+
+    /** The hover text of a point: the document, the method, both estimates and their gap, the verdict; short lines. */
     public String tooltip(String method, PairedEstimate p) {
         String[] names = p.directional() ? new String[] {"forward", "reverse"} : new String[] {"run 1", "run 2"};
         String gap = String.format(Locale.ROOT, "gap %.3f nats%s", p.gap(),
@@ -387,7 +420,9 @@ public final class ScatterViewModel {
                 // with two runs or more, each estimate's standard error: the standard deviation of its runs
                 : String.format(Locale.ROOT, "%s %.4f \u00b1 %.4f nats%n%s %.4f \u00b1 %.4f nats%n(\u00b1 one run's standard error, %d runs)",
                         names[0], p.first(), first.runStandardError(), names[1], p.second(), second.runStandardError(), first.runs());
-        return String.format(Locale.ROOT, "document %s (N = %d)%n%s%n%s%n%s%nclick to open", p.documentId(), p.length(), method, estimates, gap);
+        Verdict verdict = results.verdicts().of(p.document(), method);
+        return String.format(Locale.ROOT, "document %s (N = %d)%n%s%n%s%n%s%n%s%nclick to open", p.documentId(), p.length(), method, estimates, gap,
+                ResultVerdicts.inLines(verdict));
     }
 
     /** A click on a point: the document screen shows its document. */

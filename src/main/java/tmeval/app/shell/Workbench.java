@@ -63,12 +63,13 @@ public final class Workbench {
         model.setOnOpenDocument(() -> select("document"));
         BiConsumer<String, String> onError = (t, m) -> errorHandler.accept(t, m);
         // every view of results names the plan that made them (the teaching view's summary names its own)
+        // the comparison views also show, above their results, when two methods' corpus intervals exclude each other
         tabs.getTabs().addAll(
-                tab("scatter", "Per-document scatter", new ScatterView(model.scatter(), onError).root(), model.resultsCaption()),
-                tab("brackets", "Brackets", new BracketsView(model.brackets(), onError).root(), model.resultsCaption()),
-                tab("table", "Variance table", new VarianceTableView(model.table(), onError).root(), model.resultsCaption()),
+                results("scatter", "Per-document scatter", new ScatterView(model.scatter(), onError).root(), false),
+                results("brackets", "Brackets", new BracketsView(model.brackets(), onError).root(), false),
+                results("table", "Variance table", new VarianceTableView(model.table(), onError).root(), true),
                 tab("curves", "Iteration curves", new CurvesView(model.curves(), onError).root(), model.curves().caption()),
-                tab("document", "Document", new DocumentScreenView(model.document(), onError).root(), model.resultsCaption()),
+                results("document", "Document", new DocumentScreenView(model.document(), onError).root(), false),
                 tab("teaching", "Teaching: AIS step by step", new TeachingView(model.teaching(), onError).root(), null),
                 tab("whichk", "Which K?", new WhichKView(model.whichK(), onError).root(), model.whichK().caption()));
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
@@ -82,6 +83,17 @@ public final class Workbench {
         bar.getStyleClass().add("status-bar");
         root.setBottom(bar);
         root.getStylesheets().add(Workbench.class.getResource("/tmeval/app/workbench.css").toExternalForm());
+    }
+
+    /**
+     * A view of the comparison results: under the line naming their plan, and the banner of any disagreement (the
+     * sentences {@code compare} prints over the table, their summary over a chart).
+     */
+    private Tab results(String id, String title, Node content, boolean sentences) {
+        Tab t = new Tab(title, PlanCaptionView.above(content, model.resultsCaption(),
+                sentences ? model.disagreement().sentencesProperty() : model.disagreement().summaryProperty(), "plan-" + id));
+        t.setId("tab-" + id);
+        return t;
     }
 
     private static Tab tab(String id, String title, Node content, PlanCaption<?> caption) {

@@ -2,6 +2,7 @@ package tmeval.app.shell;
 
 import javafx.beans.property.IntegerProperty;
 import tmeval.anneal.Schedule;
+import tmeval.app.common.DisagreementNotice;
 import tmeval.app.common.PlanCaption;
 import tmeval.app.common.Results;
 import tmeval.app.common.ResultsPlan;
@@ -80,27 +81,32 @@ public final class WorkbenchViewModel {
             called too big, with the commands that run it as shards on a cluster or with Spark.
 
             Per-document scatter (Ctrl+1). One point per document: a method's log-ratio estimate against another's, or \
-            forward against reverse; points far off the diagonal are documents whose two estimates disagree. Click a point to \
-            open the document.
+            forward against reverse; points far off the diagonal are documents whose two estimates disagree. A filled point's \
+            document is certified by its method, a hollow one's is not (hover says why). Click a point to open the document.
 
             Brackets (Ctrl+2). For a ratio path run both ways, each document's bracket from its forward estimate (a \
             lower bound on the log ratio, in expectation) to its reverse one (an upper bound), documents sorted by the \
-            middle of their bracket; a bracket clear of 0 decides the document for A or B. Click one to open the document.
+            middle of their bracket; a bracket clear of 0 decides the document for A or B, solid where the document is \
+            certified, dashed where it is not. Click one to open the document.
 
             Variance table (Ctrl+3). Foulds and Smyth's Tables 1 and 2: per method and direction, the percent of documents \
             where A wins, the correlation with the reference, the variance of the perplexity ratio across runs, the corpus \
-            perplexity ratio, cost and time; under it, the convergence verdict of each ratio method (do the two annealing \
-            directions agree?) and, after a cancel, how partial the results are.
+            perplexity ratio, the documents each method certifies, cost and time; under it, the convergence verdict of each \
+            ratio method (do the two annealing directions agree?), why the other documents are not certified and, after a \
+            cancel, how partial the results are. When two methods' corpus intervals exclude each other, a banner above this \
+            and every view of the results says so, and how many documents each certifies.
 
             Iteration curves (Ctrl+4). Perplexity against training iteration for the model series, by iteration-AIS.
 
-            Document (Ctrl+5). One document's estimates by method, direction and run, and its words under both models.
+            Document (Ctrl+5). One document's estimates by method, direction and run, its verdict by each method (certified \
+            or not, and why), and its words under both models.
 
             Teaching (Ctrl+6). Annealed importance sampling step by step on one short document.
 
             Which K? (Ctrl+7). Several models (files, the series' snapshots, models A and B) against the held-out corpus: each \
             model's log-likelihood per token or perplexity with its 95% interval, plotted against K, and for every pair the \
-            documents decided for each, as tmeval select prints them.
+            documents decided for each, as tmeval select prints them; the documents each model certifies, and a warning \
+            beside any model with runs below the vb floor or documents not certified.
 
             Sessions. File > Save session (Ctrl+S) keeps the inputs, every setting and the results; Open session or results \
             restores them, and opens the output of compare or merge (a distributed run's results) with the inputs it names.
@@ -131,6 +137,7 @@ public final class WorkbenchViewModel {
     private final TeachingViewModel teaching;
     private final WhichKViewModel whichK;
     private final PlanCaption<ResultsPlan> resultsCaption;
+    private final DisagreementNotice disagreement;
     private BiConsumer<String, String> errorHandler = (title, message) -> { };
     private BiPredicate<String, String> confirm = (title, question) -> true;
     private Runnable openDocumentScreen = () -> { };
@@ -165,6 +172,7 @@ public final class WorkbenchViewModel {
         curves.setConfirmHandler(ask);
         resultsCaption = new PlanCaption<>("Results", results.planProperty(), run.formPlanProperty(), ResultsPlan::describe,
                 ResultsPlan::toSettings);
+        disagreement = new DisagreementNotice(results);
     }
 
     /**
@@ -178,6 +186,11 @@ public final class WorkbenchViewModel {
     /** "Results of: ..." above the comparison views (scatter, brackets, table, document), and how the run form differs since. */
     public PlanCaption<ResultsPlan> resultsCaption() {
         return resultsCaption;
+    }
+
+    /** The banner above the comparison views when two methods' corpus intervals exclude each other. */
+    public DisagreementNotice disagreement() {
+        return disagreement;
     }
 
     private static Map<String, Slot> sessionInputs() {

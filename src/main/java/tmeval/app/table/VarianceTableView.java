@@ -53,6 +53,7 @@ public final class VarianceTableView {
         table.getColumns().add(formatted("var(ratio)", r -> r.variance(), "%.3e", 100));
         table.getColumns().add(formatted("corpus pr", r -> r.corpusPerplexityRatio(), "%.5f", 90));
         table.getColumns().add(numeric(column("corpus pr 95%", r -> VarianceTableViewModel.interval(r.ratioInterval(), "%.4f"), 130)));
+        table.getColumns().add(certified());
         table.getColumns().add(formatted("site updates", r -> (double) r.siteUpdates(), "%.4g", 110));
         table.getColumns().add(formatted("seconds", r -> r.seconds(), "%.2f", 80));
         for (var c : table.getColumns()) {
@@ -72,7 +73,8 @@ public final class VarianceTableView {
         note.setWrapText(true);
         note.getStyleClass().add("hint");
         note.setText("A wins: documents where log P(w|A) > log P(w|B) (mean over runs). Variance: of perp(A)/perp(B) across runs, averaged over"
-                + " documents (needs 2 runs). Correlation: Pearson, per-document perplexity ratio against the reference chosen in the run panel.");
+                + " documents (needs 2 runs). Correlation: Pearson, per-document perplexity ratio against the reference chosen in the run panel."
+                + " Certified: documents whose value is within its target (the lines above say why the others are not).");
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         HBox bar = new HBox(8, note, spacer, copy, export);
@@ -94,6 +96,22 @@ public final class VarianceTableView {
         bottom.getStyleClass().add("chart-footer");
         root.setCenter(table);
         root.setBottom(bottom);
+    }
+
+    /** Documents of the row's method certified, "X of D"; the tooltip says why the others are not. */
+    private TableColumn<ComparisonTable.Row, String> certified() {
+        TableColumn<ComparisonTable.Row, String> c = numeric(column("certified", r -> model.certified(r.method()), 90));
+        c.setComparator(java.util.Comparator.comparingInt(text -> Integer.parseInt(text.substring(0, text.indexOf(' ')))));
+        c.setCellFactory(col -> new javafx.scene.control.TableCell<>() {
+            @Override
+            protected void updateItem(String v, boolean empty) {
+                super.updateItem(v, empty);
+                setText(empty ? null : v);
+                ComparisonTable.Row row = empty || getTableRow() == null ? null : getTableRow().getItem();
+                setTooltip(row == null ? null : new Tooltip(model.certifiedWhy(row.method())));
+            }
+        });
+        return c;
     }
 
     private static Double round(double v, int digits) {

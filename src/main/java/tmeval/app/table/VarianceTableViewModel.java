@@ -18,7 +18,8 @@ import java.util.Locale;
 
 /**
  * View-model of the variance table (Foulds and Smyth's Tables 1 and 2): the rows of the results' summary table,
- * kept up to date as results arrive, and the table as delimited text for the clipboard and the CSV export.
+ * kept up to date as results arrive, with the documents each method certifies (and why the others are not), and the
+ * table as delimited text for the clipboard and the CSV export.
  */
 public final class VarianceTableViewModel {
     private final Results results;
@@ -32,17 +33,17 @@ public final class VarianceTableViewModel {
     }
 
     private void refresh() {
-        rows.setAll(results.table().rows());
+        rows.setAll(results.rows());
         // the same verdicts, one line per method that anneals both ways, as 'tmeval compare' prints under its table
         List<String> lines = new ArrayList<>();
         for (ConvergenceCheck check : results.checks()) {
             lines.add(check.verdict());
         }
-        // the documents each path's forward/reverse bracket decides, as 'tmeval compare' prints them
-        for (ComparisonTable.Brackets b : results.table().brackets()) {
-            lines.add(b.describe());
-        }
+        // the documents each path's forward/reverse bracket decides, as 'tmeval compare' prints them, and how many are certified
+        lines.addAll(results.bracketSentences());
         lines.addAll(results.adaptiveSummary()); // an adaptive run: how many documents agreed, and at what budget
+        // how many documents each method certifies and why the others are not, as 'tmeval compare' prints it
+        lines.addAll(results.verdicts().counts().report().lines().toList());
         verdicts.set(String.join("\n", lines));
     }
 
@@ -60,19 +61,31 @@ public final class VarianceTableViewModel {
         return rows;
     }
 
-    /** The table as delimited text, header first, rows in result order, the 95% intervals last. */
+    /** "299 of 300": the documents of a method certified, of those with its results (the certified column). */
+    public String certified(String method) {
+        return results.verdicts().certifiedOf(method);
+    }
+
+    /** Why the documents of a method not certified are not: the line the summary of {@code compare} prints for it. */
+    public String certifiedWhy(String method) {
+        return results.verdicts().line(method);
+    }
+
+    /** The table as delimited text, header first, rows in result order, the 95% intervals, then the certified counts. */
     public String text(char separator) {
         StringBuilder sb = new StringBuilder();
         String s = String.valueOf(separator);
         sb.append(String.join(s, "method", "direction", "documents", "percentAWins", "correlation", "varianceOfPerplexityRatio",
                 "corpusPerplexityRatio", "siteUpdates", "seconds", "percentAWinsLow95", "percentAWinsHigh95", "corpusPerplexityRatioLow95",
-                "corpusPerplexityRatioHigh95")).append('\n');
+                "corpusPerplexityRatioHigh95", "certified", "certifiedOf")).append('\n');
         for (ComparisonTable.Row r : rows) {
             sb.append(String.join(s, r.method(), r.direction().label(), Integer.toString(r.documents()),
                     String.format(Locale.ROOT, "%.2f", r.percentAWins()), r.correlation() == null ? "" : Double.toString(r.correlation()),
                     r.variance() == null ? "" : Double.toString(r.variance()), Double.toString(r.corpusPerplexityRatio()),
                     Long.toString(r.siteUpdates()), String.format(Locale.ROOT, "%.3f", r.seconds()), end(r.winsInterval(), 0),
-                    end(r.winsInterval(), 1), end(r.ratioInterval(), 0), end(r.ratioInterval(), 1))).append('\n');
+                    end(r.winsInterval(), 1), end(r.ratioInterval(), 0), end(r.ratioInterval(), 1),
+                    Integer.toString(results.verdicts().counts().certified(r.method())),
+                    Integer.toString(results.verdicts().counts().documents(r.method())))).append('\n');
         }
         return sb.toString();
     }

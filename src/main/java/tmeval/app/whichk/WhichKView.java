@@ -47,7 +47,8 @@ import java.util.function.Function;
 
 /**
  * The "which K?" screen: the list of models on the left, the held-out score of each against K (or against the
- * models' names) with 95% error bars, and under it the table of models and the pairwise decided counts.
+ * models' names) with 95% error bars, and under it the table of models, with the documents each certifies and a warning
+ * beside (and above) any whose numbers cannot all be trusted, and the pairwise decided counts.
  */
 public final class WhichKView {
     private final WhichKViewModel model;
@@ -84,7 +85,18 @@ public final class WhichKView {
         // the chart and the pairwise counts side by side; the models' table, with its many columns, across the width
         SplitPane top = new SplitPane(viewer, pairBox);
         top.setDividerPositions(0.6);
-        SplitPane centre = new SplitPane(top, table);
+        Label warnings = new Label();
+        warnings.setId("whichk-warnings");
+        warnings.getStyleClass().add("warning");
+        warnings.setWrapText(true);
+        warnings.setMinHeight(Region.USE_PREF_SIZE);
+        warnings.setPadding(new Insets(4, 6, 4, 6));
+        warnings.textProperty().bind(model.warningsProperty());
+        warnings.visibleProperty().bind(model.warningsProperty().isNotEmpty());
+        warnings.managedProperty().bind(warnings.visibleProperty());
+        VBox tableBox = new VBox(warnings, table);
+        VBox.setVgrow(table, Priority.ALWAYS);
+        SplitPane centre = new SplitPane(top, tableBox);
         centre.setOrientation(Orientation.VERTICAL);
         centre.setDividerPositions(0.6);
 
@@ -108,10 +120,12 @@ public final class WhichKView {
         method.getItems().setAll(model.methodNames());
         method.valueProperty().bindBidirectional(model.methodProperty());
         method.setId("whichk-method");
-        method.setTooltip(new Tooltip("The estimator every model is scored by (the method's default settings, as tmeval select)"));
+        method.setTooltip(new Tooltip("auto (the default, as tmeval select): each model's estimator and budget chosen by its own pilot, every"
+                + " document's budget doubled until it is certified; or one estimator for every model at its default settings"));
         Spinner<Number> runs = NumberField.whole(model.form(), Setting.RUNS, model.runsProperty(), 1);
         runs.setId("whichk-runs");
         runs.setPrefWidth(70);
+        runs.disableProperty().bind(model.autoProperty());
         runs.setTooltip(new Tooltip("Independent runs per document: two or more give the interval over runs and the pairwise decisions"));
         ChoiceBox<WhichKViewModel.Measure> measure = new ChoiceBox<>();
         measure.getItems().setAll(WhichKViewModel.Measure.values());
@@ -213,6 +227,8 @@ public final class WhichKView {
         t.getColumns().add(text("nats/token", WhichKViewModel.Row::perToken, 78));
         t.getColumns().add(text("perplexity", WhichKViewModel.Row::perplexity, 74));
         t.getColumns().add(text("95% interval", WhichKViewModel.Row::perplexityInterval, 122));
+        t.getColumns().add(text("certified", WhichKViewModel.Row::certified, 76));
+        t.getColumns().add(warning());
         t.getColumns().add(text("log-lik", WhichKViewModel.Row::logLikelihood, 78));
         t.getColumns().add(text("95% interval", WhichKViewModel.Row::interval, 136));
         t.getColumns().add(text("doc. perpl. (median)", WhichKViewModel.Row::medianDocumentPerplexity, 130));
@@ -220,10 +236,34 @@ public final class WhichKView {
         t.getColumns().add(column("V", WhichKViewModel.Row::vocabulary, 50));
         t.getColumns().add(column("tokens", WhichKViewModel.Row::tokens, 58));
         t.getColumns().add(text("refused", WhichKViewModel.Row::refused, 56));
-        t.getColumns().stream().filter(c -> !c.getText().equals("model") && !c.getText().equals("unknown"))
+        t.getColumns().stream().filter(c -> !List.of("model", "unknown", "warning").contains(c.getText()))
                 .forEach(c -> c.getStyleClass().add("numeric"));
         fillWithModelColumn(t, t.getColumns().get(1), 120);
         return t;
+    }
+
+    /** The model's warning beside its numbers, in the warning style; why, in full, in the tooltip. */
+    private static TableColumn<WhichKViewModel.Row, String> warning() {
+        TableColumn<WhichKViewModel.Row, String> c = text("warning", WhichKViewModel.Row::warning, 230);
+        c.setCellFactory(col -> new javafx.scene.control.TableCell<>() {
+            @Override
+            protected void updateItem(String v, boolean empty) {
+                super.updateItem(v, empty);
+                setText(empty ? null : v);
+                getStyleClass().remove("warning-cell");
+                if (!empty && v != null && !v.isEmpty()) {
+                    getStyleClass().add("warning-cell");
+                }
+                WhichKViewModel.Row row = empty || getTableRow() == null ? null : getTableRow().getItem();
+                Tooltip why = row == null || row.why().isEmpty() ? null : new Tooltip(row.why());
+                if (why != null) {
+                    why.setWrapText(true);
+                    why.setMaxWidth(560);
+                }
+                setTooltip(why);
+            }
+        });
+        return c;
     }
 
     private static <T> TableColumn<WhichKViewModel.Row, T> column(String title, Function<WhichKViewModel.Row, T> value, double width) {

@@ -24,6 +24,7 @@ import tmeval.app.common.ScreenJob;
 import tmeval.app.common.TaskExecutor;
 import tmeval.app.common.Workspace;
 import tmeval.estimate.Methods;
+import tmeval.run.AutoEstimation;
 import tmeval.io.CorpusLoader;
 import tmeval.io.InputException;
 import tmeval.io.ModelLoader;
@@ -74,10 +75,15 @@ public final class WhichKViewModel {
         }
     }
 
-    /** One model's row of the table, as text (a value that does not exist is "-", never NaN). */
+    /**
+     * One model's row of the table, as text (a value that does not exist is "-", never NaN). {@code certified}: "38 of 41"
+     * documents; {@code warning}: what makes its numbers untrustworthy, short enough for its column ("166 below floor, 289
+     * uncertified": runs below the vb floor, documents not certified), empty when nothing does, and {@code why} the same
+     * in full ({@link #warning(int, ModelSelection.Score)}).
+     */
     public record Row(int number, String label, int numTopics, int vocabulary, long tokens, String unknown, String logLikelihood,
                       String interval, String perToken, String perplexity, String perplexityInterval, String medianDocumentPerplexity,
-                      String refused) {
+                      String refused, String certified, String warning, String why) {
     }
 
     /** A point of the chart with its 95% interval (low = high = value when there is none). */
@@ -94,7 +100,7 @@ public final class WhichKViewModel {
     private final Workspace workspace;
     private final TaskExecutor executor;
     private final ObservableList<Entry> models = FXCollections.observableArrayList();
-    private final StringProperty method = new SimpleStringProperty(ModelSelection.DEFAULT_METHOD);
+    private final StringProperty method = new SimpleStringProperty(WhichKPlan.defaults().method());
     private final IntegerProperty runs = new SimpleIntegerProperty(ModelSelection.DEFAULT_RUNS);
     private final ObjectProperty<Measure> measure = new SimpleObjectProperty<>(Measure.PER_TOKEN);
     private final ObservableList<Row> rows = FXCollections.observableArrayList();
@@ -105,6 +111,7 @@ public final class WhichKViewModel {
     private final ReadOnlyObjectWrapper<ModelSelection.Result> result = new ReadOnlyObjectWrapper<>();
     private final DoubleProperty progress = new SimpleDoubleProperty(0);
     private final StringProperty message = new SimpleStringProperty(TOO_FEW);
+    private final StringProperty warnings = new SimpleStringProperty("");
     private final BooleanProperty running = new SimpleBooleanProperty(false);
     private final BooleanProperty loading = new SimpleBooleanProperty(false);
     private final List<ModelSelection.Score> scores = new ArrayList<>();
@@ -112,9 +119,9 @@ public final class WhichKViewModel {
     private BiConsumer<String, String> errorHandler = (title, text) -> { };
     private final ScreenJob background;
     private final Form form = new Form();
-    private final ReadOnlyObjectWrapper<EstimatePlan> shownPlan = new ReadOnlyObjectWrapper<>();
-    private final ReadOnlyObjectWrapper<EstimatePlan> formPlan = new ReadOnlyObjectWrapper<>();
-    private final PlanCaption<EstimatePlan> caption;
+    private final ReadOnlyObjectWrapper<WhichKPlan> shownPlan = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<WhichKPlan> formPlan = new ReadOnlyObjectWrapper<>();
+    private final PlanCaption<WhichKPlan> caption;
 
     public WhichKViewModel(Workspace workspace, TaskExecutor executor) {
         this.workspace = workspace;
@@ -124,11 +131,11 @@ public final class WhichKViewModel {
         method.addListener((o, a, b) -> formChanged());
         runs.addListener((o, a, b) -> formChanged());
         formChanged();
-        caption = new PlanCaption<>("Scores", shownPlan, formPlan, WhichKViewModel::describe, EstimatePlan::settingsText);
+        caption = new PlanCaption<>("Scores", shownPlan, formPlan, WhichKPlan::describe, WhichKPlan::settingsText);
     }
 
     private void formChanged() {
-        EstimatePlan now;
+        WhichKPlan now;
         try {
             now = plan();
         } catch (IllegalArgumentException e) {
@@ -137,10 +144,6 @@ public final class WhichKViewModel {
         formPlan.set(now);
     }
 
-    /** "ais at its default settings, 2 runs, seed 1" */
-    static String describe(EstimatePlan p) {
-        return String.format(Locale.ROOT, "%s at its default settings, %d run%s, seed %d", p.method(), p.runs(), p.runs() == 1 ? "" : "s", p.seed());
-    }
 
     /** The which-K form's typed text, committed before scoring (the view adds its fields). */
     public Form form() {
@@ -148,7 +151,7 @@ public final class WhichKViewModel {
     }
 
     /** "Scores of: ..." naming the plan of the scores on screen, and how the form differs from it since. */
-    public PlanCaption<EstimatePlan> caption() {
+    public PlanCaption<?> caption() {
         return caption;
     }
 
@@ -222,14 +225,16 @@ public final class WhichKViewModel {
      * The plan the form describes: {@code tmeval select} with the same method, runs and seed (the method's default
      * settings, all cores).
      */
-    public EstimatePlan plan() {
-        EstimatePlan defaults = ModelSelection.defaultPlan();
-        return new EstimatePlan(method.get(), Methods.get(method.get()).defaults(), runs.get(), defaults.seed(), defaults.threads());
+    WhichKPlan plan() {
+        WhichKPlan defaults = WhichKPlan.defaults();
+        return new WhichKPlan(method.get(), runs.get(), defaults.seed(), defaults.threads());
     }
 
-    /** Single-model methods the screen offers (every one {@code select} takes). */
+    /** The methods the screen offers (every one {@code select} takes): auto first, the default. */
     public List<String> methodNames() {
-        return Methods.names();
+        List<String> names = new ArrayList<>(List.of(AutoEstimation.NAME));
+        names.addAll(Methods.names());
+        return names;
     }
 
     /** Scores the listed models on the held-out corpus in the background; rows and points arrive as models finish. */
@@ -251,7 +256,7 @@ public final class WhichKViewModel {
             message.set("cannot score: " + typed);
             return;
         }
-        EstimatePlan plan;
+        WhichKPlan plan;
         try {
             plan = plan();
         } catch (IllegalArgumentException e) {
@@ -265,6 +270,7 @@ public final class WhichKViewModel {
         scores.clear();
         scoredLabels.clear();
         rows.clear();
+        warnings.set("");
         points.clear();
         pairwise.clear();
         pairColumns.clear();
@@ -284,18 +290,24 @@ public final class WhichKViewModel {
                     }
                     candidates.add(new ModelSelection.Candidate(e.model(), mapped));
                 }
-                long total = candidates.stream().mapToLong(c -> (long) c.corpus().size() * plan.runs()).sum();
+                List<ModelSelection.Estimation> estimations = new ArrayList<>();
+                for (ModelSelection.Candidate c : candidates) {
+                    updateMessage("auto: the pilot of model " + (estimations.size() + 1) + " of " + entries.size());
+                    estimations.add(plan.auto() ? ModelSelection.Estimation.auto(c, plan.seed(), plan.threads(), token)
+                            : ModelSelection.Estimation.of(plan.estimatePlan()));
+                }
+                long total = candidates.stream().mapToLong(c -> (long) c.corpus().size() * plan.effectiveRuns()).sum();
                 // written by the task's thread, read by the workers' progress calls
                 java.util.concurrent.atomic.AtomicLong before = new java.util.concurrent.atomic.AtomicLong();
-                return ModelSelection.run(plan, candidates, new ModelSelection.Listener() {
+                return ModelSelection.run(estimations, candidates, new ModelSelection.Listener() {
                     @Override
-                    public void modelStarted(int index, ModelSelection.Candidate candidate) {
-                        updateMessage("model " + (index + 1) + " of " + entries.size() + ": " + entries.get(index).label());
+                    public void modelStarted(int index, ModelSelection.Candidate candidate, String method) {
+                        updateMessage("model " + (index + 1) + " of " + entries.size() + ": " + entries.get(index).label() + " by " + method);
                     }
 
                     @Override
                     public void modelDone(int index, ModelSelection.Score score) {
-                        before.addAndGet((long) score.corpus().size() * plan.runs());
+                        before.addAndGet((long) score.corpus().size() * plan.effectiveRuns());
                         TaskExecutor.onFxThread(() -> addScore(entries.get(index).label(), score));
                     }
                 }, index -> (done, all, what) -> updateProgress(before.get() + done, total), token);
@@ -330,6 +342,7 @@ public final class WhichKViewModel {
         scoredLabels.add(label);
         rows.add(row(scores.size(), label, score));
         points.add(point(scores.size() - 1, label, score));
+        warnings.set(warnings(scores));
     }
 
     private void redrawPoints() {
@@ -363,8 +376,77 @@ public final class WhichKViewModel {
         String perplexityInterval = interval ? String.format(Locale.ROOT, "%.1f to %.1f", t.perplexityLow(), t.perplexityHigh()) : "-";
         double median = s.medianDocumentPerplexity();
         String medianText = Double.isNaN(median) ? "-" : String.format(Locale.ROOT, "%.1f", median);
+        int[] certified = certified(s);
+        List<String> problems = new ArrayList<>();
+        if (s.belowFloorRuns() > 0) {
+            problems.add(s.belowFloorRuns() + " below floor");
+        }
+        if (certified[0] < certified[1]) {
+            problems.add((certified[1] - certified[0]) + " uncertified");
+        }
         return new Row(number, label, s.model().numTopics(), s.model().numWords(), Math.round(t.tokens()), unknown, ll, llInterval, perToken,
-                perplexity, perplexityInterval, medianText, Integer.toString(s.summary().refused()));
+                perplexity, perplexityInterval, medianText, Integer.toString(s.summary().refused()), certified[0] + " of " + certified[1],
+                problems.isEmpty() ? "" : "\u26a0 " + String.join(", ", problems), warning(number, s));
+    }
+
+    /**
+     * The warning above the table while any model scored has runs below the vb floor or documents not certified, or "":
+     * how many models, and what to do; the warning column says which.
+     */
+    static String warnings(List<ModelSelection.Score> scores) {
+        int belowFloor = 0;
+        int runs = 0;
+        int uncertified = 0;
+        for (ModelSelection.Score s : scores) {
+            belowFloor += s.belowFloorRuns() > 0 ? 1 : 0;
+            runs += s.belowFloorRuns();
+            int[] c = certified(s);
+            uncertified += c[0] < c[1] ? 1 : 0;
+        }
+        List<String> parts = new ArrayList<>();
+        if (belowFloor > 0) {
+            parts.add(String.format(Locale.ROOT, "%d of %d models have runs below the vb floor (%d in all), which cannot be right and"
+                    + " which their intervals do not show", belowFloor, scores.size(), runs));
+        }
+        if (uncertified > 0) {
+            parts.add(String.format(Locale.ROOT, "%d of %d models have documents not certified", uncertified, scores.size()));
+        }
+        return parts.isEmpty() ? "" : "\u26a0 " + String.join("; ", parts)
+                + ". The warning column says which (hover it for why); use more samples or temperatures, or another method.";
+    }
+
+    /** The documents of a score certified, and those with a verdict. */
+    private static int[] certified(ModelSelection.Score s) {
+        int certified = 0;
+        int documents = 0;
+        for (String method : s.verdicts().methods()) {
+            certified += s.verdicts().certified(method);
+            documents += s.verdicts().documents(method);
+        }
+        return new int[] {certified, documents};
+    }
+
+    /**
+     * Why a model's numbers cannot all be trusted, in full (the tooltip of its warning), or "": its runs below the vb floor
+     * (which cannot be right, and which the interval, made from the runs themselves, does not cover) and why its other
+     * documents are not certified, as {@code select} reports them.
+     */
+    static String warning(int number, ModelSelection.Score s) {
+        int[] certified = certified(s);
+        if (s.belowFloorRuns() == 0 && certified[0] == certified[1]) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "\u26a0 model %d (K = %d): ", number, s.model().numTopics()));
+        if (s.belowFloorRuns() > 0) {
+            sb.append(String.format(Locale.ROOT, "%d %s below the vb floor by more than twice their noise, so they cannot be right, and"
+                    + " its interval does not show it; ", s.belowFloorRuns(), s.belowFloorRuns() == 1 ? "run lies" : "runs lie"));
+        }
+        List<String> lines = new ArrayList<>();
+        for (String method : s.verdicts().methods()) {
+            lines.add(s.verdicts().line(method));
+        }
+        sb.append(String.join("; ", lines)).append(". Use more samples or temperatures, or another method.");
+        return sb.toString();
     }
 
     private void showPairwise(ModelSelection.Result r) {
@@ -395,6 +477,11 @@ public final class WhichKViewModel {
 
     public StringProperty methodProperty() {
         return method;
+    }
+
+    /** Whether the form's method is auto, which sets its own runs. */
+    public javafx.beans.binding.BooleanBinding autoProperty() {
+        return method.isEqualTo(AutoEstimation.NAME);
     }
 
     public IntegerProperty runsProperty() {
@@ -438,6 +525,11 @@ public final class WhichKViewModel {
 
     public DoubleProperty progressProperty() {
         return progress;
+    }
+
+    /** The warning above the table while any model's numbers cannot all be trusted ({@link #warnings}); empty when none. */
+    public StringProperty warningsProperty() {
+        return warnings;
     }
 
     public StringProperty messageProperty() {

@@ -121,8 +121,10 @@ class BracketsViewModelTest {
         String caption = vm.captionProperty().get();
         assertTrue(caption.contains("5 decided for A (both ends above 0), 3 for B (both below), 4 undecided"), caption);
         assertTrue(caption.contains("Forward above reverse on 1"), caption);
-        assertEquals("decided for A: 5 (forward and reverse above 0)", vm.legendLabel(Verdict.FOR_A));
-        assertEquals("undecided: 4 (the bracket contains 0)", vm.legendLabel(Verdict.UNDECIDED));
+        assertEquals("decided for A, certified: " + (5 - drawing.uncertified(Verdict.FOR_A)) + " (forward and reverse above 0)",
+                vm.legendLabel(Verdict.FOR_A, true));
+        assertEquals("undecided, certified: " + (4 - drawing.uncertified(Verdict.UNDECIDED)) + " (the bracket contains 0)",
+                vm.legendLabel(Verdict.UNDECIDED, true));
     }
 
     @Test
@@ -235,5 +237,30 @@ class BracketsViewModelTest {
             }
         }
         return out;
+    }
+
+    /**
+     * Each bracket carries its document's verdict; the three documents whose directions disagree beyond the target are
+     * decided for A by their brackets, and the caption, the legend and the hover never call them decided without saying
+     * they are not certified.
+     */
+    @Test
+    void decidedDocumentsThatAreNotCertifiedAreSaidToBeNot() {
+        results.addAll(tmeval.app.common.KnownVerdicts.results(corpus));
+        BracketsViewModel.Drawing d = vm.drawing();
+        for (Bracket b : d.brackets()) {
+            assertEquals(Verdict.FOR_A, b.verdict());
+            assertEquals(b.pair().document() < tmeval.app.common.KnownVerdicts.CONVEX_CERTIFIED, b.certified(), "document " + b.pair().document());
+        }
+        assertEquals(9, d.certified());
+        assertEquals(3, d.uncertified(Verdict.FOR_A));
+        String caption = vm.captionProperty().get();
+        assertTrue(caption.contains("12 decided for A (both ends above 0), 0 for B (both below), 0 undecided (the bracket contains 0)."
+                + " Certified: 9 of 12. Not certified (dashed): 3 of those decided for A, 0 of those for B, 0 undecided"), caption);
+        assertEquals("decided for A, certified: 9 (forward and reverse above 0)", vm.legendLabel(Verdict.FOR_A, true));
+        assertEquals("for A, not certified: 3", vm.legendLabel(Verdict.FOR_A, false));
+        Bracket notCertified = d.brackets().stream().filter(b -> b.pair().document() == 10).findFirst().orElseThrow();
+        String tip = vm.tooltip(notCertified);
+        assertTrue(tip.contains("decided for A\nnot certified:\ndirections disagree beyond the target\n(gap 0.400, target 0.100 nats)"), tip);
     }
 }

@@ -6,6 +6,7 @@ import tmeval.compare.Direction;
 import tmeval.compare.RatioResult;
 import tmeval.run.AdaptiveComparison;
 import tmeval.run.ComparisonRunner;
+import tmeval.run.certify.Reason;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -52,5 +53,31 @@ class ResultsTest {
         results.forget(List.of(RATIO + "/" + Direction.FORWARD.label(), RATIO + "/" + Direction.REVERSE.label()));
         assertNull(results.round(0, RATIO), "a new run of the method forgets the old budgets");
         assertEquals(List.of(), results.adaptiveSummary());
+    }
+
+    private static ComparisonRunner.Result baseline(int document, int run, double logRatio) {
+        return new ComparisonRunner.Result(document, "d" + document, 8, ComparisonMethods.LR_DIFF, Direction.NONE, run, false,
+                new RatioResult(logRatio, new double[0], 100, 0), null);
+    }
+
+    /** A document's verdict is reached again when its results change: a later round, a second run, new inputs. */
+    @Test
+    void eachDocumentsVerdictFollowsItsResultsAsRunsAndRoundsArrive() {
+        Results results = new Results();
+        results.reset(AppFixtures.corpus());
+        results.addRounds(List.of(round(0, 10, false, -3, 2)));
+        assertEquals(Reason.DIRECTIONS_DISAGREE, results.verdicts().of(0, RATIO).reason(), "5 nats apart, against a target of 0.1");
+        assertEquals("0 of 1", results.verdicts().certifiedOf(RATIO));
+        results.addRounds(List.of(round(0, 20, true, 0.1, 0.15)));
+        assertEquals(Reason.WITHIN_TARGET, results.verdicts().of(0, RATIO).reason(), "the later round's directions, 0.05 apart");
+        assertEquals("1 of 1", results.verdicts().certifiedOf(RATIO));
+        results.addAll(List.of(baseline(1, 1, 0.3)));
+        assertEquals(Reason.ONE_RUN, results.verdicts().of(1, ComparisonMethods.LR_DIFF).reason());
+        results.addAll(List.of(baseline(1, 2, 0.32)));
+        assertEquals(Reason.WITHIN_TARGET, results.verdicts().of(1, ComparisonMethods.LR_DIFF).reason(), "two runs 0.02 apart: s.e. 0.01");
+        assertEquals("1 of 1", results.verdicts().certifiedOf(ComparisonMethods.LR_DIFF));
+        results.reset(AppFixtures.corpus());
+        assertEquals(java.util.Map.of(), results.verdicts().of(0));
+        assertEquals("0 of 0", results.verdicts().certifiedOf(RATIO));
     }
 }

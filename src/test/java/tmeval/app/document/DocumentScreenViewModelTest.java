@@ -159,4 +159,19 @@ class DocumentScreenViewModelTest {
         assertEquals(List.of("1", "2", DocumentScreenViewModel.MEAN_RUN), rows.subList(0, 3).stream().map(r -> r.run()).toList(),
                 "a method and direction's runs in order, then their mean");
     }
+
+    /** The document's verdict by each method in words, with its value, error, target and (for a ratio path) bracket. */
+    @Test
+    void theDocumentsVerdictByEachMethodIsSaidInWords() {
+        results.addAll(tmeval.app.common.KnownVerdicts.results(corpus));
+        vm.choose(10);
+        assertEquals("ratio-convex: not certified: directions disagree beyond the target (gap 0.400, target 0.100 nats); log-ratio 0.7000"
+                + " nats, bracket 0.5000 to 0.9000\n"
+                + "lr-diff: not certified: standard error above the target (s.e. 0.500, target 0.100 nats); log-ratio 0.5000 nats",
+                vm.verdictsProperty().get());
+        vm.choose(0);
+        assertEquals("ratio-convex: certified: within the target (gap 0.0200, target 0.100 nats); log-ratio 0.5100 nats, bracket 0.5000 to"
+                + " 0.5200\n"
+                + "lr-diff: certified: within the target (s.e. 0.0100, target 0.100 nats); log-ratio 0.3100 nats", vm.verdictsProperty().get());
+    }
 }

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import tmeval.app.common.AppFixtures;
 import tmeval.app.common.FxThread;
+import tmeval.app.common.KnownVerdicts;
 import tmeval.app.common.Results;
 import tmeval.compare.ComparisonMethods;
 import tmeval.compare.Direction;
@@ -266,5 +267,30 @@ class ScatterViewModelTest {
             boolean coversPointer = pointer[0] >= at[0] && pointer[0] <= at[0] + w && pointer[1] >= at[1] && pointer[1] <= at[1] + h;
             org.junit.jupiter.api.Assertions.assertFalse(coversPointer, "the text does not hide the point it describes");
         }
+    }
+
+    /** A point is drawn filled when its document is certified by its method, hollow when not; the tooltip and summary say so. */
+    @Test
+    void eachPointCarriesItsDocumentsVerdictAndTheSummaryCountsThem() {
+        results.addAll(KnownVerdicts.results(corpus));
+        for (PairedEstimate p : vm.plot().points().get(ComparisonMethods.RATIO_CONVEX)) {
+            assertEquals(p.document() < KnownVerdicts.CONVEX_CERTIFIED, vm.certified(p), "ratio-convex, document " + p.document());
+        }
+        for (PairedEstimate p : vm.plot().points().get(ComparisonMethods.LR_DIFF)) {
+            assertEquals(p.document() < KnownVerdicts.LR_CERTIFIED, vm.certified(p), "lr-diff, document " + p.document());
+        }
+        PairedEstimate uncertified = vm.plot().points().get(ComparisonMethods.RATIO_CONVEX).get(10);
+        assertTrue(vm.tooltip(ComparisonMethods.RATIO_CONVEX, uncertified)
+                .contains("not certified:\ndirections disagree beyond the target\n(gap 0.400, target 0.100 nats)"), vm.tooltip(ComparisonMethods.RATIO_CONVEX, uncertified));
+        PairedEstimate certified = vm.plot().points().get(ComparisonMethods.LR_DIFF).get(0);
+        assertTrue(vm.tooltip(ComparisonMethods.LR_DIFF, certified).contains("\ncertified:\nwithin the target\n(s.e. 0.0100, target 0.100 nats)"),
+                vm.tooltip(ComparisonMethods.LR_DIFF, certified));
+        for (String line : vm.tooltip(ComparisonMethods.RATIO_CONVEX, uncertified).split("\\R")) {
+            assertTrue(line.length() <= 60, "short lines keep the tooltip inside the window: " + line);
+        }
+        assertTrue(vm.summaryProperty().get().contains("Certified: ratio-convex 9 of 12, lr-diff 4 of 12 documents (filled marks; hollow: not"
+                + " certified"), vm.summaryProperty().get());
+        assertEquals("filled: certified", vm.certifiedLabel());
+        assertEquals("hollow: not certified", vm.uncertifiedLabel());
     }
 }

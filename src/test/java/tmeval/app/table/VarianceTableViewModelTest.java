@@ -5,6 +5,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import tmeval.app.common.AppFixtures;
 import tmeval.app.common.FxThread;
+import tmeval.app.common.KnownVerdicts;
 import tmeval.app.common.Results;
 import tmeval.compare.ComparisonMethods;
 import tmeval.compare.Direction;
@@ -44,7 +45,7 @@ class VarianceTableViewModelTest {
         assertEquals(75.0, vm.rows().get(0).percentAWins(), 1e-9, "A wins on 9 of 12 documents");
         String[] lines = vm.text(',').split("\n");
         assertEquals("method,direction,documents,percentAWins,correlation,varianceOfPerplexityRatio,corpusPerplexityRatio,siteUpdates,seconds,"
-                + "percentAWinsLow95,percentAWinsHigh95,corpusPerplexityRatioLow95,corpusPerplexityRatioHigh95", lines[0]);
+                + "percentAWinsLow95,percentAWinsHigh95,corpusPerplexityRatioLow95,corpusPerplexityRatioHigh95,certified,certifiedOf", lines[0]);
         assertTrue(lines[1].startsWith(ComparisonMethods.LR_DIFF + ",-,12,75.00,,0.0,"), lines[1]);
         // the export carries the table's 95% intervals, the ones 'tmeval compare' prints (ComparisonTable's bootstrap)
         var row = vm.rows().get(0);
@@ -60,5 +61,41 @@ class VarianceTableViewModelTest {
         assertEquals(vm.text(','), Files.readString(csv));
         results.reset(corpus);
         assertTrue(vm.rows().isEmpty(), "new inputs empty the table");
+    }
+
+    /** Each method's certified documents, "X of D", in the table, the lines under it and the CSV, with why the others are not. */
+    @Test
+    void eachMethodSaysHowManyDocumentsItCertifiesAndWhyTheOthersAreNot() throws Exception {
+        Corpus corpus = AppFixtures.corpus();
+        Results results = new Results();
+        VarianceTableViewModel vm = new VarianceTableViewModel(results);
+        results.reset(corpus);
+        List<ComparisonRunner.Result> all = KnownVerdicts.results(corpus);
+        results.addAll(all.subList(0, all.size() / 2));
+        results.addAll(all.subList(all.size() / 2, all.size()));
+        assertEquals("9 of 12", vm.certified(ComparisonMethods.RATIO_CONVEX));
+        assertEquals("4 of 12", vm.certified(ComparisonMethods.LR_DIFF));
+        assertEquals("certified ratio-convex: 9 of 12 documents; not certified: 3 directions disagree beyond the target",
+                vm.certifiedWhy(ComparisonMethods.RATIO_CONVEX));
+        assertTrue(vm.verdictsProperty().get().contains("certified lr-diff: 4 of 12 documents; not certified: 8 standard error above the target"),
+                vm.verdictsProperty().get());
+        assertTrue(vm.verdictsProperty().get().contains("12 documents decided for A (both above 0), 0 for B (both below), 0 undecided (the"
+                + " bracket contains 0); certified: 9 of 12 (not certified: 3 of those decided for A, 0 of those for B, 0 undecided)"),
+                "never decided without saying which are not certified: " + vm.verdictsProperty().get());
+        // the CSV: the same counts in its certified and certifiedOf columns, on each row of a method (by header name)
+        String[] lines = vm.text(',').split("\n");
+        List<String> header = List.of(lines[0].split(","));
+        int rows = 0;
+        for (int i = 1; i < lines.length; i++) {
+            String[] cells = lines[i].split(",", -1);
+            boolean convex = cells[header.indexOf("method")].equals(ComparisonMethods.RATIO_CONVEX);
+            assertEquals(convex ? "9" : "4", cells[header.indexOf("certified")], lines[i]);
+            assertEquals("12", cells[header.indexOf("certifiedOf")], lines[i]);
+            rows++;
+        }
+        assertEquals(3, rows, "ratio-convex forward and reverse, lr-diff");
+        Path csv = dir.resolve("certified.csv");
+        vm.exportCsv(csv);
+        assertEquals(vm.text(','), Files.readString(csv));
     }
 }

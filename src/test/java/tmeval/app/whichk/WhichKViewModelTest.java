@@ -69,7 +69,30 @@ class WhichKViewModelTest {
 
     @Test
     void theFormStartsFromSelectsDefaultPlan() {
-        assertEquals(ModelSelection.defaultPlan(), vm.plan());
+        assertEquals(tmeval.run.AutoEstimation.NAME, vm.plan().method(), "select's default, auto");
+        assertTrue(vm.autoProperty().get(), "auto sets its own runs");
+        assertEquals(java.util.Map.of("plan", "select", "method", "auto", "runs", "3", "seed", "1"), vm.plan().settingsText());
+        assertEquals(tmeval.run.AutoEstimation.NAME, vm.methodNames().get(0));
+    }
+
+    @Test
+    void autoGivesSelectsNumbersForEachModel() throws Exception {
+        Path out = dir.resolve("select-auto.tsv");
+        String printed = cli("select", "--models", truthFile + "," + otherFile, "--corpus", corpusFile.toString(), "--no-timing",
+                "--out", out.toString())[0];
+        vm.addFiles(List.of(truthFile, otherFile));
+        vm.start();
+        assertEquals(List.of(), errors);
+        ModelSelection.Result r = vm.resultProperty().get();
+        for (int i = 0; i < 2; i++) {
+            var t = r.scores().get(i).totals();
+            String line = String.format(Locale.ROOT, "corpus log-likelihood %.4f (mean over runs; %.4f nats per token), perplexity %.4f",
+                    t.logLikelihood(), t.perToken(), t.perplexity());
+            assertTrue(printed.substring(printed.indexOf("model " + (i + 1) + ":")).contains(line), line + " in\n" + printed);
+            String certified = "certified " + r.scores().get(i).verdicts().methods().iterator().next() + ": " + r.scores().get(i).verdicts()
+                    .certified(r.scores().get(i).verdicts().methods().iterator().next());
+            assertTrue(printed.contains(certified), certified + " in\n" + printed);
+        }
     }
 
     @Test
@@ -130,6 +153,67 @@ class WhichKViewModelTest {
         vm.measureProperty().set(WhichKViewModel.Measure.PERPLEXITY);
         assertEquals(r.scores().get(0).totals().perplexity(), vm.points().get(0).value(), 1e-12);
         assertEquals(r.scores().get(0).totals().perplexityHigh(), vm.points().get(0).high(), 1e-12);
+    }
+
+    /**
+     * The issue's case: Which K? showed estimates below the vb floor with no warning and narrow intervals. Importance
+     * sampling from the prior (its default samples) on 60-token documents of sharp topics falls below the floor: the
+     * screen counts the runs below the floor and the documents certified as {@code select} writes them (its status and
+     * certified columns), and warns beside each such model and above the table; the exact evaluator's model, all
+     * certified, gets no warning.
+     */
+    @Test
+    void runsBelowTheFloorAndUncertifiedDocumentsAreWarnedBesideTheirModelAsSelectWritesThem() throws Exception {
+        Path longer = dir.resolve("longer.tokens");
+        TextCorpusFormat.writeTokenLines(Fixtures.generate(TRUTH, 12, 60, 5), longer);
+        workspace.put(Workspace.Slot.CORPUS, longer, CorpusLoader.read(CorpusLoader.Spec.of(longer)));
+        Path out = dir.resolve("select.tsv");
+        cli("select", "--models", truthFile + "," + otherFile, "--corpus", longer.toString(), "--method", Methods.IS_PRIOR,
+                "--no-timing", "--out", out.toString());
+        // per model: runs below the floor, documents certified, documents (a document's rows all carry its verdict)
+        Map<String, int[]> written = new HashMap<>();
+        List<String> lines = Files.readAllLines(out);
+        List<String> header = List.of(lines.stream().filter(l -> l.startsWith("model\t")).findFirst().orElseThrow().split("\t"));
+        for (String l : lines) {
+            if (l.startsWith("#") || l.startsWith("model\t")) {
+                continue;
+            }
+            String[] f = l.split("\t", -1);
+            int[] c = written.computeIfAbsent(f[header.indexOf("model")], k -> new int[3]);
+            c[0] += f[header.indexOf("status")].equals("below-floor") ? 1 : 0;
+            if (f[header.indexOf("run")].equals("1")) {
+                c[1] += f[header.indexOf("certified")].equals("yes") ? 1 : 0;
+                c[2]++;
+            }
+        }
+        vm.addFiles(List.of(truthFile, otherFile));
+        vm.methodProperty().set(Methods.IS_PRIOR);
+        vm.start();
+        assertEquals(List.of(), errors);
+        int below = 0;
+        for (int i = 0; i < 2; i++) {
+            WhichKViewModel.Row row = vm.rows().get(i);
+            int[] c = written.get(row.label());
+            assertEquals(c[1] + " of " + c[2], row.certified(), row.label());
+            assertEquals(c[0] > 0, row.warning().contains(c[0] + " below floor"), row.warning());
+            assertEquals(c[1] < c[2], row.warning().contains((c[2] - c[1]) + " uncertified"), row.warning());
+            assertEquals(c[0] > 0 || c[1] < c[2], row.warning().startsWith("\u26a0"), row.warning());
+            assertEquals(row.warning().isEmpty(), row.why().isEmpty(), row.why());
+            assertTrue(c[0] == 0 || row.why().contains(c[0] + " runs lie below the vb floor by more than twice their noise"), row.why());
+            below += c[0];
+        }
+        assertTrue(below > 0, "the prior is a poor proposal here: some runs fall below the floor " + written);
+        assertTrue(vm.warningsProperty().get().startsWith("\u26a0 "), vm.warningsProperty().get());
+        assertTrue(vm.warningsProperty().get().contains("runs below the vb floor (" + below + " in all)"), vm.warningsProperty().get());
+
+        vm.methodProperty().set(Methods.EXACT);
+        vm.start();
+        assertEquals(List.of(), errors);
+        for (WhichKViewModel.Row row : vm.rows()) {
+            assertEquals("12 of 12", row.certified(), "the exact value is certified");
+            assertEquals("", row.warning());
+        }
+        assertEquals("", vm.warningsProperty().get(), "nothing to warn of");
     }
 
     @Test
