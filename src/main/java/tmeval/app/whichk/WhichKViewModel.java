@@ -342,7 +342,7 @@ public final class WhichKViewModel {
         scoredLabels.add(label);
         rows.add(row(scores.size(), label, score));
         points.add(point(scores.size() - 1, label, score));
-        warnings.set(warnings(scores));
+        warnings.set(warnings(scores, shownPlan.get() != null && shownPlan.get().auto()));
     }
 
     private void redrawPoints() {
@@ -393,7 +393,7 @@ public final class WhichKViewModel {
      * The warning above the table while any model scored has runs below the vb floor or documents not certified, or "":
      * how many models, and what to do; the warning column says which.
      */
-    static String warnings(List<ModelSelection.Score> scores) {
+    static String warnings(List<ModelSelection.Score> scores, boolean auto) {
         int belowFloor = 0;
         int runs = 0;
         int uncertified = 0;
@@ -412,7 +412,9 @@ public final class WhichKViewModel {
             parts.add(String.format(Locale.ROOT, "%d of %d models have documents not certified", uncertified, scores.size()));
         }
         return parts.isEmpty() ? "" : "\u26a0 " + String.join("; ", parts)
-                + ". The warning column says which (hover it for why); use more samples or temperatures, or another method.";
+                + ". The warning column says which (hover it for why); " + (auto ? "auto doubled those documents' budgets up to "
+                + (1 << AutoEstimation.MAX_DOUBLINGS) + " times, so their values are shown uncertified." : "use more samples or temperatures,"
+                + " another method, or auto.");
     }
 
     /** The documents of a score certified, and those with a verdict. */
