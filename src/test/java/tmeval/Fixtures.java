@@ -74,6 +74,26 @@ public final class Fixtures {
         return tmeval.model.TrainingState.modelFromCounts(name, truth.vocabulary(), counts, alpha, beta);
     }
 
+    /**
+     * A model derived from another as two models of one corpus differ: its topic j the mean of {@code from}'s topics
+     * {@code topics[j]} (two or more merged: a model of smaller K), moved a share {@code moved} of the way to
+     * {@code other}'s topic j, with its own alpha.
+     */
+    public static TopicModel derived(String name, TopicModel from, int[][] topics, TopicModel other, double moved, double[] alpha) {
+        int k = topics.length;
+        double[] phi = new double[from.numWords() * k];
+        for (int w = 0; w < from.numWords(); w++) {
+            for (int j = 0; j < k; j++) {
+                double mean = 0;
+                for (int t : topics[j]) {
+                    mean += from.phi(w, t) / topics[j].length;
+                }
+                phi[w * k + j] = (1 - moved) * mean + moved * other.phi(w, j);
+            }
+        }
+        return new TopicModel(name, from.vocabulary(), phi, alpha);
+    }
+
     /** A model from explicit topic columns (topics[k][w]). */
     public static TopicModel model(String name, double[][] topics, double[] alpha) {
         int numTopics = topics.length;

@@ -15,6 +15,7 @@ import tmeval.model.Corpus;
 import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
 import tmeval.run.AdaptiveComparison;
+import tmeval.run.AutoComparison;
 import tmeval.run.ComparisonPlan;
 import tmeval.run.CertifiedRows;
 import tmeval.run.ComparisonRows;
@@ -76,7 +77,9 @@ final class CompareCommand implements Command {
         o.add(OptionSpec.flag("renormalize", "rescale topics that do not sum to 1 (otherwise an error)"));
         o.addAll(InputOptions.corpusOptions());
         o.add(InputOptions.unknownWordsOption());
-        o.add(OptionSpec.value("method", "NAMES", "one or more of " + String.join(", ", ComparisonMethods.names()) + ", comma-separated"));
+        o.add(OptionSpec.value("method", "NAMES", AutoComparison.NAME + " (default: a pilot measures " + String.join(", ", AutoComparison.CANDIDATES)
+                + ", chooses the one that certifies at the least cost and doubles each document's budget until it is certified), or one or more of "
+                + String.join(", ", ComparisonMethods.names()) + ", comma-separated"));
         o.add(OptionSpec.value("direction", "D", "forward (B to A), reverse (A to B), or both (default "
                 + ComparisonPlan.DEFAULT_DIRECTIONS.label() + ")"));
         o.add(OptionSpec.flag("align", "permute B's topics to A's before annealing (the default)"));
@@ -105,10 +108,42 @@ final class CompareCommand implements Command {
         return methods.stream().map(m -> new MethodOptions.MethodUse(m.name(), m.options(), ComparisonPlan.DEFAULT_METHOD_SETTINGS)).toList();
     }
 
-    /** The plan the options describe, every unset option at the plan's default. */
+    /** Whether the options ask for {@code auto}: no --method, or --method auto. */
+    static boolean auto(Options o) throws UsageException {
+        List<String> names = o.list("method", AutoComparison.NAME);
+        if (names.contains(AutoComparison.NAME) && names.size() > 1) {
+            throw new UsageException("--method " + AutoComparison.NAME + " chooses one method itself: give it alone, or name the methods without it");
+        }
+        return names.contains(AutoComparison.NAME);
+    }
+
+    /** The options auto sets itself: the methods' budgets, runs, directions, the adaptive budget and the reference. */
+    private static void refuseWhatAutoChooses(Options o) throws UsageException {
+        List<String> chosenByAuto = new ArrayList<>();
+        MethodOptions.options(uses(ComparisonMethods.all())).forEach(spec -> chosenByAuto.add(spec.name()));
+        chosenByAuto.addAll(List.of("runs", "direction", "adaptive", "agree-within", "max-temperatures", "reference", "reference-particles"));
+        for (String option : chosenByAuto) {
+            if (o.has(option)) {
+                throw new UsageException("--" + option + ": auto chooses the method, its budget, runs and directions; to set them, name the methods"
+                        + " (--method " + String.join(",", ComparisonPlan.defaultSelection()) + ", or any of " + String.join(", ",
+                        ComparisonMethods.names()) + ")");
+            }
+        }
+    }
+
+    /**
+     * The plan the options describe, every unset option at the plan's default; for {@code auto}, the plan of its pilot
+     * ({@link AutoComparison#pilotPlan}: the candidates at the default budget).
+     */
     static ComparisonPlan plan(Options o) throws UsageException {
         if (o.has("align") && o.has("no-align")) {
             throw new UsageException("give --align or --no-align, not both");
+        }
+        if (auto(o)) {
+            refuseWhatAutoChooses(o);
+            return AutoComparison.pilotPlan(o.longValue("seed", ComparisonPlan.DEFAULT_SEED), MethodOptions.threads(o),
+                    !o.has("no-align") && ComparisonPlan.DEFAULT_ALIGN, intersect(o),
+                    MethodOptions.real(o, Setting.GAP_THRESHOLD, ComparisonPlan.DEFAULT_GAP_THRESHOLD));
         }
         List<String> names = o.list("method", null);
         List<ComparisonMethods.Method> chosen = new ArrayList<>();
@@ -116,10 +151,7 @@ final class CompareCommand implements Command {
             for (String name : names) {
                 chosen.add(ComparisonMethods.get(name));
             }
-            String vocabulary = o.string("vocabulary", "strict");
-            if (!List.of("strict", "intersect").contains(vocabulary)) {
-                throw new UsageException("--vocabulary must be strict or intersect");
-            }
+            boolean intersect = intersect(o);
             ComparisonPlan.Reference reference = ComparisonPlan.Reference.parse(o.string("reference", ComparisonPlan.DEFAULT_REFERENCE.label()));
             if (o.has("reference-particles") && reference != ComparisonPlan.Reference.LR) {
                 throw new UsageException("--reference-particles applies to --reference lr");
@@ -130,11 +162,20 @@ final class CompareCommand implements Command {
                     MethodOptions.integer(o, Setting.RUNS, ComparisonPlan.DEFAULT_RUNS), o.longValue("seed", ComparisonPlan.DEFAULT_SEED),
                     MethodOptions.threads(o), reference,
                     MethodOptions.integer(o, Setting.REFERENCE_PARTICLES, ComparisonPlan.DEFAULT_REFERENCE_PARTICLES),
-                    !o.has("no-align") && ComparisonPlan.DEFAULT_ALIGN, vocabulary.equals("intersect"),
+                    !o.has("no-align") && ComparisonPlan.DEFAULT_ALIGN, intersect,
                     MethodOptions.real(o, Setting.GAP_THRESHOLD, ComparisonPlan.DEFAULT_GAP_THRESHOLD));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
+    }
+
+    /** Whether --vocabulary asks for the intersection (strict, the default, or intersect). */
+    private static boolean intersect(Options o) throws UsageException {
+        String vocabulary = o.string("vocabulary", "strict");
+        if (!List.of("strict", "intersect").contains(vocabulary)) {
+            throw new UsageException("--vocabulary must be strict or intersect");
+        }
+        return vocabulary.equals("intersect");
     }
 
     /** The adaptive budget the options describe (unset values at the plan's defaults), or null without --adaptive. */
@@ -171,11 +212,16 @@ final class CompareCommand implements Command {
 
     @Override
     public int run(Options o, PrintStream out, PrintStream err) throws UsageException, InputException, IOException {
+        boolean auto = auto(o);
         ComparisonPlan plan = plan(o);
         Shard shard = MethodOptions.shard(o);
-        AdaptiveComparison.Budget adaptive = budget(o, plan);
+        AdaptiveComparison.Budget adaptive = auto ? null : budget(o, plan);
         if (adaptive != null && !engine.local()) {
             throw new UsageException("--adaptive runs on one machine only (its rounds re-run documents); run it with java -jar tmeval.jar");
+        }
+        if (auto && !engine.local()) {
+            throw new UsageException("auto, compare's default method, runs on one machine only for now (its rounds re-run documents): run it"
+                    + " with java -jar tmeval.jar (shards with --shard I/N and merge work), or name the methods (--method NAMES)");
         }
         boolean timing = !o.has("no-timing");
         Path outFile = o.requiredPath("out");
@@ -201,6 +247,13 @@ final class CompareCommand implements Command {
             out.println(distances);
         }
 
+        AutoComparison.Choice choice = null;
+        ComparisonPlan pilotPlan = plan;
+        if (auto) {
+            choice = AutoComparison.choose(pilotPlan, corpus, pair, cancel);
+            out.print(choice.report(corpus));
+            plan = choice.plan(pilotPlan);
+        }
         ComparisonTable table = ComparisonTable.forCorpus(corpus, plan.runs(), plan::scoredTokens);
         int[] refused = {0};
         String[] firstRefusal = {null};
@@ -209,13 +262,28 @@ final class CompareCommand implements Command {
         long start = System.nanoTime();
         try (OutputFile file = OutputFile.create(outFile, o.standardOutput())) {
             Writer w = file.writer();
-            w.write(Provenance.header(adaptive == null ? plan.toSettings() : adaptive.settingsText(plan), o.inputs(), timing, shard,
-                    ShardDocuments.of(corpus, shard, plan::scoredTokens)));
-            w.write(adaptive == null ? ComparisonRows.HEADER : ComparisonRows.HEADER_ADAPTIVE);
+            w.write(Provenance.header(auto ? choice.settingsText(pilotPlan) : adaptive == null ? plan.toSettings() : adaptive.settingsText(plan),
+                    o.inputs(), timing, shard, ShardDocuments.of(corpus, shard, plan::scoredTokens)));
+            w.write(adaptive == null && !auto ? ComparisonRows.HEADER : ComparisonRows.HEADER_ADAPTIVE);
             CertifiedRows rows = new CertifiedRows(w, timing);
             verdicts = rows.verdicts();
+            java.util.function.Consumer<ComparisonRunner.Result> noteRefusal = r -> {
+                if (r.refused()) {
+                    refused[0]++;
+                    if (firstRefusal[0] == null) {
+                        firstRefusal[0] = "document " + r.documentId() + ", " + r.method() + ": " + r.refusal();
+                    }
+                }
+            };
             try {
-                if (adaptive != null) {
+                if (auto) {
+                    long spent = AutoComparison.run(choice, pilotPlan, corpus, pair, shard, row -> {
+                        ComparisonRunner.record(table, row.result());
+                        noteRefusal.accept(row.result());
+                        rows.add(row);
+                    }, ProgressPrinter.to(err, "auto " + choice.method()), cancel);
+                    adaptiveReport = String.format(Locale.ROOT, "auto spent %d site updates in all rounds%n", spent);
+                } else if (adaptive != null) {
                     int[] converged = new int[2];
                     long spent = AdaptiveComparison.run(plan, adaptive, corpus, pair, shard, row -> {
                         ComparisonRunner.record(table, row.result());
@@ -230,12 +298,7 @@ final class CompareCommand implements Command {
                 } else {
                     engine.compare(plan, corpus, pair, shard, r -> {
                         ComparisonRunner.record(table, r);
-                        if (r.refused()) {
-                            refused[0]++;
-                            if (firstRefusal[0] == null) {
-                                firstRefusal[0] = "document " + r.documentId() + ", " + r.method() + ": " + r.refusal();
-                            }
-                        }
+                        noteRefusal.accept(r);
                         rows.add(r);
                     }, ProgressPrinter.to(err, "compare"), cancel);
                 }

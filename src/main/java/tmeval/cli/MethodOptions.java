@@ -27,7 +27,8 @@ final class MethodOptions {
     static {
         for (OptionSpec s : List.of(
                 OptionSpec.value("samples", "S", "importance samples"),
-                OptionSpec.value("temperatures", "N", "annealing temperatures (also the budget of the left-to-right baselines)"),
+                OptionSpec.value("temperatures", "N", "annealing temperatures (also the budget of the left-to-right baselines, and the"
+                        + " importance samples of the theta-sampling ones on each model)"),
                 OptionSpec.value("burn-in", "B", "Gibbs sweeps before sampling"),
                 OptionSpec.value("particles", "R", "left-to-right particles"),
                 OptionSpec.flag("no-resampling", "left-to-right without re-sampling earlier tokens (MALLET's default)"),

@@ -5,9 +5,11 @@ import tmeval.estimate.AnnealedImportanceSampler;
 import tmeval.estimate.ChibStyleEstimator;
 import tmeval.estimate.DocumentCompletion;
 import tmeval.estimate.ExactEvaluator;
+import tmeval.estimate.LeeDirichletSampler;
 import tmeval.estimate.LeftToRight;
 import tmeval.estimate.MethodSettings;
 import tmeval.estimate.Methods;
+import tmeval.estimate.VariationalImportanceSampler;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,6 +28,8 @@ public final class ComparisonMethods {
     public static final String AIS_DIFF = "ais-diff";
     public static final String LR_DIFF = "lr-diff";
     public static final String CHIB_DIFF = "chib-diff";
+    public static final String IS_VB_DIFF = "is-vb-diff";
+    public static final String LEE_IS_DIFF = "lee-is-diff";
     public static final String EXACT = Methods.EXACT;
     public static final String COMPLETION_RATIO_CONVEX = "completion-ratio-convex";
     public static final String COMPLETION_RATIO_GEOMETRIC = "completion-ratio-geometric";
@@ -93,6 +97,23 @@ public final class ComparisonMethods {
                 s -> {
                     var chib = new ChibStyleEstimator(s.chainLength());
                     return new EstimateDifference(CHIB_DIFF, doc -> chib);
+                }));
+        // importance sampling over theta with the topics summed out: n samples on each model (compare's one budget, as the
+        // left-to-right baseline takes its particles from it; n = 1000 is also estimate's default S for both), each
+        // sample a mixture over K for every distinct word, at most N
+        Cost thetaSampling = (s, n) -> 2L * s.temperatures() * n;
+        add(new Method(IS_VB_DIFF, "is-vb on each model with n importance samples (--temperatures), differenced: theta sampled from the"
+                + " widened variational posterior, the topics summed out",
+                false, Methods.IS_VB, thetaSampling, Set.of("temperatures"),
+                s -> {
+                    var isVb = new VariationalImportanceSampler(s.temperatures());
+                    return new EstimateDifference(IS_VB_DIFF, doc -> isVb);
+                }));
+        add(new Method(LEE_IS_DIFF, "Lee's Dirichlet importance sampler on each model with n samples (--temperatures), differenced",
+                false, Methods.LEE_IS, thetaSampling, Set.of("temperatures"),
+                s -> {
+                    var lee = new LeeDirichletSampler(s.temperatures(), 0);
+                    return new EstimateDifference(LEE_IS_DIFF, doc -> lee);
                 }));
         add(new Method(EXACT, "exact log P(w | A) - log P(w | B) by dynamic programming (short documents only)",
                 false, EXACT, (s, n) -> 0, Set.of("max-exact-states"),

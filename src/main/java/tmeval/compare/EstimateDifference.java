@@ -12,7 +12,8 @@ import java.util.function.Function;
 
 /**
  * The baselines of Foulds and Smyth: a single-model estimator run on each model separately (independent streams)
- * and differenced, log P-hat(w | A) - log P-hat(w | B): {@code ais-diff}, {@code lr-diff}, and {@code exact}.
+ * and differenced, log P-hat(w | A) - log P-hat(w | B): {@code ais-diff}, {@code lr-diff}, {@code is-vb-diff},
+ * {@code lee-is-diff} and {@code exact}; the result keeps each model's value beside the difference.
  * The stochastic error is incurred twice.
  */
 public final class EstimateDifference implements ModelComparison {
@@ -59,7 +60,8 @@ public final class EstimateDifference implements ModelComparison {
         Estimator estimator = estimatorFor.apply(document);
         EstimateResult ra = estimator.estimate(document, a, forA, cancel);
         EstimateResult rb = estimator.estimate(document, b, forB, cancel);
-        return new RatioResult(ra.logValue() - rb.logValue(), new double[0], ra.siteUpdates() + rb.siteUpdates(), System.nanoTime() - start);
+        return new RatioResult(ra.logValue() - rb.logValue(), new double[0], ra.siteUpdates() + rb.siteUpdates(), System.nanoTime() - start,
+                ra.logValue(), rb.logValue());
     }
 
     /**

@@ -24,9 +24,33 @@ import java.util.function.Consumer;
  * the forward run is a stochastic lower bound on the log ratio and the reverse one an upper bound, agreement is the
  * evidence that both converged. Each row keeps the temperatures of its last round and whether it converged; the
  * earlier rounds are counted in the site updates spent. The first round uses the plain run's streams, later rounds
- * their own.
+ * their own. The same rounds, under another {@link Rule}, are how {@link AutoComparison} escalates its choice.
  */
 public final class AdaptiveComparison {
+    /**
+     * When a (document, method)'s rounds end: {@code --adaptive} doubles the ratio paths' temperatures until their
+     * directions agree within a fixed number of nats ({@link Budget}); {@code auto} doubles its method's budget until
+     * the document is certified ({@link AutoComparison}).
+     */
+    interface Rule {
+        /** Whether the method is run again at twice the budget while the rule is not met (else once, converged "-"). */
+        boolean escalates(ComparisonMethods.Method method);
+
+        /** The round's results as they are judged and written (auto sets differenced runs against the models' floors). */
+        default List<ComparisonRunner.Result> judged(List<ComparisonRunner.Result> round, ComparisonRunner.Job job, int document,
+                                                     CancelToken cancel) {
+            return round;
+        }
+
+        /** Whether the round, one method's results on one document, meets the rule (its rows' converged column). */
+        boolean met(List<ComparisonRunner.Result> round);
+
+        /** Whether the rounds end here, met or not (with the cap, which ends them anyway). */
+        default boolean done(List<ComparisonRunner.Result> round) {
+            return met(round);
+        }
+    }
+
     /** The adaptive budget. */
     public record Budget(double agreeWithin, int maxTemperatures) {
         public Budget {
@@ -64,6 +88,21 @@ public final class AdaptiveComparison {
                 throw SettingsReader.problem("adaptive", "is only ever true: a plain run's settings name no budget");
             }
             return new Budget(in.real(Setting.AGREE_WITHIN), (int) in.whole(Setting.MAX_TEMPERATURES));
+        }
+
+        /** The rule: a ratio path's directions agree within {@link #agreeWithin} nats. */
+        Rule rule() {
+            return new Rule() {
+                @Override
+                public boolean escalates(ComparisonMethods.Method method) {
+                    return method.directional();
+                }
+
+                @Override
+                public boolean met(List<ComparisonRunner.Result> round) {
+                    return agrees(round, agreeWithin);
+                }
+            };
         }
 
         /** @throws IllegalArgumentException when the plan cannot be run adaptively */
@@ -111,17 +150,28 @@ public final class AdaptiveComparison {
     public static long run(ComparisonPlan plan, Budget budget, Corpus corpus, ModelPair pair, Shard shard, Consumer<List<Row>> eachRound,
                            Consumer<Row> inOrder, Progress progress, CancelToken cancel) {
         budget.check(plan);
+        return run(plan, budget.rule(), budget.maxTemperatures(), corpus, pair, shard, eachRound, inOrder, progress, cancel);
+    }
+
+    /**
+     * The rounds under any rule: each document one task (so the rows do not depend on the threads), each method from
+     * the plan's temperatures, doubled while the rule is not met and the next doubling stays within
+     * {@code maxTemperatures}.
+     */
+    static long run(ComparisonPlan plan, Rule rule, int maxTemperatures, Corpus corpus, ModelPair pair, Shard shard,
+                    Consumer<List<Row>> eachRound, Consumer<Row> inOrder, Progress progress, CancelToken cancel) {
         ComparisonRunner.Job base = ComparisonRunner.Job.of(plan, corpus, pair);
         int[] documents = shard.positions(corpus.size());
         long[] spent = {0};
-        OrderedParallel.run(documents.length, i -> document(plan, budget, base, documents[i], eachRound, cancel), rows -> { }, rows -> {
-            spent[0] += rows.siteUpdatesSpent();
-            rows.rows().forEach(inOrder);
-        }, plan.threads(), "tmeval-adaptive", progress, cancel, i -> corpus.document(documents[i]).id());
+        OrderedParallel.run(documents.length, i -> document(plan, rule, maxTemperatures, base, documents[i], eachRound, cancel), rows -> { },
+                rows -> {
+                    spent[0] += rows.siteUpdatesSpent();
+                    rows.rows().forEach(inOrder);
+                }, plan.threads(), "tmeval-adaptive", progress, cancel, i -> corpus.document(documents[i]).id());
         return spent[0];
     }
 
-    private static DocumentRows document(ComparisonPlan plan, Budget budget, ComparisonRunner.Job base, int d,
+    private static DocumentRows document(ComparisonPlan plan, Rule rule, int maxTemperatures, ComparisonRunner.Job base, int d,
                                          Consumer<List<Row>> eachRound, CancelToken cancel) {
         List<Row> rows = new ArrayList<>();
         long spent = 0;
@@ -143,13 +193,14 @@ public final class AdaptiveComparison {
                         round.add(result);
                     }
                 }
-                if (!method.directional()) {
+                if (!rule.escalates(method)) {
                     eachRound.accept(rows(round, n, null));
                     break;
                 }
-                converged = agrees(round, budget.agreeWithin());
+                round = rule.judged(round, base, d, cancel);
+                converged = rule.met(round);
                 eachRound.accept(rows(round, n, converged));
-                if (converged || 2L * n > budget.maxTemperatures()) {
+                if (rule.done(round) || 2L * n > maxTemperatures) {
                     break;
                 }
                 n *= 2;

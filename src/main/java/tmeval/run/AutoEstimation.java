@@ -39,7 +39,7 @@ public final class AutoEstimation {
     /** How often a document's budget may double past the starting budget (so at most 16 times it). */
     public static final int MAX_DOUBLINGS = 4;
     /** The pilot's variance is a three-run estimate: the budget it asks for is doubled to leave room for its noise. */
-    private static final double MARGIN = 2;
+    static final double MARGIN = 2;
     /** The candidates: every estimator of log P(w) whose error its runs measure (lr without re-sampling: unbiased, linear). */
     public static final List<String> CANDIDATES = List.of(Methods.IS_VB, Methods.LEE_IS, Methods.AIS, Methods.IS_IP, Methods.CHIB,
             Methods.LR, Methods.IS_PZW, Methods.IS_PRIOR);
@@ -50,7 +50,10 @@ public final class AutoEstimation {
      * an lr update samples one token's topic without re-sampling.
      */
     static final java.util.Map<String, Double> WORK = java.util.Map.of(Methods.IS_VB, 4.8, Methods.LEE_IS, 1.3, Methods.AIS, 1.0,
-            Methods.IS_IP, 0.67, Methods.CHIB, 0.63, Methods.LR, 0.46, Methods.IS_PZW, 0.77, Methods.IS_PRIOR, 1.3);
+            Methods.IS_IP, 0.67, Methods.CHIB, 0.63, Methods.LR, 0.46, Methods.IS_PZW, 0.77, Methods.IS_PRIOR, 1.3,
+            // the ratio paths (AutoComparison's candidates; a comparison method is weighted by the estimator that prices
+            // it): ais's rate over theirs in performance.md's throughput table, KOS K = 50, 1.8e7 against 2.6e7 and 1.56e7
+            tmeval.compare.ComparisonMethods.RATIO_CONVEX, 0.69, tmeval.compare.ComparisonMethods.RATIO_GEOMETRIC, 1.15);
 
     /** What the pilot measured of one candidate. */
     public record Trial(String method, int violations, int beyondCap, double variancePerToken, long pilotSiteUpdates, long pilotNanos,
@@ -84,9 +87,7 @@ public final class AutoEstimation {
         /** The provenance of an auto run: the chosen plan's settings and what chose it. */
         public java.util.Map<String, String> settingsText(long seed, int threads) {
             java.util.Map<String, String> s = new java.util.LinkedHashMap<>(plan(seed, threads).settingsText());
-            s.put("auto", "true");
-            s.put("auto-max-doublings", Integer.toString(MAX_DOUBLINGS));
-            s.put("auto-pilot", Arrays.toString(pilot).replace(" ", ""));
+            s.putAll(autoSettings(pilot));
             return s;
         }
 
@@ -111,6 +112,31 @@ public final class AutoEstimation {
     }
 
     private AutoEstimation() {
+    }
+
+    /** What an auto run adds to its plan's settings in the provenance (estimate's and compare's alike): auto, its cap, its pilot. */
+    static java.util.Map<String, String> autoSettings(int[] pilot) {
+        java.util.Map<String, String> s = new java.util.LinkedHashMap<>();
+        s.put("auto", "true");
+        s.put("auto-max-doublings", Integer.toString(MAX_DOUBLINGS));
+        s.put("auto-pilot", Arrays.toString(pilot).replace(" ", ""));
+        return s;
+    }
+
+    /**
+     * The budget factor a pilot document asks for: the power of two at or above {@code MARGIN x needed}, where
+     * {@code needed} is the factor that would bring its error to the target.
+     */
+    static int factor(double needed) {
+        double asked = MARGIN * needed;
+        int factor = Integer.highestOneBit((int) Math.min(1 << 30, Math.ceil(Math.max(1, asked))));
+        return factor < asked ? factor * 2 : factor;
+    }
+
+    /** The starting factor of a candidate: the median of its pilot documents' factors, at most the cap. */
+    static int startFactor(List<Integer> factors) {
+        int start = factors.isEmpty() ? 1 : factors.stream().sorted().toList().get(factors.size() / 2);
+        return Math.min(start, 1 << MAX_DOUBLINGS);
     }
 
     /** The pilot's documents: one from each of equal strata of the documents sorted by length, picked by the seed. */
@@ -208,9 +234,7 @@ public final class AutoEstimation {
             }
             // the standard error falls as one over the root of the budget: the factor that brings it within the target
             double se = v.error();
-            double needed = MARGIN * se * se / (v.target() * v.target());
-            int factor = Integer.highestOneBit((int) Math.min(1 << 30, Math.ceil(Math.max(1, needed))));
-            factor = factor < needed ? factor * 2 : factor;
+            int factor = factor(se * se / (v.target() * v.target()));
             if (factor > 1 << MAX_DOUBLINGS) {
                 beyondCap++;
             }
@@ -218,9 +242,8 @@ public final class AutoEstimation {
             predicted += WORK.get(method) * cost * factor;
             variance += se * se * RUNS;
         }
-        int start = factors.isEmpty() ? 1 : factors.stream().sorted().toList().get(factors.size() / 2);
         return new Trial(method, violations, beyondCap, tokens == 0 ? Double.NaN : variance / tokens, siteUpdates, nanos,
-                violations == documents.size() ? Double.MAX_VALUE : predicted, Math.min(start, 1 << MAX_DOUBLINGS));
+                violations == documents.size() ? Double.MAX_VALUE : predicted, startFactor(factors));
     }
 
     /** {@link #RUNS} runs of an estimator at a budget on one document, on streams keyed by the document, run, method and budget. */

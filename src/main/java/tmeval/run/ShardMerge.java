@@ -391,6 +391,10 @@ public final class ShardMerge {
             }
         }
         Map<String, Verdict> verdicts = f.rules().verdicts(document.stream().map(Row::fields).toList());
+        String autoProblem = f.rules().autoProblem(document.stream().map(Row::fields).toList(), verdicts);
+        if (autoProblem != null) {
+            throw new InputException(f.file(), document.get(0).line(), "document " + first[0] + ", " + autoProblem + ": edited");
+        }
         for (Row row : document) {
             String[] fields = row.fields();
             Verdict v = verdicts.get(fields[2]);

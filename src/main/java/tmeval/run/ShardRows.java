@@ -25,12 +25,16 @@ final class ShardRows {
     private final String estimateMethod;
     /** Each row of a document, as {@link #key} names it, in the order the runner writes them. */
     private final List<String> keys = new ArrayList<>();
+    /** The temperatures an auto comparison's row may have (its start doubled up to its cap), or null for another output. */
+    private final List<String> autoTemperatures;
 
     /** @throws IllegalArgumentException when the settings do not give the plan's methods, runs and direction */
     ShardRows(ShardMerge.Kind kind, Map<String, String> settings) {
         this.kind = kind;
         int runs = Setting.RUNS.parseInt(required(settings, "runs"));
         estimateMethod = kind == ShardMerge.Kind.ESTIMATE ? Methods.get(required(settings, "method")).name() : null;
+        autoTemperatures = kind == ShardMerge.Kind.COMPARE_ADAPTIVE && "true".equals(settings.get(AutoEstimation.NAME))
+                ? autoTemperatures(settings) : null;
         if (kind == ShardMerge.Kind.ESTIMATE) {
             for (int r = 1; r <= runs; r++) {
                 keys.add(estimateMethod + "\t" + r);
@@ -51,6 +55,20 @@ final class ShardRows {
                 }
             }
         }
+    }
+
+    /** An auto comparison's budgets: its starting temperatures doubled 0 to auto-max-doublings times. */
+    private static List<String> autoTemperatures(Map<String, String> settings) {
+        long start = Setting.TEMPERATURES.parseInt(required(settings, "temperatures"));
+        String doublings = required(settings, "auto-max-doublings");
+        if (!doublings.matches("[0-9]{1,2}")) {
+            throw new IllegalArgumentException("auto-max-doublings is a whole number of doublings, was '" + doublings + "'");
+        }
+        List<String> budgets = new ArrayList<>();
+        for (int k = 0; k <= Integer.parseInt(doublings) && start << k <= Integer.MAX_VALUE; k++) {
+            budgets.add(Long.toString(start << k));
+        }
+        return budgets;
     }
 
     private static String required(Map<String, String> settings, String name) {
@@ -141,6 +159,10 @@ final class ShardRows {
                     if (!List.of("yes", "no", "-").contains(f[12])) {
                         throw new IllegalArgumentException("converged is yes, no or -, was '" + f[12] + "'");
                     }
+                    if (autoTemperatures != null && !autoTemperatures.contains(f[11])) {
+                        throw new IllegalArgumentException("temperatures " + f[11] + " is not one of auto's budgets, its start doubled up to its"
+                                + " cap: " + String.join(", ", autoTemperatures));
+                    }
                 }
             }
         }
@@ -150,6 +172,30 @@ final class ShardRows {
         if (!value.equals("yes") && !value.equals("no")) {
             throw new IllegalArgumentException(column + " is yes or no, was '" + value + "'");
         }
+    }
+
+    /**
+     * What an auto comparison's document must be beyond its verdict: one round per method (its rows' temperatures the
+     * same), and converged the verdict, since auto's rounds end when the document is certified.
+     *
+     * @return the problem in words, or null
+     */
+    String autoProblem(List<String[]> document, Map<String, Verdict> verdicts) {
+        if (autoTemperatures == null) {
+            return null;
+        }
+        Map<String, String> temperatures = new LinkedHashMap<>();
+        for (String[] f : document) {
+            String first = temperatures.putIfAbsent(f[2], f[11]);
+            if (first != null && !first.equals(f[11])) {
+                return f[2] + "'s rows have temperatures " + first + " and " + f[11] + ": one document's rows are one round's";
+            }
+            Verdict v = verdicts.get(f[2]);
+            if (!f[12].equals(v.label())) {
+                return f[2] + ": converged is '" + f[12] + "' where the verdict is '" + v.label() + "' (auto's rounds end when it is certified)";
+            }
+        }
+        return null;
     }
 
     /** The column of the {@code certified} verdict; -1 for a curve, which has none. */

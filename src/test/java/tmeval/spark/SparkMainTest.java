@@ -119,6 +119,21 @@ class SparkMainTest {
         sameAsLocal("curve-shard", shard);
     }
 
+    /** compare's default method re-runs documents in rounds: on a cluster it is refused, before a context starts, with the routes that work. */
+    @Test
+    void autoIsRefusedOnSparkWithTheRoutesThatWork() throws Exception {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        List<String> args = sample("compare", "--model-a", "sample-data/model-asymmetric.tsv.gz", "--model-b", "sample-data/model-perturbed.tsv.gz",
+                "--out", dir.resolve("auto.tsv").toString());
+        int code = SparkMain.run(args.toArray(new String[0]), () -> {
+            throw new AssertionError("no context for a refused command");
+        }, false, new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true, StandardCharsets.UTF_8), new CancelToken());
+        assertEquals(2, code);
+        String message = err.toString(StandardCharsets.UTF_8);
+        assertTrue(message.contains("runs on one machine only") && message.contains("--shard I/N") && message.contains("--method NAMES"), message);
+        assertTrue(!Files.exists(dir.resolve("auto.tsv")));
+    }
+
     @Test
     void commandsWithNothingToDistributeAreRefused() throws Exception {
         ByteArrayOutputStream err = new ByteArrayOutputStream();

@@ -61,8 +61,16 @@ public final class Certification {
         double f = StatUtils.mean(forward);
         double r = StatUtils.mean(reverse);
         double gap = Math.abs(f - r);
-        Reason reason = problem != null ? problem : gap <= target ? Reason.WITHIN_TARGET : Reason.DIRECTIONS_DISAGREE;
+        // the gap bounds the error of either direction's expectation; each direction's mean must also be that close to its
+        // own (a heavy-tailed direction's few runs can sit together, far from its mean, and agree with the other's)
+        double noise = Math.max(standardError(forward), standardError(reverse));
+        Reason reason = problem != null ? problem : gap > target ? Reason.DIRECTIONS_DISAGREE : noise > target ? Reason.NOISY : Reason.WITHIN_TARGET;
         return new Verdict(reason, (f + r) / 2, gap, target, Math.min(f, r), Math.max(f, r), true);
+    }
+
+    /** The standard error of a direction's mean, NaN with one run (then the gap alone judges, as before runs were counted). */
+    private static double standardError(double[] values) {
+        return values.length < 2 ? Double.NaN : Math.sqrt(StatUtils.variance(values) / values.length);
     }
 
     /** What stops any verdict but "no": a run without a value, or one below the floor. */

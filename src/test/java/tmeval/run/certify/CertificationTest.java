@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class CertificationTest {
     private static final Status[] TWO_OK = {Status.OK, Status.OK};
+    private static final Status[] THREE_OK = {Status.OK, Status.OK, Status.OK};
 
     @Test
     void theTargetIsATenthOfAPercentOfPerplexityPerTokenAndATenthOfANatAtLeast() {
@@ -66,6 +67,21 @@ class CertificationTest {
         assertEquals(Reason.ONE_DIRECTION, Certification.ofDirections(40, TWO_OK, new double[] {0.1, 0.1}, new Status[0], new double[0]).reason());
         assertEquals(Reason.NO_VALUE, Certification.ofDirections(40, TWO_OK, new double[] {0.1, 0.1}, new Status[] {Status.REFUSED},
                 new double[] {Double.NaN}).reason());
+    }
+
+    /**
+     * Means that agree are evidence only if each is close to its direction's expectation: three forward runs from the
+     * upper of two modes (a heavy lower tail not yet seen) can agree with the reverse ones and be 0.4 nats off, as
+     * run.AutoComparisonTest found between models of different K; their spread says so.
+     */
+    @Test
+    void aRatioPathWhoseDirectionsAgreeButWhoseRunsSpreadBeyondTheTargetIsNotCertified() {
+        Verdict spread = Certification.ofDirections(40, THREE_OK, new double[] {0.2, 0.6, 0.95}, THREE_OK, new double[] {0.55, 0.6, 0.62});
+        assertTrue(spread.error() <= spread.target(), "the means agree: " + spread.describe());
+        assertEquals(Reason.NOISY, spread.reason(), spread.describe());
+        assertFalse(spread.certified());
+        Verdict tight = Certification.ofDirections(40, THREE_OK, new double[] {0.55, 0.57, 0.6}, THREE_OK, new double[] {0.58, 0.6, 0.62});
+        assertEquals(Reason.WITHIN_TARGET, tight.reason(), tight.describe());
     }
 
     @Test
