@@ -357,6 +357,17 @@ public final class RunViewModel {
         return notHeld;
     }
 
+    /**
+     * Puts the paper's comparison in the form: Foulds and Smyth's Table 1, the two ratio paths against AIS and left-to-right
+     * differenced at equal budget, n = 1000, two runs ({@link ComparisonPlan#defaultSelection()} at the command line's
+     * defaults), every other setting at its default; the seed and the alignment the user chose are kept.
+     */
+    public void presetTable1() {
+        ComparisonPlan paper = ComparisonPlan.defaults(ComparisonPlan.defaultSelection());
+        apply(new ComparisonPlan(paper.methods(), paper.directions(), paper.settings(), paper.runs(), seed.get(), threads.get(), paper.reference(),
+                paper.referenceParticles(), inputs.alignProperty().get(), false, paper.gapThreshold()), null);
+    }
+
     /** The settings without a control back at their defaults (the command line's). */
     public void resetOtherSettings() {
         base.set(DEFAULTS);

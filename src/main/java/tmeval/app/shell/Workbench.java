@@ -161,7 +161,11 @@ public final class Workbench {
         MenuItem cancel = item("_Cancel the running job", model.run()::cancel, "Esc");
         cancel.setId("menu-cancel");
         cancel.disableProperty().bind(model.run().runningProperty().not());
-        job.getItems().addAll(run, cancel);
+        MenuItem table1 = item("Preset: Foulds && Smyth _Table 1 (ratio-convex, ratio-geometric, ais-diff, lr-diff; n = 1000, 2 runs)",
+                model.run()::presetTable1, null);
+        table1.setMnemonicParsing(true);
+        table1.setId("menu-preset-table1");
+        job.getItems().addAll(run, cancel, new SeparatorMenuItem(), table1);
         Menu view = new Menu("_View");
         String[][] views = {{"scatter", "Per-document scatter"}, {"brackets", "Brackets"}, {"table", "Variance table"}, {"curves", "Iteration curves"},
                 {"document", "Document"}, {"teaching", "Teaching"}, {"whichk", "Which K?"}};

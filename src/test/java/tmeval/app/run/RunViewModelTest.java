@@ -66,6 +66,21 @@ class RunViewModelTest {
     }
 
     @Test
+    void theTable1PresetPutsThePapersComparisonBackInTheFormKeepingTheSeed() {
+        RunViewModel vm = model();
+        small(vm, "chib-diff");
+        vm.seedProperty().set(7);
+        vm.apply(vm.plan().withMethods(List.of("exact")), new tmeval.run.AdaptiveComparison.Budget(0.5, 64));
+        vm.presetTable1();
+        ComparisonPlan paper = ComparisonPlan.defaults(ComparisonPlan.defaultSelection());
+        assertEquals(paper.methods(), vm.plan().methods());
+        assertEquals(paper.settings(), vm.plan().settings());
+        assertEquals(paper.runs(), vm.plan().runs());
+        assertEquals(7, vm.plan().seed(), "the seed the user chose stays");
+        assertEquals(null, vm.budget(), "a plain run, as the paper's");
+    }
+
+    @Test
     void anInvalidSettingIsNamedAndNothingRuns() {
         RunViewModel vm = model();
         AppFixtures.fill(workspace);
