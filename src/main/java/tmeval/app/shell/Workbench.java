@@ -161,9 +161,9 @@ public final class Workbench {
         MenuItem cancel = item("_Cancel the running job", model.run()::cancel, "Esc");
         cancel.setId("menu-cancel");
         cancel.disableProperty().bind(model.run().runningProperty().not());
-        MenuItem table1 = item("Preset: Foulds && Smyth _Table 1 (ratio-convex, ratio-geometric, ais-diff, lr-diff; n = 1000, 2 runs)",
-                model.run()::presetTable1, null);
-        table1.setMnemonicParsing(true);
+        tmeval.run.ComparisonPlan paper = tmeval.run.ComparisonPlan.defaults(tmeval.run.ComparisonPlan.defaultSelection());
+        MenuItem table1 = item("Preset: Foulds & Smyth _Table 1 (" + String.join(", ", paper.methods()) + "; n = "
+                + paper.settings().temperatures() + ", " + paper.runs() + " runs)", model.run()::presetTable1, null);
         table1.setId("menu-preset-table1");
         job.getItems().addAll(run, cancel, new SeparatorMenuItem(), table1);
         Menu view = new Menu("_View");
