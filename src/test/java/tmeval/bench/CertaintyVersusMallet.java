@@ -214,7 +214,7 @@ public final class CertaintyVersusMallet {
         }
     }
 
-    private static TrainingState stateBeside(Path model, TopicModel m) throws Exception {
+    static TrainingState stateBeside(Path model, TopicModel m) throws Exception {
         return MalletStateFormat.read(model.resolveSibling(model.getFileName() + ".state.gz")).onVocabulary(m.vocabulary());
     }
 
