@@ -13,7 +13,6 @@ import tmeval.model.Document;
 import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
 import tmeval.progress.Progress;
-import tmeval.run.certify.Reason;
 import tmeval.run.certify.Verdict;
 
 import java.util.ArrayList;
@@ -209,7 +208,7 @@ public final class AutoComparison {
             }
             siteUpdates += cost;
             Verdict v = verdict(results);
-            if (v.reason() == Reason.NO_VALUE || v.reason() == Reason.BELOW_FLOOR) {
+            if (v.reason().violation()) {
                 violations++;
                 continue;
             }

@@ -68,8 +68,7 @@ public final class AutoEstimation {
 
         /** Variance per token times the pilot's weighted work: the inverse of certainty per unit of work. */
         public double inefficiency() {
-            return violations == 0 && beyondCap == 0 || variancePerToken > 0 ? variancePerToken * WORK.get(method) * pilotSiteUpdates
-                    : Double.MAX_VALUE;
+            return Double.isNaN(variancePerToken) ? Double.MAX_VALUE : variancePerToken * WORK.get(method) * pilotSiteUpdates;
         }
     }
 
@@ -216,9 +215,7 @@ public final class AutoEstimation {
         long nanos = 0;
         List<Integer> factors = new ArrayList<>();
         for (List<Outcome> runs : documents) {
-            DocumentVerdict judged = DocumentVerdict.of(method, runs);
-            Status[] statuses = judged.statuses();
-            Verdict v = judged.verdict();
+            Verdict v = DocumentVerdict.of(method, runs).verdict();
             long cost = 0;
             for (Outcome o : runs) {
                 if (o.result() != null) {
@@ -227,11 +224,11 @@ public final class AutoEstimation {
                 }
             }
             siteUpdates += cost;
-            tokens += runs.get(0).length();
-            if (Double.isNaN(v.value()) || Arrays.asList(statuses).contains(Status.BELOW_FLOOR)) {
+            if (v.reason().violation()) {
                 violations++;
                 continue;
             }
+            tokens += runs.get(0).length();
             // the standard error falls as one over the root of the budget: the factor that brings it within the target
             double se = v.error();
             int factor = factor(se * se / (v.target() * v.target()));
@@ -280,7 +277,8 @@ public final class AutoEstimation {
                 runs = runs(estimator, model, corpus.document(d), d, budget, seed, cancel);
                 cost += runs.stream().filter(o -> o.result() != null).mapToLong(o -> o.result().siteUpdates()).sum();
                 Verdict v = DocumentVerdict.of(method, runs).verdict();
-                if (v.certified() || v.reason() == tmeval.run.certify.Reason.NO_VALUE && runs.stream().allMatch(o -> o.status() == Status.REFUSED)) {
+                // a document the method refuses outright (exact's limit, a word of probability zero) gains nothing from more budget
+                if (v.certified() || runs.stream().allMatch(o -> o.status() == Status.REFUSED)) {
                     break;
                 }
             }

@@ -35,6 +35,11 @@ public enum Reason {
         return certified;
     }
 
+    /** A run without a value or below the floor: what {@code auto}'s pilot counts against a candidate whatever its cost. */
+    public boolean violation() {
+        return this == NO_VALUE || this == BELOW_FLOOR;
+    }
+
     /** The reason in words, for summaries and tooltips. */
     public String words() {
         return words;
