@@ -72,6 +72,8 @@ final class EstimateCommand implements Command {
     public int run(Options o, PrintStream out, PrintStream err) throws UsageException, InputException, IOException {
         String name = o.string("method", AutoEstimation.NAME);
         boolean auto = name.equals(AutoEstimation.NAME);
+        long seed = o.longValue("seed", EstimatePlan.DEFAULT_SEED);
+        int threads = MethodOptions.threads(o);
         Methods.Method method = null;
         EstimatePlan plan = null;
         try {
@@ -91,14 +93,11 @@ final class EstimateCommand implements Command {
             } else {
                 method = Methods.get(name);
                 plan = new EstimatePlan(method.name(), MethodOptions.settings(o, method.defaults(), uses(List.of(method)), uses(Methods.all())),
-                        MethodOptions.integer(o, Setting.RUNS, EstimatePlan.DEFAULT_RUNS), o.longValue("seed", EstimatePlan.DEFAULT_SEED),
-                        MethodOptions.threads(o));
+                        MethodOptions.integer(o, Setting.RUNS, EstimatePlan.DEFAULT_RUNS), seed, threads);
             }
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        long seed = o.longValue("seed", EstimatePlan.DEFAULT_SEED);
-        int threads = MethodOptions.threads(o);
         boolean timing = !o.has("no-timing");
         Shard shard = MethodOptions.shard(o);
         Path outFile = o.requiredPath("out");
