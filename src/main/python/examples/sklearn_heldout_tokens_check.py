@@ -36,7 +36,7 @@ def run(command):
 
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--text", default="/work/shared/data/spam-assassin/spam-assassin.txt.gz")
+    p.add_argument("--text", required=True, help="the SpamAssassin text (one message per line, gzip), e.g. the corpus of make_library_pairs.py")
     p.add_argument("--out", required=True)
     p.add_argument("--topics", type=int, default=20)
     p.add_argument("--max-iter", type=int, default=5)

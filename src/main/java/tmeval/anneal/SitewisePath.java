@@ -6,13 +6,15 @@ import tmeval.sampling.TopicState;
  * A path whose weight increment {@link AnnealingEngine} takes token by token inside the Gibbs sweep, each token's
  * own topic summed out (Rao-Blackwellised), instead of at the state before the sweep.
  * <p>
- * Why it is still AIS: split the step from beta_{j-1} to beta_j into one step per token, each moving only that
- * token's factor, each followed by the Gibbs update of that token. Before the update, the token's topic is about to
- * be redrawn from a distribution that does not depend on its old value, so the standard increment f_new(z) / f_old(z)
- * may be replaced by its expectation over that topic drawn from f_old's conditional, which is the ratio of the two
- * conditional totals sum_k f_new(z_k) / sum_k f_old(z_k) given the other tokens. The expectation of the weight is
- * unchanged (the estimate stays unbiased in probability space) and its variance can only fall. The increment shared
- * by all tokens (here the change of alpha) is taken from the state as before.
+ * Why it is still AIS (estimators.md, "Ratio-AIS: the weight taken token by token", gives the argument in full):
+ * split the step from beta_{j-1} to beta_j into one step per token, each moving only that token's factor and followed
+ * by the Gibbs update of that token. Insert before each increment a redraw of the token from the previous target's
+ * conditional (a valid AIS transition, never performed): the standard increment f_new(z) / f_old(z) at the redrawn
+ * topic may then be replaced by its expectation over that redraw, the ratio of the two conditional totals
+ * sum_k f_new(z_k) / sum_k f_old(z_k) given the other tokens, because the update that follows does not depend on it.
+ * The weight's expectation is unchanged (unbiased in probability space); its variance is at most that of the chain
+ * with the redraws, and was measured lower than the weight at the state's (not a theorem). The increment shared by
+ * all tokens (here the change of alpha) is taken from the state as before.
  */
 public interface SitewisePath extends AnnealingPath {
     /**
