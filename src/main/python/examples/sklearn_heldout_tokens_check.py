@@ -7,7 +7,7 @@ and as raw text, one message per line. It prints what scikit-learn counts (analy
 the unknown ones), then runs tmeval's `info` and `estimate --method vb` on both held-out files, so that the
 out-of-vocabulary counts tmeval prints can be set beside scikit-learn's.
 
-    python3 src/main/python/examples/sklearn_heldout_tokens_check.py --out /tmp/spam --jar target/tmeval.jar
+    python3 src/main/python/examples/sklearn_heldout_tokens_check.py --text spam-assassin.txt.gz --out /tmp/spam --jar target/tmeval.jar
 """
 
 import argparse
