@@ -8,6 +8,23 @@ public final class WorkbenchLauncher {
     }
 
     public static void main(String[] args) {
+        if (headlessScreenshot(args, System.getenv("DISPLAY"), System.getProperty("os.name"))) {
+            // no display to draw on: JavaFX's own headless platform (Monocle, as the tests use) renders in software
+            System.setProperty("glass.platform", "Monocle");
+            System.setProperty("monocle.platform", "Headless");
+            System.setProperty("prism.order", "sw");
+            System.setProperty("prism.text", "t2k");
+            System.setProperty("headless.geometry", "1920x1080-32");
+        }
         Application.launch(WorkbenchApp.class, args);
+    }
+
+    /**
+     * Whether a {@code --screenshot} run has to draw without a display: on Linux with no {@code DISPLAY} (an installer's
+     * check, CI, a server). With a display, or for the interactive workbench, JavaFX's own platform is used.
+     */
+    static boolean headlessScreenshot(String[] args, String display, String osName) {
+        boolean screenshot = java.util.Arrays.stream(args).anyMatch(a -> a.equals("--screenshot") || a.startsWith("--screenshot="));
+        return screenshot && (display == null || display.isBlank()) && osName != null && osName.toLowerCase(java.util.Locale.ROOT).contains("linux");
     }
 }

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# The installer's check (mvn -Pinstaller verify): unpack the .deb into a fresh folder, as dpkg would install it but
+# without root, and run what it carries with no Java on the PATH and no JAVA_HOME: `tmeval --version`, a command on
+# the bundled sample data, and a headless screenshot of the workbench.
+set -euo pipefail
+deb="$1"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+dpkg-deb -x "$deb" "$work/root"
+app="$work/root/opt/tmeval"
+mkdir -p "$work/empty-path" "$work/home"
+run() { env -i PATH="$work/empty-path" HOME="$work/home" "$app/bin/tmeval" "$@"; }
+
+test -x "$app/bin/tmeval" || { echo "check-deb: no launcher at opt/tmeval/bin/tmeval in $deb" >&2; exit 1; }
+test -x "$app/lib/runtime/bin/java" || { echo "check-deb: no Java runtime inside $deb" >&2; exit 1; }
+dpkg-deb -e "$deb" "$work/control"
+grep -q 'ln -sf /opt/tmeval/bin/tmeval /usr/bin/tmeval' "$work/control/postinst" || { echo "check-deb: postinst does not put tmeval on the PATH" >&2; exit 1; }
+desktop="$(find "$work/root" -type f -name '*.desktop' | head -1)"
+[ -n "$desktop" ] && grep -q '^Exec=/opt/tmeval/bin/tmeval' "$desktop" \
+    || { echo "check-deb: no desktop menu entry that starts /opt/tmeval/bin/tmeval" >&2; exit 1; }
+grep -q "xdg-desktop-menu install $(echo "$desktop" | sed "s|^$work/root||")" "$work/control/postinst" \
+    || { echo "check-deb: postinst does not install the menu entry" >&2; exit 1; }
+
+version="$(run --version)"
+echo "check-deb: tmeval --version: $version"
+[[ "$version" == tmeval* ]] || { echo "check-deb: unexpected --version output: $version" >&2; exit 1; }
+
+sample="$app/lib/app/sample-data"
+test -f "$sample/model-asymmetric.tsv.gz" || { echo "check-deb: no sample data in $deb" >&2; exit 1; }
+run info --model "$sample/model-asymmetric.tsv.gz" > "$work/info.txt"
+grep -q 'K = 20 topics' "$work/info.txt" || { cat "$work/info.txt" >&2; echo "check-deb: info on the sample model failed" >&2; exit 1; }
+
+run --screenshot "$work/table.png" --view table --size 1280x800
+size=$(stat -c %s "$work/table.png")
+[ "$size" -gt 20000 ] || { echo "check-deb: the screenshot is only $size bytes" >&2; exit 1; }
+echo "check-deb: the .deb's runtime ran the command line and a headless screenshot ($size bytes) with no Java on the PATH"
