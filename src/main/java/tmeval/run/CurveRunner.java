@@ -35,8 +35,6 @@ import java.util.stream.IntStream;
  */
 public final class CurveRunner {
     public static final List<String> METHODS = List.of(Methods.ITERATION_AIS, Methods.AIS, Methods.LR, Methods.VB);
-    /** The {@code curve} output's columns; corpus lines have docId {@code *}. */
-    public static final String HEADER = "docId\tN\titeration\tmethod\trun\tlogLik\tsiteUpdates\tmillis\n";
 
     /** What to run. */
     public record Job(Corpus corpus, ModelSeries series, List<String> methods, MethodSettings settings, int extraFirstTemperatures,
@@ -325,17 +323,5 @@ public final class CurveRunner {
             }
         }
         return out;
-    }
-
-    /** The corpus line of a point, in the curve TSV's columns. */
-    public static String corpusLine(Point p, boolean timing) {
-        return "*\t" + p.tokens() + "\t" + p.iteration() + "\t" + p.method() + "\t" + p.run() + "\t" + p.logLikelihood() + "\t"
-                + p.siteUpdates() + "\t" + ComparisonRows.millis(p.nanos(), timing) + "\n";
-    }
-
-    /** A document line in the curve TSV's columns; a refused estimate has an empty logLik (and no cost), as in estimate's rows. */
-    public static String documentLine(Row r, boolean timing) {
-        return Provenance.escape(r.documentId()) + "\t" + r.length() + "\t" + r.iteration() + "\t" + r.method() + "\t" + r.run() + "\t"
-                + (r.refused() ? "" : Double.toString(r.logLikelihood())) + "\t" + r.siteUpdates() + "\t" + ComparisonRows.millis(r.nanos(), timing) + "\n";
     }
 }
