@@ -34,18 +34,22 @@ final class Cells<C extends Enum<C> & Cells.Column> {
         return new Cells<>(columns, new String[columns.size()]);
     }
 
+    /** How many cells a line (without its newline) has. */
+    static int count(String line) {
+        return (int) line.chars().filter(c -> c == '\t').count() + 1;
+    }
+
     /**
      * The cells of a line of these columns (without its newline), unescaped.
      *
      * @throws IllegalArgumentException when the line has another number of cells
      */
     static <C extends Enum<C> & Column> Cells<C> parse(List<C> columns, String line) {
-        String[] f = Provenance.fields(line);
-        if (f.length != columns.size()) {
-            throw new IllegalArgumentException("a row has " + columns.size() + " tab-separated fields, this one has " + f.length
+        if (count(line) != columns.size()) {
+            throw new IllegalArgumentException("a row has " + columns.size() + " tab-separated fields, this one has " + count(line)
                     + " (a truncated or damaged file)");
         }
-        return new Cells<>(columns, f);
+        return new Cells<>(columns, Provenance.fields(line));
     }
 
     Cells<C> put(C column, Object value) {
@@ -94,7 +98,7 @@ final class Cells<C extends Enum<C> & Cells.Column> {
         return get(column).equals(NONE) ? null : switch (get(column)) {
             case "yes" -> true;
             case "no" -> false;
-            default -> throw new IllegalArgumentException(column.title() + " is yes, no or -, was '" + get(column) + "'");
+            default -> throw new IllegalArgumentException(column.title() + " '" + get(column) + "' is not yes, no or -");
         };
     }
 
