@@ -2,6 +2,7 @@ package tmeval.run;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * The cells of one tab-separated row, by column, for the row formats ({@link EstimateRowFormat}, {@link CompareRowFormat},
@@ -16,12 +17,17 @@ final class Cells<C extends Enum<C> & Cells.Column> {
         String title();
     }
 
+    /** What separates the cells of every row but a session's curve points. */
+    static final char TAB = '\t';
+
     private final List<C> columns;
     private final String[] values;
+    private final char separator;
 
-    private Cells(List<C> columns, String[] values) {
+    private Cells(List<C> columns, String[] values, char separator) {
         this.columns = columns;
         this.values = values;
+        this.separator = separator;
     }
 
     /** The header line of these columns, with its newline. */
@@ -31,12 +37,21 @@ final class Cells<C extends Enum<C> & Cells.Column> {
 
     /** A row to fill, cell by cell, before {@link #line}. */
     static <C extends Enum<C> & Column> Cells<C> empty(List<C> columns) {
-        return new Cells<>(columns, new String[columns.size()]);
+        return empty(columns, TAB);
+    }
+
+    /** A row to fill whose cells are separated by {@code separator} (which no cell may hold). */
+    static <C extends Enum<C> & Column> Cells<C> empty(List<C> columns, char separator) {
+        return new Cells<>(columns, new String[columns.size()], separator);
     }
 
     /** How many cells a line (without its newline) has. */
     static int count(String line) {
-        return (int) line.chars().filter(c -> c == '\t').count() + 1;
+        return count(line, TAB);
+    }
+
+    private static int count(String line, char separator) {
+        return (int) line.chars().filter(c -> c == separator).count() + 1;
     }
 
     /**
@@ -45,15 +60,29 @@ final class Cells<C extends Enum<C> & Cells.Column> {
      * @throws IllegalArgumentException when the line has another number of cells
      */
     static <C extends Enum<C> & Column> Cells<C> parse(List<C> columns, String line) {
-        if (count(line) != columns.size()) {
-            throw new IllegalArgumentException("a row has " + columns.size() + " tab-separated fields, this one has " + count(line)
-                    + " (a truncated or damaged file)");
+        return parse(columns, line, TAB);
+    }
+
+    /** {@link #parse} of cells separated by {@code separator}. */
+    static <C extends Enum<C> & Column> Cells<C> parse(List<C> columns, String line, char separator) {
+        int count = count(line, separator);
+        if (count != columns.size()) {
+            throw new IllegalArgumentException("a row has " + columns.size() + (separator == TAB ? " tab" : " '" + separator + "'")
+                    + "-separated fields, this one has " + count + " (a truncated or damaged file)");
         }
-        return new Cells<>(columns, Provenance.fields(line));
+        String[] f = line.split(Pattern.quote(String.valueOf(separator)), -1);
+        for (int i = 0; i < f.length; i++) {
+            f[i] = Provenance.unescape(f[i]);
+        }
+        return new Cells<>(columns, f, separator);
     }
 
     Cells<C> put(C column, Object value) {
-        values[index(column)] = Provenance.escape(String.valueOf(value));
+        String text = Provenance.escape(String.valueOf(value));
+        if (text.indexOf(separator) >= 0) {
+            throw new IllegalArgumentException(column.title() + " '" + text + "' holds the separator '" + separator + "'");
+        }
+        values[index(column)] = text;
         return this;
     }
 
@@ -64,7 +93,7 @@ final class Cells<C extends Enum<C> & Cells.Column> {
                 throw new IllegalStateException("no value for " + columns.get(i).title());
             }
         }
-        return String.join("\t", values) + "\n";
+        return String.join(String.valueOf(separator), values) + "\n";
     }
 
     String get(C column) {

@@ -158,30 +158,41 @@ public final class Provenance {
      */
     static String digest(Path path) throws IOException {
         if (Files.isRegularFile(path)) {
-            MessageDigest md = sha256();
-            long bytes = 0;
-            byte[] buffer = new byte[1 << 16];
-            try (InputStream in = Files.newInputStream(path)) {
-                for (int n; (n = in.read(buffer)) > 0; ) {
-                    md.update(buffer, 0, n);
-                    bytes += n;
-                }
-            }
-            return "sha256:" + HexFormat.of().formatHex(md.digest()) + "\tbytes:" + bytes;
+            return fileDigest(path).text();
         }
         if (Files.isDirectory(path)) {
             MessageDigest md = sha256();
             long bytes = 0;
             try (Stream<Path> files = Files.walk(path)) {
                 for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
-                    String[] d = digest(f).split("\t");
-                    md.update((path.relativize(f) + "\0" + d[0] + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
-                    bytes += Long.parseLong(d[1].substring("bytes:".length()));
+                    Digest d = fileDigest(f);
+                    md.update((path.relativize(f) + "\0sha256:" + d.hex() + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                    bytes += d.bytes();
                 }
             }
-            return "sha256:" + HexFormat.of().formatHex(md.digest()) + "\tbytes:" + bytes;
+            return new Digest(HexFormat.of().formatHex(md.digest()), bytes).text();
         }
         return "sha256:-\tbytes:- (not a regular file: read once as a stream)";
+    }
+
+    /** The SHA-256 of a file's content and its size. */
+    private record Digest(String hex, long bytes) {
+        String text() {
+            return "sha256:" + hex + "\tbytes:" + bytes;
+        }
+    }
+
+    private static Digest fileDigest(Path path) throws IOException {
+        MessageDigest md = sha256();
+        long bytes = 0;
+        byte[] buffer = new byte[1 << 16];
+        try (InputStream in = Files.newInputStream(path)) {
+            for (int n; (n = in.read(buffer)) > 0; ) {
+                md.update(buffer, 0, n);
+                bytes += n;
+            }
+        }
+        return new Digest(HexFormat.of().formatHex(md.digest()), bytes);
     }
 
     private static MessageDigest sha256() {

@@ -56,6 +56,26 @@ public final class SessionRowFormat {
         }
     }
 
+    /** The comma-separated fields of a curve point, as a session keeps the curves on screen ({@code curves.points}). */
+    public enum PointColumn implements Cells.Column {
+        ITERATION("iteration"), METHOD("method"), RUN("run"), TOKENS("tokens"), LOG_LIK("logLik"), SITE_UPDATES("siteUpdates"),
+        NANOS("nanos"), VARIANCE("variance"), REFUSED("refused");
+
+        private final String title;
+
+        PointColumn(String title) {
+            this.title = title;
+        }
+
+        @Override
+        public String title() {
+            return title;
+        }
+    }
+
+    private static final List<PointColumn> POINT_COLUMNS = List.of(PointColumn.values());
+    private static final char POINT_SEPARATOR = ',';
+
     private static final List<ResultColumn> RESULT_COLUMNS = List.of(ResultColumn.values());
     /** A result line of a session written before statuses were kept. */
     private static final List<ResultColumn> OLD_RESULT_COLUMNS = RESULT_COLUMNS.subList(0, ResultColumn.STATUS.ordinal());
@@ -132,5 +152,40 @@ public final class SessionRowFormat {
         Cells<RoundColumn> c = Cells.parse(ROUND_COLUMNS, line);
         return new SessionFile.Round((int) c.whole(RoundColumn.DOC_INDEX, 0, Integer.MAX_VALUE - 1), c.nonEmpty(RoundColumn.METHOD),
                 (int) c.whole(RoundColumn.TEMPERATURES, 1, Integer.MAX_VALUE), c.yesNoOrNone(RoundColumn.CONVERGED));
+    }
+
+    /** A curve point as one field of a session's {@code curves.points} setting. */
+    public static String write(CurveRunner.Point p) {
+        String line = Cells.empty(POINT_COLUMNS, POINT_SEPARATOR).put(PointColumn.ITERATION, p.iteration()).put(PointColumn.METHOD, p.method())
+                .put(PointColumn.RUN, p.run()).put(PointColumn.TOKENS, p.tokens()).put(PointColumn.LOG_LIK, p.logLikelihood())
+                .put(PointColumn.SITE_UPDATES, p.siteUpdates()).put(PointColumn.NANOS, p.nanos())
+                .put(PointColumn.VARIANCE, p.perDocumentVariance() == null ? "" : p.perDocumentVariance()).put(PointColumn.REFUSED, p.refused())
+                .line();
+        return line.substring(0, line.length() - 1);
+    }
+
+    /**
+     * The point {@link #write(CurveRunner.Point)} wrote; every number in its range and finite, so that nothing non-finite
+     * reaches the curves.
+     *
+     * @throws IllegalArgumentException naming the field that is wrong
+     */
+    public static CurveRunner.Point parsePoint(String text) {
+        Cells<PointColumn> c = Cells.parse(POINT_COLUMNS, text, POINT_SEPARATOR);
+        String method = c.get(PointColumn.METHOD);
+        if (!CurveRunner.METHODS.contains(method)) {
+            throw new IllegalArgumentException("a curve point of unknown method '" + method + "' (" + String.join(", ", CurveRunner.METHODS) + ")");
+        }
+        long tokens = c.whole(PointColumn.TOKENS, 0, Long.MAX_VALUE);
+        String varianceText = c.get(PointColumn.VARIANCE);
+        Double variance = varianceText.isEmpty() ? null : RowChecks.finite(varianceText, PointColumn.VARIANCE.title());
+        if (variance != null && variance < 0) {
+            throw new IllegalArgumentException("variance " + varianceText + " is negative");
+        }
+        return new CurveRunner.Point((int) c.whole(PointColumn.ITERATION, 0, Integer.MAX_VALUE), method,
+                (int) c.whole(PointColumn.RUN, 1, Setting.RUNS.max()), tokens,
+                RowChecks.logValue(c.get(PointColumn.LOG_LIK), PointColumn.LOG_LIK.title(), tokens),
+                c.whole(PointColumn.SITE_UPDATES, 0, Long.MAX_VALUE), c.whole(PointColumn.NANOS, 0, Long.MAX_VALUE), variance,
+                (int) c.whole(PointColumn.REFUSED, 0, Integer.MAX_VALUE));
     }
 }

@@ -173,6 +173,14 @@ class RowFormatsTest {
             SessionFile.Round round = new SessionFile.Round(random.nextInt(1_000_000), pick(random, ComparisonMethods.names()),
                     1 + random.nextInt(Integer.MAX_VALUE - 1), pick(random, java.util.Arrays.asList(true, false, null)));
             assertEquals(round, SessionRowFormat.parseRound(body(SessionRowFormat.write(round))));
+
+            long tokens = random.nextInt(1_000_000);
+            CurveRunner.Point point = new CurveRunner.Point(random.nextInt(10_000), pick(random, CurveRunner.METHODS),
+                    1 + random.nextInt((int) Setting.RUNS.max()), tokens, -random.nextDouble() * tokens, random.nextLong() & Long.MAX_VALUE,
+                    random.nextLong() & Long.MAX_VALUE, random.nextBoolean() ? null : random.nextDouble() * 100, random.nextInt(1000));
+            String text = SessionRowFormat.write(point);
+            assertEquals(point, SessionRowFormat.parsePoint(text), text);
+            assertTrue(text.indexOf(';') < 0 && text.indexOf('\t') < 0, "a point stays one field of the curves.points setting: " + text);
         }
     }
 
