@@ -147,6 +147,24 @@ class RowFormatsTest {
     }
 
     @Test
+    void calibrateRowsReadBackAsWritten() {
+        Random random = new Random(30);
+        for (int i = 0; i < ROWS; i++) {
+            int length = 1 + random.nextInt(1_000_000);
+            boolean ok = random.nextInt(4) > 0;
+            double lower = logValue(random, length);
+            Calibration.Row row = new Calibration.Row(i, text(random), length, pick(random, Methods.names()), 1 + random.nextInt(100_000),
+                    ok ? lower : Double.NaN, ok ? Math.min(0, lower + random.nextDouble() * 10) : Double.NaN, 1 + random.nextInt(100_000),
+                    nanos(random), ok ? null : Status.REFUSED.label());
+            String line = CalibrateRowFormat.write(row, true);
+            Calibration.Row read = CalibrateRowFormat.parse(body(line), i);
+            assertEquals(row.toString(), read.toString(), line);
+            assertEquals(line, CalibrateRowFormat.write(read, true));
+            assertTrue(ok || line.contains("\t\t\t" + row.upperTemperatures() + "\t\t\t"), "a refused row's bounds and widths are empty: " + line);
+        }
+    }
+
+    @Test
     void sessionResultsAndRoundsReadBackAsWritten() {
         Random random = new Random(29);
         for (int i = 0; i < ROWS; i++) {
