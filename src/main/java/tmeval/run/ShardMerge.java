@@ -3,9 +3,6 @@ package tmeval.run;
 import tmeval.run.certify.Verdict;
 import tmeval.run.certify.VerdictCounts;
 import tmeval.compare.ComparisonTable;
-import tmeval.compare.Direction;
-import tmeval.compare.RatioResult;
-import tmeval.estimate.EstimateResult;
 import tmeval.io.InputException;
 import tmeval.io.LineReader;
 import tmeval.io.ProvenanceLines;
@@ -13,7 +10,6 @@ import tmeval.io.ProvenanceLines;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
