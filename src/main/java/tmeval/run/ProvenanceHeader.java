@@ -115,7 +115,7 @@ public final class ProvenanceHeader {
         return Line.WRITTEN.of(Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
     }
 
-    /** A merged file's shard line. */
+    /** A merged file's shard line, without its newline, as merge keeps its provenance lines. */
     static String merged(int shards) {
         return Line.SHARD.prefix() + "merged from " + shards + " shards";
     }

@@ -14,8 +14,8 @@ import java.util.Map;
 /**
  * What the rows of one kind of output must be, for {@code merge} to vouch for them: each row as its format reads it
  * (numbers finite and in range, a value exactly where the status says there is one), and each document's rows the
- * plan's (method, direction, run) in the plan's order. Every check throws an {@link IllegalArgumentException} saying what is wrong, for the
- * caller to name the file and line.
+ * plan's (method, direction, run) in the plan's order. Every check throws an {@link IllegalArgumentException} saying what
+ * is wrong, for the caller to name the file and line.
  */
 final class ShardRows {
     private final ShardMerge.Kind kind;
@@ -34,12 +34,12 @@ final class ShardRows {
                 ? autoTemperatures(settings) : null;
         if (kind == ShardMerge.Kind.ESTIMATE) {
             for (int r = 1; r <= runs; r++) {
-                keys.add(estimateMethod + "\t" + r);
+                keys.add(key(estimateMethod, null, r));
             }
         } else if (kind == ShardMerge.Kind.CURVE) {
             for (String m : Setting.methods(required(settings, "methods"), CurveRunner.METHODS, false)) {
                 for (int r = 1; r <= runs; r++) {
-                    keys.add(m + "\t" + r);
+                    keys.add(key(m, null, r));
                 }
             }
         } else {
@@ -47,7 +47,7 @@ final class ShardRows {
             for (String m : Setting.methods(required(settings, "methods"), null, false)) {
                 for (Direction d : directions.of(ComparisonMethods.get(m))) {
                     for (int r = 1; r <= runs; r++) {
-                        keys.add(m + "\t" + d.label() + "\t" + r);
+                        keys.add(key(m, d, r));
                     }
                 }
             }
@@ -68,6 +68,11 @@ final class ShardRows {
         return budgets;
     }
 
+    /** Which (method, direction, run) a row is; no direction for estimate's and curve's rows. */
+    private static String key(String method, Direction direction, int run) {
+        return method + (direction == null ? "" : "\t" + direction.label()) + "\t" + run;
+    }
+
     private static String required(Map<String, String> settings, String name) {
         String v = settings.get(name);
         if (v == null) {
@@ -81,7 +86,7 @@ final class ShardRows {
         return keys.size();
     }
 
-    /** The key of the {@code i}-th row of a document, as {@link Checked#key} names a row. */
+    /** The key of the {@code i}-th row of a document. */
     String expected(int i) {
         return keys.get(i);
     }
@@ -91,7 +96,7 @@ final class ShardRows {
      * what merge asks of a row of any kind.
      *
      * @param row the format's row
-     * @param key which (method, direction, run) the row is, as {@link #expected} names it
+     * @param key which (method, direction, run) the row is, as {@link #key} names it
      * @param tokens the N the document has in the record of a shard's documents ({@link ShardDocuments}): the row's N,
      *               but for a refused document-completion estimate, which counts every token, the tokens the method scores
      * @param iteration a curve's snapshot (0 for the other kinds)
@@ -111,14 +116,14 @@ final class ShardRows {
             case ESTIMATE -> {
                 EstimateRowFormat.Row r = EstimateRowFormat.parse(line);
                 long tokens = r.logLik() == null ? Methods.scoredTokens(estimateMethod, r.length()) : r.length();
-                return new Checked(r, r.documentId(), r.length(), r.method(), r.method() + "\t" + r.run(), tokens, r.siteUpdates(), r.nanos(), 0);
+                return new Checked(r, r.documentId(), r.length(), r.method(), key(r.method(), null, r.run()), tokens, r.siteUpdates(), r.nanos(), 0);
             }
             case CURVE -> {
                 CurveRowFormat.Row r = CurveRowFormat.parse(line);
                 if (r.corpusLine()) {
                     throw new IllegalArgumentException("a corpus line: a shard's file has none");
                 }
-                return new Checked(r, r.documentId(), (int) r.length(), r.method(), r.method() + "\t" + r.run(), r.length(), r.siteUpdates(),
+                return new Checked(r, r.documentId(), (int) r.length(), r.method(), key(r.method(), null, r.run()), r.length(), r.siteUpdates(),
                         r.nanos(), r.iteration());
             }
             default -> {
@@ -128,7 +133,7 @@ final class ShardRows {
                             + " to its cap: " + String.join(", ", autoTemperatures));
                 }
                 // a refused row's cost is written as 0 and read as no result: its cells are still checked above
-                return new Checked(r, r.documentId(), r.length(), r.method(), r.method() + "\t" + r.direction().label() + "\t" + r.run(),
+                return new Checked(r, r.documentId(), r.length(), r.method(), key(r.method(), r.direction(), r.run()),
                         r.length(), r.result() == null ? 0 : r.result().siteUpdates(), r.result() == null ? 0 : r.result().nanos(), 0);
             }
         }
