@@ -6,6 +6,7 @@ import tmeval.io.OutputFile;
 import tmeval.model.Corpus;
 import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
+import tmeval.run.CalibrateRowFormat;
 import tmeval.run.Calibration;
 import tmeval.run.Provenance;
 import tmeval.run.Setting;
@@ -29,7 +30,6 @@ import java.util.stream.Collectors;
  * document, method and budget, and prints the widths per budget.
  */
 final class CalibrateCommand implements Command {
-    static final String HEADER = "docId\tN\tmethod\tbudget\tlower\tupper\tupperTemperatures\twidth\twidthPerToken\tmillis\tstatus\n";
 
     private final CancelToken cancel;
 
@@ -105,11 +105,11 @@ final class CalibrateCommand implements Command {
         try (OutputFile file = OutputFile.create(outFile, o.standardOutput())) {
             Writer w = file.writer();
             w.write(Provenance.header(settings, o.inputs(), timing));
-            w.write(HEADER);
+            w.write(CalibrateRowFormat.HEADER);
             try {
                 result = Calibration.widths(model, lengths, methods, budgets, seed, threads, row -> {
                     try {
-                        w.write(line(row, timing));
+                        w.write(CalibrateRowFormat.write(row, timing));
                     } catch (IOException e) {
                         throw new UncheckedIOException(e);
                     }
@@ -134,17 +134,6 @@ final class CalibrateCommand implements Command {
             // named below
         }
         throw new UsageException("--temperatures takes whole numbers from 1 to " + Setting.TEMPERATURES.max() + ", was '" + text + "'");
-    }
-
-    /** One row of the output: empty bounds and widths for a refused document, never NaN. */
-    static String line(Calibration.Row r, boolean timing) {
-        String head = Provenance.escape(r.documentId()) + "\t" + r.length() + "\t" + r.method() + "\t" + r.budget() + "\t";
-        String millis = timing ? String.format(Locale.ROOT, "%.3f", r.nanos() / 1e6) : "0";
-        if (!r.ok()) {
-            return head + "\t\t" + r.upperTemperatures() + "\t\t\t" + millis + "\trefused\n";
-        }
-        return head + r.lower() + "\t" + r.upper() + "\t" + r.upperTemperatures() + "\t" + r.width() + "\t" + r.width() / r.length() + "\t"
-                + millis + "\tok\n";
     }
 
     /** The widths per method and budget, and the refusals by reason. */

@@ -18,7 +18,7 @@ import tmeval.run.AdaptiveComparison;
 import tmeval.run.AutoComparison;
 import tmeval.run.ComparisonPlan;
 import tmeval.run.CertifiedRows;
-import tmeval.run.ComparisonRows;
+import tmeval.run.CompareRowFormat;
 import tmeval.run.certify.Disagreements;
 import tmeval.run.certify.VerdictCounts;
 import tmeval.run.ComparisonRunner;
@@ -264,7 +264,7 @@ final class CompareCommand implements Command {
             Writer w = file.writer();
             w.write(Provenance.header(auto ? choice.settingsText(pilotPlan) : adaptive == null ? plan.toSettings() : adaptive.settingsText(plan),
                     o.inputs(), timing, shard, ShardDocuments.of(corpus, shard, plan::scoredTokens)));
-            w.write(adaptive == null && !auto ? ComparisonRows.HEADER : ComparisonRows.HEADER_ADAPTIVE);
+            w.write(adaptive == null && !auto ? CompareRowFormat.HEADER : CompareRowFormat.HEADER_ADAPTIVE);
             CertifiedRows rows = new CertifiedRows(w, timing);
             verdicts = rows.verdicts();
             java.util.function.Consumer<ComparisonRunner.Result> noteRefusal = r -> {

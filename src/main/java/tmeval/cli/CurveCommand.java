@@ -12,6 +12,7 @@ import tmeval.model.ModelSeries;
 import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
 import tmeval.run.CurvePlan;
+import tmeval.run.CurveRowFormat;
 import tmeval.run.CurveRunner;
 import tmeval.run.JobEngine;
 import tmeval.run.Provenance;
@@ -101,7 +102,7 @@ final class CurveCommand implements Command {
         try (OutputFile file = OutputFile.create(outFile, o.standardOutput())) {
             Writer w = file.writer();
             w.write(Provenance.header(plan.settingsText(), o.inputs(), timing, shard, ShardDocuments.of(corpus, shard, length -> length)));
-            w.write(CurveRunner.HEADER);
+            w.write(CurveRowFormat.HEADER);
             try {
                 engine.curve(plan, corpus, series, shard, new CurveRunner.Listener() {
                     @Override
@@ -113,7 +114,7 @@ final class CurveCommand implements Command {
                                         + ": " + row.refusal();
                             }
                         }
-                        write(w, CurveRunner.documentLine(row, timing));
+                        write(w, CurveRowFormat.write(CurveRowFormat.Row.of(row), timing));
                     }
 
                     @Override
@@ -121,7 +122,7 @@ final class CurveCommand implements Command {
                         for (CurveRunner.Point p : points) {
                             if (shard.equals(Shard.ALL)) {
                                 // a corpus line depends on every document: a shard leaves it to the merge
-                                write(w, CurveRunner.corpusLine(p, timing));
+                                write(w, CurveRowFormat.write(CurveRowFormat.Row.of(p), timing));
                             }
                             CurveSummary.point(out, p);
                         }

@@ -10,6 +10,7 @@ import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
 import tmeval.run.AutoEstimation;
 import tmeval.run.CorpusSummary;
+import tmeval.run.EstimateRowFormat;
 import tmeval.run.EstimateTable;
 import tmeval.run.EstimatePlan;
 import tmeval.run.JobEngine;
@@ -120,7 +121,7 @@ final class EstimateCommand implements Command {
             Writer w = file.writer();
             w.write(Provenance.header(auto ? choice.settingsText(seed, threads) : plan.settingsText(), o.inputs(), timing, shard,
                     ShardDocuments.of(corpus, shard, length -> Methods.scoredTokens(methodName, length))));
-            w.write(EstimateTable.HEADER);
+            w.write(EstimateRowFormat.HEADER);
             table = new EstimateTable(w, methodName, timing);
             java.util.function.Consumer<tmeval.run.Outcome> rows = outcome -> {
                 summary.add(outcome);

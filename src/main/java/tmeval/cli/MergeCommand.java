@@ -7,7 +7,7 @@ import tmeval.io.OutputFile;
 import tmeval.run.CorpusSummary;
 import tmeval.run.CurveRunner;
 import tmeval.run.Outcome;
-import tmeval.run.Provenance;
+import tmeval.run.ProvenanceHeader;
 import tmeval.run.ShardMerge;
 import tmeval.run.Status;
 import tmeval.run.certify.Disagreements;
@@ -17,8 +17,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.Writer;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -75,7 +73,7 @@ final class MergeCommand implements Command {
                 w.write(line + "\n");
             }
             if (!o.has("no-timing")) {
-                w.write(Provenance.WRITTEN_LINE + Instant.now().truncatedTo(ChronoUnit.SECONDS) + "\n");
+                w.write(ProvenanceHeader.written());
             }
             w.write(merged.kind().header());
             for (String row : merged.rows()) {

@@ -14,6 +14,7 @@ import tmeval.progress.CancelToken;
 import tmeval.run.EstimatePlan;
 import tmeval.run.AutoEstimation;
 import tmeval.run.EstimateTable;
+import tmeval.run.SelectRowFormat;
 import tmeval.run.ModelSelection;
 import tmeval.run.Outcome;
 import tmeval.run.Provenance;
@@ -39,7 +40,7 @@ import java.util.Map;
  * a ratio path in both directions ({@link AdjacentRatios}).
  */
 final class SelectCommand implements Command {
-    static final String HEADER = "model\t" + EstimateTable.HEADER;
+    static final String HEADER = SelectRowFormat.HEADER;
 
     private final CancelToken cancel;
 
@@ -214,7 +215,7 @@ final class SelectCommand implements Command {
                 result = ModelSelection.run(estimations, candidates, new ModelSelection.Listener() {
                     @Override
                     public void modelStarted(int index, ModelSelection.Candidate candidate, String method) {
-                        table[0] = new EstimateTable(w, method, timing, candidate.model().name().replace('\t', ' ') + "\t");
+                        table[0] = new EstimateTable(w, method, timing, candidate.model().name());
                     }
 
                     @Override

@@ -98,7 +98,7 @@ public final class CertifiedRows {
         try {
             for (AdaptiveComparison.Row row : document) {
                 Verdict v = byMethod.get(row.result().method());
-                out.write(row.temperatures() == 0 ? ComparisonRows.line(row.result(), timing, v) : ComparisonRows.line(row, timing, v));
+                out.write(CompareRowFormat.write(CompareRowFormat.Row.of(row, v), timing));
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);

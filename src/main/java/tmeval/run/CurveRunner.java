@@ -35,8 +35,6 @@ import java.util.stream.IntStream;
  */
 public final class CurveRunner {
     public static final List<String> METHODS = List.of(Methods.ITERATION_AIS, Methods.AIS, Methods.LR, Methods.VB);
-    /** The {@code curve} output's columns; corpus lines have docId {@code *}. */
-    public static final String HEADER = "docId\tN\titeration\tmethod\trun\tlogLik\tsiteUpdates\tmillis\n";
 
     /** What to run. */
     public record Job(Corpus corpus, ModelSeries series, List<String> methods, MethodSettings settings, int extraFirstTemperatures,
@@ -70,36 +68,18 @@ public final class CurveRunner {
      */
     public record Point(int iteration, String method, int run, long tokens, double logLikelihood, long siteUpdates, long nanos,
                         Double perDocumentVariance, int refused) {
-        /** The point as one comma-separated field (a session keeps the curves on screen this way). */
+        /** The point as one comma-separated field (a session keeps the curves on screen this way: {@link SessionRowFormat#write(Point)}). */
         public String text() {
-            return String.join(",", Integer.toString(iteration), method, Integer.toString(run), Long.toString(tokens),
-                    Double.toString(logLikelihood), Long.toString(siteUpdates), Long.toString(nanos),
-                    perDocumentVariance == null ? "" : perDocumentVariance.toString(), Integer.toString(refused));
+            return SessionRowFormat.write(this);
         }
 
         /**
-         * The point {@link #text} wrote; every number in its range and finite, so that nothing non-finite reaches the
-         * curves.
+         * The point {@link #text} wrote ({@link SessionRowFormat#parsePoint}).
          *
          * @throws IllegalArgumentException naming the field that is wrong
          */
         public static Point parse(String text) {
-            String[] f = text.split(",", -1);
-            if (f.length != 9) {
-                throw new IllegalArgumentException("a curve point has 9 comma-separated fields, this one has " + f.length + ": " + text);
-            }
-            if (!METHODS.contains(f[1])) {
-                throw new IllegalArgumentException("a curve point of unknown method '" + f[1] + "' (" + String.join(", ", METHODS) + ")");
-            }
-            long tokens = RowChecks.whole(f[3], "tokens", 0, Long.MAX_VALUE);
-            Double variance = f[7].isEmpty() ? null : RowChecks.finite(f[7], "variance");
-            if (variance != null && variance < 0) {
-                throw new IllegalArgumentException("variance " + f[7] + " is negative");
-            }
-            return new Point((int) RowChecks.whole(f[0], "iteration", 0, Integer.MAX_VALUE), f[1],
-                    (int) RowChecks.whole(f[2], "run", 1, Setting.RUNS.max()), tokens, RowChecks.logValue(f[4], "logLik", tokens),
-                    RowChecks.whole(f[5], "siteUpdates", 0, Long.MAX_VALUE), RowChecks.whole(f[6], "nanos", 0, Long.MAX_VALUE), variance,
-                    (int) RowChecks.whole(f[8], "refused", 0, Integer.MAX_VALUE));
+            return SessionRowFormat.parsePoint(text);
         }
     }
 
@@ -325,17 +305,5 @@ public final class CurveRunner {
             }
         }
         return out;
-    }
-
-    /** The corpus line of a point, in the curve TSV's columns. */
-    public static String corpusLine(Point p, boolean timing) {
-        return "*\t" + p.tokens() + "\t" + p.iteration() + "\t" + p.method() + "\t" + p.run() + "\t" + p.logLikelihood() + "\t"
-                + p.siteUpdates() + "\t" + ComparisonRows.millis(p.nanos(), timing) + "\n";
-    }
-
-    /** A document line in the curve TSV's columns; a refused estimate has an empty logLik (and no cost), as in estimate's rows. */
-    public static String documentLine(Row r, boolean timing) {
-        return Provenance.escape(r.documentId()) + "\t" + r.length() + "\t" + r.iteration() + "\t" + r.method() + "\t" + r.run() + "\t"
-                + (r.refused() ? "" : Double.toString(r.logLikelihood())) + "\t" + r.siteUpdates() + "\t" + ComparisonRows.millis(r.nanos(), timing) + "\n";
     }
 }

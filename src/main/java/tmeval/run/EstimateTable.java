@@ -1,6 +1,5 @@
 package tmeval.run;
 
-import tmeval.run.certify.Verdict;
 import tmeval.run.certify.VerdictCounts;
 
 import java.io.IOException;
@@ -11,16 +10,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The {@code estimate} output (formats.md, "Results (write)"): {@code docId N method run logLik perplexity siteUpdates millis status},
- * one row for every (document, run), refused and zero-weight runs included with empty values. Doubles are written with
- * full precision (Double.toString) so that files compare exactly across thread counts. A document's rows are written
+ * Writes the {@code estimate} output's rows ({@link EstimateRowFormat}; with a model's name before each, {@code select}'s,
+ * {@link SelectRowFormat}), one for every (document, run). A document's rows are written
  * once all its runs are in, so that they are judged together ({@link DocumentVerdict}: an estimate more than twice
  * its noise below the document's variational floor is {@code below-floor}, and the document's verdict follows), and the
  * verdict is written on each of its rows and counted for the summary.
  */
 public final class EstimateTable {
-    public static final String HEADER = "docId\tN\tmethod\trun\tlogLik\tperplexity\tsiteUpdates\tmillis\tstatus\tcertified\n";
-
     private final Writer out;
     private final String method;
     private final boolean timing;
@@ -28,18 +24,19 @@ public final class EstimateTable {
     private final Map<Status, Integer> counts = new EnumMap<>(Status.class);
     private String firstBelowFloor;
     private final VerdictCounts verdicts = new VerdictCounts();
-    private final String rowPrefix;
+    /** The model's name of {@code select}'s rows, or null for {@code estimate}'s. */
+    private final String model;
 
     public EstimateTable(Writer out, String method, boolean timing) {
-        this(out, method, timing, "");
+        this(out, method, timing, null);
     }
 
-    /** @param rowPrefix written before every row (the model's column of {@code select}'s output) */
-    public EstimateTable(Writer out, String method, boolean timing, String rowPrefix) {
+    /** @param model the model's name, written before every row as {@code select}'s output has it ({@link SelectRowFormat}) */
+    public EstimateTable(Writer out, String method, boolean timing, String model) {
         this.out = out;
         this.method = method;
         this.timing = timing;
-        this.rowPrefix = rowPrefix;
+        this.model = model;
     }
 
     /** Takes outcomes in document order (a document's runs together). */
@@ -96,20 +93,9 @@ public final class EstimateTable {
         }
         verdicts.add(method, judged.verdict());
         for (int i = 0; i < statuses.length; i++) {
-            out.write(rowPrefix + line(document.get(i), statuses[i], judged.verdict()));
+            EstimateRowFormat.Row row = EstimateRowFormat.Row.of(document.get(i), method, statuses[i], judged.verdict());
+            out.write(model == null ? EstimateRowFormat.write(row, timing) : SelectRowFormat.write(new SelectRowFormat.Row(model, row), timing));
         }
         document.clear();
-    }
-
-    private String line(Outcome o, Status status, Verdict verdict) {
-        var r = o.result();
-        if (r == null) {
-            return Provenance.escape(o.documentId()) + "\t" + o.length() + "\t" + method + "\t" + o.run() + "\t\t\t0\t0\t" + status.label()
-                    + "\t" + verdict.label() + "\n";
-        }
-        double perplexity = Math.exp(-r.logValue() / r.evaluatedTokens());
-        return Provenance.escape(o.documentId()) + "\t" + r.evaluatedTokens() + "\t" + method + "\t" + o.run() + "\t" + r.logValue() + "\t"
-                + perplexity + "\t" + r.siteUpdates() + "\t" + ComparisonRows.millis(r.nanos(), timing) + "\t" + status.label() + "\t"
-                + verdict.label() + "\n";
     }
 }

@@ -6,8 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +13,7 @@ import java.util.Properties;
 import java.util.stream.Stream;
 
 /**
- * The {@code #} lines that open every output file, so that a file found a month later says how it was made: the
+ * The {@code #} lines that open every output file ({@link ProvenanceHeader} writes and reads them), so that a file found a month later says how it was made: the
  * tmeval version, every setting of the plan (the seed among them), and the SHA-256 and size of every input. The
  * thread count is left out (the output is the same for any), and so is the time written unless timing is on, so
  * that outputs stay byte-identical across threads and invocations. pandas reads past them with
@@ -26,13 +24,8 @@ public final class Provenance {
     public record Input(String role, Path path) {
     }
 
-    /** The start of the line naming a shard (and, in a merged file, the shards merged). */
-    public static final String SHARD_LINE = "# shard\t";
     /** The start of the line with the time written (absent under --no-timing). */
-    public static final String WRITTEN_LINE = "# written\t";
-    /** The start of the lines naming a setting of the plan, and an input. */
-    public static final String SETTING_LINE = "# setting\t";
-    public static final String INPUT_LINE = "# input\t";
+    public static final String WRITTEN_LINE = ProvenanceHeader.Line.WRITTEN.prefix();
 
     private Provenance() {
     }
@@ -69,20 +62,7 @@ public final class Provenance {
      */
     public static String header(Map<String, String> settings, List<Input> inputs, boolean timing, Shard shard, ShardDocuments documents)
             throws IOException {
-        StringBuilder sb = new StringBuilder();
-        sb.append("# tmeval\t").append(version()).append('\n');
-        settings.forEach((k, v) -> sb.append(SETTING_LINE).append(escape(k)).append('\t').append(escape(v)).append('\n'));
-        for (Input in : inputs) {
-            sb.append(INPUT_LINE).append(escape(in.role())).append('\t').append(escape(in.path().toAbsolutePath().normalize().toString()))
-                    .append('\t').append(digest(in.path())).append('\n');
-        }
-        if (!shard.equals(Shard.ALL)) {
-            sb.append(SHARD_LINE).append(shard.label()).append('\t').append(documents.text()).append('\n');
-        }
-        if (timing) {
-            sb.append(WRITTEN_LINE).append(Instant.now().truncatedTo(ChronoUnit.SECONDS)).append('\n');
-        }
-        return sb.toString();
+        return ProvenanceHeader.write(settings, inputs, timing, shard, documents);
     }
 
     /**
@@ -178,30 +158,41 @@ public final class Provenance {
      */
     static String digest(Path path) throws IOException {
         if (Files.isRegularFile(path)) {
-            MessageDigest md = sha256();
-            long bytes = 0;
-            byte[] buffer = new byte[1 << 16];
-            try (InputStream in = Files.newInputStream(path)) {
-                for (int n; (n = in.read(buffer)) > 0; ) {
-                    md.update(buffer, 0, n);
-                    bytes += n;
-                }
-            }
-            return "sha256:" + HexFormat.of().formatHex(md.digest()) + "\tbytes:" + bytes;
+            return fileDigest(path).text();
         }
         if (Files.isDirectory(path)) {
             MessageDigest md = sha256();
             long bytes = 0;
             try (Stream<Path> files = Files.walk(path)) {
                 for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
-                    String[] d = digest(f).split("\t");
-                    md.update((path.relativize(f) + "\0" + d[0] + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
-                    bytes += Long.parseLong(d[1].substring("bytes:".length()));
+                    Digest d = fileDigest(f);
+                    md.update((path.relativize(f) + "\0sha256:" + d.hex() + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                    bytes += d.bytes();
                 }
             }
-            return "sha256:" + HexFormat.of().formatHex(md.digest()) + "\tbytes:" + bytes;
+            return new Digest(HexFormat.of().formatHex(md.digest()), bytes).text();
         }
         return "sha256:-\tbytes:- (not a regular file: read once as a stream)";
+    }
+
+    /** The SHA-256 of a file's content and its size. */
+    private record Digest(String hex, long bytes) {
+        String text() {
+            return "sha256:" + hex + "\tbytes:" + bytes;
+        }
+    }
+
+    private static Digest fileDigest(Path path) throws IOException {
+        MessageDigest md = sha256();
+        long bytes = 0;
+        byte[] buffer = new byte[1 << 16];
+        try (InputStream in = Files.newInputStream(path)) {
+            for (int n; (n = in.read(buffer)) > 0; ) {
+                md.update(buffer, 0, n);
+                bytes += n;
+            }
+        }
+        return new Digest(HexFormat.of().formatHex(md.digest()), bytes);
     }
 
     private static MessageDigest sha256() {

@@ -40,6 +40,25 @@ final class RowChecks {
         return v;
     }
 
+    /**
+     * A value and its derived column (a log-likelihood and its perplexity, a log ratio and its perplexity ratio): both
+     * there, finite, for a status with a value; both empty otherwise.
+     *
+     * @return the value, or null when the status has none
+     */
+    static Double value(String value, String derived, String column, String derivedColumn, Status status, long tokens) {
+        if (status.hasValue()) {
+            double v = logValue(value, column, tokens);
+            finite(derived, derivedColumn);
+            return v;
+        }
+        if (!value.isEmpty() || !derived.isEmpty()) {
+            throw new IllegalArgumentException("a " + status.label() + " row has no " + column + " or " + derivedColumn + ", this one has '"
+                    + value + "' and '" + derived + "'");
+        }
+        return null;
+    }
+
     /** A whole number from {@code min} to {@code max}. */
     static long whole(String text, String column, long min, long max) {
         long v;
@@ -54,7 +73,12 @@ final class RowChecks {
         return v;
     }
 
-    /** The {@code millis} column as nanoseconds: finite, not negative, and within a long's nanoseconds. */
+    /**
+     * The {@code millis} column as nanoseconds: finite, not negative, and within a long's nanoseconds; the one conversion
+     * of every reader. Rounded, not truncated: the column has three decimals (whole microseconds), and its double times
+     * 1e6 can fall just below the whole number it stands for ({@code 1.001 * 1e6 = 1000999.99...}), so truncating would
+     * lose a nanosecond and a sum written again (a merged curve's corpus millis) could differ from the rows it sums.
+     */
     static long millisAsNanos(String text) {
         double ms = finite(text, "millis");
         if (ms < 0 || ms * 1e6 >= Long.MAX_VALUE) {

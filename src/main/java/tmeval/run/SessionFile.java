@@ -1,8 +1,6 @@
 package tmeval.run;
 
 import tmeval.anneal.Schedule;
-import tmeval.compare.Direction;
-import tmeval.compare.RatioResult;
 import tmeval.io.OutputFile;
 import tmeval.io.InputException;
 import tmeval.io.LineReader;
@@ -15,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * A workbench session as plain TSV (never Java serialisation): the inputs' paths, the run settings and every result,
@@ -26,10 +25,9 @@ import java.util.function.Consumer;
  * result  docIndex docId N method direction run reference(0/1) logRatio siteUpdates nanos status refusal
  * round   docIndex method temperatures converged(yes/no/-)
  * </pre>
- * A result without a value (refused, or every sample at weight zero) keeps its row, with an empty logRatio, its status
- * and the reason, so that a reopened session counts it as the run did; an adaptive run's last round of each document
- * and method keeps its temperatures and verdict. Sessions written before these were kept (results of 11 fields, no
- * rounds) still open. Paths, ids and texts are {@link Provenance#escape}d, so any file name round-trips. Reading checks
+ * The result and round lines are {@link SessionRowFormat}'s: a result without a value keeps its row, with its status and
+ * the reason, so that a reopened session counts it as the run did; an adaptive run's last round of each document and
+ * method keeps its temperatures and verdict. Paths, ids and texts are {@link Provenance#escape}d, so any file name round-trips. Reading checks
  * every setting by the rule the command line applies ({@link Setting}) and every number as merge does, naming the
  * line: a hand-edited session is refused, never clamped into range.
  */
@@ -92,15 +90,10 @@ public final class SessionFile {
                 w.write("setting\t" + Provenance.escape(e.getKey()) + "\t" + Provenance.escape(e.getValue()) + "\n");
             }
             for (ComparisonRunner.Result r : session.results()) {
-                boolean value = !r.refused();
-                w.write("result\t" + r.documentIndex() + "\t" + Provenance.escape(r.documentId()) + "\t" + r.length() + "\t"
-                        + Provenance.escape(r.method()) + "\t" + r.direction().name() + "\t" + r.run() + "\t" + (r.reference() ? 1 : 0) + "\t"
-                        + (value ? r.result().logRatio() + "\t" + r.result().siteUpdates() + "\t" + r.result().nanos() : "\t0\t0") + "\t"
-                        + r.status().label() + "\t" + (r.refusal() == null ? "" : Provenance.escape(r.refusal())) + "\n");
+                w.write(SessionRowFormat.write(r));
             }
             for (Round round : session.rounds()) {
-                w.write("round\t" + round.documentIndex() + "\t" + Provenance.escape(round.method()) + "\t" + round.temperatures() + "\t"
-                        + (round.converged() == null ? "-" : round.converged() ? "yes" : "no") + "\n");
+                w.write(SessionRowFormat.write(round));
             }
             file.commit();
         }
@@ -151,20 +144,14 @@ public final class SessionFile {
                             throw in.error("setting " + f[1] + " is given twice");
                         }
                     }
-                    case "result" -> {
-                        if (f.length != 11) {
-                            expect(in, f, 13);
-                        }
-                        ComparisonRunner.Result r = parseResult(in, f);
+                    case SessionRowFormat.RESULT -> {
+                        ComparisonRunner.Result r = row(in, SessionRowFormat::parseResult, line);
                         if (r.result() != null) {
                             add(in, totals, r.result().siteUpdates(), r.result().nanos());
                         }
                         results.add(r);
                     }
-                    case "round" -> {
-                        expect(in, f, 5);
-                        rounds.add(parseRound(in, f));
-                    }
+                    case SessionRowFormat.ROUND -> rounds.add(row(in, SessionRowFormat::parseRound, line));
                     default -> throw in.error("unknown record '" + f[0] + "' (input, setting, result, round)");
                 }
             }
@@ -218,70 +205,10 @@ public final class SessionFile {
         return String.join(";", points.stream().map(CurveRunner.Point::text).toList());
     }
 
-    private static Round parseRound(LineReader in, String[] f) throws InputException {
-        int doc = (int) number(in, f[1], "document index", 0, Integer.MAX_VALUE - 1);
-        if (f[2].isEmpty()) {
-            throw in.error("empty method");
-        }
-        int temperatures = (int) number(in, f[3], "temperatures", 1, Integer.MAX_VALUE);
-        Boolean converged = switch (f[4]) {
-            case "yes" -> true;
-            case "no" -> false;
-            case "-" -> null;
-            default -> throw in.error("converged '" + f[4] + "' is not yes, no or -");
-        };
-        return new Round(doc, f[2], temperatures, converged);
-    }
-
-    private static ComparisonRunner.Result parseResult(LineReader in, String[] f) throws InputException {
-        int doc = (int) number(in, f[1], "document index", 0, Integer.MAX_VALUE - 1);
-        if (f[2].isEmpty()) {
-            throw in.error("empty document id");
-        }
-        int length = (int) number(in, f[3], "N", 1, Integer.MAX_VALUE);
-        Direction direction;
+    /** A result or round line as {@link SessionRowFormat} reads it, its problem named by file and line. */
+    private static <T> T row(LineReader in, Function<String, T> read, String line) throws InputException {
         try {
-            direction = Direction.valueOf(f[5]);
-        } catch (IllegalArgumentException e) {
-            throw in.error("unknown direction '" + f[5] + "'");
-        }
-        int run = (int) number(in, f[6], "run", 1, Setting.RUNS.max());
-        long reference = number(in, f[7], "reference flag", 0, 1);
-        if (f[4].isEmpty()) {
-            throw in.error("empty method");
-        }
-        Status status = f.length == 13 ? status(in, f[11]) : Status.OK;
-        if (!status.hasValue()) {
-            if (!f[8].isEmpty()) {
-                throw in.error("a " + status.label() + " result has no logRatio, this one has '" + f[8] + "'");
-            }
-            return new ComparisonRunner.Result(doc, f[2], length, f[4], direction, run, reference == 1, null,
-                    f[12].isEmpty() ? status.label() : f[12], status);
-        }
-        double logRatio;
-        try {
-            logRatio = RowChecks.logValue(f[8], "logRatio", length);
-        } catch (IllegalArgumentException e) {
-            throw in.error(e.getMessage());
-        }
-        long siteUpdates = number(in, f[9], "siteUpdates", 0, Long.MAX_VALUE);
-        long nanos = number(in, f[10], "nanos", 0, Long.MAX_VALUE);
-        return new ComparisonRunner.Result(doc, f[2], length, f[4], direction, run, reference == 1,
-                new RatioResult(logRatio, new double[0], siteUpdates, nanos), null, status);
-    }
-
-    private static Status status(LineReader in, String label) throws InputException {
-        for (Status s : Status.values()) {
-            if (s.label().equals(label)) {
-                return s;
-            }
-        }
-        throw in.error("unknown status '" + label + "' (ok, zero-weight, below-floor, refused)");
-    }
-
-    private static long number(LineReader in, String s, String what, long min, long max) throws InputException {
-        try {
-            return RowChecks.whole(s, what, min, max);
+            return read.apply(line);
         } catch (IllegalArgumentException e) {
             throw in.error(e.getMessage());
         }

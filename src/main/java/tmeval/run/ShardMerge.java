@@ -3,9 +3,6 @@ package tmeval.run;
 import tmeval.run.certify.Verdict;
 import tmeval.run.certify.VerdictCounts;
 import tmeval.compare.ComparisonTable;
-import tmeval.compare.Direction;
-import tmeval.compare.RatioResult;
-import tmeval.estimate.EstimateResult;
 import tmeval.io.InputException;
 import tmeval.io.LineReader;
 import tmeval.io.ProvenanceLines;
@@ -13,7 +10,6 @@ import tmeval.io.ProvenanceLines;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -31,9 +27,9 @@ import java.util.Map;
 public final class ShardMerge {
     /** Which command wrote the shards. */
     public enum Kind {
-        ESTIMATE(EstimateTable.HEADER, "estimate"), COMPARE(ComparisonRows.HEADER, "compare"),
+        ESTIMATE(EstimateRowFormat.HEADER, "estimate"), COMPARE(CompareRowFormat.HEADER, "compare"),
         /** compare --adaptive: compare's rows and the temperatures and verdict of each row's last round */
-        COMPARE_ADAPTIVE(ComparisonRows.HEADER_ADAPTIVE, "compare --adaptive"), CURVE(CurveRunner.HEADER, "curve");
+        COMPARE_ADAPTIVE(CompareRowFormat.HEADER_ADAPTIVE, "compare --adaptive"), CURVE(CurveRowFormat.HEADER, "curve");
 
         private final String header;
         private final String label;
@@ -66,11 +62,8 @@ public final class ShardMerge {
                          int documents, List<CurveRunner.Point> curvePoints, String checked) {
     }
 
-    /** One row of a shard file, with its newline, and the line it was on. */
-    private record Row(String text, long line) {
-        String[] fields() {
-            return text.substring(0, text.length() - 1).split("\t", -1);
-        }
+    /** One row of a shard file, with its newline (merged as it was written), the line it was on, and as its format read it. */
+    private record Row(String text, long line, ShardRows.Checked checked) {
     }
 
     /**
@@ -88,8 +81,15 @@ public final class ShardMerge {
     }
 
     /** A shard file as read: its provenance lines (the shard line apart), shard, kind, plan and checked rows. */
-    private record ShardFile(Path file, List<String> provenance, Shard shard, ShardDocuments documents, Kind kind,
-                             Map<String, String> settings, ShardRows rules, List<Row> rows) {
+    private record ShardFile(Path file, ProvenanceHeader header, Shard shard, ShardDocuments documents, Kind kind, ShardRows rules,
+                             List<Row> rows) {
+        List<String> provenance() {
+            return header.lines();
+        }
+
+        Map<String, String> settings() {
+            return header.settings();
+        }
     }
 
     private ShardMerge() {
@@ -107,7 +107,7 @@ public final class ShardMerge {
         List<String> reference = null;
         for (Path file : files) {
             ShardFile f = read(file, totals);
-            List<String> comparable = f.provenance().stream().filter(l -> !l.startsWith(Provenance.WRITTEN_LINE)).toList();
+            List<String> comparable = f.provenance().stream().filter(l -> !l.startsWith(ProvenanceHeader.Line.WRITTEN.prefix())).toList();
             if (first == null) {
                 first = f;
                 reference = comparable;
@@ -162,7 +162,7 @@ public final class ShardMerge {
             }
         }
         // a curve's corpus millis are the sum of its rows' (0 under --no-timing), written as the shards wrote theirs
-        boolean timing = parts.get(0).provenance().stream().anyMatch(l -> l.startsWith(Provenance.WRITTEN_LINE));
+        boolean timing = first.header().timed();
         List<String> rows = new ArrayList<>();
         List<CurveRunner.Point> points = new ArrayList<>();
         for (int b = 0; b < longest.blocks().size(); b++) {
@@ -175,13 +175,13 @@ public final class ShardMerge {
                 List<CurveRunner.Point> snapshot = CurveRunner.points(iteration, List.of(settings.get("methods").split(",")),
                         Integer.parseInt(settings.get("runs")), curveRows(rows.subList(firstRow, rows.size()), perDocument));
                 for (CurveRunner.Point p : snapshot) {
-                    rows.add(CurveRunner.corpusLine(p, timing));
+                    rows.add(CurveRowFormat.write(CurveRowFormat.Row.of(p), timing));
                 }
                 points.addAll(snapshot);
             }
         }
         List<String> provenance = new ArrayList<>(reference);
-        provenance.add(Provenance.SHARD_LINE + "merged from " + count + " shards");
+        provenance.add(ProvenanceHeader.merged(count));
         String checked = first.documents() != null
                 ? "checked: every shard's documents (docId and N, in order) against the count and SHA-256 its '# shard' line records"
                 : "checked: whole documents in the plan's order, no document twice; these shards record no SHA-256 of their documents"
@@ -228,8 +228,7 @@ public final class ShardMerge {
 
     /** Reads a shard file, checking its shard line, its settings and each row as it goes. */
     private static ShardFile read(Path file, RowChecks.Totals totals) throws InputException {
-        List<String> provenance = new ArrayList<>();
-        Map<String, String> settings = new LinkedHashMap<>();
+        ProvenanceHeader provenance = new ProvenanceHeader();
         List<Row> rows = new ArrayList<>();
         Shard shard = null;
         ShardDocuments documents = null;
@@ -239,27 +238,18 @@ public final class ShardMerge {
             String line;
             while ((line = in.next()) != null) {
                 if (kind == null) {
-                    try {
-                        if (line.startsWith(Provenance.SHARD_LINE)) {
-                            List<String> f = List.of(Provenance.fields(line));
-                            shard = Shard.parse(f.get(1));
-                            documents = ShardDocuments.parse(f.subList(2, f.size()));
-                            continue;
-                        }
-                        if (line.startsWith("#")) {
-                            provenance.add(line);
-                            if (line.startsWith(Provenance.SETTING_LINE)) {
-                                String[] f = Provenance.fields(line);
-                                if (f.length != 3) {
-                                    throw in.error("a '# setting' line has a name and a value, this one has " + (f.length - 1) + " fields");
-                                }
-                                Setting.check(settings.get("plan"), f[1], f[2]);
-                                settings.put(f[1], f[2]);
+                    if (ProvenanceHeader.isProvenance(line)) {
+                        try {
+                            boolean sharded = provenance.sharded();
+                            provenance.read(line);
+                            if (!sharded && provenance.sharded()) {
+                                shard = provenance.shard();
+                                documents = provenance.shardDocuments();
                             }
-                            continue;
+                        } catch (IllegalArgumentException e) {
+                            throw in.error(e.getMessage());
                         }
-                    } catch (IllegalArgumentException e) {
-                        throw in.error(e.getMessage());
+                        continue;
                     }
                     for (Kind k : Kind.values()) {
                         if ((line + "\n").equals(k.header())) {
@@ -273,31 +263,26 @@ public final class ShardMerge {
                         throw InputException.ofFile(file, "no '# shard' line: it was not written with --shard I/N");
                     }
                     try {
-                        rules = new ShardRows(kind, settings);
+                        rules = new ShardRows(kind, provenance.settings());
                     } catch (IllegalArgumentException e) {
                         throw InputException.ofFile(file, "its provenance lines do not give the plan's runs, methods and direction ("
                                 + e.getMessage() + ")");
                     }
                     continue;
                 }
-                String[] f = line.split("\t", -1);
-                int expected = kind.header().split("\t", -1).length;
-                if (f.length != expected) {
-                    throw in.error(f.length + " fields where the header has " + expected + " (a truncated or damaged file)");
-                }
                 try {
-                    rules.check(f);
-                    totals.add(rules.siteUpdates(f), rules.nanos(f));
+                    ShardRows.Checked checked = rules.check(line);
+                    totals.add(checked.siteUpdates(), checked.nanos());
+                    rows.add(new Row(line + "\n", in.lineNumber(), checked));
                 } catch (IllegalArgumentException e) {
                     throw in.error("not a row of " + kind.label() + "'s output: " + e.getMessage());
                 }
-                rows.add(new Row(line + "\n", in.lineNumber()));
             }
         }
         if (kind == null) {
             throw InputException.ofFile(file, "no header row: not an estimate, compare or curve output, or truncated");
         }
-        return new ShardFile(file, provenance, shard, documents, kind, settings, rules, rows);
+        return new ShardFile(file, provenance, shard, documents, kind, rules, rows);
     }
 
     /**
@@ -316,7 +301,7 @@ public final class ShardMerge {
             }
         } else {
             for (Row row : f.rows()) {
-                int iteration = Integer.parseInt(row.fields()[2]);
+                int iteration = row.checked().iteration();
                 if (iterations.isEmpty() || iterations.get(iterations.size() - 1) != iteration) {
                     if (iterations.contains(iteration)) {
                         throw new InputException(f.file(), row.line(), "the rows of snapshot " + iteration + " are not together: not a curve output");
@@ -337,17 +322,17 @@ public final class ShardMerge {
             for (int i = 0; i < block.size(); i += perDocument) {
                 List<Row> document = block.subList(i, Math.min(block.size(), i + perDocument));
                 long tokens = checkDocument(f, document, where);
-                String id = document.get(0).fields()[0];
+                String id = document.get(0).checked().documentId();
                 if (b == 0) {
                     String other = seen.put(id, f.file() + ", line " + document.get(0).line());
                     if (other != null) {
                         throw new InputException(f.file(), document.get(0).line(), "document " + id + " appears twice (also at " + other + ")");
                     }
-                    digest.add(id, tokens);
+                    digest.add(Provenance.escape(id), tokens);
                 } else {
                     List<List<Row>> firstSnapshot = blocks.get(0);
                     int d = documents.size();
-                    String firstId = d < firstSnapshot.size() ? firstSnapshot.get(d).get(0).fields()[0] : null;
+                    String firstId = d < firstSnapshot.size() ? firstSnapshot.get(d).get(0).checked().documentId() : null;
                     if (!id.equals(firstId)) {
                         throw new InputException(f.file(), document.get(0).line(), "document " + id + where + " where the first snapshot has "
                                 + (firstId == null ? "no more documents" : firstId) + ": truncated, or not one curve output");
@@ -370,103 +355,100 @@ public final class ShardMerge {
      * @return the document's N as the record of the shard's documents counts it
      */
     private static long checkDocument(ShardFile f, List<Row> document, String where) throws InputException {
-        String[] first = document.get(0).fields();
-        long tokens = f.rules().documentTokens(first);
+        ShardRows.Checked first = document.get(0).checked();
         for (int i = 0; i < f.rules().perDocument(); i++) {
             if (i >= document.size()) {
                 Row last = document.get(document.size() - 1);
-                throw new InputException(f.file(), last.line(), "document " + first[0] + where + " ends after " + document.size() + " of its "
-                        + f.rules().perDocument() + " rows: rows missing, or the file is truncated");
+                throw new InputException(f.file(), last.line(), "document " + first.documentId() + where + " ends after " + document.size()
+                        + " of its " + f.rules().perDocument() + " rows: rows missing, or the file is truncated");
             }
             Row row = document.get(i);
-            String[] fields = row.fields();
-            String key = f.rules().key(fields);
-            if (!key.equals(f.rules().expected(i))) {
-                throw new InputException(f.file(), row.line(), "row " + key.replace('\t', ' ') + where + " where " + first[0] + "'s "
+            ShardRows.Checked c = row.checked();
+            if (!c.key().equals(f.rules().expected(i))) {
+                throw new InputException(f.file(), row.line(), "row " + c.key().replace('\t', ' ') + where + " where " + first.documentId() + "'s "
                         + f.rules().expected(i).replace('\t', ' ') + " belongs: rows missing, added or out of order");
             }
-            if (!fields[0].equals(first[0]) || f.rules().documentTokens(fields) != tokens) {
-                throw new InputException(f.file(), row.line(), "document " + fields[0] + " with N " + fields[1] + where + " among the rows of "
-                        + first[0] + " with N " + first[1] + ": rows missing, moved or edited");
+            if (!c.documentId().equals(first.documentId()) || c.tokens() != first.tokens()) {
+                throw new InputException(f.file(), row.line(), "document " + c.documentId() + " with N " + c.length() + where + " among the rows of "
+                        + first.documentId() + " with N " + first.length() + ": rows missing, moved or edited");
             }
         }
-        Map<String, Verdict> verdicts = f.rules().verdicts(document.stream().map(Row::fields).toList());
-        String autoProblem = f.rules().autoProblem(document.stream().map(Row::fields).toList(), verdicts);
+        List<ShardRows.Checked> rows = document.stream().map(Row::checked).toList();
+        Map<String, Verdict> verdicts = f.rules().verdicts(rows);
+        String autoProblem = f.rules().autoProblem(rows, verdicts);
         if (autoProblem != null) {
-            throw new InputException(f.file(), document.get(0).line(), "document " + first[0] + ", " + autoProblem + ": edited");
+            throw new InputException(f.file(), document.get(0).line(), "document " + first.documentId() + ", " + autoProblem + ": edited");
         }
         for (Row row : document) {
-            String[] fields = row.fields();
-            Verdict v = verdicts.get(fields[2]);
-            if (v != null && !fields[f.rules().certifiedColumn()].equals(v.label())) {
-                throw new InputException(f.file(), row.line(), "document " + first[0] + ", " + fields[2] + ": certified is '"
-                        + fields[f.rules().certifiedColumn()] + "' where its rows give '" + v.label() + "' (" + v.describe() + "): edited");
+            Verdict v = verdicts.get(row.checked().method());
+            Boolean certified = ShardRows.certified(row.checked());
+            if (v != null && certified != v.certified()) {
+                throw new InputException(f.file(), row.line(), "document " + first.documentId() + ", " + row.checked().method() + ": certified is '"
+                        + (certified ? "yes" : "no") + "' where its rows give '" + v.label() + "' (" + v.describe() + "): edited");
             }
         }
-        return tokens;
+        return first.tokens();
     }
 
     /** A curve's document rows (position = corpus index times rows per document), as the runner's rows. */
     private static List<CurveRunner.Row> curveRows(List<String> lines, int perDocument) {
         List<CurveRunner.Row> rows = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
-            String[] f = lines.get(i).strip().split("\t", -1);
-            boolean refused = f[5].isEmpty();
-            rows.add(new CurveRunner.Row(i / perDocument, f[0], Integer.parseInt(f[1]), Integer.parseInt(f[2]), f[3], Integer.parseInt(f[4]),
-                    refused ? Double.NaN : Double.parseDouble(f[5]), Long.parseLong(f[6]), Math.round(Double.parseDouble(f[7]) * 1e6),
-                    refused ? "refused" : null));
+            rows.add(CurveRowFormat.parse(withoutNewline(lines.get(i))).runnerRow(i / perDocument));
         }
         return rows;
+    }
+
+    /** The merged rows as the shards' rules read them again (they were checked as the shards were read). */
+    private static List<ShardRows.Checked> checked(Merged m) {
+        ShardRows rules = new ShardRows(m.kind(), m.settings());
+        return m.rows().stream().map(r -> rules.check(withoutNewline(r))).toList();
+    }
+
+    private static String withoutNewline(String row) {
+        return row.substring(0, row.length() - 1);
     }
 
     /** The estimate outcomes of the merged rows, for {@link CorpusSummary} (position = corpus index). */
     public static List<Outcome> outcomes(Merged m) {
         List<Outcome> out = new ArrayList<>();
-        for (int i = 0; i < m.rows().size(); i++) {
-            String[] f = m.rows().get(i).strip().split("\t", -1);
-            Status status = ShardRows.statusOf(f[8]);
-            EstimateResult r = f[4].isEmpty() ? null
-                    : new EstimateResult(Double.parseDouble(f[4]), new double[0], Long.parseLong(f[6]), Integer.parseInt(f[1]),
-                    (long) (Double.parseDouble(f[7]) * 1e6));
-            out.add(new Outcome(i / m.rowsPerDocument(), f[0], Integer.parseInt(f[1]), Integer.parseInt(f[3]), r,
-                    r == null ? status.label() : null, status, Double.NaN));
+        List<ShardRows.Checked> rows = checked(m);
+        for (int i = 0; i < rows.size(); i++) {
+            out.add(((EstimateRowFormat.Row) rows.get(i).row()).outcome(i / m.rowsPerDocument()));
         }
         return out;
     }
 
     /** The merged documents' verdicts, counted by method and reason (none for a curve). */
     public static VerdictCounts verdicts(Merged m) {
-        ShardRows rules = new ShardRows(m.kind(), m.settings());
         VerdictCounts counts = new VerdictCounts();
+        if (m.kind() == Kind.CURVE) {
+            return counts;
+        }
+        ShardRows rules = new ShardRows(m.kind(), m.settings());
+        List<ShardRows.Checked> rows = checked(m);
         for (int d = 0; d < m.documents(); d++) {
-            List<String[]> document = new ArrayList<>();
-            for (int i = d * m.rowsPerDocument(); i < (d + 1) * m.rowsPerDocument(); i++) {
-                String row = m.rows().get(i);
-                document.add(row.substring(0, row.length() - 1).split("\t", -1));
-            }
-            rules.verdicts(document).forEach(counts::add);
+            rules.verdicts(rows.subList(d * m.rowsPerDocument(), (d + 1) * m.rowsPerDocument())).forEach(counts::add);
         }
         return counts;
     }
 
     /** The comparison table of the merged rows, as compare prints it. */
     public static ComparisonTable table(Merged m) {
+        List<ShardRows.Checked> rows = checked(m);
         List<String> ids = new ArrayList<>();
         int[] lengths = new int[m.documents()];
         for (int d = 0; d < m.documents(); d++) {
-            String[] f = m.rows().get(d * m.rowsPerDocument()).split("\t", -1);
-            ids.add(f[0]);
-            lengths[d] = Integer.parseInt(f[1]);
+            ids.add(rows.get(d * m.rowsPerDocument()).documentId());
+            lengths[d] = rows.get(d * m.rowsPerDocument()).length();
         }
         ComparisonTable table = new ComparisonTable(ids, lengths, Integer.parseInt(m.settings().get("runs")));
-        for (int i = 0; i < m.rows().size(); i++) {
-            String[] f = m.rows().get(i).strip().split("\t", -1);
-            Direction direction = Direction.parse(f[3]);
-            if (f[5].isEmpty()) {
-                table.refuse(f[2], direction);
+        for (int i = 0; i < rows.size(); i++) {
+            CompareRowFormat.Row r = (CompareRowFormat.Row) rows.get(i).row();
+            if (r.result() == null) {
+                table.refuse(r.method(), r.direction());
             } else {
-                table.add(f[2], direction, i / m.rowsPerDocument(), Integer.parseInt(f[4]),
-                        new RatioResult(Double.parseDouble(f[5]), new double[0], Long.parseLong(f[7]), (long) (Double.parseDouble(f[8]) * 1e6)));
+                table.add(r.method(), r.direction(), i / m.rowsPerDocument(), r.run(), r.result());
             }
         }
         return table;

@@ -1,24 +1,21 @@
 package tmeval.run;
 
 import tmeval.compare.ComparisonMethods;
-import tmeval.run.certify.Certification;
-import tmeval.run.certify.Verdict;
-import tmeval.compare.ComparisonMethods;
 import tmeval.compare.Direction;
 import tmeval.estimate.Methods;
+import tmeval.run.certify.Certification;
+import tmeval.run.certify.Verdict;
 
-import java.util.ArrayList;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Map;
 
 /**
- * What the rows of one kind of output must be, for {@code merge} to vouch for them: each row's numbers finite and in
- * range, a value exactly where the status says there is one, and each document's rows the plan's (method, direction,
- * run) in the plan's order. Every check throws an {@link IllegalArgumentException} saying what is wrong, for the
- * caller to name the file and line.
+ * What the rows of one kind of output must be, for {@code merge} to vouch for them: each row as its format reads it
+ * (numbers finite and in range, a value exactly where the status says there is one), and each document's rows the
+ * plan's (method, direction, run) in the plan's order. Every check throws an {@link IllegalArgumentException} saying what
+ * is wrong, for the caller to name the file and line.
  */
 final class ShardRows {
     private final ShardMerge.Kind kind;
@@ -37,12 +34,12 @@ final class ShardRows {
                 ? autoTemperatures(settings) : null;
         if (kind == ShardMerge.Kind.ESTIMATE) {
             for (int r = 1; r <= runs; r++) {
-                keys.add(estimateMethod + "\t" + r);
+                keys.add(key(estimateMethod, null, r));
             }
         } else if (kind == ShardMerge.Kind.CURVE) {
             for (String m : Setting.methods(required(settings, "methods"), CurveRunner.METHODS, false)) {
                 for (int r = 1; r <= runs; r++) {
-                    keys.add(m + "\t" + r);
+                    keys.add(key(m, null, r));
                 }
             }
         } else {
@@ -50,7 +47,7 @@ final class ShardRows {
             for (String m : Setting.methods(required(settings, "methods"), null, false)) {
                 for (Direction d : directions.of(ComparisonMethods.get(m))) {
                     for (int r = 1; r <= runs; r++) {
-                        keys.add(m + "\t" + d.label() + "\t" + r);
+                        keys.add(key(m, d, r));
                     }
                 }
             }
@@ -71,6 +68,11 @@ final class ShardRows {
         return budgets;
     }
 
+    /** Which (method, direction, run) a row is; no direction for estimate's and curve's rows. */
+    private static String key(String method, Direction direction, int run) {
+        return method + (direction == null ? "" : "\t" + direction.label()) + "\t" + run;
+    }
+
     private static String required(Map<String, String> settings, String name) {
         String v = settings.get(name);
         if (v == null) {
@@ -84,94 +86,65 @@ final class ShardRows {
         return keys.size();
     }
 
-    /** The key of the {@code i}-th row of a document, as {@link #key} names a row. */
+    /** The key of the {@code i}-th row of a document. */
     String expected(int i) {
         return keys.get(i);
     }
 
-    /** Which (method, direction, run) a row is. */
-    String key(String[] f) {
-        return switch (kind) {
-            case ESTIMATE -> f[2] + "\t" + f[3];
-            case CURVE -> f[3] + "\t" + f[4];
-            case COMPARE, COMPARE_ADAPTIVE -> f[2] + "\t" + f[3] + "\t" + f[4];
-        };
+    /**
+     * One row as its format read it ({@link EstimateRowFormat}, {@link CompareRowFormat} or {@link CurveRowFormat}), and
+     * what merge asks of a row of any kind.
+     *
+     * @param row the format's row
+     * @param key which (method, direction, run) the row is, as {@link #key} names it
+     * @param tokens the N the document has in the record of a shard's documents ({@link ShardDocuments}): the row's N,
+     *               but for a refused document-completion estimate, which counts every token, the tokens the method scores
+     * @param iteration a curve's snapshot (0 for the other kinds)
+     */
+    record Checked(Object row, String documentId, int length, String method, String key, long tokens, long siteUpdates, long nanos,
+                   int iteration) {
     }
 
     /**
-     * The N a document has in the record of a shard's documents ({@link ShardDocuments}): the row's N, but for a
-     * refused document-completion estimate, which counts every token, the tokens the method scores.
+     * Reads and checks one row (without its newline) by its format, and by what a shard's rows must be beyond it: a curve
+     * shard has no corpus lines, an auto comparison's budgets are its start doubled up to its cap.
+     *
+     * @throws IllegalArgumentException saying what is wrong, for the caller to name the file and line
      */
-    long documentTokens(String[] f) {
-        int n = Integer.parseInt(f[1]);
-        return kind == ShardMerge.Kind.ESTIMATE && f[4].isEmpty() ? Methods.scoredTokens(estimateMethod, n) : n;
-    }
-
-    /** The column of a row's site updates; its millis follow. */
-    private int siteUpdatesColumn() {
-        return kind == ShardMerge.Kind.COMPARE || kind == ShardMerge.Kind.COMPARE_ADAPTIVE ? 7 : 6;
-    }
-
-    long siteUpdates(String[] f) {
-        return Long.parseLong(f[siteUpdatesColumn()]);
-    }
-
-    long nanos(String[] f) {
-        return RowChecks.millisAsNanos(f[siteUpdatesColumn() + 1]);
-    }
-
-    /** Checks one row's fields (as many as the header has). */
-    void check(String[] f) {
-        if (f[0].isEmpty()) {
-            throw new IllegalArgumentException("empty docId");
-        }
-        long n = RowChecks.whole(f[1], "N", 1, Integer.MAX_VALUE);
+    Checked check(String line) {
         switch (kind) {
+            case ESTIMATE -> {
+                EstimateRowFormat.Row r = EstimateRowFormat.parse(line);
+                long tokens = r.logLik() == null ? Methods.scoredTokens(estimateMethod, r.length()) : r.length();
+                return new Checked(r, r.documentId(), r.length(), r.method(), key(r.method(), null, r.run()), tokens, r.siteUpdates(), r.nanos(), 0);
+            }
             case CURVE -> {
-                if (f[0].equals("*")) {
+                CurveRowFormat.Row r = CurveRowFormat.parse(line);
+                if (r.corpusLine()) {
                     throw new IllegalArgumentException("a corpus line: a shard's file has none");
                 }
-                RowChecks.whole(f[2], "iteration", 0, Integer.MAX_VALUE);
-                RowChecks.whole(f[4], "run", 1, Setting.RUNS.max());
-                // an empty logLik is a refused estimate (the curve has no status column)
-                if (!f[5].isEmpty()) {
-                    RowChecks.logValue(f[5], "logLik", n);
-                }
-                RowChecks.whole(f[6], "siteUpdates", 0, Long.MAX_VALUE);
-                RowChecks.millisAsNanos(f[7]);
+                return new Checked(r, r.documentId(), (int) r.length(), r.method(), key(r.method(), null, r.run()), r.length(), r.siteUpdates(),
+                        r.nanos(), r.iteration());
             }
-            case ESTIMATE -> {
-                RowChecks.whole(f[3], "run", 1, Setting.RUNS.max());
-                value(f[4], f[5], "logLik", "perplexity", statusOf(f[8]), n);
-                RowChecks.whole(f[6], "siteUpdates", 0, Long.MAX_VALUE);
-                RowChecks.millisAsNanos(f[7]);
-                yesOrNo(f[9], "certified");
-            }
-            case COMPARE, COMPARE_ADAPTIVE -> {
-                Direction.parse(f[3]);
-                RowChecks.whole(f[4], "run", 1, Setting.RUNS.max());
-                value(f[5], f[6], "logRatio", "perplexityRatio", statusOf(f[9]), n);
-                RowChecks.whole(f[7], "siteUpdates", 0, Long.MAX_VALUE);
-                RowChecks.millisAsNanos(f[8]);
-                yesOrNo(f[10], "certified");
-                if (kind == ShardMerge.Kind.COMPARE_ADAPTIVE) {
-                    RowChecks.whole(f[11], "temperatures", 1, Integer.MAX_VALUE);
-                    if (!List.of("yes", "no", "-").contains(f[12])) {
-                        throw new IllegalArgumentException("converged is yes, no or -, was '" + f[12] + "'");
-                    }
-                    if (autoTemperatures != null && !autoTemperatures.contains(f[11])) {
-                        throw new IllegalArgumentException("temperatures " + f[11] + " is not one of auto's budgets, its start doubled up to its"
-                                + " cap: " + String.join(", ", autoTemperatures));
-                    }
+            default -> {
+                CompareRowFormat.Row r = CompareRowFormat.parse(line, kind == ShardMerge.Kind.COMPARE_ADAPTIVE);
+                if (autoTemperatures != null && !autoTemperatures.contains(Integer.toString(r.temperatures()))) {
+                    throw new IllegalArgumentException("temperatures " + r.temperatures() + " is not one of auto's budgets, its start doubled up"
+                            + " to its cap: " + String.join(", ", autoTemperatures));
                 }
+                // a refused row's cost is written as 0 and read as no result: its cells are still checked above
+                return new Checked(r, r.documentId(), r.length(), r.method(), key(r.method(), r.direction(), r.run()),
+                        r.length(), r.result() == null ? 0 : r.result().siteUpdates(), r.result() == null ? 0 : r.result().nanos(), 0);
             }
         }
     }
 
-    private static void yesOrNo(String value, String column) {
-        if (!value.equals("yes") && !value.equals("no")) {
-            throw new IllegalArgumentException(column + " is yes or no, was '" + value + "'");
+    /** The {@code certified} column of a row; null for a curve's, which has none. */
+    static Boolean certified(Checked row) {
+        if (row.row() instanceof EstimateRowFormat.Row r) {
+            return r.certified();
         }
+        return row.row() instanceof CompareRowFormat.Row r ? r.certified() : null;
     }
 
     /**
@@ -180,82 +153,42 @@ final class ShardRows {
      *
      * @return the problem in words, or null
      */
-    String autoProblem(List<String[]> document, Map<String, Verdict> verdicts) {
+    String autoProblem(List<Checked> document, Map<String, Verdict> verdicts) {
         if (autoTemperatures == null) {
             return null;
         }
-        Map<String, String> temperatures = new LinkedHashMap<>();
-        for (String[] f : document) {
-            String first = temperatures.putIfAbsent(f[2], f[11]);
-            if (first != null && !first.equals(f[11])) {
-                return f[2] + "'s rows have temperatures " + first + " and " + f[11] + ": one document's rows are one round's";
+        Map<String, Integer> temperatures = new LinkedHashMap<>();
+        for (Checked c : document) {
+            CompareRowFormat.Row r = (CompareRowFormat.Row) c.row();
+            Integer first = temperatures.putIfAbsent(r.method(), r.temperatures());
+            if (first != null && first != r.temperatures()) {
+                return r.method() + "'s rows have temperatures " + first + " and " + r.temperatures() + ": one document's rows are one round's";
             }
-            Verdict v = verdicts.get(f[2]);
-            if (!f[12].equals(v.label())) {
-                return f[2] + ": converged is '" + f[12] + "' where the verdict is '" + v.label() + "' (auto's rounds end when it is certified)";
+            Verdict v = verdicts.get(r.method());
+            String converged = Cells.yesNoOrNone(r.converged());
+            if (!converged.equals(v.label())) {
+                return r.method() + ": converged is '" + converged + "' where the verdict is '" + v.label()
+                        + "' (auto's rounds end when it is certified)";
             }
         }
         return null;
     }
 
-    /** The column of the {@code certified} verdict; -1 for a curve, which has none. */
-    int certifiedColumn() {
-        return switch (kind) {
-            case ESTIMATE -> 9;
-            case COMPARE, COMPARE_ADAPTIVE -> 10;
-            case CURVE -> -1;
-        };
-    }
-
     /**
      * The verdicts on one document's rows by method, reached again from its values and statuses by the rule the writer
-     * used ({@link Certification}), so that a {@code certified} column edited or forged is caught; empty for a curve.
+     * used ({@link Certification}, {@link CertifiedRows#verdicts}), so that a {@code certified} column edited or forged is
+     * caught; empty for a curve.
      */
-    Map<String, Verdict> verdicts(List<String[]> document) {
+    Map<String, Verdict> verdicts(List<Checked> document) {
         Map<String, Verdict> verdicts = new LinkedHashMap<>();
         if (kind == ShardMerge.Kind.ESTIMATE) {
-            verdicts.put(estimateMethod, Certification.ofRuns(Methods.guarantee(estimateMethod), (int) documentTokens(document.get(0)),
-                    statuses(document, 8), values(document, 4)));
+            List<EstimateRowFormat.Row> rows = document.stream().map(c -> (EstimateRowFormat.Row) c.row()).toList();
+            verdicts.put(estimateMethod, Certification.ofRuns(Methods.guarantee(estimateMethod), (int) document.get(0).tokens(),
+                    rows.stream().map(EstimateRowFormat.Row::status).toArray(Status[]::new),
+                    rows.stream().mapToDouble(r -> r.logLik() == null ? Double.NaN : r.logLik()).toArray()));
         } else if (kind != ShardMerge.Kind.CURVE) {
-            Map<String, List<String[]>> byMethod = new LinkedHashMap<>();
-            document.forEach(f -> byMethod.computeIfAbsent(f[2], m -> new ArrayList<>()).add(f));
-            byMethod.forEach((method, rows) -> {
-                int tokens = Integer.parseInt(rows.get(0)[1]);
-                List<String[]> forward = rows.stream().filter(f -> Direction.parse(f[3]) == Direction.FORWARD).toList();
-                List<String[]> reverse = rows.stream().filter(f -> Direction.parse(f[3]) == Direction.REVERSE).toList();
-                verdicts.put(method, forward.isEmpty() && reverse.isEmpty()
-                        ? Certification.ofRuns(ComparisonMethods.guarantee(method), tokens, statuses(rows, 9), values(rows, 5))
-                        : Certification.ofDirections(tokens, statuses(forward, 9), values(forward, 5), statuses(reverse, 9), values(reverse, 5)));
-            });
+            verdicts.putAll(CertifiedRows.verdicts(document.stream().map(c -> ((CompareRowFormat.Row) c.row()).result(0)).toList()));
         }
         return verdicts;
-    }
-
-    private static Status[] statuses(List<String[]> rows, int column) {
-        return rows.stream().map(f -> statusOf(f[column])).toArray(Status[]::new);
-    }
-
-    private static double[] values(List<String[]> rows, int column) {
-        return rows.stream().mapToDouble(f -> f[column].isEmpty() ? Double.NaN : Double.parseDouble(f[column])).toArray();
-    }
-
-    /** A value and its derived column: both there, finite, for a status with a value; both empty otherwise. */
-    private static void value(String value, String derived, String column, String derivedColumn, Status status, long tokens) {
-        if (status.hasValue()) {
-            RowChecks.logValue(value, column, tokens);
-            RowChecks.finite(derived, derivedColumn);
-        } else if (!value.isEmpty() || !derived.isEmpty()) {
-            throw new IllegalArgumentException("a " + status.label() + " row has no " + column + " or " + derivedColumn + ", this one has '"
-                    + value + "' and '" + derived + "'");
-        }
-    }
-
-    static Status statusOf(String label) {
-        for (Status s : Status.values()) {
-            if (s.label().equals(label)) {
-                return s;
-            }
-        }
-        throw new IllegalArgumentException("unknown status '" + label + "' (ok, zero-weight, below-floor, refused)");
     }
 }

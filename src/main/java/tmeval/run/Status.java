@@ -23,6 +23,20 @@ public enum Status {
         return label;
     }
 
+    /**
+     * The status a label names.
+     *
+     * @throws IllegalArgumentException naming the labels there are
+     */
+    public static Status parse(String label) {
+        for (Status s : values()) {
+            if (s.label.equals(label)) {
+                return s;
+            }
+        }
+        throw new IllegalArgumentException("unknown status '" + label + "' (ok, zero-weight, below-floor, refused)");
+    }
+
     /** Whether the row carries a value. */
     public boolean hasValue() {
         return this == OK || this == BELOW_FLOOR;

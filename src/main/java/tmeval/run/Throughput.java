@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -23,7 +24,24 @@ import java.util.Map;
  * File: a header line, then {@code method TAB K TAB site_updates_per_second TAB measured} per line.
  */
 public record Throughput(Map<String, Double> rates, int numTopics, String source) {
-    public static final String HEADER = "method\tK\tsite_updates_per_second\tmeasured";
+    /** The file's columns, in the header's order. */
+    enum Column implements Cells.Column {
+        METHOD("method"), K("K"), RATE("site_updates_per_second"), MEASURED("measured");
+
+        private final String title;
+
+        Column(String title) {
+            this.title = title;
+        }
+
+        @Override
+        public String title() {
+            return title;
+        }
+    }
+
+    private static final List<Column> COLUMNS = List.of(Column.values());
+    public static final String HEADER = Cells.header(COLUMNS).strip();
 
     public Throughput {
         rates = Collections.unmodifiableMap(new LinkedHashMap<>(rates));
@@ -103,7 +121,8 @@ public record Throughput(Map<String, Double> rates, int numTopics, String source
             Writer w = f.writer();
             w.write(HEADER + "\n");
             for (Map.Entry<String, Double> e : rates.entrySet()) {
-                w.write(String.format(Locale.ROOT, "%s\t%d\t%.6g\t%s%n", e.getKey(), numTopics, e.getValue(), measuredWhen));
+                w.write(Cells.empty(COLUMNS).put(Column.METHOD, e.getKey()).put(Column.K, numTopics)
+                        .put(Column.RATE, String.format(Locale.ROOT, "%.6g", e.getValue())).put(Column.MEASURED, measuredWhen).line());
             }
             f.commit();
         }
@@ -126,22 +145,20 @@ public record Throughput(Map<String, Double> rates, int numTopics, String source
                 if (line.isBlank()) {
                     continue;
                 }
-                String[] f = line.split("\t", -1);
-                if (f.length != 4) {
-                    throw in.error("expected 4 tab-separated fields, found " + f.length);
-                }
+                Cells<Column> c;
                 double rate;
                 try {
-                    k = Integer.parseInt(f[1]);
-                    rate = Double.parseDouble(f[2]);
-                } catch (NumberFormatException e) {
-                    throw in.error("K and the rate must be numbers: '" + f[1] + "', '" + f[2] + "'");
+                    c = Cells.parse(COLUMNS, line);
+                    k = (int) c.whole(Column.K, 1, Integer.MAX_VALUE);
+                    rate = RowChecks.finite(c.get(Column.RATE), Column.RATE.title());
+                } catch (IllegalArgumentException e) {
+                    throw in.error(e.getMessage());
                 }
-                if (!(rate > 0) || !Double.isFinite(rate) || k < 1) {
-                    throw in.error("the rate must be a positive number and K at least 1");
+                if (!(rate > 0)) {
+                    throw in.error("the rate must be a positive number, was " + c.get(Column.RATE));
                 }
-                rates.put(f[0], rate);
-                when = f[3];
+                rates.put(c.get(Column.METHOD), rate);
+                when = c.get(Column.MEASURED);
             }
         }
         return new Throughput(rates, k, "bench, K = " + k + (when.isEmpty() ? "" : ", " + when));

@@ -525,6 +525,22 @@ class CliTest {
         assertEquals(2, one.code(), one.err());
     }
 
+    /** A model's name in {@code select}'s rows is escaped as every cell is: a tab or backslash in it reads back as it is. */
+    @Test
+    void selectWritesEachModelsNameEscapedAsEveryCellIs() throws Exception {
+        TopicModel truth = Fixtures.randomModel("truth K3", 30, new double[] {0.2, 0.3, 0.5}, 0.05, 1);
+        Path[] files = smallModelAndCorpus(truth, 4, 30);
+        String name = "odd\tname with a \\ backslash";
+        Path k2 = dir.resolve("k2.tsv");
+        NativeModelFormat.write(Fixtures.randomModel(name, 30, new double[] {0.5, 0.5}, 0.05, 7), k2);
+        Path out = dir.resolve("select.tsv");
+        Outcome o = run("select", "--models", files[0] + "," + k2, "--corpus", files[1].toString(), "--method", "vb", "--out", out.toString());
+        assertEquals(0, o.code(), o.err());
+        var lines = table(out);
+        assertEquals(1 + 2 * 4 * 2, lines.size(), "two models, four documents, two runs each: " + lines);
+        assertEquals(name, tmeval.run.SelectRowFormat.parse(lines.get(lines.size() - 1)).model(), "the name as it is");
+    }
+
     /**
      * {@code select --pairs}: the models sorted by K, each against the next one up by a ratio path in both directions,
      * its bracket beside the single-model estimates differenced; an option only the ratio path reads is accepted with

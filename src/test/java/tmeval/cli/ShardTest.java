@@ -458,7 +458,7 @@ class ShardTest {
         assertEquals(0, m.code(), m.err());
         tmeval.run.ComparisonOutput.Content content = tmeval.run.ComparisonOutput.read(merged);
         assertEquals(List.of(modelA.toAbsolutePath(), d[1].toAbsolutePath(), corpus.toAbsolutePath()),
-                content.inputs().stream().map(tmeval.run.ComparisonOutput.Input::path).toList(), "the inputs' paths as they are");
+                content.inputs().stream().map(tmeval.run.ProvenanceHeader.Input::path).toList(), "the inputs' paths as they are");
         assertTrue(content.inputs().stream().allMatch(i -> i.problem() == null), "and their digests match");
         assertEquals(13, content.rows().size());
     }

@@ -43,12 +43,12 @@ class CurveRunnerSliceTest {
 
         @Override
         public void row(CurveRunner.Row row) {
-            lines.add(CurveRunner.documentLine(row, false));
+            lines.add(CurveRowFormat.write(CurveRowFormat.Row.of(row), false));
         }
 
         @Override
         public void snapshotDone(int iteration, List<CurveRunner.Point> points) {
-            points.forEach(p -> lines.add(CurveRunner.corpusLine(p, false) + " variance " + p.perDocumentVariance()));
+            points.forEach(p -> lines.add(CurveRowFormat.write(CurveRowFormat.Row.of(p), false) + " variance " + p.perDocumentVariance()));
         }
     }
 

@@ -27,11 +27,12 @@ import tmeval.run.AdaptiveComparison;
 import tmeval.run.ComparisonOutput;
 import tmeval.run.ComparisonPlan;
 import tmeval.run.CertifiedRows;
-import tmeval.run.ComparisonRows;
+import tmeval.run.CompareRowFormat;
 import tmeval.run.ComparisonRunner;
 import tmeval.run.CurvePlan;
 import tmeval.run.CurveRunner;
 import tmeval.run.Provenance;
+import tmeval.run.ProvenanceHeader;
 import tmeval.run.SessionFile;
 import tmeval.run.Setting;
 import tmeval.run.SettingsReader;
@@ -235,7 +236,7 @@ public final class WorkbenchViewModel {
     }
 
     /**
-     * The per-document results in the columns of the command line's compare output ({@link ComparisonRows}; an adaptive
+     * The per-document results in the columns of the command line's compare output ({@link CompareRowFormat}; an adaptive
      * run's with its temperatures and verdicts), in its order, after the provenance lines of the plan that made them (the
      * plan of the rows, never the form's) and of the loaded models and corpus. A cancelled run's results say so in a
      * {@code # partial} line. Afterwards the results count as saved: the file opens again with every row.
@@ -253,9 +254,9 @@ public final class WorkbenchViewModel {
             Writer w = file.writer();
             w.write(Provenance.header(made.toSettings(), workspace.comparisonInputs(), true));
             if (!results.partialProperty().get().isEmpty()) {
-                w.write("# partial\t" + Provenance.escape(results.partialProperty().get()) + "\n");
+                w.write(ProvenanceHeader.partial(results.partialProperty().get()));
             }
-            w.write(adaptive ? ComparisonRows.HEADER_ADAPTIVE : ComparisonRows.HEADER);
+            w.write(adaptive ? CompareRowFormat.HEADER_ADAPTIVE : CompareRowFormat.HEADER);
             CertifiedRows rows = new CertifiedRows(w, true);
             try {
                 for (ComparisonRunner.Result r : inFileOrder(made.plan(), results.all())) {
@@ -422,7 +423,7 @@ public final class WorkbenchViewModel {
         List<String> notHeld = run.apply(made.plan(), made.budget());
         List<String> problems = new ArrayList<>();
         Map<Slot, Path> load = new LinkedHashMap<>();
-        for (ComparisonOutput.Input in : content.inputs()) {
+        for (ProvenanceHeader.Input in : content.inputs()) {
             Slot slot = List.of(Slot.MODEL_A, Slot.MODEL_B, Slot.CORPUS).stream().filter(s -> s.role().equals(in.role())).findFirst().orElse(null);
             if (slot == null) {
                 continue; // an alpha file or a vocabulary: read with its model, as the command line does
@@ -468,13 +469,13 @@ public final class WorkbenchViewModel {
         List<ComparisonRunner.Result> plain = new ArrayList<>();
         List<AdaptiveComparison.Row> adaptive = new ArrayList<>();
         int unmatched = 0;
-        for (ComparisonOutput.Row row : content.rows()) {
+        for (CompareRowFormat.Row row : content.rows()) {
             Integer d = positions.get(row.documentId());
             if (d == null) {
                 unmatched++;
                 continue;
             }
-            ComparisonRunner.Result r = ComparisonOutput.result(row, d);
+            ComparisonRunner.Result r = row.result(d);
             if (content.adaptive()) {
                 adaptive.add(new AdaptiveComparison.Row(r, row.temperatures(), row.converged()));
             } else {

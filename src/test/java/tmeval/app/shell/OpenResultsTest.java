@@ -179,7 +179,7 @@ class OpenResultsTest {
         Path file = dir.resolve("every-setting.tsv");
         StringBuilder out = new StringBuilder(tmeval.run.Provenance.header(plan.toSettings(), List.of(new tmeval.run.Provenance.Input("model-a", a),
                 new tmeval.run.Provenance.Input("model-b", b), new tmeval.run.Provenance.Input("corpus", corpus)), true));
-        out.append(tmeval.run.ComparisonRows.HEADER);
+        out.append(tmeval.run.CompareRowFormat.HEADER);
         java.io.StringWriter rows = new java.io.StringWriter();
         tmeval.run.CertifiedRows certified = new tmeval.run.CertifiedRows(rows, true);
         ComparisonRunner.run(ComparisonRunner.Job.of(plan, held, pair), certified::add, tmeval.progress.Progress.NONE,

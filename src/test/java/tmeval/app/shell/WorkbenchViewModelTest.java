@@ -13,7 +13,7 @@ import tmeval.app.inputs.RecentFiles;
 import tmeval.compare.ComparisonMethods;
 import tmeval.io.NativeModelFormat;
 import tmeval.io.TextCorpusFormat;
-import tmeval.run.ComparisonRows;
+import tmeval.run.CompareRowFormat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -151,7 +151,7 @@ class WorkbenchViewModelTest {
         assertTrue(lines.contains("# setting\ttemperatures\t5"), lines.toString());
         assertTrue(lines.stream().anyMatch(l -> l.startsWith("# input\tmodel-a\t" + dir.resolve("a.tsv").toAbsolutePath())), lines.toString());
         assertTrue(lines.stream().anyMatch(l -> l.startsWith("# input\tcorpus\t")), lines.toString());
-        int header = lines.indexOf(ComparisonRows.HEADER.strip());
+        int header = lines.indexOf(CompareRowFormat.HEADER.strip());
         assertTrue(header > 0, "the compare header after the provenance");
         assertEquals(AppFixtures.DOCUMENTS * 2 * 2, lines.size() - header - 1, "every document, both directions, two runs");
     }
