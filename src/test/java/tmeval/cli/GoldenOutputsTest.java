@@ -76,22 +76,24 @@ class GoldenOutputsTest {
             assertEquals(0, o.code(), c.getKey() + ": " + o.err());
             check(c.getKey(), out, failures);
         }
-        // merge: the compare run in two shards
-        List<String> shards = new ArrayList<>();
-        for (int i = 1; i <= 2; i++) {
-            Path s = dir.resolve("shard-" + i + ".tsv");
-            List<String> args = new ArrayList<>(commands.get("compare-methods"));
-            args.addAll(List.of("--shard", i + "/2", "--no-timing", "--out", s.toString()));
-            CliTest.Outcome o = CliTest.run(args.toArray(new String[0]));
-            assertEquals(0, o.code(), o.err());
-            shards.add(s.toString());
+        // merge: the compare, estimate and curve runs, each in two shards
+        for (String kind : List.of("compare-methods", "estimate-ais", "curve")) {
+            List<String> shards = new ArrayList<>();
+            for (int i = 1; i <= 2; i++) {
+                Path s = dir.resolve(kind + "-shard-" + i + ".tsv");
+                List<String> args = new ArrayList<>(commands.get(kind));
+                args.addAll(List.of("--shard", i + "/2", "--no-timing", "--out", s.toString()));
+                CliTest.Outcome o = CliTest.run(args.toArray(new String[0]));
+                assertEquals(0, o.code(), o.err());
+                shards.add(s.toString());
+            }
+            Path merged = dir.resolve("merge-" + kind + ".tsv");
+            List<String> merge = new ArrayList<>(List.of("merge", "--no-timing", "--out", merged.toString()));
+            merge.addAll(shards);
+            CliTest.Outcome m = CliTest.run(merge.toArray(new String[0]));
+            assertEquals(0, m.code(), m.err());
+            check(kind.equals("compare-methods") ? "merge" : "merge-" + kind, merged, failures);
         }
-        Path merged = dir.resolve("merge.tsv");
-        List<String> merge = new ArrayList<>(List.of("merge", "--no-timing", "--out", merged.toString()));
-        merge.addAll(shards);
-        CliTest.Outcome m = CliTest.run(merge.toArray(new String[0]));
-        assertEquals(0, m.code(), m.err());
-        check("merge", merged, failures);
         check("session", session(d), failures);
         assertTrue(failures.isEmpty(), "outputs that differ from their golden copy (regenerate with -Dgolden.update=true only"
                 + " if the change is intended):\n" + String.join("\n", failures));
