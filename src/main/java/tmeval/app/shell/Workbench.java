@@ -48,20 +48,17 @@ public final class Workbench {
     private final WorkbenchViewModel model;
     private final BorderPane root = new BorderPane();
     private final TabPane tabs = new TabPane();
-    private final BiConsumer<String, String> errorHandler = Workbench::showError;
-
     /** The workbench of the user: background threads, the user's recent files and saved speed measurements. */
     public Workbench() {
-        this(new WorkbenchViewModel(new BackgroundTaskExecutor(), WorkbenchViewModel.Storage.user()));
+        this(new WorkbenchViewModel(new BackgroundTaskExecutor(), WorkbenchViewModel.Storage.user(), Workbench::showError));
     }
 
     public Workbench(WorkbenchViewModel model) {
         this.model = model;
-        model.setErrorHandler((title, message) -> errorHandler.accept(title, message));
         model.setConfirmHandler(this::confirm);
         model.inputs().setMatrixCompanions(this::chooseMatrixCompanions);
         model.setOnOpenDocument(() -> select("document"));
-        BiConsumer<String, String> onError = (t, m) -> errorHandler.accept(t, m);
+        BiConsumer<String, String> onError = Workbench::showError;
         // every view of results names the plan that made them (the teaching view's summary names its own)
         // the comparison views also show, above their results, when two methods' corpus intervals exclude each other
         tabs.getTabs().addAll(
@@ -254,7 +251,7 @@ public final class Workbench {
             try {
                 model.exportResults(f.toPath());
             } catch (IOException e) {
-                errorHandler.accept("Cannot export", f + ": " + e.getMessage());
+                showError("Cannot export", f + ": " + e.getMessage());
             }
         }
     }
@@ -268,7 +265,7 @@ public final class Workbench {
             try {
                 model.saveSession(f.toPath());
             } catch (IOException e) {
-                errorHandler.accept("Cannot save the session", f + ": " + e.getMessage());
+                showError("Cannot save the session", f + ": " + e.getMessage());
             }
         }
     }
@@ -282,7 +279,8 @@ public final class Workbench {
         }
     }
 
-    private static void showError(String title, String message) {
+    /** The dialog of every problem the workbench reports ({@link tmeval.app.common.UserMessages}). */
+    public static void showError(String title, String message) {
         Alert alert = new Alert(Alert.AlertType.ERROR, message);
         alert.setTitle(title);
         alert.setHeaderText(title);

@@ -6,7 +6,10 @@ import tmeval.app.common.DisagreementNotice;
 import tmeval.app.common.PlanCaption;
 import tmeval.app.common.Results;
 import tmeval.app.common.ResultsPlan;
+import tmeval.app.common.ArmKey;
+import tmeval.app.common.DocMethod;
 import tmeval.app.common.TaskExecutor;
+import tmeval.app.common.UserMessages;
 import tmeval.app.common.Workspace;
 import tmeval.app.common.Workspace.Slot;
 import tmeval.app.curves.CurvesViewModel;
@@ -48,7 +51,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.BiConsumer;
 import java.util.function.BiPredicate;
 import java.util.function.LongConsumer;
 
@@ -138,32 +140,29 @@ public final class WorkbenchViewModel {
     private final WhichKViewModel whichK;
     private final PlanCaption<ResultsPlan> resultsCaption;
     private final DisagreementNotice disagreement;
-    private BiConsumer<String, String> errorHandler = (title, message) -> { };
+    private final UserMessages messages;
     private BiPredicate<String, String> confirm = (title, question) -> true;
     private Runnable openDocumentScreen = () -> { };
 
-    public WorkbenchViewModel(TaskExecutor executor, Storage storage) {
+    /** @param messages told of every problem to show: the workbench shows a dialog, tests record them */
+    public WorkbenchViewModel(TaskExecutor executor, Storage storage, UserMessages messages) {
         this.executor = executor;
-        BiConsumer<String, String> onError = (title, message) -> errorHandler.accept(title, message);
-        workspace.setErrorHandler(onError);
+        this.messages = messages;
         // new inputs void the results (registered first: the screens below see the reset before the new inputs): another
         // corpus, model or alignment; not a method selection that the pair cannot serve (its results are still those shown)
         workspace.corpusProperty().addListener((o, a, b) -> results.reset(b));
         for (var input : List.of(workspace.modelAProperty(), workspace.modelBProperty(), workspace.alignProperty())) {
             input.addListener((o, a, b) -> results.reset(workspace.corpusProperty().get()));
         }
-        inputs = new InputsViewModel(workspace, executor, storage.recentFiles());
-        inputs.setErrorHandler(onError);
-        run = new RunViewModel(workspace, results, executor, storage.ratesFile());
-        run.setErrorHandler(onError);
+        inputs = new InputsViewModel(workspace, executor, storage.recentFiles(), messages);
+        run = new RunViewModel(workspace, results, executor, storage.ratesFile(), messages);
         scatter = new ScatterViewModel(results, selectedDocument, () -> openDocumentScreen.run());
         brackets = new BracketsViewModel(results, selectedDocument, () -> openDocumentScreen.run());
         table = new VarianceTableViewModel(results);
         curves = new CurvesViewModel(workspace, executor);
         document = new DocumentScreenViewModel(workspace, results, executor, run.temperaturesProperty(), run.burnInProperty(), selectedDocument);
         teaching = new TeachingViewModel(workspace, executor);
-        whichK = new WhichKViewModel(workspace, executor);
-        whichK.setErrorHandler(onError);
+        whichK = new WhichKViewModel(workspace, executor, messages);
         // nothing not saved is dropped without asking: new inputs, a session or results opened, a run of another plan
         BiPredicate<String, String> ask = (title, question) -> confirm.test(title, question);
         inputs.setResultsGuard(action -> mayDiscard(action, false));
@@ -202,11 +201,6 @@ public final class WorkbenchViewModel {
         return m;
     }
 
-    /** Receives (title, message) of every problem to show; the workbench shows a dialog, tests record them. */
-    public void setErrorHandler(BiConsumer<String, String> handler) {
-        this.errorHandler = handler;
-    }
-
     /** Brings the document screen forward (a click on a scatter point). */
     public void setOnOpenDocument(Runnable r) {
         this.openDocumentScreen = r;
@@ -228,7 +222,7 @@ public final class WorkbenchViewModel {
     public void openSampleData() {
         Path dir = SampleData.locate();
         if (dir == null) {
-            errorHandler.accept("No sample data", "the sample-data folder was not found beside the jar or in the working directory");
+            messages.error("No sample data", "the sample-data folder was not found beside the jar or in the working directory");
             return;
         }
         inputs.loadSampleData(dir);
@@ -278,9 +272,9 @@ public final class WorkbenchViewModel {
 
     /** The rows as {@code compare} writes them: by document, then method and direction in the plan's order, then run. */
     private static List<ComparisonRunner.Result> inFileOrder(ComparisonPlan plan, List<ComparisonRunner.Result> rows) {
-        List<String> arms = plan.arms().stream().map(ComparisonRunner.Arm::key).toList();
+        List<ArmKey> arms = plan.arms().stream().map(ArmKey::of).toList();
         return rows.stream().sorted(Comparator.comparingInt(ComparisonRunner.Result::documentIndex)
-                .thenComparingInt(r -> arms.indexOf(Results.key(r)))
+                .thenComparingInt(r -> arms.indexOf(ArmKey.of(r)))
                 .thenComparingInt(ComparisonRunner.Result::run)).toList();
     }
 
@@ -328,10 +322,10 @@ public final class WorkbenchViewModel {
         settings.put("teaching.tokens", Integer.toString(teaching.tokensProperty().get()));
         // an adaptive run's last round of each document and method: its temperatures and verdict
         List<SessionFile.Round> rounds = new ArrayList<>();
-        Set<String> seen = new HashSet<>();
+        Set<DocMethod> seen = new HashSet<>();
         for (ComparisonRunner.Result r : results.all()) {
             Results.Round round = r.reference() ? null : results.round(r.documentIndex(), r.method());
-            if (round != null && seen.add(r.documentIndex() + "/" + r.method())) {
+            if (round != null && seen.add(new DocMethod(r.documentIndex(), r.method()))) {
                 rounds.add(new SessionFile.Round(r.documentIndex(), r.method(), round.temperatures(), round.converged()));
             }
         }
@@ -339,7 +333,7 @@ public final class WorkbenchViewModel {
         results.markSaved();
         curves.markSaved();
         if (formProblem != null) {
-            errorHandler.accept("The run form was not saved", path + ": the session keeps the inputs, the results and the curves, but not the"
+            messages.error("The run form was not saved", path + ": the session keeps the inputs, the results and the curves, but not the"
                     + " run form, whose plan is not valid: " + formProblem);
         }
     }
@@ -357,7 +351,7 @@ public final class WorkbenchViewModel {
                 return;
             }
         } catch (InputException e) {
-            errorHandler.accept("Cannot open the session", e.getMessage());
+            messages.error("Cannot open the session", e.getMessage());
             return;
         }
         SessionFile.Session session;
@@ -368,10 +362,10 @@ public final class WorkbenchViewModel {
             applySettings = settingsOf(session.settings());
             made = resultsPlanOf(session.settings());
         } catch (InputException e) {
-            errorHandler.accept("Cannot open the session", e.getMessage());
+            messages.error("Cannot open the session", e.getMessage());
             return;
         } catch (IllegalArgumentException e) {
-            errorHandler.accept("Cannot open the session", path + ": a setting is invalid: " + e.getMessage());
+            messages.error("Cannot open the session", path + ": a setting is invalid: " + e.getMessage());
             return;
         }
         if (!mayDiscard("Opening the session " + path.getFileName(), true)) {
@@ -409,10 +403,10 @@ public final class WorkbenchViewModel {
             content = ComparisonOutput.read(path);
             made = ResultsPlan.fromSettings(content.settings());
         } catch (InputException e) {
-            errorHandler.accept("Cannot open the results", e.getMessage());
+            messages.error("Cannot open the results", e.getMessage());
             return;
         } catch (IllegalArgumentException e) {
-            errorHandler.accept("Cannot open the results", path + ": a setting of its plan is invalid: " + e.getMessage());
+            messages.error("Cannot open the results", path + ": a setting of its plan is invalid: " + e.getMessage());
             return;
         }
         if (!mayDiscard("Opening the results " + path.getFileName(), false)) {
@@ -439,10 +433,10 @@ public final class WorkbenchViewModel {
             problems.add("no held-out corpus to show the results on: load the one they were made from, then open them again");
         }
         if (!problems.isEmpty()) {
-            errorHandler.accept("The results' inputs are not all as recorded", path + ":\n" + String.join("\n", problems));
+            messages.error("The results' inputs are not all as recorded", path + ":\n" + String.join("\n", problems));
         }
         if (!notHeld.isEmpty()) {
-            errorHandler.accept("The run form cannot hold all of the results' plan", path + ":\n" + String.join("\n", notHeld)
+            messages.error("The run form cannot hold all of the results' plan", path + ":\n" + String.join("\n", notHeld)
                     + "\nThe results keep their own plan: the views name it and an export records it.");
         }
         int[] pending = {load.size()};
@@ -485,7 +479,7 @@ public final class WorkbenchViewModel {
         results.addRoundRows(adaptive);
         results.markSaved();
         if (unmatched > 0) {
-            errorHandler.accept("The results do not all fit the corpus", path + ": " + unmatched
+            messages.error("The results do not all fit the corpus", path + ": " + unmatched
                     + " rows name documents the loaded corpus does not have; they were left out");
         }
     }
@@ -653,12 +647,12 @@ public final class WorkbenchViewModel {
                 .toList();
         results.reset(corpus, made);
         // rows of an adaptive round go back as that round (its temperatures and verdict), the others as they were
-        Map<String, SessionFile.Round> byKey = new LinkedHashMap<>();
-        savedRounds.forEach(round -> byKey.put(round.documentIndex() + "/" + round.method(), round));
+        Map<DocMethod, SessionFile.Round> byKey = new LinkedHashMap<>();
+        savedRounds.forEach(round -> byKey.put(new DocMethod(round.documentIndex(), round.method()), round));
         List<ComparisonRunner.Result> plain = new ArrayList<>();
         List<AdaptiveComparison.Row> adaptive = new ArrayList<>();
         for (ComparisonRunner.Result r : valid) {
-            SessionFile.Round round = r.reference() ? null : byKey.get(r.documentIndex() + "/" + r.method());
+            SessionFile.Round round = r.reference() ? null : byKey.get(new DocMethod(r.documentIndex(), r.method()));
             if (round == null) {
                 plain.add(r);
             } else {
@@ -669,7 +663,7 @@ public final class WorkbenchViewModel {
         results.addRoundRows(adaptive);
         results.markSaved();
         if (valid.size() < saved.size()) {
-            errorHandler.accept("Session results do not all fit the corpus", (saved.size() - valid.size())
+            messages.error("Session results do not all fit the corpus", (saved.size() - valid.size())
                     + " results name documents the loaded corpus does not have at that position; they were left out");
         }
     }

@@ -252,7 +252,7 @@ public final class TeachingView {
         experimentBar.progressProperty().bind(control.experimentProgressProperty());
         BorderPane experiment = new BorderPane(viewer(experimentChart, "teaching-experiment-chart"));
         experiment.setTop(fixed(new FlowPane(10, 6, runExperiment, cancelExperiment, experimentBar,
-                new Label(TeachingViewModel.EXPERIMENT_RUNS + " runs of AIS at 10, 100 and 1000 temperatures, each with the samples set above"))));
+                new Label(AisWalkthrough.EXPERIMENT_RUNS + " runs of AIS at 10, 100 and 1000 temperatures, each with the samples set above"))));
         experiment.setBottom(note(control.experimentTextProperty()));
 
         TabPane tabs = new TabPane(new Tab("AIS on this document", ais), new Tab("Ratio-AIS: forward and reverse", ratio),
@@ -338,7 +338,7 @@ public final class TeachingView {
 
     /** Redraws what depends on the step: the words, the lines up to it, the ESS up to it, the histogram at it. */
     private void showStep() {
-        TeachingViewModel.Run r = control.runProperty().get();
+        AisWalkthrough.Run r = control.runProperty().get();
         if (r == null) {
             return;
         }
@@ -346,7 +346,7 @@ public final class TeachingView {
         words.getChildren().clear();
         Label caption = new Label("topics of sample 1:");
         words.getChildren().add(caption);
-        for (TeachingViewModel.Word w : control.words()) {
+        for (AisWalkthrough.Word w : control.words()) {
             Label l = new Label(w.text());
             l.setTooltip(new Tooltip("topic " + (w.topic() + 1)));
             l.setStyle("-fx-background-color: " + hex(Charts.colour(w.topic())) + "; -fx-text-fill: white; -fx-padding: 2 7 2 7;"
@@ -393,7 +393,7 @@ public final class TeachingView {
 
         histogram.removeAllSeries();
         XYIntervalSeries bins = new XYIntervalSeries(step == r.temperatures() ? "final log-weights" : "log-weights at step " + step);
-        for (TeachingViewModel.Bin b : control.histogram(10)) {
+        for (AisWalkthrough.Bin b : control.histogram(10)) {
             double mid = (b.from() + b.to()) / 2;
             bins.add(mid, b.from(), b.to(), b.count(), 0, b.count());
         }
@@ -410,7 +410,7 @@ public final class TeachingView {
     }
 
     /** The value axis spans every sample's whole line and the exact value, so it does not jump while playing. */
-    private static void fitRange(XYPlot plot, TeachingViewModel.Run r) {
+    private static void fitRange(XYPlot plot, AisWalkthrough.Run r) {
         double lo = r.exact() == null ? 0 : Math.min(0, r.exact());
         double hi = r.exact() == null ? 0 : Math.max(0, r.exact());
         for (List<double[]> t : r.traces()) {
@@ -423,7 +423,7 @@ public final class TeachingView {
         plot.getRangeAxis().setRange(lo - pad, hi + pad);
     }
 
-    private void showRatio(TeachingViewModel.RatioRun q) {
+    private void showRatio(AisWalkthrough.RatioRun q) {
         ratioTraces.removeAllSeries();
         XYPlot plot = (XYPlot) ratioChart.getPlot();
         plot.clearRangeMarkers();
@@ -464,7 +464,7 @@ public final class TeachingView {
         plot.setFixedLegendItems(legend);
     }
 
-    private void showExperiment(TeachingViewModel.Experiment x) {
+    private void showExperiment(AisWalkthrough.Experiment x) {
         strip.removeAllSeries();
         XYPlot plot = (XYPlot) experimentChart.getPlot();
         plot.clearRangeMarkers();

@@ -50,7 +50,7 @@ class ResultsTest {
                 results.adaptiveSummary());
         // the gap the table and scatter see is the last round's
         assertEquals(0.1 - 0.2, results.paired(RATIO).get(0).gap(), 1e-12);
-        results.forget(List.of(RATIO + "/" + Direction.FORWARD.label(), RATIO + "/" + Direction.REVERSE.label()));
+        results.forget(List.of(new ArmKey(RATIO, Direction.FORWARD), new ArmKey(RATIO, Direction.REVERSE)));
         assertNull(results.round(0, RATIO), "a new run of the method forgets the old budgets");
         assertEquals(List.of(), results.adaptiveSummary());
     }

@@ -4,6 +4,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import tmeval.app.common.UserMessages;
 import tmeval.app.common.AppFixtures;
 import tmeval.app.common.CurrentThreadTaskExecutor;
 import tmeval.app.common.FxThread;
@@ -36,8 +37,7 @@ class InputsViewModelTest {
 
     @BeforeEach
     void setUp() {
-        vm = new InputsViewModel(workspace, new CurrentThreadTaskExecutor(), recent);
-        vm.setErrorHandler((title, message) -> errors.add(title + ": " + message));
+        vm = new InputsViewModel(workspace, new CurrentThreadTaskExecutor(), recent, (title, message) -> errors.add(title + ": " + message));
     }
 
     @Test
@@ -90,7 +90,7 @@ class InputsViewModelTest {
     @Test
     void theRecentListStartsFromTheStoreAndKeepsTen() throws Exception {
         recent.save(List.of("/old/one"));
-        InputsViewModel fresh = new InputsViewModel(workspace, new CurrentThreadTaskExecutor(), recent);
+        InputsViewModel fresh = new InputsViewModel(workspace, new CurrentThreadTaskExecutor(), recent, UserMessages.NONE);
         assertEquals(List.of("/old/one"), fresh.recentFiles());
         Path a = dir.resolve("a.tsv");
         NativeModelFormat.write(AppFixtures.modelA(), a);

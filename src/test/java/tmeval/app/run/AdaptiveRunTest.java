@@ -3,6 +3,7 @@ package tmeval.app.run;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import tmeval.app.common.UserMessages;
 import tmeval.app.common.AppFixtures;
 import tmeval.app.common.CurrentThreadTaskExecutor;
 import tmeval.app.common.FxThread;
@@ -71,7 +72,7 @@ class AdaptiveRunTest {
         // the engine's rounds, counted on their way to the views
         int[] roundRows = {0};
         RunViewModel vm = new RunViewModel(workspace, results, new CurrentThreadTaskExecutor(), dir.resolve("throughput.tsv"),
-                RunViewModel::runAsFinished, (plan, budget, corpus, pair, eachRound, progress, cancel) ->
+                UserMessages.NONE, RunViewModel::runAsFinished, (plan, budget, corpus, pair, eachRound, progress, cancel) ->
                 RunViewModel.runAdaptive(plan, budget, corpus, pair, round -> {
                     synchronized (roundRows) {
                         roundRows[0] += round.size();
@@ -141,7 +142,7 @@ class AdaptiveRunTest {
     @Test
     void theAdaptiveOptionNeedsARatioPathAndACapAboveN() {
         Workspace workspace = AppFixtures.loaded();
-        RunViewModel vm = new RunViewModel(workspace, new Results(), new CurrentThreadTaskExecutor(), dir.resolve("throughput.tsv"));
+        RunViewModel vm = new RunViewModel(workspace, new Results(), new CurrentThreadTaskExecutor(), dir.resolve("throughput.tsv"), UserMessages.NONE);
         vm.methods().forEach((name, on) -> on.set(name.equals(ComparisonMethods.LR_DIFF)));
         vm.adaptiveProperty().set(true);
         vm.start();

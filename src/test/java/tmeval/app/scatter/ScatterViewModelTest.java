@@ -5,6 +5,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import tmeval.app.common.AppFixtures;
+import tmeval.app.common.ArmKey;
 import tmeval.app.common.FxThread;
 import tmeval.app.common.KnownVerdicts;
 import tmeval.app.common.Results;
@@ -163,8 +164,8 @@ class ScatterViewModelTest {
         List<ScatterViewModel.Update> updates = new ArrayList<>();
         vm.onUpdate(updates::add);
         // the second run: the run screen forgets the methods' earlier results and feeds new ones
-        results.forget(List.of(ComparisonMethods.RATIO_CONVEX + "/forward", ComparisonMethods.RATIO_CONVEX + "/reverse",
-                ComparisonMethods.LR_DIFF + "/-", ComparisonMethods.AIS_DIFF + "/-"));
+        results.forget(List.of(new ArmKey(ComparisonMethods.RATIO_CONVEX, Direction.FORWARD), new ArmKey(ComparisonMethods.RATIO_CONVEX, Direction.REVERSE),
+                new ArmKey(ComparisonMethods.LR_DIFF, Direction.NONE), new ArmKey(ComparisonMethods.AIS_DIFF, Direction.NONE)));
         assertTrue(vm.methods().isEmpty(), "nothing left to show between the runs");
         feed();
         assertEquals(List.of(ComparisonMethods.RATIO_CONVEX, ComparisonMethods.LR_DIFF, ComparisonMethods.AIS_DIFF), vm.methods());

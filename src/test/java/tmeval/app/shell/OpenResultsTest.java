@@ -44,8 +44,8 @@ class OpenResultsTest {
 
     @BeforeEach
     void setUp() throws Exception {
-        vm = new WorkbenchViewModel(new CurrentThreadTaskExecutor(), new WorkbenchViewModel.Storage(RecentFiles.inMemory(), dir.resolve("rates.tsv")));
-        vm.setErrorHandler((title, message) -> errors.add(title + ": " + message));
+        vm = new WorkbenchViewModel(new CurrentThreadTaskExecutor(), new WorkbenchViewModel.Storage(RecentFiles.inMemory(), dir.resolve("rates.tsv")),
+                (title, message) -> errors.add(title + ": " + message));
         a = dir.resolve("a.tsv");
         b = dir.resolve("b.tsv");
         corpus = dir.resolve("heldout.tokens");
