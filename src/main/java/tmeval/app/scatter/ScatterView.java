@@ -123,8 +123,8 @@ public final class ScatterView {
             double length = vertical ? dataArea.getHeight() : dataArea.getWidth();
             int fit = (int) (length / (vertical ? 36 : 72));
             List<NumberTick> ticks = new ArrayList<>();
-            for (double v : ScatterViewModel.ticks(getLowerBound(), getUpperBound(), true, fit)) {
-                ticks.add(new NumberTick(v, ScatterViewModel.tickLabel(v), vertical ? TextAnchor.CENTER_RIGHT : TextAnchor.TOP_CENTER,
+            for (double v : NiceTicks.ticks(getLowerBound(), getUpperBound(), true, fit)) {
+                ticks.add(new NumberTick(v, NiceTicks.tickLabel(v), vertical ? TextAnchor.CENTER_RIGHT : TextAnchor.TOP_CENTER,
                         TextAnchor.CENTER, 0.0));
             }
             return ticks;

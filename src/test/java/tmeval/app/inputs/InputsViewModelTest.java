@@ -7,6 +7,7 @@ import org.junit.jupiter.api.io.TempDir;
 import tmeval.app.common.UserMessages;
 import tmeval.app.common.AppFixtures;
 import tmeval.app.common.CurrentThreadTaskExecutor;
+import tmeval.app.common.HeldTaskExecutor;
 import tmeval.app.common.FxThread;
 import tmeval.app.common.Workspace;
 import tmeval.app.common.Workspace.Slot;
@@ -152,6 +153,24 @@ class InputsViewModelTest {
         String warning = vm.unknownWordsWarningProperty().get();
         assertTrue(warning.startsWith("model B: warning: 6.00% of the held-out tokens are not in the model's vocabulary (more than 2%)"), warning);
         assertEquals(1, warning.lines().count(), "only model B passes 2%: " + warning);
+        assertEquals(List.of(), errors);
+    }
+
+    @Test
+    void aSecondFileForASlotWinsEvenWhenTheFirstFinishesReadingLast() throws Exception {
+        Path first = dir.resolve("first.tsv");
+        Path second = dir.resolve("second.tsv");
+        NativeModelFormat.write(AppFixtures.modelA(), first);
+        NativeModelFormat.write(AppFixtures.modelB(), second);
+        HeldTaskExecutor held = new HeldTaskExecutor();
+        InputsViewModel slow = new InputsViewModel(workspace, held, recent, (title, message) -> errors.add(title + ": " + message));
+        slow.load(Slot.MODEL_A, first);
+        slow.load(Slot.MODEL_A, second);
+        held.run(held.size() - 1); // the second file is read first
+        held.run(0); // then the first (a slower disk, a larger file), if it runs at all
+        assertEquals(second, workspace.path(Slot.MODEL_A), "the file chosen last is the one in the slot");
+        assertEquals(List.of(second.toString()), slow.recentFiles(Slot.MODEL_A));
+        assertFalse(slow.loadingProperty().get());
         assertEquals(List.of(), errors);
     }
 }
