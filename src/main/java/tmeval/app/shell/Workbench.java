@@ -48,6 +48,8 @@ public final class Workbench {
     private final WorkbenchViewModel model;
     private final BorderPane root = new BorderPane();
     private final TabPane tabs = new TabPane();
+    /** Read when the window is made, so that a jar without it fails at start, not at the first F1. */
+    private final String guide = Guide.read();
     /** The workbench of the user: background threads, the user's recent files and saved speed measurements. */
     public Workbench() {
         this(new WorkbenchViewModel(new BackgroundTaskExecutor(), WorkbenchViewModel.Storage.user(), Workbench::showError));
@@ -189,7 +191,7 @@ public final class Workbench {
 
     /** A short guide to the screens (F1), in a window of its own so it can stay open beside the workbench. */
     private void showGuide() {
-        TextArea text = new TextArea(WorkbenchViewModel.GUIDE);
+        TextArea text = new TextArea(guide);
         text.setEditable(false);
         text.setWrapText(true);
         text.setId("guide-text");

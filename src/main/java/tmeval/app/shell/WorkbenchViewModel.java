@@ -67,53 +67,6 @@ public final class WorkbenchViewModel {
         }
     }
 
-    /** The guide the Help menu (F1) shows: what each part of the window is for, in the order of a first session. */
-    static final String GUIDE = """
-            tmeval workbench: a guide to the views
-
-            Inputs (left). Model A, model B, the held-out corpus and, for the iteration curves, a series of snapshots. Open a \
-            file with Open..., the Recent menu of the card (Ctrl+O opens model A), or drop it on the card. The pair summary \
-            under model B says whether the two models can be compared by the selected methods, and how their topics align.
-
-            Run panel (top). Tick the methods, set their parameters (hover over any control for its meaning, bias and cost), \
-            and press Run (Ctrl+R). The cost line predicts the job's site updates and time; the progress bar, the ETA and the \
-            points in the views move as documents finish. Run while a job runs queues the new one; Cancel (Esc) stops the job \
-            and the queue, keeping what finished. Adaptive re-runs the documents whose directions disagree with twice the \
-            temperatures, up to a cap: their points move as they converge. A job predicted to take over an hour here is \
-            called too big, with the commands that run it as shards on a cluster or with Spark.
-
-            Per-document scatter (Ctrl+1). One point per document: a method's log-ratio estimate against another's, or \
-            forward against reverse; points far off the diagonal are documents whose two estimates disagree. A filled point's \
-            document is certified by its method, a hollow one's is not (hover says why). Click a point to open the document.
-
-            Brackets (Ctrl+2). For a ratio path run both ways, each document's bracket from its forward estimate (a \
-            lower bound on the log ratio, in expectation) to its reverse one (an upper bound), documents sorted by the \
-            middle of their bracket; a bracket clear of 0 decides the document for A or B, solid where the document is \
-            certified, dashed where it is not. Click one to open the document.
-
-            Variance table (Ctrl+3). Foulds and Smyth's Tables 1 and 2: per method and direction, the percent of documents \
-            where A wins, the correlation with the reference, the variance of the perplexity ratio across runs, the corpus \
-            perplexity ratio, the documents each method certifies, cost and time; under it, the convergence verdict of each \
-            ratio method (do the two annealing directions agree?), why the other documents are not certified and, after a \
-            cancel, how partial the results are. When two methods' corpus intervals exclude each other, a banner above this \
-            and every view of the results says so, and how many documents each certifies.
-
-            Iteration curves (Ctrl+4). Perplexity against training iteration for the model series, by iteration-AIS.
-
-            Document (Ctrl+5). One document's estimates by method, direction and run, its verdict by each method (certified \
-            or not, and why), and its words under both models.
-
-            Teaching (Ctrl+6). Annealed importance sampling step by step on one short document.
-
-            Which K? (Ctrl+7). Several models (files, the series' snapshots, models A and B) against the held-out corpus: each \
-            model's log-likelihood per token or perplexity with its 95% interval, plotted against K, and for every pair the \
-            documents decided for each, as tmeval select prints them; the documents each model certifies, and a warning \
-            beside any model with runs below the vb floor or documents not certified.
-
-            Sessions. File > Save session (Ctrl+S) keeps the inputs, every setting and the results; Open session or results \
-            restores them, and opens the output of compare or merge (a distributed run's results) with the inputs it names.
-            """;
-
     /** Session keys of the inputs. */
     private static final Map<String, Slot> SESSION_INPUTS = sessionInputs();
     /** Session settings: the run form's plan ({@code form.} and its provenance names), the results' plan, the curves' plan. */
