@@ -16,10 +16,10 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleIntegerProperty;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Locale;
-import java.util.TreeMap;
 import java.util.Map;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -242,25 +242,9 @@ public final class Results {
         return rounds.get(new DocMethod(documentIndex, method));
     }
 
-    /**
-     * One line per method of an adaptive run, as {@code compare --adaptive} sums it up: how many documents agreed within
-     * the budget, and the temperatures they took; empty for a plain run.
-     */
-    public List<String> adaptiveSummary() {
-        Map<String, int[]> byMethod = new TreeMap<>(); // agreed, not agreed, least n, most n
-        rounds.forEach((k, round) -> {
-            if (round.converged() != null) {
-                int[] c = byMethod.computeIfAbsent(k.method(), m -> new int[] {0, 0, Integer.MAX_VALUE, 0});
-                c[round.converged() ? 0 : 1]++;
-                c[2] = Math.min(c[2], round.temperatures());
-                c[3] = Math.max(c[3], round.temperatures());
-            }
-        });
-        List<String> lines = new ArrayList<>();
-        byMethod.forEach((method, c) -> lines.add(String.format(Locale.ROOT,
-                "%s adaptive: %d documents agreed, %d did not by the most temperatures; %d to %d temperatures per document",
-                method, c[0], c[1], c[2], c[3])));
-        return lines;
+    /** The last adaptive round of each (document, method) so far, read only. */
+    Map<DocMethod, Round> rounds() {
+        return Collections.unmodifiableMap(rounds);
     }
 
     public void onAdded(Consumer<List<ComparisonRunner.Result>> listener) {
@@ -308,35 +292,6 @@ public final class Results {
     /** Each document's verdict by each method, and their counts: what the views show of certification. */
     public ResultVerdicts verdicts() {
         return verdicts;
-    }
-
-    /**
-     * For each ratio path run both ways, what its brackets decide ({@link ComparisonTable.Brackets#describe}, as
-     * {@code compare} prints it) and how many of those documents are certified: no view calls a document decided
-     * without saying when it is not certified.
-     */
-    public List<String> bracketSentences() {
-        List<String> lines = new ArrayList<>();
-        for (ComparisonTable.Brackets b : table().brackets()) {
-            Map<ComparisonTable.Verdict, Integer> not = new java.util.EnumMap<>(ComparisonTable.Verdict.class);
-            int documents = 0;
-            for (ComparisonTable.PairedEstimate p : paired(b.method())) {
-                documents++;
-                tmeval.run.certify.Verdict v = verdicts.of(p.document(), b.method());
-                if (v == null || !v.certified()) {
-                    not.merge(p.verdict(), 1, Integer::sum);
-                }
-            }
-            int uncertified = not.values().stream().mapToInt(Integer::intValue).sum();
-            String line = b.describe() + String.format(Locale.ROOT, "; certified: %d of %d", documents - uncertified, documents);
-            if (uncertified > 0) {
-                line += String.format(Locale.ROOT, " (not certified: %d of those decided for A, %d of those for B, %d undecided)",
-                        not.getOrDefault(ComparisonTable.Verdict.FOR_A, 0), not.getOrDefault(ComparisonTable.Verdict.FOR_B, 0),
-                        not.getOrDefault(ComparisonTable.Verdict.UNDECIDED, 0));
-            }
-            lines.add(line);
-        }
-        return lines;
     }
 
     private ComparisonTable buildTable() {

@@ -7,6 +7,7 @@ import tmeval.app.common.UserMessages;
 import tmeval.app.common.AppFixtures;
 import tmeval.app.common.CurrentThreadTaskExecutor;
 import tmeval.app.common.FxThread;
+import tmeval.app.common.ResultSentences;
 import tmeval.app.common.Results;
 import tmeval.app.common.Workspace;
 import tmeval.cli.Cli;
@@ -134,7 +135,7 @@ class AdaptiveRunTest {
         }
         assertTrue(temperaturesSeen.size() >= 2, "documents stopped at different budgets: " + temperaturesSeen);
         assertTrue(converged > 0, "some documents agreed");
-        assertTrue(results.adaptiveSummary().get(0).startsWith(ComparisonMethods.RATIO_CONVEX + " adaptive: "), results.adaptiveSummary().toString());
+        assertTrue(ResultSentences.adaptive(results).get(0).startsWith(ComparisonMethods.RATIO_CONVEX + " adaptive: "), ResultSentences.adaptive(results).toString());
         AdaptiveComparison.Budget budget = vm.lastBudgetProperty().get();
         assertEquals(new AdaptiveComparison.Budget(1.0, 256), budget);
     }

@@ -3,12 +3,10 @@ package tmeval.app.teaching;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import tmeval.Fixtures;
 import tmeval.app.common.AppFixtures;
 import tmeval.app.common.CurrentThreadTaskExecutor;
 import tmeval.app.common.FxThread;
 import tmeval.app.common.Workspace;
-import tmeval.model.Corpus;
 import tmeval.model.Document;
 import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
@@ -55,52 +53,6 @@ class TeachingViewModelTest {
         assertEquals(6, vm.runProperty().get().finalLogWeights().length);
         vm.tokensProperty().set(3);
         assertEquals(3, vm.runProperty().get().document().length());
-    }
-
-    @Test
-    void onlyShortDocumentsAreOfferedShortestFirstOrAllWhenNoneIsShort() {
-        Corpus mixed = new Corpus("mixed", AppFixtures.modelA().vocabulary(), List.of(new Document("long", new int[60]),
-                new Document("five", new int[5]), new Document("two", new int[2])), 0, 0);
-        assertEquals(List.of("two", "five"), AisWalkthrough.shortDocuments(mixed).stream().map(Document::id).toList());
-        Corpus longOnly = Fixtures.generate(AppFixtures.modelA(), 3, 100, 1);
-        assertEquals(3, AisWalkthrough.shortDocuments(longOnly).size());
-        assertTrue(AisWalkthrough.exactPrefix(100, 20) < 100, "20 topics: only a prefix has an exact answer");
-        assertEquals(1, AisWalkthrough.exactPrefix(1, 20));
-    }
-
-    private static AisWalkthrough.Run runWith(double estimate, Double exact) {
-        Document d = new Document("d", new int[8]);
-        return new AisWalkthrough.Run(d, "A", 10, 4, List.of(List.of(new double[] {0, 0})), new double[4], estimate, 2.5, exact, 1,
-                List.of(), new double[] {4});
-    }
-
-    @Test
-    void theTextFollowsTheNumbersForALowAHighAndAnOnTargetEstimate() {
-        String low = AisWalkthrough.describe(runWith(-20.5, -20.0));
-        assertTrue(low.contains("estimate is low") && low.contains("0.5000 nats below"), low);
-        assertFalse(low.contains("estimate is high"), low);
-        String high = AisWalkthrough.describe(runWith(-19.7, -20.0));
-        assertTrue(high.contains("estimate is high") && high.contains("0.3000 nats above"), high);
-        assertFalse(high.contains("estimate is low"), high);
-        String close = AisWalkthrough.describe(runWith(-20.001, -20.0));
-        assertTrue(close.contains("within"), close);
-        assertFalse(close.contains("estimate is low") || close.contains("estimate is high"), close);
-        String unknown = AisWalkthrough.describe(runWith(-19.7, null));
-        assertTrue(unknown.contains("out of reach"), unknown);
-    }
-
-    @Test
-    void theFirstDocumentIsTheShortestWithAtLeastEightTokensAndAnExactValue() {
-        Corpus c = new Corpus("ap-like", AppFixtures.modelA().vocabulary(), List.of(new Document("two", new int[2]),
-                new Document("twelve", new int[12]), new Document("nine", new int[9]), new Document("five", new int[5]),
-                new Document("another-two", new int[2])), 0, 0);
-        List<Document> offered = AisWalkthrough.shortDocuments(c);
-        assertEquals("two", offered.get(0).id(), "the list stays shortest first");
-        assertEquals("nine", AisWalkthrough.instructive(offered, 3).id());
-        assertEquals("nine", AisWalkthrough.instructive(offered, 0).id(), "K unknown: by length");
-        assertEquals("five", AisWalkthrough.instructive(offered, 20).id(), "no document of 8 or more tokens is exact under 20 topics: the longest that is");
-        Corpus twos = new Corpus("twos", AppFixtures.modelA().vocabulary(), List.of(new Document("a", new int[2]), new Document("b", new int[3])), 0, 0);
-        assertEquals("b", AisWalkthrough.instructive(AisWalkthrough.shortDocuments(twos), 3).id());
     }
 
     @Test
