@@ -33,6 +33,7 @@ import org.jfree.chart.ui.RectangleEdge;
 import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
+import tmeval.app.common.UserMessages;
 import tmeval.app.common.Charts;
 import tmeval.compare.ComparisonTable.PairedEstimate;
 
@@ -45,7 +46,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.function.BiConsumer;
 
 /**
  * Foulds and Smyth's Figure 1: one point per document, the perplexity ratio perp(A)/perp(B) from the forward
@@ -131,7 +131,7 @@ public final class ScatterView {
         }
     }
 
-    public ScatterView(ScatterViewModel model, BiConsumer<String, String> onError) {
+    public ScatterView(ScatterViewModel model, UserMessages onError) {
         this.model = model;
         for (ValueAxis axis : logAxes) {
             ((LogAxis) axis).setSmallestValue(1e-6);

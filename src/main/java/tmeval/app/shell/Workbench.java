@@ -21,6 +21,7 @@ import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
 import javafx.stage.Window;
 import tmeval.app.brackets.BracketsView;
+import tmeval.app.common.UserMessages;
 import tmeval.app.common.BackgroundTaskExecutor;
 import tmeval.app.common.PlanCaption;
 import tmeval.app.common.PlanCaptionView;
@@ -38,7 +39,6 @@ import tmeval.io.ModelLoader;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.function.BiConsumer;
 
 /**
  * The main window: the run screen on top, the inputs on the left, the other screens in tabs, the menus and the
@@ -60,7 +60,7 @@ public final class Workbench {
         model.setConfirmHandler(this::confirm);
         model.inputs().setMatrixCompanions(this::chooseMatrixCompanions);
         model.setOnOpenDocument(() -> select("document"));
-        BiConsumer<String, String> onError = Workbench::showError;
+        UserMessages onError = Workbench::showError;
         // every view of results names the plan that made them (the teaching view's summary names its own)
         // the comparison views also show, above their results, when two methods' corpus intervals exclude each other
         tabs.getTabs().addAll(

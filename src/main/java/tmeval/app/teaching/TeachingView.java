@@ -31,13 +31,13 @@ import javafx.util.StringConverter;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.fx.ChartViewer;
 import tmeval.run.Setting;
+import tmeval.app.common.UserMessages;
 import tmeval.app.common.Charts;
 import tmeval.app.common.NumberField;
 import tmeval.model.Document;
 
 import java.awt.Color;
 import java.awt.Paint;
-import java.util.function.BiConsumer;
 
 /**
  * What AIS does on one short document, step by step: the words coloured by the topic the first sample gives them,
@@ -53,7 +53,7 @@ public final class TeachingView {
     private final FlowPane words = new FlowPane(4, 4);
     private final Timeline timer = new Timeline(new KeyFrame(Duration.millis(70), e -> tick()));
 
-    public TeachingView(TeachingViewModel control, BiConsumer<String, String> onError) {
+    public TeachingView(TeachingViewModel control, UserMessages onError) {
         this.control = control;
         // ---- controls
         ComboBox<Document> documents = new ComboBox<>(control.documents());

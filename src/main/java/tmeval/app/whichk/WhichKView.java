@@ -35,6 +35,7 @@ import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYErrorRenderer;
 import org.jfree.data.xy.YIntervalSeries;
 import org.jfree.data.xy.YIntervalSeriesCollection;
+import tmeval.app.common.UserMessages;
 import tmeval.app.common.Charts;
 import tmeval.app.common.NumberField;
 import tmeval.run.Setting;
@@ -42,7 +43,6 @@ import tmeval.run.Setting;
 import java.awt.BasicStroke;
 import java.io.File;
 import java.util.List;
-import java.util.function.BiConsumer;
 import java.util.function.Function;
 
 /**
@@ -57,7 +57,7 @@ public final class WhichKView {
     private final JFreeChart chart;
     private final TableView<WhichKRows.PairRow> pairs = new TableView<>();
 
-    public WhichKView(WhichKViewModel model, BiConsumer<String, String> onError) {
+    public WhichKView(WhichKViewModel model, UserMessages onError) {
         this.model = model;
         chart = chart();
         ChartViewer viewer = new ChartViewer(chart);
