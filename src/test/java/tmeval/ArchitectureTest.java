@@ -69,6 +69,30 @@ class ArchitectureTest {
                 .check(CLASSES);
     }
 
+    /**
+     * The computations split out of the screens' view-models (the AIS walkthrough, which K?'s rows and warnings, the
+     * scatter's ticks and words, the results' sentences and keys) run in a plain unit test.
+     */
+    @Test
+    void theScreensComputationsUseNoJavaFx() {
+        noClasses().that().haveNameMatching("tmeval\\.app\\.(teaching\\.AisWalkthrough|whichk\\.WhichKRows|scatter\\.NiceTicks"
+                        + "|scatter\\.ScatterCaptions|common\\.ResultSentences|common\\.ArmKey|common\\.DocMethod)(\\$.*)?")
+                .should().dependOnClassesThat().resideInAnyPackage("javafx..", "org.jfree..")
+                .because("a computation apart from its playback and its screen is driven by a unit test without a toolkit, and read"
+                        + " without the screen's state")
+                .check(CLASSES);
+    }
+
+    @Test
+    void onlyTheBackgroundJobRunsWorkOffTheFxThread() {
+        noClasses().that().resideInAPackage("tmeval.app..")
+                .and().haveNameNotMatching("tmeval\\.app\\.common\\.(BackgroundJob|TaskExecutor|BackgroundTaskExecutor|CurrentThreadTaskExecutor)(\\$.*)?")
+                .should().dependOnClassesThat().resideInAPackage("javafx.concurrent..")
+                .because("one typed job (common.BackgroundJob: latest start wins, an outcome value, callbacks on the FX thread) is how"
+                        + " the workbench runs work off the FX thread; a Task written out by hand decides its outcome on its own")
+                .check(CLASSES);
+    }
+
     /** Spark is provided by the cluster and absent from the workbench's jar, which leaves tmeval.spark out: nothing else may need either. */
     @Test
     void onlyTheSparkEntryPointUsesSpark() {

@@ -32,7 +32,7 @@ class DefaultPlanTest {
     @Start
     void start(Stage stage) {
         workbench = new Workbench(new WorkbenchViewModel(new BackgroundTaskExecutor(),
-                new WorkbenchViewModel.Storage(RecentFiles.inMemory(), storage.resolve("throughput.tsv"))));
+                new WorkbenchViewModel.Storage(RecentFiles.inMemory(), storage.resolve("throughput.tsv")), Workbench::showError));
         stage.setScene(new Scene(workbench.root(), 1280, 800));
         stage.show();
     }

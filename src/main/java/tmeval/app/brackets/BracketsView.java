@@ -28,6 +28,7 @@ import org.jfree.data.xy.YIntervalDataItem;
 import org.jfree.data.xy.YIntervalSeries;
 import org.jfree.data.xy.YIntervalSeriesCollection;
 import tmeval.app.brackets.BracketsViewModel.Bracket;
+import tmeval.app.common.UserMessages;
 import tmeval.app.common.Charts;
 import tmeval.compare.ComparisonTable.Verdict;
 
@@ -36,7 +37,6 @@ import java.awt.Color;
 import java.awt.Shape;
 import java.awt.geom.Rectangle2D;
 import java.util.List;
-import java.util.function.BiConsumer;
 
 /**
  * The sorted brackets: one vertical segment per document from its forward to its reverse estimate, documents sorted
@@ -77,7 +77,7 @@ public final class BracketsView {
         }
     }
 
-    public BracketsView(BracketsViewModel model, BiConsumer<String, String> onError) {
+    public BracketsView(BracketsViewModel model, UserMessages onError) {
         this.model = model;
         NumberAxis x = new NumberAxis();
         x.setStandardTickUnits(NumberAxis.createIntegerTickUnits());

@@ -10,6 +10,7 @@ import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import tmeval.app.common.ResultVerdicts;
+import tmeval.app.common.ResultSentences;
 import tmeval.app.common.Results;
 import tmeval.compare.ComparisonTable;
 import tmeval.compare.ComparisonTable.PairedEstimate;
@@ -186,7 +187,7 @@ public final class BracketsViewModel {
             sb.append(String.format(Locale.ROOT, " Forward above reverse on %d (expected below: noise, or a direction that did not"
                     + " converge; the bracket is drawn between the two either way).", d.inverted()));
         }
-        for (String line : results.bracketSentences()) {
+        for (String line : ResultSentences.brackets(results)) {
             if (!line.startsWith(d.method() + " ")) {
                 sb.append("\n").append(line);
             }

@@ -23,7 +23,6 @@ import java.awt.Paint;
 import java.awt.Rectangle;
 import java.io.File;
 import java.io.IOException;
-import java.util.function.BiConsumer;
 import java.util.function.Supplier;
 
 /** Shared look of the workbench's charts, and their export as PNG and SVG. */
@@ -86,7 +85,7 @@ public final class Charts {
      */
     public static javafx.scene.layout.VBox footer(javafx.scene.Node controls, javafx.scene.Node summary, String hintText,
                                                   Supplier<JFreeChart> chart, Supplier<Window> owner, String baseName,
-                                                  BiConsumer<String, String> onError) {
+                                                  UserMessages onError) {
         javafx.scene.control.Label hint = new javafx.scene.control.Label(hintText);
         hint.setWrapText(true);
         hint.getStyleClass().add("hint");
@@ -100,7 +99,7 @@ public final class Charts {
     }
 
     /** "PNG..." and "SVG..." buttons that save the chart the supplier gives. */
-    public static HBox exportButtons(Supplier<JFreeChart> chart, Supplier<Window> owner, String baseName, BiConsumer<String, String> onError) {
+    public static HBox exportButtons(Supplier<JFreeChart> chart, Supplier<Window> owner, String baseName, UserMessages onError) {
         Button png = new Button("PNG...");
         Button svg = new Button("SVG...");
         png.setTooltip(new Tooltip("Save this chart as a PNG image (1600 x 1000)"));
@@ -115,7 +114,7 @@ public final class Charts {
         return box;
     }
 
-    private static void save(JFreeChart chart, Window owner, String name, String description, String pattern, BiConsumer<String, String> onError) {
+    private static void save(JFreeChart chart, Window owner, String name, String description, String pattern, UserMessages onError) {
         FileChooser chooser = new FileChooser();
         chooser.setInitialFileName(name);
         chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(description, pattern));
@@ -130,7 +129,7 @@ public final class Charts {
                 savePng(chart, file, 1600, 1000);
             }
         } catch (IOException e) {
-            onError.accept("Cannot save the chart", file + ": " + e.getMessage());
+            onError.error("Cannot save the chart", file + ": " + e.getMessage());
         }
     }
 

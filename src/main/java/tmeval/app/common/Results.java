@@ -16,10 +16,10 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleIntegerProperty;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Locale;
-import java.util.TreeMap;
 import java.util.Map;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -54,8 +54,8 @@ public final class Results {
     private final Map<String, List<ComparisonTable.PairedEstimate>> derived = new HashMap<>();
     private List<ConvergenceCheck> cachedChecks;
     private final IntegerProperty selectedDocument = new SimpleIntegerProperty(-1);
-    /** The last adaptive round of each (document, method), by {@link #roundKey}: absent for results of a plain run. */
-    private final Map<String, Round> rounds = new HashMap<>();
+    /** The last adaptive round of each (document, method): absent for results of a plain run. */
+    private final Map<DocMethod, Round> rounds = new HashMap<>();
 
     /**
      * The budget of an adaptive round ({@code compare --adaptive}): the temperatures it used and whether its directions
@@ -73,7 +73,7 @@ public final class Results {
      * What the results were at one moment, to be put back: a job cancelled before its end must not replace the results
      * that were on screen before it started.
      */
-    public record Snapshot(Corpus corpus, List<ComparisonRunner.Result> rows, Map<String, Round> rounds, ResultsPlan plan, String partial,
+    public record Snapshot(Corpus corpus, List<ComparisonRunner.Result> rows, Map<DocMethod, Round> rounds, ResultsPlan plan, String partial,
                            boolean unsaved) {
         public boolean isEmpty() {
             return rows.isEmpty();
@@ -156,10 +156,10 @@ public final class Results {
         resetListeners.forEach(Runnable::run);
     }
 
-    /** Drops earlier results of these method/direction keys, before they are run again. */
-    public void forget(List<String> armKeys) {
-        boolean removed = all.removeIf(r -> armKeys.contains(key(r)));
-        rounds.keySet().removeIf(k -> armKeys.stream().anyMatch(a -> a.startsWith(k.substring(k.indexOf('/') + 1) + "/")));
+    /** Drops earlier results of these methods and directions (and the rounds of those methods), before they are run again. */
+    public void forget(List<ArmKey> arms) {
+        boolean removed = all.removeIf(r -> arms.contains(ArmKey.of(r)));
+        rounds.keySet().removeIf(k -> arms.stream().anyMatch(a -> !a.isReference() && a.method().equals(k.method())));
         if (removed) {
             replaced();
         }
@@ -200,16 +200,16 @@ public final class Results {
      * {@link #forget}: a reset, then everything kept.
      */
     public void addRounds(List<List<AdaptiveComparison.Row>> roundsInOrder) {
-        Map<String, List<AdaptiveComparison.Row>> last = new LinkedHashMap<>();
+        Map<DocMethod, List<AdaptiveComparison.Row>> last = new LinkedHashMap<>();
         for (List<AdaptiveComparison.Row> round : roundsInOrder) {
             if (!round.isEmpty()) {
                 ComparisonRunner.Result first = round.get(0).result();
-                String k = roundKey(first.documentIndex(), first.method());
+                DocMethod k = new DocMethod(first.documentIndex(), first.method());
                 last.remove(k); // re-inserted at the end: the batch keeps the order the rounds finished in
                 last.put(k, round);
             }
         }
-        boolean superseded = all.removeIf(r -> !r.reference() && last.containsKey(roundKey(r.documentIndex(), r.method())))
+        boolean superseded = all.removeIf(r -> !r.reference() && last.containsKey(new DocMethod(r.documentIndex(), r.method())))
                 || last.values().stream().mapToInt(List::size).sum() < roundsInOrder.stream().mapToInt(List::size).sum();
         List<ComparisonRunner.Result> batch = new ArrayList<>();
         last.forEach((k, round) -> {
@@ -230,8 +230,8 @@ public final class Results {
      * document and method, each group one round, then as {@link #addRounds}.
      */
     public void addRoundRows(List<AdaptiveComparison.Row> rows) {
-        Map<String, List<AdaptiveComparison.Row>> byRound = new LinkedHashMap<>();
-        rows.forEach(row -> byRound.computeIfAbsent(roundKey(row.result().documentIndex(), row.result().method()), k -> new ArrayList<>()).add(row));
+        Map<DocMethod, List<AdaptiveComparison.Row>> byRound = new LinkedHashMap<>();
+        rows.forEach(row -> byRound.computeIfAbsent(new DocMethod(row.result().documentIndex(), row.result().method()), k -> new ArrayList<>()).add(row));
         if (!byRound.isEmpty()) {
             addRounds(List.copyOf(byRound.values()));
         }
@@ -239,32 +239,12 @@ public final class Results {
 
     /** The last adaptive round of a document's method, or null when its results came from a plain run. */
     public Round round(int documentIndex, String method) {
-        return rounds.get(roundKey(documentIndex, method));
+        return rounds.get(new DocMethod(documentIndex, method));
     }
 
-    private static String roundKey(int documentIndex, String method) {
-        return documentIndex + "/" + method;
-    }
-
-    /**
-     * One line per method of an adaptive run, as {@code compare --adaptive} sums it up: how many documents agreed within
-     * the budget, and the temperatures they took; empty for a plain run.
-     */
-    public List<String> adaptiveSummary() {
-        Map<String, int[]> byMethod = new TreeMap<>(); // agreed, not agreed, least n, most n
-        rounds.forEach((k, round) -> {
-            if (round.converged() != null) {
-                int[] c = byMethod.computeIfAbsent(k.substring(k.indexOf('/') + 1), m -> new int[] {0, 0, Integer.MAX_VALUE, 0});
-                c[round.converged() ? 0 : 1]++;
-                c[2] = Math.min(c[2], round.temperatures());
-                c[3] = Math.max(c[3], round.temperatures());
-            }
-        });
-        List<String> lines = new ArrayList<>();
-        byMethod.forEach((method, c) -> lines.add(String.format(Locale.ROOT,
-                "%s adaptive: %d documents agreed, %d did not by the most temperatures; %d to %d temperatures per document",
-                method, c[0], c[1], c[2], c[3])));
-        return lines;
+    /** The last adaptive round of each (document, method) so far, read only. */
+    Map<DocMethod, Round> rounds() {
+        return Collections.unmodifiableMap(rounds);
     }
 
     public void onAdded(Consumer<List<ComparisonRunner.Result>> listener) {
@@ -293,10 +273,6 @@ public final class Results {
         return out;
     }
 
-    public static String key(ComparisonRunner.Result r) {
-        return r.reference() ? "reference" : r.method() + "/" + r.direction().label();
-    }
-
     /** The summary table of everything so far (rows per method and direction), with the forward/reverse checks. */
     public ComparisonTable table() {
         if (cachedTable == null) {
@@ -316,35 +292,6 @@ public final class Results {
     /** Each document's verdict by each method, and their counts: what the views show of certification. */
     public ResultVerdicts verdicts() {
         return verdicts;
-    }
-
-    /**
-     * For each ratio path run both ways, what its brackets decide ({@link ComparisonTable.Brackets#describe}, as
-     * {@code compare} prints it) and how many of those documents are certified: no view calls a document decided
-     * without saying when it is not certified.
-     */
-    public List<String> bracketSentences() {
-        List<String> lines = new ArrayList<>();
-        for (ComparisonTable.Brackets b : table().brackets()) {
-            Map<ComparisonTable.Verdict, Integer> not = new java.util.EnumMap<>(ComparisonTable.Verdict.class);
-            int documents = 0;
-            for (ComparisonTable.PairedEstimate p : paired(b.method())) {
-                documents++;
-                tmeval.run.certify.Verdict v = verdicts.of(p.document(), b.method());
-                if (v == null || !v.certified()) {
-                    not.merge(p.verdict(), 1, Integer::sum);
-                }
-            }
-            int uncertified = not.values().stream().mapToInt(Integer::intValue).sum();
-            String line = b.describe() + String.format(Locale.ROOT, "; certified: %d of %d", documents - uncertified, documents);
-            if (uncertified > 0) {
-                line += String.format(Locale.ROOT, " (not certified: %d of those decided for A, %d of those for B, %d undecided)",
-                        not.getOrDefault(ComparisonTable.Verdict.FOR_A, 0), not.getOrDefault(ComparisonTable.Verdict.FOR_B, 0),
-                        not.getOrDefault(ComparisonTable.Verdict.UNDECIDED, 0));
-            }
-            lines.add(line);
-        }
-        return lines;
     }
 
     private ComparisonTable buildTable() {

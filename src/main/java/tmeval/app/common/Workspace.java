@@ -26,7 +26,6 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.BiConsumer;
 import java.util.function.Predicate;
 
 /**
@@ -93,8 +92,6 @@ public final class Workspace {
     private TopicModel preparedA;
     private TopicModel preparedB;
     private boolean preparedAlign;
-    private BiConsumer<String, String> errorHandler = (title, message) -> { };
-
     public Workspace() {
         modelA.addListener((o, a, b) -> refresh());
         modelB.addListener((o, a, b) -> refresh());
@@ -118,11 +115,6 @@ public final class Workspace {
      */
     public Form form() {
         return form;
-    }
-
-    /** Receives (title, message) when the inputs do not fit together; the workbench shows it in a dialog. */
-    public void setErrorHandler(BiConsumer<String, String> handler) {
-        this.errorHandler = handler;
     }
 
     /**

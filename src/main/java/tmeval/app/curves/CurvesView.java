@@ -23,6 +23,7 @@ import org.jfree.data.xy.YIntervalSeries;
 import org.jfree.data.xy.YIntervalSeriesCollection;
 import org.jfree.data.xy.XYSeriesCollection;
 import tmeval.run.Setting;
+import tmeval.app.common.UserMessages;
 import tmeval.app.common.Charts;
 import tmeval.app.common.NumberField;
 
@@ -31,7 +32,6 @@ import java.awt.geom.Ellipse2D;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.BiConsumer;
 
 /**
  * Foulds and Smyth's Figure 2: held-out corpus log-likelihood against training iteration for iteration-AIS and the
@@ -50,7 +50,7 @@ public final class CurvesView {
     private final YIntervalSeriesCollection errorBars = new YIntervalSeriesCollection();
     private final Map<String, YIntervalSeries> intervalSeries = new HashMap<>();
 
-    public CurvesView(CurvesViewModel control, BiConsumer<String, String> onError) {
+    public CurvesView(CurvesViewModel control, UserMessages onError) {
         likelihoodChart = lineChart("Held-out log-likelihood per training iteration", CurvesViewModel.LIKELIHOOD_AXIS, likelihood);
         varianceChart = lineChart("Variance across runs", CurvesViewModel.VARIANCE_AXIS, variance);
         for (JFreeChart c : List.of(likelihoodChart, varianceChart)) {

@@ -11,18 +11,14 @@ import javafx.beans.property.SimpleDoubleProperty;
 import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
-import javafx.concurrent.Task;
-import tmeval.app.common.Failures;
+import tmeval.app.common.BackgroundJob;
 import tmeval.app.common.Form;
 import tmeval.app.common.PlanCaption;
-import tmeval.app.common.ScreenJob;
 import tmeval.app.common.TaskExecutor;
 import tmeval.app.common.Workspace;
 import tmeval.estimate.Methods;
 import tmeval.model.Corpus;
 import tmeval.model.ModelSeries;
-import tmeval.progress.CancelToken;
-import tmeval.progress.CancelledException;
 import tmeval.run.CurvePlan;
 import tmeval.run.CurveRunner;
 
@@ -109,7 +105,7 @@ public final class CurvesViewModel {
     private final List<Runnable> resetListeners = new ArrayList<>();
     private int likelihoodPoints;
     private final List<CurveRunner.Point> received = new ArrayList<>();
-    private final ScreenJob background;
+    private final BackgroundJob<Void> background;
     private final Form form = new Form();
     private final ReadOnlyObjectWrapper<CurvePlan> shownPlan = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<CurvePlan> formPlan = new ReadOnlyObjectWrapper<>();
@@ -119,7 +115,8 @@ public final class CurvesViewModel {
 
     public CurvesViewModel(Workspace inputs, TaskExecutor executor) {
         this.inputs = inputs;
-        this.background = new ScreenJob(progress, message, running, executor);
+        this.background = new BackgroundJob<Void>(executor).showIn(progress, message);
+        running.bind(background.runningProperty());
         for (String m : CurveRunner.METHODS) {
             BooleanProperty on = new SimpleBooleanProperty(DEFAULTS.methods().contains(m));
             on.addListener((o, a, b) -> formChanged());
@@ -270,30 +267,25 @@ public final class CurvesViewModel {
         received.clear();
         shownPlan.set(plan);
         resetListeners.forEach(Runnable::run);
-        CancelToken token = new CancelToken();
         long start = System.nanoTime();
-        Task<Void> task = new Task<>() {
-            @Override
-            protected Void call() {
-                CurveRunner.run(job, new CurveRunner.Listener() {
-                    @Override
-                    public void row(CurveRunner.Row row) {
-                        // the curve view draws corpus points; per-document rows go to exports
-                    }
+        background.of((sink, token) -> {
+            CurveRunner.run(job, new CurveRunner.Listener() {
+                @Override
+                public void row(CurveRunner.Row row) {
+                    // the curve view draws corpus points; per-document rows go to exports
+                }
 
-                    @Override
-                    public void snapshotDone(int iteration, List<CurveRunner.Point> points) {
-                        TaskExecutor.onFxThread(() -> add(points));
-                        updateMessage("snapshot at iteration " + iteration + " done");
-                    }
-                }, (done, total, what) -> updateProgress(done, total), token);
-                return null;
-            }
-        };
-        task.setOnSucceeded(e -> finish(String.format(Locale.ROOT, "finished %d snapshots in %.1f s", series.size(), (System.nanoTime() - start) / 1e9)));
-        task.setOnCancelled(e -> finish("cancelled"));
-        task.setOnFailed(e -> finish(task.getException() instanceof CancelledException ? "cancelled" : "failed: " + Failures.describe(task.getException())));
-        background.start(task, token);
+                @Override
+                public void snapshotDone(int iteration, List<CurveRunner.Point> points) {
+                    sink.publish(() -> add(points));
+                    sink.message("snapshot at iteration " + iteration + " done");
+                }
+            }, (done, total, what) -> sink.progress(done, total), token);
+            return null;
+        }).onSuccess(none -> message.set(String.format(Locale.ROOT, "finished %d snapshots in %.1f s", series.size(), (System.nanoTime() - start) / 1e9)))
+                .onCancelled(() -> message.set("cancelled"))
+                .onFailure(f -> message.set("failed: " + f.message()))
+                .start();
     }
 
     /** The corpus points received since the last start (or restored), for a saved session. */
@@ -343,10 +335,6 @@ public final class CurvesViewModel {
         likelihoodListeners.forEach(l -> l.accept(likelihood));
         varianceListeners.forEach(l -> l.accept(variance));
         intervalListeners.forEach(l -> l.accept(intervals));
-    }
-
-    private void finish(String finalMessage) {
-        background.finish(finalMessage);
     }
 
     public void cancel() {

@@ -27,6 +27,7 @@ import org.jfree.chart.ui.RectangleAnchor;
 import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
+import tmeval.app.common.UserMessages;
 import tmeval.app.common.Charts;
 import tmeval.app.document.DocumentScreenViewModel.EstimateRow;
 import tmeval.app.document.DocumentScreenViewModel.Token;
@@ -36,7 +37,6 @@ import java.awt.Color;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.function.BiConsumer;
 import java.util.function.Function;
 
 /**
@@ -49,7 +49,7 @@ public final class DocumentScreenView {
     private final XYSeriesCollection trace = new XYSeriesCollection();
     private final JFreeChart traceChart;
 
-    public DocumentScreenView(DocumentScreenViewModel model, BiConsumer<String, String> onError) {
+    public DocumentScreenView(DocumentScreenViewModel model, UserMessages onError) {
         Label header = new Label();
         header.getStyleClass().add("section-title");
         header.setId("document-header");

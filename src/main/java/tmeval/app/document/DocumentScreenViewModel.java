@@ -10,9 +10,9 @@ import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.value.ObservableIntegerValue;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
-import javafx.concurrent.Task;
 import tmeval.anneal.Schedule;
 import tmeval.app.common.Results;
+import tmeval.app.common.BackgroundJob;
 import tmeval.app.common.TaskExecutor;
 import tmeval.app.common.Workspace;
 import tmeval.compare.ComparisonMethods;
@@ -26,7 +26,6 @@ import tmeval.estimate.ExactEvaluator;
 import tmeval.estimate.LeftToRight;
 import tmeval.model.Corpus;
 import tmeval.model.Document;
-import tmeval.progress.CancelToken;
 import tmeval.run.ComparisonRunner;
 import tmeval.run.certify.Verdict;
 import tmeval.sampling.DocumentView;
@@ -106,7 +105,6 @@ public final class DocumentScreenViewModel {
 
     private final Workspace inputs;
     private final Results results;
-    private final TaskExecutor executor;
     private final ObservableIntegerValue temperatures;
     private final ObservableIntegerValue burnIn;
     private final IntegerProperty selected;
@@ -119,7 +117,8 @@ public final class DocumentScreenViewModel {
     private final ReadOnlyStringWrapper gaps = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper verdicts = new ReadOnlyStringWrapper("");
     private final ObjectProperty<Trace> trace = new SimpleObjectProperty<>();
-    private CancelToken token;
+    /** The analysis of the document shown: choosing another cancels the one still going. */
+    private final BackgroundJob<Analysis> analysing;
 
     /**
      * @param temperatures the run screen's temperatures (the trace uses as many, up to 5000)
@@ -130,7 +129,8 @@ public final class DocumentScreenViewModel {
                                    ObservableIntegerValue burnIn, IntegerProperty selected) {
         this.inputs = inputs;
         this.results = results;
-        this.executor = executor;
+        this.analysing = new BackgroundJob<>(executor);
+        busy.bind(analysing.runningProperty());
         this.temperatures = temperatures;
         this.burnIn = burnIn;
         this.selected = selected;
@@ -169,56 +169,34 @@ public final class DocumentScreenViewModel {
         if (pair == null || corpus == null || documentIndex < 0 || documentIndex >= corpus.size()) {
             return;
         }
-        if (token != null) {
-            token.cancel();
-        }
-        CancelToken mine = new CancelToken();
-        token = mine;
         Document doc = corpus.document(documentIndex);
         int n = Math.min(temperatures.get(), MAX_TRACE_TEMPERATURES);
         int sweeps = burnIn.get();
-        Task<Analysis> task = new Task<>() {
-            @Override
-            protected Analysis call() {
-                LeftToRight lr = LeftToRight.standard(PARTICLES, true);
-                EstimateResult a = lr.estimate(doc, pair.a(), RandomStreams.stream(1, documentIndex, 1), mine);
-                EstimateResult b = lr.estimate(doc, pair.b(), RandomStreams.stream(1, documentIndex, 2), mine);
-                ExactEvaluator exact = new ExactEvaluator(EXACT_STATES);
-                Double exactA = null;
-                Double exactB = null;
-                // models of different K: the larger K has the more states
-                if (exact.canEvaluate(doc.length(), Math.max(pair.a().numTopics(), pair.b().numTopics()))) {
-                    exactA = exact.logProbability(DocumentView.of(doc), pair.a(), mine);
-                    exactB = exact.logProbability(DocumentView.of(doc), pair.b(), mine);
-                }
-                RatioAis convex = new RatioAis(RatioAis.Path.CONVEX, n, 1, sweeps, Schedule.UNIFORM);
-                List<double[]> forward = new ArrayList<>();
-                List<double[]> reverse = new ArrayList<>();
-                double f = convex.estimate(doc, pair.a(), pair.b(), Direction.FORWARD, RandomStreams.stream(1, documentIndex, 3), mine,
-                        (segment, j, beta, logWeight) -> forward.add(new double[] {beta, logWeight})).logRatio();
-                double r = convex.estimate(doc, pair.a(), pair.b(), Direction.REVERSE, RandomStreams.stream(1, documentIndex, 4), mine,
-                        (segment, j, beta, logWeight) -> reverse.add(new double[] {beta, -logWeight})).logRatio();
-                String[] words = new String[doc.length()];
-                for (int i = 0; i < words.length; i++) {
-                    words[i] = pair.a().vocabulary().word(doc.word(i));
-                }
-                return new Analysis(documentIndex, doc, words, a.logWeights(), b.logWeights(), exactA, exactB, forward, reverse, f, r);
+        analysing.of((sink, cancel) -> {
+            LeftToRight lr = LeftToRight.standard(PARTICLES, true);
+            EstimateResult a = lr.estimate(doc, pair.a(), RandomStreams.stream(1, documentIndex, 1), cancel);
+            EstimateResult b = lr.estimate(doc, pair.b(), RandomStreams.stream(1, documentIndex, 2), cancel);
+            ExactEvaluator exact = new ExactEvaluator(EXACT_STATES);
+            Double exactA = null;
+            Double exactB = null;
+            // models of different K: the larger K has the more states
+            if (exact.canEvaluate(doc.length(), Math.max(pair.a().numTopics(), pair.b().numTopics()))) {
+                exactA = exact.logProbability(DocumentView.of(doc), pair.a(), cancel);
+                exactB = exact.logProbability(DocumentView.of(doc), pair.b(), cancel);
             }
-        };
-        busy.set(true);
-        task.setOnSucceeded(e -> {
-            if (token == mine) {
-                analysis.set(task.getValue());
-                busy.set(false);
+            RatioAis convex = new RatioAis(RatioAis.Path.CONVEX, n, 1, sweeps, Schedule.UNIFORM);
+            List<double[]> forward = new ArrayList<>();
+            List<double[]> reverse = new ArrayList<>();
+            double f = convex.estimate(doc, pair.a(), pair.b(), Direction.FORWARD, RandomStreams.stream(1, documentIndex, 3), cancel,
+                    (segment, j, beta, logWeight) -> forward.add(new double[] {beta, logWeight})).logRatio();
+            double r = convex.estimate(doc, pair.a(), pair.b(), Direction.REVERSE, RandomStreams.stream(1, documentIndex, 4), cancel,
+                    (segment, j, beta, logWeight) -> reverse.add(new double[] {beta, -logWeight})).logRatio();
+            String[] words = new String[doc.length()];
+            for (int i = 0; i < words.length; i++) {
+                words[i] = pair.a().vocabulary().word(doc.word(i));
             }
-        });
-        task.setOnFailed(e -> {
-            if (token == mine) {
-                busy.set(false);
-            }
-        });
-        task.setOnCancelled(e -> busy.set(false));
-        executor.execute(task);
+            return new Analysis(documentIndex, doc, words, a.logWeights(), b.logWeights(), exactA, exactB, forward, reverse, f, r);
+        }).onSuccess(analysis::set).start();
     }
 
     private void show(Analysis a) {
@@ -249,10 +227,13 @@ public final class DocumentScreenViewModel {
         if (documentIndex >= 0) {
             ComparisonTable table = results.table();
             // a method and direction's runs together, in run order, then their mean
-            Map<String, List<ComparisonRunner.Result>> groups = new LinkedHashMap<>();
+            // a reference row is grouped apart from a row of the same method and direction
+            record Group(boolean reference, String method, tmeval.compare.Direction direction) {
+            }
+            Map<Group, List<ComparisonRunner.Result>> groups = new LinkedHashMap<>();
             for (ComparisonRunner.Result r : results.forDocument(documentIndex)) {
                 if (!r.refused()) {
-                    groups.computeIfAbsent((r.reference() ? "reference " : "") + r.method() + "/" + r.direction(), k -> new ArrayList<>()).add(r);
+                    groups.computeIfAbsent(new Group(r.reference(), r.method(), r.direction()), k -> new ArrayList<>()).add(r);
                 }
             }
             for (List<ComparisonRunner.Result> group : groups.values()) {

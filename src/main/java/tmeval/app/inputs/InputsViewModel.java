@@ -1,6 +1,7 @@
 package tmeval.app.inputs;
 
 import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanExpression;
 import javafx.beans.binding.StringBinding;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.IntegerProperty;
@@ -9,9 +10,9 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
-import javafx.concurrent.Task;
-import tmeval.app.common.Failures;
+import tmeval.app.common.BackgroundJob;
 import tmeval.app.common.TaskExecutor;
+import tmeval.app.common.UserMessages;
 import tmeval.app.common.Workspace;
 import tmeval.app.common.Workspace.Slot;
 import tmeval.compare.ModelPair;
@@ -29,11 +30,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.Map;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
-import java.util.function.BiConsumer;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -46,25 +44,30 @@ public final class InputsViewModel {
     private static final int MAX_RECENT = 10;
 
     private final Workspace workspace;
-    private final TaskExecutor executor;
     private final RecentFiles recentStore;
     private final BooleanProperty loading = new SimpleBooleanProperty();
     private final ObservableList<String> recentFiles = FXCollections.observableArrayList();
     private final Map<Slot, ObservableList<String>> recentBySlot = new EnumMap<>(Slot.class);
-    private final Set<Task<?>> activeTasks = new LinkedHashSet<>();
+    /** One read per slot: a new file for a slot cancels the read still going into it. */
+    private final Map<Slot, BackgroundJob<Object>> reading = new EnumMap<>(Slot.class);
     private final StringProperty unknownWords = new SimpleStringProperty("");
     private final StringProperty unknownWordsWarning = new SimpleStringProperty("");
-    private BiConsumer<String, String> errorHandler = (title, message) -> { };
+    private final UserMessages messages;
     private Function<Path, ModelLoader.Spec> matrixCompanions = path -> null;
     private Predicate<String> mayClearResults = action -> true;
 
-    public InputsViewModel(Workspace workspace, TaskExecutor executor, RecentFiles recentStore) {
+    /** @param messages told when a file cannot be used; the workbench shows a dialog */
+    public InputsViewModel(Workspace workspace, TaskExecutor executor, RecentFiles recentStore, UserMessages messages) {
         this.workspace = workspace;
-        this.executor = executor;
         this.recentStore = recentStore;
+        this.messages = messages;
+        BooleanExpression any = new SimpleBooleanProperty(false);
         for (Slot slot : Slot.values()) {
             recentBySlot.put(slot, FXCollections.observableArrayList());
+            reading.put(slot, new BackgroundJob<>(executor));
+            any = any.or(reading.get(slot).runningProperty());
         }
+        loading.bind(any);
         workspace.rawCorpusProperty().addListener((o, a, b) -> describeUnknownWords());
         workspace.modelAProperty().addListener((o, a, b) -> describeUnknownWords());
         workspace.modelBProperty().addListener((o, a, b) -> describeUnknownWords());
@@ -81,11 +84,6 @@ public final class InputsViewModel {
                 }
             }
         }
-    }
-
-    /** Receives (title, message) when a file cannot be used; the workbench shows it in a dialog. */
-    public void setErrorHandler(BiConsumer<String, String> handler) {
-        this.errorHandler = handler;
     }
 
     /**
@@ -108,23 +106,23 @@ public final class InputsViewModel {
      * Reads a file into a slot in the background (the user's choice: a new model or corpus clears the results, so
      * {@link #setResultsGuard the guard} is asked first); on failure the slot keeps what it had.
      *
-     * @return the task, or null when the guard said no
      */
-    public Task<?> load(Slot slot, Path path) {
+    public void load(Slot slot, Path path) {
         if (slot != Slot.SERIES && !mayClearResults.test("Loading " + path.getFileName() + " as " + slot.label())) {
             workspace.statusProperty().set(path.getFileName() + " not loaded; " + slot.label() + " and the results unchanged");
-            return null;
+            return;
         }
-        return load(slot, path, () -> { });
+        load(slot, path, () -> { });
     }
 
     /**
      * Reads a file into a slot without asking (a session or results file being opened, whose caller has asked);
      * {@code whenDone} runs on the FX thread once the slot holds the new value, or once the load failed or was cancelled
-     * (a task's running flag turns false before its success handler has run).
+     * (a task's running flag turns false before its success handler has run). Loading a slot again before its file is
+     * read cancels that read: the latest file wins, and the earlier one's {@code whenDone} does not run.
      */
-    public Task<?> load(Slot slot, Path path, Runnable whenDone) {
-        return load(slot, path, ModelLoader.Spec.of(path), whenDone);
+    public void load(Slot slot, Path path, Runnable whenDone) {
+        load(slot, path, ModelLoader.Spec.of(path), whenDone);
     }
 
     /**
@@ -132,51 +130,37 @@ public final class InputsViewModel {
      * blocked where Java cannot interrupt it (opening a FIFO nobody writes to) is abandoned on its daemon thread.
      */
     public void cancelLoads() {
-        List.copyOf(activeTasks).forEach(Task::cancel);
+        reading.values().forEach(BackgroundJob::cancel);
     }
 
-    private Task<?> load(Slot slot, Path path, ModelLoader.Spec modelSpec, Runnable whenDone) {
-        Task<Object> task = new Task<>() {
-            @Override
-            protected Object call() throws Exception {
-                updateMessage("reading " + path.getFileName());
-                return switch (slot) {
-                    case MODEL_A, MODEL_B -> ModelLoader.read(modelSpec);
-                    case CORPUS -> CorpusLoader.read(CorpusLoader.Spec.of(path));
-                    case SERIES -> ModelLoader.readSeries(path, false);
-                };
-            }
-        };
-        activeTasks.add(task);
-        loading.set(true);
+    private void load(Slot slot, Path path, ModelLoader.Spec modelSpec, Runnable whenDone) {
         workspace.statusProperty().set("reading " + path.getFileName() + " as " + slot.label() + "...");
-        task.setOnCancelled(e -> {
-            finishLoad(task);
+        reading.get(slot).of((sink, cancel) -> switch (slot) {
+            case MODEL_A, MODEL_B -> ModelLoader.read(modelSpec);
+            case CORPUS -> CorpusLoader.read(CorpusLoader.Spec.of(path));
+            case SERIES -> ModelLoader.readSeries(path, false);
+        }).onCancelled(() -> {
             workspace.statusProperty().set("stopped reading " + path.getFileName() + "; " + slot.label() + " unchanged");
             whenDone.run();
-        });
-        task.setOnSucceeded(e -> {
-            finishLoad(task);
+        }).onSuccess(value -> {
             if (slot == Slot.CORPUS) {
                 // a corpus that does not fit model A is refused here, so the previous corpus and its results stay
-                String refused = workspace.putCorpus(path, (Corpus) task.getValue());
+                String refused = workspace.putCorpus(path, (Corpus) value);
                 if (refused != null) {
                     forget(slot, path);
                     workspace.statusProperty().set("could not load " + path.getFileName() + "; " + slot.label() + " unchanged");
-                    errorHandler.accept("Cannot load " + slot.label(), refused);
+                    messages.error("Cannot load " + slot.label(), refused);
                     whenDone.run();
                     return;
                 }
             } else {
-                workspace.put(slot, path, task.getValue());
+                workspace.put(slot, path, value);
             }
             remember(slot, path);
             workspace.statusProperty().set("loaded " + path.getFileName() + " as " + slot.label());
             whenDone.run();
-        });
-        task.setOnFailed(e -> {
-            finishLoad(task);
-            Throwable t = task.getException();
+        }).onFailure(f -> {
+            Throwable t = f.error();
             if ((slot == Slot.MODEL_A || slot == Slot.MODEL_B) && modelSpec.alphaFile() == null && t instanceof InputException ie
                     && ie.reason().contains("needs an alpha file")) {
                 // a gensim / scikit-learn / tomotopy matrix: ask for its alpha (and vocabulary), then read again
@@ -186,13 +170,12 @@ public final class InputsViewModel {
                     return;
                 }
             }
-            String message = t instanceof InputException ? t.getMessage() : path + ": " + Failures.describe(t);
+            String message = t instanceof InputException ? t.getMessage() : path + ": " + f.message();
             forget(slot, path);
             workspace.statusProperty().set("could not load " + path.getFileName() + "; " + slot.label() + " unchanged");
-            errorHandler.accept("Cannot load " + slot.label(), message);
+            messages.error("Cannot load " + slot.label(), message);
             whenDone.run();
-        });
-        return executor.execute(task);
+        }).start();
     }
 
     /** The bundled sample data: models A (asymmetric) and B (5% perturbed), the held-out corpus and the series. */
@@ -208,11 +191,6 @@ public final class InputsViewModel {
         if (Files.isDirectory(dir.resolve(SampleData.SERIES))) {
             load(Slot.SERIES, dir.resolve(SampleData.SERIES), nothing);
         }
-    }
-
-    private void finishLoad(Task<?> task) {
-        activeTasks.remove(task);
-        loading.set(!activeTasks.isEmpty());
     }
 
     private void remember(Slot slot, Path path) {

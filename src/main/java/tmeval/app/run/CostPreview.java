@@ -11,7 +11,7 @@ import javafx.beans.property.SimpleDoubleProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
-import javafx.concurrent.Task;
+import tmeval.app.common.BackgroundJob;
 import tmeval.app.common.TaskExecutor;
 import tmeval.app.common.Workspace;
 import tmeval.compare.ComparisonMethods;
@@ -54,7 +54,9 @@ final class CostPreview {
     }
 
     private final Workspace inputs;
-    private final TaskExecutor executor;
+    private final BackgroundJob<Throughput.Saved> savedRates;
+    /** The quick measurement of this corpus and pair: new inputs cancel the one still going, which would price the old ones. */
+    private final BackgroundJob<double[]> calibration;
     private final Path ratesFile;
     private final PlanSource form;
     private final Supplier<Integer> threads;
@@ -77,7 +79,8 @@ final class CostPreview {
      */
     CostPreview(Workspace inputs, TaskExecutor executor, Path ratesFile, PlanSource form, Supplier<Integer> threads, Consumer<String> problem) {
         this.inputs = inputs;
-        this.executor = executor;
+        this.savedRates = new BackgroundJob<>(executor);
+        this.calibration = new BackgroundJob<>(executor);
         this.ratesFile = ratesFile;
         this.form = form;
         this.threads = threads;
@@ -177,21 +180,16 @@ final class CostPreview {
 
     /** The rates 'tmeval bench' saved, if any (read off the FX thread; a damaged file is reported, not fatal). */
     private void loadSavedRates() {
-        Task<Throughput.Saved> task = new Task<>() {
-            @Override
-            protected Throughput.Saved call() {
-                return Throughput.readSaved(ratesFile);
-            }
-        };
-        task.setOnSucceeded(e -> {
-            if (task.getValue().damaged()) {
-                problem.accept("saved speed measurements not used: " + task.getValue().problem());
-            } else if (throughput.get().rates().isEmpty()) {
-                throughput.set(task.getValue().rates());
-            }
-        });
-        task.setOnFailed(e -> problem.accept("saved speed measurements not used: " + task.getException().getMessage()));
-        executor.execute(task);
+        savedRates.of((sink, cancel) -> Throughput.readSaved(ratesFile))
+                .onSuccess(saved -> {
+                    if (saved.damaged()) {
+                        problem.accept("saved speed measurements not used: " + saved.problem());
+                    } else if (throughput.get().rates().isEmpty()) {
+                        throughput.set(saved.rates());
+                    }
+                })
+                .onFailure(f -> problem.accept("saved speed measurements not used: " + f.message()))
+                .start();
     }
 
     /**
@@ -239,36 +237,31 @@ final class CostPreview {
         boolean measureExact = Double.isNaN(exactRate.get());
         ComparisonPlan defaults = RunViewModel.DEFAULTS;
         long maxStates = defaults.settings().maxExactStates();
-        Task<double[]> task = new Task<>() {
-            @Override
-            protected double[] call() {
-                // short runs are all set-up and a cold JIT (a 30-temperature probe read a tenth of the real rate): warm up,
-                // then time runs long enough per document, for at least half a second
-                ModelComparison warmUp = ComparisonMethods.get(ComparisonMethods.RATIO_CONVEX).create(defaults.settings().withTemperatures(30).withBurnIn(5));
-                ModelComparison probe = ComparisonMethods.get(ComparisonMethods.RATIO_CONVEX).create(defaults.settings().withTemperatures(300).withBurnIn(30));
-                int documents = Math.min(20, corpus.size());
+        calibration.of((sink, cancel) -> {
+            // short runs are all set-up and a cold JIT (a 30-temperature probe read a tenth of the real rate): warm up,
+            // then time runs long enough per document, for at least half a second
+            ModelComparison warmUp = ComparisonMethods.get(ComparisonMethods.RATIO_CONVEX).create(defaults.settings().withTemperatures(30).withBurnIn(5));
+            ModelComparison probe = ComparisonMethods.get(ComparisonMethods.RATIO_CONVEX).create(defaults.settings().withTemperatures(300).withBurnIn(30));
+            int documents = Math.min(20, corpus.size());
+            for (int d = 0; d < documents; d++) {
+                warmUp.estimate(corpus.document(d), pair.a(), pair.b(), Direction.FORWARD, new SplittableRandom(d), cancel);
+            }
+            long updates = 0;
+            long start = System.nanoTime();
+            for (int round = 0; round < 20 && (round == 0 || System.nanoTime() - start < 500_000_000L); round++) {
                 for (int d = 0; d < documents; d++) {
-                    warmUp.estimate(corpus.document(d), pair.a(), pair.b(), Direction.FORWARD, new SplittableRandom(d), new CancelToken());
+                    Document doc = corpus.document(d);
+                    updates += probe.estimate(doc, pair.a(), pair.b(), Direction.FORWARD, new SplittableRandom(d), cancel).siteUpdates();
                 }
-                long updates = 0;
-                long start = System.nanoTime();
-                for (int round = 0; round < 20 && (round == 0 || System.nanoTime() - start < 500_000_000L); round++) {
-                    for (int d = 0; d < documents; d++) {
-                        Document doc = corpus.document(d);
-                        updates += probe.estimate(doc, pair.a(), pair.b(), Direction.FORWARD, new SplittableRandom(d), new CancelToken()).siteUpdates();
-                    }
-                }
-                double rate = updates / ((System.nanoTime() - start) / 1e9);
-                return new double[] {rate, measureExact ? exactRate(corpus, pair, maxStates) : Double.NaN};
             }
-        };
-        task.setOnSucceeded(e -> {
-            siteUpdatesPerSecond.set(task.getValue()[0]);
-            if (!Double.isNaN(task.getValue()[1]) && Double.isNaN(exactRate.get())) {
-                exactRate.set(task.getValue()[1]);
+            double rate = updates / ((System.nanoTime() - start) / 1e9);
+            return new double[] {rate, measureExact ? exactRate(corpus, pair, maxStates) : Double.NaN};
+        }).onSuccess(rates -> {
+            siteUpdatesPerSecond.set(rates[0]);
+            if (!Double.isNaN(rates[1]) && Double.isNaN(exactRate.get())) {
+                exactRate.set(rates[1]);
             }
-        });
-        executor.execute(task);
+        }).start();
     }
 
     /** Exact's work units per second on up to 20 documents it evaluates (for at most about half a second), or NaN. */

@@ -22,13 +22,14 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
-import javafx.concurrent.Task;
 import javafx.util.Duration;
-import tmeval.app.common.Failures;
 import tmeval.app.common.Form;
 import tmeval.app.common.Results;
 import tmeval.app.common.ResultsPlan;
+import tmeval.app.common.ArmKey;
+import tmeval.app.common.BackgroundJob;
 import tmeval.app.common.TaskExecutor;
+import tmeval.app.common.UserMessages;
 import tmeval.app.common.Workspace;
 import tmeval.anneal.Schedule;
 import tmeval.compare.ComparisonMethods;
@@ -36,7 +37,6 @@ import tmeval.compare.ModelPair;
 import tmeval.estimate.MethodSettings;
 import tmeval.model.Corpus;
 import tmeval.progress.CancelToken;
-import tmeval.progress.CancelledException;
 import tmeval.progress.Progress;
 import tmeval.run.AdaptiveComparison;
 import tmeval.run.ComparisonPlan;
@@ -50,7 +50,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.function.BiConsumer;
 import java.util.function.BiPredicate;
 import java.util.function.Consumer;
 
@@ -108,13 +107,12 @@ public final class RunViewModel {
 
     private final Workspace inputs;
     private final Results results;
-    private final TaskExecutor executor;
     private final Runner runner;
     private final AdaptiveRunner adaptiveRunner;
     private final CostPreview cost;
     private final ClusterCommands cluster;
     private final StringProperty tooBigText = new SimpleStringProperty("");
-    private BiConsumer<String, String> errorHandler = (title, message) -> { };
+    private final UserMessages messages;
     private final Map<String, BooleanProperty> methods = new LinkedHashMap<>();
     private final IntegerProperty temperatures = new SimpleIntegerProperty(DEFAULTS.settings().temperatures());
     private final IntegerProperty samples = new SimpleIntegerProperty(DEFAULTS.settings().samples());
@@ -137,8 +135,8 @@ public final class RunViewModel {
     private final ObservableList<JobSpec> queue = FXCollections.observableArrayList();
     private final ObjectProperty<ComparisonPlan> lastPlan = new SimpleObjectProperty<>();
     private final ObjectProperty<AdaptiveComparison.Budget> lastBudget = new SimpleObjectProperty<>();
-    private CancelToken cancelToken;
-    private Task<Void> current;
+    /** The running comparison; one at a time, the others wait in {@link #queue}. */
+    private final BackgroundJob<Void> jobs;
     private JobSpec currentSpec;
     private Runnable onJobFinished = () -> { };
     private final Form form = new Form();
@@ -149,11 +147,6 @@ public final class RunViewModel {
     /** Whether the message line shows why Run could not start on these inputs (it goes when the inputs can run). */
     private boolean showingRefusal;
     private BiPredicate<String, String> confirm = (title, question) -> true;
-
-    /** Receives (title, message) when a job fails other than by a cancel; the workbench shows a dialog. */
-    public void setErrorHandler(BiConsumer<String, String> handler) {
-        this.errorHandler = handler;
-    }
 
     /**
      * Asked (title, question) before a job replaces results that are not saved; true goes ahead. The workbench shows a
@@ -167,20 +160,22 @@ public final class RunViewModel {
      * @param ratesFile where 'tmeval bench' saved its speed measurements ({@link Throughput#defaultFile()} in the
      *                  workbench; tests point it into a temporary folder)
      */
-    public RunViewModel(Workspace inputs, Results results, TaskExecutor executor, Path ratesFile) {
-        this(inputs, results, executor, ratesFile, RunViewModel::runAsFinished);
+    public RunViewModel(Workspace inputs, Results results, TaskExecutor executor, Path ratesFile, UserMessages messages) {
+        this(inputs, results, executor, ratesFile, messages, RunViewModel::runAsFinished);
     }
 
-    RunViewModel(Workspace inputs, Results results, TaskExecutor executor, Path ratesFile, Runner runner) {
-        this(inputs, results, executor, ratesFile, runner, RunViewModel::runAdaptive);
+    RunViewModel(Workspace inputs, Results results, TaskExecutor executor, Path ratesFile, UserMessages messages, Runner runner) {
+        this(inputs, results, executor, ratesFile, messages, runner, RunViewModel::runAdaptive);
     }
 
-    RunViewModel(Workspace inputs, Results results, TaskExecutor executor, Path ratesFile, Runner runner, AdaptiveRunner adaptiveRunner) {
+    RunViewModel(Workspace inputs, Results results, TaskExecutor executor, Path ratesFile, UserMessages messages, Runner runner,
+                 AdaptiveRunner adaptiveRunner) {
+        this.messages = messages;
         this.runner = runner;
         this.adaptiveRunner = adaptiveRunner;
         this.inputs = inputs;
         this.results = results;
-        this.executor = executor;
+        this.jobs = new BackgroundJob<Void>(executor).showIn(progress, message);
         this.cost = new CostPreview(inputs, executor, ratesFile, new CostPreview.PlanSource() {
             @Override
             public ComparisonPlan plan() {
@@ -516,12 +511,12 @@ public final class RunViewModel {
         }
         showingRefusal = false;
         ComparisonRunner.Job job = ComparisonRunner.Job.of(spec.plan(), corpus, pair);
-        List<String> keys = new ArrayList<>();
+        List<ArmKey> keys = new ArrayList<>();
         for (ComparisonRunner.Arm arm : job.arms()) {
-            keys.add(arm.key());
+            keys.add(ArmKey.of(arm));
         }
         if (job.reference() != null) {
-            keys.add("reference");
+            keys.add(ArmKey.REFERENCE);
         }
         // the rows join the results of a plan that differs only in its methods; any other plan's results are replaced
         Results.Snapshot before = results.snapshot();
@@ -536,33 +531,14 @@ public final class RunViewModel {
         results.partialProperty().set("");
         lastPlan.set(spec.plan());
         lastBudget.set(spec.budget());
-        CancelToken token = new CancelToken();
         ResultStream stream = new ResultStream(job.arms().size() * job.runs() + (job.reference() == null ? 0 : 1), corpus.size());
         long start = System.nanoTime();
         double predicted = cost.costSecondsProperty().get();
-        Task<Void> task = new Task<>() {
-            @Override
-            protected Void call() {
-                if (spec.budget() == null) {
-                    runner.run(job, stream::add, (done, total, doc) -> {
-                        updateProgress(done, total);
-                        updateMessage(String.format(Locale.ROOT, "%s: %d of %d tasks done, last document %s", spec.label(), done, total, doc));
-                    }, token);
-                } else {
-                    adaptiveRunner.run(spec.plan(), spec.budget(), corpus, pair, stream::addRound, (done, total, doc) -> {
-                        stream.adaptiveDocumentsDone(done);
-                        updateProgress(done, total);
-                        updateMessage(String.format(Locale.ROOT, "%s: %d of %d documents done, last %s", spec.label(), done, total, doc));
-                    }, token);
-                }
-                return null;
-            }
-        };
         Runnable updateEta = () -> {
-            if (current != task) {
+            if (currentSpec != spec) {
                 return; // a late progress report of a finished or cancelled job must not bring its ETA back
             }
-            double p = task.getProgress();
+            double p = progress.get();
             double elapsed = (System.nanoTime() - start) / 1e9;
             if (p > 0 && p < 1) {
                 eta.set("about " + CostPreview.seconds(elapsed * (1 - p) / p) + " left");
@@ -588,35 +564,48 @@ public final class RunViewModel {
             }
         }));
         drain.setCycleCount(Timeline.INDEFINITE);
-        progress.bind(task.progressProperty());
-        message.bind(task.messageProperty());
-        task.progressProperty().addListener((o, a, b) -> updateEta.run());
-        task.setOnSucceeded(e -> {
-            // each method's rate in this job replaces the saved or calibrated one in the next cost preview, and how
-            // many threads it kept busy replaces the assumption of all of them
-            long wall = System.nanoTime() - start;
-            stream.drainInto(results);
-            List<ComparisonRunner.Result> mine = results.all().stream().filter(r -> keys.contains(Results.key(r))).toList();
-            cost.learnFrom(mine, wall, job.threads(), pair.a().numTopics(), spec.plan().settings().maxExactStates());
-            lastJobSeconds.set(wall / 1e9);
-            finish(drain, String.format(Locale.ROOT, "finished %s in %.1f s", spec.label(), wall / 1e9), () -> "");
-        });
-        task.setOnCancelled(e -> finish(drain, "cancelled " + spec.label(), unfinished(before, stream, corpus, "cancelled")));
-        task.setOnFailed(e -> {
-            boolean cancelled = task.getException() instanceof CancelledException;
-            finish(drain, cancelled ? "cancelled " + spec.label() : "failed: " + Failures.describe(task.getException()),
-                    unfinished(before, stream, corpus, cancelled ? "cancelled" : "the job failed"));
-            if (!cancelled) {
-                errorHandler.accept("The job failed", spec.label() + ": " + Failures.describe(task.getException()));
-            }
-        });
-        cancelToken = token;
-        current = task;
+        javafx.beans.value.ChangeListener<Number> onProgress = (o, a, b) -> updateEta.run();
         currentSpec = spec;
         drainJob = () -> stream.drainInto(results);
         running.set(true);
         drain.play();
-        executor.execute(task);
+        progress.addListener(onProgress);
+        jobs.of((sink, token) -> {
+            if (spec.budget() == null) {
+                runner.run(job, stream::add, (done, total, doc) -> {
+                    sink.progress(done, total);
+                    sink.message(String.format(Locale.ROOT, "%s: %d of %d tasks done, last document %s", spec.label(), done, total, doc));
+                }, token);
+            } else {
+                adaptiveRunner.run(spec.plan(), spec.budget(), corpus, pair, stream::addRound, (done, total, doc) -> {
+                    stream.adaptiveDocumentsDone(done);
+                    sink.progress(done, total);
+                    sink.message(String.format(Locale.ROOT, "%s: %d of %d documents done, last %s", spec.label(), done, total, doc));
+                }, token);
+            }
+            return null;
+        }).onSuccess(none -> {
+            // each method's rate in this job replaces the saved or calibrated one in the next cost preview, and how
+            // many threads it kept busy replaces the assumption of all of them
+            long wall = System.nanoTime() - start;
+            stream.drainInto(results);
+            List<ComparisonRunner.Result> mine = results.all().stream().filter(r -> keys.contains(ArmKey.of(r))).toList();
+            cost.learnFrom(mine, wall, job.threads(), pair.a().numTopics(), spec.plan().settings().maxExactStates());
+            lastJobSeconds.set(wall / 1e9);
+            finish(drain, String.format(Locale.ROOT, "finished %s in %.1f s", spec.label(), wall / 1e9), () -> "");
+        }).onCancelled(() -> finish(drain, "cancelled " + spec.label(), unfinished(before, stream, corpus, "cancelled")))
+                .onFailure(f -> {
+                    finish(drain, "failed: " + f.message(), unfinished(before, stream, corpus, "the job failed"));
+                    messages.error("The job failed", spec.label() + ": " + f.message());
+                })
+                .onEnd(outcome -> {
+                    progress.removeListener(onProgress);
+                    // a queued job runs after one that finished or failed; a cancel drops the queue
+                    if (!queue.isEmpty() && outcome != BackgroundJob.Outcome.CANCELLED) {
+                        launch(queue.remove(0));
+                    }
+                })
+                .start();
     }
 
     private Runnable drainJob = () -> { };
@@ -642,28 +631,17 @@ public final class RunViewModel {
         drain.stop();
         drainJob.run();
         drainJob = () -> { };
-        current = null;
         currentSpec = null;
-        progress.unbind();
-        message.unbind();
         eta.set("");
         message.set(finalMessage + mark.get());
         running.set(false);
         onJobFinished.run();
-        if (!queue.isEmpty() && !finalMessage.startsWith("cancelled")) {
-            launch(queue.remove(0));
-        }
     }
 
     /** Stops the running job (every worker within about a second) and drops the queue. */
     public void cancel() {
         queue.clear();
-        if (cancelToken != null) {
-            cancelToken.cancel();
-        }
-        if (current != null) {
-            current.cancel(true);
-        }
+        jobs.cancel();
     }
 
     public void setOnJobFinished(Runnable r) {

@@ -33,6 +33,7 @@ import org.jfree.chart.ui.RectangleEdge;
 import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
+import tmeval.app.common.UserMessages;
 import tmeval.app.common.Charts;
 import tmeval.compare.ComparisonTable.PairedEstimate;
 
@@ -45,7 +46,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.function.BiConsumer;
 
 /**
  * Foulds and Smyth's Figure 1: one point per document, the perplexity ratio perp(A)/perp(B) from the forward
@@ -123,15 +123,15 @@ public final class ScatterView {
             double length = vertical ? dataArea.getHeight() : dataArea.getWidth();
             int fit = (int) (length / (vertical ? 36 : 72));
             List<NumberTick> ticks = new ArrayList<>();
-            for (double v : ScatterViewModel.ticks(getLowerBound(), getUpperBound(), true, fit)) {
-                ticks.add(new NumberTick(v, ScatterViewModel.tickLabel(v), vertical ? TextAnchor.CENTER_RIGHT : TextAnchor.TOP_CENTER,
+            for (double v : NiceTicks.ticks(getLowerBound(), getUpperBound(), true, fit)) {
+                ticks.add(new NumberTick(v, NiceTicks.tickLabel(v), vertical ? TextAnchor.CENTER_RIGHT : TextAnchor.TOP_CENTER,
                         TextAnchor.CENTER, 0.0));
             }
             return ticks;
         }
     }
 
-    public ScatterView(ScatterViewModel model, BiConsumer<String, String> onError) {
+    public ScatterView(ScatterViewModel model, UserMessages onError) {
         this.model = model;
         for (ValueAxis axis : logAxes) {
             ((LogAxis) axis).setSmallestValue(1e-6);

@@ -11,12 +11,10 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
-import tmeval.app.common.ResultVerdicts;
 import tmeval.app.common.Results;
 import tmeval.compare.ComparisonMethods;
 import tmeval.compare.ComparisonTable;
 import tmeval.compare.ComparisonTable.PairedEstimate;
-import tmeval.compare.Direction;
 import tmeval.compare.ConvergenceCheck;
 import tmeval.model.Corpus;
 import tmeval.run.certify.Verdict;
@@ -34,8 +32,8 @@ import java.util.function.Consumer;
  * View-model of the scatter (Foulds and Smyth's Figure 1): per method, one point per document whose two estimates
  * are in, paired by the engine ({@link tmeval.compare.ComparisonTable#paired}: forward against reverse for a ratio
  * path, run 1 against run 2 for a baseline), the documents it flags, which methods are drawn, the axes (perplexity
- * ratios on log axes, or log-ratios per token), their ticks, each point's verdict (filled when its document is
- * certified by its method) and the summary under the plot.
+ * ratios on log axes, or log-ratios per token), each point's verdict (filled when its document is certified by its
+ * method) and the summary under the plot; its words are {@link ScatterCaptions}', the axes' ticks {@link NiceTicks}'.
  * <p>
  * Points only ever arrive: after a batch the new ones are handed to the view as an {@link Update} (the view appends
  * them to its series), and the fitted range follows from a running minimum and maximum per method, so a batch costs
@@ -72,6 +70,7 @@ public final class ScatterViewModel {
     }
 
     private final Results results;
+    private final ScatterCaptions captions;
     private final IntegerProperty selectedDocument;
     private final Runnable openDocument;
     private final ObservableList<String> methods = FXCollections.observableArrayList();
@@ -97,6 +96,7 @@ public final class ScatterViewModel {
      */
     public ScatterViewModel(Results results, IntegerProperty selectedDocument, Runnable openDocument) {
         this.results = results;
+        this.captions = new ScatterCaptions(results);
         this.selectedDocument = selectedDocument;
         this.openDocument = openDocument;
         results.onAdded(batch -> refresh(false));
@@ -152,7 +152,7 @@ public final class ScatterViewModel {
                     shown.addListener((o, a, b) -> {
                         fitRange();
                         showSelected();
-                        summary.set(describe());
+                        summary.set(captions.summary(points, methods, this::isVisible, checks, drawnPointCount()));
                     });
                     return shown;
                 });
@@ -171,7 +171,7 @@ public final class ScatterViewModel {
             flaggedDocuments.setAll(labels);
         }
         showSelected();
-        summary.set(describe());
+        summary.set(captions.summary(points, methods, this::isVisible, checks, drawnPointCount()));
     }
 
     private static String flaggedLabel(PairedEstimate p) {
@@ -232,9 +232,7 @@ public final class ScatterViewModel {
 
     /** The axis titles for the current choice of axes: {x, y}. */
     public String[] axisLabels() {
-        return logRatioAxes.get()
-                ? new String[] {"log-ratio per token (nats): forward (B to A), or run 1", "log-ratio per token (nats): reverse, or run 2"}
-                : new String[] {"perp(A) / perp(B): forward (B to A), or run 1", "perp(A) / perp(B): reverse, or run 2"};
+        return ScatterCaptions.axisLabels(logRatioAxes.get());
     }
 
     /** The value where A and B tie: 1 for perplexity ratios, 0 for log-ratios. */
@@ -242,137 +240,19 @@ public final class ScatterViewModel {
         return logRatioAxes.get() ? 0 : 1;
     }
 
-    /**
-     * Tick values at round numbers between low and high, at most about maxTicks of them. On a log axis: 1, 2 and 5
-     * times powers of ten (every k-th power where the range spans many decades), or, over less than a factor of
-     * four, evenly spaced round values (0.95, 1, 1.05); never the 10^0.3 = 1.9953 of an axis stepping its exponent.
-     */
-    public static List<Double> ticks(double low, double high, boolean log, int maxTicks) {
-        List<Double> out = new ArrayList<>();
-        if (!(high > low) || (log && !(low > 0))) {
-            return out;
-        }
-        int max = Math.max(2, maxTicks);
-        if (!log || high / low < 4) {
-            // on a log axis the ticks crowd towards the high end by high/low: leave room for that
-            int n = log ? Math.max(2, (int) (max / Math.sqrt(high / low))) : max;
-            double step = niceStep((high - low) / n);
-            for (long k = (long) Math.ceil(low / step - 1e-9); k * step <= high + 1e-9 * step; k++) {
-                out.add(round(k * step, step));
-            }
-            return out;
-        }
-        int firstDecade = (int) Math.floor(Math.log10(low));
-        int lastDecade = (int) Math.ceil(Math.log10(high));
-        int decades = lastDecade - firstDecade;
-        double[] mantissas = decades * 3 <= max ? new double[] {1, 2, 5} : new double[] {1};
-        int every = Math.max(1, (int) Math.ceil((double) decades / max));
-        for (int d = firstDecade; d <= lastDecade; d++) {
-            if (Math.floorMod(d, every) != 0) {
-                continue;
-            }
-            for (double m : mantissas) {
-                double v = m * Math.pow(10, d);
-                if (v >= low * (1 - 1e-12) && v <= high * (1 + 1e-12)) {
-                    out.add(Double.parseDouble(String.format(Locale.ROOT, "%.12g", v)));
-                }
-            }
-        }
-        return out;
-    }
-
-    /** 1, 2, 2.5 or 5 times a power of ten, at least raw. */
-    private static double niceStep(double raw) {
-        double magnitude = Math.pow(10, Math.floor(Math.log10(raw)));
-        for (double m : new double[] {1, 2, 2.5, 5, 10}) {
-            if (m * magnitude >= raw) {
-                return m * magnitude;
-            }
-        }
-        return 10 * magnitude;
-    }
-
-    private static double round(double v, double step) {
-        int digits = Math.max(0, 1 - (int) Math.floor(Math.log10(step)));
-        return Double.parseDouble(String.format(Locale.ROOT, "%." + digits + "f", v));
-    }
-
-    /** A tick value as its label: as few digits as it needs. */
-    public static String tickLabel(double v) {
-        String s = String.format(Locale.ROOT, "%.6f", v).replaceAll("0+$", "");
-        return s.endsWith(".") ? s.substring(0, s.length() - 1) : s;
-    }
-
-    private String describe() {
-        if (points.isEmpty()) {
-            return "No results yet: choose methods in the run panel and press Run. Each document appears as its estimates finish.";
-        }
-        int drawn = drawnPointCount();
-        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%d points drawn (%s). ", drawn, shownMethods()));
-        sb.append(flaggedSentence());
-        sb.append(" Axes fit the visible methods other than " + ComparisonMethods.AIS_DIFF + ", whose points may fall outside.");
-        sb.append("\n").append(certifiedSentence());
-        for (ConvergenceCheck check : checks) {
-            sb.append("\n").append(check.verdict());
-        }
-        return sb.toString();
-    }
-
-    /** Certified: each method's documents certified, of those with its results, and what the marks mean. */
-    private String certifiedSentence() {
-        List<String> per = new ArrayList<>();
-        for (String m : methods) {
-            per.add(m + " " + results.verdicts().certifiedOf(m));
-        }
-        return "Certified: " + String.join(", ", per) + " documents (filled marks; hollow: not certified, hover for why).";
-    }
-
-    private String shownMethods() {
-        List<String> shown = new ArrayList<>();
-        for (String m : methods) {
-            if (isVisible(m)) {
-                shown.add(m + " " + points.getOrDefault(m, List.of()).size());
-            }
-        }
-        return shown.isEmpty() ? "no method shown" : String.join(", ", shown);
-    }
-
-    /**
-     * The one count of documents far from the diagonal: documents whose forward and reverse estimates differ by more
-     * than the threshold, each counted once (see {@link Results#flaggedDocumentIds()}), with the per-path counts of
-     * the same {@link ConvergenceCheck}s the command line prints.
-     */
-    private String flaggedSentence() {
-        if (checks.isEmpty()) {
-            return "No ratio path has both directions of a document yet, so none is far from the diagonal.";
-        }
-        List<String> perPath = new ArrayList<>();
-        for (ConvergenceCheck c : checks) {
-            perPath.add(c.method() + " " + c.flagged().size() + " of " + c.documents());
-        }
-        int n = farDocumentCount();
-        return String.format(Locale.ROOT, "%d %s far from the diagonal (ringed: forward and reverse differ by more than %s nat; per path: %s).",
-                n, n == 1 ? "document" : "documents", threshold(), String.join(", ", perPath));
-    }
-
     /** Documents far from the diagonal in at least one ratio path, each counted once. */
     public int farDocumentCount() {
-        return results.corpus() == null ? 0 : results.flaggedDocumentIds().size();
+        return captions.farDocumentCount();
+    }
+
+    /** The legend of the rings. */
+    public String flaggedLabel() {
+        return captions.flaggedLabel();
     }
 
     /** Documents far from the diagonal in one ratio path (0 where it has no pairs). */
     public int farDocumentCount(String method) {
         return checks.stream().filter(c -> c.method().equals(method)).mapToInt(c -> c.flagged().size()).findFirst().orElse(0);
-    }
-
-    private String threshold() {
-        double t = results.gapThreshold();
-        return t == Math.rint(t) ? String.format(Locale.ROOT, "%.0f", t) : String.format(Locale.ROOT, "%s", t);
-    }
-
-    /** The legend of the rings. */
-    public String flaggedLabel() {
-        return "far from the diagonal (gap > " + threshold() + " nat)";
     }
 
     /** The legend of the selected document's points. */
@@ -409,20 +289,7 @@ public final class ScatterViewModel {
 
     /** The hover text of a point: the document, the method, both estimates and their gap, the verdict; short lines. */
     public String tooltip(String method, PairedEstimate p) {
-        String[] names = p.directional() ? new String[] {"forward", "reverse"} : new String[] {"run 1", "run 2"};
-        String gap = String.format(Locale.ROOT, "gap %.3f nats%s", p.gap(),
-                p.directional() ? (p.flagged() ? " (> " + threshold() + ": far from the diagonal)" : "") : " (run-to-run noise)");
-        Direction[] directions = p.directional() ? new Direction[] {Direction.FORWARD, Direction.REVERSE} : new Direction[] {Direction.NONE, Direction.NONE};
-        ComparisonTable.Spread first = results.table().spread(method, directions[0], p.document());
-        ComparisonTable.Spread second = results.table().spread(method, directions[1], p.document());
-        String estimates = first == null || second == null
-                ? String.format(Locale.ROOT, "%s %.4f, %s %.4f nats", names[0], p.first(), names[1], p.second())
-                // with two runs or more, each estimate's standard error: the standard deviation of its runs
-                : String.format(Locale.ROOT, "%s %.4f \u00b1 %.4f nats%n%s %.4f \u00b1 %.4f nats%n(\u00b1 one run's standard error, %d runs)",
-                        names[0], p.first(), first.runStandardError(), names[1], p.second(), second.runStandardError(), first.runs());
-        Verdict verdict = results.verdicts().of(p.document(), method);
-        return String.format(Locale.ROOT, "document %s (N = %d)%n%s%n%s%n%s%n%s%nclick to open", p.documentId(), p.length(), method, estimates, gap,
-                ResultVerdicts.inLines(verdict));
+        return captions.tooltip(method, p);
     }
 
     /** A click on a point: the document screen shows its document. */

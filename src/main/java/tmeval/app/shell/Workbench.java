@@ -21,6 +21,7 @@ import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
 import javafx.stage.Window;
 import tmeval.app.brackets.BracketsView;
+import tmeval.app.common.UserMessages;
 import tmeval.app.common.BackgroundTaskExecutor;
 import tmeval.app.common.PlanCaption;
 import tmeval.app.common.PlanCaptionView;
@@ -38,7 +39,6 @@ import tmeval.io.ModelLoader;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.function.BiConsumer;
 
 /**
  * The main window: the run screen on top, the inputs on the left, the other screens in tabs, the menus and the
@@ -48,20 +48,19 @@ public final class Workbench {
     private final WorkbenchViewModel model;
     private final BorderPane root = new BorderPane();
     private final TabPane tabs = new TabPane();
-    private final BiConsumer<String, String> errorHandler = Workbench::showError;
-
+    /** Read when the window is made, so that a jar without it fails at start, not at the first F1. */
+    private final String guide = Guide.read();
     /** The workbench of the user: background threads, the user's recent files and saved speed measurements. */
     public Workbench() {
-        this(new WorkbenchViewModel(new BackgroundTaskExecutor(), WorkbenchViewModel.Storage.user()));
+        this(new WorkbenchViewModel(new BackgroundTaskExecutor(), WorkbenchViewModel.Storage.user(), Workbench::showError));
     }
 
     public Workbench(WorkbenchViewModel model) {
         this.model = model;
-        model.setErrorHandler((title, message) -> errorHandler.accept(title, message));
         model.setConfirmHandler(this::confirm);
         model.inputs().setMatrixCompanions(this::chooseMatrixCompanions);
         model.setOnOpenDocument(() -> select("document"));
-        BiConsumer<String, String> onError = (t, m) -> errorHandler.accept(t, m);
+        UserMessages onError = Workbench::showError;
         // every view of results names the plan that made them (the teaching view's summary names its own)
         // the comparison views also show, above their results, when two methods' corpus intervals exclude each other
         tabs.getTabs().addAll(
@@ -192,7 +191,7 @@ public final class Workbench {
 
     /** A short guide to the screens (F1), in a window of its own so it can stay open beside the workbench. */
     private void showGuide() {
-        TextArea text = new TextArea(WorkbenchViewModel.GUIDE);
+        TextArea text = new TextArea(guide);
         text.setEditable(false);
         text.setWrapText(true);
         text.setId("guide-text");
@@ -254,7 +253,7 @@ public final class Workbench {
             try {
                 model.exportResults(f.toPath());
             } catch (IOException e) {
-                errorHandler.accept("Cannot export", f + ": " + e.getMessage());
+                showError("Cannot export", f + ": " + e.getMessage());
             }
         }
     }
@@ -268,7 +267,7 @@ public final class Workbench {
             try {
                 model.saveSession(f.toPath());
             } catch (IOException e) {
-                errorHandler.accept("Cannot save the session", f + ": " + e.getMessage());
+                showError("Cannot save the session", f + ": " + e.getMessage());
             }
         }
     }
@@ -282,7 +281,8 @@ public final class Workbench {
         }
     }
 
-    private static void showError(String title, String message) {
+    /** The dialog of every problem the workbench reports ({@link tmeval.app.common.UserMessages}). */
+    public static void showError(String title, String message) {
         Alert alert = new Alert(Alert.AlertType.ERROR, message);
         alert.setTitle(title);
         alert.setHeaderText(title);

@@ -6,7 +6,10 @@ import tmeval.app.common.DisagreementNotice;
 import tmeval.app.common.PlanCaption;
 import tmeval.app.common.Results;
 import tmeval.app.common.ResultsPlan;
+import tmeval.app.common.ArmKey;
+import tmeval.app.common.DocMethod;
 import tmeval.app.common.TaskExecutor;
+import tmeval.app.common.UserMessages;
 import tmeval.app.common.Workspace;
 import tmeval.app.common.Workspace.Slot;
 import tmeval.app.curves.CurvesViewModel;
@@ -49,7 +52,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.BiConsumer;
 import java.util.function.BiPredicate;
 import java.util.function.LongConsumer;
 
@@ -65,53 +67,6 @@ public final class WorkbenchViewModel {
             return new Storage(RecentFiles.preferences(), Throughput.defaultFile());
         }
     }
-
-    /** The guide the Help menu (F1) shows: what each part of the window is for, in the order of a first session. */
-    static final String GUIDE = """
-            tmeval workbench: a guide to the views
-
-            Inputs (left). Model A, model B, the held-out corpus and, for the iteration curves, a series of snapshots. Open a \
-            file with Open..., the Recent menu of the card (Ctrl+O opens model A), or drop it on the card. The pair summary \
-            under model B says whether the two models can be compared by the selected methods, and how their topics align.
-
-            Run panel (top). Tick the methods, set their parameters (hover over any control for its meaning, bias and cost), \
-            and press Run (Ctrl+R). The cost line predicts the job's site updates and time; the progress bar, the ETA and the \
-            points in the views move as documents finish. Run while a job runs queues the new one; Cancel (Esc) stops the job \
-            and the queue, keeping what finished. Adaptive re-runs the documents whose directions disagree with twice the \
-            temperatures, up to a cap: their points move as they converge. A job predicted to take over an hour here is \
-            called too big, with the commands that run it as shards on a cluster or with Spark.
-
-            Per-document scatter (Ctrl+1). One point per document: a method's log-ratio estimate against another's, or \
-            forward against reverse; points far off the diagonal are documents whose two estimates disagree. A filled point's \
-            document is certified by its method, a hollow one's is not (hover says why). Click a point to open the document.
-
-            Brackets (Ctrl+2). For a ratio path run both ways, each document's bracket from its forward estimate (a \
-            lower bound on the log ratio, in expectation) to its reverse one (an upper bound), documents sorted by the \
-            middle of their bracket; a bracket clear of 0 decides the document for A or B, solid where the document is \
-            certified, dashed where it is not. Click one to open the document.
-
-            Variance table (Ctrl+3). Foulds and Smyth's Tables 1 and 2: per method and direction, the percent of documents \
-            where A wins, the correlation with the reference, the variance of the perplexity ratio across runs, the corpus \
-            perplexity ratio, the documents each method certifies, cost and time; under it, the convergence verdict of each \
-            ratio method (do the two annealing directions agree?), why the other documents are not certified and, after a \
-            cancel, how partial the results are. When two methods' corpus intervals exclude each other, a banner above this \
-            and every view of the results says so, and how many documents each certifies.
-
-            Iteration curves (Ctrl+4). Perplexity against training iteration for the model series, by iteration-AIS.
-
-            Document (Ctrl+5). One document's estimates by method, direction and run, its verdict by each method (certified \
-            or not, and why), and its words under both models.
-
-            Teaching (Ctrl+6). Annealed importance sampling step by step on one short document.
-
-            Which K? (Ctrl+7). Several models (files, the series' snapshots, models A and B) against the held-out corpus: each \
-            model's log-likelihood per token or perplexity with its 95% interval, plotted against K, and for every pair the \
-            documents decided for each, as tmeval select prints them; the documents each model certifies, and a warning \
-            beside any model with runs below the vb floor or documents not certified.
-
-            Sessions. File > Save session (Ctrl+S) keeps the inputs, every setting and the results; Open session or results \
-            restores them, and opens the output of compare or merge (a distributed run's results) with the inputs it names.
-            """;
 
     /** Session keys of the inputs. */
     private static final Map<String, Slot> SESSION_INPUTS = sessionInputs();
@@ -139,32 +94,29 @@ public final class WorkbenchViewModel {
     private final WhichKViewModel whichK;
     private final PlanCaption<ResultsPlan> resultsCaption;
     private final DisagreementNotice disagreement;
-    private BiConsumer<String, String> errorHandler = (title, message) -> { };
+    private final UserMessages messages;
     private BiPredicate<String, String> confirm = (title, question) -> true;
     private Runnable openDocumentScreen = () -> { };
 
-    public WorkbenchViewModel(TaskExecutor executor, Storage storage) {
+    /** @param messages told of every problem to show: the workbench shows a dialog, tests record them */
+    public WorkbenchViewModel(TaskExecutor executor, Storage storage, UserMessages messages) {
         this.executor = executor;
-        BiConsumer<String, String> onError = (title, message) -> errorHandler.accept(title, message);
-        workspace.setErrorHandler(onError);
+        this.messages = messages;
         // new inputs void the results (registered first: the screens below see the reset before the new inputs): another
         // corpus, model or alignment; not a method selection that the pair cannot serve (its results are still those shown)
         workspace.corpusProperty().addListener((o, a, b) -> results.reset(b));
         for (var input : List.of(workspace.modelAProperty(), workspace.modelBProperty(), workspace.alignProperty())) {
             input.addListener((o, a, b) -> results.reset(workspace.corpusProperty().get()));
         }
-        inputs = new InputsViewModel(workspace, executor, storage.recentFiles());
-        inputs.setErrorHandler(onError);
-        run = new RunViewModel(workspace, results, executor, storage.ratesFile());
-        run.setErrorHandler(onError);
+        inputs = new InputsViewModel(workspace, executor, storage.recentFiles(), messages);
+        run = new RunViewModel(workspace, results, executor, storage.ratesFile(), messages);
         scatter = new ScatterViewModel(results, selectedDocument, () -> openDocumentScreen.run());
         brackets = new BracketsViewModel(results, selectedDocument, () -> openDocumentScreen.run());
         table = new VarianceTableViewModel(results);
         curves = new CurvesViewModel(workspace, executor);
         document = new DocumentScreenViewModel(workspace, results, executor, run.temperaturesProperty(), run.burnInProperty(), selectedDocument);
         teaching = new TeachingViewModel(workspace, executor);
-        whichK = new WhichKViewModel(workspace, executor);
-        whichK.setErrorHandler(onError);
+        whichK = new WhichKViewModel(workspace, executor, messages);
         // nothing not saved is dropped without asking: new inputs, a session or results opened, a run of another plan
         BiPredicate<String, String> ask = (title, question) -> confirm.test(title, question);
         inputs.setResultsGuard(action -> mayDiscard(action, false));
@@ -203,11 +155,6 @@ public final class WorkbenchViewModel {
         return m;
     }
 
-    /** Receives (title, message) of every problem to show; the workbench shows a dialog, tests record them. */
-    public void setErrorHandler(BiConsumer<String, String> handler) {
-        this.errorHandler = handler;
-    }
-
     /** Brings the document screen forward (a click on a scatter point). */
     public void setOnOpenDocument(Runnable r) {
         this.openDocumentScreen = r;
@@ -229,7 +176,7 @@ public final class WorkbenchViewModel {
     public void openSampleData() {
         Path dir = SampleData.locate();
         if (dir == null) {
-            errorHandler.accept("No sample data", "the sample-data folder was not found beside the jar or in the working directory");
+            messages.error("No sample data", "the sample-data folder was not found beside the jar or in the working directory");
             return;
         }
         inputs.loadSampleData(dir);
@@ -279,9 +226,9 @@ public final class WorkbenchViewModel {
 
     /** The rows as {@code compare} writes them: by document, then method and direction in the plan's order, then run. */
     private static List<ComparisonRunner.Result> inFileOrder(ComparisonPlan plan, List<ComparisonRunner.Result> rows) {
-        List<String> arms = plan.arms().stream().map(ComparisonRunner.Arm::key).toList();
+        List<ArmKey> arms = plan.arms().stream().map(ArmKey::of).toList();
         return rows.stream().sorted(Comparator.comparingInt(ComparisonRunner.Result::documentIndex)
-                .thenComparingInt(r -> arms.indexOf(Results.key(r)))
+                .thenComparingInt(r -> arms.indexOf(ArmKey.of(r)))
                 .thenComparingInt(ComparisonRunner.Result::run)).toList();
     }
 
@@ -329,10 +276,10 @@ public final class WorkbenchViewModel {
         settings.put("teaching.tokens", Integer.toString(teaching.tokensProperty().get()));
         // an adaptive run's last round of each document and method: its temperatures and verdict
         List<SessionFile.Round> rounds = new ArrayList<>();
-        Set<String> seen = new HashSet<>();
+        Set<DocMethod> seen = new HashSet<>();
         for (ComparisonRunner.Result r : results.all()) {
             Results.Round round = r.reference() ? null : results.round(r.documentIndex(), r.method());
-            if (round != null && seen.add(r.documentIndex() + "/" + r.method())) {
+            if (round != null && seen.add(new DocMethod(r.documentIndex(), r.method()))) {
                 rounds.add(new SessionFile.Round(r.documentIndex(), r.method(), round.temperatures(), round.converged()));
             }
         }
@@ -340,7 +287,7 @@ public final class WorkbenchViewModel {
         results.markSaved();
         curves.markSaved();
         if (formProblem != null) {
-            errorHandler.accept("The run form was not saved", path + ": the session keeps the inputs, the results and the curves, but not the"
+            messages.error("The run form was not saved", path + ": the session keeps the inputs, the results and the curves, but not the"
                     + " run form, whose plan is not valid: " + formProblem);
         }
     }
@@ -358,7 +305,7 @@ public final class WorkbenchViewModel {
                 return;
             }
         } catch (InputException e) {
-            errorHandler.accept("Cannot open the session", e.getMessage());
+            messages.error("Cannot open the session", e.getMessage());
             return;
         }
         SessionFile.Session session;
@@ -369,10 +316,10 @@ public final class WorkbenchViewModel {
             applySettings = settingsOf(session.settings());
             made = resultsPlanOf(session.settings());
         } catch (InputException e) {
-            errorHandler.accept("Cannot open the session", e.getMessage());
+            messages.error("Cannot open the session", e.getMessage());
             return;
         } catch (IllegalArgumentException e) {
-            errorHandler.accept("Cannot open the session", path + ": a setting is invalid: " + e.getMessage());
+            messages.error("Cannot open the session", path + ": a setting is invalid: " + e.getMessage());
             return;
         }
         if (!mayDiscard("Opening the session " + path.getFileName(), true)) {
@@ -410,10 +357,10 @@ public final class WorkbenchViewModel {
             content = ComparisonOutput.read(path);
             made = ResultsPlan.fromSettings(content.settings());
         } catch (InputException e) {
-            errorHandler.accept("Cannot open the results", e.getMessage());
+            messages.error("Cannot open the results", e.getMessage());
             return;
         } catch (IllegalArgumentException e) {
-            errorHandler.accept("Cannot open the results", path + ": a setting of its plan is invalid: " + e.getMessage());
+            messages.error("Cannot open the results", path + ": a setting of its plan is invalid: " + e.getMessage());
             return;
         }
         if (!mayDiscard("Opening the results " + path.getFileName(), false)) {
@@ -440,10 +387,10 @@ public final class WorkbenchViewModel {
             problems.add("no held-out corpus to show the results on: load the one they were made from, then open them again");
         }
         if (!problems.isEmpty()) {
-            errorHandler.accept("The results' inputs are not all as recorded", path + ":\n" + String.join("\n", problems));
+            messages.error("The results' inputs are not all as recorded", path + ":\n" + String.join("\n", problems));
         }
         if (!notHeld.isEmpty()) {
-            errorHandler.accept("The run form cannot hold all of the results' plan", path + ":\n" + String.join("\n", notHeld)
+            messages.error("The run form cannot hold all of the results' plan", path + ":\n" + String.join("\n", notHeld)
                     + "\nThe results keep their own plan: the views name it and an export records it.");
         }
         int[] pending = {load.size()};
@@ -486,7 +433,7 @@ public final class WorkbenchViewModel {
         results.addRoundRows(adaptive);
         results.markSaved();
         if (unmatched > 0) {
-            errorHandler.accept("The results do not all fit the corpus", path + ": " + unmatched
+            messages.error("The results do not all fit the corpus", path + ": " + unmatched
                     + " rows name documents the loaded corpus does not have; they were left out");
         }
     }
@@ -654,12 +601,12 @@ public final class WorkbenchViewModel {
                 .toList();
         results.reset(corpus, made);
         // rows of an adaptive round go back as that round (its temperatures and verdict), the others as they were
-        Map<String, SessionFile.Round> byKey = new LinkedHashMap<>();
-        savedRounds.forEach(round -> byKey.put(round.documentIndex() + "/" + round.method(), round));
+        Map<DocMethod, SessionFile.Round> byKey = new LinkedHashMap<>();
+        savedRounds.forEach(round -> byKey.put(new DocMethod(round.documentIndex(), round.method()), round));
         List<ComparisonRunner.Result> plain = new ArrayList<>();
         List<AdaptiveComparison.Row> adaptive = new ArrayList<>();
         for (ComparisonRunner.Result r : valid) {
-            SessionFile.Round round = r.reference() ? null : byKey.get(r.documentIndex() + "/" + r.method());
+            SessionFile.Round round = r.reference() ? null : byKey.get(new DocMethod(r.documentIndex(), r.method()));
             if (round == null) {
                 plain.add(r);
             } else {
@@ -670,7 +617,7 @@ public final class WorkbenchViewModel {
         results.addRoundRows(adaptive);
         results.markSaved();
         if (valid.size() < saved.size()) {
-            errorHandler.accept("Session results do not all fit the corpus", (saved.size() - valid.size())
+            messages.error("Session results do not all fit the corpus", (saved.size() - valid.size())
                     + " results name documents the loaded corpus does not have at that position; they were left out");
         }
     }

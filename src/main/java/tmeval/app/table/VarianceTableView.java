@@ -15,12 +15,12 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
+import tmeval.app.common.UserMessages;
 import tmeval.compare.ComparisonTable;
 
 import java.io.File;
 import java.io.IOException;
 import java.util.Locale;
-import java.util.function.BiConsumer;
 import java.util.function.Function;
 
 /**
@@ -33,9 +33,9 @@ public final class VarianceTableView {
     private final TableView<ComparisonTable.Row> table = new TableView<>();
     private final BorderPane root = new BorderPane();
     private final Label note = new Label();
-    private final BiConsumer<String, String> onError;
+    private final UserMessages onError;
 
-    public VarianceTableView(VarianceTableViewModel model, BiConsumer<String, String> onError) {
+    public VarianceTableView(VarianceTableViewModel model, UserMessages onError) {
         this.model = model;
         this.onError = onError;
         table.setId("variance-table");
@@ -159,7 +159,7 @@ public final class VarianceTableView {
             try {
                 model.exportCsv(file.toPath());
             } catch (IOException e) {
-                onError.accept("Cannot export the table", file + ": " + e.getMessage());
+                onError.error("Cannot export the table", file + ": " + e.getMessage());
             }
         }
     }

@@ -2,6 +2,7 @@ package tmeval.app.table;
 
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
+import tmeval.app.common.ResultSentences;
 import tmeval.app.common.Results;
 import tmeval.compare.ComparisonTable;
 import tmeval.io.OutputFile;
@@ -40,8 +41,8 @@ public final class VarianceTableViewModel {
             lines.add(check.verdict());
         }
         // the documents each path's forward/reverse bracket decides, as 'tmeval compare' prints them, and how many are certified
-        lines.addAll(results.bracketSentences());
-        lines.addAll(results.adaptiveSummary()); // an adaptive run: how many documents agreed, and at what budget
+        lines.addAll(ResultSentences.brackets(results));
+        lines.addAll(ResultSentences.adaptive(results)); // an adaptive run: how many documents agreed, and at what budget
         // how many documents each method certifies and why the others are not, as 'tmeval compare' prints it
         lines.addAll(results.verdicts().counts().report().lines().toList());
         verdicts.set(String.join("\n", lines));

@@ -35,6 +35,7 @@ import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYErrorRenderer;
 import org.jfree.data.xy.YIntervalSeries;
 import org.jfree.data.xy.YIntervalSeriesCollection;
+import tmeval.app.common.UserMessages;
 import tmeval.app.common.Charts;
 import tmeval.app.common.NumberField;
 import tmeval.run.Setting;
@@ -42,7 +43,6 @@ import tmeval.run.Setting;
 import java.awt.BasicStroke;
 import java.io.File;
 import java.util.List;
-import java.util.function.BiConsumer;
 import java.util.function.Function;
 
 /**
@@ -55,18 +55,18 @@ public final class WhichKView {
     private final BorderPane root = new BorderPane();
     private final YIntervalSeriesCollection data = new YIntervalSeriesCollection();
     private final JFreeChart chart;
-    private final TableView<WhichKViewModel.PairRow> pairs = new TableView<>();
+    private final TableView<WhichKRows.PairRow> pairs = new TableView<>();
 
-    public WhichKView(WhichKViewModel model, BiConsumer<String, String> onError) {
+    public WhichKView(WhichKViewModel model, UserMessages onError) {
         this.model = model;
         chart = chart();
         ChartViewer viewer = new ChartViewer(chart);
         viewer.setId("whichk-chart");
         viewer.setMinHeight(200);
-        model.points().addListener((ListChangeListener<WhichKViewModel.Point>) c -> redraw());
+        model.points().addListener((ListChangeListener<WhichKRows.Point>) c -> redraw());
         model.byKProperty().addListener((o, a, b) -> redraw());
 
-        TableView<WhichKViewModel.Row> table = modelTable();
+        TableView<WhichKRows.Row> table = modelTable();
         pairs.setId("whichk-pairs");
         Label waiting = new Label("pairwise decided counts appear when every model is scored");
         waiting.setWrapText(true);
@@ -127,8 +127,8 @@ public final class WhichKView {
         runs.setPrefWidth(70);
         runs.disableProperty().bind(model.autoProperty());
         runs.setTooltip(new Tooltip("Independent runs per document: two or more give the interval over runs and the pairwise decisions"));
-        ChoiceBox<WhichKViewModel.Measure> measure = new ChoiceBox<>();
-        measure.getItems().setAll(WhichKViewModel.Measure.values());
+        ChoiceBox<WhichKRows.Measure> measure = new ChoiceBox<>();
+        measure.getItems().setAll(WhichKRows.Measure.values());
         measure.valueProperty().bindBidirectional(model.measureProperty());
         measure.setId("whichk-measure");
         Button run = new Button("Score models");
@@ -216,26 +216,26 @@ public final class WhichKView {
         return box;
     }
 
-    private TableView<WhichKViewModel.Row> modelTable() {
-        TableView<WhichKViewModel.Row> t = new TableView<>(model.rows());
+    private TableView<WhichKRows.Row> modelTable() {
+        TableView<WhichKRows.Row> t = new TableView<>(model.rows());
         t.setId("whichk-table");
         t.setPlaceholder(new Label("press Score models: a row appears as each model finishes"));
         // the answer first (score, perplexity, intervals), the bookkeeping after: at 1280 pixels the answer fits
-        t.getColumns().add(column("#", WhichKViewModel.Row::number, 28));
-        t.getColumns().add(text("model", WhichKViewModel.Row::label, 120));
-        t.getColumns().add(column("K", WhichKViewModel.Row::numTopics, 38));
-        t.getColumns().add(text("nats/token", WhichKViewModel.Row::perToken, 78));
-        t.getColumns().add(text("perplexity", WhichKViewModel.Row::perplexity, 74));
-        t.getColumns().add(text("95% interval", WhichKViewModel.Row::perplexityInterval, 122));
-        t.getColumns().add(text("certified", WhichKViewModel.Row::certified, 76));
+        t.getColumns().add(column("#", WhichKRows.Row::number, 28));
+        t.getColumns().add(text("model", WhichKRows.Row::label, 120));
+        t.getColumns().add(column("K", WhichKRows.Row::numTopics, 38));
+        t.getColumns().add(text("nats/token", WhichKRows.Row::perToken, 78));
+        t.getColumns().add(text("perplexity", WhichKRows.Row::perplexity, 74));
+        t.getColumns().add(text("95% interval", WhichKRows.Row::perplexityInterval, 122));
+        t.getColumns().add(text("certified", WhichKRows.Row::certified, 76));
         t.getColumns().add(warning());
-        t.getColumns().add(text("log-lik", WhichKViewModel.Row::logLikelihood, 78));
-        t.getColumns().add(text("95% interval", WhichKViewModel.Row::interval, 136));
-        t.getColumns().add(text("doc. perpl. (median)", WhichKViewModel.Row::medianDocumentPerplexity, 130));
-        t.getColumns().add(text("unknown", WhichKViewModel.Row::unknown, 82));
-        t.getColumns().add(column("V", WhichKViewModel.Row::vocabulary, 50));
-        t.getColumns().add(column("tokens", WhichKViewModel.Row::tokens, 58));
-        t.getColumns().add(text("refused", WhichKViewModel.Row::refused, 56));
+        t.getColumns().add(text("log-lik", WhichKRows.Row::logLikelihood, 78));
+        t.getColumns().add(text("95% interval", WhichKRows.Row::interval, 136));
+        t.getColumns().add(text("doc. perpl. (median)", WhichKRows.Row::medianDocumentPerplexity, 130));
+        t.getColumns().add(text("unknown", WhichKRows.Row::unknown, 82));
+        t.getColumns().add(column("V", WhichKRows.Row::vocabulary, 50));
+        t.getColumns().add(column("tokens", WhichKRows.Row::tokens, 58));
+        t.getColumns().add(text("refused", WhichKRows.Row::refused, 56));
         t.getColumns().stream().filter(c -> !List.of("model", "unknown", "warning").contains(c.getText()))
                 .forEach(c -> c.getStyleClass().add("numeric"));
         fillWithModelColumn(t, t.getColumns().get(1), 120);
@@ -243,8 +243,8 @@ public final class WhichKView {
     }
 
     /** The model's warning beside its numbers, in the warning style; why, in full, in the tooltip. */
-    private static TableColumn<WhichKViewModel.Row, String> warning() {
-        TableColumn<WhichKViewModel.Row, String> c = text("warning", WhichKViewModel.Row::warning, 230);
+    private static TableColumn<WhichKRows.Row, String> warning() {
+        TableColumn<WhichKRows.Row, String> c = text("warning", WhichKRows.Row::warning, 230);
         c.setCellFactory(col -> new javafx.scene.control.TableCell<>() {
             @Override
             protected void updateItem(String v, boolean empty) {
@@ -254,7 +254,7 @@ public final class WhichKView {
                 if (!empty && v != null && !v.isEmpty()) {
                     getStyleClass().add("warning-cell");
                 }
-                WhichKViewModel.Row row = empty || getTableRow() == null ? null : getTableRow().getItem();
+                WhichKRows.Row row = empty || getTableRow() == null ? null : getTableRow().getItem();
                 Tooltip why = row == null || row.why().isEmpty() ? null : new Tooltip(row.why());
                 if (why != null) {
                     why.setWrapText(true);
@@ -266,15 +266,15 @@ public final class WhichKView {
         return c;
     }
 
-    private static <T> TableColumn<WhichKViewModel.Row, T> column(String title, Function<WhichKViewModel.Row, T> value, double width) {
-        TableColumn<WhichKViewModel.Row, T> c = new TableColumn<>(title);
+    private static <T> TableColumn<WhichKRows.Row, T> column(String title, Function<WhichKRows.Row, T> value, double width) {
+        TableColumn<WhichKRows.Row, T> c = new TableColumn<>(title);
         c.setCellValueFactory(f -> new ReadOnlyObjectWrapper<>(value.apply(f.getValue())));
         c.setPrefWidth(width);
         return c;
     }
 
-    private static TableColumn<WhichKViewModel.Row, String> text(String title, Function<WhichKViewModel.Row, String> value, double width) {
-        TableColumn<WhichKViewModel.Row, String> c = new TableColumn<>(title);
+    private static TableColumn<WhichKRows.Row, String> text(String title, Function<WhichKRows.Row, String> value, double width) {
+        TableColumn<WhichKRows.Row, String> c = new TableColumn<>(title);
         c.setCellValueFactory(f -> new ReadOnlyStringWrapper(value.apply(f.getValue())));
         c.setPrefWidth(width);
         return c;
@@ -282,13 +282,13 @@ public final class WhichKView {
 
     private void pairColumns() {
         pairs.getColumns().clear();
-        TableColumn<WhichKViewModel.PairRow, String> name = new TableColumn<>("model");
+        TableColumn<WhichKRows.PairRow, String> name = new TableColumn<>("model");
         name.setCellValueFactory(f -> new ReadOnlyStringWrapper(f.getValue().label()));
         name.setPrefWidth(110);
         pairs.getColumns().add(name);
         for (int j = 0; j < model.pairColumns().size(); j++) {
             int col = j;
-            TableColumn<WhichKViewModel.PairRow, String> c = new TableColumn<>(model.pairColumns().get(j));
+            TableColumn<WhichKRows.PairRow, String> c = new TableColumn<>(model.pairColumns().get(j));
             c.setCellValueFactory(f -> new ReadOnlyStringWrapper(f.getValue().cells().get(col)));
             c.setPrefWidth(40);
             c.getStyleClass().add("numeric");
@@ -326,8 +326,8 @@ public final class WhichKView {
         XYPlot plot = chart.getXYPlot();
         data.removeAllSeries();
         YIntervalSeries s = new YIntervalSeries(model.measureProperty().get().axis(), true, true);
-        List<WhichKViewModel.Point> points = List.copyOf(model.points());
-        for (WhichKViewModel.Point p : points) {
+        List<WhichKRows.Point> points = List.copyOf(model.points());
+        for (WhichKRows.Point p : points) {
             s.add(p.x(), p.value(), p.low(), p.high());
         }
         ValueAxis x;
@@ -339,7 +339,7 @@ public final class WhichKView {
             k.setUpperMargin(0.08);
             x = k;
         } else {
-            String[] names = points.stream().map(WhichKViewModel.Point::label).toArray(String[]::new);
+            String[] names = points.stream().map(WhichKRows.Point::label).toArray(String[]::new);
             SymbolAxis names1 = new SymbolAxis(model.xAxis(), names.length == 0 ? new String[] {""} : names);
             names1.setGridBandsVisible(false);
             names1.setVerticalTickLabels(names.length > 6);

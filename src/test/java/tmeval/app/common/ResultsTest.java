@@ -47,12 +47,12 @@ class ResultsTest {
         assertEquals(new Results.Round(10, true), results.round(1, RATIO));
         assertEquals(2, results.forDocument(1).size());
         assertEquals(List.of(RATIO + " adaptive: 2 documents agreed, 0 did not by the most temperatures; 10 to 20 temperatures per document"),
-                results.adaptiveSummary());
+                ResultSentences.adaptive(results));
         // the gap the table and scatter see is the last round's
         assertEquals(0.1 - 0.2, results.paired(RATIO).get(0).gap(), 1e-12);
-        results.forget(List.of(RATIO + "/" + Direction.FORWARD.label(), RATIO + "/" + Direction.REVERSE.label()));
+        results.forget(List.of(new ArmKey(RATIO, Direction.FORWARD), new ArmKey(RATIO, Direction.REVERSE)));
         assertNull(results.round(0, RATIO), "a new run of the method forgets the old budgets");
-        assertEquals(List.of(), results.adaptiveSummary());
+        assertEquals(List.of(), ResultSentences.adaptive(results));
     }
 
     private static ComparisonRunner.Result baseline(int document, int run, double logRatio) {

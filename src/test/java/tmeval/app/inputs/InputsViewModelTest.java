@@ -4,8 +4,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import tmeval.app.common.UserMessages;
 import tmeval.app.common.AppFixtures;
 import tmeval.app.common.CurrentThreadTaskExecutor;
+import tmeval.app.common.HeldTaskExecutor;
 import tmeval.app.common.FxThread;
 import tmeval.app.common.Workspace;
 import tmeval.app.common.Workspace.Slot;
@@ -36,8 +38,7 @@ class InputsViewModelTest {
 
     @BeforeEach
     void setUp() {
-        vm = new InputsViewModel(workspace, new CurrentThreadTaskExecutor(), recent);
-        vm.setErrorHandler((title, message) -> errors.add(title + ": " + message));
+        vm = new InputsViewModel(workspace, new CurrentThreadTaskExecutor(), recent, (title, message) -> errors.add(title + ": " + message));
     }
 
     @Test
@@ -90,7 +91,7 @@ class InputsViewModelTest {
     @Test
     void theRecentListStartsFromTheStoreAndKeepsTen() throws Exception {
         recent.save(List.of("/old/one"));
-        InputsViewModel fresh = new InputsViewModel(workspace, new CurrentThreadTaskExecutor(), recent);
+        InputsViewModel fresh = new InputsViewModel(workspace, new CurrentThreadTaskExecutor(), recent, UserMessages.NONE);
         assertEquals(List.of("/old/one"), fresh.recentFiles());
         Path a = dir.resolve("a.tsv");
         NativeModelFormat.write(AppFixtures.modelA(), a);
@@ -152,6 +153,24 @@ class InputsViewModelTest {
         String warning = vm.unknownWordsWarningProperty().get();
         assertTrue(warning.startsWith("model B: warning: 6.00% of the held-out tokens are not in the model's vocabulary (more than 2%)"), warning);
         assertEquals(1, warning.lines().count(), "only model B passes 2%: " + warning);
+        assertEquals(List.of(), errors);
+    }
+
+    @Test
+    void aSecondFileForASlotWinsEvenWhenTheFirstFinishesReadingLast() throws Exception {
+        Path first = dir.resolve("first.tsv");
+        Path second = dir.resolve("second.tsv");
+        NativeModelFormat.write(AppFixtures.modelA(), first);
+        NativeModelFormat.write(AppFixtures.modelB(), second);
+        HeldTaskExecutor held = new HeldTaskExecutor();
+        InputsViewModel slow = new InputsViewModel(workspace, held, recent, (title, message) -> errors.add(title + ": " + message));
+        slow.load(Slot.MODEL_A, first);
+        slow.load(Slot.MODEL_A, second);
+        held.run(held.size() - 1); // the second file is read first
+        held.run(0); // then the first (a slower disk, a larger file), if it runs at all
+        assertEquals(second, workspace.path(Slot.MODEL_A), "the file chosen last is the one in the slot");
+        assertEquals(List.of(second.toString()), slow.recentFiles(Slot.MODEL_A));
+        assertFalse(slow.loadingProperty().get());
         assertEquals(List.of(), errors);
     }
 }

@@ -3,9 +3,11 @@ package tmeval.app.run;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import tmeval.app.common.UserMessages;
 import tmeval.app.common.AppFixtures;
 import tmeval.app.common.CurrentThreadTaskExecutor;
 import tmeval.app.common.FxThread;
+import tmeval.app.common.ResultSentences;
 import tmeval.app.common.Results;
 import tmeval.app.common.Workspace;
 import tmeval.cli.Cli;
@@ -71,7 +73,7 @@ class AdaptiveRunTest {
         // the engine's rounds, counted on their way to the views
         int[] roundRows = {0};
         RunViewModel vm = new RunViewModel(workspace, results, new CurrentThreadTaskExecutor(), dir.resolve("throughput.tsv"),
-                RunViewModel::runAsFinished, (plan, budget, corpus, pair, eachRound, progress, cancel) ->
+                UserMessages.NONE, RunViewModel::runAsFinished, (plan, budget, corpus, pair, eachRound, progress, cancel) ->
                 RunViewModel.runAdaptive(plan, budget, corpus, pair, round -> {
                     synchronized (roundRows) {
                         roundRows[0] += round.size();
@@ -133,7 +135,7 @@ class AdaptiveRunTest {
         }
         assertTrue(temperaturesSeen.size() >= 2, "documents stopped at different budgets: " + temperaturesSeen);
         assertTrue(converged > 0, "some documents agreed");
-        assertTrue(results.adaptiveSummary().get(0).startsWith(ComparisonMethods.RATIO_CONVEX + " adaptive: "), results.adaptiveSummary().toString());
+        assertTrue(ResultSentences.adaptive(results).get(0).startsWith(ComparisonMethods.RATIO_CONVEX + " adaptive: "), ResultSentences.adaptive(results).toString());
         AdaptiveComparison.Budget budget = vm.lastBudgetProperty().get();
         assertEquals(new AdaptiveComparison.Budget(1.0, 256), budget);
     }
@@ -141,7 +143,7 @@ class AdaptiveRunTest {
     @Test
     void theAdaptiveOptionNeedsARatioPathAndACapAboveN() {
         Workspace workspace = AppFixtures.loaded();
-        RunViewModel vm = new RunViewModel(workspace, new Results(), new CurrentThreadTaskExecutor(), dir.resolve("throughput.tsv"));
+        RunViewModel vm = new RunViewModel(workspace, new Results(), new CurrentThreadTaskExecutor(), dir.resolve("throughput.tsv"), UserMessages.NONE);
         vm.methods().forEach((name, on) -> on.set(name.equals(ComparisonMethods.LR_DIFF)));
         vm.adaptiveProperty().set(true);
         vm.start();

@@ -4,6 +4,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import tmeval.app.common.UserMessages;
 import tmeval.app.common.AppFixtures;
 import tmeval.app.common.CurrentThreadTaskExecutor;
 import tmeval.app.common.FxThread;
@@ -43,13 +44,12 @@ class RunViewModelTest {
     }
 
     private RunViewModel model(TaskExecutor executor, RunViewModel.Runner runner) {
-        RunViewModel vm = new RunViewModel(workspace, results, executor, dir.resolve("throughput.tsv"), runner);
-        vm.setErrorHandler((title, message) -> errors.add(title + ": " + message));
-        return vm;
+        return new RunViewModel(workspace, results, executor, dir.resolve("throughput.tsv"), (title, message) -> errors.add(title + ": " + message),
+                runner);
     }
 
     private RunViewModel model() {
-        return new RunViewModel(workspace, results, new CurrentThreadTaskExecutor(), dir.resolve("throughput.tsv"));
+        return new RunViewModel(workspace, results, new CurrentThreadTaskExecutor(), dir.resolve("throughput.tsv"), UserMessages.NONE);
     }
 
     /** One cheap method, two runs. */
@@ -301,7 +301,6 @@ class RunViewModelTest {
     @Test
     void modelsOfDifferentKRunByTheRatioPathsAsByTheOtherMethodsWithNoDialog() {
         RunViewModel vm = model(new CurrentThreadTaskExecutor(), RunViewModel::runAsFinished);
-        workspace.setErrorHandler((title, message) -> errors.add(title + ": " + message));
         workspace.put(Workspace.Slot.MODEL_A, null, AppFixtures.modelA());
         workspace.put(Workspace.Slot.MODEL_B, null, tmeval.Fixtures.randomModel("B4", 40, new double[] {0.2, 0.2, 0.2, 0.2}, 0.2, 5));
         workspace.put(Workspace.Slot.CORPUS, null, AppFixtures.corpus());
@@ -340,7 +339,7 @@ class RunViewModelTest {
         try {
             RunViewModel vm = model(new CurrentThreadTaskExecutor(), RunViewModel::runAsFinished);
             tmeval.app.inputs.InputsViewModel inputs = new tmeval.app.inputs.InputsViewModel(workspace, new CurrentThreadTaskExecutor(),
-                    tmeval.app.inputs.RecentFiles.inMemory());
+                    tmeval.app.inputs.RecentFiles.inMemory(), (title, message) -> errors.add(title + ": " + message));
             javafx.beans.binding.StringBinding pairCard = inputs.pairSummary();
             javafx.beans.property.StringProperty shown = new javafx.beans.property.SimpleStringProperty();
             shown.bind(pairCard); // as the pair card's label is

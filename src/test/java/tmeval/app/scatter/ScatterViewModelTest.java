@@ -5,6 +5,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import tmeval.app.common.AppFixtures;
+import tmeval.app.common.ArmKey;
 import tmeval.app.common.FxThread;
 import tmeval.app.common.KnownVerdicts;
 import tmeval.app.common.Results;
@@ -163,8 +164,8 @@ class ScatterViewModelTest {
         List<ScatterViewModel.Update> updates = new ArrayList<>();
         vm.onUpdate(updates::add);
         // the second run: the run screen forgets the methods' earlier results and feeds new ones
-        results.forget(List.of(ComparisonMethods.RATIO_CONVEX + "/forward", ComparisonMethods.RATIO_CONVEX + "/reverse",
-                ComparisonMethods.LR_DIFF + "/-", ComparisonMethods.AIS_DIFF + "/-"));
+        results.forget(List.of(new ArmKey(ComparisonMethods.RATIO_CONVEX, Direction.FORWARD), new ArmKey(ComparisonMethods.RATIO_CONVEX, Direction.REVERSE),
+                new ArmKey(ComparisonMethods.LR_DIFF, Direction.NONE), new ArmKey(ComparisonMethods.AIS_DIFF, Direction.NONE)));
         assertTrue(vm.methods().isEmpty(), "nothing left to show between the runs");
         feed();
         assertEquals(List.of(ComparisonMethods.RATIO_CONVEX, ComparisonMethods.LR_DIFF, ComparisonMethods.AIS_DIFF), vm.methods());
@@ -178,18 +179,18 @@ class ScatterViewModelTest {
 
     @Test
     void ticksAreRoundAndFewEnoughToRead() {
-        assertEquals(List.of(0.5, 1.0, 2.0), ScatterViewModel.ticks(0.45, 2.2, true, 8));
-        List<Double> narrow = ScatterViewModel.ticks(0.9, 1.1, true, 8);
+        assertEquals(List.of(0.5, 1.0, 2.0), NiceTicks.ticks(0.45, 2.2, true, 8));
+        List<Double> narrow = NiceTicks.ticks(0.9, 1.1, true, 8);
         assertTrue(narrow.contains(1.0) && narrow.size() >= 3 && narrow.size() <= 8, narrow.toString());
         for (double t : narrow) {
             assertEquals(t, Math.round(t * 100) / 100.0, 1e-12, "round: " + narrow);
         }
-        List<Double> wide = ScatterViewModel.ticks(1e-4, 1e4, true, 5);
+        List<Double> wide = NiceTicks.ticks(1e-4, 1e4, true, 5);
         assertTrue(wide.size() <= 5 && wide.contains(1.0), wide.toString());
-        assertTrue(ScatterViewModel.ticks(0.5, 2, true, 2).size() <= 3, "a short axis gets few ticks");
-        assertEquals(List.of(-0.2, -0.1, 0.0, 0.1, 0.2), ScatterViewModel.ticks(-0.25, 0.25, false, 5));
-        assertEquals("0.95", ScatterViewModel.tickLabel(0.95));
-        assertEquals("2", ScatterViewModel.tickLabel(2.0));
+        assertTrue(NiceTicks.ticks(0.5, 2, true, 2).size() <= 3, "a short axis gets few ticks");
+        assertEquals(List.of(-0.2, -0.1, 0.0, 0.1, 0.2), NiceTicks.ticks(-0.25, 0.25, false, 5));
+        assertEquals("0.95", NiceTicks.tickLabel(0.95));
+        assertEquals("2", NiceTicks.tickLabel(2.0));
     }
 
     @Test

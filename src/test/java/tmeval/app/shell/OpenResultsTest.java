@@ -8,6 +8,7 @@ import org.junit.jupiter.api.io.TempDir;
 import tmeval.app.common.AppFixtures;
 import tmeval.app.common.CurrentThreadTaskExecutor;
 import tmeval.app.common.FxThread;
+import tmeval.app.common.ResultSentences;
 import tmeval.app.common.Results;
 import tmeval.app.document.DocumentScreenViewModel;
 import tmeval.app.common.Workspace.Slot;
@@ -44,8 +45,8 @@ class OpenResultsTest {
 
     @BeforeEach
     void setUp() throws Exception {
-        vm = new WorkbenchViewModel(new CurrentThreadTaskExecutor(), new WorkbenchViewModel.Storage(RecentFiles.inMemory(), dir.resolve("rates.tsv")));
-        vm.setErrorHandler((title, message) -> errors.add(title + ": " + message));
+        vm = new WorkbenchViewModel(new CurrentThreadTaskExecutor(), new WorkbenchViewModel.Storage(RecentFiles.inMemory(), dir.resolve("rates.tsv")),
+                (title, message) -> errors.add(title + ": " + message));
         a = dir.resolve("a.tsv");
         b = dir.resolve("b.tsv");
         corpus = dir.resolve("heldout.tokens");
@@ -132,15 +133,15 @@ class OpenResultsTest {
                 assertEquals(f[12], round.converged() == null ? "-" : round.converged() ? "yes" : "no", line);
             }
         }
-        assertEquals(1, vm.results().adaptiveSummary().size());
+        assertEquals(1, ResultSentences.adaptive(vm.results()).size());
         // a session saved from it keeps every row and every round: reopened, the views show the same
-        List<String> summary = vm.results().adaptiveSummary();
+        List<String> summary = ResultSentences.adaptive(vm.results());
         Path session = dir.resolve("adaptive.session.tsv");
         vm.saveSession(session);
         vm.openSession(session);
         assertTrue(errors.isEmpty(), errors.toString());
         assertEquals(rows(out), shown());
-        assertEquals(summary, vm.results().adaptiveSummary());
+        assertEquals(summary, ResultSentences.adaptive(vm.results()));
         for (String line : Files.readAllLines(out)) {
             String[] f = line.split("\t");
             if (!line.startsWith("#") && !line.startsWith("docId")) {

@@ -47,7 +47,7 @@ class WorkbenchTest {
     /** A workbench that keeps its recent files in memory and reads no speed measurements of the user's. */
     static Workbench isolated(Path storage) {
         return new Workbench(new WorkbenchViewModel(new tmeval.app.common.BackgroundTaskExecutor(),
-                new WorkbenchViewModel.Storage(RecentFiles.inMemory(), storage.resolve("throughput.tsv"))));
+                new WorkbenchViewModel.Storage(RecentFiles.inMemory(), storage.resolve("throughput.tsv")), Workbench::showError));
     }
 
     @Start

@@ -34,8 +34,8 @@ class WorkbenchViewModelTest {
 
     @BeforeEach
     void setUp() throws Exception {
-        vm = new WorkbenchViewModel(new CurrentThreadTaskExecutor(), new WorkbenchViewModel.Storage(RecentFiles.inMemory(), dir.resolve("rates.tsv")));
-        vm.setErrorHandler((title, message) -> errors.add(title + ": " + message));
+        vm = new WorkbenchViewModel(new CurrentThreadTaskExecutor(), new WorkbenchViewModel.Storage(RecentFiles.inMemory(), dir.resolve("rates.tsv")),
+                (title, message) -> errors.add(title + ": " + message));
         NativeModelFormat.write(AppFixtures.modelA(), dir.resolve("a.tsv"));
         NativeModelFormat.write(AppFixtures.modelB(), dir.resolve("b.tsv"));
         TextCorpusFormat.writeTokenLines(AppFixtures.corpus(), dir.resolve("heldout.tokens"));

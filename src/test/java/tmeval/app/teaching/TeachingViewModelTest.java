@@ -3,12 +3,10 @@ package tmeval.app.teaching;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import tmeval.Fixtures;
 import tmeval.app.common.AppFixtures;
 import tmeval.app.common.CurrentThreadTaskExecutor;
 import tmeval.app.common.FxThread;
 import tmeval.app.common.Workspace;
-import tmeval.model.Corpus;
 import tmeval.model.Document;
 import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
@@ -38,7 +36,7 @@ class TeachingViewModelTest {
         assertEquals(AppFixtures.DOCUMENTS, vm.documents().size());
         assertEquals(vm.documents().get(0), vm.documentProperty().get());
         assertEquals(8, vm.tokensProperty().get(), "all 8 tokens: the exact evaluator can take them under 3 topics");
-        TeachingViewModel.Run run = vm.runProperty().get();
+        AisWalkthrough.Run run = vm.runProperty().get();
         assertNotNull(run);
         assertEquals("A", run.modelName());
         assertEquals(4, run.traces().size());
@@ -58,54 +56,8 @@ class TeachingViewModelTest {
     }
 
     @Test
-    void onlyShortDocumentsAreOfferedShortestFirstOrAllWhenNoneIsShort() {
-        Corpus mixed = new Corpus("mixed", AppFixtures.modelA().vocabulary(), List.of(new Document("long", new int[60]),
-                new Document("five", new int[5]), new Document("two", new int[2])), 0, 0);
-        assertEquals(List.of("two", "five"), TeachingViewModel.shortDocuments(mixed).stream().map(Document::id).toList());
-        Corpus longOnly = Fixtures.generate(AppFixtures.modelA(), 3, 100, 1);
-        assertEquals(3, TeachingViewModel.shortDocuments(longOnly).size());
-        assertTrue(TeachingViewModel.exactPrefix(100, 20) < 100, "20 topics: only a prefix has an exact answer");
-        assertEquals(1, TeachingViewModel.exactPrefix(1, 20));
-    }
-
-    private static TeachingViewModel.Run runWith(double estimate, Double exact) {
-        Document d = new Document("d", new int[8]);
-        return new TeachingViewModel.Run(d, "A", 10, 4, List.of(List.of(new double[] {0, 0})), new double[4], estimate, 2.5, exact, 1,
-                List.of(), new double[] {4});
-    }
-
-    @Test
-    void theTextFollowsTheNumbersForALowAHighAndAnOnTargetEstimate() {
-        String low = TeachingViewModel.describe(runWith(-20.5, -20.0));
-        assertTrue(low.contains("estimate is low") && low.contains("0.5000 nats below"), low);
-        assertFalse(low.contains("estimate is high"), low);
-        String high = TeachingViewModel.describe(runWith(-19.7, -20.0));
-        assertTrue(high.contains("estimate is high") && high.contains("0.3000 nats above"), high);
-        assertFalse(high.contains("estimate is low"), high);
-        String close = TeachingViewModel.describe(runWith(-20.001, -20.0));
-        assertTrue(close.contains("within"), close);
-        assertFalse(close.contains("estimate is low") || close.contains("estimate is high"), close);
-        String unknown = TeachingViewModel.describe(runWith(-19.7, null));
-        assertTrue(unknown.contains("out of reach"), unknown);
-    }
-
-    @Test
-    void theFirstDocumentIsTheShortestWithAtLeastEightTokensAndAnExactValue() {
-        Corpus c = new Corpus("ap-like", AppFixtures.modelA().vocabulary(), List.of(new Document("two", new int[2]),
-                new Document("twelve", new int[12]), new Document("nine", new int[9]), new Document("five", new int[5]),
-                new Document("another-two", new int[2])), 0, 0);
-        List<Document> offered = TeachingViewModel.shortDocuments(c);
-        assertEquals("two", offered.get(0).id(), "the list stays shortest first");
-        assertEquals("nine", TeachingViewModel.instructive(offered, 3).id());
-        assertEquals("nine", TeachingViewModel.instructive(offered, 0).id(), "K unknown: by length");
-        assertEquals("five", TeachingViewModel.instructive(offered, 20).id(), "no document of 8 or more tokens is exact under 20 topics: the longest that is");
-        Corpus twos = new Corpus("twos", AppFixtures.modelA().vocabulary(), List.of(new Document("a", new int[2]), new Document("b", new int[3])), 0, 0);
-        assertEquals("b", TeachingViewModel.instructive(TeachingViewModel.shortDocuments(twos), 3).id());
-    }
-
-    @Test
     void stepPlayAndPauseWalkThroughTheTemperatures() {
-        TeachingViewModel.Run run = vm.runProperty().get();
+        AisWalkthrough.Run run = vm.runProperty().get();
         assertEquals(10, vm.stepProperty().get(), "a finished run is shown to its end");
         assertEquals(11, run.topics().size(), "the first sample's topics at the start and at each of 10 temperatures");
         assertEquals(11, run.effectiveSampleSizes().length);
@@ -124,14 +76,14 @@ class TeachingViewModelTest {
         assertEquals(2, vm.stepProperty().get(), "paused: the timer does nothing");
         vm.stepBack();
         assertEquals(1, vm.stepProperty().get());
-        List<TeachingViewModel.Word> words = vm.words();
+        List<AisWalkthrough.Word> words = vm.words();
         assertEquals(run.document().length(), words.size());
         for (int i = 0; i < words.size(); i++) {
             assertEquals(run.topics().get(1)[i], words.get(i).topic());
             assertEquals(workspace.corpusProperty().get().vocabulary().word(run.document().word(i)), words.get(i).text());
         }
         vm.toStart();
-        assertEquals(4, vm.histogram(5).stream().mapToInt(TeachingViewModel.Bin::count).sum());
+        assertEquals(4, vm.histogram(5).stream().mapToInt(AisWalkthrough.Bin::count).sum());
         vm.togglePlay();
         for (int i = 0; i < 20; i++) {
             vm.tick();
@@ -151,7 +103,7 @@ class TeachingViewModelTest {
 
     @Test
     void forwardAndReverseRatioAisBracketTheExactLogRatio() {
-        TeachingViewModel.RatioRun q = vm.ratioProperty().get();
+        AisWalkthrough.RatioRun q = vm.ratioProperty().get();
         assertNotNull(q);
         assertNotNull(q.exact());
         assertEquals(4, q.forwardTraces().size());
@@ -162,14 +114,14 @@ class TeachingViewModelTest {
         assertTrue(vm.ratioTextProperty().get().contains("bracket"), vm.ratioTextProperty().get());
         // more temperatures: the bracket narrows
         Document doc = vm.runProperty().get().document();
-        TeachingViewModel.RatioRun fine = TeachingViewModel.ratio(doc, workspace.pairProperty().get(), 500, 4, 1, new CancelToken());
+        AisWalkthrough.RatioRun fine = AisWalkthrough.ratio(doc, workspace.pairProperty().get(), 500, 4, 1, new CancelToken());
         assertTrue(fine.reverse() - fine.forward() < q.reverse() - q.forward(), (fine.reverse() - fine.forward()) + " vs " + (q.reverse() - q.forward()));
     }
 
     @Test
     void theExperimentsSpreadShrinksAroundTheExactValueAsTheTemperaturesGrow() {
         vm.runExperiment();
-        TeachingViewModel.Experiment e = vm.experimentProperty().get();
+        AisWalkthrough.Experiment e = vm.experimentProperty().get();
         assertNotNull(e);
         assertFalse(vm.experimentRunningProperty().get());
         assertEquals(3, e.temperatures().length);
@@ -188,7 +140,7 @@ class TeachingViewModelTest {
         Document doc = vm.runProperty().get().document();
         CancelToken cancelled = new CancelToken();
         cancelled.cancel();
-        org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class, () -> TeachingViewModel.experiment(doc, a, new int[] {10}, 2, 2, 1,
+        org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class, () -> AisWalkthrough.experiment(doc, a, new int[] {10}, 2, 2, 1,
                 cancelled, (d, t) -> { }));
     }
 }

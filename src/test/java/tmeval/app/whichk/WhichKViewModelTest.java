@@ -4,6 +4,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import tmeval.app.common.UserMessages;
 import tmeval.Fixtures;
 import tmeval.app.common.CurrentThreadTaskExecutor;
 import tmeval.app.common.FxThread;
@@ -48,8 +49,7 @@ class WhichKViewModelTest {
 
     @BeforeEach
     void setUp() throws Exception {
-        vm = new WhichKViewModel(workspace, new CurrentThreadTaskExecutor());
-        vm.setErrorHandler((title, message) -> errors.add(title + ": " + message));
+        vm = new WhichKViewModel(workspace, new CurrentThreadTaskExecutor(), (title, message) -> errors.add(title + ": " + message));
         truthFile = dir.resolve("truth.tsv");
         otherFile = dir.resolve("other.tsv");
         corpusFile = dir.resolve("heldout.tokens");
@@ -145,12 +145,12 @@ class WhichKViewModelTest {
         assertEquals("truth K3", vm.rows().get(0).label());
         assertTrue(vm.byKProperty().get());
         assertEquals("number of topics K", vm.xAxis());
-        assertEquals(List.of(3.0, 2.0), vm.points().stream().map(WhichKViewModel.Point::x).toList());
-        for (WhichKViewModel.Point p : vm.points()) {
+        assertEquals(List.of(3.0, 2.0), vm.points().stream().map(WhichKRows.Point::x).toList());
+        for (WhichKRows.Point p : vm.points()) {
             assertTrue(p.low() < p.value() && p.value() < p.high(), p.toString());
         }
         assertEquals(r.scores().get(0).totals().perToken(), vm.points().get(0).value(), 1e-12);
-        vm.measureProperty().set(WhichKViewModel.Measure.PERPLEXITY);
+        vm.measureProperty().set(WhichKRows.Measure.PERPLEXITY);
         assertEquals(r.scores().get(0).totals().perplexity(), vm.points().get(0).value(), 1e-12);
         assertEquals(r.scores().get(0).totals().perplexityHigh(), vm.points().get(0).high(), 1e-12);
     }
@@ -192,7 +192,7 @@ class WhichKViewModelTest {
         assertEquals(List.of(), errors);
         int below = 0;
         for (int i = 0; i < 2; i++) {
-            WhichKViewModel.Row row = vm.rows().get(i);
+            WhichKRows.Row row = vm.rows().get(i);
             int[] c = written.get(row.label());
             assertEquals(c[1] + " of " + c[2], row.certified(), row.label());
             assertEquals(c[0] > 0, row.warning().contains(c[0] + " below floor"), row.warning());
@@ -209,7 +209,7 @@ class WhichKViewModelTest {
         vm.methodProperty().set(Methods.EXACT);
         vm.start();
         assertEquals(List.of(), errors);
-        for (WhichKViewModel.Row row : vm.rows()) {
+        for (WhichKRows.Row row : vm.rows()) {
             assertEquals("12 of 12", row.certified(), "the exact value is certified");
             assertEquals("", row.warning());
         }
@@ -228,7 +228,7 @@ class WhichKViewModelTest {
         assertEquals(List.of(), errors);
         assertFalse(vm.byKProperty().get(), "both K = 3: the x axis is the models' names");
         assertEquals("model", vm.xAxis());
-        assertEquals(List.of(0.0, 1.0), vm.points().stream().map(WhichKViewModel.Point::x).toList());
+        assertEquals(List.of(0.0, 1.0), vm.points().stream().map(WhichKRows.Point::x).toList());
         assertEquals(List.of("-", "n/a"), vm.pairwise().get(0).cells());
         assertEquals("0 (0.00%)", vm.rows().get(1).unknown(), "the corpus's words are all in the wider vocabulary");
     }
@@ -239,7 +239,7 @@ class WhichKViewModelTest {
         vm.start();
         assertEquals(WhichKViewModel.TOO_FEW, vm.messageProperty().get());
         Workspace empty = new Workspace();
-        WhichKViewModel none = new WhichKViewModel(empty, new CurrentThreadTaskExecutor());
+        WhichKViewModel none = new WhichKViewModel(empty, new CurrentThreadTaskExecutor(), UserMessages.NONE);
         none.addModelsAB();
         none.start();
         assertEquals(WhichKViewModel.NO_CORPUS, none.messageProperty().get());

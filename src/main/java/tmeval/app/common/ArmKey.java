@@ -1,0 +1,25 @@
+package tmeval.app.common;
+
+import tmeval.compare.Direction;
+import tmeval.run.ComparisonRunner;
+
+/**
+ * What a result row was made by: a method and its direction, or the reference. The workbench groups, forgets and
+ * orders rows by it.
+ */
+public record ArmKey(String method, Direction direction) {
+    /** The rows of the reference ({@code --reference}), whatever method made them. */
+    public static final ArmKey REFERENCE = new ArmKey("reference", null);
+
+    public static ArmKey of(ComparisonRunner.Result r) {
+        return r.reference() ? REFERENCE : new ArmKey(r.method(), r.direction());
+    }
+
+    public static ArmKey of(ComparisonRunner.Arm arm) {
+        return new ArmKey(arm.method().method(), arm.direction());
+    }
+
+    public boolean isReference() {
+        return equals(REFERENCE);
+    }
+}

@@ -1,0 +1,174 @@
+package tmeval.app.whichk;
+
+import tmeval.run.AutoEstimation;
+import tmeval.run.CorpusSummary;
+import tmeval.run.ModelSelection;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What the "which K?" screen shows of the scores, as text and numbers and with no JavaFX: each model's row of the table
+ * (a value that does not exist is "-", never NaN), its point of the chart, the warnings of runs below the {@code vb}
+ * floor and documents not certified (as {@code select} writes them), and the pairwise table.
+ */
+public final class WhichKRows {
+    private WhichKRows() {
+    }
+
+    /** What the chart's value axis shows. */
+    public enum Measure {
+        PER_TOKEN("log-likelihood per token (nats)"), PERPLEXITY("perplexity");
+
+        private final String axis;
+
+        Measure(String axis) {
+            this.axis = axis;
+        }
+
+        public String axis() {
+            return axis;
+        }
+
+        @Override
+        public String toString() {
+            return axis;
+        }
+    }
+
+    /**
+     * One model's row of the table, as text (a value that does not exist is "-", never NaN). {@code certified}: "38 of 41"
+     * documents; {@code warning}: what makes its numbers untrustworthy, short enough for its column ("166 below floor, 289
+     * uncertified": runs below the vb floor, documents not certified), empty when nothing does, and {@code why} the same
+     * in full ({@link #warning}).
+     */
+    public record Row(int number, String label, int numTopics, int vocabulary, long tokens, String unknown, String logLikelihood,
+                      String interval, String perToken, String perplexity, String perplexityInterval, String medianDocumentPerplexity,
+                      String refused, String certified, String warning, String why) {
+    }
+
+    /** A point of the chart with its 95% interval (low = high = value when there is none). */
+    public record Point(double x, String label, double value, double low, double high) {
+    }
+
+    /** One row of the pairwise table: the row model's label and, per column model, its decided count ("-", "n/a"). */
+    public record PairRow(String label, List<String> cells) {
+    }
+
+    /**
+     * A model's point of the chart: at its K when the models differ in K, else at its place in the list; its value and
+     * interval in the measure the chart shows.
+     */
+    static Point point(int index, String label, ModelSelection.Score score, boolean byK, Measure measure) {
+        CorpusSummary.Totals t = score.totals();
+        double x = byK ? score.model().numTopics() : index;
+        if (measure == Measure.PERPLEXITY) {
+            return t.hasInterval() ? new Point(x, label, t.perplexity(), t.perplexityLow(), t.perplexityHigh())
+                    : new Point(x, label, t.perplexity(), t.perplexity(), t.perplexity());
+        }
+        // per token: the perplexity interval's bounds in nats per token (the interval of the total over the mean tokens)
+        return t.hasInterval() ? new Point(x, label, t.perToken(), -Math.log(t.perplexityHigh()), -Math.log(t.perplexityLow()))
+                : new Point(x, label, t.perToken(), t.perToken(), t.perToken());
+    }
+
+    static Row row(int number, String label, ModelSelection.Score s) {
+        CorpusSummary.Totals t = s.totals();
+        boolean has = !Double.isNaN(t.logLikelihood());
+        boolean interval = has && t.hasInterval();
+        String unknown = String.format(Locale.ROOT, "%,d (%.2f%%)", s.unknownWords().tokens(), 100 * s.unknownWords().rate());
+        String ll = has ? String.format(Locale.ROOT, "%.1f", t.logLikelihood()) : "-";
+        String llInterval = interval ? String.format(Locale.ROOT, "%.0f to %.0f", t.low(), t.high()) : "-";
+        String perToken = has ? String.format(Locale.ROOT, "%.4f", t.perToken()) : "-";
+        String perplexity = has ? String.format(Locale.ROOT, "%.1f", t.perplexity()) : "-";
+        String perplexityInterval = interval ? String.format(Locale.ROOT, "%.1f to %.1f", t.perplexityLow(), t.perplexityHigh()) : "-";
+        double median = s.medianDocumentPerplexity();
+        String medianText = Double.isNaN(median) ? "-" : String.format(Locale.ROOT, "%.1f", median);
+        int[] certified = certified(s);
+        List<String> problems = new ArrayList<>();
+        if (s.belowFloorRuns() > 0) {
+            problems.add(s.belowFloorRuns() + " below floor");
+        }
+        if (certified[0] < certified[1]) {
+            problems.add((certified[1] - certified[0]) + " uncertified");
+        }
+        return new Row(number, label, s.model().numTopics(), s.model().numWords(), Math.round(t.tokens()), unknown, ll, llInterval, perToken,
+                perplexity, perplexityInterval, medianText, Integer.toString(s.summary().refused()), certified[0] + " of " + certified[1],
+                problems.isEmpty() ? "" : "\u26a0 " + String.join(", ", problems), warning(number, s));
+    }
+
+    /**
+     * The warning above the table while any model scored has runs below the vb floor or documents not certified, or "":
+     * how many models, and what to do; the warning column says which.
+     */
+    static String warnings(List<ModelSelection.Score> scores, boolean auto) {
+        int belowFloor = 0;
+        int runs = 0;
+        int uncertified = 0;
+        for (ModelSelection.Score s : scores) {
+            belowFloor += s.belowFloorRuns() > 0 ? 1 : 0;
+            runs += s.belowFloorRuns();
+            int[] c = certified(s);
+            uncertified += c[0] < c[1] ? 1 : 0;
+        }
+        List<String> parts = new ArrayList<>();
+        if (belowFloor > 0) {
+            parts.add(String.format(Locale.ROOT, "%d of %d models have runs below the vb floor (%d in all), which cannot be right and"
+                    + " which their intervals do not show", belowFloor, scores.size(), runs));
+        }
+        if (uncertified > 0) {
+            parts.add(String.format(Locale.ROOT, "%d of %d models have documents not certified", uncertified, scores.size()));
+        }
+        return parts.isEmpty() ? "" : "\u26a0 " + String.join("; ", parts)
+                + ". The warning column says which (hover it for why); " + (auto ? "auto doubled those documents' budgets up to "
+                + (1 << AutoEstimation.MAX_DOUBLINGS) + " times, so their values are shown uncertified." : "use more samples or temperatures,"
+                + " another method, or auto.");
+    }
+
+    /** The documents of a score certified, and those with a verdict. */
+    private static int[] certified(ModelSelection.Score s) {
+        int certified = 0;
+        int documents = 0;
+        for (String method : s.verdicts().methods()) {
+            certified += s.verdicts().certified(method);
+            documents += s.verdicts().documents(method);
+        }
+        return new int[] {certified, documents};
+    }
+
+    /**
+     * Why a model's numbers cannot all be trusted, in full (the tooltip of its warning), or "": its runs below the vb floor
+     * (which cannot be right, and which the interval, made from the runs themselves, does not cover) and why its other
+     * documents are not certified, as {@code select} reports them.
+     */
+    static String warning(int number, ModelSelection.Score s) {
+        int[] certified = certified(s);
+        if (s.belowFloorRuns() == 0 && certified[0] == certified[1]) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "\u26a0 model %d (K = %d): ", number, s.model().numTopics()));
+        if (s.belowFloorRuns() > 0) {
+            sb.append(String.format(Locale.ROOT, "%d %s below the vb floor by more than twice their noise, so they cannot be right, and"
+                    + " its interval does not show it; ", s.belowFloorRuns(), s.belowFloorRuns() == 1 ? "run lies" : "runs lie"));
+        }
+        List<String> lines = new ArrayList<>();
+        for (String method : s.verdicts().methods()) {
+            lines.add(s.verdicts().line(method));
+        }
+        sb.append(String.join("; ", lines)).append(". Use more samples or temperatures, or another method.");
+        return sb.toString();
+    }
+
+    /** The pairwise table's rows: each model's decided count against every other ("-" itself, "n/a" across vocabularies). */
+    static List<PairRow> pairwise(ModelSelection.Result r, List<String> labels) {
+        List<PairRow> out = new ArrayList<>();
+        for (int i = 0; i < r.scores().size(); i++) {
+            List<String> cells = new ArrayList<>();
+            for (int j = 0; j < r.scores().size(); j++) {
+                cells.add(i == j ? "-" : r.comparable(i, j) ? Integer.toString(r.decided()[i][j]) : "n/a");
+            }
+            out.add(new PairRow((i + 1) + ": " + labels.get(i), cells));
+        }
+        return out;
+    }
+}
