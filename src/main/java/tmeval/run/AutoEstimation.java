@@ -248,7 +248,7 @@ public final class AutoEstimation {
                                       CancelToken cancel) {
         List<Outcome> runs = new ArrayList<>();
         for (int run = 1; run <= RUNS; run++) {
-            SplittableRandom random = RandomStreams.stream(seed, documentIndex, run, RandomStreams.key(estimator.method()), budget);
+            SplittableRandom random = RandomStreams.stream(seed, documentIndex, run, MethodStreams.key(estimator.method()), budget);
             runs.add(EstimationRunner.evaluate(estimator, model, doc, documentIndex, run, random, run == 1, cancel));
         }
         return runs;
