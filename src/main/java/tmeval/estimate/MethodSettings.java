@@ -70,6 +70,10 @@ public record MethodSettings(int samples, int temperatures, int burnIn, int part
         return new MethodSettings(samples, temperatures, burnIn, particles, v, epsilon, chainLength, iterations, resampling, maxExactStates);
     }
 
+    public MethodSettings withEpsilon(double v) {
+        return new MethodSettings(samples, temperatures, burnIn, particles, schedule, v, chainLength, iterations, resampling, maxExactStates);
+    }
+
     public MethodSettings withChainLength(int v) {
         return new MethodSettings(samples, temperatures, burnIn, particles, schedule, epsilon, v, iterations, resampling, maxExactStates);
     }

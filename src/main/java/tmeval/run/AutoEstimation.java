@@ -103,7 +103,7 @@ public final class AutoEstimation {
                         .replace("NaN", "-"));
             }
             sb.append(calibration);
-            String option = Methods.budgetOption(method);
+            String option = Methods.budgetOption(method).setting();
             sb.append(String.format(Locale.ROOT, "auto chose %s at %s %d, %d runs per document, doubled up to %d times where a document is"
                     + " not yet certified%n", method, option, Methods.budget(method, start), RUNS, MAX_DOUBLINGS));
             return sb.toString();

@@ -1,14 +1,14 @@
 package tmeval.run;
 
 import tmeval.compare.ComparisonMethods;
+import tmeval.estimate.MethodOption;
 import tmeval.estimate.MethodSettings;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -85,23 +85,17 @@ public final class CompareCommandLine {
 
     /** The method options that differ from the defaults, each only if a chosen method reads it. */
     private static List<String> methodOptions(MethodSettings settings, MethodSettings defaults, List<String> methods) {
-        Set<String> read = new LinkedHashSet<>();
+        Set<MethodOption> read = EnumSet.noneOf(MethodOption.class);
         methods.forEach(m -> read.addAll(ComparisonMethods.get(m).options()));
-        Map<String, String> mine = MethodSettingsText.of(settings);
-        Map<String, String> theirs = MethodSettingsText.of(defaults);
         List<String> out = new ArrayList<>();
-        mine.forEach((name, value) -> {
-            if (value.equals(theirs.get(name))) {
-                return;
+        for (MethodOption option : read) {
+            String value = option.text(settings);
+            if (value.equals(option.text(defaults))) {
+                continue;
             }
-            if (name.equals("resampling")) {
-                if (read.contains("no-resampling") && !settings.resampling()) {
-                    out.add("--no-resampling");
-                }
-            } else if (read.contains(name)) {
-                out.addAll(List.of("--" + name, value));
-            }
-        });
+            // the flag is the setting's one value other than the default's (resampling false)
+            out.addAll(option.kind() == MethodOption.Kind.FLAG ? List.of("--" + option.option()) : List.of("--" + option.option(), value));
+        }
         return out;
     }
 

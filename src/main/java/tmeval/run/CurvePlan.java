@@ -1,8 +1,10 @@
 package tmeval.run;
 
+import tmeval.estimate.MethodOption;
 import tmeval.estimate.MethodSettings;
 import tmeval.estimate.Methods;
 
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,12 +44,13 @@ public record CurvePlan(List<String> methods, MethodSettings settings, int first
         }
     }
 
-    /** The settings a curve method reads, by option name: the annealers their temperatures, lr its budget from them. */
-    public static Set<String> optionsOf(String method) {
+    /** The settings a curve method reads: the annealers their temperatures, lr its budget from them, vb none. */
+    public static Set<MethodOption> optionsOf(String method) {
         if (method.equals(Methods.VB)) {
             return Set.of();
         }
-        return method.equals(Methods.LR) ? Set.of("temperatures", "no-resampling") : Set.of("samples", "temperatures", "schedule");
+        return method.equals(Methods.LR) ? EnumSet.of(MethodOption.TEMPERATURES, MethodOption.RESAMPLING)
+                : EnumSet.of(MethodOption.SAMPLES, MethodOption.TEMPERATURES, MethodOption.SCHEDULE);
     }
 
     /** The default plan: every curve method, the first snapshot reached with as many extra temperatures as the others. */
