@@ -164,7 +164,7 @@ final class SelectCommand implements Command {
             settings.put("runs", Integer.toString(AutoEstimation.RUNS));
             settings.put("seed", Long.toString(seed));
         } else {
-            settings.putAll(plan.settingsText());
+            settings.putAll(plan.toSettings());
         }
         settings.put("plan", "select");
         if (pairs != null) {

@@ -56,6 +56,10 @@ public record ComparisonPlan(List<String> methods, Directions directions, Method
     private static final String STRICT = "strict";
     private static final String INTERSECT = "intersect";
 
+    /** Settings another reader reads: the adaptive budget's ({@link AdaptiveComparison.Budget}) and auto's ({@link AutoEstimation.Pilot}). */
+    private static final java.util.Set<String> LEFT_TO_OTHERS = java.util.stream.Stream.concat(AdaptiveComparison.Budget.SETTINGS.stream(),
+            AutoEstimation.Pilot.SETTINGS.stream()).collect(java.util.stream.Collectors.toUnmodifiableSet());
+
     /** Which directions a ratio path is run in. */
     public enum Directions {
         FORWARD("forward"), REVERSE("reverse"), BOTH("both");
@@ -244,13 +248,14 @@ public record ComparisonPlan(List<String> methods, Directions directions, Method
 
     /**
      * The plan whose {@link #toSettings} these are (an output's provenance, a session), on all cores: every setting must be
-     * there, none other ({@link AdaptiveComparison.Budget#fromSettings} reads the adaptive budget's), and each must be what
+     * there, none other ({@link AdaptiveComparison.Budget#fromSettings} reads the adaptive budget's, {@link AutoEstimation.Pilot#fromSettings}
+     * auto's), and each must be what
      * the command line accepts.
      *
      * @throws IllegalArgumentException naming the setting that is missing, unknown or not valid
      */
     public static ComparisonPlan fromSettings(Map<String, String> s) {
-        SettingsReader in = new SettingsReader(s, AdaptiveComparison.Budget.SETTINGS);
+        SettingsReader in = new SettingsReader(s, LEFT_TO_OTHERS);
         if (!PLAN_NAME.equals(in.text(PLAN))) {
             throw SettingsReader.problem(PLAN, "'" + s.get(PLAN) + "', not a " + PLAN_NAME + " plan");
         }

@@ -81,6 +81,8 @@ public final class Setting {
     public static final Whole REFERENCE_PARTICLES = new Whole("reference-particles", 1, 1_000_000);
     public static final Whole MAX_TEMPERATURES = new Whole("max-temperatures", 1, Integer.MAX_VALUE);
     public static final Whole FIRST_EXTRA_TEMPERATURES = new Whole("first-extra-temperatures", 0, Integer.MAX_VALUE);
+    /** How often auto may double a document's budget, as an auto run's provenance records it. */
+    public static final Whole AUTO_MAX_DOUBLINGS = new Whole("auto-max-doublings", 0, 30);
     public static final Whole MIN_TOKENS = new Whole("min-tokens", 1, Integer.MAX_VALUE);
     /** The teaching view's AIS runs while the window draws it: a short document, a few chains. */
     public static final Whole TEACHING_TEMPERATURES = new Whole("teaching temperatures", 1, 100_000);
@@ -92,7 +94,7 @@ public final class Setting {
     public static final Real GAP_THRESHOLD = new Real("gap-threshold", 0, Double.MAX_VALUE);
     public static final Real AGREE_WITHIN = new Real("agree-within", Double.MIN_NORMAL, Double.MAX_VALUE);
 
-    /** Every setting a plan's provenance names ({@code toSettings()}, {@code settingsText()}), by that name, with its rule. */
+    /** Every setting a plan's provenance names ({@code toSettings()}), by that name, with its rule. */
     private static final Map<String, Consumer<String>> PLAN_RULES = planRules();
 
     private static Map<String, Consumer<String>> planRules() {
@@ -102,7 +104,8 @@ public final class Setting {
                 Map.entry("gap-threshold", GAP_THRESHOLD::parse), Map.entry("agree-within", AGREE_WITHIN::parse),
                 Map.entry("direction", ComparisonPlan.Directions::parse),
                 Map.entry("reference", ComparisonPlan.Reference::parse), Map.entry("method", Methods::get),
-                Map.entry("align", Setting::bool), Map.entry("adaptive", Setting::bool),
+                Map.entry("align", Setting::bool), Map.entry("adaptive", Setting::bool), Map.entry("auto", Setting::bool),
+                Map.entry("auto-max-doublings", AUTO_MAX_DOUBLINGS::parse),
                 Map.entry("allow-uneven-series", Setting::bool),
                 Map.entry("vocabulary", v -> oneOf(v, List.of("strict", "intersect"))),
                 Map.entry("plan", v -> oneOf(v, List.of("estimate", "compare", "curve", "select")))));

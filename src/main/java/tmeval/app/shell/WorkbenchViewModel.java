@@ -248,7 +248,7 @@ public final class WorkbenchViewModel {
             throw new IOException("the plan that made these results is not known (a session saved by an earlier version keeps none):"
                     + " an export would name another; run them again");
         }
-        boolean adaptive = made.budget() != null;
+        boolean adaptive = made.rounds();
         try (OutputFile file = OutputFile.create(path)) {
             Writer w = file.writer();
             w.write(Provenance.header(made.toSettings(), workspace.comparisonInputs(), true));
@@ -300,6 +300,7 @@ public final class WorkbenchViewModel {
         }
         settings.put("threads", Integer.toString(run.threadsProperty().get()));
         settings.put("minTokens", Integer.toString(workspace.minTokensProperty().get()));
+        settings.put("auto", Boolean.toString(run.autoProperty().get()));
         settings.put("adaptive", Boolean.toString(run.adaptiveProperty().get()));
         settings.put("agreeWithin", Double.toString(run.agreeWithinProperty().get()));
         settings.put("maxTemperatures", Integer.toString(run.maxTemperaturesProperty().get()));
@@ -419,7 +420,7 @@ public final class WorkbenchViewModel {
             return;
         }
         results.reset(workspace.corpusProperty().get()); // dropped now, as agreed: nothing below asks again
-        List<String> notHeld = run.apply(made.plan(), made.budget());
+        List<String> notHeld = run.apply(made);
         List<String> problems = new ArrayList<>();
         Map<Slot, Path> load = new LinkedHashMap<>();
         for (ComparisonOutput.Input in : content.inputs()) {
@@ -542,8 +543,11 @@ public final class WorkbenchViewModel {
                 return budget;
             });
         }
+        // a session saved before the form could run auto has no auto setting: its form named its methods
+        boolean auto = in.has("auto") && in.bool("auto");
         apply.add(() -> {
-            run.apply(form, adaptive ? budget : null);
+            run.apply(new ResultsPlan(form, adaptive ? budget : null));
+            run.autoProperty().set(auto);
             run.agreeWithinProperty().set(budget.agreeWithin());
             run.maxTemperaturesProperty().set(budget.maxTemperatures());
         });

@@ -61,8 +61,15 @@ class RunViewModelTest {
     }
 
     @Test
-    void theFormStartsFromTheCommandLinesDefaultPlan() {
-        assertEquals(ComparisonPlan.defaults(ComparisonPlan.defaultSelection()), model().plan());
+    void theFormOpensOnAutoTheCommandLinesDefaultAndThePresetIsThePapersPlan() {
+        RunViewModel vm = model();
+        assertTrue(vm.autoProperty().get(), "the form opens on auto, compare's default");
+        assertEquals(tmeval.run.AutoComparison.pilotPlan(ComparisonPlan.DEFAULT_SEED, vm.threadsProperty().get(), ComparisonPlan.DEFAULT_ALIGN,
+                false, ComparisonPlan.DEFAULT_GAP_THRESHOLD), vm.plan(), "compare with no --method runs this pilot");
+        assertEquals(null, vm.budget());
+        vm.presetTable1();
+        assertFalse(vm.autoProperty().get());
+        assertEquals(ComparisonPlan.defaults(ComparisonPlan.defaultSelection()), vm.plan());
     }
 
     @Test
@@ -70,7 +77,7 @@ class RunViewModelTest {
         RunViewModel vm = model();
         small(vm, "chib-diff");
         vm.seedProperty().set(7);
-        vm.apply(vm.plan().withMethods(List.of("exact")), new tmeval.run.AdaptiveComparison.Budget(0.5, 64));
+        vm.apply(new tmeval.app.common.ResultsPlan(vm.plan().withMethods(List.of("exact")), new tmeval.run.AdaptiveComparison.Budget(0.5, 64)));
         vm.presetTable1();
         ComparisonPlan paper = ComparisonPlan.defaults(ComparisonPlan.defaultSelection());
         assertEquals(paper.methods(), vm.plan().methods());
