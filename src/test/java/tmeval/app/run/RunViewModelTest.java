@@ -277,6 +277,48 @@ class RunViewModelTest {
     }
 
     @Test
+    void anAutoRunSaysItsChoiceWhileItRunsAndACancelKeepsItsRoundsMarkedPartial() {
+        RunViewModel[] vm = new RunViewModel[1];
+        String[] during = new String[1];
+        vm[0] = new RunViewModel(workspace, results, new CurrentThreadTaskExecutor(), dir.resolve("throughput.tsv"), RunViewModel::runAsFinished,
+                RunViewModel::runAdaptive, new RunViewModel.AutoRunner() {
+            @Override
+            public tmeval.run.AutoComparison.Choice choose(ComparisonPlan pilotPlan, tmeval.model.Corpus corpus, tmeval.compare.ModelPair pair,
+                                                          tmeval.progress.CancelToken cancel) {
+                return RunViewModel.AUTO.choose(pilotPlan, corpus, pair, cancel);
+            }
+
+            @Override
+            public void run(tmeval.run.AutoComparison.Choice choice, ComparisonPlan pilotPlan, tmeval.model.Corpus corpus,
+                            tmeval.compare.ModelPair pair, java.util.function.Consumer<List<tmeval.run.AdaptiveComparison.Row>> eachRound,
+                            tmeval.progress.Progress progress, tmeval.progress.CancelToken cancel) {
+                // three documents' rounds arrive, the progress says so, then the user cancels
+                RunViewModel.AUTO.run(choice, pilotPlan, corpus, pair, round -> {
+                    if (round.get(0).result().documentIndex() < 3) {
+                        eachRound.accept(round);
+                    }
+                }, (done, total, doc) -> { }, new tmeval.progress.CancelToken());
+                progress.update(3, corpus.size(), "d2");
+                during[0] = vm[0].messageProperty().get();
+                vm[0].cancel();
+                cancel.check();
+            }
+        });
+        vm[0].setErrorHandler((title, message) -> errors.add(title + ": " + message));
+        AppFixtures.fill(workspace);
+        assertTrue(vm[0].autoProperty().get());
+        vm[0].start();
+        assertTrue(during[0].startsWith("auto chose "), "the choice in words where the run's status is: " + during[0]);
+        assertTrue(during[0].endsWith(": 3 of " + AppFixtures.DOCUMENTS + " documents done, last d2"), during[0]);
+        assertTrue(vm[0].messageProperty().get().startsWith("cancelled auto"), vm[0].messageProperty().get());
+        assertFalse(vm[0].runningProperty().get());
+        assertTrue(errors.isEmpty(), errors.toString());
+        assertNotNull(results.planProperty().get().auto(), "the rows that arrived keep the plan auto chose");
+        assertEquals(java.util.Set.of(0, 1, 2), results.all().stream().map(r -> r.documentIndex()).collect(java.util.stream.Collectors.toSet()));
+        assertEquals("partial: cancelled after 3 of " + AppFixtures.DOCUMENTS + " documents", results.partialProperty().get());
+    }
+
+    @Test
     void exactIsPricedByItsStatesNotAtZero() {
         RunViewModel vm = model();
         AppFixtures.fill(workspace);
