@@ -237,6 +237,11 @@ public final class RunViewModel {
             public AdaptiveComparison.Budget budget() {
                 return RunViewModel.this.budget();
             }
+
+            @Override
+            public boolean auto() {
+                return auto.get();
+            }
         }, threads::get, problem -> {
             if (!message.isBound()) { // a job's progress owns the message while it runs
                 message.set(problem);

@@ -319,6 +319,18 @@ class RunViewModelTest {
     }
 
     @Test
+    void autosCostIsItsPilotThenTheRangeOfWhatItMayChooseNotItsPilotsPlanOnEveryDocument() {
+        RunViewModel vm = model();
+        AppFixtures.fill(workspace);
+        String text = vm.costProperty().get();
+        assertTrue(text.startsWith("auto: a pilot of about ") && text.contains(", then the method it chooses on every document: about "), text);
+        double auto = vm.costSecondsProperty().get();
+        vm.presetTable1();
+        assertFalse(vm.costProperty().get().startsWith("auto"), vm.costProperty().get());
+        assertTrue(auto > 0 && Double.isFinite(auto), "auto's least time: " + auto);
+    }
+
+    @Test
     void exactIsPricedByItsStatesNotAtZero() {
         RunViewModel vm = model();
         AppFixtures.fill(workspace);
