@@ -1,6 +1,7 @@
 package tmeval.app.common;
 
 import tmeval.run.AdaptiveComparison;
+import tmeval.run.AutoComparison;
 import tmeval.run.AutoEstimation;
 import tmeval.run.ComparisonPlan;
 
@@ -43,6 +44,28 @@ public record ResultsPlan(ComparisonPlan plan, AdaptiveComparison.Budget budget,
     public static ResultsPlan fromSettings(Map<String, String> settings) {
         return new ResultsPlan(ComparisonPlan.fromSettings(settings), AdaptiveComparison.Budget.fromSettings(settings),
                 AutoEstimation.Pilot.fromSettings(settings));
+    }
+
+    /** The run form on auto before its pilot has chosen: auto's pilot plan, no pilot documents yet. */
+    public static ResultsPlan autoForm(ComparisonPlan pilotPlan) {
+        return new ResultsPlan(pilotPlan, null, new AutoEstimation.Pilot(AutoEstimation.MAX_DOUBLINGS, new int[0]));
+    }
+
+    /**
+     * The settings the user chose: every one, or for auto only those it leaves to the user (seed, alignment, vocabulary,
+     * gap threshold), so that an auto form and the results it made compare equal whatever the pilot chose.
+     */
+    public Map<String, String> userSettings() {
+        if (auto == null) {
+            return toSettings();
+        }
+        Map<String, String> all = plan.toSettings();
+        Map<String, String> mine = new LinkedHashMap<>();
+        mine.put("method", AutoComparison.NAME);
+        for (String k : List.of("seed", "align", "vocabulary", "gap-threshold")) {
+            mine.put(k, all.get(k));
+        }
+        return mine;
     }
 
     /** Whether the rows carry each document's last round (temperatures, converged): adaptive and auto runs. */

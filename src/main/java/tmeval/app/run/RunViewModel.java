@@ -291,7 +291,7 @@ public final class RunViewModel {
         cost.update();
         ResultsPlan now;
         try {
-            now = auto.get() ? null : new ResultsPlan(plan(), budget());
+            now = auto.get() ? ResultsPlan.autoForm(plan()) : new ResultsPlan(plan(), budget());
         } catch (IllegalArgumentException e) {
             now = null;
         }

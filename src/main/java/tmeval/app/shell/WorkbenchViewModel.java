@@ -171,7 +171,7 @@ public final class WorkbenchViewModel {
         run.setConfirmHandler(ask);
         curves.setConfirmHandler(ask);
         resultsCaption = new PlanCaption<>("Results", results.planProperty(), run.formPlanProperty(), ResultsPlan::describe,
-                ResultsPlan::toSettings);
+                ResultsPlan::userSettings);
         disagreement = new DisagreementNotice(results);
     }
 

@@ -105,6 +105,12 @@ class AutoRunTest {
         assertEquals(1, made.plan().methods().size());
         assertTrue(AutoComparison.CANDIDATES.contains(made.plan().methods().get(0)));
         assertTrue(message.contains(made.plan().methods().get(0) + " at n = " + made.plan().settings().temperatures()), message);
+        assertTrue(vm.resultsCaption().textProperty().get().startsWith("Results of: auto chose " + made.plan().methods().get(0)),
+                vm.resultsCaption().textProperty().get());
+        assertEquals("", vm.resultsCaption().changesProperty().get(), "the auto form is the plan of the auto results");
+        vm.run().seedProperty().set(6);
+        assertEquals("the form has changed since: seed 5 \u2192 6", vm.resultsCaption().changesProperty().get());
+        vm.run().seedProperty().set(5);
 
         Path exported = dir.resolve("workbench.tsv");
         vm.exportResults(exported);
