@@ -38,7 +38,9 @@ import tmeval.model.Corpus;
 import tmeval.progress.CancelToken;
 import tmeval.progress.CancelledException;
 import tmeval.progress.Progress;
+import tmeval.estimate.MethodOption;
 import tmeval.run.AdaptiveComparison;
+import tmeval.run.Setting;
 import tmeval.run.AutoComparison;
 import tmeval.run.AutoEstimation;
 import tmeval.run.ComparisonPlan;
@@ -140,8 +142,9 @@ public final class RunViewModel {
     /** The plan the form starts from: the command line's defaults (one place for both). */
     static final ComparisonPlan DEFAULTS = ComparisonPlan.defaults(ComparisonPlan.defaultSelection());
     /** The settings ({@link ComparisonPlan#toSettings}) the form has a control for; it keeps the others from the plan last applied. */
-    private static final java.util.Set<String> CONTROLLED = java.util.Set.of("methods", "samples", "temperatures", "burn-in", "schedule",
-            "runs", "seed", "reference", "reference-particles", "align");
+    private static final java.util.Set<String> CONTROLLED = java.util.Set.of("methods", MethodOption.SAMPLES.setting(),
+            MethodOption.TEMPERATURES.setting(), MethodOption.BURN_IN.setting(), MethodOption.SCHEDULE.setting(), Setting.RUNS.name(),
+            Setting.SEED.name(), "reference", Setting.REFERENCE_PARTICLES.name(), "align");
 
     private final Workspace inputs;
     private final Results results;

@@ -316,7 +316,7 @@ public final class WorkbenchViewModel {
         CurvePlan drawn = curves.shownPlanProperty().get();
         if (drawn != null) {
             settings.put(CURVES_SHOWN + "methods", String.join(",", drawn.methods()));
-            settings.put(CURVES_SHOWN + "temperatures", Integer.toString(drawn.settings().temperatures()));
+            settings.put(CURVES_SHOWN + Setting.TEMPERATURES.name(), Integer.toString(drawn.settings().temperatures()));
             settings.put(CURVES_SHOWN + "runs", Integer.toString(drawn.runs()));
         }
         // the teaching view: its document, model and AIS settings
@@ -581,7 +581,7 @@ public final class WorkbenchViewModel {
     private static CurvePlan curvePlanOf(SettingsReader in) {
         String methodList = in.text(CURVES_SHOWN + "methods");
         List<String> methods = in.valid(CURVES_SHOWN + "methods", () -> Setting.methods(methodList, CurveRunner.METHODS, false));
-        int temperatures = (int) in.whole(CURVES_SHOWN + "temperatures", Setting.TEMPERATURES);
+        int temperatures = (int) in.whole(CURVES_SHOWN + Setting.TEMPERATURES.name(), Setting.TEMPERATURES);
         int curveRuns = (int) in.whole(CURVES_SHOWN + "runs", Setting.RUNS);
         return CurvesViewModel.planOf(methods, temperatures, curveRuns);
     }
