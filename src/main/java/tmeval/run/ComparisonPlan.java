@@ -154,13 +154,13 @@ public record ComparisonPlan(List<String> methods, Directions directions, Method
         }
     }
 
-    /** The default plan for these methods: what {@code compare} runs with no other option, and what the workbench opens with. */
+    /** The default plan for these methods: what {@code compare} runs with no other option, and the workbench's Table 1 preset for the paper's four. */
     public static ComparisonPlan defaults(List<String> methods) {
         return new ComparisonPlan(methods, DEFAULT_DIRECTIONS, DEFAULT_METHOD_SETTINGS, DEFAULT_RUNS, DEFAULT_SEED, Workers.defaultThreads(),
                 DEFAULT_REFERENCE, DEFAULT_REFERENCE_PARTICLES, DEFAULT_ALIGN, false, DEFAULT_GAP_THRESHOLD);
     }
 
-    /** The four methods of Foulds and Smyth's Tables 1 and 2: the workbench's first selection. */
+    /** The four methods of Foulds and Smyth's Tables 1 and 2: Run > Preset: Foulds & Smyth Table 1 (the workbench opens on auto). */
     public static List<String> defaultSelection() {
         return List.of(ComparisonMethods.RATIO_CONVEX, ComparisonMethods.RATIO_GEOMETRIC, ComparisonMethods.AIS_DIFF, ComparisonMethods.LR_DIFF);
     }

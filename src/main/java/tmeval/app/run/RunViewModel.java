@@ -139,7 +139,7 @@ public final class RunViewModel {
         ComparisonRunner.run(job, asFinished, r -> { }, progress, cancel);
     }
 
-    /** The plan the form starts from: the command line's defaults (one place for both). */
+    /** The named-methods plan under the form (the Table 1 preset; the form itself opens on auto): the command line's defaults. */
     static final ComparisonPlan DEFAULTS = ComparisonPlan.defaults(ComparisonPlan.defaultSelection());
     /** The settings ({@link ComparisonPlan#toSettings}) the form has a control for; it keeps the others from the plan last applied. */
     private static final java.util.Set<String> CONTROLLED = java.util.Set.of("methods", MethodOption.SAMPLES.setting(),
