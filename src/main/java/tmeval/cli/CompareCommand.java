@@ -187,9 +187,9 @@ final class CompareCommand implements Command {
             return null;
         }
         try {
-            AdaptiveComparison.Budget defaults = plan.defaultBudget();
-            AdaptiveComparison.Budget budget = new AdaptiveComparison.Budget(MethodOptions.real(o, Setting.AGREE_WITHIN, defaults.agreeWithin()),
-                    MethodOptions.integer(o, Setting.MAX_TEMPERATURES, defaults.maxTemperatures()));
+            // the defaults one by one, not as a budget: --gap-threshold 0 is no agreement to seek, but --agree-within may be given
+            AdaptiveComparison.Budget budget = new AdaptiveComparison.Budget(MethodOptions.real(o, Setting.AGREE_WITHIN, plan.gapThreshold()),
+                    MethodOptions.integer(o, Setting.MAX_TEMPERATURES, ComparisonPlan.defaultMaxTemperatures(plan.settings().temperatures())));
             budget.check(plan);
             return budget;
         } catch (IllegalArgumentException e) {

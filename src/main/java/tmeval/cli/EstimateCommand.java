@@ -119,7 +119,7 @@ final class EstimateCommand implements Command {
         long spent = 0;
         try (OutputFile file = OutputFile.create(outFile, o.standardOutput())) {
             Writer w = file.writer();
-            w.write(Provenance.header(auto ? choice.settingsText(seed, threads) : plan.settingsText(), o.inputs(), timing, shard,
+            w.write(Provenance.header(auto ? choice.settingsText(seed, threads) : plan.toSettings(), o.inputs(), timing, shard,
                     ShardDocuments.of(corpus, shard, length -> Methods.scoredTokens(methodName, length))));
             w.write(EstimateRowFormat.HEADER);
             table = new EstimateTable(w, methodName, timing);

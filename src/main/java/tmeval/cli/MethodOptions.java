@@ -1,19 +1,16 @@
 package tmeval.cli;
 
-import tmeval.anneal.Schedule;
 import tmeval.estimate.MethodSettings;
-import tmeval.run.MethodSettingsText;
+import tmeval.estimate.MethodOption;
 import tmeval.run.Setting;
 import tmeval.run.Workers;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.function.Function;
 
 /**
  * The method options shared by estimate, compare and curve, filling the same {@link MethodSettings} the workbench
@@ -21,28 +18,13 @@ import java.util.function.Function;
  * and an option that none of the chosen methods reads is a usage error naming the methods it applies to.
  */
 final class MethodOptions {
-    /** Every method option with its help text, in the order --help lists them. */
-    private static final Map<String, OptionSpec> ALL = new LinkedHashMap<>();
-
-    static {
-        for (OptionSpec s : List.of(
-                OptionSpec.value("samples", "S", "importance samples"),
-                OptionSpec.value("temperatures", "N", "annealing temperatures (also the budget of the left-to-right baselines, and the"
-                        + " importance samples of the theta-sampling ones on each model)"),
-                OptionSpec.value("burn-in", "B", "Gibbs sweeps before sampling"),
-                OptionSpec.value("particles", "R", "left-to-right particles"),
-                OptionSpec.flag("no-resampling", "left-to-right without re-sampling earlier tokens (MALLET's default)"),
-                OptionSpec.value("schedule", "NAME", "inverse temperatures: auto (each path's measured best: uniform for every path today),"
-                        + " uniform, geometric or sigmoid"),
-                OptionSpec.value("epsilon", "E", "truncate Lee's sampler to the epsilon-simplex (0: none)"),
-                OptionSpec.value("chain-length", "S", "Chib-style chain length"),
-                OptionSpec.value("ip-iterations", "I", "pseudo-count iterations before sampling"),
-                OptionSpec.value("max-exact-states", "M", "refuse documents with more topic-count states than this"))) {
-            ALL.put(s.name(), s);
-        }
+    private MethodOptions() {
     }
 
-    private MethodOptions() {
+    /** A method option as --help lists it: a flag, or an option with a value. */
+    private static OptionSpec spec(MethodOption option, String help) {
+        return option.kind() == MethodOption.Kind.FLAG ? OptionSpec.flag(option.option(), help)
+                : OptionSpec.value(option.option(), option.valueName(), help);
     }
 
     /**
@@ -53,19 +35,18 @@ final class MethodOptions {
      */
     static List<OptionSpec> options(List<MethodUse> methods) {
         List<OptionSpec> out = new ArrayList<>();
-        for (OptionSpec spec : ALL.values()) {
+        for (MethodOption option : MethodOption.values()) {
             Map<String, List<String>> byDefault = new TreeMap<>();
             for (MethodUse m : methods) {
-                if (m.options().contains(spec.name())) {
-                    String key = spec.name().equals("no-resampling") ? "resampling" : spec.name();
-                    byDefault.computeIfAbsent(MethodSettingsText.of(m.defaults()).get(key), k -> new ArrayList<>()).add(m.name());
+                if (m.options().contains(option)) {
+                    byDefault.computeIfAbsent(option.text(m.defaults()), k -> new ArrayList<>()).add(m.name());
                 }
             }
             if (byDefault.isEmpty()) {
                 continue;
             }
             String defaults;
-            if (spec.name().equals("no-resampling")) {
+            if (option.kind() == MethodOption.Kind.FLAG) {
                 defaults = "";
             } else if (byDefault.size() == 1) {
                 defaults = " (default " + byDefault.keySet().iterator().next() + ")";
@@ -74,46 +55,44 @@ final class MethodOptions {
                 byDefault.forEach((value, names) -> parts.add(value + " for " + String.join(", ", names)));
                 defaults = " (default " + String.join("; ", parts) + ")";
             }
-            out.add(new OptionSpec(spec.name(), spec.valueName(), spec.help() + defaults, spec.role()));
+            out.add(spec(option, option.help() + defaults));
         }
         return out;
     }
 
     /** One method as the options see it. */
-    record MethodUse(String name, Set<String> options, MethodSettings defaults) {
+    record MethodUse(String name, Set<MethodOption> options, MethodSettings defaults) {
     }
 
     /**
-     * The settings the options give over {@code defaults}.
+     * The settings the options give over {@code defaults}, each checked by its setting's rule ({@link Setting#rule(MethodOption)}).
      *
      * @param chosen the methods of this run; an option none of them reads is an error
      * @param offered every method the command offers, to say which ones an option applies to
      */
     static MethodSettings settings(Options o, MethodSettings defaults, List<MethodUse> chosen, List<MethodUse> offered) throws UsageException {
-        Set<String> read = new LinkedHashSet<>();
+        Set<MethodOption> read = EnumSet.noneOf(MethodOption.class);
         chosen.forEach(m -> read.addAll(m.options()));
-        for (String option : ALL.keySet()) {
-            if (o.has(option) && !read.contains(option)) {
+        MethodSettings s = defaults;
+        for (MethodOption option : MethodOption.values()) {
+            if (!o.has(option.option())) {
+                continue;
+            }
+            if (!read.contains(option)) {
                 List<String> appliesTo = offered.stream().filter(m -> m.options().contains(option)).map(MethodUse::name).toList();
-                throw new UsageException("--" + option + " does not apply to " + String.join(", ", chosen.stream().map(MethodUse::name).toList())
+                throw new UsageException("--" + option.option() + " does not apply to " + String.join(", ", chosen.stream().map(MethodUse::name).toList())
                         + (appliesTo.isEmpty() ? "" : " (it applies to " + String.join(", ", appliesTo) + ")"));
             }
+            // the flag --no-resampling is the setting resampling false
+            String text = option.kind() == MethodOption.Kind.FLAG ? "false" : o.string(option.option(), "");
+            try {
+                Setting.rule(option).accept(text);
+                s = option.with(s, text);
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("--" + option.option() + " " + e.getMessage());
+            }
         }
-        try {
-            return new MethodSettings(
-                    integer(o, Setting.SAMPLES, defaults.samples()),
-                    integer(o, Setting.TEMPERATURES, defaults.temperatures()),
-                    integer(o, Setting.BURN_IN, defaults.burnIn()),
-                    integer(o, Setting.PARTICLES, defaults.particles()),
-                    o.has("schedule") ? Schedule.parse(o.string("schedule", "uniform")) : defaults.schedule(),
-                    real(o, Setting.EPSILON, defaults.epsilon()),
-                    integer(o, Setting.CHAIN_LENGTH, defaults.chainLength()),
-                    integer(o, Setting.IP_ITERATIONS, defaults.iterations()),
-                    !o.has("no-resampling") && defaults.resampling(),
-                    o.longValue("max-exact-states", defaults.maxExactStates()));
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
-        }
+        return s;
     }
 
     /** --runs, --seed, --threads, --no-timing, with the plan's defaults. */

@@ -3,7 +3,7 @@ package tmeval.cli;
 import tmeval.compare.ComparisonMethods;
 import tmeval.run.AdjacentRatios;
 import tmeval.run.ComparisonPlan;
-import tmeval.run.MethodSettingsText;
+import tmeval.estimate.MethodOption;
 import tmeval.run.Setting;
 import tmeval.estimate.Methods;
 import tmeval.io.InputException;
@@ -165,14 +165,13 @@ final class SelectCommand implements Command {
             settings.put("runs", Integer.toString(AutoEstimation.RUNS));
             settings.put("seed", Long.toString(seed));
         } else {
-            settings.putAll(plan.settingsText());
+            settings.putAll(plan.toSettings());
         }
         settings.put("plan", "select");
         if (pairs != null) {
             settings.put("pairs", pairs.methods().get(0));
-            Map<String, String> pairSettings = MethodSettingsText.of(pairs.settings());
-            for (String read : ComparisonMethods.get(pairs.methods().get(0)).options()) {
-                settings.put("pairs-" + read, pairSettings.get(read));
+            for (MethodOption read : ComparisonMethods.get(pairs.methods().get(0)).options()) {
+                settings.put("pairs-" + read.setting(), read.text(pairs.settings()));
             }
         }
         List<ModelSelection.Candidate> candidates = new ArrayList<>();
@@ -195,7 +194,7 @@ final class SelectCommand implements Command {
                 String prefix = "model-" + (i + 1) + "-";
                 out.print("model " + (i + 1) + " (" + models.get(i).name() + "): " + e.auto().report(candidates.get(i).corpus()));
                 e.auto().settingsText(seed, threads).forEach((k, v) -> {
-                    if (k.startsWith("auto") || k.equals("method") || Methods.budgetOption(e.plan().method()).equals(k)) {
+                    if (k.startsWith("auto") || k.equals("method") || Methods.budgetOption(e.plan().method()).setting().equals(k)) {
                         settings.put(prefix + k, v);
                     }
                 });

@@ -7,10 +7,12 @@ import tmeval.estimate.DocumentCompletion;
 import tmeval.estimate.ExactEvaluator;
 import tmeval.estimate.LeeDirichletSampler;
 import tmeval.estimate.LeftToRight;
+import tmeval.estimate.MethodOption;
 import tmeval.estimate.MethodSettings;
 import tmeval.estimate.Methods;
 import tmeval.estimate.VariationalImportanceSampler;
 
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,10 +54,14 @@ public final class ComparisonMethods {
      * @param directional annealed from one model to the other, so run forward (B to A) and reverse (A to B)
      * @param pricedAs the estimator whose measured rate (site updates per second) prices it
      * @param cost site updates of one run in one direction
-     * @param options the settings it reads, by their option names
+     * @param options the settings it reads ({@link MethodOption}), so that an option given to a method that ignores it is an error
      */
-    public record Method(String name, String description, boolean directional, String pricedAs, Cost cost, Set<String> options,
+    public record Method(String name, String description, boolean directional, String pricedAs, Cost cost, Set<MethodOption> options,
                          Function<MethodSettings, ModelComparison> factory) {
+        public Method {
+            options = java.util.Collections.unmodifiableSet(EnumSet.copyOf(options));
+        }
+
         public ModelComparison create(MethodSettings settings) {
             return factory.apply(settings);
         }
@@ -66,7 +72,7 @@ public final class ComparisonMethods {
         }
     }
 
-    private static final Set<String> RATIO_OPTIONS = Set.of("samples", "temperatures", "burn-in", "schedule");
+    private static final Set<MethodOption> RATIO_OPTIONS = EnumSet.of(MethodOption.SAMPLES, MethodOption.TEMPERATURES, MethodOption.BURN_IN, MethodOption.SCHEDULE);
     private static final Map<String, Method> METHODS = new LinkedHashMap<>();
 
     static {
@@ -82,18 +88,18 @@ public final class ComparisonMethods {
                 true, RATIO_GEOMETRIC, ratioPath, RATIO_OPTIONS,
                 s -> new RatioAis(RatioAis.Path.GEOMETRIC, s.temperatures(), s.samples(), s.burnIn(), s.schedule().resolve(Schedule.UNIFORM))));
         add(new Method(AIS_DIFF, "standard AIS on each model, differenced (the error is incurred twice)",
-                false, Methods.AIS, (s, n) -> 2L * s.samples() * s.temperatures() * n, Set.of("samples", "temperatures", "schedule"),
+                false, Methods.AIS, (s, n) -> 2L * s.samples() * s.temperatures() * n, EnumSet.of(MethodOption.SAMPLES, MethodOption.TEMPERATURES, MethodOption.SCHEDULE),
                 s -> {
                     var ais = AnnealedImportanceSampler.standard(s.temperatures(), s.samples(), s.schedule().resolve(Schedule.UNIFORM));
                     return new EstimateDifference(AIS_DIFF, doc -> ais);
                 }));
         add(new Method(LR_DIFF, "left-to-right on each model at the same budget, differenced",
                 false, Methods.LR, (s, n) -> 2L * EstimateDifference.particlesForBudget(s.temperatures(), n) * n * (n + 1) / 2,
-                Set.of("temperatures", "no-resampling"),
+                EnumSet.of(MethodOption.TEMPERATURES, MethodOption.RESAMPLING),
                 s -> new EstimateDifference(LR_DIFF,
                         doc -> LeftToRight.standard(EstimateDifference.particlesForBudget(s.temperatures(), doc.length()), s.resampling()))));
         add(new Method(CHIB_DIFF, "the Chib-style estimator on each model, differenced",
-                false, Methods.CHIB, (s, n) -> 2L * ChibStyleEstimator.siteUpdates(s.chainLength(), n), Set.of("chain-length"),
+                false, Methods.CHIB, (s, n) -> 2L * ChibStyleEstimator.siteUpdates(s.chainLength(), n), EnumSet.of(MethodOption.CHAIN_LENGTH),
                 s -> {
                     var chib = new ChibStyleEstimator(s.chainLength());
                     return new EstimateDifference(CHIB_DIFF, doc -> chib);
@@ -104,19 +110,19 @@ public final class ComparisonMethods {
         Cost thetaSampling = (s, n) -> 2L * s.temperatures() * n;
         add(new Method(IS_VB_DIFF, "is-vb on each model with n importance samples (--temperatures), differenced: theta sampled from the"
                 + " widened variational posterior, the topics summed out",
-                false, Methods.IS_VB, thetaSampling, Set.of("temperatures"),
+                false, Methods.IS_VB, thetaSampling, EnumSet.of(MethodOption.TEMPERATURES),
                 s -> {
                     var isVb = new VariationalImportanceSampler(s.temperatures());
                     return new EstimateDifference(IS_VB_DIFF, doc -> isVb);
                 }));
         add(new Method(LEE_IS_DIFF, "Lee's Dirichlet importance sampler on each model with n samples (--temperatures), differenced",
-                false, Methods.LEE_IS, thetaSampling, Set.of("temperatures"),
+                false, Methods.LEE_IS, thetaSampling, EnumSet.of(MethodOption.TEMPERATURES),
                 s -> {
                     var lee = new LeeDirichletSampler(s.temperatures(), 0);
                     return new EstimateDifference(LEE_IS_DIFF, doc -> lee);
                 }));
         add(new Method(EXACT, "exact log P(w | A) - log P(w | B) by dynamic programming (short documents only)",
-                false, EXACT, (s, n) -> 0, Set.of("max-exact-states"),
+                false, EXACT, (s, n) -> 0, EnumSet.of(MethodOption.MAX_EXACT_STATES),
                 s -> {
                     var exact = new ExactEvaluator(s.maxExactStates());
                     return new EstimateDifference(EXACT, doc -> exact);
@@ -136,7 +142,7 @@ public final class ComparisonMethods {
                     return EstimateDifference.completion(COMPLETION_AIS_DIFF, doc -> ais);
                 }));
         add(new Method(COMPLETION_EXACT, "exact log P(w2 | w1, A) - log P(w2 | w1, B): exact on the whole document and on its first half",
-                false, EXACT, (s, n) -> 0, Set.of("max-exact-states"),
+                false, EXACT, (s, n) -> 0, EnumSet.of(MethodOption.MAX_EXACT_STATES),
                 s -> new CompletionComparison(COMPLETION_EXACT, get(EXACT).create(s))));
     }
 

@@ -22,13 +22,13 @@ public record MethodSettings(int samples, int temperatures, int burnIn, int part
                              int chainLength, int iterations, boolean resampling, long maxExactStates)
         implements java.io.Serializable {
     public MethodSettings {
-        positive("samples", samples);
-        positive("temperatures", temperatures);
+        positive(MethodOption.SAMPLES, samples);
+        positive(MethodOption.TEMPERATURES, temperatures);
         if (burnIn < 0) {
             throw new IllegalArgumentException("--burn-in must not be negative");
         }
-        positive("particles", particles);
-        positive("chain-length", chainLength);
+        positive(MethodOption.PARTICLES, particles);
+        positive(MethodOption.CHAIN_LENGTH, chainLength);
         if (iterations < 0) {
             throw new IllegalArgumentException("--iterations must not be negative");
         }
@@ -40,9 +40,9 @@ public record MethodSettings(int samples, int temperatures, int burnIn, int part
         }
     }
 
-    private static void positive(String name, int value) {
+    private static void positive(MethodOption option, int value) {
         if (value < 1) {
-            throw new IllegalArgumentException("--" + name + " must be at least 1");
+            throw new IllegalArgumentException("--" + option.option() + " must be at least 1");
         }
     }
 
@@ -68,6 +68,10 @@ public record MethodSettings(int samples, int temperatures, int burnIn, int part
 
     public MethodSettings withSchedule(Schedule v) {
         return new MethodSettings(samples, temperatures, burnIn, particles, v, epsilon, chainLength, iterations, resampling, maxExactStates);
+    }
+
+    public MethodSettings withEpsilon(double v) {
+        return new MethodSettings(samples, temperatures, burnIn, particles, schedule, v, chainLength, iterations, resampling, maxExactStates);
     }
 
     public MethodSettings withChainLength(int v) {

@@ -1,6 +1,7 @@
 package tmeval.estimate;
 
 import tmeval.anneal.Schedule;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,8 +14,12 @@ public final class Methods {
      * One method: its name, a line on what it is, its default settings, the settings it reads (by their option names,
      * so that an option given to a method that ignores it is an error) and how to build it.
      */
-    public record Method(String name, String description, MethodSettings defaults, Set<String> options,
+    public record Method(String name, String description, MethodSettings defaults, Set<MethodOption> options,
                          Function<MethodSettings, Estimator> factory) {
+        public Method {
+            options = java.util.Collections.unmodifiableSet(EnumSet.copyOf(options));
+        }
+
         public Estimator create(MethodSettings settings) {
             return factory.apply(settings);
         }
@@ -44,39 +49,39 @@ public final class Methods {
     static {
         MethodSettings d = MethodSettings.defaults();
         add(EXACT, "exact P(w) by dynamic programming over topic counts (short documents only)", d,
-                Set.of("max-exact-states"), s -> new ExactEvaluator(s.maxExactStates()));
+                EnumSet.of(MethodOption.MAX_EXACT_STATES), s -> new ExactEvaluator(s.maxExactStates()));
         add(VB, "mean-field variational lower bound, by coordinate ascent to 1e-9 nats: a certified floor, never above log P(w)", d,
-                Set.of(), s -> new VariationalBound());
+                EnumSet.noneOf(MethodOption.class), s -> new VariationalBound());
         add(IS_PRIOR, "importance sampling from the prior over theta (MALLET's empirical likelihood)", d.withSamples(1000),
-                Set.of("samples"), s -> new PriorImportanceSampler(s.samples()));
+                EnumSet.of(MethodOption.SAMPLES), s -> new PriorImportanceSampler(s.samples()));
         add(IS_PZW, "importance sampling, Q(z_n) proportional to alpha_k phi(w_n, k)", d.withSamples(1000),
-                Set.of("samples"), s -> TokenProposalSampler.pzw(s.samples()));
+                EnumSet.of(MethodOption.SAMPLES), s -> TokenProposalSampler.pzw(s.samples()));
         add(IS_IP, "importance sampling with iterated pseudo-counts (Eq. 11)", d.withSamples(1000).withIterations(10),
-                Set.of("samples", "ip-iterations"), s -> TokenProposalSampler.iteratedPseudoCounts(s.samples(), s.iterations()));
+                EnumSet.of(MethodOption.SAMPLES, MethodOption.IP_ITERATIONS), s -> TokenProposalSampler.iteratedPseudoCounts(s.samples(), s.iterations()));
         add(HM, "harmonic mean of P(w | z) over posterior samples (biased upwards)", d.withBurnIn(100).withSamples(1000),
-                Set.of("burn-in", "samples"), s -> new HarmonicMean(s.burnIn(), s.samples()));
+                EnumSet.of(MethodOption.BURN_IN, MethodOption.SAMPLES), s -> new HarmonicMean(s.burnIn(), s.samples()));
         add(AIS, "annealed importance sampling from the prior to the posterior (Algorithm 1)", d.withSamples(1).withTemperatures(1000),
-                Set.of("samples", "temperatures", "schedule"), s -> AnnealedImportanceSampler.standard(s.temperatures(), s.samples(), s.schedule().resolve(Schedule.UNIFORM)));
+                EnumSet.of(MethodOption.SAMPLES, MethodOption.TEMPERATURES, MethodOption.SCHEDULE), s -> AnnealedImportanceSampler.standard(s.temperatures(), s.samples(), s.schedule().resolve(Schedule.UNIFORM)));
         add(CHIB, "Chib-style estimator of Murray and Salakhutdinov (Algorithm 2)", d.withChainLength(1000),
-                Set.of("chain-length"), s -> new ChibStyleEstimator(s.chainLength()));
+                EnumSet.of(MethodOption.CHAIN_LENGTH), s -> new ChibStyleEstimator(s.chainLength()));
         add(LR, "left-to-right particles (Algorithm 3): unbiased at R = 1, biased for R > 1 even as R grows", d.withParticles(10),
-                Set.of("particles", "no-resampling"), s -> LeftToRight.standard(s.particles(), s.resampling()));
+                EnumSet.of(MethodOption.PARTICLES, MethodOption.RESAMPLING), s -> LeftToRight.standard(s.particles(), s.resampling()));
         add(LEE_IS, "Lee's Dirichlet importance sampler around the maximiser of H(theta)", d.withSamples(1000),
-                Set.of("samples", "epsilon"), s -> new LeeDirichletSampler(s.samples(), s.epsilon()));
+                EnumSet.of(MethodOption.SAMPLES, MethodOption.EPSILON), s -> new LeeDirichletSampler(s.samples(), s.epsilon()));
         add(IS_VB, "importance sampling over theta (topics summed out) from the variational posterior, widened, with a defensive prior share", d.withSamples(1000),
-                Set.of("samples"), s -> new VariationalImportanceSampler(s.samples()));
+                EnumSet.of(MethodOption.SAMPLES), s -> new VariationalImportanceSampler(s.samples()));
         add(COMPLETION_THETA, "document completion: estimated theta from the first half (Eq. 27)", d.withBurnIn(100).withSamples(1000),
-                Set.of("burn-in", "samples"), s -> new EstimatedTheta(s.burnIn(), s.samples()));
+                EnumSet.of(MethodOption.BURN_IN, MethodOption.SAMPLES), s -> new EstimatedTheta(s.burnIn(), s.samples()));
         add(COMPLETION_AIS, "document completion: AIS for P(w2 | w1) (Algorithm 4)", d.withSamples(1).withTemperatures(1000).withBurnIn(100),
-                Set.of("samples", "temperatures", "schedule", "burn-in"), s -> AnnealedImportanceSampler.completion(s.temperatures(), s.samples(), s.schedule().resolve(Schedule.UNIFORM), s.burnIn()));
+                EnumSet.of(MethodOption.SAMPLES, MethodOption.TEMPERATURES, MethodOption.SCHEDULE, MethodOption.BURN_IN), s -> AnnealedImportanceSampler.completion(s.temperatures(), s.samples(), s.schedule().resolve(Schedule.UNIFORM), s.burnIn()));
         add(COMPLETION_LR, "document completion: left-to-right scored on the second half (biased for R > 1)", d.withParticles(10),
-                Set.of("particles", "no-resampling"), s -> LeftToRight.completion(s.particles(), s.resampling()));
+                EnumSet.of(MethodOption.PARTICLES, MethodOption.RESAMPLING), s -> LeftToRight.completion(s.particles(), s.resampling()));
     }
 
     private Methods() {
     }
 
-    private static void add(String name, String description, MethodSettings defaults, Set<String> options,
+    private static void add(String name, String description, MethodSettings defaults, Set<MethodOption> options,
                             Function<MethodSettings, Estimator> factory) {
         METHODS.put(name, new Method(name, description, defaults, options, factory));
     }
@@ -153,9 +158,9 @@ public final class Methods {
      * The option that buys a method's precision, the one {@code auto} doubles: temperatures for annealing, the chain's
      * length for Chib, particles for left-to-right, samples for the importance samplers; null for a method without one.
      */
-    public static String budgetOption(String name) {
-        Set<String> options = get(name).options();
-        for (String o : List.of("temperatures", "chain-length", "particles", "samples")) {
+    public static MethodOption budgetOption(String name) {
+        Set<MethodOption> options = get(name).options();
+        for (MethodOption o : List.of(MethodOption.TEMPERATURES, MethodOption.CHAIN_LENGTH, MethodOption.PARTICLES, MethodOption.SAMPLES)) {
             if (options.contains(o)) {
                 return o;
             }
@@ -165,22 +170,12 @@ public final class Methods {
 
     /** The settings' budget: the value of its {@link #budgetOption}. */
     public static int budget(String name, MethodSettings s) {
-        return switch (budgetOption(name)) {
-            case "temperatures" -> s.temperatures();
-            case "chain-length" -> s.chainLength();
-            case "particles" -> s.particles();
-            default -> s.samples();
-        };
+        return Integer.parseInt(budgetOption(name).text(s));
     }
 
     /** The settings with the method's budget ({@link #budgetOption}) set to {@code budget}. */
     public static MethodSettings withBudget(String name, MethodSettings s, int budget) {
-        return switch (budgetOption(name)) {
-            case "temperatures" -> s.withTemperatures(budget);
-            case "chain-length" -> s.withChainLength(budget);
-            case "particles" -> s.withParticles(budget);
-            default -> s.withSamples(budget);
-        };
+        return budgetOption(name).with(s, Integer.toString(budget));
     }
 
     /** Whether the method draws no random numbers, so that its runs are all the same ({@code vb}; {@code exact} too). */

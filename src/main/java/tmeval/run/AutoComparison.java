@@ -98,8 +98,19 @@ public final class AutoComparison {
         /** The provenance of an auto comparison: the chosen plan's settings and what chose it (as estimate's auto writes them). */
         public Map<String, String> settingsText(ComparisonPlan pilotPlan) {
             Map<String, String> s = new LinkedHashMap<>(plan(pilotPlan).toSettings());
-            s.putAll(AutoEstimation.autoSettings(pilot));
+            s.putAll(provenance().toSettings());
             return s;
+        }
+
+        /** What the provenance records of the choice beside its plan's settings: auto, its cap in doublings, the pilot's documents. */
+        public AutoEstimation.Pilot provenance() {
+            return new AutoEstimation.Pilot(AutoEstimation.MAX_DOUBLINGS, pilot);
+        }
+
+        /** The choice in a sentence, for where a run's status is shown. */
+        public String inWords() {
+            return String.format(Locale.ROOT, "auto chose %s at n = %d (the least cost to certify on a pilot of %d documents), doubled up to"
+                    + " n = %d where a document is not yet certified", method, startTemperatures, pilot.length, maxTemperatures());
         }
 
         /** What was chosen and why, in lines for the summary. */
@@ -254,7 +265,14 @@ public final class AutoComparison {
      */
     public static long run(Choice choice, ComparisonPlan pilotPlan, Corpus corpus, ModelPair pair, Shard shard,
                            Consumer<AdaptiveComparison.Row> inOrder, Progress progress, CancelToken cancel) {
-        return AdaptiveComparison.run(choice.plan(pilotPlan), CERTIFIED, choice.maxTemperatures(), corpus, pair, shard, round -> { }, inOrder,
+        return run(choice, pilotPlan, corpus, pair, shard, round -> { }, inOrder, progress, cancel);
+    }
+
+    /** As {@link #run(Choice, ComparisonPlan, Corpus, ModelPair, Shard, Consumer, Progress, CancelToken)}, also handing over each round's rows of a (document, method) as it ends (the workbench shows them at once). */
+    public static long run(Choice choice, ComparisonPlan pilotPlan, Corpus corpus, ModelPair pair, Shard shard,
+                           Consumer<List<AdaptiveComparison.Row>> eachRound, Consumer<AdaptiveComparison.Row> inOrder, Progress progress,
+                           CancelToken cancel) {
+        return AdaptiveComparison.run(choice.plan(pilotPlan), CERTIFIED, choice.maxTemperatures(), corpus, pair, shard, eachRound, inOrder,
                 progress, cancel);
     }
 

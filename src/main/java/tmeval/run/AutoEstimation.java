@@ -85,7 +85,7 @@ public final class AutoEstimation {
 
         /** The provenance of an auto run: the chosen plan's settings and what chose it. */
         public java.util.Map<String, String> settingsText(long seed, int threads) {
-            java.util.Map<String, String> s = new java.util.LinkedHashMap<>(plan(seed, threads).settingsText());
+            java.util.Map<String, String> s = new java.util.LinkedHashMap<>(plan(seed, threads).toSettings());
             s.putAll(autoSettings(pilot));
             return s;
         }
@@ -103,7 +103,7 @@ public final class AutoEstimation {
                         .replace("NaN", "-"));
             }
             sb.append(calibration);
-            String option = Methods.budgetOption(method);
+            String option = Methods.budgetOption(method).setting();
             sb.append(String.format(Locale.ROOT, "auto chose %s at %s %d, %d runs per document, doubled up to %d times where a document is"
                     + " not yet certified%n", method, option, Methods.budget(method, start), RUNS, MAX_DOUBLINGS));
             return sb.toString();
@@ -115,11 +115,89 @@ public final class AutoEstimation {
 
     /** What an auto run adds to its plan's settings in the provenance (estimate's and compare's alike): auto, its cap, its pilot. */
     static java.util.Map<String, String> autoSettings(int[] pilot) {
-        java.util.Map<String, String> s = new java.util.LinkedHashMap<>();
-        s.put("auto", "true");
-        s.put("auto-max-doublings", Integer.toString(MAX_DOUBLINGS));
-        s.put("auto-pilot", Arrays.toString(pilot).replace(" ", ""));
-        return s;
+        return new Pilot(MAX_DOUBLINGS, pilot).toSettings();
+    }
+
+    /**
+     * What an auto run's provenance adds to the settings of the plan it chose (estimate's and compare's alike): {@code auto
+     * true}, how often a document's budget may double, and the corpus positions of the pilot's documents. The one writer
+     * ({@link #toSettings}) and reader ({@link #fromSettings}) of those settings.
+     */
+    public record Pilot(int maxDoublings, int[] documents) {
+        /** The settings' names: what a plan's own reader leaves to this one. */
+        public static final java.util.Set<String> SETTINGS = java.util.Set.of("auto", "auto-max-doublings", "auto-pilot");
+
+        public Pilot {
+            documents = documents.clone();
+        }
+
+        public java.util.Map<String, String> toSettings() {
+            java.util.Map<String, String> s = new java.util.LinkedHashMap<>();
+            s.put("auto", "true");
+            s.put("auto-max-doublings", Integer.toString(maxDoublings));
+            s.put("auto-pilot", Arrays.toString(documents).replace(" ", ""));
+            return s;
+        }
+
+        /**
+         * The pilot {@link #toSettings} wrote, or null for the settings of a run that is not auto (no {@code auto} setting).
+         *
+         * @throws IllegalArgumentException naming the setting that is missing or not valid
+         */
+        public static Pilot fromSettings(java.util.Map<String, String> settings) {
+            if (!settings.containsKey("auto")) {
+                for (String k : SETTINGS) {
+                    if (settings.containsKey(k)) {
+                        throw SettingsReader.problem(k, "goes with auto true, which this plan does not have");
+                    }
+                }
+                return null;
+            }
+            SettingsReader in = new SettingsReader(settings, settings.keySet());
+            if (!in.bool("auto")) {
+                throw SettingsReader.problem("auto", "is only ever true: a plan that is not auto names no pilot");
+            }
+            int doublings = (int) in.whole(Setting.AUTO_MAX_DOUBLINGS);
+            String text = in.text("auto-pilot");
+            int[] documents = in.valid("auto-pilot", () -> documents(text));
+            return new Pilot(doublings, documents);
+        }
+
+        /** "[0,5,17]": corpus positions, each once. */
+        private static int[] documents(String text) {
+            if (!text.startsWith("[") || !text.endsWith("]") || text.length() < 3) {
+                throw new IllegalArgumentException("is a list of document positions such as [0,5,17], was '" + text + "'");
+            }
+            String[] parts = text.substring(1, text.length() - 1).split(",", -1);
+            int[] d = new int[parts.length];
+            for (int i = 0; i < parts.length; i++) {
+                d[i] = (int) RowChecks.whole(parts[i], "a pilot document's position", 0, Integer.MAX_VALUE - 1);
+            }
+            if (Arrays.stream(d).distinct().count() < d.length) {
+                throw new IllegalArgumentException("names a document twice: " + text);
+            }
+            return d;
+        }
+
+        /** The most a document's budget is multiplied by: 2 to the {@link #maxDoublings}. */
+        public int capFactor() {
+            return 1 << maxDoublings;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Pilot p && p.maxDoublings == maxDoublings && Arrays.equals(p.documents, documents);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * maxDoublings + Arrays.hashCode(documents);
+        }
+
+        @Override
+        public String toString() {
+            return "Pilot" + toSettings();
+        }
     }
 
     /**
@@ -248,7 +326,7 @@ public final class AutoEstimation {
                                       CancelToken cancel) {
         List<Outcome> runs = new ArrayList<>();
         for (int run = 1; run <= RUNS; run++) {
-            SplittableRandom random = RandomStreams.stream(seed, documentIndex, run, RandomStreams.key(estimator.method()), budget);
+            SplittableRandom random = RandomStreams.stream(seed, documentIndex, run, MethodStreams.key(estimator.method()), budget);
             runs.add(EstimationRunner.evaluate(estimator, model, doc, documentIndex, run, random, run == 1, cancel));
         }
         return runs;

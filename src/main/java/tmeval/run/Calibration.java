@@ -174,7 +174,7 @@ public final class Calibration {
             for (int i = 0; i < budgets.size(); i++) {
                 int budget = budgets.get(i);
                 int u = ais ? i : budgets.size() - 1;
-                SplittableRandom random = RandomStreams.stream(seed, d, budget, RandomStreams.key(method));
+                SplittableRandom random = RandomStreams.stream(seed, d, budget, MethodStreams.key(method));
                 long start = System.nanoTime();
                 double lower;
                 String refusal = null;

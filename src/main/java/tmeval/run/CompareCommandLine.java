@@ -1,14 +1,14 @@
 package tmeval.run;
 
 import tmeval.compare.ComparisonMethods;
+import tmeval.estimate.MethodOption;
 import tmeval.estimate.MethodSettings;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -46,11 +46,31 @@ public final class CompareCommandLine {
      * @param budget the adaptive budget, or null for a plain run
      */
     public static List<String> arguments(ComparisonPlan plan, AdaptiveComparison.Budget budget, Inputs inputs, boolean noTiming) {
+        return arguments(plan, budget, false, inputs, noTiming);
+    }
+
+    /**
+     * As {@link #arguments(ComparisonPlan, AdaptiveComparison.Budget, Inputs, boolean)}; with {@code auto}, {@code plan} is
+     * the plan of auto's pilot ({@link AutoComparison#pilotPlan}) and the command names only what auto does not choose:
+     * {@code --method auto}, the seed, the alignment, the vocabulary and the gap threshold.
+     */
+    public static List<String> arguments(ComparisonPlan plan, AdaptiveComparison.Budget budget, boolean auto, Inputs inputs, boolean noTiming) {
         ComparisonPlan defaults = ComparisonPlan.defaults(plan.methods());
         List<String> a = new ArrayList<>(List.of("compare", "--model-a", inputs.modelA().toString(), "--model-b", inputs.modelB().toString(),
                 "--corpus", inputs.corpus().toString()));
         if (inputs.minTokens() != 1) {
             a.addAll(List.of("--min-tokens", Integer.toString(inputs.minTokens())));
+        }
+        if (auto) {
+            if (budget != null) {
+                throw new IllegalArgumentException("auto chooses its own budget: it is never adaptive as well");
+            }
+            a.addAll(List.of("--method", AutoComparison.NAME, "--seed", Long.toString(plan.seed())));
+            sharedWithAuto(a, plan, defaults);
+            if (noTiming) {
+                a.add("--no-timing");
+            }
+            return a;
         }
         a.addAll(List.of("--method", String.join(",", plan.methods())));
         if (plan.directions() != defaults.directions()) {
@@ -64,15 +84,7 @@ public final class CompareCommandLine {
         if (plan.reference() == ComparisonPlan.Reference.LR && plan.referenceParticles() != defaults.referenceParticles()) {
             a.addAll(List.of("--reference-particles", Integer.toString(plan.referenceParticles())));
         }
-        if (plan.align() != defaults.align()) {
-            a.add(plan.align() ? "--align" : "--no-align");
-        }
-        if (plan.intersectVocabularies()) {
-            a.addAll(List.of("--vocabulary", "intersect"));
-        }
-        if (plan.gapThreshold() != defaults.gapThreshold()) {
-            a.addAll(List.of("--gap-threshold", number(plan.gapThreshold())));
-        }
+        sharedWithAuto(a, plan, defaults);
         if (budget != null) {
             a.addAll(List.of("--adaptive", "--agree-within", number(budget.agreeWithin()), "--max-temperatures",
                     Integer.toString(budget.maxTemperatures())));
@@ -83,25 +95,32 @@ public final class CompareCommandLine {
         return a;
     }
 
+    /** The settings auto leaves to the user, where they differ from the defaults. */
+    private static void sharedWithAuto(List<String> a, ComparisonPlan plan, ComparisonPlan defaults) {
+        if (plan.align() != defaults.align()) {
+            a.add(plan.align() ? "--align" : "--no-align");
+        }
+        if (plan.intersectVocabularies()) {
+            a.addAll(List.of("--vocabulary", "intersect"));
+        }
+        if (plan.gapThreshold() != defaults.gapThreshold()) {
+            a.addAll(List.of("--gap-threshold", number(plan.gapThreshold())));
+        }
+    }
+
     /** The method options that differ from the defaults, each only if a chosen method reads it. */
     private static List<String> methodOptions(MethodSettings settings, MethodSettings defaults, List<String> methods) {
-        Set<String> read = new LinkedHashSet<>();
+        Set<MethodOption> read = EnumSet.noneOf(MethodOption.class);
         methods.forEach(m -> read.addAll(ComparisonMethods.get(m).options()));
-        Map<String, String> mine = MethodSettingsText.of(settings);
-        Map<String, String> theirs = MethodSettingsText.of(defaults);
         List<String> out = new ArrayList<>();
-        mine.forEach((name, value) -> {
-            if (value.equals(theirs.get(name))) {
-                return;
+        for (MethodOption option : read) {
+            String value = option.text(settings);
+            if (value.equals(option.text(defaults))) {
+                continue;
             }
-            if (name.equals("resampling")) {
-                if (read.contains("no-resampling") && !settings.resampling()) {
-                    out.add("--no-resampling");
-                }
-            } else if (read.contains(name)) {
-                out.addAll(List.of("--" + name, value));
-            }
-        });
+            // the flag is the setting's one value other than the default's (resampling false)
+            out.addAll(option.kind() == MethodOption.Kind.FLAG ? List.of("--" + option.option()) : List.of("--" + option.option(), value));
+        }
         return out;
     }
 
@@ -127,17 +146,23 @@ public final class CompareCommandLine {
      */
     public static String shardScript(ComparisonPlan plan, AdaptiveComparison.Budget budget, Inputs inputs, boolean noTiming, int shards,
                                      String jar, Path out) {
+        return shardScript(plan, budget, false, inputs, noTiming, shards, jar, out);
+    }
+
+    /** As {@link #shardScript(ComparisonPlan, AdaptiveComparison.Budget, Inputs, boolean, int, String, Path)}, for auto's pilot plan too. */
+    public static String shardScript(ComparisonPlan plan, AdaptiveComparison.Budget budget, boolean auto, Inputs inputs, boolean noTiming,
+                                     int shards, String jar, Path out) {
         if (shards < 1) {
             throw new IllegalArgumentException("the number of shards must be at least 1");
         }
-        List<String> args = arguments(plan, budget, inputs, noTiming);
+        List<String> args = arguments(plan, budget, auto, inputs, noTiming);
         String java = "java -jar " + quote(jar) + " ";
         String stem = stem(out);
         Path dir = out.toAbsolutePath().getParent().resolve("shards");
         String shardFile = dir.resolve(stem + "-").toString();
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "# %s as %d shards (--shard I/%d) and their merge; every node must read the inputs at these paths%n",
-                plan.methods(), shards, shards));
+                auto ? List.of(AutoComparison.NAME) : plan.methods(), shards, shards));
         sb.append("mkdir -p ").append(quote(dir.toString())).append("\n\n");
         sb.append("# GNU parallel: each shard on one core (--threads 1), -j of them at a time (set it to the cores you have),"
                 + " on this machine or over ssh (--sshlogin)\n");

@@ -56,6 +56,10 @@ public record ComparisonPlan(List<String> methods, Directions directions, Method
     private static final String STRICT = "strict";
     private static final String INTERSECT = "intersect";
 
+    /** Settings another reader reads: the adaptive budget's ({@link AdaptiveComparison.Budget}) and auto's ({@link AutoEstimation.Pilot}). */
+    private static final java.util.Set<String> LEFT_TO_OTHERS = java.util.stream.Stream.concat(AdaptiveComparison.Budget.SETTINGS.stream(),
+            AutoEstimation.Pilot.SETTINGS.stream()).collect(java.util.stream.Collectors.toUnmodifiableSet());
+
     /** Which directions a ratio path is run in. */
     public enum Directions {
         FORWARD("forward"), REVERSE("reverse"), BOTH("both");
@@ -150,13 +154,13 @@ public record ComparisonPlan(List<String> methods, Directions directions, Method
         }
     }
 
-    /** The default plan for these methods: what {@code compare} runs with no other option, and what the workbench opens with. */
+    /** The default plan for these methods: what {@code compare} runs with no other option, and the workbench's Table 1 preset for the paper's four. */
     public static ComparisonPlan defaults(List<String> methods) {
         return new ComparisonPlan(methods, DEFAULT_DIRECTIONS, DEFAULT_METHOD_SETTINGS, DEFAULT_RUNS, DEFAULT_SEED, Workers.defaultThreads(),
                 DEFAULT_REFERENCE, DEFAULT_REFERENCE_PARTICLES, DEFAULT_ALIGN, false, DEFAULT_GAP_THRESHOLD);
     }
 
-    /** The four methods of Foulds and Smyth's Tables 1 and 2: the workbench's first selection. */
+    /** The four methods of Foulds and Smyth's Tables 1 and 2: Run > Preset: Foulds & Smyth Table 1 (the workbench opens on auto). */
     public static List<String> defaultSelection() {
         return List.of(ComparisonMethods.RATIO_CONVEX, ComparisonMethods.RATIO_GEOMETRIC, ComparisonMethods.AIS_DIFF, ComparisonMethods.LR_DIFF);
     }
@@ -244,13 +248,14 @@ public record ComparisonPlan(List<String> methods, Directions directions, Method
 
     /**
      * The plan whose {@link #toSettings} these are (an output's provenance, a session), on all cores: every setting must be
-     * there, none other ({@link AdaptiveComparison.Budget#fromSettings} reads the adaptive budget's), and each must be what
+     * there, none other ({@link AdaptiveComparison.Budget#fromSettings} reads the adaptive budget's, {@link AutoEstimation.Pilot#fromSettings}
+     * auto's), and each must be what
      * the command line accepts.
      *
      * @throws IllegalArgumentException naming the setting that is missing, unknown or not valid
      */
     public static ComparisonPlan fromSettings(Map<String, String> s) {
-        SettingsReader in = new SettingsReader(s, AdaptiveComparison.Budget.SETTINGS);
+        SettingsReader in = new SettingsReader(s, LEFT_TO_OTHERS);
         if (!PLAN_NAME.equals(in.text(PLAN))) {
             throw SettingsReader.problem(PLAN, "'" + s.get(PLAN) + "', not a " + PLAN_NAME + " plan");
         }

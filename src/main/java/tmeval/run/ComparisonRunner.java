@@ -129,7 +129,7 @@ public final class ComparisonRunner {
         Document doc = job.corpus().document(local);
         String method = arm.method().method();
         int length = arm.method().scoredTokens(doc.length());
-        var random = RandomStreams.stream(job.seed(), documentIndex, run, RandomStreams.key(arm.key() + streamSuffix));
+        var random = RandomStreams.stream(job.seed(), documentIndex, run, MethodStreams.key(arm.method().method(), arm.direction(), streamSuffix));
         try {
             RatioResult r = arm.method().estimate(doc, job.a(), job.b(), arm.direction(), random, cancel);
             if (!Double.isFinite(r.logRatio())) {

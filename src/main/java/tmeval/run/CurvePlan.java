@@ -1,8 +1,10 @@
 package tmeval.run;
 
+import tmeval.estimate.MethodOption;
 import tmeval.estimate.MethodSettings;
 import tmeval.estimate.Methods;
 
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +24,11 @@ public record CurvePlan(List<String> methods, MethodSettings settings, int first
     /** Two runs: the per-iteration variance column needs two. */
     public static final int DEFAULT_RUNS = 2;
     public static final long DEFAULT_SEED = 1;
+    /** The names of the settings ({@link #toSettings}) that are not method options or ranged settings. */
+    private static final String PLAN = "plan";
+    private static final String PLAN_NAME = "curve";
+    private static final String METHODS = "methods";
+    private static final String ALLOW_UNEVEN = "allow-uneven-series";
 
     /** @throws IllegalArgumentException naming the setting */
     public CurvePlan {
@@ -42,12 +49,13 @@ public record CurvePlan(List<String> methods, MethodSettings settings, int first
         }
     }
 
-    /** The settings a curve method reads, by option name: the annealers their temperatures, lr its budget from them. */
-    public static Set<String> optionsOf(String method) {
+    /** The settings a curve method reads: the annealers their temperatures, lr its budget from them, vb none. */
+    public static Set<MethodOption> optionsOf(String method) {
         if (method.equals(Methods.VB)) {
             return Set.of();
         }
-        return method.equals(Methods.LR) ? Set.of("temperatures", "no-resampling") : Set.of("samples", "temperatures", "schedule");
+        return method.equals(Methods.LR) ? EnumSet.of(MethodOption.TEMPERATURES, MethodOption.RESAMPLING)
+                : EnumSet.of(MethodOption.SAMPLES, MethodOption.TEMPERATURES, MethodOption.SCHEDULE);
     }
 
     /** The default plan: every curve method, the first snapshot reached with as many extra temperatures as the others. */
@@ -56,15 +64,41 @@ public record CurvePlan(List<String> methods, MethodSettings settings, int first
                 DEFAULT_SEED, Workers.defaultThreads(), false);
     }
 
-    public Map<String, String> settingsText() {
+    /**
+     * Every setting, by name (the command line's option names), in a fixed order: the {@code # setting} lines of the
+     * output's provenance, and what {@link #fromSettings} reads back into the same plan (the thread count aside).
+     */
+    public Map<String, String> toSettings() {
         Map<String, String> s = new LinkedHashMap<>();
-        s.put("plan", "curve");
-        s.put("methods", String.join(",", methods));
+        s.put(PLAN, PLAN_NAME);
+        s.put(METHODS, String.join(",", methods));
         s.putAll(MethodSettingsText.of(settings));
-        s.put("first-extra-temperatures", Integer.toString(firstExtraTemperatures));
-        s.put("runs", Integer.toString(runs));
-        s.put("seed", Long.toString(seed));
-        s.put("allow-uneven-series", Boolean.toString(allowUneven));
+        s.put(Setting.FIRST_EXTRA_TEMPERATURES.name(), Integer.toString(firstExtraTemperatures));
+        s.put(Setting.RUNS.name(), Integer.toString(runs));
+        s.put(Setting.SEED.name(), Long.toString(seed));
+        s.put(ALLOW_UNEVEN, Boolean.toString(allowUneven));
         return s;
+    }
+
+    /**
+     * The plan whose {@link #toSettings} these are, on all cores: every setting must be there, none other, and each
+     * must be what the command line accepts.
+     *
+     * @throws IllegalArgumentException naming the setting that is missing, unknown or not valid
+     */
+    public static CurvePlan fromSettings(Map<String, String> s) {
+        SettingsReader in = new SettingsReader(s, Set.of());
+        if (!PLAN_NAME.equals(in.text(PLAN))) {
+            throw SettingsReader.problem(PLAN, "'" + s.get(PLAN) + "', not a " + PLAN_NAME + " plan");
+        }
+        String methodList = in.text(METHODS);
+        List<String> methods = in.valid(METHODS, () -> Setting.methods(methodList, CurveRunner.METHODS, false));
+        MethodSettings settings = MethodSettingsText.read(in);
+        int extra = (int) in.whole(Setting.FIRST_EXTRA_TEMPERATURES);
+        int runs = (int) in.whole(Setting.RUNS);
+        long seed = in.whole(Setting.SEED);
+        boolean uneven = in.bool(ALLOW_UNEVEN);
+        in.noOthers();
+        return new CurvePlan(methods, settings, extra, runs, seed, Workers.defaultThreads(), uneven);
     }
 }

@@ -150,7 +150,7 @@ public final class CurveRunner {
                         }
                         if (carried[i][r] == null) {
                             carried[i][r] = iterationAis.start(doc, model.numTopics(),
-                                    RandomStreams.stream(job.seed(), d, r + 1, RandomStreams.key(method)));
+                                    RandomStreams.stream(job.seed(), d, r + 1, MethodStreams.key(method)));
                         }
                         IterationAis.SnapshotEstimate e = carried[i][r].advance(model, cancel);
                         return row(doc, d, iteration, method, r, e.logLikelihood(), e.siteUpdates(), e.nanos());
@@ -160,7 +160,7 @@ public final class CurveRunner {
                         VariationalBound.Fit fit = VariationalBound.fit(doc, model, cancel);
                         return row(doc, d, iteration, method, r, fit.bound(), (long) fit.iterations() * doc.length(), 0);
                     }
-                    var random = RandomStreams.stream(job.seed(), d, r + 1, RandomStreams.key(method + "@" + iteration));
+                    var random = RandomStreams.stream(job.seed(), d, r + 1, MethodStreams.key(method, "@" + iteration));
                     EstimateResult e = method.equals(Methods.AIS)
                             ? ais.estimate(doc, model, random, cancel)
                             : LeftToRight.standard(EstimateDifference.particlesForBudget(s.temperatures(), doc.length()), s.resampling())

@@ -39,7 +39,7 @@ public final class EstimationRunner {
 
     /** The stream of a task: a function of the seed, the document's position, the run and the method only. */
     public static java.util.SplittableRandom stream(long seed, int documentIndex, int run, String method) {
-        return RandomStreams.stream(seed, documentIndex, run, RandomStreams.key(method));
+        return RandomStreams.stream(seed, documentIndex, run, MethodStreams.key(method));
     }
 
     /**

@@ -44,6 +44,7 @@ public final class SessionFile {
             Map.entry("referenceParticles", Setting.REFERENCE_PARTICLES::parse), Map.entry("maxTemperatures", Setting.MAX_TEMPERATURES::parse),
             Map.entry("agreeWithin", Setting.AGREE_WITHIN::parse), Map.entry("schedule", Schedule::parse),
             Map.entry("reference", ComparisonPlan.Reference::parse), Map.entry("align", Setting::bool), Map.entry("adaptive", Setting::bool),
+            Map.entry("auto", Setting::bool),
             Map.entry("methods", v -> Setting.methods(v, null, true)),
             Map.entry("curves.methods", v -> Setting.methods(v, CurveRunner.METHODS, true)),
             Map.entry("curves.temperatures", Setting.TEMPERATURES::parse), Map.entry("curves.runs", Setting.RUNS::parse),

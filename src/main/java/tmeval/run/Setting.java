@@ -2,8 +2,10 @@ package tmeval.run;
 
 import tmeval.anneal.Schedule;
 import tmeval.compare.ComparisonMethods;
+import tmeval.estimate.MethodOption;
 import tmeval.estimate.Methods;
 
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -64,13 +66,13 @@ public final class Setting {
         }
     }
 
-    public static final Whole SAMPLES = new Whole("samples", 1, Integer.MAX_VALUE);
-    public static final Whole TEMPERATURES = new Whole("temperatures", 1, Integer.MAX_VALUE);
-    public static final Whole BURN_IN = new Whole("burn-in", 0, Integer.MAX_VALUE);
-    public static final Whole PARTICLES = new Whole("particles", 1, Integer.MAX_VALUE);
-    public static final Whole CHAIN_LENGTH = new Whole("chain-length", 1, Integer.MAX_VALUE);
-    public static final Whole IP_ITERATIONS = new Whole("ip-iterations", 0, Integer.MAX_VALUE);
-    public static final Whole MAX_EXACT_STATES = new Whole("max-exact-states", Long.MIN_VALUE, Long.MAX_VALUE);
+    public static final Whole SAMPLES = whole(MethodOption.SAMPLES);
+    public static final Whole TEMPERATURES = whole(MethodOption.TEMPERATURES);
+    public static final Whole BURN_IN = whole(MethodOption.BURN_IN);
+    public static final Whole PARTICLES = whole(MethodOption.PARTICLES);
+    public static final Whole CHAIN_LENGTH = whole(MethodOption.CHAIN_LENGTH);
+    public static final Whole IP_ITERATIONS = whole(MethodOption.IP_ITERATIONS);
+    public static final Whole MAX_EXACT_STATES = whole(MethodOption.MAX_EXACT_STATES);
     public static final Whole RUNS = new Whole("runs", 1, 1_000_000);
     public static final Whole SEED = new Whole("seed", Long.MIN_VALUE, Long.MAX_VALUE);
     /** The seed of a session saved before sessions kept the run form's whole plan: that form's seed field held an int. */
@@ -79,6 +81,8 @@ public final class Setting {
     public static final Whole REFERENCE_PARTICLES = new Whole("reference-particles", 1, 1_000_000);
     public static final Whole MAX_TEMPERATURES = new Whole("max-temperatures", 1, Integer.MAX_VALUE);
     public static final Whole FIRST_EXTRA_TEMPERATURES = new Whole("first-extra-temperatures", 0, Integer.MAX_VALUE);
+    /** How often auto may double a document's budget, as an auto run's provenance records it. */
+    public static final Whole AUTO_MAX_DOUBLINGS = new Whole("auto-max-doublings", 0, 30);
     public static final Whole MIN_TOKENS = new Whole("min-tokens", 1, Integer.MAX_VALUE);
     /** The teaching view's AIS runs while the window draws it: a short document, a few chains. */
     public static final Whole TEACHING_TEMPERATURES = new Whole("teaching temperatures", 1, 100_000);
@@ -86,24 +90,45 @@ public final class Setting {
     /** 0: the whole document. */
     public static final Whole TEACHING_TOKENS = new Whole("teaching tokens", 0, 100_000);
 
-    public static final Real EPSILON = new Real("epsilon", 0, 0.999);
+    public static final Real EPSILON = new Real(MethodOption.EPSILON.setting(), MethodOption.EPSILON.realMin(), MethodOption.EPSILON.realMax());
     public static final Real GAP_THRESHOLD = new Real("gap-threshold", 0, Double.MAX_VALUE);
     public static final Real AGREE_WITHIN = new Real("agree-within", Double.MIN_NORMAL, Double.MAX_VALUE);
 
-    /** Every setting a plan's provenance names ({@code toSettings()}, {@code settingsText()}), by that name, with its rule. */
-    private static final Map<String, Consumer<String>> PLAN_RULES = Map.ofEntries(
-            Map.entry("samples", SAMPLES::parse), Map.entry("temperatures", TEMPERATURES::parse), Map.entry("burn-in", BURN_IN::parse),
-            Map.entry("particles", PARTICLES::parse), Map.entry("chain-length", CHAIN_LENGTH::parse),
-            Map.entry("ip-iterations", IP_ITERATIONS::parse), Map.entry("max-exact-states", MAX_EXACT_STATES::parse),
-            Map.entry("runs", RUNS::parse), Map.entry("seed", SEED::parse), Map.entry("reference-particles", REFERENCE_PARTICLES::parse),
-            Map.entry("max-temperatures", MAX_TEMPERATURES::parse), Map.entry("first-extra-temperatures", FIRST_EXTRA_TEMPERATURES::parse),
-            Map.entry("epsilon", EPSILON::parse), Map.entry("gap-threshold", GAP_THRESHOLD::parse), Map.entry("agree-within", AGREE_WITHIN::parse),
-            Map.entry("schedule", Schedule::parse), Map.entry("direction", ComparisonPlan.Directions::parse),
-            Map.entry("reference", ComparisonPlan.Reference::parse), Map.entry("method", Methods::get),
-            Map.entry("resampling", Setting::bool), Map.entry("align", Setting::bool), Map.entry("adaptive", Setting::bool),
-            Map.entry("allow-uneven-series", Setting::bool),
-            Map.entry("vocabulary", v -> oneOf(v, List.of("strict", "intersect"))),
-            Map.entry("plan", v -> oneOf(v, List.of("estimate", "compare", "curve", "select"))));
+    /** Every setting a plan's provenance names ({@code toSettings()}), by that name, with its rule. */
+    private static final Map<String, Consumer<String>> PLAN_RULES = planRules();
+
+    private static Map<String, Consumer<String>> planRules() {
+        Map<String, Consumer<String>> rules = new HashMap<>(Map.ofEntries(
+                Map.entry("runs", RUNS::parse), Map.entry("seed", SEED::parse), Map.entry("reference-particles", REFERENCE_PARTICLES::parse),
+                Map.entry("max-temperatures", MAX_TEMPERATURES::parse), Map.entry("first-extra-temperatures", FIRST_EXTRA_TEMPERATURES::parse),
+                Map.entry("gap-threshold", GAP_THRESHOLD::parse), Map.entry("agree-within", AGREE_WITHIN::parse),
+                Map.entry("direction", ComparisonPlan.Directions::parse),
+                Map.entry("reference", ComparisonPlan.Reference::parse), Map.entry("method", Methods::get),
+                Map.entry("align", Setting::bool), Map.entry("adaptive", Setting::bool), Map.entry("auto", Setting::bool),
+                Map.entry("auto-max-doublings", AUTO_MAX_DOUBLINGS::parse),
+                Map.entry("allow-uneven-series", Setting::bool),
+                Map.entry("vocabulary", v -> oneOf(v, List.of("strict", "intersect"))),
+                Map.entry("plan", v -> oneOf(v, List.of("estimate", "compare", "curve", "select")))));
+        for (MethodOption o : MethodOption.values()) {
+            rules.put(o.setting(), rule(o));
+        }
+        return Map.copyOf(rules);
+    }
+
+    /** The rule of a method option ({@link MethodOption}), from its range. */
+    public static Consumer<String> rule(MethodOption o) {
+        return switch (o.kind()) {
+            case WHOLE -> whole(o)::parse;
+            case REAL -> new Real(o.setting(), o.realMin(), o.realMax())::parse;
+            case SCHEDULE -> Schedule::parse;
+            case FLAG -> Setting::bool;
+        };
+    }
+
+    /** A whole-number method option's rule. */
+    private static Whole whole(MethodOption o) {
+        return new Whole(o.setting(), o.wholeMin(), o.wholeMax());
+    }
 
     private Setting() {
     }

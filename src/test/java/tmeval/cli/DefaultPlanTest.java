@@ -43,14 +43,25 @@ class DefaultPlanTest {
     }
 
     @Test
-    void theWorkbenchStartsFromTheCommandLinesDefaultPlan(FxRobot robot) throws Exception {
-        ComparisonPlan[] gui = new ComparisonPlan[1];
-        robot.interact(() -> gui[0] = workbench.viewModel().run().plan());
+    void theWorkbenchStartsFromTheCommandLinesDefaultPlanAndItsPresetIsThePapers(FxRobot robot) throws Exception {
+        ComparisonPlan[] gui = new ComparisonPlan[2];
+        boolean[] auto = new boolean[1];
+        robot.interact(() -> {
+            gui[0] = workbench.viewModel().run().plan();
+            auto[0] = workbench.viewModel().run().autoProperty().get();
+            workbench.viewModel().run().presetTable1();
+            gui[1] = workbench.viewModel().run().plan();
+        });
         CompareCommand compare = new CompareCommand(new CancelToken());
-        Options o = Options.parse(new String[] {"compare", "--method", String.join(",", gui[0].methods())}, 1, compare.options());
-        assertEquals(CompareCommand.plan(o), gui[0]);
-        assertEquals(ComparisonPlan.defaults(ComparisonPlan.defaultSelection()), gui[0]);
-        assertEquals(1000, gui[0].settings().temperatures(), "the paper's cheap regime");
+        // compare with no option at all is auto: the workbench opens on that very plan (its pilot's)
+        Options none = Options.parse(new String[] {"compare", "--threads", Integer.toString(gui[0].threads())}, 1, compare.options());
+        assertTrue(auto[0] && CompareCommand.auto(none));
+        assertEquals(CompareCommand.plan(none), gui[0]);
+        // the preset: compare naming the paper's four methods and no other option
+        Options o = Options.parse(new String[] {"compare", "--method", String.join(",", gui[1].methods())}, 1, compare.options());
+        assertEquals(CompareCommand.plan(o), gui[1]);
+        assertEquals(ComparisonPlan.defaults(ComparisonPlan.defaultSelection()), gui[1]);
+        assertEquals(1000, gui[1].settings().temperatures(), "the paper's cheap regime");
     }
 
     @Test

@@ -57,7 +57,7 @@ class ReliabilityTest {
     static List<String> optionsOf(String method, String... pairs) {
         List<String> out = new ArrayList<>();
         for (int i = 0; i < pairs.length; i += 2) {
-            if (Methods.get(method).options().contains(pairs[i].substring(2))) {
+            if (Methods.get(method).options().contains(tmeval.estimate.MethodOption.ofOption(pairs[i].substring(2)))) {
                 out.add(pairs[i]);
                 out.add(pairs[i + 1]);
             }

@@ -1,6 +1,8 @@
 package tmeval.app.common;
 
 import tmeval.run.AdaptiveComparison;
+import tmeval.run.AutoComparison;
+import tmeval.run.AutoEstimation;
 import tmeval.run.ComparisonPlan;
 
 import java.util.ArrayList;
@@ -11,28 +13,74 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * The plan that made a set of comparison results, with its adaptive budget (null: a plain run): what an export of them
- * records as its provenance, what a session keeps beside them and what every view that shows them names.
+ * The plan that made a set of comparison results, with its adaptive budget (null: a plain run) or, for an {@code auto}
+ * comparison, the pilot that chose it (null: not auto; {@code plan} is then the chosen method at its starting budget, as
+ * {@code compare}'s provenance records it): what an export of them records as its provenance, what a session keeps beside
+ * them and what every view that shows them names.
  */
-public record ResultsPlan(ComparisonPlan plan, AdaptiveComparison.Budget budget) {
+public record ResultsPlan(ComparisonPlan plan, AdaptiveComparison.Budget budget, AutoEstimation.Pilot auto) {
     public ResultsPlan {
         Objects.requireNonNull(plan, "the plan");
+        if (budget != null && auto != null) {
+            throw new IllegalArgumentException("auto chooses its own budget: a plan is adaptive or auto, not both");
+        }
     }
 
-    /** The provenance settings: the plan's, and the budget's when adaptive. */
+    public ResultsPlan(ComparisonPlan plan, AdaptiveComparison.Budget budget) {
+        this(plan, budget, null);
+    }
+
+    /** The provenance settings: the plan's, and the budget's when adaptive, the pilot's when auto ({@code compare}'s own). */
     public Map<String, String> toSettings() {
+        if (auto != null) {
+            Map<String, String> s = new LinkedHashMap<>(plan.toSettings());
+            s.putAll(auto.toSettings());
+            return s;
+        }
         return budget == null ? plan.toSettings() : budget.settingsText(plan);
     }
 
     /** @throws IllegalArgumentException naming the setting that is missing, unknown or not valid */
     public static ResultsPlan fromSettings(Map<String, String> settings) {
-        return new ResultsPlan(ComparisonPlan.fromSettings(settings), AdaptiveComparison.Budget.fromSettings(settings));
+        return new ResultsPlan(ComparisonPlan.fromSettings(settings), AdaptiveComparison.Budget.fromSettings(settings),
+                AutoEstimation.Pilot.fromSettings(settings));
     }
 
-    /** In a line: the methods, then "n = 1000, 2 runs, seed 1", and the adaptive budget. */
+    /** The run form on auto before its pilot has chosen: auto's pilot plan, no pilot documents yet. */
+    public static ResultsPlan autoForm(ComparisonPlan pilotPlan) {
+        return new ResultsPlan(pilotPlan, null, new AutoEstimation.Pilot(AutoEstimation.MAX_DOUBLINGS, new int[0]));
+    }
+
+    /**
+     * The settings the user chose: every one, or for auto only those it leaves to the user (seed, alignment, vocabulary,
+     * gap threshold), so that an auto form and the results it made compare equal whatever the pilot chose.
+     */
+    public Map<String, String> userSettings() {
+        if (auto == null) {
+            return toSettings();
+        }
+        Map<String, String> all = plan.toSettings();
+        Map<String, String> mine = new LinkedHashMap<>();
+        mine.put("method", AutoComparison.NAME);
+        for (String k : List.of("seed", "align", "vocabulary", "gap-threshold")) {
+            mine.put(k, all.get(k));
+        }
+        return mine;
+    }
+
+    /** Whether the rows carry each document's last round (temperatures, converged): adaptive and auto runs. */
+    public boolean rounds() {
+        return budget != null || auto != null;
+    }
+
+    /** In a line: the methods, then "n = 1000, 2 runs, seed 1", and the adaptive budget or auto's doublings. */
     public String describe() {
-        String text = String.format(Locale.ROOT, "%s, n = %d, %d run%s, seed %d", String.join(", ", plan.methods()),
-                plan.settings().temperatures(), plan.runs(), plan.runs() == 1 ? "" : "s", plan.seed());
+        String text = String.format(Locale.ROOT, "%s%s, n = %d, %d run%s, seed %d", auto == null ? "" : "auto chose ",
+                String.join(", ", plan.methods()), plan.settings().temperatures(), plan.runs(), plan.runs() == 1 ? "" : "s", plan.seed());
+        if (auto != null) {
+            return text + String.format(Locale.ROOT, ", doubled up to n = %d until certified",
+                    (long) plan.settings().temperatures() * auto.capFactor());
+        }
         return budget == null ? text : text + String.format(Locale.ROOT, ", adaptive to %d temperatures within %s nats",
                 budget.maxTemperatures(), budget.agreeWithin());
     }
@@ -54,6 +102,6 @@ public record ResultsPlan(ComparisonPlan plan, AdaptiveComparison.Budget budget)
     public ResultsPlan withMethodsOf(ResultsPlan other) {
         List<String> methods = new ArrayList<>(plan.methods());
         other.plan.methods().stream().filter(m -> !methods.contains(m)).forEach(methods::add);
-        return new ResultsPlan(plan.withMethods(methods), budget);
+        return new ResultsPlan(plan.withMethods(methods), budget, auto);
     }
 }

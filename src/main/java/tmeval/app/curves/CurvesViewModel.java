@@ -125,7 +125,7 @@ public final class CurvesViewModel {
         temperatures.addListener((o, a, b) -> formChanged());
         runs.addListener((o, a, b) -> formChanged());
         formChanged();
-        caption = new PlanCaption<>("Curves", shownPlan, formPlan, CurvesViewModel::describe, CurvePlan::settingsText);
+        caption = new PlanCaption<>("Curves", shownPlan, formPlan, CurvesViewModel::describe, CurvePlan::toSettings);
         inputs.seriesProperty().addListener((o, a, b) -> describeEmpty());
         describeEmpty();
     }

@@ -45,6 +45,8 @@ public final class ClusterCommands {
     private final Workspace inputs;
     private final Supplier<ComparisonPlan> plan;
     private final Supplier<AdaptiveComparison.Budget> budget;
+    /** Whether the form runs auto ({@code plan} is then auto's pilot plan). */
+    private final Supplier<Boolean> auto;
     private final String jar;
     private final IntegerProperty shards = new SimpleIntegerProperty(32);
     private final BooleanProperty noTiming = new SimpleBooleanProperty(true);
@@ -53,7 +55,9 @@ public final class ClusterCommands {
     private final StringProperty text = new SimpleStringProperty("");
 
     /** @param jar the tmeval jar as the nodes will see it (this one's path, or its name when not run from a jar) */
-    ClusterCommands(Workspace inputs, Supplier<ComparisonPlan> plan, Supplier<AdaptiveComparison.Budget> budget, String jar) {
+    ClusterCommands(Workspace inputs, Supplier<ComparisonPlan> plan, Supplier<AdaptiveComparison.Budget> budget, Supplier<Boolean> auto,
+                    String jar) {
+        this.auto = auto;
         this.inputs = inputs;
         this.plan = plan;
         this.budget = budget;
@@ -96,9 +100,14 @@ public final class ClusterCommands {
         try {
             ComparisonPlan p = plan.get();
             AdaptiveComparison.Budget adaptive = budget.get();
+            if (kind.get() == Kind.SPARK && auto.get()) {
+                // as compare refuses it on Spark: auto's rounds re-run documents on one machine
+                text.set("# auto runs on one machine or as shards (--shard I/N and merge), not on Spark: choose Shards, or name the methods");
+                return;
+            }
             text.set(kind.get() == Kind.SPARK ? CompareCommandLine.sparkSubmit(p, adaptive, files, noTiming.get(), out.get(),
                     CompareCommandLine.sparkJarBeside(jar))
-                    : CompareCommandLine.shardScript(p, adaptive, files, noTiming.get(), shards.get(), jar, out.get()));
+                    : CompareCommandLine.shardScript(p, adaptive, auto.get(), files, noTiming.get(), shards.get(), jar, out.get()));
         } catch (IllegalArgumentException e) {
             text.set("# " + e.getMessage());
         }

@@ -23,6 +23,7 @@ import tmeval.model.Corpus;
 import tmeval.model.Document;
 import tmeval.progress.CancelToken;
 import tmeval.run.AdaptiveComparison;
+import tmeval.run.AutoEstimation;
 import tmeval.run.ComparisonPlan;
 import tmeval.run.ComparisonRunner;
 import tmeval.run.CostModel;
@@ -51,6 +52,11 @@ final class CostPreview {
         ComparisonPlan plan();
 
         AdaptiveComparison.Budget budget();
+
+        /** Whether the form runs auto: {@link #plan()} is then its pilot's plan, whose candidates one is chosen from. */
+        default boolean auto() {
+            return false;
+        }
     }
 
     private final Workspace inputs;
@@ -119,6 +125,10 @@ final class CostPreview {
         Map<String, Long> updates = CostModel.siteUpdatesByMethod(corpus, plan);
         long total = updates.values().stream().mapToLong(Long::longValue).sum();
         Throughput rates = throughput.get();
+        if (form.auto()) {
+            auto(corpus, updates, rates);
+            return;
+        }
         // each method's updates at its own per-thread rate (the reference run's too), then spread over the threads
         // the machine really gives a job: min(threads, cores), times the share the last job achieved
         double s = CostModel.seconds(updates, rates, siteUpdatesPerSecond.get(), 1);
@@ -141,6 +151,32 @@ final class CostPreview {
                     (double) worst.values().stream().mapToLong(Long::longValue).sum(), seconds(worstSeconds));
         }
         set(String.format(Locale.ROOT, "%.3g site updates%s, %s%s", (double) total, exact, time, adaptive), s);
+    }
+
+    /**
+     * Auto's cost cannot be known before its pilot chooses: the pilot (every candidate on its documents, a share of the
+     * corpus by count), then the chosen candidate on every document at compare's budget, from the cheapest to the
+     * dearest; documents not yet certified cost more (their budget doubles). The seconds kept are the least: the pilot
+     * and the cheapest.
+     */
+    private void auto(Corpus corpus, Map<String, Long> updates, Throughput rates) {
+        double share = (double) Math.min(AutoEstimation.PILOT_DOCUMENTS, corpus.size()) / Math.max(1, corpus.size());
+        double parallel = parallelism(threads.get());
+        double pilot = 0;
+        double cheapest = Double.POSITIVE_INFINITY;
+        double dearest = 0;
+        for (var e : updates.entrySet()) {
+            double s = CostModel.seconds(Map.of(e.getKey(), e.getValue()), rates, siteUpdatesPerSecond.get(), 1) / parallel;
+            pilot += s * share;
+            cheapest = Math.min(cheapest, s);
+            dearest = Math.max(dearest, s);
+        }
+        if (Double.isNaN(pilot)) {
+            set("auto: calibrating...", Double.NaN);
+            return;
+        }
+        set(String.format(Locale.ROOT, "auto: a pilot of about %s, then the method it chooses on every document: about %s to %s at the"
+                + " start, more where a document's budget doubles", seconds(pilot), seconds(cheapest), seconds(dearest)), pilot + cheapest);
     }
 
     private void set(String text, double seconds) {

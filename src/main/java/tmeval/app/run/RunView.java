@@ -21,6 +21,8 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+
+import java.util.List;
 import tmeval.anneal.Schedule;
 
 /** The run panel: methods, their parameters, the predicted cost, Run (queues when busy), Cancel, progress and ETA. */
@@ -35,8 +37,19 @@ public final class RunView {
         Label methodsLabel = new Label("Methods:");
         methodsLabel.getStyleClass().add("section-title");
         methods.getChildren().add(methodsLabel);
+        CheckBox auto = new CheckBox("auto");
+        auto.setId("method-auto");
+        auto.setMinWidth(Region.USE_PREF_SIZE);
+        auto.selectedProperty().bindBidirectional(run.autoProperty());
+        auto.setTooltip(wrapped("compare's default: a pilot on a few documents measures " + String.join(", ", tmeval.run.AutoComparison.CANDIDATES)
+                + ", chooses the one that certifies at the least cost, and doubles each document's budget until it is certified."
+                + " Ticking a method names the methods instead; Run > Preset: Foulds & Smyth Table 1 gives the paper's four."));
+        methods.getChildren().add(auto);
+        // auto chooses the method and its budget: the named methods and the settings it chooses step back while it is on
+        javafx.beans.binding.DoubleBinding faded = Bindings.when(run.autoProperty()).then(0.5).otherwise(1.0);
         run.methods().forEach((name, on) -> {
             CheckBox box = new CheckBox(name);
+            box.opacityProperty().bind(faded);
             box.setId("method-" + name);
             box.setMinWidth(Region.USE_PREF_SIZE);
             Tooltip help = new Tooltip();
@@ -128,6 +141,10 @@ public final class RunView {
         agree.disableProperty().bind(run.adaptiveProperty().not());
         maxTemperatures.disableProperty().bind(run.adaptiveProperty().not());
         parameters.getChildren().add(adaptiveBox);
+        for (javafx.scene.Node chosenByAuto : List.of(parameters.getChildren().get(0), parameters.getChildren().get(1), parameters.getChildren().get(2),
+                parameters.getChildren().get(3), schedule, adaptiveBox, reference)) {
+            chosenByAuto.disableProperty().bind(run.autoProperty());
+        }
 
         Button start = new Button("Run");
         start.setId("run-button");

@@ -38,7 +38,11 @@ import tmeval.estimate.MethodSettings;
 import tmeval.model.Corpus;
 import tmeval.progress.CancelToken;
 import tmeval.progress.Progress;
+import tmeval.estimate.MethodOption;
 import tmeval.run.AdaptiveComparison;
+import tmeval.run.Setting;
+import tmeval.run.AutoComparison;
+import tmeval.run.AutoEstimation;
 import tmeval.run.ComparisonPlan;
 import tmeval.run.ComparisonRunner;
 import tmeval.run.Shard;
@@ -50,6 +54,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiPredicate;
 import java.util.function.Consumer;
 
@@ -64,10 +69,22 @@ import java.util.function.Consumer;
  * before its end never replaces the results that were on screen before it.
  */
 public final class RunViewModel {
-    /** A queued comparison: the plan captured when Run was pressed, and its adaptive budget (null: a plain run). */
-    public record JobSpec(ComparisonPlan plan, AdaptiveComparison.Budget budget, String label) {
+    /**
+     * A queued comparison: the plan captured when Run was pressed, and its adaptive budget (null: a plain run); for
+     * {@code auto}, the plan of its pilot ({@link AutoComparison#pilotPlan}), whose choice is made when the job runs.
+     */
+    public record JobSpec(ComparisonPlan plan, AdaptiveComparison.Budget budget, boolean auto, String label) {
+        public JobSpec(ComparisonPlan plan, AdaptiveComparison.Budget budget, String label) {
+            this(plan, budget, false, label);
+        }
+
         public JobSpec(ComparisonPlan plan, String label) {
-            this(plan, null, label);
+            this(plan, null, false, label);
+        }
+
+        /** The plan of the results it makes, or null for auto's, known once the pilot has chosen. */
+        ResultsPlan made() {
+            return auto ? null : new ResultsPlan(plan, budget);
         }
     }
 
@@ -88,6 +105,28 @@ public final class RunViewModel {
                  Consumer<List<AdaptiveComparison.Row>> eachRound, Progress progress, CancelToken cancel);
     }
 
+    /** What chooses and runs an auto comparison ({@code compare}'s default): the engine's, or a test's. */
+    interface AutoRunner {
+        AutoComparison.Choice choose(ComparisonPlan pilotPlan, Corpus corpus, ModelPair pair, CancelToken cancel);
+
+        void run(AutoComparison.Choice choice, ComparisonPlan pilotPlan, Corpus corpus, ModelPair pair,
+                 Consumer<List<AdaptiveComparison.Row>> eachRound, Progress progress, CancelToken cancel);
+    }
+
+    /** The engine of {@code compare}'s auto, every round as it ends; the rows in corpus order are not needed here. */
+    static final AutoRunner AUTO = new AutoRunner() {
+        @Override
+        public AutoComparison.Choice choose(ComparisonPlan pilotPlan, Corpus corpus, ModelPair pair, CancelToken cancel) {
+            return AutoComparison.choose(pilotPlan, corpus, pair, cancel);
+        }
+
+        @Override
+        public void run(AutoComparison.Choice choice, ComparisonPlan pilotPlan, Corpus corpus, ModelPair pair,
+                        Consumer<List<AdaptiveComparison.Row>> eachRound, Progress progress, CancelToken cancel) {
+            AutoComparison.run(choice, pilotPlan, corpus, pair, Shard.ALL, eachRound, row -> { }, progress, cancel);
+        }
+    };
+
     /** The engine of {@code compare --adaptive}, every round as it ends; the rows in corpus order are not needed here. */
     static void runAdaptive(ComparisonPlan plan, AdaptiveComparison.Budget budget, Corpus corpus, ModelPair pair,
                             Consumer<List<AdaptiveComparison.Row>> eachRound, Progress progress, CancelToken cancel) {
@@ -99,16 +138,18 @@ public final class RunViewModel {
         ComparisonRunner.run(job, asFinished, r -> { }, progress, cancel);
     }
 
-    /** The plan the form starts from: the command line's defaults (one place for both). */
+    /** The named-methods plan under the form (the Table 1 preset; the form itself opens on auto): the command line's defaults. */
     static final ComparisonPlan DEFAULTS = ComparisonPlan.defaults(ComparisonPlan.defaultSelection());
     /** The settings ({@link ComparisonPlan#toSettings}) the form has a control for; it keeps the others from the plan last applied. */
-    private static final java.util.Set<String> CONTROLLED = java.util.Set.of("methods", "samples", "temperatures", "burn-in", "schedule",
-            "runs", "seed", "reference", "reference-particles", "align");
+    private static final java.util.Set<String> CONTROLLED = java.util.Set.of("methods", MethodOption.SAMPLES.setting(),
+            MethodOption.TEMPERATURES.setting(), MethodOption.BURN_IN.setting(), MethodOption.SCHEDULE.setting(), Setting.RUNS.name(),
+            Setting.SEED.name(), "reference", Setting.REFERENCE_PARTICLES.name(), "align");
 
     private final Workspace inputs;
     private final Results results;
     private final Runner runner;
     private final AdaptiveRunner adaptiveRunner;
+    private final AutoRunner autoRunner;
     private final CostPreview cost;
     private final ClusterCommands cluster;
     private final StringProperty tooBigText = new SimpleStringProperty("");
@@ -124,6 +165,8 @@ public final class RunViewModel {
     private final ObjectProperty<ComparisonPlan.Reference> reference = new SimpleObjectProperty<>(DEFAULTS.reference());
     private final IntegerProperty referenceParticles = new SimpleIntegerProperty(DEFAULTS.referenceParticles());
     private final BooleanProperty adaptive = new SimpleBooleanProperty(false);
+    /** The form opens on auto, compare's default; ticking a method names the methods instead. */
+    private final BooleanProperty auto = new SimpleBooleanProperty(true);
     private final DoubleProperty agreeWithin = new SimpleDoubleProperty(DEFAULTS.defaultBudget().agreeWithin());
     private final IntegerProperty maxTemperatures = new SimpleIntegerProperty(DEFAULTS.defaultBudget().maxTemperatures());
     private final DoubleProperty lastJobSeconds = new SimpleDoubleProperty(Double.NaN);
@@ -170,8 +213,14 @@ public final class RunViewModel {
 
     RunViewModel(Workspace inputs, Results results, TaskExecutor executor, Path ratesFile, UserMessages messages, Runner runner,
                  AdaptiveRunner adaptiveRunner) {
+        this(inputs, results, executor, ratesFile, messages, runner, adaptiveRunner, AUTO);
+    }
+
+    RunViewModel(Workspace inputs, Results results, TaskExecutor executor, Path ratesFile, UserMessages messages, Runner runner,
+                 AdaptiveRunner adaptiveRunner, AutoRunner autoRunner) {
         this.messages = messages;
         this.runner = runner;
+        this.autoRunner = autoRunner;
         this.adaptiveRunner = adaptiveRunner;
         this.inputs = inputs;
         this.results = results;
@@ -186,6 +235,11 @@ public final class RunViewModel {
             public AdaptiveComparison.Budget budget() {
                 return RunViewModel.this.budget();
             }
+
+            @Override
+            public boolean auto() {
+                return auto.get();
+            }
         }, threads::get, problem -> {
             if (!message.isBound()) { // a job's progress owns the message while it runs
                 message.set(problem);
@@ -193,7 +247,10 @@ public final class RunViewModel {
         });
         for (String name : ComparisonMethods.names()) {
             BooleanProperty p = new SimpleBooleanProperty(DEFAULTS.methods().contains(name));
-            p.addListener((o, a, b) -> formChanged());
+            p.addListener((o, a, b) -> {
+                auto.set(false);
+                formChanged();
+            });
             methods.put(name, p);
         }
         // the cap follows the command line's default (a multiple of n) until the user sets it
@@ -205,7 +262,7 @@ public final class RunViewModel {
         for (var p : List.of(temperatures, samples, burnIn, runs, seed, threads, referenceParticles, maxTemperatures, agreeWithin)) {
             p.addListener((o, a, b) -> formChanged());
         }
-        for (var p : List.of(reference, schedule, adaptive, base, inputs.alignProperty())) {
+        for (var p : List.of(reference, schedule, adaptive, auto, base, inputs.alignProperty())) {
             p.addListener((o, a, b) -> formChanged());
         }
         // a refusal to run (no pair, a pair the selected methods cannot compare) goes once the inputs can run
@@ -220,7 +277,7 @@ public final class RunViewModel {
         queue.addListener((javafx.collections.ListChangeListener<JobSpec>) c -> queueText.set(queue.isEmpty() ? ""
                 : "queued: " + String.join("; ", queue.stream().map(JobSpec::label).toList())));
         cost.start();
-        cluster = new ClusterCommands(inputs, this::plan, this::budget, jarPath());
+        cluster = new ClusterCommands(inputs, this::plan, this::budget, auto::get, jarPath());
         cost.tooBigProperty().addListener((o, a, b) -> updateTooBig());
         cost.costSecondsProperty().addListener((o, a, b) -> updateTooBig());
         updateTooBig();
@@ -232,7 +289,7 @@ public final class RunViewModel {
         cost.update();
         ResultsPlan now;
         try {
-            now = new ResultsPlan(plan(), budget());
+            now = auto.get() ? ResultsPlan.autoForm(plan()) : new ResultsPlan(plan(), budget());
         } catch (IllegalArgumentException e) {
             now = null;
         }
@@ -311,6 +368,10 @@ public final class RunViewModel {
      * @throws IllegalArgumentException naming the setting that is not valid (no method selected, say)
      */
     public ComparisonPlan plan() {
+        if (auto.get()) {
+            ComparisonPlan b = base.get();
+            return AutoComparison.pilotPlan(seed.get(), threads.get(), inputs.alignProperty().get(), false, b.gapThreshold());
+        }
         return planOn(base.get());
     }
 
@@ -320,17 +381,29 @@ public final class RunViewModel {
     }
 
     /**
-     * Puts every setting of a plan and its adaptive budget (null: a plain run) in the form, the thread count aside (it
-     * changes no number): the controls take theirs, and the settings without a control are kept and named
-     * ({@link #otherSettingsProperty()}), so that Run runs this very plan.
+     * Puts every setting of a plan in the form, the thread count aside (it changes no number): its adaptive budget, or
+     * for an {@code auto} plan the settings auto does not choose (seed, alignment, gap threshold) with auto on; the
+     * controls take theirs, and the settings without a control are kept and named ({@link #otherSettingsProperty()}), so
+     * that Run runs this very plan. The one place the form is set from a plan: a file, a session, the preset.
      *
      * @return what the form cannot hold, each named (empty when it holds all of it)
      */
-    public List<String> apply(ComparisonPlan plan, AdaptiveComparison.Budget budget) {
+    public List<String> apply(ResultsPlan made) {
+        ComparisonPlan plan = made.plan();
+        AdaptiveComparison.Budget budget = made.budget();
         List<String> notHeld = new ArrayList<>();
         if (plan.intersectVocabularies()) {
             notHeld.add("vocabulary intersect (compare on the words both models share): the workbench compares models of one vocabulary,"
                     + " so its form runs vocabulary strict");
+        }
+        if (made.auto() != null) {
+            base.set(new ComparisonPlan(DEFAULTS.methods(), DEFAULTS.directions(), DEFAULTS.settings(), DEFAULTS.runs(), plan.seed(), threads.get(),
+                    DEFAULTS.reference(), DEFAULTS.referenceParticles(), plan.align(), false, plan.gapThreshold()));
+            seed.set(plan.seed());
+            inputs.alignProperty().set(plan.align());
+            adaptive.set(false);
+            auto.set(true);
+            return notHeld;
         }
         base.set(new ComparisonPlan(plan.methods(), plan.directions(), plan.settings(), plan.runs(), plan.seed(), threads.get(), plan.reference(),
                 plan.referenceParticles(), plan.align(), false, plan.gapThreshold()));
@@ -349,6 +422,7 @@ public final class RunViewModel {
             agreeWithin.set(budget.agreeWithin());
             maxTemperatures.set(budget.maxTemperatures());
         }
+        auto.set(false);
         return notHeld;
     }
 
@@ -359,8 +433,8 @@ public final class RunViewModel {
      */
     public void presetTable1() {
         ComparisonPlan paper = ComparisonPlan.defaults(ComparisonPlan.defaultSelection());
-        apply(new ComparisonPlan(paper.methods(), paper.directions(), paper.settings(), paper.runs(), seed.get(), threads.get(), paper.reference(),
-                paper.referenceParticles(), inputs.alignProperty().get(), false, paper.gapThreshold()), null);
+        apply(new ResultsPlan(new ComparisonPlan(paper.methods(), paper.directions(), paper.settings(), paper.runs(), seed.get(), threads.get(),
+                paper.reference(), paper.referenceParticles(), inputs.alignProperty().get(), false, paper.gapThreshold()), null));
     }
 
     /** The settings without a control back at their defaults (the command line's). */
@@ -393,7 +467,7 @@ public final class RunViewModel {
      * @throws IllegalArgumentException naming the setting that does not fit the plan
      */
     public AdaptiveComparison.Budget budget() {
-        if (!adaptive.get()) {
+        if (!adaptive.get() || auto.get()) {
             return null;
         }
         AdaptiveComparison.Budget budget = new AdaptiveComparison.Budget(agreeWithin.get(), maxTemperatures.get());
@@ -464,9 +538,9 @@ public final class RunViewModel {
             say("adaptive: " + e.getMessage());
             return;
         }
-        JobSpec spec = new JobSpec(plan, budget, String.join(", ", plan.methods())
-                + String.format(Locale.ROOT, " (n = %d%s, %d runs)", plan.settings().temperatures(),
-                budget == null ? "" : " to " + budget.maxTemperatures() + " adaptive", plan.runs()));
+        JobSpec spec = auto.get() ? new JobSpec(plan, null, true, String.format(Locale.ROOT, "auto (seed %d)", plan.seed()))
+                : new JobSpec(plan, budget, String.join(", ", plan.methods()) + String.format(Locale.ROOT, " (n = %d%s, %d runs)",
+                plan.settings().temperatures(), budget == null ? "" : " to " + budget.maxTemperatures() + " adaptive", plan.runs()));
         if (!mayReplace(spec)) {
             say("not started: the results on screen are not saved (File > Save session keeps them)");
             return;
@@ -485,15 +559,15 @@ public final class RunViewModel {
      * not be saved when it starts.
      */
     private boolean mayReplace(JobSpec spec) {
-        ResultsPlan made = new ResultsPlan(spec.plan(), spec.budget());
+        ResultsPlan made = spec.made();
         JobSpec ahead = !queue.isEmpty() ? queue.get(queue.size() - 1) : running.get() ? currentSpec : null;
         if (ahead != null) {
-            ResultsPlan before = new ResultsPlan(ahead.plan(), ahead.budget());
-            return before.joins(made) || confirm.test("Replace the results of the job before it?", "When " + spec.label()
+            ResultsPlan before = ahead.made();
+            return before != null && made != null && before.joins(made) || confirm.test("Replace the results of the job before it?", "When " + spec.label()
                     + " starts, its results replace those of " + ahead.label() + ", which will not be saved.\n\nQueue it anyway?");
         }
         ResultsPlan shown = results.planProperty().get();
-        if (shown == null || shown.joins(made) || !results.unsavedProperty().get() || results.all().isEmpty()) {
+        if (shown == null || made != null && shown.joins(made) || !results.unsavedProperty().get() || results.all().isEmpty()) {
             return true;
         }
         return confirm.test("Replace the results that are not saved?", "Running " + spec.label() + " replaces " + results.describe()
@@ -519,10 +593,11 @@ public final class RunViewModel {
             keys.add(ArmKey.REFERENCE);
         }
         // the rows join the results of a plan that differs only in its methods; any other plan's results are replaced
+        // (auto's always: its plan is known once its pilot has chosen)
         Results.Snapshot before = results.snapshot();
-        ResultsPlan made = new ResultsPlan(spec.plan(), spec.budget());
+        ResultsPlan made = spec.made();
         ResultsPlan shown = results.planProperty().get();
-        if (shown != null && shown.joins(made)) {
+        if (made != null && shown != null && shown.joins(made)) {
             results.forget(keys);
             results.setPlan(shown.withMethodsOf(made));
         } else {
@@ -532,6 +607,17 @@ public final class RunViewModel {
         lastPlan.set(spec.plan());
         lastBudget.set(spec.budget());
         ResultStream stream = new ResultStream(job.arms().size() * job.runs() + (job.reference() == null ? 0 : 1), corpus.size());
+        // auto's choice, made on a worker, reaches the results (their plan) and the message line on the FX thread
+        AtomicReference<AutoComparison.Choice> chosen = new AtomicReference<>();
+        String[] choiceWords = {""};
+        Runnable drainAll = () -> {
+            AutoComparison.Choice c = chosen.getAndSet(null);
+            if (c != null) {
+                results.reset(corpus, new ResultsPlan(c.plan(spec.plan()), null, c.provenance()));
+                choiceWords[0] = c.inWords();
+            }
+            stream.drainInto(results);
+        };
         long start = System.nanoTime();
         double predicted = cost.costSecondsProperty().get();
         Runnable updateEta = () -> {
@@ -555,7 +641,7 @@ public final class RunViewModel {
         Timeline drain = new Timeline(new KeyFrame(Duration.millis(100), e -> {
             long now = System.nanoTime();
             if (now >= nextDrain[0]) {
-                stream.drainInto(results);
+                drainAll.run();
                 long took = System.nanoTime() - now;
                 nextDrain[0] = System.nanoTime() + Math.max(0, 3 * took - 100_000_000L);
             }
@@ -566,12 +652,23 @@ public final class RunViewModel {
         drain.setCycleCount(Timeline.INDEFINITE);
         javafx.beans.value.ChangeListener<Number> onProgress = (o, a, b) -> updateEta.run();
         currentSpec = spec;
-        drainJob = () -> stream.drainInto(results);
+        drainJob = drainAll;
         running.set(true);
         drain.play();
         progress.addListener(onProgress);
         jobs.of((sink, token) -> {
-            if (spec.budget() == null) {
+            if (spec.auto()) {
+                sink.message(String.format(Locale.ROOT, "auto: a pilot runs %s on %d documents to choose the method",
+                        String.join(", ", spec.plan().methods()), Math.min(AutoEstimation.PILOT_DOCUMENTS, corpus.size())));
+                AutoComparison.Choice choice = autoRunner.choose(spec.plan(), corpus, pair, token);
+                chosen.set(choice);
+                String words = choice.inWords();
+                autoRunner.run(choice, spec.plan(), corpus, pair, stream::addRound, (done, total, doc) -> {
+                    stream.adaptiveDocumentsDone(done);
+                    sink.progress(done, total);
+                    sink.message(String.format(Locale.ROOT, "%s: %d of %d documents done, last %s", words, done, total, doc));
+                }, token);
+            } else if (spec.budget() == null) {
                 runner.run(job, stream::add, (done, total, doc) -> {
                     sink.progress(done, total);
                     sink.message(String.format(Locale.ROOT, "%s: %d of %d tasks done, last document %s", spec.label(), done, total, doc));
@@ -588,11 +685,14 @@ public final class RunViewModel {
             // each method's rate in this job replaces the saved or calibrated one in the next cost preview, and how
             // many threads it kept busy replaces the assumption of all of them
             long wall = System.nanoTime() - start;
-            stream.drainInto(results);
-            List<ComparisonRunner.Result> mine = results.all().stream().filter(r -> keys.contains(ArmKey.of(r))).toList();
-            cost.learnFrom(mine, wall, job.threads(), pair.a().numTopics(), spec.plan().settings().maxExactStates());
+            drainAll.run();
+            if (!spec.auto()) { // auto's rounds run at budgets of their own: no rate of the form's plan to learn
+                List<ComparisonRunner.Result> mine = results.all().stream().filter(r -> keys.contains(ArmKey.of(r))).toList();
+                cost.learnFrom(mine, wall, job.threads(), pair.a().numTopics(), spec.plan().settings().maxExactStates());
+            }
             lastJobSeconds.set(wall / 1e9);
-            finish(drain, String.format(Locale.ROOT, "finished %s in %.1f s", spec.label(), wall / 1e9), () -> "");
+            finish(drain, String.format(Locale.ROOT, "finished %s%s in %.1f s", spec.label(), choiceWords[0].isEmpty() ? "" : ": " + choiceWords[0],
+                    wall / 1e9), () -> "");
         }).onCancelled(() -> finish(drain, "cancelled " + spec.label(), unfinished(before, stream, corpus, "cancelled")))
                 .onFailure(f -> {
                     finish(drain, "failed: " + f.message(), unfinished(before, stream, corpus, "the job failed"));
@@ -703,6 +803,11 @@ public final class RunViewModel {
     }
 
     /** Run the ratio paths adaptively ({@code compare --adaptive}). */
+    /** Whether Run runs {@code auto} (compare's default: a pilot chooses the method and budget) rather than the ticked methods. */
+    public BooleanProperty autoProperty() {
+        return auto;
+    }
+
     public BooleanProperty adaptiveProperty() {
         return adaptive;
     }

@@ -124,7 +124,7 @@ public final class WorkbenchViewModel {
         run.setConfirmHandler(ask);
         curves.setConfirmHandler(ask);
         resultsCaption = new PlanCaption<>("Results", results.planProperty(), run.formPlanProperty(), ResultsPlan::describe,
-                ResultsPlan::toSettings);
+                ResultsPlan::userSettings);
         disagreement = new DisagreementNotice(results);
     }
 
@@ -196,7 +196,7 @@ public final class WorkbenchViewModel {
             throw new IOException("the plan that made these results is not known (a session saved by an earlier version keeps none):"
                     + " an export would name another; run them again");
         }
-        boolean adaptive = made.budget() != null;
+        boolean adaptive = made.rounds();
         try (OutputFile file = OutputFile.create(path)) {
             Writer w = file.writer();
             w.write(Provenance.header(made.toSettings(), workspace.comparisonInputs(), true));
@@ -248,6 +248,7 @@ public final class WorkbenchViewModel {
         }
         settings.put("threads", Integer.toString(run.threadsProperty().get()));
         settings.put("minTokens", Integer.toString(workspace.minTokensProperty().get()));
+        settings.put("auto", Boolean.toString(run.autoProperty().get()));
         settings.put("adaptive", Boolean.toString(run.adaptiveProperty().get()));
         settings.put("agreeWithin", Double.toString(run.agreeWithinProperty().get()));
         settings.put("maxTemperatures", Integer.toString(run.maxTemperaturesProperty().get()));
@@ -263,7 +264,7 @@ public final class WorkbenchViewModel {
         CurvePlan drawn = curves.shownPlanProperty().get();
         if (drawn != null) {
             settings.put(CURVES_SHOWN + "methods", String.join(",", drawn.methods()));
-            settings.put(CURVES_SHOWN + "temperatures", Integer.toString(drawn.settings().temperatures()));
+            settings.put(CURVES_SHOWN + Setting.TEMPERATURES.name(), Integer.toString(drawn.settings().temperatures()));
             settings.put(CURVES_SHOWN + "runs", Integer.toString(drawn.runs()));
         }
         // the teaching view: its document, model and AIS settings
@@ -367,7 +368,7 @@ public final class WorkbenchViewModel {
             return;
         }
         results.reset(workspace.corpusProperty().get()); // dropped now, as agreed: nothing below asks again
-        List<String> notHeld = run.apply(made.plan(), made.budget());
+        List<String> notHeld = run.apply(made);
         List<String> problems = new ArrayList<>();
         Map<Slot, Path> load = new LinkedHashMap<>();
         for (ProvenanceHeader.Input in : content.inputs()) {
@@ -490,8 +491,11 @@ public final class WorkbenchViewModel {
                 return budget;
             });
         }
+        // a session saved before the form could run auto has no auto setting: its form named its methods
+        boolean auto = in.has("auto") && in.bool("auto");
         apply.add(() -> {
-            run.apply(form, adaptive ? budget : null);
+            run.apply(new ResultsPlan(form, adaptive ? budget : null));
+            run.autoProperty().set(auto);
             run.agreeWithinProperty().set(budget.agreeWithin());
             run.maxTemperaturesProperty().set(budget.maxTemperatures());
         });
@@ -525,7 +529,7 @@ public final class WorkbenchViewModel {
     private static CurvePlan curvePlanOf(SettingsReader in) {
         String methodList = in.text(CURVES_SHOWN + "methods");
         List<String> methods = in.valid(CURVES_SHOWN + "methods", () -> Setting.methods(methodList, CurveRunner.METHODS, false));
-        int temperatures = (int) in.whole(CURVES_SHOWN + "temperatures", Setting.TEMPERATURES);
+        int temperatures = (int) in.whole(CURVES_SHOWN + Setting.TEMPERATURES.name(), Setting.TEMPERATURES);
         int curveRuns = (int) in.whole(CURVES_SHOWN + "runs", Setting.RUNS);
         return CurvesViewModel.planOf(methods, temperatures, curveRuns);
     }

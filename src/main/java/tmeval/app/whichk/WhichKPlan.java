@@ -44,7 +44,7 @@ record WhichKPlan(String method, int runs, long seed, int threads) {
     /** The settings {@code select} writes in its provenance for this plan. */
     Map<String, String> settingsText() {
         if (!auto()) {
-            return estimatePlan().settingsText();
+            return estimatePlan().toSettings();
         }
         Map<String, String> s = new LinkedHashMap<>();
         s.put("plan", "select");

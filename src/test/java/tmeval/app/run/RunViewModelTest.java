@@ -61,8 +61,15 @@ class RunViewModelTest {
     }
 
     @Test
-    void theFormStartsFromTheCommandLinesDefaultPlan() {
-        assertEquals(ComparisonPlan.defaults(ComparisonPlan.defaultSelection()), model().plan());
+    void theFormOpensOnAutoTheCommandLinesDefaultAndThePresetIsThePapersPlan() {
+        RunViewModel vm = model();
+        assertTrue(vm.autoProperty().get(), "the form opens on auto, compare's default");
+        assertEquals(tmeval.run.AutoComparison.pilotPlan(ComparisonPlan.DEFAULT_SEED, vm.threadsProperty().get(), ComparisonPlan.DEFAULT_ALIGN,
+                false, ComparisonPlan.DEFAULT_GAP_THRESHOLD), vm.plan(), "compare with no --method runs this pilot");
+        assertEquals(null, vm.budget());
+        vm.presetTable1();
+        assertFalse(vm.autoProperty().get());
+        assertEquals(ComparisonPlan.defaults(ComparisonPlan.defaultSelection()), vm.plan());
     }
 
     @Test
@@ -70,7 +77,7 @@ class RunViewModelTest {
         RunViewModel vm = model();
         small(vm, "chib-diff");
         vm.seedProperty().set(7);
-        vm.apply(vm.plan().withMethods(List.of("exact")), new tmeval.run.AdaptiveComparison.Budget(0.5, 64));
+        vm.apply(new tmeval.app.common.ResultsPlan(vm.plan().withMethods(List.of("exact")), new tmeval.run.AdaptiveComparison.Budget(0.5, 64)));
         vm.presetTable1();
         ComparisonPlan paper = ComparisonPlan.defaults(ComparisonPlan.defaultSelection());
         assertEquals(paper.methods(), vm.plan().methods());
@@ -267,6 +274,59 @@ class RunViewModelTest {
         vm[0].start();
         assertEquals("", vm[0].etaProperty().get(), "no 'about N s left' after a cancel");
         assertEquals("partial: cancelled after 3 of " + AppFixtures.DOCUMENTS + " documents", results.partialProperty().get());
+    }
+
+    @Test
+    void anAutoRunSaysItsChoiceWhileItRunsAndACancelKeepsItsRoundsMarkedPartial() {
+        RunViewModel[] vm = new RunViewModel[1];
+        String[] during = new String[1];
+        vm[0] = new RunViewModel(workspace, results, new CurrentThreadTaskExecutor(), dir.resolve("throughput.tsv"),
+                (title, message) -> errors.add(title + ": " + message), RunViewModel::runAsFinished, RunViewModel::runAdaptive, new RunViewModel.AutoRunner() {
+            @Override
+            public tmeval.run.AutoComparison.Choice choose(ComparisonPlan pilotPlan, tmeval.model.Corpus corpus, tmeval.compare.ModelPair pair,
+                                                          tmeval.progress.CancelToken cancel) {
+                return RunViewModel.AUTO.choose(pilotPlan, corpus, pair, cancel);
+            }
+
+            @Override
+            public void run(tmeval.run.AutoComparison.Choice choice, ComparisonPlan pilotPlan, tmeval.model.Corpus corpus,
+                            tmeval.compare.ModelPair pair, java.util.function.Consumer<List<tmeval.run.AdaptiveComparison.Row>> eachRound,
+                            tmeval.progress.Progress progress, tmeval.progress.CancelToken cancel) {
+                // three documents' rounds arrive, the progress says so, then the user cancels
+                RunViewModel.AUTO.run(choice, pilotPlan, corpus, pair, round -> {
+                    if (round.get(0).result().documentIndex() < 3) {
+                        eachRound.accept(round);
+                    }
+                }, (done, total, doc) -> { }, new tmeval.progress.CancelToken());
+                progress.update(3, corpus.size(), "d2");
+                during[0] = vm[0].messageProperty().get();
+                vm[0].cancel();
+                cancel.check();
+            }
+        });
+        AppFixtures.fill(workspace);
+        assertTrue(vm[0].autoProperty().get());
+        vm[0].start();
+        assertTrue(during[0].startsWith("auto chose "), "the choice in words where the run's status is: " + during[0]);
+        assertTrue(during[0].endsWith(": 3 of " + AppFixtures.DOCUMENTS + " documents done, last d2"), during[0]);
+        assertTrue(vm[0].messageProperty().get().startsWith("cancelled auto"), vm[0].messageProperty().get());
+        assertFalse(vm[0].runningProperty().get());
+        assertTrue(errors.isEmpty(), errors.toString());
+        assertNotNull(results.planProperty().get().auto(), "the rows that arrived keep the plan auto chose");
+        assertEquals(java.util.Set.of(0, 1, 2), results.all().stream().map(r -> r.documentIndex()).collect(java.util.stream.Collectors.toSet()));
+        assertEquals("partial: cancelled after 3 of " + AppFixtures.DOCUMENTS + " documents", results.partialProperty().get());
+    }
+
+    @Test
+    void autosCostIsItsPilotThenTheRangeOfWhatItMayChooseNotItsPilotsPlanOnEveryDocument() {
+        RunViewModel vm = model();
+        AppFixtures.fill(workspace);
+        String text = vm.costProperty().get();
+        assertTrue(text.startsWith("auto: a pilot of about ") && text.contains(", then the method it chooses on every document: about "), text);
+        double auto = vm.costSecondsProperty().get();
+        vm.presetTable1();
+        assertFalse(vm.costProperty().get().startsWith("auto"), vm.costProperty().get());
+        assertTrue(auto > 0 && Double.isFinite(auto), "auto's least time: " + auto);
     }
 
     @Test
