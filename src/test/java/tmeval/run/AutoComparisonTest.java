@@ -140,4 +140,135 @@ class AutoComparisonTest {
         assertTrue(isVb.violations() > 0, choice.report(corpus));
         assertEquals(ComparisonMethods.CHIB_DIFF, choice.method(), choice.report(corpus));
     }
+
+    /**
+     * Twelve documents, half drawn from A and half from another model (on whose words A and B differ most, so their
+     * log ratio is noisier per token): auto's allocation, from each document's first round, gives the noisy ones more
+     * temperatures; the corpus total's variance across 60 repetitions is then at least a fifth below that of every
+     * document at one budget of the same total work. (Before the allocation every document kept the start.)
+     */
+    @Test
+    void budgetWhereTheVarianceIsLeavesLessVarianceInTheCorpusTotalThanAUniformBudgetOfEqualWork() {
+        List<Document> docs = new ArrayList<>(Fixtures.generate(A, 6, 30, 11).documents());
+        Fixtures.generate(OTHER, 6, 30, 12).documents().forEach(d -> docs.add(new Document("other-" + d.id(), d.tokens())));
+        Corpus corpus = new Corpus("mixed", A.vocabulary(), docs, 0, 0);
+        ComparisonMethods.Method method = ComparisonMethods.get(ComparisonMethods.RATIO_CONVEX);
+        int start = 200;
+        tmeval.estimate.MethodSettings settings = ComparisonPlan.DEFAULT_METHOD_SETTINGS;
+        double[] noise = new double[docs.size()];
+        for (int d = 0; d < docs.size(); d++) {
+            List<double[]> directions = new ArrayList<>();
+            for (Direction direction : List.of(Direction.FORWARD, Direction.REVERSE)) {
+                double[] values = new double[AutoEstimation.RUNS];
+                for (int r = 0; r < values.length; r++) {
+                    values[r] = method.create(settings.withTemperatures(start)).estimate(docs.get(d), A, B, direction,
+                            tmeval.sampling.RandomStreams.stream(5, d, r, direction.ordinal()), CANCEL).logRatio();
+                }
+                directions.add(values);
+            }
+            noise[d] = AutoComparison.noise(directions, docs.get(d).length(), start, start);
+        }
+        double scale = org.apache.commons.math3.stat.StatUtils.percentile(noise, 50);
+        int[] allocated = new int[docs.size()];
+        long work = 0;
+        for (int d = 0; d < docs.size(); d++) {
+            allocated[d] = start * AutoComparison.allocation(noise[d], scale);
+            work += (long) allocated[d] * docs.get(d).length();
+        }
+        int[] uniform = new int[docs.size()];
+        java.util.Arrays.fill(uniform, (int) Math.round(work / (double) corpus.tokenCount()));
+        assertTrue(java.util.Arrays.stream(allocated).anyMatch(n -> n > start), "some document's budget was raised: " + java.util.Arrays.toString(noise));
+        double byNoise = totalVariance(corpus, allocated, 60);
+        double flat = totalVariance(corpus, uniform, 60);
+        assertTrue(byNoise < 0.8 * flat, "variance of the corpus total " + byNoise + " (temperatures " + java.util.Arrays.toString(allocated)
+                + ") against " + flat + " at " + uniform[0] + " each");
+    }
+
+    /**
+     * auto's rounds with the allocation: a certified document as noisy as the pilot's median keeps the start, a noisier
+     * one is run again at the budget its noise asks for (and certified there), and the rows are the same for 1 and 2
+     * threads.
+     */
+    @Test
+    void autoRunsANoisyCertifiedDocumentAgainAtTheBudgetItsNoiseAsksForWithTheSameRowsAtAnyThreadCount() {
+        List<Document> docs = new ArrayList<>(Fixtures.generate(A, 4, 30, 11).documents());
+        Fixtures.generate(OTHER, 4, 30, 12).documents().forEach(d -> docs.add(new Document("other-" + d.id(), d.tokens())));
+        Corpus corpus = new Corpus("mixed", A.vocabulary(), docs, 0, 0);
+        ModelPair pair = ModelPair.prepare(A, B, false, false, ComparisonMethods.RATIO_CONVEX);
+        int start = 500;
+        // the scale as the pilot would measure it: the median document's noise at the start (here of all eight)
+        List<AdaptiveComparison.Row> first = new ArrayList<>();
+        AutoComparison.run(new AutoComparison.Choice(ComparisonMethods.RATIO_CONVEX, start, List.of(), new int[0], start), AutoComparison.pilotPlan(3, 1,
+                false, false, 1.0), corpus, pair, Shard.ALL, first::add, Progress.NONE, CANCEL);
+        double[] noise = new double[corpus.size()];
+        for (int d = 0; d < noise.length; d++) {
+            int doc = d;
+            noise[d] = AutoComparison.noise(first.stream().filter(r -> r.result().documentIndex() == doc).map(AdaptiveComparison.Row::result).toList(),
+                    start, start);
+        }
+        double median = org.apache.commons.math3.stat.StatUtils.percentile(noise, 50);
+        Map<Integer, List<List<AdaptiveComparison.Row>>> byThreads = new LinkedHashMap<>();
+        for (int threads : new int[] {1, 2}) {
+            ComparisonPlan pilotPlan = AutoComparison.pilotPlan(3, threads, false, false, 1.0);
+            List<List<AdaptiveComparison.Row>> rows = new ArrayList<>();
+            for (double scale : new double[] {Double.NaN, median}) {
+                List<AdaptiveComparison.Row> out = new ArrayList<>();
+                AutoComparison.run(new AutoComparison.Choice(ComparisonMethods.RATIO_CONVEX, start, List.of(), new int[0], start, scale), pilotPlan, corpus,
+                        pair, Shard.ALL, out::add, Progress.NONE, CANCEL);
+                rows.add(out);
+            }
+            byThreads.put(threads, rows);
+        }
+        assertEquals(keys(byThreads.get(1)), keys(byThreads.get(2)), "the rows do not depend on the threads");
+        List<AdaptiveComparison.Row> uniform = byThreads.get(1).get(0);
+        List<AdaptiveComparison.Row> allocated = byThreads.get(1).get(1);
+        assertEquals(uniform.size(), allocated.size());
+        int raised = 0;
+        for (int i = 0; i < uniform.size(); i++) {
+            AdaptiveComparison.Row u = uniform.get(i);
+            AdaptiveComparison.Row a = allocated.get(i);
+            if (u.converged() && u.temperatures() == start) {
+                assertTrue(a.converged(), "document " + a.result().documentId() + " stays certified");
+                if (a.temperatures() > start) {
+                    raised++;
+                    assertTrue(a.result().documentId().startsWith("other-"), "the noisy documents are the ones raised: " + a.result().documentId());
+                } else {
+                    assertEquals(keys(List.of(List.of(u))), keys(List.of(List.of(a))), "a document that keeps the start keeps its rows");
+                }
+            }
+        }
+        assertTrue(raised > 0, "a certified document was raised by its noise: " + java.util.Arrays.toString(noise));
+    }
+
+    /** What a row writes (not its time). */
+    private static List<String> keys(List<List<AdaptiveComparison.Row>> rows) {
+        return rows.stream().flatMap(List::stream).map(r -> r.result().documentId() + " " + r.result().direction() + " " + r.result().run() + " "
+                + r.result().status() + " " + (r.result().refused() ? "-" : r.result().result().logRatio()) + " " + r.temperatures() + " "
+                + r.converged()).toList();
+    }
+
+    /** The variance across repetitions of the corpus total of forward ratio-convex estimates at each document's temperatures. */
+    private static double totalVariance(Corpus corpus, int[] temperatures, int repetitions) {
+        double[] totals = new double[repetitions];
+        for (int rep = 0; rep < repetitions; rep++) {
+            for (int d = 0; d < corpus.size(); d++) {
+                totals[rep] += ComparisonMethods.get(ComparisonMethods.RATIO_CONVEX)
+                        .create(ComparisonPlan.DEFAULT_METHOD_SETTINGS.withTemperatures(temperatures[d]))
+                        .estimate(corpus.document(d), A, B, Direction.FORWARD, tmeval.sampling.RandomStreams.stream(9, rep, d), CANCEL).logRatio();
+            }
+        }
+        return org.apache.commons.math3.stat.StatUtils.variance(totals);
+    }
+
+    @Test
+    void allocationRaisesTheBudgetByThePowerOfTwoNearestTheNoiseAgainstThePilotsMedian() {
+        assertEquals(1, AutoComparison.allocation(0.5, 1));
+        assertEquals(1, AutoComparison.allocation(1.4, 1));
+        assertEquals(2, AutoComparison.allocation(1.5, 1));
+        assertEquals(4, AutoComparison.allocation(3, 1));
+        assertEquals(16, AutoComparison.allocation(16, 1));
+        assertEquals(1, AutoComparison.allocation(Double.NaN, 1), "no noise measured: the start");
+        assertEquals(1, AutoComparison.allocation(3, Double.NaN), "no pilot median: the start");
+        assertEquals(1, AutoComparison.allocation(3, 0));
+    }
 }
