@@ -49,14 +49,6 @@ public final class AdaptiveComparison {
         default boolean done(List<ComparisonRunner.Result> round) {
             return met(round);
         }
-
-        /**
-         * The temperatures of the next round after {@code round} at {@code n}, or 0 when the rounds end here (a next
-         * round beyond the cap ends them too): twice {@code n} until {@link #done}.
-         */
-        default long next(List<ComparisonRunner.Result> round, int n) {
-            return done(round) ? 0 : 2L * n;
-        }
     }
 
     /** The adaptive budget. */
@@ -163,8 +155,8 @@ public final class AdaptiveComparison {
 
     /**
      * The rounds under any rule: each document one task (so the rows do not depend on the threads), each method from
-     * the plan's temperatures to the rule's next temperatures ({@link Rule#next}: doubled while it is not met) while
-     * they stay within {@code maxTemperatures}.
+     * the plan's temperatures, doubled while the rule is not met and the next doubling stays within
+     * {@code maxTemperatures}.
      */
     static long run(ComparisonPlan plan, Rule rule, int maxTemperatures, Corpus corpus, ModelPair pair, Shard shard,
                     Consumer<List<Row>> eachRound, Consumer<Row> inOrder, Progress progress, CancelToken cancel) {
@@ -208,11 +200,10 @@ public final class AdaptiveComparison {
                 round = rule.judged(round, base, d, cancel);
                 converged = rule.met(round);
                 eachRound.accept(rows(round, n, converged));
-                long next = rule.next(round, n);
-                if (next == 0 || next > maxTemperatures) {
+                if (rule.done(round) || 2L * n > maxTemperatures) {
                     break;
                 }
-                n = (int) next;
+                n *= 2;
             }
             rows.addAll(rows(round, n, converged));
         }

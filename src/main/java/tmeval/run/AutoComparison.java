@@ -33,9 +33,6 @@ import java.util.function.ToDoubleFunction;
  * never seconds, so the choice is the same on any machine and thread count) is chosen with a starting budget; then
  * every document runs {@link AutoEstimation#RUNS} times and, until it is certified, again at twice the budget, up to
  * {@link AutoEstimation#MAX_DOUBLINGS} doublings: {@link AdaptiveComparison}'s rounds with the certificate as the rule.
- * A certified document whose noise is well above the pilot's median is run once more at a budget in proportion to it
- * ({@link #allocation}: the budget goes where the corpus total's variance is). Every decision depends on seeded runs
- * and the plan only, so the rows are the same at any thread count and in shards.
  */
 public final class AutoComparison {
     public static final String NAME = AutoEstimation.NAME;
@@ -57,43 +54,29 @@ public final class AutoComparison {
     /** The pilot draws its own numbers, so that a pilot document's rows are not the very runs that chose the method. */
     private static final String PILOT_STREAMS = "@auto-pilot";
 
-    /**
-     * The rounds' rule: a document is run again, at twice the budget, until its verdict is certified, or every run is
-     * refused (no budget helps then); and a certified document whose noise asks for more of the budget
-     * ({@link #allocation}) is run once more at the budget it asks for.
-     */
-    private static AdaptiveComparison.Rule certified(Choice choice) {
-        return new AdaptiveComparison.Rule() {
-            @Override
-            public boolean escalates(ComparisonMethods.Method method) {
-                return true;
-            }
+    /** The rounds' rule: a document is run again until its verdict is certified, or every run is refused (no budget helps then). */
+    private static final AdaptiveComparison.Rule CERTIFIED = new AdaptiveComparison.Rule() {
+        @Override
+        public boolean escalates(ComparisonMethods.Method method) {
+            return true;
+        }
 
-            @Override
-            public List<ComparisonRunner.Result> judged(List<ComparisonRunner.Result> round, ComparisonRunner.Job job, int document,
-                                                        CancelToken cancel) {
-                return AutoComparison.judged(round, job, document, cancel);
-            }
+        @Override
+        public List<ComparisonRunner.Result> judged(List<ComparisonRunner.Result> round, ComparisonRunner.Job job, int document,
+                                                    CancelToken cancel) {
+            return AutoComparison.judged(round, job, document, cancel);
+        }
 
-            @Override
-            public boolean met(List<ComparisonRunner.Result> round) {
-                return verdict(round).certified();
-            }
+        @Override
+        public boolean met(List<ComparisonRunner.Result> round) {
+            return verdict(round).certified();
+        }
 
-            @Override
-            public long next(List<ComparisonRunner.Result> round, int n) {
-                if (round.stream().allMatch(r -> r.status() == Status.REFUSED)) {
-                    return 0;
-                }
-                long wanted = Math.min(choice.maxTemperatures(), (long) choice.startTemperatures()
-                        * allocation(noise(round, n, choice.startTemperatures()), choice.allocationScale()));
-                if (met(round)) {
-                    return n < wanted ? wanted : 0;
-                }
-                return Math.max(2L * n, wanted);
-            }
-        };
-    }
+        @Override
+        public boolean done(List<ComparisonRunner.Result> round) {
+            return met(round) || round.stream().allMatch(r -> r.status() == Status.REFUSED);
+        }
+    };
 
     /**
      * The choice: the method, its starting temperatures (the budget of every candidate: a ratio path's temperatures, a
@@ -101,13 +84,7 @@ public final class AutoComparison {
      *
      * @param pilot the corpus positions of the pilot's documents
      */
-    public record Choice(String method, int startTemperatures, List<AutoEstimation.Trial> trials, int[] pilot, int pilotTemperatures,
-                         double allocationScale) {
-        /** A choice without budget allocation: every document starts at {@code startTemperatures} ({@link #allocation} is 1). */
-        public Choice(String method, int startTemperatures, List<AutoEstimation.Trial> trials, int[] pilot, int pilotTemperatures) {
-            this(method, startTemperatures, trials, pilot, pilotTemperatures, Double.NaN);
-        }
-
+    public record Choice(String method, int startTemperatures, List<AutoEstimation.Trial> trials, int[] pilot, int pilotTemperatures) {
         /** The plan the rows are written under: the pilot's plan with the chosen method at its starting budget. */
         public ComparisonPlan plan(ComparisonPlan pilotPlan) {
             return pilotPlan.withMethods(List.of(method)).withTemperatures(startTemperatures);
@@ -140,10 +117,9 @@ public final class AutoComparison {
                         (double) t.pilotSiteUpdates(), t.pilotNanos() / 1e9).replace("1.80e+308", "-").replace("NaN", "-"));
             }
             sb.append(String.format(Locale.ROOT, "auto chose %s at n = %d, %d runs per document%s, doubled up to %d times (n = %d) where a"
-                            + " document is not yet certified, or as often as its noise asks (its run standard deviation per root token"
-                            + " against the pilot's median, %.3g at n = %d)%n", method, startTemperatures, AutoEstimation.RUNS,
+                            + " document is not yet certified%n", method, startTemperatures, AutoEstimation.RUNS,
                     ComparisonMethods.get(method).directional() ? " in each direction" : " on each model", AutoEstimation.MAX_DOUBLINGS,
-                    maxTemperatures(), allocationScale, startTemperatures));
+                    maxTemperatures()));
             return sb.toString();
         }
     }
@@ -199,57 +175,7 @@ public final class AutoComparison {
         AutoEstimation.Trial best = trials.get(0);
         int n = pilotPlan.settings().temperatures();
         int start = (int) Math.min(Integer.MAX_VALUE, (long) n * best.startFactor());
-        List<List<ComparisonRunner.Result>> chosen = runs.subList(candidates.indexOf(best.method()) * pilot.length,
-                (candidates.indexOf(best.method()) + 1) * pilot.length);
-        double[] noises = chosen.stream().filter(results -> !verdict(results).reason().violation())
-                .mapToDouble(results -> noise(results, n, start)).filter(Double::isFinite).toArray();
-        double scale = noises.length == 0 ? Double.NaN : StatUtils.percentile(noises, 50);
-        return new Choice(best.method(), start, List.copyOf(trials), pilot, n, scale);
-    }
-
-    /**
-     * A document's run noise per root token at the budget {@code start}: the standard deviation of one run (a ratio
-     * path's: its two directions' variances summed) at {@code n} temperatures, scaled to {@code start} (variance falls
-     * as one over the budget), over the root of its tokens (its cost per unit of budget); NaN with fewer than two
-     * finite runs in a direction.
-     */
-    static double noise(List<ComparisonRunner.Result> round, int n, int start) {
-        List<double[]> directions = new ArrayList<>();
-        for (Direction direction : Direction.values()) {
-            if (round.stream().anyMatch(r -> r.direction() == direction)) {
-                directions.add(round.stream().filter(r -> r.direction() == direction && !r.refused()).mapToDouble(r -> r.result().logRatio())
-                        .toArray());
-            }
-        }
-        return noise(directions, round.get(0).length(), n, start);
-    }
-
-    /** {@link #noise} of the runs' values in each direction (one array for a difference) of a document of {@code length} tokens. */
-    public static double noise(List<double[]> directions, int length, int n, int start) {
-        double variance = 0;
-        for (double[] values : directions) {
-            if (values.length < 2) {
-                return Double.NaN;
-            }
-            variance += StatUtils.variance(values);
-        }
-        return Math.sqrt(variance * n / start / length);
-    }
-
-    /**
-     * Budget where the variance is: the corpus total's variance per unit of work is least when each document's budget
-     * is proportional to its standard deviation at a unit budget over the root of its cost per unit budget (Neyman's
-     * allocation; the cost is proportional to the tokens), that is to its {@link #noise}. Anchored at the pilot: a
-     * document as noisy per root token as the pilot's median ({@code scale}) keeps the starting budget (which certifies
-     * the pilot), and one r times as noisy gets the start times the power of two nearest r (never less than the start;
-     * 1 when either is not a finite positive number).
-     */
-    public static int allocation(double noise, double scale) {
-        if (!(noise > 0) || !(scale > 0) || !Double.isFinite(noise / scale)) {
-            return 1;
-        }
-        long factor = Math.round(Math.log(noise / scale) / Math.log(2));
-        return factor <= 0 ? 1 : 1 << Math.min(factor, 30);
+        return new Choice(best.method(), start, List.copyOf(trials), pilot, n);
     }
 
     /**
@@ -328,7 +254,7 @@ public final class AutoComparison {
      */
     public static long run(Choice choice, ComparisonPlan pilotPlan, Corpus corpus, ModelPair pair, Shard shard,
                            Consumer<AdaptiveComparison.Row> inOrder, Progress progress, CancelToken cancel) {
-        return AdaptiveComparison.run(choice.plan(pilotPlan), certified(choice), choice.maxTemperatures(), corpus, pair, shard, round -> { }, inOrder,
+        return AdaptiveComparison.run(choice.plan(pilotPlan), CERTIFIED, choice.maxTemperatures(), corpus, pair, shard, round -> { }, inOrder,
                 progress, cancel);
     }
 

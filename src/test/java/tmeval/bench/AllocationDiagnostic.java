@@ -21,9 +21,10 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
- * What predicts where a pair's variance is: per document, auto's first round (ratio-convex at n, RUNS runs each way, on
- * streams of its own) and the variance and mean time of RUNS_MEASURED forward runs at n, written as a table for an
- * analysis of allocation rules (which first-round statistic ranks the documents as their measured variance does).
+ * Where a pair's variance is, and what spending the budget there could gain (performance.md, "Budget where the variance
+ * is"): per document, a first round as compare's auto runs one (ratio-convex at n, RUNS runs each way, on streams of its
+ * own), the variance and mean time of RUNS_MEASURED forward runs at n, and both models' vb bounds, written as a table
+ * that src/test/python/allocation_gain.py reads. One thread.
  * Run: java -cp target/test-classes:target/classes:CP tmeval.bench.AllocationDiagnostic A.tsv.gz B.tsv.gz HELDOUT DOCUMENTS RUNS_MEASURED OUT.tsv [n] [seed]
  */
 public final class AllocationDiagnostic {
@@ -40,7 +41,7 @@ public final class AllocationDiagnostic {
         ModelComparison method = ComparisonMethods.get(ComparisonMethods.RATIO_CONVEX).create(ComparisonPlan.DEFAULT_METHOD_SETTINGS.withTemperatures(n));
         CancelToken cancel = new CancelToken();
         try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(Path.of(args[5])))) {
-            out.println("doc\tN\tforward\treverse\tmeasured\tseconds");
+            out.println("doc\tN\tforward\treverse\tmeasured\tseconds\tvbA\tvbB");
             for (int d = 0; d < corpus.size(); d++) {
                 Document doc = corpus.document(d);
                 double[][] first = new double[2][AutoEstimation.RUNS];
@@ -55,8 +56,9 @@ public final class AllocationDiagnostic {
                     measured[r] = method.estimate(doc, a, b, Direction.FORWARD, RandomStreams.stream(seed, r, d, 0), cancel).logRatio();
                     nanos += System.nanoTime() - t0;
                 }
-                out.printf(Locale.ROOT, "%s\t%d\t%s\t%s\t%.6g\t%.6g%n", doc.id(), doc.length(), join(first[0]), join(first[1]),
-                        org.apache.commons.math3.stat.StatUtils.variance(measured), nanos / 1e9 / runs);
+                out.printf(Locale.ROOT, "%s\t%d\t%s\t%s\t%.6g\t%.6g\t%.8g\t%.8g%n", doc.id(), doc.length(), join(first[0]), join(first[1]),
+                        org.apache.commons.math3.stat.StatUtils.variance(measured), nanos / 1e9 / runs,
+                        tmeval.estimate.VariationalBound.fit(doc, a, cancel).bound(), tmeval.estimate.VariationalBound.fit(doc, b, cancel).bound());
             }
         }
     }

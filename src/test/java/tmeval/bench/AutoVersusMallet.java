@@ -14,6 +14,7 @@ import tmeval.run.AutoEstimation;
 import tmeval.sampling.RandomStreams;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.logging.Level;
 import java.util.logging.LogManager;
@@ -27,6 +28,11 @@ import java.util.logging.Logger;
  * run: ratio_d = (err2_MALLET t_MALLET) / (err2_ours t_ours), how many times less squared error ours reaches in the same
  * time. Printed: the median over documents and the pooled (mean err2 x mean t) form. One JVM, one thread, alternating
  * per document. MALLET reads the model's training state beside it ({@code MODEL.state.gz}).
+ * <p>
+ * That variance-x-time figure credits MALLET as if its error fell as 1/time, which its bias does not: so MALLET is
+ * also given our time, its particles scaled per document by our time over its time at 10 (its time is linear in the
+ * particles), and its squared error measured at that budget: err2_MALLET(our time) / err2_ours, per document (median)
+ * and pooled (mean over mean). Each figure with a seeded percentile bootstrap over documents.
  * Run: java -cp target/test-classes:target/classes:CP tmeval.bench.AutoVersusMallet MODEL.tsv.gz HELDOUT DOCUMENTS RUNS [SEED]
  */
 public final class AutoVersusMallet {
@@ -70,6 +76,7 @@ public final class AutoVersusMallet {
             mallet.setRandom(new Randoms((int) seed + 1000));
             mallet.evaluateLeftToRight(all.subList(d, d + 1), 10, false, null);
         }
+        String loadBefore = CertaintyVersusMallet.loadAverage();
         String[] labels = {"auto's choice", "MALLET, 10 particles", "MALLET, 10 particles, re-sampling"};
         double[][] err2 = new double[3][docs];
         double[][] seconds = new double[3][docs];
@@ -96,14 +103,71 @@ public final class AutoVersusMallet {
             System.out.printf(Locale.ROOT, "  %-36s mean squared error %.4g nats^2 per document, %.3g s per document%n", labels[k],
                     mean(err2[k]), mean(seconds[k]));
         }
+        int[] everyDocument = java.util.stream.IntStream.range(0, docs).toArray();
         for (int k = 1; k < 3; k++) {
+            int setting = k;
             double[] ratio = new double[docs];
             for (int d = 0; d < docs; d++) {
                 ratio[d] = err2[k][d] * seconds[k][d] / (err2[0][d] * seconds[0][d]);
             }
-            System.out.printf(Locale.ROOT, "  %s against %s at equal time: %.3g times less squared error per document (median), %.3g pooled%n",
-                    labels[0], labels[k], CertaintyVersusMallet.median(ratio), mean(err2[k]) * mean(seconds[k]) / (mean(err2[0]) * mean(seconds[0])));
+            System.out.printf(Locale.ROOT, "  %s against %s, variance x time (as if its error fell as 1/time): %s times less squared error per"
+                            + " document (median), %s pooled%n", labels[0], labels[k],
+                    interval(CertaintyVersusMallet.median(ratio), CertaintyVersusMallet.bootstrap(docs, seed,
+                            idx -> CertaintyVersusMallet.median(CertaintyVersusMallet.pick(ratio, idx)))),
+                    interval(pooled(err2[k], seconds[k], err2[0], seconds[0], everyDocument), CertaintyVersusMallet.bootstrap(docs, seed,
+                            idx -> pooled(err2[setting], seconds[setting], err2[0], seconds[0], idx))));
         }
+
+        // MALLET given our time: per document its particles scaled by our time over its time at 10 (its time is linear in
+        // them), then its squared error measured at that budget, bias and all
+        String[] equalLabels = {labels[1] + " -> our time", labels[2] + " -> our time"};
+        int[][] particles = new int[2][docs];
+        double[][] equalErr2 = new double[2][docs];
+        double[][] equalSeconds = new double[2][docs];
+        for (int k = 0; k < 2; k++) {
+            for (int d = 0; d < docs; d++) {
+                particles[k][d] = (int) Math.max(1, Math.round(10 * seconds[0][d] / seconds[k + 1][d]));
+            }
+        }
+        for (int r = 0; r < runs; r++) {
+            for (int d = 0; d < docs; d++) {
+                for (int k = 0; k < 2; k++) {
+                    mallet.setRandom(new Randoms((int) (seed * 104729 + 2 * r + k)));
+                    long t0 = System.nanoTime();
+                    double m = mallet.evaluateLeftToRight(all.subList(d, d + 1), particles[k][d], k == 1, null);
+                    long t1 = System.nanoTime();
+                    equalErr2[k][d] += (m - truth[d]) * (m - truth[d]) / runs;
+                    equalSeconds[k][d] += (t1 - t0) / 1e9 / runs;
+                }
+            }
+        }
+        for (int k = 0; k < 2; k++) {
+            int setting = k;
+            double[] ratio = new double[docs];
+            for (int d = 0; d < docs; d++) {
+                ratio[d] = equalErr2[k][d] / err2[0][d];
+            }
+            System.out.printf(Locale.ROOT, "  %-36s particles median %d (%d to %d), mean squared error %.4g nats^2 per document, %.3g s per"
+                            + " document (%.2f x ours)%n", equalLabels[k], (int) CertaintyVersusMallet.median(Arrays.stream(particles[k]).asDoubleStream().toArray()),
+                    Arrays.stream(particles[k]).min().orElse(0), Arrays.stream(particles[k]).max().orElse(0), mean(equalErr2[k]), mean(equalSeconds[k]),
+                    mean(equalSeconds[k]) / mean(seconds[0]));
+            System.out.printf(Locale.ROOT, "  %s against %s, at equal time measured: %s times less squared error per document (median), %s"
+                            + " pooled (mean squared error over mean squared error)%n", labels[0], equalLabels[k],
+                    interval(CertaintyVersusMallet.median(ratio), CertaintyVersusMallet.bootstrap(docs, seed,
+                            idx -> CertaintyVersusMallet.median(CertaintyVersusMallet.pick(ratio, idx)))),
+                    interval(mean(equalErr2[k]) / mean(err2[0]), CertaintyVersusMallet.bootstrap(docs, seed,
+                            idx -> mean(CertaintyVersusMallet.pick(equalErr2[setting], idx)) / mean(CertaintyVersusMallet.pick(err2[0], idx)))));
+        }
+        System.out.printf(Locale.ROOT, "  load average before %s, after %s%n", loadBefore, CertaintyVersusMallet.loadAverage());
+    }
+
+    /** (mean err2_M x mean t_M) / (mean err2_o x mean t_o) over the documents idx. */
+    private static double pooled(double[] err2M, double[] secondsM, double[] err2O, double[] secondsO, int[] idx) {
+        return CertaintyVersusMallet.pooled(err2M, secondsM, err2O, secondsO, idx);
+    }
+
+    private static String interval(double value, double[] bounds) {
+        return String.format(Locale.ROOT, "%.3g [%.3g, %.3g]", value, bounds[0], bounds[1]);
     }
 
     private static double mean(double[] x) {

@@ -16,9 +16,6 @@ import tmeval.model.Document;
 import tmeval.model.TopicModel;
 import tmeval.model.TrainingState;
 import tmeval.progress.CancelToken;
-import tmeval.compare.ModelPair;
-import tmeval.run.AutoComparison;
-import tmeval.run.AutoEstimation;
 import tmeval.run.ComparisonPlan;
 import tmeval.sampling.RandomStreams;
 
@@ -31,7 +28,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.function.IntFunction;
 import java.util.logging.Level;
 import java.util.logging.LogManager;
 import java.util.logging.Logger;
@@ -54,8 +50,7 @@ import java.util.logging.Logger;
  * 'tmeval perturb').
  * Run: mvn -B -o -q test-compile exec:java -Dexec.mainClass=tmeval.bench.CertaintyVersusMallet -Dexec.classpathScope=test
  * -Dexec.args="A.tsv.gz B.tsv.gz HELDOUT DOCUMENTS RUNS [n=1000,...] [schedule=auto] [samples=1] [burn-in=100]
- * [particles=10] [resampling=true] [seed=1] [allocate=false]"; with allocate=true, also compare auto's budget allocation
- * (AutoComparison.allocation) from its start; several n (or schedules, comma-separated) are measured side by side against the one MALLET
+ * [particles=10] [resampling=true] [seed=1]"; several n (or schedules, comma-separated) are measured side by side against the one MALLET
  * run.
  */
 public final class CertaintyVersusMallet {
@@ -64,11 +59,8 @@ public final class CertaintyVersusMallet {
     private CertaintyVersusMallet() {
     }
 
-    /**
-     * One of our settings and its measurements: per document, per run; the method per document, and the seconds per
-     * document of any round it needed before its runs (auto's first round, for a document whose budget was raised).
-     */
-    private record Setting(String label, IntFunction<ModelComparison> method, double[][] logRatio, double[][] seconds, double[] overhead) {
+    /** One of our settings and its measurements: per document, per run. */
+    private record Setting(String label, ModelComparison method, double[][] logRatio, double[][] seconds) {
     }
 
     public static void main(String[] args) throws Exception {
@@ -121,12 +113,9 @@ public final class CertaintyVersusMallet {
             for (int n : ns) {
                 MethodSettings s = defaults.withTemperatures(n).withSamples(samples).withBurnIn(burnIn).withSchedule(schedule);
                 String label = "ratio-convex n=" + n + " " + schedule.label() + " S=" + samples + " B=" + burnIn;
-                ModelComparison method = ComparisonMethods.get(ComparisonMethods.RATIO_CONVEX).create(s);
-                settings.add(new Setting(label, d -> method, new double[docs][runs], new double[docs][runs], new double[docs]));
+                settings.add(new Setting(label, ComparisonMethods.get(ComparisonMethods.RATIO_CONVEX).create(s),
+                        new double[docs][runs], new double[docs][runs]));
             }
-        }
-        if (Boolean.parseBoolean(options.getOrDefault("allocate", "false"))) {
-            settings.add(allocated(a, b, corpus, defaults.withSamples(samples).withBurnIn(burnIn).withSchedule(schedules.get(0)), runs, seed));
         }
         double[][] malletLogRatio = new double[docs][runs];
         double[][] malletSeconds = new double[docs][runs];
@@ -134,7 +123,7 @@ public final class CertaintyVersusMallet {
         // warm-up: both methods on the first documents, results discarded
         for (int d = 0; d < Math.min(docs, 20); d++) {
             for (Setting s : settings) {
-                s.method.apply(d).estimate(corpus.document(d), a, b, Direction.FORWARD, RandomStreams.stream(seed + 1000, d), new CancelToken());
+                s.method.estimate(corpus.document(d), a, b, Direction.FORWARD, RandomStreams.stream(seed + 1000, d), new CancelToken());
             }
             malletA.setRandom(new Randoms((int) seed + 1000));
             malletA.evaluateLeftToRight(single[d], particles, resampling, null);
@@ -151,7 +140,7 @@ public final class CertaintyVersusMallet {
                     Setting s = settings.get(i);
                     SplittableRandom random = RandomStreams.stream(seed, r, d, i);
                     long start = System.nanoTime();
-                    s.logRatio[d][r] = s.method.apply(d).estimate(doc, a, b, Direction.FORWARD, random, new CancelToken()).logRatio();
+                    s.logRatio[d][r] = s.method.estimate(doc, a, b, Direction.FORWARD, random, new CancelToken()).logRatio();
                     s.seconds[d][r] = (System.nanoTime() - start) / 1e9;
                 }
                 long start = System.nanoTime();
@@ -195,63 +184,11 @@ public final class CertaintyVersusMallet {
                     interval(pooled(mallet.variance, mallet.seconds, ours.variance, ours.seconds, allDocs), pooledInterval),
                     interval(pooled(mallet.perplexityVariance, mallet.seconds, ours.perplexityVariance, ours.seconds, allDocs),
                             pooledPerplexityInterval));
-            if (Arrays.stream(s.overhead).anyMatch(x -> x > 0)) {
-                double[] withOverhead = new double[docs];
-                for (int d = 0; d < docs; d++) {
-                    withOverhead[d] = ours.seconds[d] + s.overhead[d];
-                }
-                double[] interval = bootstrap(docs, seed, idx -> pooled(mallet.variance, mallet.seconds, ours.variance, withOverhead, idx));
-                System.out.printf(Locale.ROOT, "%-44s with the first round of a raised document in its time: %.3f ms/doc, pooled (log ratio) %s%n",
-                        "", Arrays.stream(withOverhead).average().orElseThrow() * 1000,
-                        interval(pooled(mallet.variance, mallet.seconds, ours.variance, withOverhead, allDocs), interval));
-            }
             double[] sorted = perDocument.clone();
             Arrays.sort(sorted);
             System.out.printf(Locale.ROOT, "%-44s per-document equal-time ratio: 10%% %.0f, 25%% %.0f, 50%% %.0f, 75%% %.0f, 90%% %.0f%n", "",
                     quantile(sorted, 0.1), quantile(sorted, 0.25), quantile(sorted, 0.5), quantile(sorted, 0.75), quantile(sorted, 0.9));
         }
-    }
-
-    /**
-     * compare auto's budget allocation for ratio-convex (AutoComparison.allocation): its pilot (ratio-convex alone) gives
-     * the starting temperatures and the pilot's median noise; each document's first round (auto's: RUNS runs each way at
-     * the start, on streams of its own) its noise and so its temperatures. The first round's forward runs' mean time is
-     * the overhead of a document whose temperatures were raised (auto spends that round, then runs it again).
-     */
-    private static Setting allocated(TopicModel a, TopicModel b, Corpus corpus, MethodSettings settings, int runs, long seed) {
-        CancelToken cancel = new CancelToken();
-        ComparisonPlan pilotPlan = AutoComparison.pilotPlan(seed, 1, false, false, 1.0).withMethods(List.of(ComparisonMethods.RATIO_CONVEX));
-        AutoComparison.Choice choice = AutoComparison.choose(pilotPlan, corpus, ModelPair.prepare(a, b, false, false, ComparisonMethods.RATIO_CONVEX),
-                cancel);
-        int start = choice.startTemperatures();
-        ModelComparison first = ComparisonMethods.get(ComparisonMethods.RATIO_CONVEX).create(settings.withTemperatures(start));
-        int docs = corpus.size();
-        ModelComparison[] perDocument = new ModelComparison[docs];
-        double[] overhead = new double[docs];
-        int[] histogram = new int[AutoEstimation.MAX_DOUBLINGS + 1];
-        for (int d = 0; d < docs; d++) {
-            Document doc = corpus.document(d);
-            List<double[]> directions = new ArrayList<>();
-            long nanos = 0;
-            for (Direction direction : List.of(Direction.FORWARD, Direction.REVERSE)) {
-                double[] values = new double[AutoEstimation.RUNS];
-                for (int r = 0; r < values.length; r++) {
-                    long t0 = System.nanoTime();
-                    values[r] = first.estimate(doc, a, b, direction, RandomStreams.stream(seed + 77, d, r, direction.ordinal()), cancel).logRatio();
-                    nanos += direction == Direction.FORWARD ? System.nanoTime() - t0 : 0;
-                }
-                directions.add(values);
-            }
-            int factor = Math.min(1 << AutoEstimation.MAX_DOUBLINGS, AutoComparison.allocation(AutoComparison.noise(directions, doc.length(), start, start),
-                    choice.allocationScale()));
-            histogram[Integer.numberOfTrailingZeros(factor)]++;
-            overhead[d] = factor > 1 ? nanos / 1e9 / AutoEstimation.RUNS : 0;
-            perDocument[d] = factor == 1 ? first : ComparisonMethods.get(ComparisonMethods.RATIO_CONVEX).create(settings.withTemperatures(start * factor));
-        }
-        System.out.printf(Locale.ROOT, "allocation: auto's pilot (ratio-convex) start n = %d, median noise %.4g per root token;"
-                + " documents at 1, 2, 4, ... times the start: %s%n", start, choice.allocationScale(), Arrays.toString(histogram));
-        return new Setting("ratio-convex, auto's allocation from n=" + start, d -> perDocument[d], new double[docs][runs], new double[docs][runs],
-                overhead);
     }
 
     /** Per document: variance across runs (n - 1 denominator) of the log ratio and of the perplexity ratio, mean time. */
@@ -305,12 +242,12 @@ public final class CertaintyVersusMallet {
         return vm * tm / (vo * to);
     }
 
-    private interface Statistic {
+    interface Statistic {
         double of(int[] documents);
     }
 
     /** Percentile bootstrap over documents, seeded: {2.5%, 97.5%}. */
-    private static double[] bootstrap(int docs, long seed, Statistic statistic) {
+    static double[] bootstrap(int docs, long seed, Statistic statistic) {
         SplittableRandom random = RandomStreams.stream(seed, RandomStreams.key("bootstrap"));
         double[] values = new double[BOOTSTRAP];
         int[] idx = new int[docs];
@@ -324,7 +261,7 @@ public final class CertaintyVersusMallet {
         return new double[]{quantile(values, 0.025), quantile(values, 0.975)};
     }
 
-    private static double[] pick(double[] x, int[] idx) {
+    static double[] pick(double[] x, int[] idx) {
         double[] out = new double[idx.length];
         for (int i = 0; i < idx.length; i++) {
             out[i] = x[idx[i]];
@@ -358,7 +295,7 @@ public final class CertaintyVersusMallet {
         return String.format(Locale.ROOT, "%.0f [%.0f, %.0f]", value, bounds[0], bounds[1]);
     }
 
-    private static String loadAverage() {
+    static String loadAverage() {
         try {
             return Files.readString(Path.of("/proc/loadavg")).trim().split(" ")[0];
         } catch (Exception e) {
