@@ -30,14 +30,16 @@ import java.util.logging.Logger;
  * per document. MALLET reads the model's training state beside it ({@code MODEL.state.gz}).
  * <p>
  * That variance-x-time figure credits MALLET as if its error fell as 1/time, which its bias does not: so MALLET is
- * also given our time, its particles scaled per document by our time over its time at 10 (its time is linear in the
- * particles), and its squared error measured at that budget: err2_MALLET(our time) / err2_ours, per document (median)
+ * also given our time, its particles scaled per document by our time over its time at 10, and again over its time at
+ * those (calibrated, since a call has a fixed cost), and its squared error measured at that budget: err2_MALLET(our time) / err2_ours, per document (median)
  * and pooled (mean over mean). Each figure with a seeded percentile bootstrap over documents.
  * Run: java -cp target/test-classes:target/classes:CP tmeval.bench.AutoVersusMallet MODEL.tsv.gz HELDOUT DOCUMENTS RUNS [SEED]
  */
 public final class AutoVersusMallet {
     /** Times are this thread's CPU time, not wall time: the machine is shared, and CPU time does not count the waits. */
     private static final java.lang.management.ThreadMXBean CPU = java.lang.management.ManagementFactory.getThreadMXBean();
+    /** Runs that time MALLET at its first scaled particle count, per document and setting. */
+    private static final int CALIBRATION_RUNS = 3;
 
     private AutoVersusMallet() {
     }
@@ -121,8 +123,9 @@ public final class AutoVersusMallet {
                             idx -> pooled(err2[setting], seconds[setting], err2[0], seconds[0], idx))));
         }
 
-        // MALLET given our time: per document its particles scaled by our time over its time at 10 (its time is linear in
-        // them), then its squared error measured at that budget, bias and all
+        // MALLET given our time: per document its particles scaled by our time over its time at 10, then once more by our
+        // time over its time at those (a call has a fixed cost, so its time is not quite linear in the particles), then its
+        // squared error measured at that budget, bias and all
         String[] equalLabels = {labels[1] + " -> our time", labels[2] + " -> our time"};
         int[][] particles = new int[2][docs];
         double[][] equalErr2 = new double[2][docs];
@@ -130,6 +133,14 @@ public final class AutoVersusMallet {
         for (int k = 0; k < 2; k++) {
             for (int d = 0; d < docs; d++) {
                 particles[k][d] = (int) Math.max(1, Math.round(10 * seconds[0][d] / seconds[k + 1][d]));
+                long spent = 0;
+                for (int r = 0; r < CALIBRATION_RUNS; r++) {
+                    mallet.setRandom(new Randoms((int) (seed * 31 + r)));
+                    long t0 = CPU.getCurrentThreadCpuTime();
+                    mallet.evaluateLeftToRight(all.subList(d, d + 1), particles[k][d], k == 1, null);
+                    spent += CPU.getCurrentThreadCpuTime() - t0;
+                }
+                particles[k][d] = (int) Math.max(1, Math.round(particles[k][d] * seconds[0][d] / (spent / 1e9 / CALIBRATION_RUNS)));
             }
         }
         for (int r = 0; r < runs; r++) {
@@ -161,6 +172,17 @@ public final class AutoVersusMallet {
                     interval(mean(equalErr2[k]) / mean(err2[0]), CertaintyVersusMallet.bootstrap(docs, seed,
                             idx -> mean(CertaintyVersusMallet.pick(equalErr2[setting], idx)) / mean(CertaintyVersusMallet.pick(err2[0], idx)))));
         }
+        Integer[] byError = java.util.stream.IntStream.range(0, docs).boxed().sorted((x, y) -> Double.compare(err2[0][y], err2[0][x]))
+                .toArray(Integer[]::new);
+        StringBuilder worst = new StringBuilder();
+        double share = 0;
+        for (int i = 0; i < Math.min(5, docs); i++) {
+            int d = byError[i];
+            share += err2[0][d] / (mean(err2[0]) * docs);
+            worst.append(String.format(Locale.ROOT, " %s (N %d) %.3g against MALLET re-sampling at our time %.3g;", corpus.document(d).id(),
+                    corpus.document(d).length(), err2[0][d], equalErr2[1][d]));
+        }
+        System.out.printf(Locale.ROOT, "  where our squared error is: the five largest, %.0f%% of it:%s%n", 100 * share, worst);
         System.out.printf(Locale.ROOT, "  load average before %s, after %s%n", loadBefore, CertaintyVersusMallet.loadAverage());
     }
 
