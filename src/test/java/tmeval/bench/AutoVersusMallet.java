@@ -33,7 +33,9 @@ import java.util.logging.Logger;
  * also given our time, its particles scaled per document by our time over its time at 10, and again over its time at
  * those (calibrated, since a call has a fixed cost), and its squared error measured at that budget: err2_MALLET(our time) / err2_ours, per document (median)
  * and pooled (mean over mean). Each figure with a seeded percentile bootstrap over documents.
- * Run: java -cp target/test-classes:target/classes:CP tmeval.bench.AutoVersusMallet MODEL.tsv.gz HELDOUT DOCUMENTS RUNS [SEED]
+ * With {@code whole}, ours is auto's whole procedure on each document ({@code AutoEstimation.run}: its runs, doubled
+ * until certified, the value the mean of its last round), timed by the process's CPU time.
+ * Run: java -cp target/test-classes:target/classes:CP tmeval.bench.AutoVersusMallet MODEL.tsv.gz HELDOUT DOCUMENTS RUNS [SEED] [whole]
  */
 public final class AutoVersusMallet {
     /** Times are this thread's CPU time, not wall time: the machine is shared, and CPU time does not count the waits. */
@@ -53,6 +55,11 @@ public final class AutoVersusMallet {
         int documents = Integer.parseInt(args[2]);
         int runs = Integer.parseInt(args[3]);
         long seed = args.length > 4 ? Long.parseLong(args[4]) : 1;
+        boolean whole = args.length > 5 && args[5].equals("whole");
+        // auto's whole procedure runs on a worker thread: then the process's CPU time, for MALLET too
+        com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+                .getOperatingSystemMXBean();
+        java.util.function.LongSupplier clock = whole ? os::getProcessCpuTime : CPU::getCurrentThreadCpuTime;
         LogManager.getLogManager().reset();
         Logger.getLogger("").setLevel(Level.OFF);
         CancelToken cancel = new CancelToken();
@@ -66,10 +73,33 @@ public final class AutoVersusMallet {
         AutoEstimation.Choice choice = AutoEstimation.choose(corpus, model, seed, 1, cancel);
         String method = choice.method();
         int budget = Methods.budget(method, choice.start());
-        Estimator ours = Methods.get(method).create(choice.start());
+        Estimator start = Methods.get(method).create(choice.start());
+        // one run of ours: the choice at its starting budget, or (whole) auto's procedure on the document, its value the
+        // mean of its last round's runs
+        Estimator ours = !whole ? start : new Estimator() {
+            @Override
+            public String method() {
+                return start.method();
+            }
+
+            @Override
+            public tmeval.estimate.EstimateResult estimate(tmeval.model.Document doc, TopicModel m, java.util.SplittableRandom random,
+                                                           CancelToken c) {
+                Corpus one = new Corpus("one", corpus.vocabulary(), java.util.List.of(doc), 0, 0);
+                java.util.List<Double> values = new java.util.ArrayList<>();
+                AutoEstimation.run(choice, one, m, random.nextLong(), 1, tmeval.run.Shard.ALL, o -> {
+                    if (o.result() != null) {
+                        values.add(o.result().logValue());
+                    }
+                }, tmeval.progress.Progress.NONE, c);
+                double mean = values.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+                return new tmeval.estimate.EstimateResult(mean, new double[0], 0, doc.length(), 0);
+            }
+        };
         Estimator reference = Methods.get(method).create(Methods.withBudget(method, choice.start(), 100 * budget));
-        System.out.printf(Locale.ROOT, "%s: %d documents, %d runs; auto chose %s at %s %d, reference at %d%n", model.name(), docs, runs, method,
-                Methods.budgetOption(method), budget, 100 * budget);
+        System.out.printf(Locale.ROOT, "%s: %d documents, %d runs; auto chose %s at %s %d, reference at %d; ours: %s%n", model.name(), docs, runs,
+                method, Methods.budgetOption(method), budget, 100 * budget, whole ? "auto's whole procedure (its runs, doubled until certified;"
+                        + " the mean of its last round), process CPU time" : "the choice at its starting budget, thread CPU time");
 
         double[] truth = new double[docs];
         for (int d = 0; d < docs; d++) {
@@ -87,15 +117,15 @@ public final class AutoVersusMallet {
         double[][] seconds = new double[3][docs];
         for (int r = 0; r < runs; r++) {
             for (int d = 0; d < docs; d++) {
-                long t0 = CPU.getCurrentThreadCpuTime();
+                long t0 = clock.getAsLong();
                 double o = ours.estimate(corpus.document(d), model, RandomStreams.stream(seed, d, r), cancel).logValue();
-                long t1 = CPU.getCurrentThreadCpuTime();
+                long t1 = clock.getAsLong();
                 mallet.setRandom(new Randoms((int) (seed * 7919 + 2 * r)));
                 double m = mallet.evaluateLeftToRight(all.subList(d, d + 1), 10, false, null);
-                long t2 = CPU.getCurrentThreadCpuTime();
+                long t2 = clock.getAsLong();
                 mallet.setRandom(new Randoms((int) (seed * 7919 + 2 * r + 1)));
                 double mr = mallet.evaluateLeftToRight(all.subList(d, d + 1), 10, true, null);
-                long t3 = CPU.getCurrentThreadCpuTime();
+                long t3 = clock.getAsLong();
                 double[] values = {o, m, mr};
                 long[] nanos = {t1 - t0, t2 - t1, t3 - t2};
                 for (int k = 0; k < 3; k++) {
@@ -136,9 +166,9 @@ public final class AutoVersusMallet {
                 long spent = 0;
                 for (int r = 0; r < CALIBRATION_RUNS; r++) {
                     mallet.setRandom(new Randoms((int) (seed * 31 + r)));
-                    long t0 = CPU.getCurrentThreadCpuTime();
+                    long t0 = clock.getAsLong();
                     mallet.evaluateLeftToRight(all.subList(d, d + 1), particles[k][d], k == 1, null);
-                    spent += CPU.getCurrentThreadCpuTime() - t0;
+                    spent += clock.getAsLong() - t0;
                 }
                 particles[k][d] = (int) Math.max(1, Math.round(particles[k][d] * seconds[0][d] / (spent / 1e9 / CALIBRATION_RUNS)));
             }
@@ -147,9 +177,9 @@ public final class AutoVersusMallet {
             for (int d = 0; d < docs; d++) {
                 for (int k = 0; k < 2; k++) {
                     mallet.setRandom(new Randoms((int) (seed * 104729 + 2 * r + k)));
-                    long t0 = CPU.getCurrentThreadCpuTime();
+                    long t0 = clock.getAsLong();
                     double m = mallet.evaluateLeftToRight(all.subList(d, d + 1), particles[k][d], k == 1, null);
-                    long t1 = CPU.getCurrentThreadCpuTime();
+                    long t1 = clock.getAsLong();
                     equalErr2[k][d] += (m - truth[d]) * (m - truth[d]) / runs;
                     equalSeconds[k][d] += (t1 - t0) / 1e9 / runs;
                 }
