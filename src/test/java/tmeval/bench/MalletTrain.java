@@ -7,7 +7,6 @@ import tmeval.io.NativeModelFormat;
 import tmeval.model.Corpus;
 import tmeval.model.TopicModel;
 
-import java.io.File;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
