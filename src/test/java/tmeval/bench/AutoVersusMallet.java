@@ -34,7 +34,8 @@ import java.util.logging.Logger;
  * those (calibrated, since a call has a fixed cost), and its squared error measured at that budget: err2_MALLET(our time) / err2_ours, per document (median)
  * and pooled (mean over mean). Each figure with a seeded percentile bootstrap over documents.
  * With {@code whole}, ours is auto's whole procedure on each document ({@code AutoEstimation.run}: its runs, doubled
- * until certified, the value the mean of its last round), timed by the process's CPU time.
+ * until certified, the value the mean of its last round); as it runs on a worker thread, its time is its site updates
+ * in all rounds at the thread CPU time per site update of one run of the method at its starting budget on the document.
  * Run: java -cp target/test-classes:target/classes:CP tmeval.bench.AutoVersusMallet MODEL.tsv.gz HELDOUT DOCUMENTS RUNS [SEED] [whole]
  */
 public final class AutoVersusMallet {
@@ -56,10 +57,6 @@ public final class AutoVersusMallet {
         int runs = Integer.parseInt(args[3]);
         long seed = args.length > 4 ? Long.parseLong(args[4]) : 1;
         boolean whole = args.length > 5 && args[5].equals("whole");
-        // auto's whole procedure runs on a worker thread: then the process's CPU time, for MALLET too
-        com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
-                .getOperatingSystemMXBean();
-        java.util.function.LongSupplier clock = whole ? os::getProcessCpuTime : CPU::getCurrentThreadCpuTime;
         LogManager.getLogManager().reset();
         Logger.getLogger("").setLevel(Level.OFF);
         CancelToken cancel = new CancelToken();
@@ -87,19 +84,20 @@ public final class AutoVersusMallet {
                                                            CancelToken c) {
                 Corpus one = new Corpus("one", corpus.vocabulary(), java.util.List.of(doc), 0, 0);
                 java.util.List<Double> values = new java.util.ArrayList<>();
-                AutoEstimation.run(choice, one, m, random.nextLong(), 1, tmeval.run.Shard.ALL, o -> {
+                long spent = AutoEstimation.run(choice, one, m, random.nextLong(), 1, tmeval.run.Shard.ALL, o -> {
                     if (o.result() != null) {
                         values.add(o.result().logValue());
                     }
                 }, tmeval.progress.Progress.NONE, c);
                 double mean = values.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
-                return new tmeval.estimate.EstimateResult(mean, new double[0], 0, doc.length(), 0);
+                return new tmeval.estimate.EstimateResult(mean, new double[0], spent, doc.length(), 0);
             }
         };
         Estimator reference = Methods.get(method).create(Methods.withBudget(method, choice.start(), 100 * budget));
         System.out.printf(Locale.ROOT, "%s: %d documents, %d runs; auto chose %s at %s %d, reference at %d; ours: %s%n", model.name(), docs, runs,
                 method, Methods.budgetOption(method), budget, 100 * budget, whole ? "auto's whole procedure (its runs, doubled until certified;"
-                        + " the mean of its last round), process CPU time" : "the choice at its starting budget, thread CPU time");
+                        + " the mean of its last round), its time its site updates at the CPU time per update of one run" : "the choice at its"
+                        + " starting budget, thread CPU time");
 
         double[] truth = new double[docs];
         for (int d = 0; d < docs; d++) {
@@ -117,17 +115,26 @@ public final class AutoVersusMallet {
         double[][] seconds = new double[3][docs];
         for (int r = 0; r < runs; r++) {
             for (int d = 0; d < docs; d++) {
-                long t0 = clock.getAsLong();
-                double o = ours.estimate(corpus.document(d), model, RandomStreams.stream(seed, d, r), cancel).logValue();
-                long t1 = clock.getAsLong();
+                long t0 = CPU.getCurrentThreadCpuTime();
+                tmeval.estimate.EstimateResult result = ours.estimate(corpus.document(d), model, RandomStreams.stream(seed, d, r), cancel);
+                double o = result.logValue();
+                long t1 = CPU.getCurrentThreadCpuTime();
                 mallet.setRandom(new Randoms((int) (seed * 7919 + 2 * r)));
                 double m = mallet.evaluateLeftToRight(all.subList(d, d + 1), 10, false, null);
-                long t2 = clock.getAsLong();
+                long t2 = CPU.getCurrentThreadCpuTime();
                 mallet.setRandom(new Randoms((int) (seed * 7919 + 2 * r + 1)));
                 double mr = mallet.evaluateLeftToRight(all.subList(d, d + 1), 10, true, null);
-                long t3 = clock.getAsLong();
+                long t3 = CPU.getCurrentThreadCpuTime();
                 double[] values = {o, m, mr};
                 long[] nanos = {t1 - t0, t2 - t1, t3 - t2};
+                if (whole) {
+                    // auto's rounds run on a worker thread: their time is their site updates in all rounds at the CPU time
+                    // per site update of one run at the starting budget on this document, on this thread
+                    long c0 = CPU.getCurrentThreadCpuTime();
+                    tmeval.estimate.EstimateResult one = start.estimate(corpus.document(d), model, RandomStreams.stream(seed + 5, d, r), cancel);
+                    long c1 = CPU.getCurrentThreadCpuTime();
+                    nanos[0] = Math.round(result.siteUpdates() * (double) (c1 - c0) / one.siteUpdates());
+                }
                 for (int k = 0; k < 3; k++) {
                     err2[k][d] += (values[k] - truth[d]) * (values[k] - truth[d]) / runs;
                     seconds[k][d] += nanos[k] / 1e9 / runs;
@@ -162,24 +169,24 @@ public final class AutoVersusMallet {
         double[][] equalSeconds = new double[2][docs];
         for (int k = 0; k < 2; k++) {
             for (int d = 0; d < docs; d++) {
-                particles[k][d] = (int) Math.max(1, Math.round(10 * seconds[0][d] / seconds[k + 1][d]));
+                particles[k][d] = particlesFor(10 * seconds[0][d] / seconds[k + 1][d]);
                 long spent = 0;
                 for (int r = 0; r < CALIBRATION_RUNS; r++) {
                     mallet.setRandom(new Randoms((int) (seed * 31 + r)));
-                    long t0 = clock.getAsLong();
+                    long t0 = CPU.getCurrentThreadCpuTime();
                     mallet.evaluateLeftToRight(all.subList(d, d + 1), particles[k][d], k == 1, null);
-                    spent += clock.getAsLong() - t0;
+                    spent += CPU.getCurrentThreadCpuTime() - t0;
                 }
-                particles[k][d] = (int) Math.max(1, Math.round(particles[k][d] * seconds[0][d] / (spent / 1e9 / CALIBRATION_RUNS)));
+                particles[k][d] = particlesFor(particles[k][d] * seconds[0][d] / (spent / 1e9 / CALIBRATION_RUNS));
             }
         }
         for (int r = 0; r < runs; r++) {
             for (int d = 0; d < docs; d++) {
                 for (int k = 0; k < 2; k++) {
                     mallet.setRandom(new Randoms((int) (seed * 104729 + 2 * r + k)));
-                    long t0 = clock.getAsLong();
+                    long t0 = CPU.getCurrentThreadCpuTime();
                     double m = mallet.evaluateLeftToRight(all.subList(d, d + 1), particles[k][d], k == 1, null);
-                    long t1 = clock.getAsLong();
+                    long t1 = CPU.getCurrentThreadCpuTime();
                     equalErr2[k][d] += (m - truth[d]) * (m - truth[d]) / runs;
                     equalSeconds[k][d] += (t1 - t0) / 1e9 / runs;
                 }
@@ -214,6 +221,11 @@ public final class AutoVersusMallet {
         }
         System.out.printf(Locale.ROOT, "  where our squared error is: the five largest, %.0f%% of it:%s%n", 100 * share, worst);
         System.out.printf(Locale.ROOT, "  load average before %s, after %s%n", loadBefore, CertaintyVersusMallet.loadAverage());
+    }
+
+    /** A particle count from a scaled one: at least 1, at most 100,000 (a time too short to measure gives infinity). */
+    private static int particlesFor(double scaled) {
+        return (int) Math.max(1, Math.min(100_000, Math.round(scaled)));
     }
 
     /** (mean err2_M x mean t_M) / (mean err2_o x mean t_o) over the documents idx. */
