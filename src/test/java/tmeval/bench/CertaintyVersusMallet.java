@@ -242,12 +242,12 @@ public final class CertaintyVersusMallet {
         return vm * tm / (vo * to);
     }
 
-    private interface Statistic {
+    interface Statistic {
         double of(int[] documents);
     }
 
     /** Percentile bootstrap over documents, seeded: {2.5%, 97.5%}. */
-    private static double[] bootstrap(int docs, long seed, Statistic statistic) {
+    static double[] bootstrap(int docs, long seed, Statistic statistic) {
         SplittableRandom random = RandomStreams.stream(seed, RandomStreams.key("bootstrap"));
         double[] values = new double[BOOTSTRAP];
         int[] idx = new int[docs];
@@ -261,7 +261,7 @@ public final class CertaintyVersusMallet {
         return new double[]{quantile(values, 0.025), quantile(values, 0.975)};
     }
 
-    private static double[] pick(double[] x, int[] idx) {
+    static double[] pick(double[] x, int[] idx) {
         double[] out = new double[idx.length];
         for (int i = 0; i < idx.length; i++) {
             out[i] = x[idx[i]];
@@ -295,7 +295,7 @@ public final class CertaintyVersusMallet {
         return String.format(Locale.ROOT, "%.0f [%.0f, %.0f]", value, bounds[0], bounds[1]);
     }
 
-    private static String loadAverage() {
+    static String loadAverage() {
         try {
             return Files.readString(Path.of("/proc/loadavg")).trim().split(" ")[0];
         } catch (Exception e) {
