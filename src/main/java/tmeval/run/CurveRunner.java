@@ -68,19 +68,6 @@ public final class CurveRunner {
      */
     public record Point(int iteration, String method, int run, long tokens, double logLikelihood, long siteUpdates, long nanos,
                         Double perDocumentVariance, int refused) {
-        /** The point as one comma-separated field (a session keeps the curves on screen this way: {@link SessionRowFormat#write(Point)}). */
-        public String text() {
-            return SessionRowFormat.write(this);
-        }
-
-        /**
-         * The point {@link #text} wrote ({@link SessionRowFormat#parsePoint}).
-         *
-         * @throws IllegalArgumentException naming the field that is wrong
-         */
-        public static Point parse(String text) {
-            return SessionRowFormat.parsePoint(text);
-        }
     }
 
     /** Receives rows in order and, after each snapshot, its corpus points. */

@@ -193,7 +193,7 @@ public final class SessionFile {
         RowChecks.Totals totals = new RowChecks.Totals();
         for (String p : value.split(";")) {
             if (!p.isBlank()) {
-                CurveRunner.Point point = CurveRunner.Point.parse(p);
+                CurveRunner.Point point = SessionRowFormat.parsePoint(p);
                 totals.add(point.siteUpdates(), point.nanos());
                 points.add(point);
             }
@@ -203,7 +203,7 @@ public final class SessionFile {
 
     /** The curve points as a session keeps them. */
     public static String curvePointsText(List<CurveRunner.Point> points) {
-        return String.join(";", points.stream().map(CurveRunner.Point::text).toList());
+        return String.join(";", points.stream().map(SessionRowFormat::write).toList());
     }
 
     /** A result or round line as {@link SessionRowFormat} reads it, its problem named by file and line. */
