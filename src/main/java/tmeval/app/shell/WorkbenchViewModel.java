@@ -15,6 +15,7 @@ import tmeval.app.inputs.InputsViewModel;
 import tmeval.app.inputs.RecentFiles;
 import tmeval.app.run.RunViewModel;
 import tmeval.app.brackets.BracketsViewModel;
+import tmeval.app.covariates.CovariatesViewModel;
 import tmeval.app.scatter.ScatterViewModel;
 import tmeval.app.table.VarianceTableViewModel;
 import tmeval.app.teaching.TeachingViewModel;
@@ -136,6 +137,7 @@ public final class WorkbenchViewModel {
     private final DocumentScreenViewModel document;
     private final TeachingViewModel teaching;
     private final WhichKViewModel whichK;
+    private final CovariatesViewModel covariates;
     private final PlanCaption<ResultsPlan> resultsCaption;
     private final DisagreementNotice disagreement;
     private BiConsumer<String, String> errorHandler = (title, message) -> { };
@@ -164,6 +166,8 @@ public final class WorkbenchViewModel {
         teaching = new TeachingViewModel(workspace, executor);
         whichK = new WhichKViewModel(workspace, executor);
         whichK.setErrorHandler(onError);
+        covariates = new CovariatesViewModel(results, workspace, executor);
+        covariates.setErrorHandler(onError);
         // nothing not saved is dropped without asking: new inputs, a session or results opened, a run of another plan
         BiPredicate<String, String> ask = (title, question) -> confirm.test(title, question);
         inputs.setResultsGuard(action -> mayDiscard(action, false));
@@ -723,6 +727,10 @@ public final class WorkbenchViewModel {
 
     public TeachingViewModel teaching() {
         return teaching;
+    }
+
+    public CovariatesViewModel covariates() {
+        return covariates;
     }
 
     public WhichKViewModel whichK() {

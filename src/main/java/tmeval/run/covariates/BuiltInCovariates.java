@@ -50,6 +50,17 @@ public final class BuiltInCovariates {
      */
     public static List<Covariate> of(List<DocumentRatio> ratios, TopicModel a, TopicModel b, Corpus raw, boolean intersect, Path corpusPath,
                                      int threads, CancelToken cancel) throws InputException {
+        List<Covariate> all = new java.util.ArrayList<>(List.of(length(ratios)));
+        all.addAll(ofCorpus(ratios.stream().map(DocumentRatio::documentId).toList(), a, b, raw, intersect, corpusPath, threads, cancel));
+        return all;
+    }
+
+    /**
+     * The covariates that need the models and the corpus (all but the length), for the documents of these ids that the
+     * corpus holds: the workbench computes them once for the whole corpus, before any result arrives.
+     */
+    public static List<Covariate> ofCorpus(List<String> ids, TopicModel a, TopicModel b, Corpus raw, boolean intersect, Path corpusPath,
+                                           int threads, CancelToken cancel) throws InputException {
         // each model in its own topic numbering (no alignment), on the vocabulary the comparison scored
         ModelPair pair = ModelPair.prepare(a, b, false, intersect, null);
         Corpus mapped = CorpusLoader.mapOnto(raw, pair.a().vocabulary(), corpusPath);
@@ -57,15 +68,15 @@ public final class BuiltInCovariates {
         raw.documents().forEach(d -> rawLength.putIfAbsent(d.id(), d.length()));
         Map<String, Document> scored = new HashMap<>();
         mapped.documents().forEach(d -> scored.putIfAbsent(d.id(), d));
-        List<DocumentRatio> found = ratios.stream().filter(r -> rawLength.containsKey(r.documentId())).toList();
+        List<String> found = ids.stream().filter(rawLength::containsKey).toList();
 
         Map<String, Double> oov = new LinkedHashMap<>();
-        for (DocumentRatio r : found) {
-            Document d = scored.get(r.documentId());
-            int total = rawLength.get(r.documentId());
-            oov.put(r.documentId(), total == 0 ? 0 : 1 - (d == null ? 0 : d.length()) / (double) total);
+        for (String id : found) {
+            Document d = scored.get(id);
+            int total = rawLength.get(id);
+            oov.put(id, total == 0 ? 0 : 1 - (d == null ? 0 : d.length()) / (double) total);
         }
-        List<Document> documents = found.stream().map(r -> scored.get(r.documentId())).filter(d -> d != null).toList();
+        List<Document> documents = found.stream().map(scored::get).filter(d -> d != null).toList();
         Map<String, String> dominantA = new LinkedHashMap<>();
         Map<String, String> dominantB = new LinkedHashMap<>();
         Map<String, Double> entropyA = new LinkedHashMap<>();
@@ -81,7 +92,7 @@ public final class BuiltInCovariates {
             entropyA.put(id, entropy(gammas[0]));
             entropyB.put(id, entropy(gammas[1]));
         }, threads, "tmeval-covariates", Progress.NONE, cancel, i -> documents.get(i).id());
-        return List.of(length(ratios), Covariate.numeric(OUT_OF_VOCABULARY, SOURCE, oov),
+        return List.of(Covariate.numeric(OUT_OF_VOCABULARY, SOURCE, oov),
                 Covariate.categorical("dominant topic (A)", SOURCE, dominantA), Covariate.categorical("dominant topic (B)", SOURCE, dominantB),
                 Covariate.numeric("topic entropy (A)", SOURCE, entropyA), Covariate.numeric("topic entropy (B)", SOURCE, entropyB));
     }

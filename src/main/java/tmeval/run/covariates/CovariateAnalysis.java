@@ -22,13 +22,14 @@ import java.util.Map;
  * @param missing the documents given without a value for it
  * @param groups the bins or levels, in order
  * @param slope a numeric covariate's slope per unit, or null
+ * @param centre the line's point: the covariate's mean and the fitted value there (a numeric covariate with a slope), or null
  * @param levels a categorical covariate's levels, largest first (the reference), or empty
  * @param levelsTest a categorical covariate's joint test that every level's mean is the reference's: chi-square and p, or null
  * @param tau2 the documents' own variance beyond their noise (per token squared), NaN when there is no test
  * @param problem why there is no test, or null
  */
 public record CovariateAnalysis(Covariate covariate, int documents, int missing, List<Group> groups, MetaRegression.Estimate slope,
-                                List<Level> levels, double[] levelsTest, double tau2, String problem) {
+                                double[] centre, List<Level> levels, double[] levelsTest, double tau2, String problem) {
     /** Quantile bins of a numeric covariate, unless asked otherwise. */
     public static final int DEFAULT_BINS = 5;
 
@@ -64,7 +65,7 @@ public record CovariateAnalysis(Covariate covariate, int documents, int missing,
         double mean = n == 0 ? 0 : StatUtils.mean(x);
         if (n < 3 || StatUtils.min(x) == StatUtils.max(x)) {
             String why = n < 3 ? "fewer than 3 documents" : "every document has the same value";
-            return new CovariateAnalysis(c, n, missing, groups, null, List.of(), null, Double.NaN, why);
+            return new CovariateAnalysis(c, n, missing, groups, null, null, List.of(), null, Double.NaN, why);
         }
         // centred: the same slope, and a better-conditioned system
         double[][] design = new double[n][];
@@ -73,9 +74,10 @@ public record CovariateAnalysis(Covariate covariate, int documents, int missing,
         }
         MetaRegression.Fit fit = MetaRegression.fit(design, y, v);
         if (fit == null) {
-            return new CovariateAnalysis(c, n, missing, groups, null, List.of(), null, Double.NaN, "the values do not vary enough to fit a slope");
+            return new CovariateAnalysis(c, n, missing, groups, null, null, List.of(), null, Double.NaN, "the values do not vary enough to fit a slope");
         }
-        return new CovariateAnalysis(c, n, missing, groups, fit.coefficient(1), List.of(), null, fit.tau2(), null);
+        return new CovariateAnalysis(c, n, missing, groups, fit.coefficient(1), new double[] {mean, fit.coefficients()[0]}, List.of(), null,
+                fit.tau2(), null);
     }
 
     private static CovariateAnalysis categorical(Covariate c, List<DocumentRatio> docs, int missing) {
@@ -94,10 +96,10 @@ public record CovariateAnalysis(Covariate covariate, int documents, int missing,
         int n = docs.size();
         int p = order.size();
         if (p < 2) {
-            return new CovariateAnalysis(c, n, missing, groups, null, List.of(), null, Double.NaN, p == 0 ? "no document" : "one level only");
+            return new CovariateAnalysis(c, n, missing, groups, null, null, List.of(), null, Double.NaN, p == 0 ? "no document" : "one level only");
         }
         if (n <= p) {
-            return new CovariateAnalysis(c, n, missing, groups, null, List.of(), null, Double.NaN,
+            return new CovariateAnalysis(c, n, missing, groups, null, null, List.of(), null, Double.NaN,
                     "as many levels as documents: nothing is left to tell the levels' spread");
         }
         double[][] design = new double[n][p];
@@ -117,7 +119,7 @@ public record CovariateAnalysis(Covariate covariate, int documents, int missing,
         }
         MetaRegression.Fit fit = MetaRegression.fit(design, y, v);
         if (fit == null) {
-            return new CovariateAnalysis(c, n, missing, groups, null, List.of(), null, Double.NaN, "the levels cannot be told apart");
+            return new CovariateAnalysis(c, n, missing, groups, null, null, List.of(), null, Double.NaN, "the levels cannot be told apart");
         }
         List<Level> levels = new ArrayList<>();
         for (int j = 0; j < p; j++) {
@@ -128,7 +130,7 @@ public record CovariateAnalysis(Covariate covariate, int documents, int missing,
             }
             levels.add(new Level(order.get(j), byLevel.get(order.get(j)).size(), fit.combination(mean), j == 0 ? null : fit.coefficient(j)));
         }
-        return new CovariateAnalysis(c, n, missing, groups, null, levels, fit.jointTest(1), fit.tau2(), null);
+        return new CovariateAnalysis(c, n, missing, groups, null, null, levels, fit.jointTest(1), fit.tau2(), null);
     }
 
     /**
