@@ -134,7 +134,7 @@ final class CovariatesCommand implements Command {
             CovariatesTable.write(study, file.writer());
             file.commit();
         }
-        out.println(study.describeDocuments());
+        out.println(study.describeDocuments("--all"));
         if (unlisted > 0) {
             out.printf(Locale.ROOT, "metadata: %d of the %d documents are not in %s (missing from its columns' analyses)%n", unlisted, ratios.size(),
                     o.path("metadata"));

@@ -158,14 +158,7 @@ public final class CovariatesView {
     private static ComboBox<String> combo(javafx.collections.ObservableList<String> items, javafx.beans.property.StringProperty value, String id) {
         ComboBox<String> box = new ComboBox<>(items);
         box.setId(id);
-        box.getSelectionModel().select(value.get());
-        box.setOnAction(e -> {
-            if (box.getValue() != null) {
-                value.set(box.getValue());
-            }
-        });
-        value.addListener((o, a, b) -> box.getSelectionModel().select(b));
-        items.addListener((javafx.collections.ListChangeListener<String>) c -> box.getSelectionModel().select(value.get()));
+        box.valueProperty().bindBidirectional(value);
         return box;
     }
 

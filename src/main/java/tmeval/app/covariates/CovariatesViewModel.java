@@ -57,6 +57,9 @@ public final class CovariatesViewModel {
     public record Point(String documentId, double x, double y, double sd, boolean certified) {
     }
 
+    /** The check box's words, in the counts. */
+    private static final String INCLUDE = "'include documents not certified'";
+
     private final Results results;
     private final Workspace workspace;
     private final ScreenJob job;
@@ -86,10 +89,23 @@ public final class CovariatesViewModel {
         this.job = new ScreenJob(progress, message, running, executor);
         results.onAdded(batch -> analyse());
         results.onReset(this::analyse);
-        method.addListener((o, a, b) -> analyse());
+        // a picker clears its value while its items change: the choice made stays
+        method.addListener((o, a, b) -> {
+            if (b == null && !methods.isEmpty()) {
+                method.set(a != null && methods.contains(a) ? a : methods.get(0));
+            } else {
+                analyse();
+            }
+        });
         all.addListener((o, a, b) -> analyse());
         metadataPath.addListener((o, a, b) -> analyse());
-        covariate.addListener((o, a, b) -> show());
+        covariate.addListener((o, a, b) -> {
+            if (b == null && !covariates.isEmpty()) {
+                covariate.set(a != null && covariates.contains(a) ? a : covariates.get(0));
+            } else {
+                show();
+            }
+        });
     }
 
     public void setErrorHandler(BiConsumer<String, String> handler) {
@@ -167,7 +183,7 @@ public final class CovariatesViewModel {
     }
 
     private void finish(CovariateStudy done, String failure) {
-        job.finish(failure != null ? failure : done.describeDocuments());
+        job.finish(failure != null ? failure : done.describeDocuments(INCLUDE));
         if (done != null) {
             study.set(done);
             List<String> names = done.analyses().stream().map(x -> x.covariate().name()).toList();
@@ -190,7 +206,7 @@ public final class CovariatesViewModel {
         CovariateAnalysis chosen = s == null ? null : s.analyses().stream().filter(x -> x.covariate().name().equals(covariate.get())).findFirst()
                 .orElse(null);
         analysis.set(chosen);
-        documents.set(s == null ? "" : s.describeDocuments());
+        documents.set(s == null ? "" : s.describeDocuments(INCLUDE));
         sentence.set(chosen == null ? "" : chosen.describe());
         List<Point> drawn = new ArrayList<>();
         if (chosen != null) {
@@ -234,8 +250,10 @@ public final class CovariatesViewModel {
         TopicModel a = workspace.modelAProperty().get();
         TopicModel b = workspace.modelBProperty().get();
         CovariateStudy s = study.get();
-        return "A " + (a == null ? "-" : a.name()) + " vs B " + (b == null ? "-" : b.name()) + "; " + (s == null ? "no results"
-                : s.describeDocuments()) + "; bars: Monte Carlo s.d. of each document, binned means with 95% intervals; " + LocalDate.now();
+        String documents = s == null ? "no results" : String.format(java.util.Locale.ROOT, "%s: %d documents, %d certified, %d analysed (%s)",
+                s.method(), s.ratios().size(), s.certified(), s.included().size(), s.all() ? "not certified included" : "certified only");
+        return "A " + (a == null ? "-" : a.name()) + " vs B " + (b == null ? "-" : b.name()) + "; " + documents
+                + "; bars: Monte Carlo s.d. of each document; binned means with 95% intervals; " + LocalDate.now();
     }
 
     /** Writes the study as {@code tmeval covariates --out} does: provenance lines, then the table. */

@@ -38,15 +38,19 @@ public record CovariateStudy(String method, List<DocumentRatio> ratios, List<Doc
         return ratios.size() - certified;
     }
 
-    /** What entered and what did not, in one line. */
-    public String describeDocuments() {
+    /**
+     * What entered and what did not, in one line.
+     *
+     * @param include how to include the documents not certified ({@code --all}, or the view's check box)
+     */
+    public String describeDocuments(String include) {
         StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%s: %d documents, %d certified; %d analysed", method, ratios.size(),
                 certified, included.size()));
         long uncertifiedIn = included.stream().filter(r -> !r.certified()).count();
         if (all) {
-            sb.append(" (").append(uncertifiedIn).append(" of them not certified, included by --all)");
+            sb.append(" (").append(uncertifiedIn).append(" of them not certified, included by ").append(include).append(")");
         } else if (notCertified() > 0) {
-            sb.append(" (").append(notCertified()).append(" not certified left out; --all includes those with a variance)");
+            sb.append(" (").append(notCertified()).append(" not certified left out; ").append(include).append(" includes those with a variance)");
         }
         if (withoutVariance > 0) {
             sb.append("; ").append(withoutVariance).append(" without a value or a Monte Carlo variance (a run refused, one run, or one direction)"

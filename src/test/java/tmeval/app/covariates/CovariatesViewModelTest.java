@@ -122,7 +122,7 @@ class CovariatesViewModelTest {
         assertTrue(text.contains("# title\tLog ratio per token against length\n"), text);
         assertTrue(text.contains(CovariatesTable.HEADER), text);
         String caption = vm.caption();
-        for (String part : List.of("A A vs B B", "is-vb-diff", (corpus.size() - 1) + " certified", LocalDate.now().toString())) {
+        for (String part : List.of("A A vs B B", "is-vb-diff: " + corpus.size() + " documents, " + (corpus.size() - 1) + " certified", LocalDate.now().toString())) {
             assertTrue(caption.contains(part), caption + " lacks " + part);
         }
     }
