@@ -122,7 +122,7 @@ public final class CovariatesViewModel {
         List<String> names = DocumentRatios.methods(rows);
         if (!methods.equals(names)) {
             String keep = method.get();
-            methods.setAll(names);
+            update(methods, names);
             if (keep == null || !names.contains(keep)) {
                 method.set(DocumentRatios.defaultMethod(rows)); // analyses again through the listener
                 return;
@@ -189,7 +189,7 @@ public final class CovariatesViewModel {
             List<String> names = done.analyses().stream().map(x -> x.covariate().name()).toList();
             if (!covariates.equals(names)) {
                 String keep = covariate.get();
-                covariates.setAll(names);
+                update(covariates, names);
                 covariate.set(keep != null && names.contains(keep) ? keep : names.get(0));
             }
             show();
@@ -197,6 +197,18 @@ public final class CovariatesViewModel {
         if (again) {
             again = false;
             analyse();
+        }
+    }
+
+    /**
+     * The list made equal to the names, by appending when it is a prefix of them (as methods and covariates grow), so that
+     * a picker showing one of them keeps showing it: replacing the items clears a picker's value.
+     */
+    private static void update(ObservableList<String> list, List<String> names) {
+        if (names.size() >= list.size() && names.subList(0, list.size()).equals(list)) {
+            list.addAll(names.subList(list.size(), names.size()));
+        } else {
+            list.setAll(names);
         }
     }
 

@@ -86,6 +86,29 @@ class CovariatesViewModelTest {
         assertNull(vm.line(), "a categorical covariate has no slope line");
     }
 
+    /** Replacing a picker's items clears the value it shows: methods and covariates that arrive are appended, nothing replaced. */
+    @Test
+    void methodsAndCovariatesThatArriveAreAppendedSoThatThePickersKeepTheirChoice() {
+        feed();
+        List<String> removed = new ArrayList<>();
+        javafx.collections.ListChangeListener<String> watch = c -> {
+            while (c.next()) {
+                removed.addAll(c.getRemoved());
+            }
+        };
+        vm.methods().addListener(watch);
+        vm.covariates().addListener(watch);
+        List<ComparisonRunner.Result> more = new ArrayList<>();
+        for (int d = 0; d < corpus.size(); d++) {
+            more.add(new ComparisonRunner.Result(d, corpus.document(d).id(), corpus.document(d).length(), ComparisonMethods.LR_DIFF,
+                    Direction.NONE, 1, false, new RatioResult(0.1, new double[0], 1, 1), null));
+        }
+        results.addAll(more);
+        assertEquals(List.of(ComparisonMethods.IS_VB_DIFF, ComparisonMethods.LR_DIFF), vm.methods());
+        assertEquals(ComparisonMethods.IS_VB_DIFF, vm.methodProperty().get());
+        assertEquals(List.of(), removed);
+    }
+
     @Test
     void aMetadataFileAddsItsColumnsAndABadOneIsRefusedWithItsLine() throws Exception {
         feed();
