@@ -179,7 +179,11 @@ public final class CovariatesViewModel {
             }
             finish(null, t instanceof CancelledException ? "cancelled" : "failed: " + Failures.describe(t));
         });
-        job.start(task, token);
+        try {
+            job.start(task, token);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            job.finish("not analysed: the workbench is closing"); // results that arrive as the window closes
+        }
     }
 
     private void finish(CovariateStudy done, String failure) {
