@@ -138,6 +138,26 @@ class CovariatesCommandTest {
         assertEquals(0, given.code(), given.err());
     }
 
+    /** A workbench session of the same results gives the same analysis as the compare file (here the length, without models). */
+    @Test
+    void aSessionIsReadAsItsCompareFile() throws Exception {
+        compare();
+        Path session = dir.resolve("session.tsv");
+        tmeval.run.ComparisonOutput.Content content = tmeval.run.ComparisonOutput.read(results);
+        List<tmeval.run.ComparisonRunner.Result> rows = new ArrayList<>();
+        for (tmeval.run.ComparisonOutput.Row row : content.rows()) {
+            rows.add(tmeval.run.ComparisonOutput.result(row, Integer.parseInt(row.documentId().substring(1))));
+        }
+        tmeval.run.SessionFile.write(new tmeval.run.SessionFile.Session(Map.of("modelA", data[0], "modelB", data[1], "corpus", data[2]),
+                Map.of(), rows), session);
+        Path fromFile = dir.resolve("from-file.tsv");
+        Path fromSession = dir.resolve("from-session.tsv");
+        assertEquals(0, CliTest.run("covariates", "--results", results.toString(), "--out", fromFile.toString()).code());
+        CliTest.Outcome r = CliTest.run("covariates", "--results", session.toString(), "--out", fromSession.toString());
+        assertEquals(0, r.code(), r.err());
+        assertEquals(CliTest.table(fromFile), CliTest.table(fromSession));
+    }
+
     @Test
     void aMethodNotInTheResultsIsAUsageError() throws IOException {
         compare();
