@@ -109,10 +109,14 @@ final class CovariatesCommand implements Command {
             Path a = located(o, source, ComparisonSource.MODEL_A);
             Path b = located(o, source, ComparisonSource.MODEL_B);
             Path corpus = located(o, source, ComparisonSource.CORPUS);
-            TopicModel modelA = ModelLoader.read(ModelLoader.Spec.of(a));
-            TopicModel modelB = ModelLoader.read(ModelLoader.Spec.of(b));
+            // the companions compare read, where its provenance names them (an alpha file, a vocabulary, a stop list)
+            Path vocabulary = companion(source, "vocab-file");
+            TopicModel modelA = ModelLoader.read(new ModelLoader.Spec(a, companion(source, "alpha-file-a"), vocabulary, false));
+            TopicModel modelB = ModelLoader.read(new ModelLoader.Spec(b, companion(source, "alpha-file-b"), vocabulary, false));
+            CorpusLoader.Spec corpusSpec = new CorpusLoader.Spec(corpus, CorpusLoader.Format.AUTO, companion(source, "corpus-vocab"),
+                    companion(source, "stop-list"), CorpusLoader.Spec.of(corpus).minTokenLength());
             try {
-                covariates.addAll(BuiltInCovariates.of(ratios, modelA, modelB, CorpusLoader.read(CorpusLoader.Spec.of(corpus)), source.intersect(),
+                covariates.addAll(BuiltInCovariates.of(ratios, modelA, modelB, CorpusLoader.read(corpusSpec), source.intersect(),
                         corpus, Runtime.getRuntime().availableProcessors(), cancel));
             } catch (IllegalArgumentException e) {
                 throw InputException.ofFile(b, e.getMessage() + " (A is " + a + ")");
@@ -155,6 +159,19 @@ final class CovariatesCommand implements Command {
         s.put("all", Boolean.toString(all));
         source.settings().forEach((k, v) -> s.put("results." + k, v));
         return s;
+    }
+
+    /** A companion file the results' provenance names (and that must still be the one it names), or null. */
+    private static Path companion(ComparisonSource source, String role) throws InputException {
+        ComparisonOutput.Input recorded = source.input(role);
+        if (recorded == null) {
+            return null;
+        }
+        String problem = recorded.problem();
+        if (problem != null) {
+            throw InputException.ofFile(source.path(), "its " + problem + "; --no-models analyses the length and the metadata only");
+        }
+        return recorded.path();
     }
 
     /**

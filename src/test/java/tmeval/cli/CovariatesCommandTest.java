@@ -158,6 +158,33 @@ class CovariatesCommandTest {
         assertEquals(CliTest.table(fromFile), CliTest.table(fromSession));
     }
 
+    /** A model compare read with its alpha file (a topic-word matrix) is read again with it, as the provenance names it. */
+    @Test
+    void theCompanionFilesTheProvenanceNamesAreReadToo() throws Exception {
+        data = ReliabilityTest.smallData(dir, 8);
+        tmeval.model.TopicModel a = tmeval.io.ModelLoader.read(tmeval.io.ModelLoader.Spec.of(data[0]));
+        Path matrix = dir.resolve("a-matrix.tsv");
+        Path alpha = dir.resolve("a-alpha.txt");
+        StringBuilder sb = new StringBuilder();
+        for (int w = 0; w < a.numWords(); w++) {
+            sb.append(a.vocabulary().word(w));
+            for (int k = 0; k < a.numTopics(); k++) {
+                sb.append('\t').append(a.phi(w, k));
+            }
+            sb.append('\n');
+        }
+        Files.writeString(matrix, sb);
+        Files.writeString(alpha, String.join("\n", java.util.Arrays.stream(a.alpha()).mapToObj(Double::toString).toList()) + "\n");
+        results = dir.resolve("compare.tsv");
+        CliTest.Outcome c = CliTest.run("compare", "--model-a", matrix.toString(), "--alpha-file-a", alpha.toString(), "--model-b", data[1].toString(),
+                "--corpus", data[2].toString(), "--method", "is-vb-diff", "--runs", "2", "--no-timing", "--out", results.toString());
+        assertEquals(0, c.code(), c.err());
+        Path out = dir.resolve("covariates.tsv");
+        CliTest.Outcome r = CliTest.run("covariates", "--results", results.toString(), "--all", "--out", out.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(Files.readString(out).contains("\ntopic entropy (A)\tbuilt-in\t"), Files.readString(out));
+    }
+
     @Test
     void aMethodNotInTheResultsIsAUsageError() throws IOException {
         compare();
