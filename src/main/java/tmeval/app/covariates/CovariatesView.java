@@ -137,6 +137,12 @@ public final class CovariatesView {
                 + " the random-effects weighted slope.", () -> chart, () -> root.getScene().getWindow(), "covariates", onError);
         root.setCenter(viewer);
         root.setBottom(bottom);
+        // a tab's content is hidden, not removed, while another tab is shown
+        root.parentProperty().addListener((o, a, parent) -> {
+            if (parent != null) {
+                model.shownProperty().bind(parent.visibleProperty());
+            }
+        });
         model.points().addListener((javafx.collections.ListChangeListener<CovariatesViewModel.Point>) c -> draw());
         model.analysisProperty().addListener((o, a, b) -> draw());
         model.studyProperty().addListener((o, a, b) -> draw());

@@ -79,6 +79,9 @@ public final class CovariatesViewModel {
     private final StringProperty documents = new SimpleStringProperty("");
     private BiConsumer<String, String> onError = (title, text) -> { };
     private boolean again;
+    /** Whether the screen is on view: results that stream in while it is not are analysed when it is shown again. */
+    private final BooleanProperty shown = new SimpleBooleanProperty(true);
+    private boolean stale;
     /** The covariates of the models and the corpus, computed once for the whole corpus: the inputs they were made of, and them. */
     private List<Object> builtInInputs = List.of();
     private List<Covariate> builtIn = List.of();
@@ -99,6 +102,11 @@ public final class CovariatesViewModel {
         });
         all.addListener((o, a, b) -> analyse());
         metadataPath.addListener((o, a, b) -> analyse());
+        shown.addListener((o, a, b) -> {
+            if (b && stale) {
+                analyse();
+            }
+        });
         covariate.addListener((o, a, b) -> {
             if (b == null && !covariates.isEmpty()) {
                 covariate.set(a != null && covariates.contains(a) ? a : covariates.get(0));
@@ -114,6 +122,11 @@ public final class CovariatesViewModel {
 
     /** Analyses the results as they stand now, or once the running analysis ends. */
     public void analyse() {
+        if (!shown.get()) {
+            stale = true; // a run's every batch would otherwise be analysed, on the cores the run needs
+            return;
+        }
+        stale = false;
         if (running.get()) {
             again = true;
             return;
@@ -355,6 +368,10 @@ public final class CovariatesViewModel {
 
     public ReadOnlyDoubleProperty progressProperty() {
         return progress;
+    }
+
+    public BooleanProperty shownProperty() {
+        return shown;
     }
 
     public void cancel() {

@@ -86,6 +86,20 @@ class CovariatesViewModelTest {
         assertNull(vm.line(), "a categorical covariate has no slope line");
     }
 
+    /** Results that stream in while the screen is not shown are analysed once, when it is shown. */
+    @Test
+    void resultsArrivingWhileTheScreenIsHiddenAreAnalysedWhenItIsShown() {
+        int[] analyses = {0};
+        vm.studyProperty().addListener((o, a, b) -> analyses[0]++);
+        vm.shownProperty().set(false);
+        feed();
+        assertEquals(0, analyses[0]);
+        assertTrue(vm.points().isEmpty());
+        vm.shownProperty().set(true);
+        assertEquals(1, analyses[0]);
+        assertEquals(corpus.size() - 1, vm.points().size());
+    }
+
     /** Replacing a picker's items clears the value it shows: methods and covariates that arrive are appended, nothing replaced. */
     @Test
     void methodsAndCovariatesThatArriveAreAppendedSoThatThePickersKeepTheirChoice() {
