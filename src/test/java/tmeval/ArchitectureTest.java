@@ -31,7 +31,7 @@ class ArchitectureTest {
     }
 
     /** The screens of the workbench, one package each; only the shell puts them together. */
-    private static final String[] SCREENS = {"inputs", "run", "scatter", "brackets", "table", "curves", "document", "teaching", "whichk"};
+    private static final String[] SCREENS = {"inputs", "run", "scatter", "brackets", "table", "curves", "document", "teaching", "whichk", "covariates"};
 
     @Test
     void screensDoNotImportEachOther() {

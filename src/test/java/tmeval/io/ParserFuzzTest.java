@@ -71,7 +71,9 @@ class ParserFuzzTest {
                 new Target("LDA-C", utf8("2 0:1 2:2\n0\n1 1:3\n"), p -> LdacFormat.read(p, vocab3)),
                 new Target("token lines", utf8("a\tapple banana apple\nb\tcherry\nc\t\n"), TextCorpusFormat::readTokenLines),
                 new Target("raw text", utf8("Apple, BANANA! an apple; the cherry.\n\nDon't eat\n"), p -> TextCorpusFormat.readRawText(p, Tokenizer.standard())),
-                new Target("session", utf8(session), SessionFile::read));
+                new Target("session", utf8(session), SessionFile::read),
+                new Target("covariates metadata", utf8("docId\tyear\tsource\nd1\t2001\tnews\nd2\t\tblog\n# a comment\nd3\t1.5e3\t7\n"),
+                        tmeval.run.covariates.Metadata::read));
         int[] result = fuzz(targets, 20261122);
         int cases = result[0];
         int accepted = result[1];

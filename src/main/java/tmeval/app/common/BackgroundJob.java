@@ -138,7 +138,20 @@ public final class BackgroundJob<T> {
             if (shownMessage != null) {
                 shownMessage.bind(mine.task.messageProperty());
             }
-            executor.execute(mine.task);
+            try {
+                executor.execute(mine.task);
+            } catch (java.util.concurrent.RejectedExecutionException e) {
+                // the executor is shut down (the window is closing): the slot is left as if never started
+                current = null;
+                if (shownProgress != null) {
+                    shownProgress.unbind();
+                }
+                if (shownMessage != null) {
+                    shownMessage.unbind();
+                }
+                running.set(false);
+                throw e;
+            }
         }
     }
 

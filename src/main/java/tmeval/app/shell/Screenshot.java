@@ -103,7 +103,8 @@ final class Screenshot {
             return;
         }
         boolean busy = model.run().runningProperty().get() || model.curves().runningProperty().get()
-                || model.teaching().busyProperty().get() || model.whichK().runningProperty().get();
+                || model.teaching().busyProperty().get() || model.whichK().runningProperty().get()
+                || model.covariates().runningProperty().get();
         if (busy) {
             poll();
             return;
@@ -129,6 +130,7 @@ final class Screenshot {
         workbench.viewModel().run().cancel();
         workbench.viewModel().whichK().cancel();
         workbench.viewModel().curves().cancel();
+        workbench.viewModel().covariates().cancel();
         Platform.exit();
     }
 }

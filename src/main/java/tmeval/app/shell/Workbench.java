@@ -22,6 +22,7 @@ import javafx.stage.FileChooser;
 import javafx.stage.Window;
 import tmeval.app.brackets.BracketsView;
 import tmeval.app.common.UserMessages;
+import tmeval.app.covariates.CovariatesView;
 import tmeval.app.common.BackgroundTaskExecutor;
 import tmeval.app.common.PlanCaption;
 import tmeval.app.common.PlanCaptionView;
@@ -70,7 +71,8 @@ public final class Workbench {
                 tab("curves", "Iteration curves", new CurvesView(model.curves(), onError).root(), model.curves().caption()),
                 results("document", "Document", new DocumentScreenView(model.document(), onError).root(), false),
                 tab("teaching", "Teaching: AIS step by step", new TeachingView(model.teaching(), onError).root(), null),
-                tab("whichk", "Which K?", new WhichKView(model.whichK(), onError).root(), model.whichK().caption()));
+                tab("whichk", "Which K?", new WhichKView(model.whichK(), onError).root(), model.whichK().caption()),
+                results("covariates", "Covariates", new CovariatesView(model.covariates(), onError).root(), false));
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         tabs.setId("views");
         root.setTop(new VBox(menuBar(), new RunView(model.run()).root()));
@@ -129,7 +131,7 @@ public final class Workbench {
         return ask.showAndWait().orElse(ButtonType.CANCEL) == go;
     }
 
-    /** Selects a view by id: scatter, brackets, table, curves, document, teaching, whichk. */
+    /** Selects a view by id: scatter, brackets, table, curves, document, teaching, whichk, covariates. */
     public void select(String id) {
         for (Tab t : tabs.getTabs()) {
             if (t.getId().equals("tab-" + id)) {
@@ -167,7 +169,8 @@ public final class Workbench {
         job.getItems().addAll(run, cancel, new SeparatorMenuItem(), table1);
         Menu view = new Menu("_View");
         String[][] views = {{"scatter", "Per-document scatter"}, {"brackets", "Brackets"}, {"table", "Variance table"}, {"curves", "Iteration curves"},
-                {"document", "Document"}, {"teaching", "Teaching"}, {"whichk", "Which K?"}};
+                {"document", "Document"}, {"teaching", "Teaching"}, {"whichk", "Which K?"},
+                {"covariates", "Covariates"}};
         for (int i = 0; i < views.length; i++) {
             String id = views[i][0];
             view.getItems().add(item(views[i][1], () -> select(id), "Shortcut+" + (i + 1)));

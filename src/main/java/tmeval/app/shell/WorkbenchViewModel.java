@@ -1,7 +1,6 @@
 package tmeval.app.shell;
 
 import javafx.beans.property.IntegerProperty;
-import tmeval.anneal.Schedule;
 import tmeval.app.common.DisagreementNotice;
 import tmeval.app.common.PlanCaption;
 import tmeval.app.common.Results;
@@ -18,6 +17,7 @@ import tmeval.app.inputs.InputsViewModel;
 import tmeval.app.inputs.RecentFiles;
 import tmeval.app.run.RunViewModel;
 import tmeval.app.brackets.BracketsViewModel;
+import tmeval.app.covariates.CovariatesViewModel;
 import tmeval.app.scatter.ScatterViewModel;
 import tmeval.app.table.VarianceTableViewModel;
 import tmeval.app.teaching.TeachingViewModel;
@@ -92,6 +92,7 @@ public final class WorkbenchViewModel {
     private final DocumentScreenViewModel document;
     private final TeachingViewModel teaching;
     private final WhichKViewModel whichK;
+    private final CovariatesViewModel covariates;
     private final PlanCaption<ResultsPlan> resultsCaption;
     private final DisagreementNotice disagreement;
     private final UserMessages messages;
@@ -117,6 +118,7 @@ public final class WorkbenchViewModel {
         document = new DocumentScreenViewModel(workspace, results, executor, run.temperaturesProperty(), run.burnInProperty(), selectedDocument);
         teaching = new TeachingViewModel(workspace, executor);
         whichK = new WhichKViewModel(workspace, executor, messages);
+        covariates = new CovariatesViewModel(results, workspace, executor, messages);
         // nothing not saved is dropped without asking: new inputs, a session or results opened, a run of another plan
         BiPredicate<String, String> ask = (title, question) -> confirm.test(title, question);
         inputs.setResultsGuard(action -> mayDiscard(action, false));
@@ -675,6 +677,10 @@ public final class WorkbenchViewModel {
 
     public TeachingViewModel teaching() {
         return teaching;
+    }
+
+    public CovariatesViewModel covariates() {
+        return covariates;
     }
 
     public WhichKViewModel whichK() {

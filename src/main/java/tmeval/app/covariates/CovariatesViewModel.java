@@ -1,0 +1,362 @@
+package tmeval.app.covariates;
+
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleDoubleProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import tmeval.app.common.Results;
+import tmeval.app.common.BackgroundJob;
+import tmeval.app.common.UserMessages;
+import tmeval.app.common.TaskExecutor;
+import tmeval.app.common.Workspace;
+import tmeval.io.InputException;
+import tmeval.io.OutputFile;
+import tmeval.model.Corpus;
+import tmeval.model.TopicModel;
+import tmeval.run.ComparisonRunner;
+import tmeval.run.Provenance;
+import tmeval.run.covariates.BuiltInCovariates;
+import tmeval.run.covariates.Covariate;
+import tmeval.run.covariates.CovariateAnalysis;
+import tmeval.run.covariates.CovariateStudy;
+import tmeval.run.covariates.CovariatesTable;
+import tmeval.run.covariates.DocumentRatio;
+import tmeval.run.covariates.DocumentRatios;
+import tmeval.run.covariates.Metadata;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * View-model of the covariates screen: the streamed results of one method against one covariate (built-in, or a
+ * metadata file's column), analysed as {@code tmeval covariates} does ({@link CovariateStudy}). The analysis (the
+ * variational fits of the built-in covariates among it) runs off the FX thread whenever the results, the method, the
+ * metadata or "include not certified" change; changes during a job are analysed once it ends.
+ */
+public final class CovariatesViewModel {
+    /** A document as drawn: its covariate value (a level: its index), its log ratio per token and Monte Carlo s.d. */
+    public record Point(String documentId, double x, double y, double sd, boolean certified) {
+    }
+
+    /** The check box's words, in the counts. */
+    private static final String INCLUDE = "'include documents not certified'";
+
+    private final Results results;
+    private final Workspace workspace;
+    private final BackgroundJob<CovariateStudy> job;
+    private final UserMessages messages;
+    private final DoubleProperty progress = new SimpleDoubleProperty();
+    private final StringProperty message = new SimpleStringProperty("run a comparison: its documents appear here against each covariate");
+    private final ObservableList<String> methods = FXCollections.observableArrayList();
+    private final StringProperty method = new SimpleStringProperty();
+    private final ObservableList<String> covariates = FXCollections.observableArrayList();
+    private final StringProperty covariate = new SimpleStringProperty();
+    private final BooleanProperty all = new SimpleBooleanProperty(false);
+    private final ObjectProperty<Path> metadataPath = new SimpleObjectProperty<>();
+    private final ObjectProperty<CovariateStudy> study = new SimpleObjectProperty<>();
+    private final ObjectProperty<CovariateAnalysis> analysis = new SimpleObjectProperty<>();
+    private final ObservableList<Point> points = FXCollections.observableArrayList();
+    private final StringProperty sentence = new SimpleStringProperty("");
+    private final StringProperty documents = new SimpleStringProperty("");
+    private boolean again;
+    /** Whether the screen is on view: results that stream in while it is not are analysed when it is shown again. */
+    private final BooleanProperty shown = new SimpleBooleanProperty(true);
+    private boolean stale;
+    /** The covariates of the models and the corpus, computed once for the whole corpus: the inputs they were made of, and them. */
+    private List<Object> builtInInputs = List.of();
+    private List<Covariate> builtIn = List.of();
+
+    public CovariatesViewModel(Results results, Workspace workspace, TaskExecutor executor, UserMessages messages) {
+        this.results = results;
+        this.workspace = workspace;
+        this.messages = messages;
+        this.job = new BackgroundJob<CovariateStudy>(executor).showIn(progress, message);
+        results.onAdded(batch -> analyse());
+        results.onReset(this::analyse);
+        // a picker clears its value while its items change: the choice made stays
+        method.addListener((o, a, b) -> {
+            if (b == null && !methods.isEmpty()) {
+                method.set(a != null && methods.contains(a) ? a : methods.get(0));
+            } else {
+                analyse();
+            }
+        });
+        all.addListener((o, a, b) -> analyse());
+        metadataPath.addListener((o, a, b) -> analyse());
+        shown.addListener((o, a, b) -> {
+            if (b && stale) {
+                analyse();
+            }
+        });
+        covariate.addListener((o, a, b) -> {
+            if (b == null && !covariates.isEmpty()) {
+                covariate.set(a != null && covariates.contains(a) ? a : covariates.get(0));
+            } else {
+                show();
+            }
+        });
+    }
+
+    /** Analyses the results as they stand now, or once the running analysis ends. */
+    public void analyse() {
+        if (!shown.get()) {
+            stale = true; // a run's every batch would otherwise be analysed, on the cores the run needs
+            return;
+        }
+        stale = false;
+        if (job.isRunning()) {
+            again = true;
+            return;
+        }
+        List<ComparisonRunner.Result> rows = List.copyOf(results.all());
+        List<String> names = DocumentRatios.methods(rows);
+        if (!methods.equals(names)) {
+            String keep = method.get();
+            update(methods, names);
+            if (keep == null || !names.contains(keep)) {
+                method.set(DocumentRatios.defaultMethod(rows)); // analyses again through the listener
+                return;
+            }
+        }
+        if (rows.isEmpty() || method.get() == null) {
+            study.set(null);
+            show();
+            return;
+        }
+        String chosen = method.get();
+        boolean includeAll = all.get();
+        Path metadata = metadataPath.get();
+        TopicModel a = workspace.modelAProperty().get();
+        TopicModel b = workspace.modelBProperty().get();
+        Corpus raw = workspace.rawCorpusProperty().get();
+        Path corpusPath = workspace.path(Workspace.Slot.CORPUS);
+        List<Object> inputs = java.util.Arrays.asList(a, b, raw);
+        List<Covariate> known = inputs.equals(builtInInputs) ? builtIn : null;
+        List<Covariate>[] corpusCovariates = new List[] {List.of()};
+        try {
+            job.of((sink, token) -> {
+                sink.message("analysing " + chosen + " against the covariates...");
+                List<DocumentRatio> ratios = DocumentRatios.of(rows, chosen);
+                corpusCovariates[0] = known != null || a == null || b == null || raw == null ? known == null ? List.of() : known
+                        : BuiltInCovariates.ofCorpus(raw.documents().stream().map(tmeval.model.Document::id).toList(), a, b, raw, false, corpusPath,
+                        Runtime.getRuntime().availableProcessors(), token);
+                List<Covariate> all = new ArrayList<>(List.of(BuiltInCovariates.length(ratios)));
+                all.addAll(corpusCovariates[0]);
+                if (metadata != null) {
+                    all.addAll(Metadata.read(metadata).columns());
+                }
+                return CovariateStudy.of(rows, chosen, includeAll, all, CovariateAnalysis.DEFAULT_BINS);
+            }).onSuccess(done -> {
+                if (!corpusCovariates[0].isEmpty()) {
+                    builtInInputs = inputs;
+                    builtIn = corpusCovariates[0];
+                }
+                finish(done, null);
+            }).onCancelled(() -> finish(null, "cancelled")).onFailure(f -> {
+                if (f.error() instanceof InputException && metadata != null && metadata.equals(metadataPath.get())) {
+                    metadataPath.set(null); // a file that cannot be read is not kept as the one in use
+                    messages.error("Cannot read the metadata file", f.error().getMessage());
+                }
+                finish(null, "failed: " + f.message());
+            }).onEnd(outcome -> {
+                // results that arrived while it ran: analysed now that the slot is free
+                if (again && !job.isRunning()) {
+                    again = false;
+                    analyse();
+                }
+            }).start();
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            message.set("not analysed: the workbench is closing"); // results that arrive as the window closes
+        }
+    }
+
+    private void finish(CovariateStudy done, String failure) {
+        message.set(failure != null ? failure : done.describeDocuments(INCLUDE));
+        if (done != null) {
+            study.set(done);
+            List<String> names = done.analyses().stream().map(x -> x.covariate().name()).toList();
+            if (!covariates.equals(names)) {
+                String keep = covariate.get();
+                update(covariates, names);
+                covariate.set(keep != null && names.contains(keep) ? keep : names.get(0));
+            }
+            show();
+        }
+    }
+
+    /**
+     * The list made equal to the names, by appending when it is a prefix of them (as methods and covariates grow), so that
+     * a picker showing one of them keeps showing it: replacing the items clears a picker's value.
+     */
+    private static void update(ObservableList<String> list, List<String> names) {
+        if (names.size() >= list.size() && names.subList(0, list.size()).equals(list)) {
+            list.addAll(names.subList(list.size(), names.size()));
+        } else {
+            list.setAll(names);
+        }
+    }
+
+    /** The chosen covariate's analysis and its points. */
+    private void show() {
+        CovariateStudy s = study.get();
+        CovariateAnalysis chosen = s == null ? null : s.analyses().stream().filter(x -> x.covariate().name().equals(covariate.get())).findFirst()
+                .orElse(null);
+        analysis.set(chosen);
+        documents.set(s == null ? "" : s.describeDocuments(INCLUDE));
+        sentence.set(chosen == null ? "" : chosen.describe());
+        List<Point> drawn = new ArrayList<>();
+        if (chosen != null) {
+            Covariate c = chosen.covariate();
+            Map<String, Integer> levelIndex = new LinkedHashMap<>();
+            chosen.groups().forEach(g -> levelIndex.put(g.label(), levelIndex.size()));
+            for (DocumentRatio r : s.included()) {
+                if (c.has(r.documentId())) {
+                    double x = c.numeric() ? c.numbers().get(r.documentId()) : levelIndex.get(c.levels().get(r.documentId())) + jitter(r.documentId());
+                    drawn.add(new Point(r.documentId(), x, r.value(), Math.sqrt(r.variance()), r.certified()));
+                }
+            }
+        }
+        points.setAll(drawn);
+    }
+
+    /** The fitted line across the drawn documents' range: x0, y0, x1, y1; null without a slope. */
+    public double[] line() {
+        CovariateAnalysis a = analysis.get();
+        if (a == null || a.slope() == null || points.isEmpty()) {
+            return null;
+        }
+        double lo = points.stream().mapToDouble(Point::x).min().orElseThrow();
+        double hi = points.stream().mapToDouble(Point::x).max().orElseThrow();
+        double[] c = a.centre();
+        return new double[] {lo, c[1] + a.slope().value() * (lo - c[0]), hi, c[1] + a.slope().value() * (hi - c[0])};
+    }
+
+    /** A document's fixed offset within its level's column, so that the documents of one level do not hide each other. */
+    private static double jitter(String documentId) {
+        return 0.3 * (Math.floorMod(documentId.hashCode() * 0x9E3779B9, 1000) / 1000.0 - 0.5);
+    }
+
+    /** The figure's title: what is plotted against what. */
+    public String title() {
+        return "Log ratio per token against " + (covariate.get() == null ? "a covariate" : covariate.get());
+    }
+
+    /** The figure's caption: the models, the method, the documents certified and analysed, and the date. */
+    public String caption() {
+        TopicModel a = workspace.modelAProperty().get();
+        TopicModel b = workspace.modelBProperty().get();
+        CovariateStudy s = study.get();
+        String documents = s == null ? "no results" : String.format(java.util.Locale.ROOT, "%s: %d documents, %d certified, %d analysed (%s)",
+                s.method(), s.ratios().size(), s.certified(), s.included().size(), s.all() ? "not certified included" : "certified only");
+        return "A " + (a == null ? "-" : a.name()) + " vs B " + (b == null ? "-" : b.name()) + "; " + documents
+                + "; bars: Monte Carlo s.d. of each document; binned means with 95% intervals; " + LocalDate.now();
+    }
+
+    /** Writes the study as {@code tmeval covariates --out} does: provenance lines, then the table. */
+    public void exportTsv(Path path) {
+        CovariateStudy s = study.get();
+        if (s == null) {
+            messages.error("Nothing to export", "run a comparison first");
+            return;
+        }
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("plan", "covariates");
+        settings.put("method", s.method());
+        settings.put("bins", Integer.toString(CovariateAnalysis.DEFAULT_BINS));
+        settings.put("all", Boolean.toString(s.all()));
+        if (results.planProperty().get() != null) {
+            results.planProperty().get().toSettings().forEach((k, v) -> settings.put("results." + k, v));
+        }
+        List<Provenance.Input> inputs = new ArrayList<>(workspace.comparisonInputs());
+        if (metadataPath.get() != null) {
+            inputs.add(new Provenance.Input("metadata", metadataPath.get()));
+        }
+        try (OutputFile out = OutputFile.create(path)) {
+            out.writer().write(Provenance.header(settings, inputs, true));
+            out.writer().write("# title\t" + Provenance.escape(title()) + "\n# caption\t" + Provenance.escape(caption()) + "\n");
+            CovariatesTable.write(s, out.writer());
+            out.commit();
+        } catch (IOException e) {
+            messages.error("Cannot export", path + ": " + e.getMessage());
+        }
+    }
+
+    public ObservableList<String> methods() {
+        return methods;
+    }
+
+    public StringProperty methodProperty() {
+        return method;
+    }
+
+    public ObservableList<String> covariates() {
+        return covariates;
+    }
+
+    public StringProperty covariateProperty() {
+        return covariate;
+    }
+
+    public BooleanProperty allProperty() {
+        return all;
+    }
+
+    public ObjectProperty<Path> metadataPathProperty() {
+        return metadataPath;
+    }
+
+    public ReadOnlyObjectProperty<CovariateAnalysis> analysisProperty() {
+        return analysis;
+    }
+
+    public ReadOnlyObjectProperty<CovariateStudy> studyProperty() {
+        return study;
+    }
+
+    public ObservableList<Point> points() {
+        return points;
+    }
+
+    public ReadOnlyStringProperty sentenceProperty() {
+        return sentence;
+    }
+
+    public ReadOnlyStringProperty documentsProperty() {
+        return documents;
+    }
+
+    public ReadOnlyStringProperty messageProperty() {
+        return message;
+    }
+
+    public ReadOnlyBooleanProperty runningProperty() {
+        return job.runningProperty();
+    }
+
+    public ReadOnlyDoubleProperty progressProperty() {
+        return progress;
+    }
+
+    public BooleanProperty shownProperty() {
+        return shown;
+    }
+
+    public void cancel() {
+        job.cancel();
+    }
+}

@@ -1,0 +1,165 @@
+package tmeval.app.covariates;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import tmeval.app.common.AppFixtures;
+import tmeval.app.common.CurrentThreadTaskExecutor;
+import tmeval.app.common.FxThread;
+import tmeval.app.common.Results;
+import tmeval.app.common.Workspace;
+import tmeval.compare.ComparisonMethods;
+import tmeval.compare.Direction;
+import tmeval.compare.RatioResult;
+import tmeval.model.Corpus;
+import tmeval.run.ComparisonRunner;
+import tmeval.run.covariates.CovariatesTable;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+@ExtendWith(FxThread.class)
+class CovariatesViewModelTest {
+    @TempDir
+    Path dir;
+
+    private final Workspace workspace = AppFixtures.loaded();
+    private final Corpus corpus = workspace.corpusProperty().get();
+    private final Results results = new Results();
+    private final List<String> errors = new ArrayList<>();
+    private CovariatesViewModel vm;
+
+    @BeforeEach
+    void setUp() {
+        results.reset(corpus);
+        vm = new CovariatesViewModel(results, workspace, new CurrentThreadTaskExecutor(), (title, text) -> errors.add(title + ": " + text));
+    }
+
+    /** Two runs of is-vb-diff per document, close together (certified) but for document 0, whose runs are 50 nats apart. */
+    private void feed() {
+        List<ComparisonRunner.Result> batch = new ArrayList<>();
+        for (int d = 0; d < corpus.size(); d++) {
+            double value = 0.1 * d;
+            for (int run = 1; run <= 2; run++) {
+                double v = d == 0 && run == 2 ? 50 : value + 0.001 * run;
+                batch.add(new ComparisonRunner.Result(d, corpus.document(d).id(), corpus.document(d).length(), ComparisonMethods.IS_VB_DIFF,
+                        Direction.NONE, run, false, new RatioResult(v, new double[0], 1, 1), null));
+            }
+        }
+        results.addAll(batch);
+    }
+
+    @Test
+    void theStreamedResultsAreAnalysedAgainstEveryBuiltInCovariateCertifiedDocumentsOnly() {
+        feed();
+        assertEquals(List.of(ComparisonMethods.IS_VB_DIFF), vm.methods());
+        assertEquals(ComparisonMethods.IS_VB_DIFF, vm.methodProperty().get());
+        assertEquals(List.of("length", "out-of-vocabulary rate", "dominant topic (A)", "dominant topic (B)", "topic entropy (A)", "topic entropy (B)"),
+                vm.covariates());
+        assertEquals("length", vm.covariateProperty().get());
+        assertEquals(corpus.size() - 1, vm.points().size(), "the noisy document is not certified, and left out");
+        assertTrue(vm.documentsProperty().get().contains(corpus.size() + " documents, " + (corpus.size() - 1) + " certified"),
+                vm.documentsProperty().get());
+        // the value drawn is the runs' mean per token
+        CovariatesViewModel.Point p = vm.points().stream().filter(x -> x.documentId().equals(corpus.document(3).id())).findFirst().orElseThrow();
+        assertEquals((0.3 + 0.0015) / corpus.document(3).length(), p.y(), 1e-12);
+        assertEquals(corpus.document(3).length(), p.x(), 0);
+
+        vm.allProperty().set(true);
+        assertEquals(corpus.size(), vm.points().size());
+        assertFalse(vm.points().stream().filter(x -> x.documentId().equals(corpus.document(0).id())).findFirst().orElseThrow().certified());
+
+        vm.covariateProperty().set("dominant topic (A)");
+        assertFalse(vm.analysisProperty().get().covariate().numeric());
+        int levels = vm.analysisProperty().get().groups().size();
+        assertTrue(vm.points().stream().allMatch(x -> x.x() > -0.5 && x.x() < levels - 0.5), "each document within its level's column");
+        assertNull(vm.line(), "a categorical covariate has no slope line");
+    }
+
+    /** Results that stream in while the screen is not shown are analysed once, when it is shown. */
+    @Test
+    void resultsArrivingWhileTheScreenIsHiddenAreAnalysedWhenItIsShown() {
+        int[] analyses = {0};
+        vm.studyProperty().addListener((o, a, b) -> analyses[0]++);
+        vm.shownProperty().set(false);
+        feed();
+        assertEquals(0, analyses[0]);
+        assertTrue(vm.points().isEmpty());
+        vm.shownProperty().set(true);
+        assertEquals(1, analyses[0]);
+        assertEquals(corpus.size() - 1, vm.points().size());
+    }
+
+    /** Replacing a picker's items clears the value it shows: methods and covariates that arrive are appended, nothing replaced. */
+    @Test
+    void methodsAndCovariatesThatArriveAreAppendedSoThatThePickersKeepTheirChoice() {
+        feed();
+        List<String> removed = new ArrayList<>();
+        javafx.collections.ListChangeListener<String> watch = c -> {
+            while (c.next()) {
+                removed.addAll(c.getRemoved());
+            }
+        };
+        vm.methods().addListener(watch);
+        vm.covariates().addListener(watch);
+        List<ComparisonRunner.Result> more = new ArrayList<>();
+        for (int d = 0; d < corpus.size(); d++) {
+            more.add(new ComparisonRunner.Result(d, corpus.document(d).id(), corpus.document(d).length(), ComparisonMethods.LR_DIFF,
+                    Direction.NONE, 1, false, new RatioResult(0.1, new double[0], 1, 1), null));
+        }
+        results.addAll(more);
+        assertEquals(List.of(ComparisonMethods.IS_VB_DIFF, ComparisonMethods.LR_DIFF), vm.methods());
+        assertEquals(ComparisonMethods.IS_VB_DIFF, vm.methodProperty().get());
+        assertEquals(List.of(), removed);
+    }
+
+    @Test
+    void aMetadataFileAddsItsColumnsAndABadOneIsRefusedWithItsLine() throws Exception {
+        feed();
+        Path meta = dir.resolve("meta.tsv");
+        StringBuilder sb = new StringBuilder("id\tyear\n");
+        for (int d = 0; d < corpus.size(); d++) {
+            sb.append(corpus.document(d).id()).append('\t').append(2000 + d).append('\n');
+        }
+        Files.writeString(meta, sb);
+        vm.metadataPathProperty().set(meta);
+        assertTrue(vm.covariates().contains("year"), vm.covariates().toString());
+        vm.covariateProperty().set("year");
+        assertTrue(vm.sentenceProperty().get().startsWith("year: the log ratio per token rises"), vm.sentenceProperty().get());
+        double[] line = vm.line();
+        assertEquals(2001, line[0], 0);
+        assertEquals(2000 + corpus.size() - 1, line[2], 0);
+
+        Path bad = dir.resolve("bad.tsv");
+        Files.writeString(bad, "id\tyear\nd1\t1\nd1\t2\n");
+        vm.metadataPathProperty().set(bad);
+        assertNull(vm.metadataPathProperty().get(), "a file that cannot be read is not kept");
+        assertEquals(1, errors.size(), errors.toString());
+        assertTrue(errors.get(0).contains(bad + ":3") || errors.get(0).contains("line 3"), errors.get(0));
+    }
+
+    @Test
+    void theTsvExportCarriesProvenanceTitleAndCaptionAndTheFigureItsCaption() throws Exception {
+        feed();
+        Path out = dir.resolve("covariates.tsv");
+        vm.exportTsv(out);
+        String text = Files.readString(out);
+        assertTrue(text.startsWith("# tmeval\t"), text);
+        assertTrue(text.contains("# setting\tmethod\tis-vb-diff\n"), text);
+        assertTrue(text.contains("# title\tLog ratio per token against length\n"), text);
+        assertTrue(text.contains(CovariatesTable.HEADER), text);
+        String caption = vm.caption();
+        for (String part : List.of("A A vs B B", "is-vb-diff: " + corpus.size() + " documents, " + (corpus.size() - 1) + " certified", LocalDate.now().toString())) {
+            assertTrue(caption.contains(part), caption + " lacks " + part);
+        }
+    }
+}
