@@ -109,4 +109,28 @@ class BackgroundJobTest {
         assertEquals("two", message.get());
         assertEquals(0.25, progress.get(), 1e-12);
     }
+
+    /** A closing window's executor refuses new work: the slot is left free, its screen's properties settable, and nothing runs. */
+    @Test
+    void aStartTheExecutorRefusesLeavesTheSlotAsIfNeverStarted() {
+        TaskExecutor closed = new TaskExecutor() {
+            @Override
+            public <T> javafx.concurrent.Task<T> execute(javafx.concurrent.Task<T> task) {
+                throw new java.util.concurrent.RejectedExecutionException("shut down");
+            }
+
+            @Override
+            public void shutdown() {
+            }
+        };
+        javafx.beans.property.DoubleProperty progress = new javafx.beans.property.SimpleDoubleProperty();
+        javafx.beans.property.StringProperty message = new javafx.beans.property.SimpleStringProperty();
+        BackgroundJob<String> job = new BackgroundJob<String>(closed).showIn(progress, message);
+        org.junit.jupiter.api.Assertions.assertThrows(java.util.concurrent.RejectedExecutionException.class,
+                () -> recorded(job, "a", (sink, cancel) -> "value").start());
+        assertFalse(job.isRunning());
+        message.set("not analysed: the workbench is closing");
+        progress.set(0);
+        assertEquals(List.of(), seen, "no callback of a job that never ran");
+    }
 }
