@@ -113,6 +113,34 @@ class AutoFallbackTest {
         assertTrue(e.getMessage().contains("one document's rows are one method's"), e.getMessage());
     }
 
+    @Test
+    void theFallbacksAreThePilotsRunnersUpWithoutAFloorViolationAtMostTwoEachFromItsOwnStart() {
+        var isVb = new AutoEstimation.Trial(Methods.IS_VB, 0, 0, 1e-5, 1000, 0, 1, 1);
+        var chib = new AutoEstimation.Trial(Methods.CHIB, 1, 0, 1e-6, 1000, 0, 1, 1);
+        var leeIs = new AutoEstimation.Trial(Methods.LEE_IS, 0, 1, 1e-4, 1000, 0, 1, 4);
+        var isIp = new AutoEstimation.Trial(Methods.IS_IP, 0, 2, 1e-3, 1000, 0, 1, 2);
+        var ais = new AutoEstimation.Trial(Methods.AIS, 0, 3, 1e-3, 1000, 0, 1, 1);
+        var fallbacks = AutoEstimation.fallbacks(List.of(isVb, chib, leeIs, isIp, ais));
+        assertEquals(List.of(Methods.LEE_IS, Methods.IS_IP), fallbacks.stream().map(AutoEstimation.Fallback::method).toList(),
+                "chib fell below a floor in the pilot: not trusted; then the ranking's order, two at most");
+        assertEquals(4 * Methods.budget(Methods.LEE_IS, Methods.get(Methods.LEE_IS).defaults()), Methods.budget(Methods.LEE_IS, fallbacks.get(0).start()));
+    }
+
+    @Test
+    void theProvenanceNamesTheFallbacksAndReadsThemBack() {
+        var settings = poorChoice().settingsText(SEED, 1);
+        assertEquals("is-pzw,lee-is", settings.get("auto-fallback"));
+        assertEquals(List.of(Methods.IS_PZW, Methods.LEE_IS), AutoEstimation.Pilot.fromSettings(settings).fallbacks());
+        var none = new AutoEstimation.Pilot(4, new int[] {1}).toSettings();
+        assertTrue(!none.containsKey("auto-fallback"), "compare's auto has none and writes none: " + none);
+        for (String bad : List.of("is-ip,chib,ais", "is-ip,is-ip", "exact", "")) {
+            var edited = new java.util.LinkedHashMap<>(settings);
+            edited.put("auto-fallback", bad);
+            var e = assertThrows(IllegalArgumentException.class, () -> AutoEstimation.Pilot.fromSettings(edited), bad);
+            assertTrue(e.getMessage().contains("auto-fallback"), e.getMessage());
+        }
+    }
+
     private static List<String> replace(List<String> lines, int i, String line) {
         List<String> copy = new ArrayList<>(lines);
         copy.set(i, line);
