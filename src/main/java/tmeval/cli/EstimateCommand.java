@@ -143,7 +143,7 @@ final class EstimateCommand implements Command {
             }
             file.commit();
         }
-        String report = summary.report(methodName) + table.report()
+        String report = summary.report(auto ? choice.label() : methodName) + table.report()
                 + (auto ? spent.report() : "");
         if (o.has("summary")) {
             out.print(report);

@@ -105,6 +105,11 @@ public final class AutoEstimation {
             return s;
         }
 
+        /** The methods whose rows an auto run may write, for the summary: "is-vb", or "is-vb and its fallbacks lee-is, chib". */
+        public String label() {
+            return fallbacks.isEmpty() ? method : method + " and its fallbacks " + fallbacks.stream().map(Fallback::method).collect(Collectors.joining(", "));
+        }
+
         /** What was chosen and why, in lines for the summary. */
         public String report(Corpus corpus) {
             StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "auto: a pilot of %d documents (N %s), %d runs of each candidate"
