@@ -111,6 +111,17 @@ class AutoFallbackTest {
                 "\t" + (method.equals(Methods.IS_PRIOR) ? Methods.LEE_IS : Methods.IS_PRIOR) + "\t")));
         e = assertThrows(InputException.class, () -> ShardMerge.merge(List.of(first, second)));
         assertTrue(e.getMessage().contains("one document's rows are one method's"), e.getMessage());
+        // a fallback's run moved 3 nats: its document is no longer certified by it, and auto would not have kept its rows
+        int fallbackRow = 0;
+        while (!lines.get(fallbackRow).contains("\t" + Methods.LEE_IS + "\t")) {
+            fallbackRow++;
+        }
+        EstimateRowFormat.Row r = EstimateRowFormat.parse(lines.get(fallbackRow));
+        String moved = EstimateRowFormat.write(new EstimateRowFormat.Row(r.documentId(), r.length(), r.method(), r.run(), r.logLik() + 3,
+                r.siteUpdates(), r.nanos(), r.status(), r.certified()), false);
+        Files.write(second, replace(lines, fallbackRow, moved.substring(0, moved.length() - 1)));
+        e = assertThrows(InputException.class, () -> ShardMerge.merge(List.of(first, second)));
+        assertTrue(e.getMessage().contains("its rows are the fallback lee-is's but do not certify it"), e.getMessage());
     }
 
     @Test
