@@ -105,7 +105,7 @@ public final class AutoEstimation {
             return s;
         }
 
-        /** The methods whose rows an auto run may write, for the summary: "is-vb", or "is-vb and its fallbacks lee-is, chib". */
+        /** The methods whose rows an auto run may write, for the summary: the choice, and its fallbacks if it has any. */
         public String label() {
             return fallbacks.isEmpty() ? method : method + " and its fallbacks " + fallbacks.stream().map(Fallback::method).collect(Collectors.joining(", "));
         }
@@ -204,7 +204,7 @@ public final class AutoEstimation {
             return new Pilot(doublings, documents, fallbacks);
         }
 
-        /** "is-ip,chib": auto's candidates, each once, at most {@link #MAX_FALLBACKS}. */
+        /** Method names joined by commas: auto's candidates, each once, at most {@link #MAX_FALLBACKS}. */
         static List<String> fallbacks(String text) {
             List<String> names = Setting.methods(text, CANDIDATES, false);
             if (names.size() > MAX_FALLBACKS) {
