@@ -42,10 +42,11 @@ public final class AutoEstimation {
     /** How often a document's budget may double past the starting budget (so at most 16 times it). */
     public static final int MAX_DOUBLINGS = 4;
     /**
-     * How many of the pilot's runners-up a document the choice cannot certify may fall back to. Two: the measurement
-     * that asked for fallbacks (performance.md, "Certified answers by default") had its first two runners-up certify
-     * every document the choice left, and each fallback can cost a document up to 31 times its start budget, so a
-     * bound keeps a hopeless document's cost within a few times the choice's worst case.
+     * How many of the pilot's runners-up a document the choice cannot certify may fall back to. Two: on the models
+     * measured one sufficed (performance.md, "Certified answers by default": MALLET's K = 30, the one floor-clean
+     * runner-up certified all three documents the choice left), a second covers a runner-up that fails where the
+     * first also does, and each fallback can cost a document up to 31 times its start budget, so the bound keeps a
+     * hopeless document's cost within a few times the choice's worst case.
      */
     public static final int MAX_FALLBACKS = 2;
     /** The pilot's variance is a three-run estimate: the budget it asks for is doubled to leave room for its noise. */
