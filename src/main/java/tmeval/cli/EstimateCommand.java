@@ -116,13 +116,13 @@ final class EstimateCommand implements Command {
         String methodName = plan.method();
         CorpusSummary summary = new CorpusSummary(plan.runs());
         EstimateTable table;
-        long spent = 0;
+        AutoEstimation.Result spent = null;
         try (OutputFile file = OutputFile.create(outFile, o.standardOutput())) {
             Writer w = file.writer();
             w.write(Provenance.header(auto ? choice.settingsText(seed, threads) : plan.toSettings(), o.inputs(), timing, shard,
                     ShardDocuments.of(corpus, shard, length -> Methods.scoredTokens(methodName, length))));
             w.write(EstimateRowFormat.HEADER);
-            table = new EstimateTable(w, methodName, timing);
+            table = new EstimateTable(w, timing);
             java.util.function.Consumer<tmeval.run.Outcome> rows = outcome -> {
                 summary.add(outcome);
                 try {
@@ -143,8 +143,8 @@ final class EstimateCommand implements Command {
             }
             file.commit();
         }
-        String report = summary.report(methodName) + table.report()
-                + (auto ? String.format(java.util.Locale.ROOT, "auto spent %d site updates in all rounds%n", spent) : "");
+        String report = summary.report(auto ? choice.label() : methodName) + table.report()
+                + (auto ? spent.report() : "");
         if (o.has("summary")) {
             out.print(report);
         } else {

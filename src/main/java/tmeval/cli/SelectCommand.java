@@ -214,7 +214,7 @@ final class SelectCommand implements Command {
                 result = ModelSelection.run(estimations, candidates, new ModelSelection.Listener() {
                     @Override
                     public void modelStarted(int index, ModelSelection.Candidate candidate, String method) {
-                        table[0] = new EstimateTable(w, method, timing, candidate.model().name());
+                        table[0] = new EstimateTable(w, timing, candidate.model().name());
                     }
 
                     @Override

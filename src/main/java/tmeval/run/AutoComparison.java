@@ -291,8 +291,8 @@ public final class AutoComparison {
         Document doc = job.corpus().document(document);
         // each side judged as estimate judges its method's runs (the difference's estimator: the one that prices it)
         String estimator = ComparisonMethods.get(round.get(0).method()).pricedAs();
-        Status[] a = DocumentVerdict.of(estimator, outcomes(round, doc, job.a(), RatioResult::logA, cancel)).statuses();
-        Status[] b = DocumentVerdict.of(estimator, outcomes(round, doc, job.b(), RatioResult::logB, cancel)).statuses();
+        Status[] a = DocumentVerdict.of(estimator, outcomes(round, doc, job.a(), RatioResult::logA, estimator, cancel)).statuses();
+        Status[] b = DocumentVerdict.of(estimator, outcomes(round, doc, job.b(), RatioResult::logB, estimator, cancel)).statuses();
         List<ComparisonRunner.Result> judged = new ArrayList<>();
         for (int i = 0; i < round.size(); i++) {
             ComparisonRunner.Result r = round.get(i);
@@ -305,13 +305,13 @@ public final class AutoComparison {
 
     /** One model's side of a difference's runs, as estimate's outcomes: its value per run, the model's floor with the first. */
     private static List<Outcome> outcomes(List<ComparisonRunner.Result> round, Document doc, TopicModel model,
-                                          ToDoubleFunction<RatioResult> value, CancelToken cancel) {
+                                          ToDoubleFunction<RatioResult> value, String estimator, CancelToken cancel) {
         double floor = VariationalBound.fit(doc, model, cancel).bound();
         List<Outcome> outcomes = new ArrayList<>();
         for (ComparisonRunner.Result r : round) {
             EstimateResult e = r.refused() ? null : new EstimateResult(value.applyAsDouble(r.result()), new double[0], 0, doc.length(), 0);
             outcomes.add(new Outcome(r.documentIndex(), r.documentId(), doc.length(), r.run(), e, r.refusal(), r.status(),
-                    outcomes.isEmpty() ? floor : Double.NaN));
+                    outcomes.isEmpty() ? floor : Double.NaN, estimator));
         }
         return outcomes;
     }

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 /**
@@ -26,7 +27,9 @@ import java.util.stream.IntStream;
  * seeded, length-stratified sample of the documents runs every candidate estimator at its default budget and measures
  * its variance and floor violations; the candidate that would certify the pilot at the least cost is chosen, with a
  * starting budget; then every document is run {@link #RUNS} times and, until it is certified, again at twice the
- * budget, up to {@link #MAX_DOUBLINGS} doublings. Costs are counted in site updates weighted by what one costs each
+ * budget, up to {@link #MAX_DOUBLINGS} doublings; a document still not certified then falls back to the pilot's
+ * runners-up ({@link #MAX_FALLBACKS} at most, each escalated from its own start the same way), and the first that
+ * certifies it gives its rows. Costs are counted in site updates weighted by what one costs each
  * method ({@link #WORK}), not in seconds, so that the choice, and so every row, is the same for a seed on any machine
  * and at any thread count; the pilot's seconds are printed beside them.
  */
@@ -38,6 +41,14 @@ public final class AutoEstimation {
     public static final int PILOT_DOCUMENTS = 8;
     /** How often a document's budget may double past the starting budget (so at most 16 times it). */
     public static final int MAX_DOUBLINGS = 4;
+    /**
+     * How many of the pilot's runners-up a document the choice cannot certify may fall back to. Two: on the models
+     * measured one sufficed (performance.md, "Certified answers by default": MALLET's K = 30, the one floor-clean
+     * runner-up certified all three documents the choice left), a second covers a runner-up that fails where the
+     * first also does, and each fallback can cost a document up to 31 times its start budget, so the bound keeps a
+     * hopeless document's cost within a few times the choice's worst case.
+     */
+    public static final int MAX_FALLBACKS = 2;
     /** The pilot's variance is a three-run estimate: the budget it asks for is doubled to leave room for its noise. */
     static final double MARGIN = 2;
     /** The candidates: every estimator of log P(w) whose error its runs measure (lr without re-sampling: unbiased, linear). */
@@ -77,7 +88,12 @@ public final class AutoEstimation {
      *
      * @param pilot the corpus positions of the pilot's documents
      */
-    public record Choice(String method, MethodSettings start, List<Trial> trials, int[] pilot, String calibration) implements java.io.Serializable {
+    public record Choice(String method, MethodSettings start, List<Trial> trials, int[] pilot, String calibration, List<Fallback> fallbacks)
+            implements java.io.Serializable {
+        public Choice {
+            fallbacks = List.copyOf(fallbacks);
+        }
+
         /** The plan the rows are written under: the chosen method at its starting budget, {@link #RUNS} runs. */
         public EstimatePlan plan(long seed, int threads) {
             return new EstimatePlan(method, start, RUNS, seed, threads);
@@ -86,8 +102,13 @@ public final class AutoEstimation {
         /** The provenance of an auto run: the chosen plan's settings and what chose it. */
         public java.util.Map<String, String> settingsText(long seed, int threads) {
             java.util.Map<String, String> s = new java.util.LinkedHashMap<>(plan(seed, threads).toSettings());
-            s.putAll(autoSettings(pilot));
+            s.putAll(new Pilot(MAX_DOUBLINGS, pilot, fallbacks.stream().map(Fallback::method).toList()).toSettings());
             return s;
+        }
+
+        /** The methods whose rows an auto run may write, for the summary: the choice, and its fallbacks if it has any. */
+        public String label() {
+            return fallbacks.isEmpty() ? method : method + " and its fallbacks " + fallbacks.stream().map(Fallback::method).collect(Collectors.joining(", "));
         }
 
         /** What was chosen and why, in lines for the summary. */
@@ -106,6 +127,10 @@ public final class AutoEstimation {
             String option = Methods.budgetOption(method).setting();
             sb.append(String.format(Locale.ROOT, "auto chose %s at %s %d, %d runs per document, doubled up to %d times where a document is"
                     + " not yet certified%n", method, option, Methods.budget(method, start), RUNS, MAX_DOUBLINGS));
+            sb.append(fallbacks.isEmpty() ? String.format(Locale.ROOT, "auto has no fallback: no other candidate kept every pilot document"
+                    + " above its floor%n") : String.format(Locale.ROOT, "auto falls back, where %s cannot certify a document, to %s, each doubled"
+                    + " the same way, the first that certifies it giving its rows%n", method, fallbacks.stream().map(f -> f.method() + " at "
+                    + Methods.budgetOption(f.method()).setting() + " " + Methods.budget(f.method(), f.start())).collect(Collectors.joining(", then "))));
             return sb.toString();
         }
     }
@@ -113,22 +138,31 @@ public final class AutoEstimation {
     private AutoEstimation() {
     }
 
-    /** What an auto run adds to its plan's settings in the provenance (estimate's and compare's alike): auto, its cap, its pilot. */
-    static java.util.Map<String, String> autoSettings(int[] pilot) {
-        return new Pilot(MAX_DOUBLINGS, pilot).toSettings();
+    /**
+     * A runner-up of the pilot that a document the choice cannot certify falls back to: the method and its starting
+     * settings (its default budget times the factor its pilot documents asked for).
+     */
+    public record Fallback(String method, MethodSettings start) implements java.io.Serializable {
     }
 
     /**
      * What an auto run's provenance adds to the settings of the plan it chose (estimate's and compare's alike): {@code auto
-     * true}, how often a document's budget may double, and the corpus positions of the pilot's documents. The one writer
-     * ({@link #toSettings}) and reader ({@link #fromSettings}) of those settings.
+     * true}, how often a document's budget may double, the corpus positions of the pilot's documents and, for a single
+     * model's auto, the methods a document falls back to ({@code auto-fallback}, in their order; written only when there
+     * are any). The one writer ({@link #toSettings}) and reader ({@link #fromSettings}) of those settings.
      */
-    public record Pilot(int maxDoublings, int[] documents) {
+    public record Pilot(int maxDoublings, int[] documents, List<String> fallbacks) {
         /** The settings' names: what a plan's own reader leaves to this one. */
-        public static final java.util.Set<String> SETTINGS = java.util.Set.of("auto", "auto-max-doublings", "auto-pilot");
+        public static final java.util.Set<String> SETTINGS = java.util.Set.of("auto", "auto-max-doublings", "auto-pilot", "auto-fallback");
 
         public Pilot {
             documents = documents.clone();
+            fallbacks = List.copyOf(fallbacks);
+        }
+
+        /** A pilot without fallbacks (compare's auto). */
+        public Pilot(int maxDoublings, int[] documents) {
+            this(maxDoublings, documents, List.of());
         }
 
         public java.util.Map<String, String> toSettings() {
@@ -136,6 +170,9 @@ public final class AutoEstimation {
             s.put("auto", "true");
             s.put("auto-max-doublings", Integer.toString(maxDoublings));
             s.put("auto-pilot", Arrays.toString(documents).replace(" ", ""));
+            if (!fallbacks.isEmpty()) {
+                s.put("auto-fallback", String.join(",", fallbacks));
+            }
             return s;
         }
 
@@ -160,7 +197,21 @@ public final class AutoEstimation {
             int doublings = (int) in.whole(Setting.AUTO_MAX_DOUBLINGS);
             String text = in.text("auto-pilot");
             int[] documents = in.valid("auto-pilot", () -> documents(text));
-            return new Pilot(doublings, documents);
+            List<String> fallbacks = List.of();
+            if (in.has("auto-fallback")) {
+                String names = in.text("auto-fallback");
+                fallbacks = in.valid("auto-fallback", () -> fallbacks(names));
+            }
+            return new Pilot(doublings, documents, fallbacks);
+        }
+
+        /** Method names joined by commas: auto's candidates, each once, at most {@link #MAX_FALLBACKS}. */
+        static List<String> fallbacks(String text) {
+            List<String> names = Setting.methods(text, CANDIDATES, false);
+            if (names.size() > MAX_FALLBACKS) {
+                throw new IllegalArgumentException("names " + names.size() + " fallbacks where auto has at most " + MAX_FALLBACKS + ": " + text);
+            }
+            return names;
         }
 
         /** "[0,5,17]": corpus positions, each once. */
@@ -186,12 +237,12 @@ public final class AutoEstimation {
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof Pilot p && p.maxDoublings == maxDoublings && Arrays.equals(p.documents, documents);
+            return o instanceof Pilot p && p.maxDoublings == maxDoublings && Arrays.equals(p.documents, documents) && p.fallbacks.equals(fallbacks);
         }
 
         @Override
         public int hashCode() {
-            return 31 * maxDoublings + Arrays.hashCode(documents);
+            return (31 * maxDoublings + Arrays.hashCode(documents)) * 31 + fallbacks.hashCode();
         }
 
         @Override
@@ -259,7 +310,20 @@ public final class AutoEstimation {
             start = calibratedTemperatures(model, Arrays.stream(pilot).map(d -> corpus.document(d).length()).toArray(), start, seed, threads,
                     calibration, cancel);
         }
-        return new Choice(best.method(), Methods.withBudget(best.method(), defaults, start), List.copyOf(trials), pilot, calibration.toString());
+        return new Choice(best.method(), Methods.withBudget(best.method(), defaults, start), List.copyOf(trials), pilot, calibration.toString(),
+                fallbacks(trials));
+    }
+
+    /**
+     * The runners-up a document the choice cannot certify falls back to: in the pilot's ranking, those that kept every
+     * pilot document above its floor (a method that fell below it there is not trusted to certify), at most
+     * {@link #MAX_FALLBACKS}, each from its default budget times the factor its pilot asked for.
+     */
+    static List<Fallback> fallbacks(List<Trial> ranked) {
+        return ranked.stream().skip(1).filter(t -> t.violations() == 0).limit(MAX_FALLBACKS).map(t -> {
+            MethodSettings defaults = Methods.get(t.method()).defaults();
+            return new Fallback(t.method(), Methods.withBudget(t.method(), defaults, Methods.budget(t.method(), defaults) * t.startFactor()));
+        }).toList();
     }
 
     /**
@@ -334,40 +398,84 @@ public final class AutoEstimation {
 
     /**
      * Runs the choice on the documents of a shard: each document {@link #RUNS} times, doubled until certified or at the
-     * cap; its last round's outcomes arrive in document order. Each document is one task, so the rows do not depend on
-     * the threads.
+     * cap; a document still not certified (and not refused outright, which no budget mends) goes to the fallbacks in
+     * their order, each escalated the same way from its own start, until one certifies it. The rows kept are the last
+     * round of the method that certified the document, or the choice's when none did (its verdict says why), and carry
+     * that method ({@link Outcome#method}); they arrive in document order. Each document is one task on streams keyed
+     * by the document, run, method and budget, so the rows do not depend on the threads or the shards.
      *
-     * @return site updates spent in every round
+     * @return site updates spent in every round of every method, and how many documents each fallback certified
      */
-    public static long run(Choice choice, Corpus corpus, TopicModel model, long seed, int threads, Shard shard, Consumer<Outcome> inOrder,
-                           Progress progress, CancelToken cancel) {
+    public static Result run(Choice choice, Corpus corpus, TopicModel model, long seed, int threads, Shard shard, Consumer<Outcome> inOrder,
+                             Progress progress, CancelToken cancel) {
         int[] documents = shard.positions(corpus.size());
-        String method = choice.method();
-        int startBudget = Methods.budget(method, choice.start());
         long[] spent = {0};
+        java.util.Map<String, Integer> fellBack = new java.util.LinkedHashMap<>();
+        choice.fallbacks().forEach(f -> fellBack.put(f.method(), 0));
         OrderedParallel.run(documents.length, task -> {
             int d = documents[task];
-            long cost = 0;
-            List<Outcome> runs = null;
-            for (int round = 0; round <= MAX_DOUBLINGS; round++) {
-                int budget = startBudget << round;
-                Estimator estimator = Methods.get(method).create(Methods.withBudget(method, choice.start(), budget));
-                runs = runs(estimator, model, corpus.document(d), d, budget, seed, cancel);
-                cost += runs.stream().filter(o -> o.result() != null).mapToLong(o -> o.result().siteUpdates()).sum();
-                Verdict v = DocumentVerdict.of(method, runs).verdict();
-                // a document the method refuses outright (exact's limit, a word of probability zero) gains nothing from more budget
-                if (v.certified() || runs.stream().allMatch(o -> o.status() == Status.REFUSED)) {
-                    break;
+            Escalation chosen = escalate(choice.method(), choice.start(), model, corpus.document(d), d, seed, cancel);
+            long cost = chosen.siteUpdates();
+            if (!chosen.certified() && !chosen.refused()) {
+                for (Fallback f : choice.fallbacks()) {
+                    Escalation fallback = escalate(f.method(), f.start(), model, corpus.document(d), d, seed, cancel);
+                    cost += fallback.siteUpdates();
+                    if (fallback.certified()) {
+                        return new Escalation(fallback.method(), fallback.runs(), true, false, cost);
+                    }
                 }
             }
-            return new Spent(runs, cost);
+            return new Escalation(chosen.method(), chosen.runs(), chosen.certified(), chosen.refused(), cost);
         }, r -> {
             spent[0] += r.siteUpdates();
+            if (!r.method().equals(choice.method())) {
+                fellBack.merge(r.method(), 1, Integer::sum);
+            }
             r.runs().forEach(inOrder);
         }, threads, "tmeval-auto", progress, cancel, task -> corpus.document(documents[task]).id());
-        return spent[0];
+        return new Result(spent[0], fellBack);
     }
 
-    private record Spent(List<Outcome> runs, long siteUpdates) {
+    /** One method's rounds on one document: {@link #RUNS} runs from its start, doubled until certified or at the cap. */
+    private static Escalation escalate(String method, MethodSettings start, TopicModel model, Document doc, int d, long seed, CancelToken cancel) {
+        int startBudget = Methods.budget(method, start);
+        long cost = 0;
+        List<Outcome> runs = null;
+        Verdict v = null;
+        for (int round = 0; round <= MAX_DOUBLINGS; round++) {
+            int budget = startBudget << round;
+            Estimator estimator = Methods.get(method).create(Methods.withBudget(method, start, budget));
+            runs = runs(estimator, model, doc, d, budget, seed, cancel);
+            cost += runs.stream().filter(o -> o.result() != null).mapToLong(o -> o.result().siteUpdates()).sum();
+            v = DocumentVerdict.of(method, runs).verdict();
+            // a document the method refuses outright (exact's limit, a word of probability zero) gains nothing from more budget
+            if (v.certified() || runs.stream().allMatch(o -> o.status() == Status.REFUSED)) {
+                break;
+            }
+        }
+        return new Escalation(method, runs, v.certified(), runs.stream().allMatch(o -> o.status() == Status.REFUSED), cost);
+    }
+
+    /** A document's kept rounds: the method, its last round's runs, whether they certify it or were all refused, the cost. */
+    private record Escalation(String method, List<Outcome> runs, boolean certified, boolean refused, long siteUpdates) {
+    }
+
+    /**
+     * What {@link #run} spent, and how many documents each fallback certified where the choice could not.
+     *
+     * @param fellBack by fallback, in their order, the documents whose rows it gave
+     */
+    public record Result(long siteUpdates, java.util.Map<String, Integer> fellBack) {
+        public Result {
+            fellBack = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(fellBack));
+        }
+
+        /** The summary's line: the site updates of every round, and the documents that fell back, to which method. */
+        public String report() {
+            String fallbacks = fellBack.isEmpty() ? "no fallback" : fellBack.values().stream().mapToInt(Integer::intValue).sum()
+                    + " documents fell back (" + fellBack.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", "))
+                    + ")";
+            return String.format(Locale.ROOT, "auto spent %d site updates in all rounds; %s%n", siteUpdates, fallbacks);
+        }
     }
 }

@@ -55,7 +55,7 @@ public final class EstimateRowFormat {
         /** The row as the runner's outcome of the document at this corpus position (no floor: it is not in the file). */
         public Outcome outcome(int documentIndex) {
             EstimateResult r = logLik == null ? null : new EstimateResult(logLik, new double[0], siteUpdates, length, nanos);
-            return new Outcome(documentIndex, documentId, length, run, r, r == null ? status.label() : null, status, Double.NaN);
+            return new Outcome(documentIndex, documentId, length, run, r, r == null ? status.label() : null, status, Double.NaN, method);
         }
     }
 

@@ -18,7 +18,6 @@ import java.util.Map;
  */
 public final class EstimateTable {
     private final Writer out;
-    private final String method;
     private final boolean timing;
     private final List<Outcome> document = new ArrayList<>();
     private final Map<Status, Integer> counts = new EnumMap<>(Status.class);
@@ -27,14 +26,13 @@ public final class EstimateTable {
     /** The model's name of {@code select}'s rows, or null for {@code estimate}'s. */
     private final String model;
 
-    public EstimateTable(Writer out, String method, boolean timing) {
-        this(out, method, timing, null);
+    public EstimateTable(Writer out, boolean timing) {
+        this(out, timing, null);
     }
 
     /** @param model the model's name, written before every row as {@code select}'s output has it ({@link SelectRowFormat}) */
-    public EstimateTable(Writer out, String method, boolean timing, String model) {
+    public EstimateTable(Writer out, boolean timing, String model) {
         this.out = out;
-        this.method = method;
         this.timing = timing;
         this.model = model;
     }
@@ -81,6 +79,8 @@ public final class EstimateTable {
         if (document.isEmpty()) {
             return;
         }
+        // the method that produced the document's runs: the plan's, or auto's fallback where it certified the document
+        String method = document.get(0).method();
         DocumentVerdict judged = DocumentVerdict.of(method, document);
         Status[] statuses = judged.statuses();
         for (int i = 0; i < statuses.length; i++) {

@@ -97,11 +97,11 @@ public final class EstimationRunner {
             if (!Double.isFinite(r.logValue())) {
                 return new Outcome(documentIndex, doc.id(), doc.length(), run, null,
                         method + " gave no finite estimate (every sample had weight zero); use more samples or temperatures, or another method",
-                        Status.ZERO_WEIGHT, floor);
+                        Status.ZERO_WEIGHT, floor, method);
             }
-            return new Outcome(documentIndex, doc.id(), doc.length(), run, r, null, Status.OK, floor);
+            return new Outcome(documentIndex, doc.id(), doc.length(), run, r, null, Status.OK, floor, method);
         } catch (EstimationException | IllegalArgumentException e) {
-            return new Outcome(documentIndex, doc.id(), doc.length(), run, null, e.getMessage(), Status.REFUSED, Double.NaN);
+            return new Outcome(documentIndex, doc.id(), doc.length(), run, null, e.getMessage(), Status.REFUSED, Double.NaN, method);
         }
     }
 }

@@ -174,7 +174,7 @@ public final class ModelSelection {
             int[] evaluated = new int[corpus.size()];
             CorpusSummary summary = new CorpusSummary(plan.runs());
             long[] siteUpdates = {0};
-            Verdicts verdicts = new Verdicts(plan.method());
+            Verdicts verdicts = new Verdicts();
             int index = i;
             estimations.get(i).run(c, outcome -> {
                         summary.add(outcome);
@@ -210,14 +210,9 @@ public final class ModelSelection {
 
     /** A model's documents judged as their runs come in (in document order, a document's runs together). */
     private static final class Verdicts {
-        private final String method;
         private final List<Outcome> document = new ArrayList<>();
         private final VerdictCounts counts = new VerdictCounts();
         private int belowFloorRuns;
-
-        Verdicts(String method) {
-            this.method = method;
-        }
 
         void add(Outcome o) {
             if (!document.isEmpty() && document.get(0).documentIndex() != o.documentIndex()) {
@@ -228,6 +223,8 @@ public final class ModelSelection {
 
         void flush() {
             if (!document.isEmpty()) {
+                // by the method that produced the runs: auto's fallback, where one certified the document
+                String method = document.get(0).method();
                 DocumentVerdict judged = DocumentVerdict.of(method, document);
                 counts.add(method, judged.verdict());
                 belowFloorRuns += judged.belowFloor();

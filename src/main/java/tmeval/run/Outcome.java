@@ -16,9 +16,11 @@ import tmeval.estimate.EstimateResult;
  *               document's runs are all in, by {@link EstimateTable})
  * @param floor the variational lower bound on the document's log-likelihood, computed with its first run (NaN for the
  *              other runs, for document completion, and for {@code vb} itself)
+ * @param method the method that produced it: the plan's, or for {@code auto} the choice or the fallback that certified
+ *               the document ({@link AutoEstimation#run}), so that its row is written and judged under that method
  */
 public record Outcome(int documentIndex, String documentId, int length, int run, EstimateResult result, String refusal,
-                      Status status, double floor) implements java.io.Serializable {
+                      Status status, double floor, String method) implements java.io.Serializable {
     public boolean refused() {
         return result == null;
     }

@@ -106,6 +106,7 @@ public final class Setting {
                 Map.entry("reference", ComparisonPlan.Reference::parse), Map.entry("method", Methods::get),
                 Map.entry("align", Setting::bool), Map.entry("adaptive", Setting::bool), Map.entry("auto", Setting::bool),
                 Map.entry("auto-max-doublings", AUTO_MAX_DOUBLINGS::parse),
+                Map.entry("auto-fallback", AutoEstimation.Pilot::fallbacks),
                 Map.entry("allow-uneven-series", Setting::bool),
                 Map.entry("vocabulary", v -> oneOf(v, List.of("strict", "intersect"))),
                 Map.entry("plan", v -> oneOf(v, List.of("estimate", "compare", "curve", "select")))));

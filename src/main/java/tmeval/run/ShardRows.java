@@ -20,6 +20,8 @@ import java.util.Map;
 final class ShardRows {
     private final ShardMerge.Kind kind;
     private final String estimateMethod;
+    /** An auto estimate's fallbacks ({@link AutoEstimation.Pilot#fallbacks}): a document's rows may be one of theirs instead. */
+    private final List<String> fallbacks;
     /** Each row of a document, as {@link #key} names it, in the order the runner writes them. */
     private final List<String> keys = new ArrayList<>();
     /** The temperatures an auto comparison's row may have (its start doubled up to its cap), or null for another output. */
@@ -30,6 +32,8 @@ final class ShardRows {
         this.kind = kind;
         int runs = Setting.RUNS.parseInt(required(settings, "runs"));
         estimateMethod = kind == ShardMerge.Kind.ESTIMATE ? Methods.get(required(settings, "method")).name() : null;
+        AutoEstimation.Pilot pilot = kind == ShardMerge.Kind.ESTIMATE ? AutoEstimation.Pilot.fromSettings(settings) : null;
+        fallbacks = pilot == null ? List.of() : pilot.fallbacks();
         autoTemperatures = kind == ShardMerge.Kind.COMPARE_ADAPTIVE && "true".equals(settings.get(AutoEstimation.NAME))
                 ? autoTemperatures(settings) : null;
         if (kind == ShardMerge.Kind.ESTIMATE) {
@@ -115,8 +119,15 @@ final class ShardRows {
         switch (kind) {
             case ESTIMATE -> {
                 EstimateRowFormat.Row r = EstimateRowFormat.parse(line);
-                long tokens = r.logLik() == null ? Methods.scoredTokens(estimateMethod, r.length()) : r.length();
-                return new Checked(r, r.documentId(), r.length(), r.method(), key(r.method(), null, r.run()), tokens, r.siteUpdates(), r.nanos(), 0);
+                boolean fallback = fallbacks.contains(r.method());
+                if (!fallback && !r.method().equals(estimateMethod)) {
+                    throw new IllegalArgumentException("method " + r.method() + " is not the plan's " + estimateMethod + (fallbacks.isEmpty() ? ""
+                            : " nor one of auto's fallbacks " + String.join(", ", fallbacks)));
+                }
+                long tokens = r.logLik() == null ? Methods.scoredTokens(r.method(), r.length()) : r.length();
+                // a fallback's row takes the place of the choice's: it is the same run of the document, by the method that certified it
+                return new Checked(r, r.documentId(), r.length(), r.method(), key(estimateMethod, null, r.run()), tokens, r.siteUpdates(),
+                        r.nanos(), 0);
             }
             case CURVE -> {
                 CurveRowFormat.Row r = CurveRowFormat.parse(line);
@@ -154,6 +165,9 @@ final class ShardRows {
      * @return the problem in words, or null
      */
     String autoProblem(List<Checked> document, Map<String, Verdict> verdicts) {
+        if (kind == ShardMerge.Kind.ESTIMATE) {
+            return fallbackProblem(document, verdicts);
+        }
         if (autoTemperatures == null) {
             return null;
         }
@@ -175,6 +189,27 @@ final class ShardRows {
     }
 
     /**
+     * What an auto estimate's document must be: its rows by one method and, if that is a fallback, certified by it,
+     * since auto keeps a fallback's rows only when they certify the document.
+     *
+     * @return the problem in words, or null
+     */
+    private String fallbackProblem(List<Checked> document, Map<String, Verdict> verdicts) {
+        String method = document.get(0).method();
+        for (Checked c : document) {
+            if (!c.method().equals(method)) {
+                return "rows by " + method + " and " + c.method() + ": one document's rows are one method's";
+            }
+        }
+        Verdict v = verdicts.get(method);
+        if (!method.equals(estimateMethod) && !v.certified()) {
+            return "its rows are the fallback " + method + "'s but do not certify it (" + v.describe() + "): auto keeps a fallback's rows only"
+                    + " when they do";
+        }
+        return null;
+    }
+
+    /**
      * The verdicts on one document's rows by method, reached again from its values and statuses by the rule the writer
      * used ({@link Certification}, {@link CertifiedRows#verdicts}), so that a {@code certified} column edited or forged is
      * caught; empty for a curve.
@@ -183,7 +218,9 @@ final class ShardRows {
         Map<String, Verdict> verdicts = new LinkedHashMap<>();
         if (kind == ShardMerge.Kind.ESTIMATE) {
             List<EstimateRowFormat.Row> rows = document.stream().map(c -> (EstimateRowFormat.Row) c.row()).toList();
-            verdicts.put(estimateMethod, Certification.ofRuns(Methods.guarantee(estimateMethod), (int) document.get(0).tokens(),
+            // by the method of the document's rows: the plan's, or auto's fallback (fallbackProblem sees that they are one method's)
+            String method = document.get(0).method();
+            verdicts.put(method, Certification.ofRuns(Methods.guarantee(method), (int) document.get(0).tokens(),
                     rows.stream().map(EstimateRowFormat.Row::status).toArray(Status[]::new),
                     rows.stream().mapToDouble(r -> r.logLik() == null ? Double.NaN : r.logLik()).toArray()));
         } else if (kind != ShardMerge.Kind.CURVE) {

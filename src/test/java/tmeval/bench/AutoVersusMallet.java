@@ -88,7 +88,7 @@ public final class AutoVersusMallet {
                     if (o.result() != null) {
                         values.add(o.result().logValue());
                     }
-                }, tmeval.progress.Progress.NONE, c);
+                }, tmeval.progress.Progress.NONE, c).siteUpdates();
                 double mean = values.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
                 return new tmeval.estimate.EstimateResult(mean, new double[0], spent, doc.length(), 0);
             }

@@ -45,7 +45,7 @@ class AutoEstimationTest {
         var corpus = Fixtures.generate(MODEL, 12, 20, 11);
         String method = tmeval.estimate.Methods.LEE_IS;
         var start = tmeval.estimate.Methods.withBudget(method, tmeval.estimate.Methods.get(method).defaults(), 4);
-        var choice = new AutoEstimation.Choice(method, start, java.util.List.of(), new int[0], "");
+        var choice = new AutoEstimation.Choice(method, start, java.util.List.of(), new int[0], "", java.util.List.of());
         long startSiteUpdates = tmeval.estimate.Methods.get(method).create(start).estimate(corpus.document(0), MODEL, new java.util.SplittableRandom(1),
                 new CancelToken()).siteUpdates();
         java.util.Map<Integer, java.util.List<Outcome>> runs = new java.util.TreeMap<>();

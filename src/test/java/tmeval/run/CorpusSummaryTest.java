@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class CorpusSummaryTest {
     private static Outcome ok(int doc, int run, double value) {
-        return new Outcome(doc, "d" + doc, 10, run, new EstimateResult(value, new double[0], 1, 10, 0), null, Status.OK, Double.NaN);
+        return new Outcome(doc, "d" + doc, 10, run, new EstimateResult(value, new double[0], 1, 10, 0), null, Status.OK, Double.NaN, "ais");
     }
 
     @Test

@@ -13,12 +13,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Every run gets a row and a status; nothing is silently left out, and what cannot be right is marked. */
 class EstimateTableTest {
     private static Outcome ok(int doc, int run, double value, double floor) {
-        return new Outcome(doc, "d" + doc, 10, run, new EstimateResult(value, new double[0], 100, 10, 0), null, Status.OK, floor);
+        return new Outcome(doc, "d" + doc, 10, run, new EstimateResult(value, new double[0], 100, 10, 0), null, Status.OK, floor, "ais");
     }
 
     private static List<String> rows(Outcome... outcomes) throws IOException {
         StringWriter out = new StringWriter();
-        EstimateTable table = new EstimateTable(out, "ais", false);
+        EstimateTable table = new EstimateTable(out, false);
         for (Outcome o : outcomes) {
             table.add(o);
         }
@@ -36,8 +36,8 @@ class EstimateTableTest {
 
     @Test
     void zeroWeightAndRefusedRunsAreWrittenWithEmptyValues() throws IOException {
-        Outcome zero = new Outcome(0, "d0", 10, 1, null, "every sample had weight zero", Status.ZERO_WEIGHT, -15);
-        Outcome refused = new Outcome(1, "d1", 10, 1, null, "above the limit", Status.REFUSED, Double.NaN);
+        Outcome zero = new Outcome(0, "d0", 10, 1, null, "every sample had weight zero", Status.ZERO_WEIGHT, -15, "ais");
+        Outcome refused = new Outcome(1, "d1", 10, 1, null, "above the limit", Status.REFUSED, Double.NaN, "ais");
         List<String> rows = rows(zero, refused);
         assertEquals(List.of("d0\t10\tais\t1\t\t\t0\t0\tzero-weight\tno", "d1\t10\tais\t1\t\t\t0\t0\trefused\tno"), rows);
     }
@@ -45,8 +45,8 @@ class EstimateTableTest {
     @Test
     void oneRunUsesTheNoiseOfItsOwnWeights() {
         // two equal weights: no noise; weights 1 and 3: delta-method standard error sqrt(var/S)/mean = 1/2
-        Outcome flat = new Outcome(0, "d", 10, 1, new EstimateResult(0, new double[] {0, 0}, 1, 10, 0), null, Status.OK, Double.NaN);
-        Outcome spread = new Outcome(0, "d", 10, 1, new EstimateResult(0, new double[] {0, Math.log(3)}, 1, 10, 0), null, Status.OK, Double.NaN);
+        Outcome flat = new Outcome(0, "d", 10, 1, new EstimateResult(0, new double[] {0, 0}, 1, 10, 0), null, Status.OK, Double.NaN, "ais");
+        Outcome spread = new Outcome(0, "d", 10, 1, new EstimateResult(0, new double[] {0, Math.log(3)}, 1, 10, 0), null, Status.OK, Double.NaN, "ais");
         assertEquals(0, DocumentVerdict.noise(List.of(flat)), 1e-12);
         assertEquals(0.5, DocumentVerdict.noise(List.of(spread)), 1e-12);
     }
@@ -55,7 +55,7 @@ class EstimateTableTest {
     void eachDocumentsRowsCarryItsVerdictAndTheReportCountsThem() throws IOException {
         // N = 10: target 0.1 nats. d0's runs are 0.1 apart (s.e. 0.05): certified; d1's 0.4 apart (s.e. 0.2): not
         StringWriter out = new StringWriter();
-        EstimateTable table = new EstimateTable(out, "ais", false);
+        EstimateTable table = new EstimateTable(out, false);
         for (Outcome o : List.of(ok(0, 1, -15.0, -16), ok(0, 2, -15.1, Double.NaN), ok(1, 1, -15.0, -16), ok(1, 2, -15.4, Double.NaN))) {
             table.add(o);
         }

@@ -29,7 +29,7 @@ class EstimationRunnerTest {
 
     private static String table(Estimator e, int runs, int threads) {
         StringWriter out = new StringWriter();
-        EstimateTable table = new EstimateTable(out, e.method(), false);
+        EstimateTable table = new EstimateTable(out, false);
         EstimationRunner.run(new EstimationRunner.Job(CORPUS, MODEL, e, runs, 42, threads), o -> {
             try {
                 table.add(o);
@@ -103,7 +103,7 @@ class EstimationRunnerTest {
         Estimator exact = Methods.get("exact").create(MethodSettings.defaults().withMaxExactStates(10));
         CorpusSummary summary = new CorpusSummary(1);
         StringWriter out = new StringWriter();
-        EstimateTable table = new EstimateTable(out, "exact", false);
+        EstimateTable table = new EstimateTable(out, false);
         EstimationRunner.run(new EstimationRunner.Job(CORPUS, MODEL, exact, 1, 1, 2), o -> {
             summary.add(o);
             try {
