@@ -106,7 +106,8 @@ public final class Setting {
                 Map.entry("reference", ComparisonPlan.Reference::parse), Map.entry("method", Methods::get),
                 Map.entry("align", Setting::bool), Map.entry("adaptive", Setting::bool), Map.entry("auto", Setting::bool),
                 Map.entry("auto-max-doublings", AUTO_MAX_DOUBLINGS::parse),
-                Map.entry("auto-fallback", AutoEstimation.Pilot::fallbacks),
+                // well-formed method names here; auto's own reader (AutoEstimation.Pilot) checks they are its candidates
+                Map.entry("auto-fallback", v -> List.of(v.split(",", -1)).forEach(Methods::get)),
                 Map.entry("allow-uneven-series", Setting::bool),
                 Map.entry("vocabulary", v -> oneOf(v, List.of("strict", "intersect"))),
                 Map.entry("plan", v -> oneOf(v, List.of("estimate", "compare", "curve", "select")))));
