@@ -81,9 +81,11 @@ public final class DocumentScreenView {
                 + "\": the mean of the runs; \"" + DocumentScreenViewModel.CHART_RUN + "\": the separate re-run the chart below draws"));
         estimates.getColumns().add(sized(column("log-ratio (nats)", r -> String.format(Locale.ROOT, "%.4f", r.logRatio())), 110,
                 "log P(w|A) - log P(w|B)"));
-        estimates.getColumns().add(sized(column("\u00b1 se", EstimateRow::standardErrorText), 76,
-                "standard error, with two runs or more: for a run, the standard deviation of this document's runs (the error of one"
-                        + " run's estimate); for the mean, that over the square root of the runs"));
+        estimates.getColumns().add(sized(column("sd of runs", EstimateRow::runSpreadText), 80,
+                "on the mean's row, with two runs or more: the standard deviation of this document's runs (the error of one run's estimate)"));
+        estimates.getColumns().add(sized(column("\u00b1 se of mean", EstimateRow::standardErrorText), 96,
+                "on the mean's row, with two runs or more: the standard deviation of the runs over the square root of their number"
+                        + " (the error of the mean)"));
         estimates.getColumns().add(sized(column("perp A / perp B", r -> String.format(Locale.ROOT, "%.5f", r.perplexityRatio())), 110,
                 "perp(A) / perp(B) = exp(-log-ratio / N)"));
 
