@@ -169,6 +169,11 @@ public final class AisWalkthrough {
 
 
     static Run ais(Document doc, TopicModel m, int n, int s, long seed, CancelToken cancel) {
+        return ais(doc, m, n, s, seed, cancel, null);
+    }
+
+    /** AIS as {@link #ais(Document, TopicModel, int, int, long, CancelToken)}, also telling {@code every} each sample's z (may be null). */
+    static Run ais(Document doc, TopicModel m, int n, int s, long seed, CancelToken cancel, AnnealedImportanceSampler.SampleTrace every) {
         List<List<double[]>> traces = new ArrayList<>();
         for (int i = 0; i < s; i++) {
             List<double[]> t = new ArrayList<>();
@@ -185,6 +190,9 @@ public final class AisWalkthrough {
 
                     @Override
                     public void topics(int sample, int j, int[] z) {
+                        if (every != null) {
+                            every.topics(sample, j, z);
+                        }
                         if (sample == 0) {
                             topics.add(z.clone());
                         }
