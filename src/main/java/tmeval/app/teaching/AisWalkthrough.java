@@ -328,14 +328,39 @@ public final class AisWalkthrough {
                 r.effectiveSampleSizes()[j], r.samples());
     }
 
-    /** The lesson of a run, following its numbers: whether the estimate is below, above or on the exact value. */
+    /** The lesson of a finished run (of a whole document), as {@link #describe(Run, int, int)} at its last step. */
     static String describe(Run r) {
+        return r == null ? "" : describe(r, r.temperatures(), r.document().length());
+    }
+
+    /** The document, saying which N is which: its tokens in all, and the first ones AIS runs on when it is cut. */
+    static String documentPhrase(Run r, int wholeLength) {
+        int n = r.document().length();
+        return wholeLength > n
+                ? String.format(Locale.ROOT, "Document %s (%d tokens; AIS runs on its first %d, within the exact evaluator's reach)",
+                r.document().id(), wholeLength, n)
+                : String.format(Locale.ROOT, "Document %s (%d tokens)", r.document().id(), n);
+    }
+
+    /**
+     * The lesson of a run at a step, following the stepping: before the last step where the samples are (beta, their
+     * running estimate of log Z_beta, the effective sample size), the estimate of log P(w) and its error against the
+     * exact value only at the last, whether it is below, above or on it.
+     */
+    static String describe(Run r, int step, int wholeLength) {
         if (r == null) {
             return "";
         }
-        String head = String.format(Locale.ROOT,
-                "Document %s (first N = %d tokens) under %s, %d temperatures, %d samples, seed %d: AIS estimate log P(w) = %.4f",
-                r.document().id(), r.document().length(), r.modelName(), r.temperatures(), r.samples(), r.seed(), r.estimate());
+        int j = Math.max(0, Math.min(step, r.temperatures()));
+        String settings = String.format(Locale.ROOT, "%s under %s, %d temperatures, %d samples, seed %d:", documentPhrase(r, wholeLength),
+                r.modelName(), r.temperatures(), r.samples(), r.seed());
+        if (j < r.temperatures()) {
+            return settings + String.format(Locale.ROOT, " step %d of %d, beta = %.3f. The samples' running estimate of log Z_beta (the"
+                    + " normaliser of this temperature's distribution, log P(w) at beta = 1) is %.4f; effective sample size %.2f of %d."
+                    + " Step to the end for the estimate of log P(w) and its error against the exact value.", j, r.temperatures(), r.beta(j),
+                    LogMath.logMeanExp(r.logWeightsAt(j)), r.effectiveSampleSizes()[j], r.samples());
+        }
+        String head = settings + String.format(Locale.ROOT, " AIS estimate log P(w) = %.4f", r.estimate());
         String ess = String.format(Locale.ROOT, " Effective sample size %.2f of %d (the share of the weight the samples really carry).",
                 r.effectiveSampleSize(), r.samples());
         String lines = " Each line starts at 0 (the prior) and adds (beta_j - beta_j-1) log P(w | z) at every temperature.";

@@ -119,14 +119,21 @@ public final class TeachingViewModel {
         run.addListener((o, a, r) -> {
             playing.set(false);
             step.set(r == null ? 0 : r.temperatures());
-            summary.set(AisWalkthrough.describe(r));
-            stepText.set(AisWalkthrough.describeStep(run.get(), step.get()));
+            describeStep();
         });
-        step.addListener((o, a, b) -> stepText.set(AisWalkthrough.describeStep(run.get(), step.get())));
+        step.addListener((o, a, b) -> describeStep());
         ratio.addListener((o, a, r) -> ratioText.set(AisWalkthrough.describe(r)));
         experiment.addListener((o, a, e) -> experimentText.set(AisWalkthrough.describe(e)));
         pickModel();
         offer(inputs.corpusProperty().get());
+    }
+
+    /** The caption and the step's line follow the step; the estimate and its error wait for the last one. */
+    private void describeStep() {
+        Document whole = document.get();
+        Run r = run.get();
+        summary.set(AisWalkthrough.describe(r, step.get(), whole == null || r == null ? 0 : whole.length()));
+        stepText.set(AisWalkthrough.describeStep(r, step.get()));
     }
 
     private void pickModel() {

@@ -45,6 +45,34 @@ class TeachingViewModelTest {
         assertTrue(vm.summaryProperty().get().contains("exact"), vm.summaryProperty().get());
     }
 
+    /** The caption follows the step: where the samples are before the end, the estimate and its error only at the end. */
+    @Test
+    void theCaptionFollowsTheStepAndGivesTheEstimateAndItsErrorOnlyAtTheEnd() {
+        AisWalkthrough.Run run = vm.runProperty().get();
+        String estimate = String.format(java.util.Locale.ROOT, "%.4f", run.estimate());
+        vm.toStart();
+        String start = vm.summaryProperty().get();
+        assertTrue(start.contains("step 0 of 10, beta = 0.000") && start.contains("effective sample size 4.00 of 4"), start);
+        assertFalse(start.contains(estimate) || start.contains("(error "), "no final estimate at step 0: " + start);
+        vm.stepForward();
+        String one = vm.summaryProperty().get();
+        assertTrue(one.contains("step 1 of 10, beta = 0.100"), one);
+        assertFalse(one.equals(start));
+        vm.toEnd();
+        String end = vm.summaryProperty().get();
+        assertTrue(end.contains("AIS estimate log P(w) = " + estimate) && end.contains("(error "), end);
+    }
+
+    /** Which N is which: the document's tokens in all, and the first ones AIS runs on. */
+    @Test
+    void theCaptionSaysHowManyTokensTheDocumentHasAndHowManyAisRunsOn() {
+        vm.tokensProperty().set(3);
+        vm.toEnd();
+        String caption = vm.summaryProperty().get();
+        assertTrue(caption.contains("(8 tokens; AIS runs on its first 3, within the exact evaluator's reach)"), caption);
+        assertFalse(caption.contains("N ="), caption);
+    }
+
     @Test
     void changingTheModelOrTheSettingsRunsAgain() {
         vm.whichProperty().set(TeachingViewModel.Model.B);
