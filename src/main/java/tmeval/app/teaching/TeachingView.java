@@ -62,7 +62,7 @@ public final class TeachingView {
         documents.setConverter(new StringConverter<>() {
             @Override
             public String toString(Document d) {
-                return d == null ? "" : d.id() + "  (N = " + d.length() + ")";
+                return d == null ? "" : d.id() + "  (" + d.length() + " tokens)";
             }
 
             @Override
@@ -105,7 +105,7 @@ public final class TeachingView {
         busy.setPrefSize(22, 22);
         busy.visibleProperty().bind(control.busyProperty());
         FlowPane controls = fixed(new FlowPane(10, 6, new Label("short document"), documents,
-                new Label("first tokens"), prefix, which, new Label("temperatures"), tempSpinner, new Label("samples"), samples, again, cancel, busy));
+                new Label("AIS on its first"), prefix, new Label("tokens, under"), which, new Label("temperatures"), tempSpinner, new Label("samples"), samples, again, cancel, busy));
 
         Button first = new Button("|<");
         first.setOnAction(e -> control.toStart());
@@ -175,7 +175,8 @@ public final class TeachingView {
                 new Label(AisWalkthrough.EXPERIMENT_RUNS + " runs of AIS at 10, 100 and 1000 temperatures, each with the samples set above"))));
         experiment.setBottom(note(control.experimentTextProperty()));
 
-        TabPane tabs = new TabPane(new Tab("AIS on this document", ais), new Tab("Ratio-AIS: forward and reverse", ratio),
+        TabPane tabs = new TabPane(new Tab("Distributions: theta under a toy model", new DistributionsView(control.toy(), onError).root()),
+                new Tab("AIS on this document", ais), new Tab("Ratio-AIS: forward and reverse", ratio),
                 new Tab("Experiment: 10, 100, 1000 temperatures", experiment));
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         tabs.setId("teaching-tabs");

@@ -99,11 +99,14 @@ public final class TeachingViewModel {
     private final BackgroundJob<Walk> walk;
     private final BackgroundJob<Experiment> experimentJob;
     private final Form form = new Form();
+    /** The distributions tab: the same walk under a toy model of 2 or 3 topics. */
+    private final ToyViewModel toy;
 
     public TeachingViewModel(Workspace inputs, TaskExecutor executor) {
         this.inputs = inputs;
         this.walk = new BackgroundJob<>(executor);
         this.experimentJob = new BackgroundJob<Experiment>(executor).showIn(experimentProgress, null);
+        this.toy = new ToyViewModel(executor, step);
         busy.bind(walk.runningProperty());
         experimentRunning.bind(experimentJob.runningProperty());
         temperatures.addListener((o, a, b) -> rerun());
@@ -215,12 +218,14 @@ public final class TeachingViewModel {
                     ratio.set(w.ratio());
                 })
                 .start();
+        toy.rerun(doc, m, n, s, sd);
     }
 
     /** Cancels the AIS run and the experiment still going, if any. */
     public void cancel() {
         walk.cancel();
         experimentJob.cancel();
+        toy.cancel();
     }
 
     /**
@@ -302,7 +307,6 @@ public final class TeachingViewModel {
     }
 
     /** The document's words with the topic the first sample gives them at the current step. */
-    /** The document's words with the topic the first sample gives them at the current step. */
     public List<Word> words() {
         Corpus c = inputs.corpusProperty().get();
         return AisWalkthrough.words(run.get(), step.get(), c == null ? null : c.vocabulary());
@@ -315,6 +319,11 @@ public final class TeachingViewModel {
     }
 
     // ---- properties
+
+    /** The distributions tab's view-model. */
+    public ToyViewModel toy() {
+        return toy;
+    }
 
     public IntegerProperty temperaturesProperty() {
         return temperatures;
