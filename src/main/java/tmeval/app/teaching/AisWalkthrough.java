@@ -1,11 +1,6 @@
 package tmeval.app.teaching;
 
-import tmeval.anneal.AnnealingEngine;
 import tmeval.anneal.Schedule;
-import tmeval.compare.Direction;
-import tmeval.compare.ModelPair;
-import tmeval.compare.RatioAis;
-import tmeval.compare.RatioResult;
 import tmeval.estimate.AnnealedImportanceSampler;
 import tmeval.estimate.EstimateResult;
 import tmeval.estimate.ExactEvaluator;
@@ -26,9 +21,8 @@ import java.util.Locale;
 /**
  * The computation of the teaching screen, with no JavaFX: standard AIS (prior to posterior) on one short document whose
  * exact log P(w) can be computed, keeping every sample's running log-weight, the topic assignments of the first sample
- * at every temperature and the effective sample size (sum w)^2 / sum w^2 at every temperature; ratio-AIS between models
- * A and B in both directions (forward anneals B to A and is a stochastic lower bound on log P_A(w)/P_B(w), reverse
- * anneals A to B and is an upper one, by Jensen); an experiment repeating AIS at 10, 100 and 1000 temperatures; the
+ * at every temperature and the effective sample size (sum w)^2 / sum w^2 at every temperature (ratio-AIS between
+ * models A and B is {@link RatioWalkthrough}); an experiment repeating AIS at 10, 100 and 1000 temperatures; the
  * histogram of the log-weights at a step; and the lesson of each in words. {@link TeachingViewModel} runs it in the
  * background and plays it back.
  */
@@ -52,14 +46,6 @@ public final class AisWalkthrough {
                 out[s] = traces.get(s).get(j)[1];
             }
             return out;
-        }
-    }
-
-    /** Ratio-AIS both ways; reverse traces are negated so that both end near log P_A(w) / P_B(w). */
-    public record RatioRun(List<List<double[]>> forwardTraces, List<List<double[]>> reverseTraces, double forward, double reverse,
-                           Double exact, String problem) {
-        static RatioRun unavailable(String why) {
-            return new RatioRun(List.of(), List.of(), Double.NaN, Double.NaN, null, why);
         }
     }
 
@@ -111,7 +97,6 @@ public final class AisWalkthrough {
     static final double ON_TARGET = 0.005;
     static final int[] EXPERIMENT_TEMPERATURES = {10, 100, 1000};
     static final int EXPERIMENT_RUNS = 20;
-    private static final int RATIO_BURN_IN = 20;
 
     /**
      * The first document to show: the shortest with at least {@value #INSTRUCTIVE_LENGTH} tokens whose exact
@@ -211,7 +196,7 @@ public final class AisWalkthrough {
         return new Run(doc, m.name(), n, s, traces, w, r.logValue(), effectiveSampleSize(w), exactValue, seed, topics, ess);
     }
 
-    private static Double exact(Document doc, TopicModel m, CancelToken cancel) {
+    static Double exact(Document doc, TopicModel m, CancelToken cancel) {
         ExactEvaluator exact = new ExactEvaluator(EXACT_STATES);
         return exact.canEvaluate(doc.length(), m.numTopics()) ? exact.logProbability(DocumentView.of(doc), m, cancel) : null;
     }
@@ -220,38 +205,6 @@ public final class AisWalkthrough {
     static double effectiveSampleSize(double[] logWeights) {
         double[] sums = LogMath.shiftedWeightSums(logWeights);
         return sums[0] * sums[0] / sums[1];
-    }
-
-    /** Ratio-AIS on the geometric path, forward (B to A) and reverse (A to B), with the exact log ratio when known. */
-    static RatioRun ratio(Document doc, ModelPair pair, int n, int s, long seed, CancelToken cancel) {
-        if (pair == null) {
-            return RatioRun.unavailable("Load models A and B to compare them with ratio-AIS.");
-        }
-        TopicModel a = pair.a();
-        TopicModel b = pair.b();
-        if (!a.vocabulary().equals(b.vocabulary())) {
-            return RatioRun.unavailable("Ratio-AIS needs two models over the same vocabulary.");
-        }
-        RatioAis ais = new RatioAis(RatioAis.Path.GEOMETRIC, n, s, RATIO_BURN_IN, Schedule.UNIFORM);
-        List<List<double[]>> forward = new ArrayList<>();
-        List<List<double[]>> reverse = new ArrayList<>();
-        RatioResult f = ais.estimate(doc, a, b, Direction.FORWARD, RandomStreams.stream(seed, n, s, 1), cancel, collector(forward, 1));
-        RatioResult r = ais.estimate(doc, a, b, Direction.REVERSE, RandomStreams.stream(seed, n, s, 2), cancel, collector(reverse, -1));
-        Double ea = exact(doc, a, cancel);
-        Double eb = exact(doc, b, cancel);
-        return new RatioRun(forward, reverse, f.logRatio(), r.logRatio(), ea == null || eb == null ? null : ea - eb, null);
-    }
-
-    /** Collects each sample's running log-weight (times sign); a new sample starts at temperature 1. */
-    private static AnnealingEngine.Trace collector(List<List<double[]>> into, double sign) {
-        return (segment, j, beta, logWeight) -> {
-            if (j == 1) {
-                List<double[]> t = new ArrayList<>();
-                t.add(new double[] {0, 0});
-                into.add(t);
-            }
-            into.get(into.size() - 1).add(new double[] {beta, sign * logWeight});
-        };
     }
 
     /** Receives (done, total) as the experiment's runs finish. */
@@ -380,22 +333,6 @@ public final class AisWalkthrough {
             verdict = String.format(Locale.ROOT, " The estimate is within %.3f nats of the exact value.", ON_TARGET);
         }
         return head + String.format(Locale.ROOT, ", exact %.4f (error %+.4f).", r.exact(), error) + verdict + ess + lines;
-    }
-
-    static String describe(RatioRun q) {
-        if (q == null) {
-            return "";
-        }
-        if (q.problem() != null) {
-            return q.problem();
-        }
-        String exact = q.exact() == null ? "the exact ratio is out of reach for this document"
-                : String.format(Locale.ROOT, "exact %.4f", q.exact());
-        boolean brackets = q.exact() != null && q.forward() <= q.exact() && q.exact() <= q.reverse();
-        return String.format(Locale.ROOT, "log P_A(w) / P_B(w): forward (B to A) %.4f, reverse (A to B) %.4f, %s. Forward is a stochastic"
-                + " lower bound and reverse an upper one (Jensen: E log of a mean weight <= log of its mean)%s; the gap between them"
-                + " shrinks as the temperatures grow.", q.forward(), q.reverse(), exact,
-                q.exact() == null ? "" : brackets ? ", and here they bracket the exact value" : ", though one run can fall outside");
     }
 
     static String describe(Experiment e) {

@@ -158,7 +158,19 @@ public final class TeachingView {
         ais.getRowConstraints().addAll(half, rest);
 
         Label ratioText = note(control.ratioTextProperty());
-        BorderPane ratio = new BorderPane(viewer(charts.ratio(), "teaching-ratio"));
+        GridPane ratioCharts = new GridPane();
+        ratioCharts.setHgap(8);
+        ratioCharts.add(viewer(charts.ratio(), "teaching-ratio"), 0, 0);
+        ratioCharts.add(viewer(charts.ratioRuns(), "teaching-ratio-runs"), 1, 0);
+        ColumnConstraints traces = new ColumnConstraints();
+        traces.setPercentWidth(60);
+        ColumnConstraints runs = new ColumnConstraints();
+        runs.setPercentWidth(40);
+        ratioCharts.getColumnConstraints().addAll(traces, runs);
+        RowConstraints full = new RowConstraints();
+        full.setPercentHeight(100);
+        ratioCharts.getRowConstraints().add(full);
+        BorderPane ratio = new BorderPane(ratioCharts);
         ratio.setBottom(ratioText);
 
         Button runExperiment = new Button("Run the experiment");
@@ -216,7 +228,10 @@ public final class TeachingView {
                 timer.stop();
             }
         });
-        control.ratioProperty().addListener((o, a, q) -> charts.showRatio(q));
+        control.ratioProperty().addListener((o, a, q) -> {
+            charts.showRatio(q);
+            charts.showRatioRuns(q);
+        });
         control.experimentProperty().addListener((o, a, x) -> charts.showExperiment(x));
         if (control.runProperty().get() != null) {
             slider.setMax(control.runProperty().get().temperatures());
@@ -224,6 +239,7 @@ public final class TeachingView {
             showStep();
         }
         charts.showRatio(control.ratioProperty().get());
+        charts.showRatioRuns(control.ratioProperty().get());
     }
 
     private void tick() {

@@ -20,7 +20,7 @@ import tmeval.app.common.BackgroundJob;
 import tmeval.app.common.Form;
 import tmeval.app.teaching.AisWalkthrough.Bin;
 import tmeval.app.teaching.AisWalkthrough.Experiment;
-import tmeval.app.teaching.AisWalkthrough.RatioRun;
+import tmeval.app.teaching.RatioWalkthrough.RatioRun;
 import tmeval.app.teaching.AisWalkthrough.Run;
 import tmeval.app.teaching.AisWalkthrough.Word;
 import tmeval.app.common.TaskExecutor;
@@ -125,7 +125,7 @@ public final class TeachingViewModel {
             describeStep();
         });
         step.addListener((o, a, b) -> describeStep());
-        ratio.addListener((o, a, r) -> ratioText.set(AisWalkthrough.describe(r)));
+        ratio.addListener((o, a, r) -> ratioText.set(RatioWalkthrough.describe(r)));
         experiment.addListener((o, a, e) -> experimentText.set(AisWalkthrough.describe(e)));
         pickModel();
         offer(inputs.corpusProperty().get());
@@ -212,7 +212,7 @@ public final class TeachingViewModel {
         int s = samples.get();
         long sd = seed.get();
         ModelPair pair = inputs.pairProperty().get();
-        walk.of((sink, cancel) -> new Walk(AisWalkthrough.ais(doc, m, n, s, sd, cancel), AisWalkthrough.ratio(doc, pair, n, s, sd, cancel)))
+        walk.of((sink, cancel) -> new Walk(AisWalkthrough.ais(doc, m, n, s, sd, cancel), RatioWalkthrough.ratio(doc, pair, n, s, sd, cancel)))
                 .onSuccess(w -> {
                     run.set(w.run());
                     ratio.set(w.ratio());

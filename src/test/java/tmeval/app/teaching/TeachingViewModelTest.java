@@ -63,6 +63,27 @@ class TeachingViewModelTest {
         assertTrue(end.contains("AIS estimate log P(w) = " + estimate) && end.contains("(error "), end);
     }
 
+    /** The distributions tab follows the same walk: its density and samples follow the step; K = 3 draws the triangle. */
+    @Test
+    void theToyModelsDistributionAndSamplesFollowTheStep() {
+        ToyViewModel toy = vm.toy();
+        assertNotNull(toy.runProperty().get());
+        assertEquals(vm.runProperty().get().document(), toy.runProperty().get().run().document(), "the same document as the walk");
+        assertEquals(2, toy.runProperty().get().model().numTopics());
+        vm.toStart();
+        assertEquals(0, toy.densityProperty().get().beta());
+        assertTrue(toy.captionProperty().get().contains("Step 0 of 10"), toy.captionProperty().get());
+        vm.stepForward();
+        assertEquals(0.1, toy.densityProperty().get().beta(), 1e-12);
+        assertTrue(toy.captionProperty().get().contains("Step 1 of 10"), toy.captionProperty().get());
+        assertEquals(4, toy.positions().length, "one place per sample");
+        toy.topicsProperty().set(3);
+        assertEquals(3, toy.runProperty().get().model().numTopics());
+        assertTrue(toy.densityProperty().get().simplex());
+        vm.toEnd();
+        assertTrue(toy.captionProperty().get().contains("exact"), toy.captionProperty().get());
+    }
+
     /** Which N is which: the document's tokens in all, and the first ones AIS runs on. */
     @Test
     void theCaptionSaysHowManyTokensTheDocumentHasAndHowManyAisRunsOn() {
@@ -131,7 +152,7 @@ class TeachingViewModelTest {
 
     @Test
     void forwardAndReverseRatioAisBracketTheExactLogRatio() {
-        AisWalkthrough.RatioRun q = vm.ratioProperty().get();
+        RatioWalkthrough.RatioRun q = vm.ratioProperty().get();
         assertNotNull(q);
         assertNotNull(q.exact());
         assertEquals(4, q.forwardTraces().size());
@@ -140,9 +161,12 @@ class TeachingViewModelTest {
         // few temperatures (10) between two different models: the Jensen gaps are wide
         assertTrue(q.forward() < q.exact() && q.exact() < q.reverse(), q.forward() + " " + q.exact() + " " + q.reverse());
         assertTrue(vm.ratioTextProperty().get().contains("bracket"), vm.ratioTextProperty().get());
+        // the repeated runs: their means bracket the exact value (what holds in expectation)
+        assertEquals(RatioWalkthrough.REPEATS, q.forwardRuns().length);
+        assertTrue(q.forwardMean() < q.exact() && q.exact() < q.reverseMean(), q.forwardMean() + " " + q.exact() + " " + q.reverseMean());
         // more temperatures: the bracket narrows
         Document doc = vm.runProperty().get().document();
-        AisWalkthrough.RatioRun fine = AisWalkthrough.ratio(doc, workspace.pairProperty().get(), 500, 4, 1, new CancelToken());
+        RatioWalkthrough.RatioRun fine = RatioWalkthrough.ratio(doc, workspace.pairProperty().get(), 500, 4, 1, new CancelToken());
         assertTrue(fine.reverse() - fine.forward() < q.reverse() - q.forward(), (fine.reverse() - fine.forward()) + " vs " + (q.reverse() - q.forward()));
     }
 
