@@ -104,7 +104,16 @@ public final class TeachingView {
         ProgressIndicator busy = new ProgressIndicator();
         busy.setPrefSize(22, 22);
         busy.visibleProperty().bind(control.busyProperty());
-        FlowPane controls = fixed(new FlowPane(10, 6, new Label("short document"), documents,
+        javafx.scene.control.TextField typed = new javafx.scene.control.TextField();
+        typed.setId("teaching-typed");
+        typed.setPromptText("or any document's id, or words");
+        typed.setPrefWidth(200);
+        typed.setOnAction(e -> control.useTyped(typed.getText()));
+        Button use = new Button("Use");
+        use.setOnAction(e -> control.useTyped(typed.getText()));
+        Label typedNote = new Label();
+        typedNote.textProperty().bind(control.typedNoteProperty());
+        FlowPane controls = fixed(new FlowPane(10, 6, new Label("short document"), documents, typed, use, typedNote,
                 new Label("AIS on its first"), prefix, new Label("tokens, under"), which, new Label("temperatures"), tempSpinner, new Label("samples"), samples, again, cancel, busy));
 
         Button first = new Button("|<");

@@ -89,6 +89,7 @@ public final class TeachingViewModel {
             "Choose a short document; changing temperatures or samples re-runs AIS at once.");
     private final ReadOnlyStringWrapper stepText = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper ratioText = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper typedNote = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper experimentText = new ReadOnlyStringWrapper(
             "Repeat AIS " + EXPERIMENT_RUNS + " times at 10, 100 and 1000 temperatures to see the spread shrink around the exact value.");
     private final BooleanProperty busy = new SimpleBooleanProperty(false);
@@ -170,6 +171,23 @@ public final class TeachingViewModel {
             choosing = false;
         }
         rerun();
+    }
+
+    /** Any document: the id of one of the corpus's (of any length), or typed words; what was read is said beside the field. */
+    public void useTyped(String text) {
+        TypedDocument.Parsed p = TypedDocument.parse(text, inputs.corpusProperty().get());
+        typedNote.set(p.note());
+        if (p.document() != null) {
+            if (!documents.contains(p.document())) {
+                documents.add(0, p.document());
+            }
+            choose(p.document());
+        }
+    }
+
+    /** What the last typed text was read as. */
+    public ReadOnlyStringProperty typedNoteProperty() {
+        return typedNote.getReadOnlyProperty();
     }
 
     /** The document AIS runs on: the chosen one, cut to the first tokens when asked. */

@@ -84,6 +84,27 @@ class TeachingViewModelTest {
         assertTrue(toy.captionProperty().get().contains("exact"), toy.captionProperty().get());
     }
 
+    /** Any document can be picked by its id or typed as words; words the vocabulary lacks are named, not silently dropped. */
+    @Test
+    void anyDocumentCanBePickedByItsIdOrTypedAsWords() {
+        Document third = workspace.corpusProperty().get().document(3);
+        vm.useTyped(third.id());
+        assertEquals(third, vm.documentProperty().get());
+        assertEquals(third, vm.runProperty().get().document());
+        assertTrue(vm.typedNoteProperty().get().contains("Document " + third.id() + " of the corpus"), vm.typedNoteProperty().get());
+        var vocabulary = workspace.corpusProperty().get().vocabulary();
+        vm.useTyped(vocabulary.word(5) + " zzzunknown " + vocabulary.word(7) + " " + vocabulary.word(5));
+        Document typed = vm.documentProperty().get();
+        assertTrue(typed.id().startsWith("typed: "), typed.id());
+        assertEquals(List.of(5, 7, 5), java.util.Arrays.stream(typed.tokens()).boxed().toList());
+        assertEquals(typed, vm.documents().get(0), "offered in the list");
+        assertEquals(typed, vm.runProperty().get().document());
+        assertTrue(vm.typedNoteProperty().get().contains("left out: zzzunknown"), vm.typedNoteProperty().get());
+        vm.useTyped("zzzunknown");
+        assertEquals(typed, vm.documentProperty().get(), "nothing usable: the document stays");
+        assertTrue(vm.typedNoteProperty().get().startsWith("No document has that id"), vm.typedNoteProperty().get());
+    }
+
     /** Which N is which: the document's tokens in all, and the first ones AIS runs on. */
     @Test
     void theCaptionSaysHowManyTokensTheDocumentHasAndHowManyAisRunsOn() {
