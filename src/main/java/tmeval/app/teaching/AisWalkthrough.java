@@ -49,8 +49,8 @@ public final class AisWalkthrough {
         }
     }
 
-    /** AIS repeated {@code estimates[i].length} times at {@code temperatures[i]} temperatures. */
-    public record Experiment(int[] temperatures, double[][] estimates, Double exact) {
+    /** AIS repeated {@code estimates[i].length} times at {@code temperatures[i]} temperatures, and the two-sided check at each. */
+    public record Experiment(int[] temperatures, double[][] estimates, Double exact, TwoSidedCheck.Result check) {
         public double mean(int i) {
             double sum = 0;
             for (double x : estimates[i]) {
@@ -231,7 +231,7 @@ public final class AisWalkthrough {
                 progress.update(done, total);
             }
         }
-        return new Experiment(temperatures.clone(), estimates, exact(doc, m, cancel));
+        return new Experiment(temperatures.clone(), estimates, exact(doc, m, cancel), TwoSidedCheck.run(m, doc.length(), temperatures, seed, cancel));
     }
 
     static List<Bin> histogram(double[] values, int bins) {
@@ -347,6 +347,6 @@ public final class AisWalkthrough {
         if (e.exact() != null) {
             b.append(String.format(Locale.ROOT, " exact %.4f. The runs close in on the exact value as the temperatures grow.", e.exact()));
         }
-        return b.toString();
+        return e.check() == null ? b.toString() : b.append(' ').append(TwoSidedCheck.describe(e.check())).toString();
     }
 }

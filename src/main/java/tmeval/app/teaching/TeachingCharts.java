@@ -51,6 +51,8 @@ final class TeachingCharts {
     private final JFreeChart experimentChart;
     private final XYSeriesCollection ratioRunPoints = new XYSeriesCollection();
     private final JFreeChart ratioRunsChart;
+    private final XYSeriesCollection checkLines = new XYSeriesCollection();
+    private final JFreeChart checkChart;
     private static final java.awt.Shape DIAMOND = new java.awt.geom.Path2D.Double() {
         {
             moveTo(0, -6);
@@ -116,6 +118,17 @@ final class TeachingCharts {
                 new XYPlot(ratioRunPoints, directions, runsAxis, runMarks), true);
         Charts.style(ratioRunsChart);
 
+        SymbolAxis checkTemps = new SymbolAxis("temperatures", new String[] {"", "10", "100", "1000", ""});
+        NumberAxis perToken = new NumberAxis("mean bound on log P(w) per token (nats)");
+        perToken.setAutoRangeIncludesZero(false);
+        XYLineAndShapeRenderer bounds = new XYLineAndShapeRenderer(true, true);
+        bounds.setSeriesPaint(0, Charts.colour(0));
+        bounds.setSeriesPaint(1, Charts.colour(1));
+        checkChart = new JFreeChart("Two-sided check on simulated documents: the bounds close in", JFreeChart.DEFAULT_TITLE_FONT,
+                new XYPlot(checkLines, checkTemps, perToken, bounds), true);
+        Charts.style(checkChart);
+        checkChart.getXYPlot().setNoDataMessage("Run the experiment: the check runs with it");
+
         SymbolAxis temps = new SymbolAxis("temperatures", new String[] {"", "10", "100", "1000", ""});
         NumberAxis estimates = new NumberAxis("AIS estimate of log P(w) (nats)");
         estimates.setAutoRangeIncludesZero(false);
@@ -141,6 +154,10 @@ final class TeachingCharts {
 
     JFreeChart ratio() {
         return ratioChart;
+    }
+
+    JFreeChart check() {
+        return checkChart;
     }
 
     JFreeChart ratioRuns() {
@@ -315,6 +332,18 @@ final class TeachingCharts {
     }
 
     void showExperiment(AisWalkthrough.Experiment x) {
+        checkLines.removeAllSeries();
+        if (x != null && x.check() != null) {
+            TwoSidedCheck.Result c = x.check();
+            XYSeries upper = new XYSeries("upper bound: reverse AIS from the true topics", false, true);
+            XYSeries lower = new XYSeries("lower bound: forward AIS", false, true);
+            for (int i = 0; i < c.temperatures().length; i++) {
+                lower.add(i + 1, c.lowerPerToken()[i]);
+                upper.add(i + 1, c.upperPerToken()[i]);
+            }
+            checkLines.addSeries(lower);
+            checkLines.addSeries(upper);
+        }
         strip.removeAllSeries();
         XYPlot plot = (XYPlot) experimentChart.getPlot();
         plot.clearRangeMarkers();

@@ -191,9 +191,22 @@ public final class TeachingView {
         cancelExperiment.setOnAction(e -> control.cancel());
         ProgressBar experimentBar = new ProgressBar();
         experimentBar.progressProperty().bind(control.experimentProgressProperty());
-        BorderPane experiment = new BorderPane(viewer(charts.experiment(), "teaching-experiment-chart"));
+        GridPane experimentCharts = new GridPane();
+        experimentCharts.setHgap(8);
+        experimentCharts.add(viewer(charts.experiment(), "teaching-experiment-chart"), 0, 0);
+        experimentCharts.add(viewer(charts.check(), "teaching-check-chart"), 1, 0);
+        ColumnConstraints half1 = new ColumnConstraints();
+        half1.setPercentWidth(50);
+        ColumnConstraints half2 = new ColumnConstraints();
+        half2.setPercentWidth(50);
+        experimentCharts.getColumnConstraints().addAll(half1, half2);
+        RowConstraints whole = new RowConstraints();
+        whole.setPercentHeight(100);
+        experimentCharts.getRowConstraints().add(whole);
+        BorderPane experiment = new BorderPane(experimentCharts);
         experiment.setTop(fixed(new FlowPane(10, 6, runExperiment, cancelExperiment, experimentBar,
-                new Label(AisWalkthrough.EXPERIMENT_RUNS + " runs of AIS at 10, 100 and 1000 temperatures, each with the samples set above"))));
+                new Label(AisWalkthrough.EXPERIMENT_RUNS + " runs of AIS at 10, 100 and 1000 temperatures, each with the samples set above;"
+                        + " beside it, the two-sided check on " + TwoSidedCheck.DOCUMENTS + " documents drawn from the model"))));
         experiment.setBottom(note(control.experimentTextProperty()));
 
         TabPane tabs = new TabPane(new Tab("Distributions: theta under a toy model", new DistributionsView(control.toy(), onError).root()),

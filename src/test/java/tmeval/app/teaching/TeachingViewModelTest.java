@@ -205,6 +205,14 @@ class TeachingViewModelTest {
         assertTrue(e.min(2) - 0.01 <= exact && exact <= e.max(2) + 0.01, "1000 temperatures: " + e.min(2) + ".." + e.max(2) + " around " + exact);
         assertTrue(e.max(2) - e.min(2) < e.max(0) - e.min(0));
         assertTrue(vm.experimentTextProperty().get().contains("1000 temperatures"), vm.experimentTextProperty().get());
+        // the two-sided check on simulated documents: lower below upper in mean, the gap closing as the temperatures grow
+        TwoSidedCheck.Result check = e.check();
+        assertEquals(8, check.length(), "documents of the teaching document's length");
+        for (int i = 0; i < 3; i++) {
+            assertTrue(check.gap(i) > -0.05, "the bounds in the right order at " + check.temperatures()[i] + ": " + check.gap(i));
+        }
+        assertTrue(check.gap(2) < check.gap(0), check.gap(0) + " then " + check.gap(2));
+        assertTrue(vm.experimentTextProperty().get().contains("Two-sided check on 8 documents of 8 tokens"), vm.experimentTextProperty().get());
     }
 
     @Test
