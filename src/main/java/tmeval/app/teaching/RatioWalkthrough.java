@@ -49,6 +49,16 @@ public final class RatioWalkthrough {
             return Arrays.stream(reverseRuns).average().orElse(Double.NaN);
         }
 
+        /** The standard error of a mean of runs: their standard deviation over the square root of their number. */
+        static double standardError(double[] runs) {
+            return Math.sqrt(new org.apache.commons.math3.stat.descriptive.moment.Variance().evaluate(runs) / runs.length);
+        }
+
+        /** Whether the means of the repeated runs bracket the exact log ratio (false when it is not known). */
+        public boolean meansBracket() {
+            return exact != null && forwardMean() <= exact && exact <= reverseMean();
+        }
+
         /** How many of the repeated forward runs land above the mean of the reverse ones, and reverse runs below the forward mean. */
         public int crossings() {
             int n = 0;
@@ -115,11 +125,16 @@ public final class RatioWalkthrough {
                 ? "This run's forward estimate is below its reverse one, as their means are."
                 : "This run's forward estimate is above its reverse one: each is one draw from a spread wider than the gap between"
                 + " the means, so a single pair can cross; only their expectations are ordered.";
+        String means = String.format(Locale.ROOT, "over %d more runs each way, forward mean %.4f (se %.4f), reverse mean %.4f (se %.4f)",
+                REPEATS, q.forwardMean(), RatioRun.standardError(q.forwardRuns()), q.reverseMean(), RatioRun.standardError(q.reverseRuns()));
+        String bracket = q.exact() == null ? means + " (right)."
+                : q.meansBracket() ? means + " (right): they bracket it."
+                : means + " (right): they do not bracket it here, because the gap Jensen opens between the directions is smaller than"
+                + " the noise of these means; more runs would show it, more temperatures shrink both.";
         return String.format(Locale.ROOT, "log P_A(w) / P_B(w): forward estimate (annealing B to A) %.4f, reverse estimate (A to B) %.4f;"
                 + " %s. In expectation the forward estimate lies below the true value and the reverse above it (Jensen: the mean of"
-                + " log weights is below the log of their mean), so the means of many runs bracket it: over %d more runs each way,"
-                + " forward mean %.4f, reverse mean %.4f (right). %s %d of the %d repeated runs fall beyond the other direction's mean."
-                + " More temperatures narrow both the gap and the spread.", q.forward(), q.reverse(), exact, REPEATS, q.forwardMean(),
-                q.reverseMean(), thisRun, q.crossings(), 2 * REPEATS);
+                + " log weights is below the log of their mean), so the means of enough runs bracket it: %s %s %d of the %d repeated"
+                + " runs fall beyond the other direction's mean. More temperatures narrow both the gap and the spread.", q.forward(),
+                q.reverse(), exact, bracket, thisRun, q.crossings(), 2 * REPEATS);
     }
 }

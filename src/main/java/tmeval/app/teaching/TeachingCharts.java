@@ -114,7 +114,7 @@ final class TeachingCharts {
             runMarks.setSeriesPaint(i, ESTIMATE);
             runMarks.setSeriesStroke(i, new BasicStroke(3f));
         }
-        ratioRunsChart = new JFreeChart("Many runs: the means bracket the truth, single runs can cross", JFreeChart.DEFAULT_TITLE_FONT,
+        ratioRunsChart = new JFreeChart("Many runs each way: in expectation they bracket the exact ratio", JFreeChart.DEFAULT_TITLE_FONT,
                 new XYPlot(ratioRunPoints, directions, runsAxis, runMarks), true);
         Charts.style(ratioRunsChart);
 
@@ -326,7 +326,7 @@ final class TeachingCharts {
         legend.add(line("mean of each direction's runs", ESTIMATE, SOLID));
         if (q.exact() != null) {
             plot.addRangeMarker(new ValueMarker(q.exact(), EXACT, DASHED));
-            legend.add(line(String.format(java.util.Locale.ROOT, "exact log ratio %.3f", q.exact()), EXACT, DASHED));
+            legend.add(line(String.format(java.util.Locale.ROOT, "exact log ratio %.4f", q.exact()), EXACT, DASHED));
         }
         plot.setFixedLegendItems(legend);
     }

@@ -24,7 +24,12 @@ class RatioWalkthroughTest {
         assertTrue(crossed.contains("forward estimate (annealing B to A) 0.0280, reverse estimate (A to B) 0.0270"), crossed);
         assertFalse(crossed.contains("lower bound") || crossed.contains("upper bound"), crossed);
         assertTrue(crossed.contains("This run's forward estimate is above its reverse one"), crossed);
-        assertTrue(crossed.contains("forward mean 0.0250, reverse mean 0.0307"), crossed);
+        assertTrue(crossed.contains("forward mean 0.0250 (se 0.0026), reverse mean 0.0307 (se 0.0020) (right): they bracket it."), crossed);
+        var noisy = new RatioWalkthrough.RatioRun(List.of(), List.of(), 0.028, 0.027, 0.0277, null, new double[] {0.027, 0.029},
+                new double[] {0.026, 0.0266});
+        String unbracketed = RatioWalkthrough.describe(noisy);
+        assertFalse(noisy.meansBracket());
+        assertTrue(unbracketed.contains("they do not bracket it here, because the gap Jensen opens"), unbracketed);
         String ordered = RatioWalkthrough.describe(run(0.025, 0.031));
         assertTrue(ordered.contains("This run's forward estimate is below its reverse one"), ordered);
     }
