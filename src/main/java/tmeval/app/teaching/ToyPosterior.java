@@ -285,9 +285,9 @@ public final class ToyPosterior {
         }
         String head = String.format(Locale.ROOT, "Toy model: topics %s of %s (K = %d), the %d tokens above. Step %d of %d, beta = %.3f.",
                 topics, run.modelName().replaceFirst(", topics.*$", ""), r.numTopics(), run.document().length(), j, run.temperatures(), run.beta(j));
-        String shaded = j == 0 ? " Shaded: the prior Dir(theta; alpha), where every sample starts."
-                : j == run.temperatures() ? " Shaded: the exact posterior over theta (beta = 1)."
-                : " Shaded: this temperature's distribution, prior times the likelihood raised to beta.";
+        String shaded = j == 0 ? " Drawn: the prior Dir(theta; alpha), where every sample starts."
+                : j == run.temperatures() ? " Drawn: the exact posterior over theta (beta = 1)."
+                : " Drawn: this temperature's distribution, the prior times the likelihood with each phi raised to beta.";
         String estimate = String.format(Locale.ROOT,
                 " The samples' mean weight so far estimates log Z_beta = %.4f (the grid gives %.4f); effective sample size %.2f of %d.",
                 runningEstimate(r, j), f.logNormaliser(), run.effectiveSampleSizes()[j], run.samples());
