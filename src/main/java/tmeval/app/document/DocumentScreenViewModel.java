@@ -85,6 +85,11 @@ public final class DocumentScreenViewModel {
             return text(runSpread);
         }
 
+        /** "0.0174 / 0.0123" (the runs' spread / the mean's standard error) on the mean's row, else "". */
+        public String spreadText() {
+            return runSpread == null || standardError == null ? "" : String.format(Locale.ROOT, "%.4f / %.4f", runSpread, standardError);
+        }
+
         private static String text(Double value) {
             return value == null ? "" : String.format(Locale.ROOT, "\u00b1 %.4f", value);
         }

@@ -160,6 +160,8 @@ class DocumentScreenViewModelTest {
         assertEquals(4 + 1 + 2, rows.size());
         assertEquals(String.format(java.util.Locale.ROOT, "\u00b1 %.4f", 0.5 / Math.sqrt(2)), rows.get(2).runSpreadText());
         assertEquals(String.format(java.util.Locale.ROOT, "\u00b1 %.4f", 0.5 / 2), rows.get(2).standardErrorText());
+        assertEquals(String.format(java.util.Locale.ROOT, "%.4f / %.4f", 0.5 / Math.sqrt(2), 0.5 / 2), rows.get(2).spreadText());
+        assertEquals("", rows.get(0).spreadText(), "nothing on a run's row");
         assertEquals(List.of("1", "2", DocumentScreenViewModel.MEAN_RUN), rows.subList(0, 3).stream().map(r -> r.run()).toList(),
                 "a method and direction's runs in order, then their mean");
     }
