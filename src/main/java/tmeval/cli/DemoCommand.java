@@ -4,6 +4,7 @@ import tmeval.io.CorpusLoader;
 import tmeval.io.InputException;
 import tmeval.io.ModelLoader;
 import tmeval.io.SampleData;
+import tmeval.run.SampleDataCopy;
 import tmeval.model.Corpus;
 import tmeval.model.TopicModel;
 
@@ -31,7 +32,7 @@ final class DemoCommand implements Command {
 
     @Override
     public int run(Options o, PrintStream out, PrintStream err) throws UsageException, InputException {
-        Path dir = o.has("sample-data") ? o.path("sample-data") : SampleData.locate();
+        Path dir = o.has("sample-data") ? o.path("sample-data") : SampleDataCopy.locate();
         if (dir == null || !Files.isDirectory(dir)) {
             throw new UsageException("cannot find the sample-data directory; pass --sample-data DIR");
         }

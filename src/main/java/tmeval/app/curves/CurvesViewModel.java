@@ -127,6 +127,7 @@ public final class CurvesViewModel {
         formChanged();
         caption = new PlanCaption<>("Curves", shownPlan, formPlan, CurvesViewModel::describe, CurvePlan::toSettings);
         inputs.seriesProperty().addListener((o, a, b) -> describeEmpty());
+        inputs.corpusProperty().addListener((o, a, b) -> describeEmpty());
         describeEmpty();
     }
 
@@ -177,11 +178,25 @@ public final class CurvesViewModel {
 
     /** What an empty chart says: which input is missing, or that Run curves is the next press. */
     private void describeEmpty() {
-        String text = inputs.seriesProperty().get() == null ? NO_SERIES : READY;
+        String refused = refusal(inputs.seriesProperty().get(), inputs.corpusProperty().get());
+        String text = inputs.seriesProperty().get() == null ? NO_SERIES : refused != null ? refused : READY;
         empty.set(text);
         if (!running.get() && likelihoodPoints == 0 && !message.isBound()) {
             message.set(text);
         }
+    }
+
+    /**
+     * Why a loaded series cannot be run on the loaded corpus, and what to do; null when it can. The corpus is read onto
+     * model A's vocabulary (its word ids are A's), so a series over other words would score the wrong words.
+     */
+    static String refusal(ModelSeries series, Corpus corpus) {
+        if (series == null || corpus == null || series.vocabulary().equals(corpus.vocabulary())) {
+            return null;
+        }
+        return "Cannot run curves: the series' vocabulary (" + series.vocabulary().size() + " words) differs from model A's ("
+                + corpus.vocabulary().size() + " words), onto which the held-out corpus was read. Load a series trained on model A's"
+                + " vocabulary, or open one of the series' snapshots as model A and reload the corpus.";
     }
 
     /** The text an empty chart shows in place of its lines. */
@@ -245,8 +260,9 @@ public final class CurvesViewModel {
             message.set("load a model series and a held-out corpus first");
             return;
         }
-        if (!series.vocabulary().equals(corpus.vocabulary())) {
-            message.set("the series' vocabulary differs from model A's, which the corpus is mapped onto");
+        String refused = refusal(series, corpus);
+        if (refused != null) {
+            message.set(refused);
             return;
         }
         CurvePlan plan;

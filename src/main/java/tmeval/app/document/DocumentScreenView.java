@@ -75,16 +75,16 @@ public final class DocumentScreenView {
         estimates.setId("document-estimates");
         estimates.setPlaceholder(new Label("No estimates for this document yet"));
         estimates.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        estimates.getColumns().add(sized(column("method", EstimateRow::method), 170, null));
-        estimates.getColumns().add(sized(column("direction", EstimateRow::direction), 72, null));
-        estimates.getColumns().add(sized(column("run", EstimateRow::run), 50, "the run's number; \"" + DocumentScreenViewModel.MEAN_RUN
+        estimates.getColumns().add(sized(column("method", EstimateRow::method), 150, null));
+        estimates.getColumns().add(sized(column("direction", EstimateRow::direction), 70, null));
+        estimates.getColumns().add(sized(column("run", EstimateRow::run), 46, "the run's number; \"" + DocumentScreenViewModel.MEAN_RUN
                 + "\": the mean of the runs; \"" + DocumentScreenViewModel.CHART_RUN + "\": the separate re-run the chart below draws"));
-        estimates.getColumns().add(sized(column("log-ratio (nats)", r -> String.format(Locale.ROOT, "%.4f", r.logRatio())), 110,
+        estimates.getColumns().add(sized(column("log-ratio (nats)", r -> String.format(Locale.ROOT, "%.4f", r.logRatio())), 104,
                 "log P(w|A) - log P(w|B)"));
-        estimates.getColumns().add(sized(column("\u00b1 se", EstimateRow::standardErrorText), 76,
-                "standard error, with two runs or more: for a run, the standard deviation of this document's runs (the error of one"
-                        + " run's estimate); for the mean, that over the square root of the runs"));
-        estimates.getColumns().add(sized(column("perp A / perp B", r -> String.format(Locale.ROOT, "%.5f", r.perplexityRatio())), 110,
+        estimates.getColumns().add(sized(column("sd runs / se mean", EstimateRow::spreadText), 116,
+                "on the mean's row, with two runs or more: the standard deviation of this document's runs (the error of one run's"
+                        + " estimate) / that over the square root of their number (the error of the mean)"));
+        estimates.getColumns().add(sized(column("perp A / perp B", r -> String.format(Locale.ROOT, "%.5f", r.perplexityRatio())), 104,
                 "perp(A) / perp(B) = exp(-log-ratio / N)"));
 
         NumberAxis x = new NumberAxis("inverse temperature beta (from the starting model to the other)");

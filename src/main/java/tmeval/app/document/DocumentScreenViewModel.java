@@ -68,14 +68,30 @@ public final class DocumentScreenViewModel {
 
     /**
      * A row of the estimates table; run is the run's number, {@link #MEAN_RUN} for the mean of a method's runs, or
-     * {@link #CHART_RUN} for the chart's own re-run. {@code standardError} (null with fewer than two runs): for a run's
-     * row the standard deviation of the document's runs (the error of one run's estimate), for the mean's row that over
-     * the square root of the runs.
+     * {@link #CHART_RUN} for the chart's own re-run. The spread across runs is a property of the runs together, so only
+     * the mean's row has it (null elsewhere and with fewer than two runs): {@code runSpread} the standard deviation of the
+     * document's runs (the error of one run's estimate), {@code standardError} that over the square root of the runs
+     * (the error of the mean).
      */
-    public record EstimateRow(String method, String direction, String run, double logRatio, double perplexityRatio, Double standardError) {
+    public record EstimateRow(String method, String direction, String run, double logRatio, double perplexityRatio, Double runSpread,
+                              Double standardError) {
         /** "± 0.0123", or "" where there is no standard error. */
         public String standardErrorText() {
-            return standardError == null ? "" : String.format(Locale.ROOT, "\u00b1 %.4f", standardError);
+            return text(standardError);
+        }
+
+        /** "± 0.0174", or "" where there is no spread. */
+        public String runSpreadText() {
+            return text(runSpread);
+        }
+
+        /** "0.0174 / 0.0123" (the runs' spread / the mean's standard error) on the mean's row, else "". */
+        public String spreadText() {
+            return runSpread == null || standardError == null ? "" : String.format(Locale.ROOT, "%.4f / %.4f", runSpread, standardError);
+        }
+
+        private static String text(Double value) {
+            return value == null ? "" : String.format(Locale.ROOT, "\u00b1 %.4f", value);
         }
     }
 
@@ -243,11 +259,11 @@ public final class DocumentScreenViewModel {
                 String method = head.reference() ? "reference " + head.method() : head.method();
                 for (ComparisonRunner.Result r : group) {
                     rows.add(new EstimateRow(method, r.direction().label(), Integer.toString(r.run()), r.result().logRatio(),
-                            r.result().perplexityRatio(r.length()), spread == null ? null : spread.runStandardError()));
+                            r.result().perplexityRatio(r.length()), null, null));
                 }
                 if (spread != null) {
                     rows.add(new EstimateRow(method, head.direction().label(), MEAN_RUN, spread.mean(), Math.exp(-spread.mean() / head.length()),
-                            spread.meanStandardError()));
+                            spread.runStandardError(), spread.meanStandardError()));
                 }
             }
             for (String method : results.table().methods()) {
@@ -266,8 +282,8 @@ public final class DocumentScreenViewModel {
             // the chart's traces come from a separate run: its numbers are shown as its own rows, never as the table's
             String method = ComparisonMethods.RATIO_CONVEX + " (" + RERUN + ")";
             int n = a.document().length();
-            rows.add(new EstimateRow(method, Direction.FORWARD.label(), CHART_RUN, a.forwardEstimate(), Math.exp(-a.forwardEstimate() / n), null));
-            rows.add(new EstimateRow(method, Direction.REVERSE.label(), CHART_RUN, a.reverseEstimate(), Math.exp(-a.reverseEstimate() / n), null));
+            rows.add(new EstimateRow(method, Direction.FORWARD.label(), CHART_RUN, a.forwardEstimate(), Math.exp(-a.forwardEstimate() / n), null, null));
+            rows.add(new EstimateRow(method, Direction.REVERSE.label(), CHART_RUN, a.reverseEstimate(), Math.exp(-a.reverseEstimate() / n), null, null));
             gapText.append(String.format(Locale.ROOT, "%s: forward - reverse gap %.4f nats%n", method, a.forwardEstimate() - a.reverseEstimate()));
         }
         estimates.setAll(rows);

@@ -194,15 +194,7 @@ public final class Workbench {
 
     /** A short guide to the screens (F1), in a window of its own so it can stay open beside the workbench. */
     private void showGuide() {
-        TextArea text = new TextArea(guide);
-        text.setEditable(false);
-        text.setWrapText(true);
-        text.setId("guide-text");
-        Stage stage = new Stage();
-        stage.initOwner(window());
-        stage.setTitle("tmeval: guide to the views");
-        stage.setScene(new Scene(text, 640, 520));
-        stage.show();
+        Guide.window(guide, window()).show();
     }
 
     private void showAbout() {

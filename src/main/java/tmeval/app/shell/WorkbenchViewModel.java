@@ -24,7 +24,6 @@ import tmeval.app.teaching.TeachingViewModel;
 import tmeval.app.whichk.WhichKViewModel;
 import tmeval.io.InputException;
 import tmeval.io.OutputFile;
-import tmeval.io.SampleData;
 import tmeval.model.Corpus;
 import tmeval.run.AdaptiveComparison;
 import tmeval.run.ComparisonOutput;
@@ -36,6 +35,7 @@ import tmeval.run.CurvePlan;
 import tmeval.run.CurveRunner;
 import tmeval.run.Provenance;
 import tmeval.run.ProvenanceHeader;
+import tmeval.run.SampleDataCopy;
 import tmeval.run.SessionFile;
 import tmeval.run.Setting;
 import tmeval.run.SettingsReader;
@@ -176,9 +176,9 @@ public final class WorkbenchViewModel {
     }
 
     public void openSampleData() {
-        Path dir = SampleData.locate();
+        Path dir = SampleDataCopy.locate();
         if (dir == null) {
-            messages.error("No sample data", "the sample-data folder was not found beside the jar or in the working directory");
+            messages.error("No sample data", "the sample-data folder was not found beside the jar or in the working directory, and the copy inside the jar could not be extracted into " + SampleDataCopy.extractionFolder());
             return;
         }
         inputs.loadSampleData(dir);

@@ -1,11 +1,6 @@
 package tmeval.app.teaching;
 
-import tmeval.anneal.AnnealingEngine;
 import tmeval.anneal.Schedule;
-import tmeval.compare.Direction;
-import tmeval.compare.ModelPair;
-import tmeval.compare.RatioAis;
-import tmeval.compare.RatioResult;
 import tmeval.estimate.AnnealedImportanceSampler;
 import tmeval.estimate.EstimateResult;
 import tmeval.estimate.ExactEvaluator;
@@ -26,9 +21,8 @@ import java.util.Locale;
 /**
  * The computation of the teaching screen, with no JavaFX: standard AIS (prior to posterior) on one short document whose
  * exact log P(w) can be computed, keeping every sample's running log-weight, the topic assignments of the first sample
- * at every temperature and the effective sample size (sum w)^2 / sum w^2 at every temperature; ratio-AIS between models
- * A and B in both directions (forward anneals B to A and is a stochastic lower bound on log P_A(w)/P_B(w), reverse
- * anneals A to B and is an upper one, by Jensen); an experiment repeating AIS at 10, 100 and 1000 temperatures; the
+ * at every temperature and the effective sample size (sum w)^2 / sum w^2 at every temperature (ratio-AIS between
+ * models A and B is {@link RatioWalkthrough}); an experiment repeating AIS at 10, 100 and 1000 temperatures; the
  * histogram of the log-weights at a step; and the lesson of each in words. {@link TeachingViewModel} runs it in the
  * background and plays it back.
  */
@@ -55,16 +49,8 @@ public final class AisWalkthrough {
         }
     }
 
-    /** Ratio-AIS both ways; reverse traces are negated so that both end near log P_A(w) / P_B(w). */
-    public record RatioRun(List<List<double[]>> forwardTraces, List<List<double[]>> reverseTraces, double forward, double reverse,
-                           Double exact, String problem) {
-        static RatioRun unavailable(String why) {
-            return new RatioRun(List.of(), List.of(), Double.NaN, Double.NaN, null, why);
-        }
-    }
-
-    /** AIS repeated {@code estimates[i].length} times at {@code temperatures[i]} temperatures. */
-    public record Experiment(int[] temperatures, double[][] estimates, Double exact) {
+    /** AIS repeated {@code estimates[i].length} times at {@code temperatures[i]} temperatures, and the two-sided check at each. */
+    public record Experiment(int[] temperatures, double[][] estimates, Double exact, TwoSidedCheck.Result check) {
         public double mean(int i) {
             double sum = 0;
             for (double x : estimates[i]) {
@@ -111,7 +97,6 @@ public final class AisWalkthrough {
     static final double ON_TARGET = 0.005;
     static final int[] EXPERIMENT_TEMPERATURES = {10, 100, 1000};
     static final int EXPERIMENT_RUNS = 20;
-    private static final int RATIO_BURN_IN = 20;
 
     /**
      * The first document to show: the shortest with at least {@value #INSTRUCTIVE_LENGTH} tokens whose exact
@@ -169,6 +154,11 @@ public final class AisWalkthrough {
 
 
     static Run ais(Document doc, TopicModel m, int n, int s, long seed, CancelToken cancel) {
+        return ais(doc, m, n, s, seed, cancel, null);
+    }
+
+    /** AIS as {@link #ais(Document, TopicModel, int, int, long, CancelToken)}, also telling {@code every} each sample's z (may be null). */
+    static Run ais(Document doc, TopicModel m, int n, int s, long seed, CancelToken cancel, AnnealedImportanceSampler.SampleTrace every) {
         List<List<double[]>> traces = new ArrayList<>();
         for (int i = 0; i < s; i++) {
             List<double[]> t = new ArrayList<>();
@@ -185,6 +175,9 @@ public final class AisWalkthrough {
 
                     @Override
                     public void topics(int sample, int j, int[] z) {
+                        if (every != null) {
+                            every.topics(sample, j, z);
+                        }
                         if (sample == 0) {
                             topics.add(z.clone());
                         }
@@ -203,7 +196,7 @@ public final class AisWalkthrough {
         return new Run(doc, m.name(), n, s, traces, w, r.logValue(), effectiveSampleSize(w), exactValue, seed, topics, ess);
     }
 
-    private static Double exact(Document doc, TopicModel m, CancelToken cancel) {
+    static Double exact(Document doc, TopicModel m, CancelToken cancel) {
         ExactEvaluator exact = new ExactEvaluator(EXACT_STATES);
         return exact.canEvaluate(doc.length(), m.numTopics()) ? exact.logProbability(DocumentView.of(doc), m, cancel) : null;
     }
@@ -212,38 +205,6 @@ public final class AisWalkthrough {
     static double effectiveSampleSize(double[] logWeights) {
         double[] sums = LogMath.shiftedWeightSums(logWeights);
         return sums[0] * sums[0] / sums[1];
-    }
-
-    /** Ratio-AIS on the geometric path, forward (B to A) and reverse (A to B), with the exact log ratio when known. */
-    static RatioRun ratio(Document doc, ModelPair pair, int n, int s, long seed, CancelToken cancel) {
-        if (pair == null) {
-            return RatioRun.unavailable("Load models A and B to compare them with ratio-AIS.");
-        }
-        TopicModel a = pair.a();
-        TopicModel b = pair.b();
-        if (!a.vocabulary().equals(b.vocabulary())) {
-            return RatioRun.unavailable("Ratio-AIS needs two models over the same vocabulary.");
-        }
-        RatioAis ais = new RatioAis(RatioAis.Path.GEOMETRIC, n, s, RATIO_BURN_IN, Schedule.UNIFORM);
-        List<List<double[]>> forward = new ArrayList<>();
-        List<List<double[]>> reverse = new ArrayList<>();
-        RatioResult f = ais.estimate(doc, a, b, Direction.FORWARD, RandomStreams.stream(seed, n, s, 1), cancel, collector(forward, 1));
-        RatioResult r = ais.estimate(doc, a, b, Direction.REVERSE, RandomStreams.stream(seed, n, s, 2), cancel, collector(reverse, -1));
-        Double ea = exact(doc, a, cancel);
-        Double eb = exact(doc, b, cancel);
-        return new RatioRun(forward, reverse, f.logRatio(), r.logRatio(), ea == null || eb == null ? null : ea - eb, null);
-    }
-
-    /** Collects each sample's running log-weight (times sign); a new sample starts at temperature 1. */
-    private static AnnealingEngine.Trace collector(List<List<double[]>> into, double sign) {
-        return (segment, j, beta, logWeight) -> {
-            if (j == 1) {
-                List<double[]> t = new ArrayList<>();
-                t.add(new double[] {0, 0});
-                into.add(t);
-            }
-            into.get(into.size() - 1).add(new double[] {beta, sign * logWeight});
-        };
     }
 
     /** Receives (done, total) as the experiment's runs finish. */
@@ -270,7 +231,7 @@ public final class AisWalkthrough {
                 progress.update(done, total);
             }
         }
-        return new Experiment(temperatures.clone(), estimates, exact(doc, m, cancel));
+        return new Experiment(temperatures.clone(), estimates, exact(doc, m, cancel), TwoSidedCheck.run(m, doc.length(), temperatures, seed, cancel));
     }
 
     static List<Bin> histogram(double[] values, int bins) {
@@ -320,14 +281,39 @@ public final class AisWalkthrough {
                 r.effectiveSampleSizes()[j], r.samples());
     }
 
-    /** The lesson of a run, following its numbers: whether the estimate is below, above or on the exact value. */
+    /** The lesson of a finished run (of a whole document), as {@link #describe(Run, int, int)} at its last step. */
     static String describe(Run r) {
+        return r == null ? "" : describe(r, r.temperatures(), r.document().length());
+    }
+
+    /** The document, saying which N is which: its tokens in all, and the first ones AIS runs on when it is cut. */
+    static String documentPhrase(Run r, int wholeLength) {
+        int n = r.document().length();
+        return wholeLength > n
+                ? String.format(Locale.ROOT, "Document %s (%d tokens; AIS runs on its first %d, within the exact evaluator's reach)",
+                r.document().id(), wholeLength, n)
+                : String.format(Locale.ROOT, "Document %s (%d tokens)", r.document().id(), n);
+    }
+
+    /**
+     * The lesson of a run at a step, following the stepping: before the last step where the samples are (beta, their
+     * running estimate of log Z_beta, the effective sample size), the estimate of log P(w) and its error against the
+     * exact value only at the last, whether it is below, above or on it.
+     */
+    static String describe(Run r, int step, int wholeLength) {
         if (r == null) {
             return "";
         }
-        String head = String.format(Locale.ROOT,
-                "Document %s (first N = %d tokens) under %s, %d temperatures, %d samples, seed %d: AIS estimate log P(w) = %.4f",
-                r.document().id(), r.document().length(), r.modelName(), r.temperatures(), r.samples(), r.seed(), r.estimate());
+        int j = Math.max(0, Math.min(step, r.temperatures()));
+        String settings = String.format(Locale.ROOT, "%s under %s, %d temperatures, %d samples, seed %d:", documentPhrase(r, wholeLength),
+                r.modelName(), r.temperatures(), r.samples(), r.seed());
+        if (j < r.temperatures()) {
+            return settings + String.format(Locale.ROOT, " step %d of %d, beta = %.3f. The samples' running estimate of log Z_beta (the"
+                    + " normaliser of this temperature's distribution, log P(w) at beta = 1) is %.4f; effective sample size %.2f of %d."
+                    + " Step to the end for the estimate of log P(w) and its error against the exact value.", j, r.temperatures(), r.beta(j),
+                    LogMath.logMeanExp(r.logWeightsAt(j)), r.effectiveSampleSizes()[j], r.samples());
+        }
+        String head = settings + String.format(Locale.ROOT, " AIS estimate log P(w) = %.4f", r.estimate());
         String ess = String.format(Locale.ROOT, " Effective sample size %.2f of %d (the share of the weight the samples really carry).",
                 r.effectiveSampleSize(), r.samples());
         String lines = " Each line starts at 0 (the prior) and adds (beta_j - beta_j-1) log P(w | z) at every temperature.";
@@ -349,22 +335,6 @@ public final class AisWalkthrough {
         return head + String.format(Locale.ROOT, ", exact %.4f (error %+.4f).", r.exact(), error) + verdict + ess + lines;
     }
 
-    static String describe(RatioRun q) {
-        if (q == null) {
-            return "";
-        }
-        if (q.problem() != null) {
-            return q.problem();
-        }
-        String exact = q.exact() == null ? "the exact ratio is out of reach for this document"
-                : String.format(Locale.ROOT, "exact %.4f", q.exact());
-        boolean brackets = q.exact() != null && q.forward() <= q.exact() && q.exact() <= q.reverse();
-        return String.format(Locale.ROOT, "log P_A(w) / P_B(w): forward (B to A) %.4f, reverse (A to B) %.4f, %s. Forward is a stochastic"
-                + " lower bound and reverse an upper one (Jensen: E log of a mean weight <= log of its mean)%s; the gap between them"
-                + " shrinks as the temperatures grow.", q.forward(), q.reverse(), exact,
-                q.exact() == null ? "" : brackets ? ", and here they bracket the exact value" : ", though one run can fall outside");
-    }
-
     static String describe(Experiment e) {
         if (e == null) {
             return "";
@@ -377,6 +347,6 @@ public final class AisWalkthrough {
         if (e.exact() != null) {
             b.append(String.format(Locale.ROOT, " exact %.4f. The runs close in on the exact value as the temperatures grow.", e.exact()));
         }
-        return b.toString();
+        return e.check() == null ? b.toString() : b.append(' ').append(TwoSidedCheck.describe(e.check())).toString();
     }
 }

@@ -49,6 +49,19 @@ final class TeachingCharts {
     private final JFreeChart histogramChart;
     private final JFreeChart ratioChart;
     private final JFreeChart experimentChart;
+    private final XYSeriesCollection ratioRunPoints = new XYSeriesCollection();
+    private final JFreeChart ratioRunsChart;
+    private final XYSeriesCollection checkLines = new XYSeriesCollection();
+    private final JFreeChart checkChart;
+    private static final java.awt.Shape DIAMOND = new java.awt.geom.Path2D.Double() {
+        {
+            moveTo(0, -6);
+            lineTo(6, 0);
+            lineTo(0, 6);
+            lineTo(-6, 0);
+            closePath();
+        }
+    };
 
     TeachingCharts() {
         NumberAxis beta = new NumberAxis("inverse temperature beta (0: prior, 1: posterior)");
@@ -86,6 +99,36 @@ final class TeachingCharts {
                 new XYPlot(ratioTraces, beta3, ratioAxis, new XYLineAndShapeRenderer(true, false)), true);
         Charts.style(ratioChart);
 
+        SymbolAxis directions = new SymbolAxis("direction", new String[] {"", "forward (B to A)", "reverse (A to B)", ""});
+        NumberAxis runsAxis = new NumberAxis("estimate of log P_A(w) / P_B(w) (nats)");
+        runsAxis.setAutoRangeIncludesZero(false);
+        XYLineAndShapeRenderer runMarks = new XYLineAndShapeRenderer();
+        runMarks.setSeriesLinesVisible(0, false);
+        runMarks.setSeriesShape(0, new Ellipse2D.Double(-3, -3, 6, 6));
+        runMarks.setSeriesPaint(0, Charts.colour(0));
+        runMarks.setSeriesLinesVisible(1, false);
+        runMarks.setSeriesShape(1, DIAMOND);
+        runMarks.setSeriesPaint(1, Color.BLACK);
+        for (int i = 2; i < 4; i++) {
+            runMarks.setSeriesShapesVisible(i, false);
+            runMarks.setSeriesPaint(i, ESTIMATE);
+            runMarks.setSeriesStroke(i, new BasicStroke(3f));
+        }
+        ratioRunsChart = new JFreeChart("Many runs each way: in expectation they bracket the exact ratio", JFreeChart.DEFAULT_TITLE_FONT,
+                new XYPlot(ratioRunPoints, directions, runsAxis, runMarks), true);
+        Charts.style(ratioRunsChart);
+
+        SymbolAxis checkTemps = new SymbolAxis("temperatures", new String[] {"", "10", "100", "1000", ""});
+        NumberAxis perToken = new NumberAxis("mean bound on log P(w) per token (nats)");
+        perToken.setAutoRangeIncludesZero(false);
+        XYLineAndShapeRenderer bounds = new XYLineAndShapeRenderer(true, true);
+        bounds.setSeriesPaint(0, Charts.colour(0));
+        bounds.setSeriesPaint(1, Charts.colour(1));
+        checkChart = new JFreeChart("Two-sided check on simulated documents: the bounds close in", JFreeChart.DEFAULT_TITLE_FONT,
+                new XYPlot(checkLines, checkTemps, perToken, bounds), true);
+        Charts.style(checkChart);
+        checkChart.getXYPlot().setNoDataMessage("Run the experiment: the check runs with it");
+
         SymbolAxis temps = new SymbolAxis("temperatures", new String[] {"", "10", "100", "1000", ""});
         NumberAxis estimates = new NumberAxis("AIS estimate of log P(w) (nats)");
         estimates.setAutoRangeIncludesZero(false);
@@ -111,6 +154,14 @@ final class TeachingCharts {
 
     JFreeChart ratio() {
         return ratioChart;
+    }
+
+    JFreeChart check() {
+        return checkChart;
+    }
+
+    JFreeChart ratioRuns() {
+        return ratioRunsChart;
     }
 
     JFreeChart experiment() {
@@ -189,7 +240,7 @@ final class TeachingCharts {
         plot.getRangeAxis().setRange(lo - pad, hi + pad);
     }
 
-    void showRatio(AisWalkthrough.RatioRun q) {
+    void showRatio(RatioWalkthrough.RatioRun q) {
         ratioTraces.removeAllSeries();
         XYPlot plot = (XYPlot) ratioChart.getPlot();
         plot.clearRangeMarkers();
@@ -219,8 +270,10 @@ final class TeachingCharts {
             }
         }
         LegendItemCollection legend = new LegendItemCollection();
-        legend.add(line(String.format(java.util.Locale.ROOT, "forward, B to A: %.3f (lower bound)", q.forward()), forwardColour, DASHED));
-        legend.add(line(String.format(java.util.Locale.ROOT, "reverse, A to B, negated: %.3f (upper bound)", q.reverse()), reverseColour, DASHED));
+        legend.add(line(String.format(java.util.Locale.ROOT, "forward estimate (B to A): %.3f, below in expectation", q.forward()),
+                forwardColour, DASHED));
+        legend.add(line(String.format(java.util.Locale.ROOT, "reverse estimate (A to B, negated): %.3f, above in expectation", q.reverse()),
+                reverseColour, DASHED));
         plot.addRangeMarker(new ValueMarker(q.forward(), forwardColour, DASHED));
         plot.addRangeMarker(new ValueMarker(q.reverse(), reverseColour, DASHED));
         if (q.exact() != null) {
@@ -230,7 +283,67 @@ final class TeachingCharts {
         plot.setFixedLegendItems(legend);
     }
 
+    /**
+     * The repeated runs of each direction as dots in two columns, each column's mean as a bar and this run's estimate as
+     * a diamond, with the exact log ratio: the means bracket it, single runs scatter across it.
+     */
+    void showRatioRuns(RatioWalkthrough.RatioRun q) {
+        ratioRunPoints.removeAllSeries();
+        XYPlot plot = (XYPlot) ratioRunsChart.getPlot();
+        plot.clearRangeMarkers();
+        if (q == null || q.problem() != null) {
+            plot.setFixedLegendItems(new LegendItemCollection());
+            return;
+        }
+        XYSeries runs = new XYSeries("runs", false, true);
+        XYSeries means = new XYSeries("means", false, true);
+        XYSeries single = new XYSeries("this run", false, true);
+        double[][] columns = {q.forwardRuns(), q.reverseRuns()};
+        for (int c = 0; c < 2; c++) {
+            for (int i = 0; i < columns[c].length; i++) {
+                runs.add(c + 1 + 0.3 * ((i + 0.5) / columns[c].length - 0.5), columns[c][i]);
+            }
+        }
+        ratioRunPoints.addSeries(runs);
+        ratioRunPoints.addSeries(single);
+        single.add(1, q.forward());
+        single.add(2, q.reverse());
+        XYSeries forwardMean = new XYSeries("forward mean", false, true);
+        forwardMean.add(0.75, q.forwardMean());
+        forwardMean.add(1.25, q.forwardMean());
+        XYSeries reverseMean = new XYSeries("reverse mean", false, true);
+        reverseMean.add(1.75, q.reverseMean());
+        reverseMean.add(2.25, q.reverseMean());
+        ratioRunPoints.addSeries(forwardMean);
+        ratioRunPoints.addSeries(reverseMean);
+        LegendItemCollection legend = new LegendItemCollection();
+        LegendItem dot = new LegendItem("one more run (" + q.forwardRuns().length + " each way)", Charts.colour(0));
+        dot.setShape(new Ellipse2D.Double(-3, -3, 6, 6));
+        legend.add(dot);
+        LegendItem diamond = new LegendItem("this run (the traces' ends)", Color.BLACK);
+        diamond.setShape(DIAMOND);
+        legend.add(diamond);
+        legend.add(line("mean of each direction's runs", ESTIMATE, SOLID));
+        if (q.exact() != null) {
+            plot.addRangeMarker(new ValueMarker(q.exact(), EXACT, DASHED));
+            legend.add(line(String.format(java.util.Locale.ROOT, "exact log ratio %.4f", q.exact()), EXACT, DASHED));
+        }
+        plot.setFixedLegendItems(legend);
+    }
+
     void showExperiment(AisWalkthrough.Experiment x) {
+        checkLines.removeAllSeries();
+        if (x != null && x.check() != null) {
+            TwoSidedCheck.Result c = x.check();
+            XYSeries upper = new XYSeries("upper bound: reverse AIS from the true topics", false, true);
+            XYSeries lower = new XYSeries("lower bound: forward AIS", false, true);
+            for (int i = 0; i < c.temperatures().length; i++) {
+                lower.add(i + 1, c.lowerPerToken()[i]);
+                upper.add(i + 1, c.upperPerToken()[i]);
+            }
+            checkLines.addSeries(lower);
+            checkLines.addSeries(upper);
+        }
         strip.removeAllSeries();
         XYPlot plot = (XYPlot) experimentChart.getPlot();
         plot.clearRangeMarkers();

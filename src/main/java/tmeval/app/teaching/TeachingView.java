@@ -62,7 +62,7 @@ public final class TeachingView {
         documents.setConverter(new StringConverter<>() {
             @Override
             public String toString(Document d) {
-                return d == null ? "" : d.id() + "  (N = " + d.length() + ")";
+                return d == null ? "" : d.id() + "  (" + d.length() + " tokens)";
             }
 
             @Override
@@ -104,8 +104,17 @@ public final class TeachingView {
         ProgressIndicator busy = new ProgressIndicator();
         busy.setPrefSize(22, 22);
         busy.visibleProperty().bind(control.busyProperty());
-        FlowPane controls = fixed(new FlowPane(10, 6, new Label("short document"), documents,
-                new Label("first tokens"), prefix, which, new Label("temperatures"), tempSpinner, new Label("samples"), samples, again, cancel, busy));
+        javafx.scene.control.TextField typed = new javafx.scene.control.TextField();
+        typed.setId("teaching-typed");
+        typed.setPromptText("or any document's id, or words");
+        typed.setPrefWidth(200);
+        typed.setOnAction(e -> control.useTyped(typed.getText()));
+        Button use = new Button("Use");
+        use.setOnAction(e -> control.useTyped(typed.getText()));
+        Label typedNote = new Label();
+        typedNote.textProperty().bind(control.typedNoteProperty());
+        FlowPane controls = fixed(new FlowPane(10, 6, new Label("short document"), documents, typed, use, typedNote,
+                new Label("AIS on its first"), prefix, new Label("tokens, under"), which, new Label("temperatures"), tempSpinner, new Label("samples"), samples, again, cancel, busy));
 
         Button first = new Button("|<");
         first.setOnAction(e -> control.toStart());
@@ -158,7 +167,19 @@ public final class TeachingView {
         ais.getRowConstraints().addAll(half, rest);
 
         Label ratioText = note(control.ratioTextProperty());
-        BorderPane ratio = new BorderPane(viewer(charts.ratio(), "teaching-ratio"));
+        GridPane ratioCharts = new GridPane();
+        ratioCharts.setHgap(8);
+        ratioCharts.add(viewer(charts.ratio(), "teaching-ratio"), 0, 0);
+        ratioCharts.add(viewer(charts.ratioRuns(), "teaching-ratio-runs"), 1, 0);
+        ColumnConstraints traces = new ColumnConstraints();
+        traces.setPercentWidth(60);
+        ColumnConstraints runs = new ColumnConstraints();
+        runs.setPercentWidth(40);
+        ratioCharts.getColumnConstraints().addAll(traces, runs);
+        RowConstraints full = new RowConstraints();
+        full.setPercentHeight(100);
+        ratioCharts.getRowConstraints().add(full);
+        BorderPane ratio = new BorderPane(ratioCharts);
         ratio.setBottom(ratioText);
 
         Button runExperiment = new Button("Run the experiment");
@@ -170,12 +191,26 @@ public final class TeachingView {
         cancelExperiment.setOnAction(e -> control.cancel());
         ProgressBar experimentBar = new ProgressBar();
         experimentBar.progressProperty().bind(control.experimentProgressProperty());
-        BorderPane experiment = new BorderPane(viewer(charts.experiment(), "teaching-experiment-chart"));
+        GridPane experimentCharts = new GridPane();
+        experimentCharts.setHgap(8);
+        experimentCharts.add(viewer(charts.experiment(), "teaching-experiment-chart"), 0, 0);
+        experimentCharts.add(viewer(charts.check(), "teaching-check-chart"), 1, 0);
+        ColumnConstraints half1 = new ColumnConstraints();
+        half1.setPercentWidth(50);
+        ColumnConstraints half2 = new ColumnConstraints();
+        half2.setPercentWidth(50);
+        experimentCharts.getColumnConstraints().addAll(half1, half2);
+        RowConstraints whole = new RowConstraints();
+        whole.setPercentHeight(100);
+        experimentCharts.getRowConstraints().add(whole);
+        BorderPane experiment = new BorderPane(experimentCharts);
         experiment.setTop(fixed(new FlowPane(10, 6, runExperiment, cancelExperiment, experimentBar,
-                new Label(AisWalkthrough.EXPERIMENT_RUNS + " runs of AIS at 10, 100 and 1000 temperatures, each with the samples set above"))));
+                new Label(AisWalkthrough.EXPERIMENT_RUNS + " runs of AIS at 10, 100 and 1000 temperatures, each with the samples set above;"
+                        + " beside it, the two-sided check on " + TwoSidedCheck.DOCUMENTS + " documents drawn from the model"))));
         experiment.setBottom(note(control.experimentTextProperty()));
 
-        TabPane tabs = new TabPane(new Tab("AIS on this document", ais), new Tab("Ratio-AIS: forward and reverse", ratio),
+        TabPane tabs = new TabPane(new Tab("Distributions: theta under a toy model", new DistributionsView(control.toy(), onError).root()),
+                new Tab("AIS on this document", ais), new Tab("Ratio-AIS: forward and reverse", ratio),
                 new Tab("Experiment: 10, 100, 1000 temperatures", experiment));
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         tabs.setId("teaching-tabs");
@@ -215,7 +250,10 @@ public final class TeachingView {
                 timer.stop();
             }
         });
-        control.ratioProperty().addListener((o, a, q) -> charts.showRatio(q));
+        control.ratioProperty().addListener((o, a, q) -> {
+            charts.showRatio(q);
+            charts.showRatioRuns(q);
+        });
         control.experimentProperty().addListener((o, a, x) -> charts.showExperiment(x));
         if (control.runProperty().get() != null) {
             slider.setMax(control.runProperty().get().temperatures());
@@ -223,6 +261,7 @@ public final class TeachingView {
             showStep();
         }
         charts.showRatio(control.ratioProperty().get());
+        charts.showRatioRuns(control.ratioProperty().get());
     }
 
     private void tick() {

@@ -20,7 +20,7 @@ import tmeval.app.common.BackgroundJob;
 import tmeval.app.common.Form;
 import tmeval.app.teaching.AisWalkthrough.Bin;
 import tmeval.app.teaching.AisWalkthrough.Experiment;
-import tmeval.app.teaching.AisWalkthrough.RatioRun;
+import tmeval.app.teaching.RatioWalkthrough.RatioRun;
 import tmeval.app.teaching.AisWalkthrough.Run;
 import tmeval.app.teaching.AisWalkthrough.Word;
 import tmeval.app.common.TaskExecutor;
@@ -89,6 +89,7 @@ public final class TeachingViewModel {
             "Choose a short document; changing temperatures or samples re-runs AIS at once.");
     private final ReadOnlyStringWrapper stepText = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper ratioText = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper typedNote = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper experimentText = new ReadOnlyStringWrapper(
             "Repeat AIS " + EXPERIMENT_RUNS + " times at 10, 100 and 1000 temperatures to see the spread shrink around the exact value.");
     private final BooleanProperty busy = new SimpleBooleanProperty(false);
@@ -99,11 +100,14 @@ public final class TeachingViewModel {
     private final BackgroundJob<Walk> walk;
     private final BackgroundJob<Experiment> experimentJob;
     private final Form form = new Form();
+    /** The distributions tab: the same walk under a toy model of 2 or 3 topics. */
+    private final ToyViewModel toy;
 
     public TeachingViewModel(Workspace inputs, TaskExecutor executor) {
         this.inputs = inputs;
         this.walk = new BackgroundJob<>(executor);
         this.experimentJob = new BackgroundJob<Experiment>(executor).showIn(experimentProgress, null);
+        this.toy = new ToyViewModel(executor, step);
         busy.bind(walk.runningProperty());
         experimentRunning.bind(experimentJob.runningProperty());
         temperatures.addListener((o, a, b) -> rerun());
@@ -119,14 +123,21 @@ public final class TeachingViewModel {
         run.addListener((o, a, r) -> {
             playing.set(false);
             step.set(r == null ? 0 : r.temperatures());
-            summary.set(AisWalkthrough.describe(r));
-            stepText.set(AisWalkthrough.describeStep(run.get(), step.get()));
+            describeStep();
         });
-        step.addListener((o, a, b) -> stepText.set(AisWalkthrough.describeStep(run.get(), step.get())));
-        ratio.addListener((o, a, r) -> ratioText.set(AisWalkthrough.describe(r)));
+        step.addListener((o, a, b) -> describeStep());
+        ratio.addListener((o, a, r) -> ratioText.set(RatioWalkthrough.describe(r)));
         experiment.addListener((o, a, e) -> experimentText.set(AisWalkthrough.describe(e)));
         pickModel();
         offer(inputs.corpusProperty().get());
+    }
+
+    /** The caption and the step's line follow the step; the estimate and its error wait for the last one. */
+    private void describeStep() {
+        Document whole = document.get();
+        Run r = run.get();
+        summary.set(AisWalkthrough.describe(r, step.get(), whole == null || r == null ? 0 : whole.length()));
+        stepText.set(AisWalkthrough.describeStep(r, step.get()));
     }
 
     private void pickModel() {
@@ -160,6 +171,23 @@ public final class TeachingViewModel {
             choosing = false;
         }
         rerun();
+    }
+
+    /** Any document: the id of one of the corpus's (of any length), or typed words; what was read is said beside the field. */
+    public void useTyped(String text) {
+        TypedDocument.Parsed p = TypedDocument.parse(text, inputs.corpusProperty().get());
+        typedNote.set(p.note());
+        if (p.document() != null) {
+            if (!documents.contains(p.document())) {
+                documents.add(0, p.document());
+            }
+            choose(p.document());
+        }
+    }
+
+    /** What the last typed text was read as. */
+    public ReadOnlyStringProperty typedNoteProperty() {
+        return typedNote.getReadOnlyProperty();
     }
 
     /** The document AIS runs on: the chosen one, cut to the first tokens when asked. */
@@ -202,18 +230,20 @@ public final class TeachingViewModel {
         int s = samples.get();
         long sd = seed.get();
         ModelPair pair = inputs.pairProperty().get();
-        walk.of((sink, cancel) -> new Walk(AisWalkthrough.ais(doc, m, n, s, sd, cancel), AisWalkthrough.ratio(doc, pair, n, s, sd, cancel)))
+        walk.of((sink, cancel) -> new Walk(AisWalkthrough.ais(doc, m, n, s, sd, cancel), RatioWalkthrough.ratio(doc, pair, n, s, sd, cancel)))
                 .onSuccess(w -> {
                     run.set(w.run());
                     ratio.set(w.ratio());
                 })
                 .start();
+        toy.rerun(doc, m, n, s, sd);
     }
 
     /** Cancels the AIS run and the experiment still going, if any. */
     public void cancel() {
         walk.cancel();
         experimentJob.cancel();
+        toy.cancel();
     }
 
     /**
@@ -295,7 +325,6 @@ public final class TeachingViewModel {
     }
 
     /** The document's words with the topic the first sample gives them at the current step. */
-    /** The document's words with the topic the first sample gives them at the current step. */
     public List<Word> words() {
         Corpus c = inputs.corpusProperty().get();
         return AisWalkthrough.words(run.get(), step.get(), c == null ? null : c.vocabulary());
@@ -308,6 +337,11 @@ public final class TeachingViewModel {
     }
 
     // ---- properties
+
+    /** The distributions tab's view-model. */
+    public ToyViewModel toy() {
+        return toy;
+    }
 
     public IntegerProperty temperaturesProperty() {
         return temperatures;

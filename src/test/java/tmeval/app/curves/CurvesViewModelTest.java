@@ -134,6 +134,22 @@ class CurvesViewModelTest {
         assertTrue(vm.messageProperty().get().startsWith("No model series loaded"), vm.messageProperty().get());
     }
 
+    /** A series over other words than model A's is refused, and the view says so and what to do, never "press Run curves". */
+    @Test
+    void aSeriesOverAnotherVocabularyIsRefusedAndTheViewSaysWhyAndWhatToDo() {
+        AppFixtures.fill(workspace);
+        List<ModelSeries.Snapshot> snapshots = List.of(
+                new ModelSeries.Snapshot(10, Fixtures.randomModel("other", 55, new double[] {0.3, 0.2, 0.1}, 0.2, 3)));
+        workspace.put(Workspace.Slot.SERIES, null, new ModelSeries("other words", snapshots));
+        String empty = vm.emptyMessageProperty().get();
+        assertFalse(empty.contains("press Run curves"), empty);
+        assertTrue(empty.contains("vocabulary (55 words) differs from model A's") && empty.contains("Load a series trained on model A's"), empty);
+        assertEquals(empty, vm.messageProperty().get());
+        vm.start();
+        assertFalse(vm.runningProperty().get());
+        assertEquals(empty, vm.messageProperty().get());
+    }
+
     /**
      * With two runs each snapshot has one 95% interval per method around the mean of the runs' corpus log-likelihoods:
      * Student's t with one degree of freedom (12.706) times the standard error |a - b| / 2, written out here; the

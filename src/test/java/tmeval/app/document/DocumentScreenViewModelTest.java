@@ -121,7 +121,7 @@ class DocumentScreenViewModelTest {
     }
 
     @Test
-    void withTwoRunsEveryEstimateHasItsStandardErrorAndTheMeanOfTheRunsHasItsOwn() {
+    void withTwoRunsTheSpreadAcrossRunsIsShownOnceOnTheMeansRowNotRepeatedOnEachRun() {
         List<ComparisonRunner.Result> two = new java.util.ArrayList<>();
         double[] forward = {1.0, 1.5};
         double[] reverse = {0.4, 0.1};
@@ -147,15 +147,21 @@ class DocumentScreenViewModelTest {
             if (r.run().equals(DocumentScreenViewModel.MEAN_RUN)) {
                 assertEquals((runs[0] + runs[1]) / 2, r.logRatio(), 1e-12);
                 assertEquals(Math.abs(runs[0] - runs[1]) / 2, r.standardError(), 1e-12);
+                assertEquals(Math.abs(runs[0] - runs[1]) / Math.sqrt(2), r.runSpread(), 1e-12);
                 assertEquals(Math.exp(-r.logRatio() / 8), r.perplexityRatio(), 1e-12);
             } else {
                 assertEquals(runs[Integer.parseInt(r.run()) - 1], r.logRatio());
-                assertEquals(Math.abs(runs[0] - runs[1]) / Math.sqrt(2), r.standardError(), 1e-12);
+                assertEquals(null, r.standardError(), "the spread is the runs' together, not a run's own: " + r);
+                assertEquals(null, r.runSpread(), "the spread is the runs' together, not a run's own: " + r);
+                assertEquals("", r.standardErrorText() + r.runSpreadText());
             }
         }
         assertEquals(2, rows.stream().filter(r -> r.run().equals(DocumentScreenViewModel.MEAN_RUN)).count(), "a mean per direction");
         assertEquals(4 + 1 + 2, rows.size());
-        assertEquals(String.format(java.util.Locale.ROOT, "\u00b1 %.4f", 0.5 / Math.sqrt(2)), rows.get(0).standardErrorText());
+        assertEquals(String.format(java.util.Locale.ROOT, "\u00b1 %.4f", 0.5 / Math.sqrt(2)), rows.get(2).runSpreadText());
+        assertEquals(String.format(java.util.Locale.ROOT, "\u00b1 %.4f", 0.5 / 2), rows.get(2).standardErrorText());
+        assertEquals(String.format(java.util.Locale.ROOT, "%.4f / %.4f", 0.5 / Math.sqrt(2), 0.5 / 2), rows.get(2).spreadText());
+        assertEquals("", rows.get(0).spreadText(), "nothing on a run's row");
         assertEquals(List.of("1", "2", DocumentScreenViewModel.MEAN_RUN), rows.subList(0, 3).stream().map(r -> r.run()).toList(),
                 "a method and direction's runs in order, then their mean");
     }

@@ -45,6 +45,76 @@ class TeachingViewModelTest {
         assertTrue(vm.summaryProperty().get().contains("exact"), vm.summaryProperty().get());
     }
 
+    /** The caption follows the step: where the samples are before the end, the estimate and its error only at the end. */
+    @Test
+    void theCaptionFollowsTheStepAndGivesTheEstimateAndItsErrorOnlyAtTheEnd() {
+        AisWalkthrough.Run run = vm.runProperty().get();
+        String estimate = String.format(java.util.Locale.ROOT, "%.4f", run.estimate());
+        vm.toStart();
+        String start = vm.summaryProperty().get();
+        assertTrue(start.contains("step 0 of 10, beta = 0.000") && start.contains("effective sample size 4.00 of 4"), start);
+        assertFalse(start.contains(estimate) || start.contains("(error "), "no final estimate at step 0: " + start);
+        vm.stepForward();
+        String one = vm.summaryProperty().get();
+        assertTrue(one.contains("step 1 of 10, beta = 0.100"), one);
+        assertFalse(one.equals(start));
+        vm.toEnd();
+        String end = vm.summaryProperty().get();
+        assertTrue(end.contains("AIS estimate log P(w) = " + estimate) && end.contains("(error "), end);
+    }
+
+    /** The distributions tab follows the same walk: its density and samples follow the step; K = 3 draws the triangle. */
+    @Test
+    void theToyModelsDistributionAndSamplesFollowTheStep() {
+        ToyViewModel toy = vm.toy();
+        assertNotNull(toy.runProperty().get());
+        assertEquals(vm.runProperty().get().document(), toy.runProperty().get().run().document(), "the same document as the walk");
+        assertEquals(2, toy.runProperty().get().model().numTopics());
+        vm.toStart();
+        assertEquals(0, toy.densityProperty().get().beta());
+        assertTrue(toy.captionProperty().get().contains("Step 0 of 10"), toy.captionProperty().get());
+        vm.stepForward();
+        assertEquals(0.1, toy.densityProperty().get().beta(), 1e-12);
+        assertTrue(toy.captionProperty().get().contains("Step 1 of 10"), toy.captionProperty().get());
+        assertEquals(4, toy.positions().length, "one place per sample");
+        toy.topicsProperty().set(3);
+        assertEquals(3, toy.runProperty().get().model().numTopics());
+        assertTrue(toy.densityProperty().get().simplex());
+        vm.toEnd();
+        assertTrue(toy.captionProperty().get().contains("exact"), toy.captionProperty().get());
+    }
+
+    /** Any document can be picked by its id or typed as words; words the vocabulary lacks are named, not silently dropped. */
+    @Test
+    void anyDocumentCanBePickedByItsIdOrTypedAsWords() {
+        Document third = workspace.corpusProperty().get().document(3);
+        vm.useTyped(third.id());
+        assertEquals(third, vm.documentProperty().get());
+        assertEquals(third, vm.runProperty().get().document());
+        assertTrue(vm.typedNoteProperty().get().contains("Document " + third.id() + " of the corpus"), vm.typedNoteProperty().get());
+        var vocabulary = workspace.corpusProperty().get().vocabulary();
+        vm.useTyped(vocabulary.word(5) + " zzzunknown " + vocabulary.word(7) + " " + vocabulary.word(5));
+        Document typed = vm.documentProperty().get();
+        assertTrue(typed.id().startsWith("typed: "), typed.id());
+        assertEquals(List.of(5, 7, 5), java.util.Arrays.stream(typed.tokens()).boxed().toList());
+        assertEquals(typed, vm.documents().get(0), "offered in the list");
+        assertEquals(typed, vm.runProperty().get().document());
+        assertTrue(vm.typedNoteProperty().get().contains("left out: zzzunknown"), vm.typedNoteProperty().get());
+        vm.useTyped("zzzunknown");
+        assertEquals(typed, vm.documentProperty().get(), "nothing usable: the document stays");
+        assertTrue(vm.typedNoteProperty().get().startsWith("No document has that id"), vm.typedNoteProperty().get());
+    }
+
+    /** Which N is which: the document's tokens in all, and the first ones AIS runs on. */
+    @Test
+    void theCaptionSaysHowManyTokensTheDocumentHasAndHowManyAisRunsOn() {
+        vm.tokensProperty().set(3);
+        vm.toEnd();
+        String caption = vm.summaryProperty().get();
+        assertTrue(caption.contains("(8 tokens; AIS runs on its first 3, within the exact evaluator's reach)"), caption);
+        assertFalse(caption.contains("N ="), caption);
+    }
+
     @Test
     void changingTheModelOrTheSettingsRunsAgain() {
         vm.whichProperty().set(TeachingViewModel.Model.B);
@@ -103,7 +173,7 @@ class TeachingViewModelTest {
 
     @Test
     void forwardAndReverseRatioAisBracketTheExactLogRatio() {
-        AisWalkthrough.RatioRun q = vm.ratioProperty().get();
+        RatioWalkthrough.RatioRun q = vm.ratioProperty().get();
         assertNotNull(q);
         assertNotNull(q.exact());
         assertEquals(4, q.forwardTraces().size());
@@ -112,9 +182,12 @@ class TeachingViewModelTest {
         // few temperatures (10) between two different models: the Jensen gaps are wide
         assertTrue(q.forward() < q.exact() && q.exact() < q.reverse(), q.forward() + " " + q.exact() + " " + q.reverse());
         assertTrue(vm.ratioTextProperty().get().contains("bracket"), vm.ratioTextProperty().get());
+        // the repeated runs: their means bracket the exact value (what holds in expectation)
+        assertEquals(RatioWalkthrough.REPEATS, q.forwardRuns().length);
+        assertTrue(q.forwardMean() < q.exact() && q.exact() < q.reverseMean(), q.forwardMean() + " " + q.exact() + " " + q.reverseMean());
         // more temperatures: the bracket narrows
         Document doc = vm.runProperty().get().document();
-        AisWalkthrough.RatioRun fine = AisWalkthrough.ratio(doc, workspace.pairProperty().get(), 500, 4, 1, new CancelToken());
+        RatioWalkthrough.RatioRun fine = RatioWalkthrough.ratio(doc, workspace.pairProperty().get(), 500, 4, 1, new CancelToken());
         assertTrue(fine.reverse() - fine.forward() < q.reverse() - q.forward(), (fine.reverse() - fine.forward()) + " vs " + (q.reverse() - q.forward()));
     }
 
@@ -132,6 +205,14 @@ class TeachingViewModelTest {
         assertTrue(e.min(2) - 0.01 <= exact && exact <= e.max(2) + 0.01, "1000 temperatures: " + e.min(2) + ".." + e.max(2) + " around " + exact);
         assertTrue(e.max(2) - e.min(2) < e.max(0) - e.min(0));
         assertTrue(vm.experimentTextProperty().get().contains("1000 temperatures"), vm.experimentTextProperty().get());
+        // the two-sided check on simulated documents: lower below upper in mean, the gap closing as the temperatures grow
+        TwoSidedCheck.Result check = e.check();
+        assertEquals(8, check.length(), "documents of the teaching document's length");
+        for (int i = 0; i < 3; i++) {
+            assertTrue(check.gap(i) > -0.05, "the bounds in the right order at " + check.temperatures()[i] + ": " + check.gap(i));
+        }
+        assertTrue(check.gap(2) < check.gap(0), check.gap(0) + " then " + check.gap(2));
+        assertTrue(vm.experimentTextProperty().get().contains("Two-sided check on 8 documents of 8 tokens"), vm.experimentTextProperty().get());
     }
 
     @Test
