@@ -165,4 +165,72 @@ class ArchitectureTest {
         }
         org.junit.jupiter.api.Assertions.assertEquals(java.util.List.of(), found);
     }
+
+    /** The sub-packages of {@code tmeval.run}, lowest first (README, "Where to start reading the code"). */
+    private static final String[] RUN_LAYERS = {"plan", "exec", "certify", "output", "covariates", "auto", "select", "cost", "local", "distributed"};
+
+    private static String[] runPackages(String... names) {
+        return java.util.Arrays.stream(names).map(n -> "tmeval.run." + n + "..").toArray(String[]::new);
+    }
+
+    @Test
+    void everyClassOfRunIsInASubPackageThatSaysWhatItHolds() {
+        com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes().that().resideInAPackage("tmeval.run")
+                .should().haveSimpleName("package-info")
+                .because("a flat package of plans, runners, formats, merge and cost hid what depends on what")
+                .allowEmptyShould(true).check(CLASSES);
+        com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes().that().resideInAPackage("tmeval.run..")
+                .should().resideInAnyPackage(java.util.stream.Stream.concat(java.util.stream.Stream.of("tmeval.run"),
+                        java.util.Arrays.stream(runPackages(RUN_LAYERS))).toArray(String[]::new))
+                .because("each sub-package has its place in the layers below; a new one needs its own").check(CLASSES);
+    }
+
+    @Test
+    void aPlanNeedsNothingThatRunsItWritesItOrChoosesIt() {
+        noClasses().that().resideInAPackage("tmeval.run.plan..")
+                .should().dependOnClassesThat().resideInAnyPackage(runPackages("exec", "certify", "output", "covariates", "auto", "select", "cost",
+                        "local", "distributed"))
+                .because("a plan is what the user asked for: the command line, sessions, provenance and the form read and write it"
+                        + " before anything runs, so it must not pull in the machinery").check(CLASSES);
+    }
+
+    @Test
+    void theRunnersKnowPlansOnly() {
+        noClasses().that().resideInAPackage("tmeval.run.exec..")
+                .should().dependOnClassesThat().resideInAnyPackage(runPackages("certify", "output", "covariates", "auto", "select", "cost",
+                        "local", "distributed"))
+                .because("the runners evaluate a plan's documents; how their results are judged, written, chosen or priced sits above"
+                        + " them, so one change to a format or a verdict cannot change a number").check(CLASSES);
+    }
+
+    @Test
+    void aVerdictIsARuleOnRunsNotOnFiles() {
+        noClasses().that().resideInAPackage("tmeval.run.certify..")
+                .should().dependOnClassesThat().resideInAnyPackage(runPackages("output", "covariates", "auto", "select", "cost", "local",
+                        "distributed"))
+                .because("every view, file and summary shows the same verdict, so the rule cannot depend on any of them").check(CLASSES);
+    }
+
+    @Test
+    void theFormatsWriteAnyRunHoweverItWasChosenOrDistributed() {
+        noClasses().that().resideInAPackage("tmeval.run.output..")
+                .should().dependOnClassesThat().resideInAnyPackage(runPackages("covariates", "auto", "select", "cost", "distributed"))
+                .because("a row is written and read the same whether auto chose its method, a shard ran it or merge joined it: the"
+                        + " byte-identical outputs rest on that").check(CLASSES);
+    }
+
+    @Test
+    void autoAndWhichKDoNotReachIntoMergeOrCost() {
+        noClasses().that().resideInAnyPackage(runPackages("auto", "select", "covariates"))
+                .should().dependOnClassesThat().resideInAnyPackage(runPackages("cost", "distributed"))
+                .because("auto chooses by weighted site updates, never by measured seconds, so that its choice is the same on any"
+                        + " machine and in every shard").check(CLASSES);
+    }
+
+    @Test
+    void runsSubPackagesHaveNoCycles() {
+        com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices().matching("tmeval.run.(*)..").should().beFreeOfCycles()
+                .because("a cycle would make the layers above meaningless: each package must be readable with only those below it")
+                .check(CLASSES);
+    }
 }

@@ -1,5 +1,7 @@
 package tmeval.bench;
 
+import tmeval.run.plan.Arm;
+
 import tmeval.anneal.Schedule;
 import tmeval.compare.Direction;
 import tmeval.compare.ModelComparison;
@@ -13,8 +15,8 @@ import tmeval.model.TopicModel;
 import tmeval.model.Vocabulary;
 import tmeval.progress.CancelToken;
 import tmeval.progress.Progress;
-import tmeval.run.ComparisonRunner;
-import tmeval.run.EstimationRunner;
+import tmeval.run.exec.ComparisonRunner;
+import tmeval.run.exec.EstimationRunner;
 import tmeval.train.AlphaMode;
 import tmeval.train.GibbsTrainer;
 import tmeval.train.TrainerConfig;
@@ -215,7 +217,7 @@ public final class Benchmark {
 
     private static long compare(ModelComparison c, Setup s, int threads) {
         long[] updates = {0};
-        ComparisonRunner.run(new ComparisonRunner.Job(s.corpus(), s.a(), s.b(), List.of(new ComparisonRunner.Arm(c, Direction.FORWARD)),
+        ComparisonRunner.run(new ComparisonRunner.Job(s.corpus(), s.a(), s.b(), List.of(new Arm(c, Direction.FORWARD)),
                 1, 1, threads, null), r -> updates[0] += r.refused() ? 0 : r.result().siteUpdates(), Progress.NONE, s.cancel());
         return updates[0];
     }

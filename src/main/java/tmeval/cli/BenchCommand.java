@@ -10,7 +10,7 @@ import tmeval.io.OutputFile;
 import tmeval.model.Corpus;
 import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
-import tmeval.run.Throughput;
+import tmeval.run.local.Throughput;
 
 import java.io.IOException;
 import java.io.PrintStream;

@@ -6,10 +6,10 @@ import tmeval.io.OutputFile;
 import tmeval.model.Corpus;
 import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
-import tmeval.run.CalibrateRowFormat;
-import tmeval.run.Calibration;
-import tmeval.run.Provenance;
-import tmeval.run.Setting;
+import tmeval.run.output.CalibrateRowFormat;
+import tmeval.run.exec.Calibration;
+import tmeval.run.output.Provenance;
+import tmeval.run.plan.Setting;
 
 import java.io.IOException;
 import java.io.PrintStream;

@@ -3,8 +3,8 @@ package tmeval.cli;
 import tmeval.io.InputException;
 import tmeval.progress.CancelToken;
 import tmeval.progress.CancelledException;
-import tmeval.run.JobEngine;
-import tmeval.run.Provenance;
+import tmeval.run.exec.JobEngine;
+import tmeval.run.output.Provenance;
 
 import java.io.IOException;
 import java.io.PrintStream;

@@ -1,7 +1,9 @@
 package tmeval.cli;
 
-import tmeval.run.Setting;
-import tmeval.run.ShardDocuments;
+import tmeval.run.plan.AdaptiveBudget;
+
+import tmeval.run.plan.Setting;
+import tmeval.run.output.ShardDocuments;
 import tmeval.compare.ComparisonMethods;
 import tmeval.compare.ComparisonTable;
 import tmeval.compare.ConvergenceCheck;
@@ -14,18 +16,18 @@ import tmeval.io.OutputFile;
 import tmeval.model.Corpus;
 import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
-import tmeval.run.AdaptiveComparison;
-import tmeval.run.AutoComparison;
-import tmeval.run.ComparisonPlan;
-import tmeval.run.CertifiedRows;
-import tmeval.run.CompareRowFormat;
+import tmeval.run.exec.AdaptiveComparison;
+import tmeval.run.auto.AutoComparison;
+import tmeval.run.plan.ComparisonPlan;
+import tmeval.run.output.CertifiedRows;
+import tmeval.run.output.CompareRowFormat;
 import tmeval.run.certify.Disagreements;
 import tmeval.run.certify.VerdictCounts;
-import tmeval.run.ComparisonRunner;
-import tmeval.run.JobEngine;
-import tmeval.run.Provenance;
-import tmeval.run.Shard;
-import tmeval.run.VariationalFloors;
+import tmeval.run.exec.ComparisonRunner;
+import tmeval.run.exec.JobEngine;
+import tmeval.run.output.Provenance;
+import tmeval.run.plan.Shard;
+import tmeval.run.exec.VariationalFloors;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -179,7 +181,7 @@ final class CompareCommand implements Command {
     }
 
     /** The adaptive budget the options describe (unset values at the plan's defaults), or null without --adaptive. */
-    static AdaptiveComparison.Budget budget(Options o, ComparisonPlan plan) throws UsageException {
+    static AdaptiveBudget budget(Options o, ComparisonPlan plan) throws UsageException {
         if (!o.has("adaptive")) {
             if (o.has("agree-within") || o.has("max-temperatures")) {
                 throw new UsageException("--agree-within and --max-temperatures go with --adaptive");
@@ -188,7 +190,7 @@ final class CompareCommand implements Command {
         }
         try {
             // the defaults one by one, not as a budget: --gap-threshold 0 is no agreement to seek, but --agree-within may be given
-            AdaptiveComparison.Budget budget = new AdaptiveComparison.Budget(MethodOptions.real(o, Setting.AGREE_WITHIN, plan.gapThreshold()),
+            AdaptiveBudget budget = new AdaptiveBudget(MethodOptions.real(o, Setting.AGREE_WITHIN, plan.gapThreshold()),
                     MethodOptions.integer(o, Setting.MAX_TEMPERATURES, ComparisonPlan.defaultMaxTemperatures(plan.settings().temperatures())));
             budget.check(plan);
             return budget;
@@ -215,7 +217,7 @@ final class CompareCommand implements Command {
         boolean auto = auto(o);
         ComparisonPlan plan = plan(o);
         Shard shard = MethodOptions.shard(o);
-        AdaptiveComparison.Budget adaptive = auto ? null : budget(o, plan);
+        AdaptiveBudget adaptive = auto ? null : budget(o, plan);
         if (adaptive != null && !engine.local()) {
             throw new UsageException("--adaptive runs on one machine only (its rounds re-run documents); run it with java -jar tmeval.jar");
         }

@@ -6,7 +6,7 @@ import tmeval.io.ModelLoader;
 import tmeval.io.OutputFile;
 import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
-import tmeval.run.Provenance;
+import tmeval.run.output.Provenance;
 import tmeval.run.covariates.BuiltInCovariates;
 import tmeval.run.covariates.ComparisonSource;
 import tmeval.run.covariates.Covariate;
@@ -70,7 +70,7 @@ final class CovariatesCommand implements Command {
         Map<String, Path> in = new LinkedHashMap<>();
         if (o.has("results") && !o.has("no-models")) {
             try {
-                for (tmeval.run.ProvenanceHeader.Input i : ComparisonSource.read(o.path("results")).inputs()) {
+                for (tmeval.run.output.ProvenanceHeader.Input i : ComparisonSource.read(o.path("results")).inputs()) {
                     if (!o.has(i.role())) {
                         in.put("the " + i.role() + " the results name", i.path());
                     }
@@ -162,7 +162,7 @@ final class CovariatesCommand implements Command {
 
     /** A companion file the results' provenance names (and that must still be the one it names), or null. */
     private static Path companion(ComparisonSource source, String role) throws InputException {
-        tmeval.run.ProvenanceHeader.Input recorded = source.input(role);
+        tmeval.run.output.ProvenanceHeader.Input recorded = source.input(role);
         if (recorded == null) {
             return null;
         }
@@ -178,11 +178,11 @@ final class CovariatesCommand implements Command {
      * by its SHA-256 when they record one), else the recorded path, which must still hold that file.
      */
     private static Path located(Options o, ComparisonSource source, String role) throws UsageException, InputException {
-        tmeval.run.ProvenanceHeader.Input recorded = source.input(role);
+        tmeval.run.output.ProvenanceHeader.Input recorded = source.input(role);
         if (o.has(role)) {
             Path given = o.path(role);
             if (recorded != null) {
-                String problem = new tmeval.run.ProvenanceHeader.Input(role, given, recorded.digest()).problem();
+                String problem = new tmeval.run.output.ProvenanceHeader.Input(role, given, recorded.digest()).problem();
                 if (problem != null) {
                     throw InputException.ofFile(given, "--" + role + " is not the file the results were made with (" + problem + ")");
                 }

@@ -1,7 +1,7 @@
 package tmeval.cli;
 
-import tmeval.run.Setting;
-import tmeval.run.ShardDocuments;
+import tmeval.run.plan.Setting;
+import tmeval.run.output.ShardDocuments;
 import tmeval.estimate.Methods;
 import tmeval.estimate.MethodSettings;
 import tmeval.io.OutputFile;
@@ -11,12 +11,12 @@ import tmeval.model.Corpus;
 import tmeval.model.ModelSeries;
 import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
-import tmeval.run.CurvePlan;
-import tmeval.run.CurveRowFormat;
-import tmeval.run.CurveRunner;
-import tmeval.run.JobEngine;
-import tmeval.run.Provenance;
-import tmeval.run.Shard;
+import tmeval.run.plan.CurvePlan;
+import tmeval.run.output.CurveRowFormat;
+import tmeval.run.exec.CurveRunner;
+import tmeval.run.exec.JobEngine;
+import tmeval.run.output.Provenance;
+import tmeval.run.plan.Shard;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -55,9 +55,9 @@ final class CurveCommand implements Command {
         o.add(OptionSpec.flag("allow-uneven-series", "accept snapshots that are not evenly spaced (otherwise an error)"));
         o.addAll(InputOptions.corpusOptions());
         o.add(InputOptions.unknownWordsOption());
-        o.add(OptionSpec.value("method", "NAMES", String.join(", ", CurveRunner.METHODS) + " (comma-separated)"));
+        o.add(OptionSpec.value("method", "NAMES", String.join(", ", CurvePlan.CURVE_METHODS) + " (comma-separated)"));
         o.add(OptionSpec.value("first-extra-temperatures", "N", Methods.ITERATION_AIS + ": extra temperatures from the prior to the first snapshot (default: --temperatures)"));
-        o.addAll(MethodOptions.options(uses(CurveRunner.METHODS)));
+        o.addAll(MethodOptions.options(uses(CurvePlan.CURVE_METHODS)));
         o.addAll(MethodOptions.runOptions(CurvePlan.DEFAULT_RUNS, CurvePlan.DEFAULT_SEED));
         o.add(MethodOptions.shardOption());
         o.add(OptionSpec.output("out", "FILE", "per-document and corpus (docId *) results per snapshot (TSV; - for standard output)"));
@@ -73,7 +73,7 @@ final class CurveCommand implements Command {
         CurvePlan plan;
         try {
             List<String> methods = o.list("method", null);
-            MethodSettings settings = MethodOptions.settings(o, CurvePlan.DEFAULT_METHOD_SETTINGS, uses(methods), uses(CurveRunner.METHODS));
+            MethodSettings settings = MethodOptions.settings(o, CurvePlan.DEFAULT_METHOD_SETTINGS, uses(methods), uses(CurvePlan.CURVE_METHODS));
             plan = new CurvePlan(methods, settings, MethodOptions.integer(o, Setting.FIRST_EXTRA_TEMPERATURES, settings.temperatures()),
                     MethodOptions.integer(o, Setting.RUNS, CurvePlan.DEFAULT_RUNS), o.longValue("seed", CurvePlan.DEFAULT_SEED),
                     MethodOptions.threads(o), o.has("allow-uneven-series"));

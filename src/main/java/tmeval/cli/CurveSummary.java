@@ -1,6 +1,6 @@
 package tmeval.cli;
 
-import tmeval.run.CurveRunner;
+import tmeval.run.exec.CurveRunner;
 
 import java.io.PrintStream;
 import java.util.Locale;

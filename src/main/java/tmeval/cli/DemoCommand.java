@@ -4,7 +4,7 @@ import tmeval.io.CorpusLoader;
 import tmeval.io.InputException;
 import tmeval.io.ModelLoader;
 import tmeval.io.SampleData;
-import tmeval.run.SampleDataCopy;
+import tmeval.run.local.SampleDataCopy;
 import tmeval.model.Corpus;
 import tmeval.model.TopicModel;
 

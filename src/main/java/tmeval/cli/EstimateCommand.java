@@ -1,21 +1,21 @@
 package tmeval.cli;
 
-import tmeval.run.Setting;
-import tmeval.run.ShardDocuments;
+import tmeval.run.plan.Setting;
+import tmeval.run.output.ShardDocuments;
 import tmeval.estimate.Methods;
 import tmeval.io.OutputFile;
 import tmeval.io.InputException;
 import tmeval.model.Corpus;
 import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
-import tmeval.run.AutoEstimation;
-import tmeval.run.CorpusSummary;
-import tmeval.run.EstimateRowFormat;
-import tmeval.run.EstimateTable;
-import tmeval.run.EstimatePlan;
-import tmeval.run.JobEngine;
-import tmeval.run.Provenance;
-import tmeval.run.Shard;
+import tmeval.run.auto.AutoEstimation;
+import tmeval.run.output.CorpusSummary;
+import tmeval.run.output.EstimateRowFormat;
+import tmeval.run.output.EstimateTable;
+import tmeval.run.plan.EstimatePlan;
+import tmeval.run.exec.JobEngine;
+import tmeval.run.output.Provenance;
+import tmeval.run.plan.Shard;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -123,7 +123,7 @@ final class EstimateCommand implements Command {
                     ShardDocuments.of(corpus, shard, length -> Methods.scoredTokens(methodName, length))));
             w.write(EstimateRowFormat.HEADER);
             table = new EstimateTable(w, timing);
-            java.util.function.Consumer<tmeval.run.Outcome> rows = outcome -> {
+            java.util.function.Consumer<tmeval.run.exec.Outcome> rows = outcome -> {
                 summary.add(outcome);
                 try {
                     table.add(outcome);

@@ -1,6 +1,6 @@
 package tmeval.cli;
 
-import tmeval.run.Setting;
+import tmeval.run.plan.Setting;
 import tmeval.compare.ModelPair;
 import tmeval.io.CorpusLoader;
 import tmeval.io.InputException;

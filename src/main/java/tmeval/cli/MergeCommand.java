@@ -4,12 +4,12 @@ import tmeval.compare.ComparisonTable;
 import tmeval.compare.ConvergenceCheck;
 import tmeval.io.InputException;
 import tmeval.io.OutputFile;
-import tmeval.run.CorpusSummary;
-import tmeval.run.CurveRunner;
-import tmeval.run.Outcome;
-import tmeval.run.ProvenanceHeader;
-import tmeval.run.ShardMerge;
-import tmeval.run.Status;
+import tmeval.run.output.CorpusSummary;
+import tmeval.run.exec.CurveRunner;
+import tmeval.run.exec.Outcome;
+import tmeval.run.output.ProvenanceHeader;
+import tmeval.run.distributed.ShardMerge;
+import tmeval.run.exec.Status;
 import tmeval.run.certify.Disagreements;
 import tmeval.run.certify.VerdictCounts;
 

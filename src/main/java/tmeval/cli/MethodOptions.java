@@ -2,8 +2,8 @@ package tmeval.cli;
 
 import tmeval.estimate.MethodSettings;
 import tmeval.estimate.MethodOption;
-import tmeval.run.Setting;
-import tmeval.run.Workers;
+import tmeval.run.plan.Setting;
+import tmeval.run.plan.Workers;
 
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -110,9 +110,9 @@ final class MethodOptions {
                 + " shards' files into the unsharded run's file");
     }
 
-    static tmeval.run.Shard shard(Options o) throws UsageException {
+    static tmeval.run.plan.Shard shard(Options o) throws UsageException {
         try {
-            return o.has("shard") ? tmeval.run.Shard.parse(o.string("shard", "")) : tmeval.run.Shard.ALL;
+            return o.has("shard") ? tmeval.run.plan.Shard.parse(o.string("shard", "")) : tmeval.run.plan.Shard.ALL;
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

@@ -1,6 +1,6 @@
 package tmeval.cli;
 
-import tmeval.run.Provenance;
+import tmeval.run.output.Provenance;
 
 import java.io.OutputStream;
 import java.nio.file.Path;

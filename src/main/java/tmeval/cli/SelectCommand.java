@@ -1,23 +1,23 @@
 package tmeval.cli;
 
 import tmeval.compare.ComparisonMethods;
-import tmeval.run.AdjacentRatios;
-import tmeval.run.ComparisonPlan;
+import tmeval.run.select.AdjacentRatios;
+import tmeval.run.plan.ComparisonPlan;
 import tmeval.estimate.MethodOption;
-import tmeval.run.Setting;
+import tmeval.run.plan.Setting;
 import tmeval.estimate.Methods;
 import tmeval.io.InputException;
 import tmeval.io.ModelLoader;
 import tmeval.io.OutputFile;
 import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
-import tmeval.run.EstimatePlan;
-import tmeval.run.AutoEstimation;
-import tmeval.run.EstimateTable;
-import tmeval.run.SelectRowFormat;
-import tmeval.run.ModelSelection;
-import tmeval.run.Outcome;
-import tmeval.run.Provenance;
+import tmeval.run.plan.EstimatePlan;
+import tmeval.run.auto.AutoEstimation;
+import tmeval.run.output.EstimateTable;
+import tmeval.run.output.SelectRowFormat;
+import tmeval.run.select.ModelSelection;
+import tmeval.run.exec.Outcome;
+import tmeval.run.output.Provenance;
 
 import java.io.IOException;
 import java.io.PrintStream;

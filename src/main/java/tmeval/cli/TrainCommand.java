@@ -11,7 +11,7 @@ import tmeval.model.Corpus;
 import tmeval.model.TopicModel;
 import tmeval.model.TrainingState;
 import tmeval.progress.CancelToken;
-import tmeval.run.Provenance;
+import tmeval.run.output.Provenance;
 import tmeval.train.AlphaMode;
 import tmeval.train.GibbsTrainer;
 import tmeval.train.TrainerConfig;

@@ -1,7 +1,8 @@
 /**
- * Jobs: the plans ({@link tmeval.run.EstimatePlan}, {@link tmeval.run.ComparisonPlan}, {@link tmeval.run.CurvePlan}) that
- * hold every default once, the runners that evaluate documents in parallel with per-(document, run, method) seeds,
- * cost and throughput, and the writers of every output (provenance lines, rows). Used by cli and app alike; depends on
- * the engine and io, never on JavaFX.
+ * Jobs, in sub-packages from the bottom up, each depending only on those before it (ArchitectureTest): {@code plan}
+ * (what to run), {@code exec} (the runners), {@code certify} (the verdict on a document's runs), {@code output} (every
+ * file written and read back), {@code covariates}, {@code auto}, {@code select} (Which K?), {@code cost}, {@code local}
+ * (~/.tmeval) and {@code distributed} (shards and merge). Used by cli and app alike; depends on the engine and io,
+ * never on JavaFX.
  */
 package tmeval.run;

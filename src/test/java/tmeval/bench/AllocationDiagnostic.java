@@ -9,8 +9,8 @@ import tmeval.model.Corpus;
 import tmeval.model.Document;
 import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
-import tmeval.run.AutoEstimation;
-import tmeval.run.ComparisonPlan;
+import tmeval.run.auto.AutoEstimation;
+import tmeval.run.plan.ComparisonPlan;
 import tmeval.sampling.RandomStreams;
 
 import java.io.PrintWriter;

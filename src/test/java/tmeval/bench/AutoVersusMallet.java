@@ -10,7 +10,7 @@ import tmeval.io.NativeModelFormat;
 import tmeval.model.Corpus;
 import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
-import tmeval.run.AutoEstimation;
+import tmeval.run.auto.AutoEstimation;
 import tmeval.sampling.RandomStreams;
 
 import java.nio.file.Path;
@@ -84,7 +84,7 @@ public final class AutoVersusMallet {
                                                            CancelToken c) {
                 Corpus one = new Corpus("one", corpus.vocabulary(), java.util.List.of(doc), 0, 0);
                 java.util.List<Double> values = new java.util.ArrayList<>();
-                long spent = AutoEstimation.run(choice, one, m, random.nextLong(), 1, tmeval.run.Shard.ALL, o -> {
+                long spent = AutoEstimation.run(choice, one, m, random.nextLong(), 1, tmeval.run.plan.Shard.ALL, o -> {
                     if (o.result() != null) {
                         values.add(o.result().logValue());
                     }

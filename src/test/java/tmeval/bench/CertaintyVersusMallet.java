@@ -16,7 +16,7 @@ import tmeval.model.Document;
 import tmeval.model.TopicModel;
 import tmeval.model.TrainingState;
 import tmeval.progress.CancelToken;
-import tmeval.run.ComparisonPlan;
+import tmeval.run.plan.ComparisonPlan;
 import tmeval.sampling.RandomStreams;
 
 import java.nio.file.Files;

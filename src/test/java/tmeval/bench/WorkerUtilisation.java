@@ -7,8 +7,8 @@ import tmeval.model.Document;
 import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
 import tmeval.progress.Progress;
-import tmeval.run.ComparisonPlan;
-import tmeval.run.ComparisonRunner;
+import tmeval.run.plan.ComparisonPlan;
+import tmeval.run.exec.ComparisonRunner;
 
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;

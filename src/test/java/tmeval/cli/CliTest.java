@@ -538,7 +538,7 @@ class CliTest {
         assertEquals(0, o.code(), o.err());
         var lines = table(out);
         assertEquals(1 + 2 * 4 * 2, lines.size(), "two models, four documents, two runs each: " + lines);
-        assertEquals(name, tmeval.run.SelectRowFormat.parse(lines.get(lines.size() - 1)).model(), "the name as it is");
+        assertEquals(name, tmeval.run.output.SelectRowFormat.parse(lines.get(lines.size() - 1)).model(), "the name as it is");
     }
 
     /**

@@ -1,13 +1,14 @@
 package tmeval.cli;
 
+import tmeval.run.plan.AdaptiveBudget;
+
 import org.junit.jupiter.api.Test;
 import tmeval.anneal.Schedule;
 import tmeval.compare.ComparisonMethods;
 import tmeval.progress.CancelToken;
-import tmeval.run.AdaptiveComparison;
-import tmeval.run.CompareCommandLine;
-import tmeval.run.ComparisonPlan;
-import tmeval.run.Shard;
+import tmeval.run.distributed.CompareCommandLine;
+import tmeval.run.plan.ComparisonPlan;
+import tmeval.run.plan.Shard;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -37,7 +38,7 @@ class CompareCommandLineTest {
         return new Parsed(plan, CompareCommand.budget(o, plan), o);
     }
 
-    private record Parsed(ComparisonPlan plan, AdaptiveComparison.Budget budget, Options options) {
+    private record Parsed(ComparisonPlan plan, AdaptiveBudget budget, Options options) {
     }
 
     /** The plan with the parsed thread count: the command line leaves threads to each node (the output is the same for any). */
@@ -62,7 +63,7 @@ class CompareCommandLineTest {
     @Test
     void anAdaptiveBudgetComesBackToo() throws Exception {
         ComparisonPlan plan = unusual();
-        AdaptiveComparison.Budget budget = new AdaptiveComparison.Budget(0.25, 2400);
+        AdaptiveBudget budget = new AdaptiveBudget(0.25, 2400);
         Parsed back = parse(CompareCommandLine.arguments(plan, budget, INPUTS, true));
         assertEquals(budget, back.budget());
         assertTrue(back.options().has("no-timing"));

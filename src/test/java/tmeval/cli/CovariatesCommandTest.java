@@ -143,12 +143,12 @@ class CovariatesCommandTest {
     void aSessionIsReadAsItsCompareFile() throws Exception {
         compare();
         Path session = dir.resolve("session.tsv");
-        tmeval.run.ComparisonOutput.Content content = tmeval.run.ComparisonOutput.read(results);
-        List<tmeval.run.ComparisonRunner.Result> rows = new ArrayList<>();
-        for (tmeval.run.CompareRowFormat.Row row : content.rows()) {
+        tmeval.run.output.ComparisonOutput.Content content = tmeval.run.output.ComparisonOutput.read(results);
+        List<tmeval.run.exec.ComparisonRunner.Result> rows = new ArrayList<>();
+        for (tmeval.run.output.CompareRowFormat.Row row : content.rows()) {
             rows.add(row.result(Integer.parseInt(row.documentId().substring(1))));
         }
-        tmeval.run.SessionFile.write(new tmeval.run.SessionFile.Session(Map.of("modelA", data[0], "modelB", data[1], "corpus", data[2]),
+        tmeval.run.output.SessionFile.write(new tmeval.run.output.SessionFile.Session(Map.of("modelA", data[0], "modelB", data[1], "corpus", data[2]),
                 Map.of(), rows), session);
         Path fromFile = dir.resolve("from-file.tsv");
         Path fromSession = dir.resolve("from-session.tsv");

@@ -14,7 +14,7 @@ import tmeval.app.inputs.RecentFiles;
 import tmeval.app.shell.Workbench;
 import tmeval.app.shell.WorkbenchViewModel;
 import tmeval.progress.CancelToken;
-import tmeval.run.ComparisonPlan;
+import tmeval.run.plan.ComparisonPlan;
 
 import java.nio.file.Path;
 

@@ -9,10 +9,10 @@ import tmeval.io.CorpusLoader;
 import tmeval.model.Corpus;
 import tmeval.progress.CancelToken;
 import tmeval.progress.Progress;
-import tmeval.run.ComparisonPlan;
-import tmeval.run.ComparisonPlanSettingsTest;
-import tmeval.run.ComparisonRunner;
-import tmeval.run.SessionFile;
+import tmeval.run.plan.ComparisonPlan;
+import tmeval.run.plan.ComparisonPlanSettingsTest;
+import tmeval.run.exec.ComparisonRunner;
+import tmeval.run.output.SessionFile;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -153,7 +153,7 @@ class GoldenOutputsTest {
     private String normalised(Path out) throws Exception {
         StringBuilder s = new StringBuilder();
         for (String line : Files.readAllLines(out, StandardCharsets.UTF_8)) {
-            if (line.startsWith(tmeval.run.Provenance.WRITTEN_LINE)) {
+            if (line.startsWith(tmeval.run.output.Provenance.WRITTEN_LINE)) {
                 continue;
             }
             s.append(line.replace(dir.toString(), "<dir>")).append('\n');

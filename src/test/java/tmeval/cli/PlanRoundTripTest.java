@@ -1,5 +1,7 @@
 package tmeval.cli;
 
+import tmeval.run.plan.AdaptiveBudget;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tmeval.anneal.Schedule;
@@ -8,16 +10,14 @@ import tmeval.estimate.MethodOption;
 import tmeval.estimate.MethodSettings;
 import tmeval.estimate.Methods;
 import tmeval.progress.CancelToken;
-import tmeval.run.AdaptiveComparison;
-import tmeval.run.AutoComparison;
-import tmeval.run.AutoEstimation;
-import tmeval.run.CompareCommandLine;
-import tmeval.run.ComparisonPlan;
-import tmeval.run.CurvePlan;
-import tmeval.run.CurveRunner;
-import tmeval.run.EstimatePlan;
-import tmeval.run.SessionFile;
-import tmeval.run.Workers;
+import tmeval.run.auto.AutoComparison;
+import tmeval.run.auto.AutoEstimation;
+import tmeval.run.distributed.CompareCommandLine;
+import tmeval.run.plan.ComparisonPlan;
+import tmeval.run.plan.CurvePlan;
+import tmeval.run.plan.EstimatePlan;
+import tmeval.run.output.SessionFile;
+import tmeval.run.plan.Workers;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -45,7 +45,7 @@ class PlanRoundTripTest {
     Path dir;
 
     /** A comparison as the workbench and compare run it: a plan, an adaptive budget or none, or auto's pilot plan. */
-    private record Drawn(ComparisonPlan plan, AdaptiveComparison.Budget budget, boolean auto) {
+    private record Drawn(ComparisonPlan plan, AdaptiveBudget budget, boolean auto) {
     }
 
     @Test
@@ -66,7 +66,7 @@ class PlanRoundTripTest {
                     .withTemperatures(1 + random.nextInt(100_000)) : d.plan();
             Map<String, String> settings = settings(made, d.budget(), pilot);
             assertEquals(made, ComparisonPlan.fromSettings(settings), what);
-            assertEquals(d.budget(), AdaptiveComparison.Budget.fromSettings(settings), what);
+            assertEquals(d.budget(), AdaptiveBudget.fromSettings(settings), what);
             assertEquals(pilot, AutoEstimation.Pilot.fromSettings(settings), what);
 
             // plan -> command line -> plan, by compare's own parser
@@ -77,7 +77,7 @@ class PlanRoundTripTest {
             ComparisonPlan parsed = CompareCommand.plan(o);
             assertEquals(onTheCommandLine(d.plan()), parsed, what + "\n" + args);
             if (!d.auto()) {
-                AdaptiveComparison.Budget parsedBudget;
+                AdaptiveBudget parsedBudget;
                 try {
                     parsedBudget = CompareCommand.budget(o, parsed);
                 } catch (UsageException e) {
@@ -96,7 +96,7 @@ class PlanRoundTripTest {
             assertEquals(d.plan(), ComparisonPlan.fromSettings(prefixed(back, "form.")), what);
             Map<String, String> results = prefixed(back, "results.");
             assertEquals(made, ComparisonPlan.fromSettings(results), what);
-            assertEquals(d.budget(), AdaptiveComparison.Budget.fromSettings(results), what);
+            assertEquals(d.budget(), AdaptiveBudget.fromSettings(results), what);
             assertEquals(pilot, AutoEstimation.Pilot.fromSettings(results), what);
         }
         assertEquals(true, autos > 20 && adaptives > 20, autos + " auto and " + adaptives + " adaptive plans");
@@ -109,7 +109,7 @@ class PlanRoundTripTest {
             EstimatePlan estimate = new EstimatePlan(pick(random, Methods.names()), settings(random), 1 + random.nextInt(1_000_000),
                     random.nextLong(), Workers.defaultThreads());
             assertEquals(estimate, EstimatePlan.fromSettings(estimate.toSettings()), "estimate plan " + i);
-            List<String> curveMethods = new ArrayList<>(CurveRunner.METHODS);
+            List<String> curveMethods = new ArrayList<>(CurvePlan.CURVE_METHODS);
             Collections.shuffle(curveMethods, random);
             CurvePlan curve = new CurvePlan(curveMethods.subList(0, 1 + random.nextInt(curveMethods.size())), settings(random),
                     random.nextInt(100_000), 1 + random.nextInt(1_000_000), random.nextLong(), Workers.defaultThreads(), random.nextBoolean());
@@ -140,9 +140,9 @@ class PlanRoundTripTest {
         ComparisonPlan.Reference reference = pick(random, List.of(ComparisonPlan.Reference.values()));
         ComparisonPlan plan = new ComparisonPlan(methods, directions, settings(random), 1 + random.nextInt(random.nextBoolean() ? 10 : 1_000_000),
                 seed, Workers.defaultThreads(), reference, 1 + random.nextInt(1_000_000), align, intersect, gap);
-        AdaptiveComparison.Budget budget = null;
+        AdaptiveBudget budget = null;
         if (directions == ComparisonPlan.Directions.BOTH && plan.annealingMethod() != null && random.nextInt(3) == 0) {
-            budget = new AdaptiveComparison.Budget(random.nextBoolean() ? 0.25 : random.nextDouble() * 10 + Double.MIN_NORMAL,
+            budget = new AdaptiveBudget(random.nextBoolean() ? 0.25 : random.nextDouble() * 10 + Double.MIN_NORMAL,
                     (int) Math.min(Integer.MAX_VALUE, plan.settings().temperatures() + (long) random.nextInt(100_000)));
         }
         return new Drawn(plan, budget, false);
@@ -207,7 +207,7 @@ class PlanRoundTripTest {
                 plan.align(), plan.intersectVocabularies(), plan.gapThreshold());
     }
 
-    private static Map<String, String> settings(ComparisonPlan plan, AdaptiveComparison.Budget budget, AutoEstimation.Pilot pilot) {
+    private static Map<String, String> settings(ComparisonPlan plan, AdaptiveBudget budget, AutoEstimation.Pilot pilot) {
         Map<String, String> s = new LinkedHashMap<>(budget == null ? plan.toSettings() : budget.settingsText(plan));
         if (pilot != null) {
             s.putAll(pilot.toSettings());

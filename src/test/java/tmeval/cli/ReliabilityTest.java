@@ -245,7 +245,7 @@ class ReliabilityTest {
             }
             TopicModel other = new TopicModel("other", m.vocabulary(), m.permuteTopics(reverse(m.numTopics())).phiMatrix(), otherAlpha);
             for (var method : tmeval.compare.ComparisonMethods.all()) {
-                var comparison = method.create(tmeval.run.ComparisonPlan.DEFAULT_METHOD_SETTINGS.withTemperatures(3)
+                var comparison = method.create(tmeval.run.plan.ComparisonPlan.DEFAULT_METHOD_SETTINGS.withTemperatures(3)
                         .withBurnIn(1).withResampling(false));
                 for (var direction : comparison.directional()
                         ? List.of(tmeval.compare.Direction.FORWARD, tmeval.compare.Direction.REVERSE) : List.of(tmeval.compare.Direction.NONE)) {
@@ -733,7 +733,7 @@ class ReliabilityTest {
         int warning = text.indexOf("warning: " + rates);
         assertTrue(warning >= 0 && text.contains("line 2") && warning < text.indexOf("ms/document"), "reported before any timing:\n" + text);
         assertEquals(damaged, Files.readString(dir.resolve("rates.tsv.corrupt")), "the damaged file is kept beside");
-        assertFalse(tmeval.run.Throughput.read(rates).rates().isEmpty(), "and replaced by this run's rates");
+        assertFalse(tmeval.run.local.Throughput.read(rates).rates().isEmpty(), "and replaced by this run's rates");
 
         // a rates file that cannot be written is refused before anything is timed
         Path plain = dir.resolve("plain");
@@ -767,7 +767,7 @@ class ReliabilityTest {
             String text = Files.readString(log);
             if (h == home) {
                 assertEquals(0, p.exitValue(), text);
-                assertFalse(tmeval.run.Throughput.read(home.resolve(".tmeval/throughput.tsv")).rates().isEmpty(), text);
+                assertFalse(tmeval.run.local.Throughput.read(home.resolve(".tmeval/throughput.tsv")).rates().isEmpty(), text);
             } else {
                 assertEquals(1, p.exitValue(), text);
                 assertTrue(text.contains(homeIsAFile.resolve(".tmeval").toString()) && !text.contains("ms/document"),

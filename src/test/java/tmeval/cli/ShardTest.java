@@ -456,9 +456,9 @@ class ShardTest {
         Path merged = dir.resolve("odd\nmerged.tsv");
         CliTest.Outcome m = CliTest.run("merge", "--no-timing", "--out", merged.toString(), one.toString(), two.toString());
         assertEquals(0, m.code(), m.err());
-        tmeval.run.ComparisonOutput.Content content = tmeval.run.ComparisonOutput.read(merged);
+        tmeval.run.output.ComparisonOutput.Content content = tmeval.run.output.ComparisonOutput.read(merged);
         assertEquals(List.of(modelA.toAbsolutePath(), d[1].toAbsolutePath(), corpus.toAbsolutePath()),
-                content.inputs().stream().map(tmeval.run.ProvenanceHeader.Input::path).toList(), "the inputs' paths as they are");
+                content.inputs().stream().map(tmeval.run.output.ProvenanceHeader.Input::path).toList(), "the inputs' paths as they are");
         assertTrue(content.inputs().stream().allMatch(i -> i.problem() == null), "and their digests match");
         assertEquals(13, content.rows().size());
     }

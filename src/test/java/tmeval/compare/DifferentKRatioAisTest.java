@@ -9,7 +9,7 @@ import tmeval.estimate.ProbabilitySpaceCheck;
 import tmeval.model.Document;
 import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
-import tmeval.run.ComparisonPlan;
+import tmeval.run.plan.ComparisonPlan;
 import tmeval.sampling.DocumentView;
 import tmeval.sampling.RandomStreams;
 

@@ -3,7 +3,7 @@ package tmeval.io;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tmeval.Fixtures;
-import tmeval.run.SessionFile;
+import tmeval.run.output.SessionFile;
 import tmeval.model.TopicModel;
 
 import java.io.ByteArrayOutputStream;
@@ -132,8 +132,8 @@ class ParserFuzzTest {
                 + "result\t1\td2\t4\texact\tNONE\t1\t0\t\t0\t0\trefused\ttoo\\nlong\nround\t0\tratio-convex\t2000\tyes\n";
         List<Target> targets = List.of(
                 new Target("estimate shard (merged with its companion)", Files.readAllBytes(shards[0]),
-                        p -> tmeval.run.ShardMerge.merge(List.of(p, shards[1]))),
-                new Target("compare output opened as results", Files.readAllBytes(compare), tmeval.run.ComparisonOutput::read),
+                        p -> tmeval.run.distributed.ShardMerge.merge(List.of(p, shards[1]))),
+                new Target("compare output opened as results", Files.readAllBytes(compare), tmeval.run.output.ComparisonOutput::read),
                 new Target("session with every kind of setting", utf8(session), SessionFile::read));
         int[] result = fuzz(targets, 20261126);
         assertTrue(result[0] == 3 * CASES_PER_READER && result[1] > 0 && result[1] < result[0]);

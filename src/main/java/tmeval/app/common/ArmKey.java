@@ -1,7 +1,9 @@
 package tmeval.app.common;
 
+import tmeval.run.plan.Arm;
+
 import tmeval.compare.Direction;
-import tmeval.run.ComparisonRunner;
+import tmeval.run.exec.ComparisonRunner;
 
 /**
  * What a result row was made by: a method and its direction, or the reference. The workbench groups, forgets and
@@ -15,7 +17,7 @@ public record ArmKey(String method, Direction direction) {
         return r.reference() ? REFERENCE : new ArmKey(r.method(), r.direction());
     }
 
-    public static ArmKey of(ComparisonRunner.Arm arm) {
+    public static ArmKey of(Arm arm) {
         return new ArmKey(arm.method().method(), arm.direction());
     }
 

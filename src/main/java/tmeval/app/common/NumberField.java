@@ -6,7 +6,7 @@ import javafx.scene.control.Spinner;
 import javafx.scene.control.SpinnerValueFactory;
 import javafx.util.StringConverter;
 
-import tmeval.run.Setting;
+import tmeval.run.plan.Setting;
 
 import java.math.BigDecimal;
 

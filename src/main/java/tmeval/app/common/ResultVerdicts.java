@@ -1,7 +1,7 @@
 package tmeval.app.common;
 
-import tmeval.run.CertifiedRows;
-import tmeval.run.ComparisonRunner;
+import tmeval.run.output.CertifiedRows;
+import tmeval.run.exec.ComparisonRunner;
 import tmeval.run.certify.Verdict;
 import tmeval.run.certify.VerdictCounts;
 

@@ -4,9 +4,9 @@ import tmeval.compare.ComparisonTable;
 import tmeval.compare.ConvergenceCheck;
 import tmeval.model.Corpus;
 import tmeval.model.Document;
-import tmeval.run.AdaptiveComparison;
-import tmeval.run.ComparisonPlan;
-import tmeval.run.ComparisonRunner;
+import tmeval.run.exec.AdaptiveComparison;
+import tmeval.run.plan.ComparisonPlan;
+import tmeval.run.exec.ComparisonRunner;
 
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;

@@ -1,9 +1,10 @@
 package tmeval.app.common;
 
-import tmeval.run.AdaptiveComparison;
-import tmeval.run.AutoComparison;
-import tmeval.run.AutoEstimation;
-import tmeval.run.ComparisonPlan;
+import tmeval.run.plan.AdaptiveBudget;
+
+import tmeval.run.auto.AutoComparison;
+import tmeval.run.auto.AutoEstimation;
+import tmeval.run.plan.ComparisonPlan;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -18,7 +19,7 @@ import java.util.Objects;
  * {@code compare}'s provenance records it): what an export of them records as its provenance, what a session keeps beside
  * them and what every view that shows them names.
  */
-public record ResultsPlan(ComparisonPlan plan, AdaptiveComparison.Budget budget, AutoEstimation.Pilot auto) {
+public record ResultsPlan(ComparisonPlan plan, AdaptiveBudget budget, AutoEstimation.Pilot auto) {
     public ResultsPlan {
         Objects.requireNonNull(plan, "the plan");
         if (budget != null && auto != null) {
@@ -26,7 +27,7 @@ public record ResultsPlan(ComparisonPlan plan, AdaptiveComparison.Budget budget,
         }
     }
 
-    public ResultsPlan(ComparisonPlan plan, AdaptiveComparison.Budget budget) {
+    public ResultsPlan(ComparisonPlan plan, AdaptiveBudget budget) {
         this(plan, budget, null);
     }
 
@@ -42,7 +43,7 @@ public record ResultsPlan(ComparisonPlan plan, AdaptiveComparison.Budget budget,
 
     /** @throws IllegalArgumentException naming the setting that is missing, unknown or not valid */
     public static ResultsPlan fromSettings(Map<String, String> settings) {
-        return new ResultsPlan(ComparisonPlan.fromSettings(settings), AdaptiveComparison.Budget.fromSettings(settings),
+        return new ResultsPlan(ComparisonPlan.fromSettings(settings), AdaptiveBudget.fromSettings(settings),
                 AutoEstimation.Pilot.fromSettings(settings));
     }
 

@@ -18,8 +18,8 @@ import tmeval.io.InputException;
 import tmeval.model.Corpus;
 import tmeval.model.ModelSeries;
 import tmeval.model.TopicModel;
-import tmeval.run.ComparisonPlan;
-import tmeval.run.Provenance;
+import tmeval.run.plan.ComparisonPlan;
+import tmeval.run.output.Provenance;
 
 import java.nio.file.Path;
 import java.util.ArrayList;

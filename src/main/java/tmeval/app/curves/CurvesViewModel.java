@@ -19,8 +19,8 @@ import tmeval.app.common.Workspace;
 import tmeval.estimate.Methods;
 import tmeval.model.Corpus;
 import tmeval.model.ModelSeries;
-import tmeval.run.CurvePlan;
-import tmeval.run.CurveRunner;
+import tmeval.run.plan.CurvePlan;
+import tmeval.run.exec.CurveRunner;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -55,7 +55,7 @@ public final class CurvesViewModel {
 
         /** The method's colour, the same in both charts. */
         public int colour() {
-            return CurveRunner.METHODS.indexOf(method) + 4;
+            return CurvePlan.CURVE_METHODS.indexOf(method) + 4;
         }
 
         /** Second and later runs are dashed. */
@@ -117,7 +117,7 @@ public final class CurvesViewModel {
         this.inputs = inputs;
         this.background = new BackgroundJob<Void>(executor).showIn(progress, message);
         running.bind(background.runningProperty());
-        for (String m : CurveRunner.METHODS) {
+        for (String m : CurvePlan.CURVE_METHODS) {
             BooleanProperty on = new SimpleBooleanProperty(DEFAULTS.methods().contains(m));
             on.addListener((o, a, b) -> formChanged());
             methods.put(m, on);

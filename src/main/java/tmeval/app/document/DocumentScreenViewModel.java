@@ -26,7 +26,7 @@ import tmeval.estimate.ExactEvaluator;
 import tmeval.estimate.LeftToRight;
 import tmeval.model.Corpus;
 import tmeval.model.Document;
-import tmeval.run.ComparisonRunner;
+import tmeval.run.exec.ComparisonRunner;
 import tmeval.run.certify.Verdict;
 import tmeval.sampling.DocumentView;
 import tmeval.sampling.RandomStreams;

@@ -17,7 +17,7 @@ import javafx.scene.layout.VBox;
 import javafx.stage.DirectoryChooser;
 import javafx.stage.FileChooser;
 import tmeval.app.common.NumberField;
-import tmeval.run.Setting;
+import tmeval.run.plan.Setting;
 import tmeval.app.common.Workspace.Slot;
 
 import java.io.File;

@@ -1,5 +1,7 @@
 package tmeval.app.run;
 
+import tmeval.run.plan.AdaptiveBudget;
+
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
@@ -12,9 +14,8 @@ import javafx.beans.property.StringProperty;
 import tmeval.app.common.Workspace;
 import tmeval.io.OutputFile;
 import tmeval.model.Corpus;
-import tmeval.run.AdaptiveComparison;
-import tmeval.run.CompareCommandLine;
-import tmeval.run.ComparisonPlan;
+import tmeval.run.distributed.CompareCommandLine;
+import tmeval.run.plan.ComparisonPlan;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -44,7 +45,7 @@ public final class ClusterCommands {
 
     private final Workspace inputs;
     private final Supplier<ComparisonPlan> plan;
-    private final Supplier<AdaptiveComparison.Budget> budget;
+    private final Supplier<AdaptiveBudget> budget;
     /** Whether the form runs auto ({@code plan} is then auto's pilot plan). */
     private final Supplier<Boolean> auto;
     private final String jar;
@@ -55,7 +56,7 @@ public final class ClusterCommands {
     private final StringProperty text = new SimpleStringProperty("");
 
     /** @param jar the tmeval jar as the nodes will see it (this one's path, or its name when not run from a jar) */
-    ClusterCommands(Workspace inputs, Supplier<ComparisonPlan> plan, Supplier<AdaptiveComparison.Budget> budget, Supplier<Boolean> auto,
+    ClusterCommands(Workspace inputs, Supplier<ComparisonPlan> plan, Supplier<AdaptiveBudget> budget, Supplier<Boolean> auto,
                     String jar) {
         this.auto = auto;
         this.inputs = inputs;
@@ -99,7 +100,7 @@ public final class ClusterCommands {
                 inputs.minTokensProperty().get());
         try {
             ComparisonPlan p = plan.get();
-            AdaptiveComparison.Budget adaptive = budget.get();
+            AdaptiveBudget adaptive = budget.get();
             if (kind.get() == Kind.SPARK && auto.get()) {
                 // as compare refuses it on Spark: auto's rounds re-run documents on one machine
                 text.set("# auto runs on one machine or as shards (--shard I/N and merge), not on Spark: choose Shards, or name the methods");

@@ -1,5 +1,7 @@
 package tmeval.app.run;
 
+import tmeval.run.plan.AdaptiveBudget;
+
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.ObjectProperty;
@@ -22,12 +24,11 @@ import tmeval.estimate.ExactEvaluator;
 import tmeval.model.Corpus;
 import tmeval.model.Document;
 import tmeval.progress.CancelToken;
-import tmeval.run.AdaptiveComparison;
-import tmeval.run.AutoEstimation;
-import tmeval.run.ComparisonPlan;
-import tmeval.run.ComparisonRunner;
-import tmeval.run.CostModel;
-import tmeval.run.Throughput;
+import tmeval.run.auto.AutoEstimation;
+import tmeval.run.plan.ComparisonPlan;
+import tmeval.run.exec.ComparisonRunner;
+import tmeval.run.cost.CostModel;
+import tmeval.run.local.Throughput;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -51,7 +52,7 @@ final class CostPreview {
     interface PlanSource {
         ComparisonPlan plan();
 
-        AdaptiveComparison.Budget budget();
+        AdaptiveBudget budget();
 
         /** Whether the form runs auto: {@link #plan()} is then its pilot's plan, whose candidates one is chosen from. */
         default boolean auto() {
@@ -114,7 +115,7 @@ final class CostPreview {
             return;
         }
         ComparisonPlan plan;
-        AdaptiveComparison.Budget budget;
+        AdaptiveBudget budget;
         try {
             plan = form.plan();
             budget = form.budget();

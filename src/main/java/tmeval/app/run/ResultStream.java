@@ -1,8 +1,8 @@
 package tmeval.app.run;
 
 import tmeval.app.common.Results;
-import tmeval.run.AdaptiveComparison;
-import tmeval.run.ComparisonRunner;
+import tmeval.run.exec.AdaptiveComparison;
+import tmeval.run.exec.ComparisonRunner;
 
 import java.util.ArrayList;
 import java.util.List;

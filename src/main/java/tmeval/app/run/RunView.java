@@ -2,8 +2,8 @@ package tmeval.app.run;
 
 import tmeval.app.common.Form;
 import tmeval.app.common.NumberField;
-import tmeval.run.ComparisonPlan;
-import tmeval.run.Setting;
+import tmeval.run.plan.ComparisonPlan;
+import tmeval.run.plan.Setting;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.Property;
 import javafx.collections.FXCollections;
@@ -41,7 +41,7 @@ public final class RunView {
         auto.setId("method-auto");
         auto.setMinWidth(Region.USE_PREF_SIZE);
         auto.selectedProperty().bindBidirectional(run.autoProperty());
-        auto.setTooltip(wrapped("compare's default: a pilot on a few documents measures " + String.join(", ", tmeval.run.AutoComparison.CANDIDATES)
+        auto.setTooltip(wrapped("compare's default: a pilot on a few documents measures " + String.join(", ", tmeval.run.auto.AutoComparison.CANDIDATES)
                 + ", chooses the one that certifies at the least cost, and doubles each document's budget until it is certified."
                 + " Ticking a method names the methods instead; Run > Preset: Foulds & Smyth Table 1 gives the paper's four."));
         methods.getChildren().add(auto);

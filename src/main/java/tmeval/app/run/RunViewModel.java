@@ -1,5 +1,9 @@
 package tmeval.app.run;
 
+import tmeval.run.plan.Arm;
+
+import tmeval.run.plan.AdaptiveBudget;
+
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
 import javafx.beans.property.BooleanProperty;
@@ -39,14 +43,14 @@ import tmeval.model.Corpus;
 import tmeval.progress.CancelToken;
 import tmeval.progress.Progress;
 import tmeval.estimate.MethodOption;
-import tmeval.run.AdaptiveComparison;
-import tmeval.run.Setting;
-import tmeval.run.AutoComparison;
-import tmeval.run.AutoEstimation;
-import tmeval.run.ComparisonPlan;
-import tmeval.run.ComparisonRunner;
-import tmeval.run.Shard;
-import tmeval.run.Throughput;
+import tmeval.run.exec.AdaptiveComparison;
+import tmeval.run.plan.Setting;
+import tmeval.run.auto.AutoComparison;
+import tmeval.run.auto.AutoEstimation;
+import tmeval.run.plan.ComparisonPlan;
+import tmeval.run.exec.ComparisonRunner;
+import tmeval.run.plan.Shard;
+import tmeval.run.local.Throughput;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -73,8 +77,8 @@ public final class RunViewModel {
      * A queued comparison: the plan captured when Run was pressed, and its adaptive budget (null: a plain run); for
      * {@code auto}, the plan of its pilot ({@link AutoComparison#pilotPlan}), whose choice is made when the job runs.
      */
-    public record JobSpec(ComparisonPlan plan, AdaptiveComparison.Budget budget, boolean auto, String label) {
-        public JobSpec(ComparisonPlan plan, AdaptiveComparison.Budget budget, String label) {
+    public record JobSpec(ComparisonPlan plan, AdaptiveBudget budget, boolean auto, String label) {
+        public JobSpec(ComparisonPlan plan, AdaptiveBudget budget, String label) {
             this(plan, budget, false, label);
         }
 
@@ -101,7 +105,7 @@ public final class RunViewModel {
     /** What executes an adaptive job, handing over each round's rows of a (document, method) as it ends. */
     @FunctionalInterface
     interface AdaptiveRunner {
-        void run(ComparisonPlan plan, AdaptiveComparison.Budget budget, Corpus corpus, ModelPair pair,
+        void run(ComparisonPlan plan, AdaptiveBudget budget, Corpus corpus, ModelPair pair,
                  Consumer<List<AdaptiveComparison.Row>> eachRound, Progress progress, CancelToken cancel);
     }
 
@@ -128,7 +132,7 @@ public final class RunViewModel {
     };
 
     /** The engine of {@code compare --adaptive}, every round as it ends; the rows in corpus order are not needed here. */
-    static void runAdaptive(ComparisonPlan plan, AdaptiveComparison.Budget budget, Corpus corpus, ModelPair pair,
+    static void runAdaptive(ComparisonPlan plan, AdaptiveBudget budget, Corpus corpus, ModelPair pair,
                             Consumer<List<AdaptiveComparison.Row>> eachRound, Progress progress, CancelToken cancel) {
         AdaptiveComparison.run(plan, budget, corpus, pair, Shard.ALL, eachRound, row -> { }, progress, cancel);
     }
@@ -177,7 +181,7 @@ public final class RunViewModel {
     private final BooleanProperty running = new SimpleBooleanProperty(false);
     private final ObservableList<JobSpec> queue = FXCollections.observableArrayList();
     private final ObjectProperty<ComparisonPlan> lastPlan = new SimpleObjectProperty<>();
-    private final ObjectProperty<AdaptiveComparison.Budget> lastBudget = new SimpleObjectProperty<>();
+    private final ObjectProperty<AdaptiveBudget> lastBudget = new SimpleObjectProperty<>();
     /** The running comparison; one at a time, the others wait in {@link #queue}. */
     private final BackgroundJob<Void> jobs;
     private JobSpec currentSpec;
@@ -232,7 +236,7 @@ public final class RunViewModel {
             }
 
             @Override
-            public AdaptiveComparison.Budget budget() {
+            public AdaptiveBudget budget() {
                 return RunViewModel.this.budget();
             }
 
@@ -390,7 +394,7 @@ public final class RunViewModel {
      */
     public List<String> apply(ResultsPlan made) {
         ComparisonPlan plan = made.plan();
-        AdaptiveComparison.Budget budget = made.budget();
+        AdaptiveBudget budget = made.budget();
         List<String> notHeld = new ArrayList<>();
         if (plan.intersectVocabularies()) {
             notHeld.add("vocabulary intersect (compare on the words both models share): the workbench compares models of one vocabulary,"
@@ -466,11 +470,11 @@ public final class RunViewModel {
      *
      * @throws IllegalArgumentException naming the setting that does not fit the plan
      */
-    public AdaptiveComparison.Budget budget() {
+    public AdaptiveBudget budget() {
         if (!adaptive.get() || auto.get()) {
             return null;
         }
-        AdaptiveComparison.Budget budget = new AdaptiveComparison.Budget(agreeWithin.get(), maxTemperatures.get());
+        AdaptiveBudget budget = new AdaptiveBudget(agreeWithin.get(), maxTemperatures.get());
         budget.check(plan());
         return budget;
     }
@@ -531,7 +535,7 @@ public final class RunViewModel {
             say(e.getMessage());
             return;
         }
-        AdaptiveComparison.Budget budget;
+        AdaptiveBudget budget;
         try {
             budget = budget();
         } catch (IllegalArgumentException e) {
@@ -586,7 +590,7 @@ public final class RunViewModel {
         showingRefusal = false;
         ComparisonRunner.Job job = ComparisonRunner.Job.of(spec.plan(), corpus, pair);
         List<ArmKey> keys = new ArrayList<>();
-        for (ComparisonRunner.Arm arm : job.arms()) {
+        for (Arm arm : job.arms()) {
             keys.add(ArmKey.of(arm));
         }
         if (job.reference() != null) {
@@ -823,7 +827,7 @@ public final class RunViewModel {
     }
 
     /** The adaptive budget of the last job started, null for a plain one. */
-    public ObjectProperty<AdaptiveComparison.Budget> lastBudgetProperty() {
+    public ObjectProperty<AdaptiveBudget> lastBudgetProperty() {
         return lastBudget;
     }
 

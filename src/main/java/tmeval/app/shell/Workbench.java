@@ -1,8 +1,6 @@
 package tmeval.app.shell;
 
 import javafx.scene.Node;
-import javafx.scene.Scene;
-import javafx.scene.control.TextArea;
 import javafx.scene.input.KeyCombination;
 import javafx.stage.Stage;
 import javafx.scene.control.Alert;
@@ -162,7 +160,7 @@ public final class Workbench {
         MenuItem cancel = item("_Cancel the running job", model.run()::cancel, "Esc");
         cancel.setId("menu-cancel");
         cancel.disableProperty().bind(model.run().runningProperty().not());
-        tmeval.run.ComparisonPlan paper = tmeval.run.ComparisonPlan.defaults(tmeval.run.ComparisonPlan.defaultSelection());
+        tmeval.run.plan.ComparisonPlan paper = tmeval.run.plan.ComparisonPlan.defaults(tmeval.run.plan.ComparisonPlan.defaultSelection());
         MenuItem table1 = item("Preset: Foulds & Smyth _Table 1 (" + String.join(", ", paper.methods()) + "; n = "
                 + paper.settings().temperatures() + ", " + paper.runs() + " runs)", model.run()::presetTable1, null);
         table1.setId("menu-preset-table1");

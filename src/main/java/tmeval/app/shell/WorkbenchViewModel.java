@@ -1,5 +1,7 @@
 package tmeval.app.shell;
 
+import tmeval.run.plan.AdaptiveBudget;
+
 import javafx.beans.property.IntegerProperty;
 import tmeval.app.common.DisagreementNotice;
 import tmeval.app.common.PlanCaption;
@@ -25,21 +27,21 @@ import tmeval.app.whichk.WhichKViewModel;
 import tmeval.io.InputException;
 import tmeval.io.OutputFile;
 import tmeval.model.Corpus;
-import tmeval.run.AdaptiveComparison;
-import tmeval.run.ComparisonOutput;
-import tmeval.run.ComparisonPlan;
-import tmeval.run.CertifiedRows;
-import tmeval.run.CompareRowFormat;
-import tmeval.run.ComparisonRunner;
-import tmeval.run.CurvePlan;
-import tmeval.run.CurveRunner;
-import tmeval.run.Provenance;
-import tmeval.run.ProvenanceHeader;
-import tmeval.run.SampleDataCopy;
-import tmeval.run.SessionFile;
-import tmeval.run.Setting;
-import tmeval.run.SettingsReader;
-import tmeval.run.Throughput;
+import tmeval.run.exec.AdaptiveComparison;
+import tmeval.run.output.ComparisonOutput;
+import tmeval.run.plan.ComparisonPlan;
+import tmeval.run.output.CertifiedRows;
+import tmeval.run.output.CompareRowFormat;
+import tmeval.run.exec.ComparisonRunner;
+import tmeval.run.plan.CurvePlan;
+import tmeval.run.exec.CurveRunner;
+import tmeval.run.output.Provenance;
+import tmeval.run.output.ProvenanceHeader;
+import tmeval.run.local.SampleDataCopy;
+import tmeval.run.output.SessionFile;
+import tmeval.run.plan.Setting;
+import tmeval.run.plan.SettingsReader;
+import tmeval.run.local.Throughput;
 
 import java.io.IOException;
 import java.io.Writer;
@@ -486,7 +488,7 @@ public final class WorkbenchViewModel {
         double agreeWithin = in.has("agreeWithin") ? in.real("agreeWithin", Setting.AGREE_WITHIN) : run.agreeWithinProperty().get();
         int maxTemperatures = in.has("maxTemperatures") ? (int) in.whole("maxTemperatures", Setting.MAX_TEMPERATURES)
                 : run.maxTemperaturesProperty().get();
-        AdaptiveComparison.Budget budget = in.valid("agreeWithin", () -> new AdaptiveComparison.Budget(agreeWithin, maxTemperatures));
+        AdaptiveBudget budget = in.valid("agreeWithin", () -> new AdaptiveBudget(agreeWithin, maxTemperatures));
         if (adaptive) {
             in.valid("maxTemperatures", () -> {
                 budget.check(form);
@@ -505,7 +507,7 @@ public final class WorkbenchViewModel {
         wholeSetting(in, "minTokens", Setting.MIN_TOKENS, apply, v -> workspace.minTokensProperty().set((int) v));
         if (in.has("curves.methods")) {
             String methods = in.text("curves.methods");
-            List<String> on = in.valid("curves.methods", () -> Setting.methods(methods, CurveRunner.METHODS, true));
+            List<String> on = in.valid("curves.methods", () -> Setting.methods(methods, CurvePlan.CURVE_METHODS, true));
             apply.add(() -> curves.methods().forEach((name, p) -> p.set(on.contains(name))));
         }
         wholeSetting(in, "curves.temperatures", Setting.TEMPERATURES, apply, v -> curves.temperaturesProperty().set((int) v));
@@ -530,7 +532,7 @@ public final class WorkbenchViewModel {
     /** The plan that drew a session's curves ({@code curves.shown.*}): the curve form's, with these methods, temperatures and runs. */
     private static CurvePlan curvePlanOf(SettingsReader in) {
         String methodList = in.text(CURVES_SHOWN + "methods");
-        List<String> methods = in.valid(CURVES_SHOWN + "methods", () -> Setting.methods(methodList, CurveRunner.METHODS, false));
+        List<String> methods = in.valid(CURVES_SHOWN + "methods", () -> Setting.methods(methodList, CurvePlan.CURVE_METHODS, false));
         int temperatures = (int) in.whole(CURVES_SHOWN + Setting.TEMPERATURES.name(), Setting.TEMPERATURES);
         int curveRuns = (int) in.whole(CURVES_SHOWN + "runs", Setting.RUNS);
         return CurvesViewModel.planOf(methods, temperatures, curveRuns);

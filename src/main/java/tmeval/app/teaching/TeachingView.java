@@ -30,7 +30,7 @@ import javafx.util.Duration;
 import javafx.util.StringConverter;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.fx.ChartViewer;
-import tmeval.run.Setting;
+import tmeval.run.plan.Setting;
 import tmeval.app.common.UserMessages;
 import tmeval.app.common.Charts;
 import tmeval.app.common.NumberField;

@@ -1,9 +1,9 @@
 package tmeval.app.whichk;
 
 import tmeval.estimate.Methods;
-import tmeval.run.AutoEstimation;
-import tmeval.run.EstimatePlan;
-import tmeval.run.ModelSelection;
+import tmeval.run.auto.AutoEstimation;
+import tmeval.run.plan.EstimatePlan;
+import tmeval.run.select.ModelSelection;
 
 import java.util.LinkedHashMap;
 import java.util.Locale;

@@ -1,8 +1,8 @@
 package tmeval.app.whichk;
 
-import tmeval.run.AutoEstimation;
-import tmeval.run.CorpusSummary;
-import tmeval.run.ModelSelection;
+import tmeval.run.auto.AutoEstimation;
+import tmeval.run.output.CorpusSummary;
+import tmeval.run.select.ModelSelection;
 
 import java.util.ArrayList;
 import java.util.List;

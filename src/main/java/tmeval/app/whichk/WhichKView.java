@@ -38,7 +38,7 @@ import org.jfree.data.xy.YIntervalSeriesCollection;
 import tmeval.app.common.UserMessages;
 import tmeval.app.common.Charts;
 import tmeval.app.common.NumberField;
-import tmeval.run.Setting;
+import tmeval.run.plan.Setting;
 
 import java.awt.BasicStroke;
 import java.io.File;

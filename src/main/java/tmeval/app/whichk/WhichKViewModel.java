@@ -27,7 +27,7 @@ import tmeval.app.whichk.WhichKRows.Point;
 import tmeval.app.whichk.WhichKRows.Row;
 import tmeval.app.common.Workspace;
 import tmeval.estimate.Methods;
-import tmeval.run.AutoEstimation;
+import tmeval.run.auto.AutoEstimation;
 import tmeval.io.CorpusLoader;
 import tmeval.io.InputException;
 import tmeval.io.ModelLoader;
@@ -35,7 +35,7 @@ import tmeval.model.Corpus;
 import tmeval.model.ModelSeries;
 import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
-import tmeval.run.ModelSelection;
+import tmeval.run.select.ModelSelection;
 
 import java.nio.file.Path;
 import java.util.ArrayList;

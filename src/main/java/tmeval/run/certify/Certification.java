@@ -2,7 +2,7 @@ package tmeval.run.certify;
 
 import org.apache.commons.math3.stat.StatUtils;
 import tmeval.estimate.Methods;
-import tmeval.run.Status;
+import tmeval.run.exec.Status;
 
 /**
  * The verdict on a document's runs by one method (estimators.md, "Certified answers"). A value is certified when every

@@ -9,7 +9,7 @@ import tmeval.model.Document;
 import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
 import tmeval.progress.Progress;
-import tmeval.run.OrderedParallel;
+import tmeval.run.exec.OrderedParallel;
 
 import java.nio.file.Path;
 import java.util.HashMap;

@@ -1,9 +1,9 @@
 package tmeval.run.covariates;
 
 import tmeval.io.InputException;
-import tmeval.run.ComparisonOutput;
-import tmeval.run.ComparisonRunner;
-import tmeval.run.SessionFile;
+import tmeval.run.output.ComparisonOutput;
+import tmeval.run.exec.ComparisonRunner;
+import tmeval.run.output.SessionFile;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,7 +17,7 @@ import java.util.Map;
  * @param settings the comparison's settings as recorded
  * @param inputs the models and corpus as recorded (a session records no digest: {@code sha256:-})
  */
-public record ComparisonSource(Path path, Map<String, String> settings, List<tmeval.run.ProvenanceHeader.Input> inputs,
+public record ComparisonSource(Path path, Map<String, String> settings, List<tmeval.run.output.ProvenanceHeader.Input> inputs,
                                List<ComparisonRunner.Result> results) {
     /** The roles of the inputs, as a {@code compare} output names them. */
     public static final String MODEL_A = "model-a";
@@ -28,25 +28,25 @@ public record ComparisonSource(Path path, Map<String, String> settings, List<tme
         if (ComparisonOutput.looksLikeOutput(path)) {
             ComparisonOutput.Content content = ComparisonOutput.read(path);
             List<ComparisonRunner.Result> results = new ArrayList<>(content.rows().size());
-            for (tmeval.run.CompareRowFormat.Row row : content.rows()) {
+            for (tmeval.run.output.CompareRowFormat.Row row : content.rows()) {
                 // the position in the corpus is not needed here: documents are matched by id
                 results.add(row.result(0));
             }
             return new ComparisonSource(path, content.settings(), content.inputs(), results);
         }
         SessionFile.Session session = SessionFile.read(path);
-        List<tmeval.run.ProvenanceHeader.Input> inputs = new ArrayList<>();
+        List<tmeval.run.output.ProvenanceHeader.Input> inputs = new ArrayList<>();
         for (var e : Map.of("modelA", MODEL_A, "modelB", MODEL_B, "corpus", CORPUS).entrySet()) {
             Path p = session.inputs().get(e.getKey());
             if (p != null) {
-                inputs.add(new tmeval.run.ProvenanceHeader.Input(e.getValue(), p, "sha256:-\tbytes:- (a session records no digest)"));
+                inputs.add(new tmeval.run.output.ProvenanceHeader.Input(e.getValue(), p, "sha256:-\tbytes:- (a session records no digest)"));
             }
         }
         return new ComparisonSource(path, session.settings(), List.copyOf(inputs), session.results());
     }
 
     /** The recorded input of a role, or null. */
-    public tmeval.run.ProvenanceHeader.Input input(String role) {
+    public tmeval.run.output.ProvenanceHeader.Input input(String role) {
         return inputs.stream().filter(i -> i.role().equals(role)).findFirst().orElse(null);
     }
 

@@ -1,6 +1,6 @@
 package tmeval.run.covariates;
 
-import tmeval.run.ComparisonRunner;
+import tmeval.run.exec.ComparisonRunner;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package tmeval.run.covariates;
 
-import tmeval.run.Provenance;
+import tmeval.run.output.Provenance;
 
 import java.io.IOException;
 import java.io.Writer;

@@ -2,8 +2,8 @@ package tmeval.run.covariates;
 
 import org.apache.commons.math3.stat.StatUtils;
 import tmeval.compare.Direction;
-import tmeval.run.CertifiedRows;
-import tmeval.run.ComparisonRunner;
+import tmeval.run.output.CertifiedRows;
+import tmeval.run.exec.ComparisonRunner;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -11,7 +11,7 @@ import tmeval.compare.ComparisonTable.Verdict;
 import tmeval.compare.Direction;
 import tmeval.compare.RatioResult;
 import tmeval.model.Corpus;
-import tmeval.run.ComparisonRunner;
+import tmeval.run.exec.ComparisonRunner;
 
 import java.awt.Graphics2D;
 import java.awt.geom.Rectangle2D;

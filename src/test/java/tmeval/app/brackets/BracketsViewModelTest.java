@@ -17,8 +17,8 @@ import tmeval.compare.RatioResult;
 import tmeval.estimate.MethodSettings;
 import tmeval.model.Corpus;
 import tmeval.progress.CancelToken;
-import tmeval.run.ComparisonPlan;
-import tmeval.run.ComparisonRunner;
+import tmeval.run.plan.ComparisonPlan;
+import tmeval.run.exec.ComparisonRunner;
 
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -5,7 +5,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import tmeval.compare.ComparisonMethods;
 import tmeval.compare.Direction;
 import tmeval.model.Corpus;
-import tmeval.run.ComparisonRunner;
+import tmeval.run.exec.ComparisonRunner;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -4,8 +4,8 @@ import org.junit.jupiter.api.Test;
 import tmeval.compare.ComparisonMethods;
 import tmeval.compare.Direction;
 import tmeval.compare.RatioResult;
-import tmeval.run.AdaptiveComparison;
-import tmeval.run.ComparisonRunner;
+import tmeval.run.exec.AdaptiveComparison;
+import tmeval.run.exec.ComparisonRunner;
 import tmeval.run.certify.Reason;
 
 import java.util.ArrayList;

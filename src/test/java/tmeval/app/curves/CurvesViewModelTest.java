@@ -10,7 +10,7 @@ import tmeval.app.common.FxThread;
 import tmeval.app.common.Workspace;
 import tmeval.estimate.Methods;
 import tmeval.model.ModelSeries;
-import tmeval.run.CurvePlan;
+import tmeval.run.plan.CurvePlan;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,7 @@
 package tmeval.app.run;
 
+import tmeval.run.plan.AdaptiveBudget;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,10 +19,9 @@ import tmeval.io.ModelLoader;
 import tmeval.io.NativeModelFormat;
 import tmeval.model.Corpus;
 import tmeval.model.TopicModel;
-import tmeval.run.AdaptiveComparison;
-import tmeval.run.CompareCommandLine;
-import tmeval.run.ComparisonPlan;
-import tmeval.run.ComparisonRunner;
+import tmeval.run.distributed.CompareCommandLine;
+import tmeval.run.plan.ComparisonPlan;
+import tmeval.run.exec.ComparisonRunner;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -136,8 +137,8 @@ class AdaptiveRunTest {
         assertTrue(temperaturesSeen.size() >= 2, "documents stopped at different budgets: " + temperaturesSeen);
         assertTrue(converged > 0, "some documents agreed");
         assertTrue(ResultSentences.adaptive(results).get(0).startsWith(ComparisonMethods.RATIO_CONVEX + " adaptive: "), ResultSentences.adaptive(results).toString());
-        AdaptiveComparison.Budget budget = vm.lastBudgetProperty().get();
-        assertEquals(new AdaptiveComparison.Budget(1.0, 256), budget);
+        AdaptiveBudget budget = vm.lastBudgetProperty().get();
+        assertEquals(new AdaptiveBudget(1.0, 256), budget);
     }
 
     @Test

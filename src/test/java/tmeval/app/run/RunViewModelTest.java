@@ -12,8 +12,8 @@ import tmeval.app.common.Results;
 import tmeval.app.common.TaskExecutor;
 import tmeval.app.common.Workspace;
 import tmeval.compare.ComparisonMethods;
-import tmeval.run.ComparisonPlan;
-import tmeval.run.Throughput;
+import tmeval.run.plan.ComparisonPlan;
+import tmeval.run.local.Throughput;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -64,7 +64,7 @@ class RunViewModelTest {
     void theFormOpensOnAutoTheCommandLinesDefaultAndThePresetIsThePapersPlan() {
         RunViewModel vm = model();
         assertTrue(vm.autoProperty().get(), "the form opens on auto, compare's default");
-        assertEquals(tmeval.run.AutoComparison.pilotPlan(ComparisonPlan.DEFAULT_SEED, vm.threadsProperty().get(), ComparisonPlan.DEFAULT_ALIGN,
+        assertEquals(tmeval.run.auto.AutoComparison.pilotPlan(ComparisonPlan.DEFAULT_SEED, vm.threadsProperty().get(), ComparisonPlan.DEFAULT_ALIGN,
                 false, ComparisonPlan.DEFAULT_GAP_THRESHOLD), vm.plan(), "compare with no --method runs this pilot");
         assertEquals(null, vm.budget());
         vm.presetTable1();
@@ -77,7 +77,7 @@ class RunViewModelTest {
         RunViewModel vm = model();
         small(vm, "chib-diff");
         vm.seedProperty().set(7);
-        vm.apply(new tmeval.app.common.ResultsPlan(vm.plan().withMethods(List.of("exact")), new tmeval.run.AdaptiveComparison.Budget(0.5, 64)));
+        vm.apply(new tmeval.app.common.ResultsPlan(vm.plan().withMethods(List.of("exact")), new tmeval.run.plan.AdaptiveBudget(0.5, 64)));
         vm.presetTable1();
         ComparisonPlan paper = ComparisonPlan.defaults(ComparisonPlan.defaultSelection());
         assertEquals(paper.methods(), vm.plan().methods());
@@ -182,7 +182,7 @@ class RunViewModelTest {
             public void shutdown() {
             }
         };
-        RunViewModel vm = model(later, tmeval.run.ComparisonRunner::run);
+        RunViewModel vm = model(later, tmeval.run.exec.ComparisonRunner::run);
         held.clear(); // the saved-rates read
         AppFixtures.fill(workspace);
         held.clear(); // the calibrations
@@ -205,7 +205,7 @@ class RunViewModelTest {
     @Test
     void aFailedJobIsReportedOnceAndKeepsWhatArrivedBeforeTheFailure() {
         RunViewModel vm = model(new CurrentThreadTaskExecutor(), (job, consumer, progress, cancel) -> {
-            tmeval.run.ComparisonRunner.run(new tmeval.run.ComparisonRunner.Job(job.corpus(), job.a(), job.b(), job.arms(), 1, job.seed(), 1, null),
+            tmeval.run.exec.ComparisonRunner.run(new tmeval.run.exec.ComparisonRunner.Job(job.corpus(), job.a(), job.b(), job.arms(), 1, job.seed(), 1, null),
                     consumer, progress, cancel);
             throw new IllegalStateException("disk on fire");
         });
@@ -242,8 +242,8 @@ class RunViewModelTest {
         results.onAdded(batch -> batch.forEach(r -> order.add(r.documentIndex())));
         RunViewModel vm = model(new CurrentThreadTaskExecutor(), (job, asFinished, progress, cancel) -> {
             // the last document finishes first: the views see it first
-            List<tmeval.run.ComparisonRunner.Result> all = new ArrayList<>();
-            tmeval.run.ComparisonRunner.run(job, all::add, progress, cancel);
+            List<tmeval.run.exec.ComparisonRunner.Result> all = new ArrayList<>();
+            tmeval.run.exec.ComparisonRunner.run(job, all::add, progress, cancel);
             for (int i = all.size() - 1; i >= 0; i--) {
                 asFinished.accept(all.get(i));
             }
@@ -260,7 +260,7 @@ class RunViewModelTest {
         RunViewModel[] vm = new RunViewModel[1];
         vm[0] = model(new CurrentThreadTaskExecutor(), (job, asFinished, progress, cancel) -> {
             // three documents finish (both runs), then the user cancels; a late progress report follows the cancel
-            tmeval.run.ComparisonRunner.run(job, r -> {
+            tmeval.run.exec.ComparisonRunner.run(job, r -> {
                 if (r.documentIndex() < 3) {
                     asFinished.accept(r);
                 }
@@ -283,14 +283,14 @@ class RunViewModelTest {
         vm[0] = new RunViewModel(workspace, results, new CurrentThreadTaskExecutor(), dir.resolve("throughput.tsv"),
                 (title, message) -> errors.add(title + ": " + message), RunViewModel::runAsFinished, RunViewModel::runAdaptive, new RunViewModel.AutoRunner() {
             @Override
-            public tmeval.run.AutoComparison.Choice choose(ComparisonPlan pilotPlan, tmeval.model.Corpus corpus, tmeval.compare.ModelPair pair,
+            public tmeval.run.auto.AutoComparison.Choice choose(ComparisonPlan pilotPlan, tmeval.model.Corpus corpus, tmeval.compare.ModelPair pair,
                                                           tmeval.progress.CancelToken cancel) {
                 return RunViewModel.AUTO.choose(pilotPlan, corpus, pair, cancel);
             }
 
             @Override
-            public void run(tmeval.run.AutoComparison.Choice choice, ComparisonPlan pilotPlan, tmeval.model.Corpus corpus,
-                            tmeval.compare.ModelPair pair, java.util.function.Consumer<List<tmeval.run.AdaptiveComparison.Row>> eachRound,
+            public void run(tmeval.run.auto.AutoComparison.Choice choice, ComparisonPlan pilotPlan, tmeval.model.Corpus corpus,
+                            tmeval.compare.ModelPair pair, java.util.function.Consumer<List<tmeval.run.exec.AdaptiveComparison.Row>> eachRound,
                             tmeval.progress.Progress progress, tmeval.progress.CancelToken cancel) {
                 // three documents' rounds arrive, the progress says so, then the user cancels
                 RunViewModel.AUTO.run(choice, pilotPlan, corpus, pair, round -> {
@@ -433,11 +433,11 @@ class RunViewModelTest {
         boolean[] cancelAfterThree = {false};
         vm[0] = model(new CurrentThreadTaskExecutor(), (job, asFinished, progress, cancel) -> {
             if (!cancelAfterThree[0]) {
-                tmeval.run.ComparisonRunner.run(job, asFinished, progress, cancel);
+                tmeval.run.exec.ComparisonRunner.run(job, asFinished, progress, cancel);
                 return;
             }
             // three documents finish, then the user cancels
-            tmeval.run.ComparisonRunner.run(job, r -> {
+            tmeval.run.exec.ComparisonRunner.run(job, r -> {
                 if (r.documentIndex() < 3) {
                     asFinished.accept(r);
                 }
@@ -448,7 +448,7 @@ class RunViewModelTest {
         AppFixtures.fill(workspace);
         small(vm[0], ComparisonMethods.LR_DIFF);
         vm[0].start();
-        List<tmeval.run.ComparisonRunner.Result> finished = results.all();
+        List<tmeval.run.exec.ComparisonRunner.Result> finished = results.all();
         tmeval.app.common.ResultsPlan plan = results.planProperty().get();
         assertEquals(AppFixtures.DOCUMENTS * 2, finished.size());
         cancelAfterThree[0] = true;
@@ -490,7 +490,7 @@ class RunViewModelTest {
         small(probe, ComparisonMethods.RATIO_CONVEX);
         probe.temperaturesProperty().set(1000);
         probe.threadsProperty().set(1);
-        long updates = tmeval.run.CostModel.siteUpdatesByMethod(workspace.corpusProperty().get(), probe.plan()).get(ComparisonMethods.RATIO_CONVEX);
+        long updates = tmeval.run.cost.CostModel.siteUpdatesByMethod(workspace.corpusProperty().get(), probe.plan()).get(ComparisonMethods.RATIO_CONVEX);
         new Throughput(Map.of(Throughput.estimatorFor(ComparisonMethods.RATIO_CONVEX), updates / seconds), 3, "bench")
                 .write(dir.resolve("throughput.tsv"), "today");
         setUp();

@@ -10,7 +10,7 @@ import tmeval.compare.ComparisonMethods;
 import tmeval.compare.Direction;
 import tmeval.compare.RatioResult;
 import tmeval.model.Corpus;
-import tmeval.run.ComparisonRunner;
+import tmeval.run.exec.ComparisonRunner;
 
 import java.awt.Graphics2D;
 import java.awt.geom.Rectangle2D;

@@ -13,7 +13,7 @@ import tmeval.compare.ComparisonMethods;
 import tmeval.compare.Direction;
 import tmeval.compare.RatioResult;
 import tmeval.model.Corpus;
-import tmeval.run.ComparisonRunner;
+import tmeval.run.exec.ComparisonRunner;
 
 import tmeval.compare.ComparisonTable;
 import tmeval.compare.ComparisonTable.PairedEstimate;

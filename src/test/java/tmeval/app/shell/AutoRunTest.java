@@ -13,10 +13,10 @@ import tmeval.app.inputs.RecentFiles;
 import tmeval.cli.Cli;
 import tmeval.io.NativeModelFormat;
 import tmeval.io.TextCorpusFormat;
-import tmeval.run.AutoComparison;
-import tmeval.run.CompareCommandLine;
-import tmeval.run.Provenance;
-import tmeval.run.SessionFile;
+import tmeval.run.auto.AutoComparison;
+import tmeval.run.distributed.CompareCommandLine;
+import tmeval.run.output.Provenance;
+import tmeval.run.output.SessionFile;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -158,6 +158,6 @@ class AutoRunTest {
         vm.run().autoProperty().set(true);
         vm.run().presetTable1();
         assertFalse(vm.run().autoProperty().get());
-        assertEquals(tmeval.run.ComparisonPlan.defaultSelection(), vm.run().plan().methods());
+        assertEquals(tmeval.run.plan.ComparisonPlan.defaultSelection(), vm.run().plan().methods());
     }
 }

@@ -17,7 +17,7 @@ import tmeval.cli.Cli;
 import tmeval.compare.ComparisonMethods;
 import tmeval.io.NativeModelFormat;
 import tmeval.io.TextCorpusFormat;
-import tmeval.run.ComparisonRunner;
+import tmeval.run.exec.ComparisonRunner;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -165,24 +165,24 @@ class OpenResultsTest {
 
     /** The {@code #} lines of a file but the one with the time it was written. */
     private static List<String> provenance(Path file) throws Exception {
-        return Files.readAllLines(file).stream().filter(l -> l.startsWith("#") && !l.startsWith(tmeval.run.Provenance.WRITTEN_LINE)).toList();
+        return Files.readAllLines(file).stream().filter(l -> l.startsWith("#") && !l.startsWith(tmeval.run.output.Provenance.WRITTEN_LINE)).toList();
     }
 
     @Test
     void everySettingOfThePlanComesBackAndAnExportWritesTheSameProvenance() throws Exception {
         // a compare output of a plan with every setting off its default (written as compare writes one: some of these
         // settings no comparison method reads, so no command line can set them all)
-        tmeval.run.ComparisonPlan plan = tmeval.run.ComparisonPlanSettingsTest.everySettingChanged();
+        tmeval.run.plan.ComparisonPlan plan = tmeval.run.plan.ComparisonPlanSettingsTest.everySettingChanged();
         tmeval.compare.ModelPair pair = tmeval.compare.ModelPair.prepare(AppFixtures.modelA(), AppFixtures.modelB(), plan.align(),
                 plan.intersectVocabularies(), plan.annealingMethod());
         tmeval.model.Corpus held = tmeval.io.CorpusLoader.mapOnto(tmeval.io.CorpusLoader.read(tmeval.io.CorpusLoader.Spec.of(corpus)),
                 pair.a().vocabulary(), corpus);
         Path file = dir.resolve("every-setting.tsv");
-        StringBuilder out = new StringBuilder(tmeval.run.Provenance.header(plan.toSettings(), List.of(new tmeval.run.Provenance.Input("model-a", a),
-                new tmeval.run.Provenance.Input("model-b", b), new tmeval.run.Provenance.Input("corpus", corpus)), true));
-        out.append(tmeval.run.CompareRowFormat.HEADER);
+        StringBuilder out = new StringBuilder(tmeval.run.output.Provenance.header(plan.toSettings(), List.of(new tmeval.run.output.Provenance.Input("model-a", a),
+                new tmeval.run.output.Provenance.Input("model-b", b), new tmeval.run.output.Provenance.Input("corpus", corpus)), true));
+        out.append(tmeval.run.output.CompareRowFormat.HEADER);
         java.io.StringWriter rows = new java.io.StringWriter();
-        tmeval.run.CertifiedRows certified = new tmeval.run.CertifiedRows(rows, true);
+        tmeval.run.output.CertifiedRows certified = new tmeval.run.output.CertifiedRows(rows, true);
         ComparisonRunner.run(ComparisonRunner.Job.of(plan, held, pair), certified::add, tmeval.progress.Progress.NONE,
                 new tmeval.progress.CancelToken());
         certified.finish();

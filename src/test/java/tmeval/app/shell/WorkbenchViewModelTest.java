@@ -13,7 +13,7 @@ import tmeval.app.inputs.RecentFiles;
 import tmeval.compare.ComparisonMethods;
 import tmeval.io.NativeModelFormat;
 import tmeval.io.TextCorpusFormat;
-import tmeval.run.CompareRowFormat;
+import tmeval.run.output.CompareRowFormat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -85,7 +85,7 @@ class WorkbenchViewModelTest {
         vm.run().referenceParticlesProperty().set(37);
         vm.curves().temperaturesProperty().set(123);
         vm.curves().runsProperty().set(3);
-        var point = new tmeval.run.CurveRunner.Point(20, tmeval.estimate.Methods.AIS, 1, 500, -1234.5, 9999, 0, 0.25, 0);
+        var point = new tmeval.run.exec.CurveRunner.Point(20, tmeval.estimate.Methods.AIS, 1, 500, -1234.5, 9999, 0, 0.25, 0);
         vm.curves().restore(List.of(point));
         vm.teaching().temperaturesProperty().set(77);
         vm.teaching().samplesProperty().set(6);
@@ -109,7 +109,7 @@ class WorkbenchViewModelTest {
     @Test
     void aSessionWithABadSettingIsRefusedAndChangesNothingElse() throws Exception {
         Path session = dir.resolve("bad.tmeval-session.tsv");
-        Files.writeString(session, tmeval.run.SessionFile.MAGIC + "\nsetting\ttemperatures\tmany\n");
+        Files.writeString(session, tmeval.run.output.SessionFile.MAGIC + "\nsetting\ttemperatures\tmany\n");
         int before = vm.results().all().size();
         vm.openSession(session);
         assertEquals(1, errors.size());
@@ -129,7 +129,7 @@ class WorkbenchViewModelTest {
         for (String bad : List.of("agreeWithin\tNaN", "threads\t100000", "temperatures\t-5")) {
             errors.clear();
             Path session = dir.resolve("edited.tmeval-session.tsv");
-            Files.writeString(session, tmeval.run.SessionFile.MAGIC + "\nsetting\truns\t3\nsetting\t" + bad + "\n");
+            Files.writeString(session, tmeval.run.output.SessionFile.MAGIC + "\nsetting\truns\t3\nsetting\t" + bad + "\n");
             vm.openSession(session);
             assertEquals(1, errors.size(), bad);
             assertTrue(errors.get(0).contains("line 3: setting " + bad.split("\t")[0]), errors.get(0));
@@ -175,7 +175,7 @@ class WorkbenchViewModelTest {
         vm.inputs().load(Slot.CORPUS, dir.resolve("heldout.tokens"));
         vm.openSampleData();
         Path other = dir.resolve("other.tmeval-session.tsv");
-        Files.writeString(other, tmeval.run.SessionFile.MAGIC + "\nsetting\ttemperatures\t9\n");
+        Files.writeString(other, tmeval.run.output.SessionFile.MAGIC + "\nsetting\ttemperatures\t9\n");
         vm.openSession(other);
         vm.workspace().alignProperty().set(false);
         vm.workspace().minTokensProperty().set(3);
@@ -228,7 +228,7 @@ class WorkbenchViewModelTest {
         assertEquals("", vm.resultsCaption().changesProperty().get());
         // the other screens' results name theirs
         assertEquals("", vm.curves().caption().textProperty().get(), "no curves yet");
-        vm.curves().restore(List.of(new tmeval.run.CurveRunner.Point(20, tmeval.estimate.Methods.AIS, 1, 500, -1234.5, 9999, 0, null, 0)),
+        vm.curves().restore(List.of(new tmeval.run.exec.CurveRunner.Point(20, tmeval.estimate.Methods.AIS, 1, 500, -1234.5, 9999, 0, null, 0)),
                 tmeval.app.curves.CurvesViewModel.planOf(List.of(tmeval.estimate.Methods.AIS), 30, 1));
         assertEquals("Curves of: ais, n = 30, 1 run, seed 1", vm.curves().caption().textProperty().get());
         assertTrue(vm.curves().caption().changesProperty().get().startsWith("the form has changed since: methods ais \u2192 "),

@@ -11,7 +11,7 @@ import tmeval.compare.ComparisonMethods;
 import tmeval.compare.Direction;
 import tmeval.compare.RatioResult;
 import tmeval.model.Corpus;
-import tmeval.run.ComparisonRunner;
+import tmeval.run.exec.ComparisonRunner;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

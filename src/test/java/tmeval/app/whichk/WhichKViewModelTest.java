@@ -15,7 +15,7 @@ import tmeval.io.CorpusLoader;
 import tmeval.io.NativeModelFormat;
 import tmeval.io.TextCorpusFormat;
 import tmeval.model.TopicModel;
-import tmeval.run.ModelSelection;
+import tmeval.run.select.ModelSelection;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -69,10 +69,10 @@ class WhichKViewModelTest {
 
     @Test
     void theFormStartsFromSelectsDefaultPlan() {
-        assertEquals(tmeval.run.AutoEstimation.NAME, vm.plan().method(), "select's default, auto");
+        assertEquals(tmeval.run.auto.AutoEstimation.NAME, vm.plan().method(), "select's default, auto");
         assertTrue(vm.autoProperty().get(), "auto sets its own runs");
         assertEquals(java.util.Map.of("plan", "select", "method", "auto", "runs", "3", "seed", "1"), vm.plan().settingsText());
-        assertEquals(tmeval.run.AutoEstimation.NAME, vm.methodNames().get(0));
+        assertEquals(tmeval.run.auto.AutoEstimation.NAME, vm.methodNames().get(0));
     }
 
     @Test

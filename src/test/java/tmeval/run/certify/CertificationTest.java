@@ -2,7 +2,7 @@ package tmeval.run.certify;
 
 import org.junit.jupiter.api.Test;
 import tmeval.estimate.Methods;
-import tmeval.run.Status;
+import tmeval.run.exec.Status;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,0 +1,494 @@
+package tmeval.run.auto;
+
+import tmeval.run.certify.DocumentVerdict;
+import tmeval.run.exec.Calibration;
+import tmeval.run.exec.EstimationRunner;
+import tmeval.run.exec.MethodStreams;
+import tmeval.run.exec.OrderedParallel;
+import tmeval.run.exec.Outcome;
+import tmeval.run.exec.Status;
+import tmeval.run.output.RowChecks;
+import tmeval.run.plan.EstimatePlan;
+import tmeval.run.plan.Setting;
+import tmeval.run.plan.SettingsReader;
+import tmeval.run.plan.Shard;
+
+import tmeval.estimate.Estimator;
+import tmeval.estimate.MethodSettings;
+import tmeval.estimate.Methods;
+import tmeval.model.Corpus;
+import tmeval.model.Document;
+import tmeval.model.TopicModel;
+import tmeval.progress.CancelToken;
+import tmeval.progress.Progress;
+import tmeval.run.certify.Target;
+import tmeval.run.certify.Verdict;
+import tmeval.sampling.RandomStreams;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+/**
+ * The {@code auto} method of {@code estimate}, {@code select} and Which K? (estimators.md, "auto"): a pilot on a
+ * seeded, length-stratified sample of the documents runs every candidate estimator at its default budget and measures
+ * its variance and floor violations; the candidate that would certify the pilot at the least cost is chosen, with a
+ * starting budget; then every document is run {@link #RUNS} times and, until it is certified, again at twice the
+ * budget, up to {@link #MAX_DOUBLINGS} doublings; a document still not certified then falls back to the pilot's
+ * runners-up ({@link #MAX_FALLBACKS} at most, each escalated from its own start the same way), and the first that
+ * certifies it gives its rows. Costs are counted in site updates weighted by what one costs each
+ * method ({@link #WORK}), not in seconds, so that the choice, and so every row, is the same for a seed on any machine
+ * and at any thread count; the pilot's seconds are printed beside them.
+ */
+public final class AutoEstimation {
+    public static final String NAME = "auto";
+    /** Runs per document: the certificate needs a standard error, and two runs give it only one degree of freedom. */
+    public static final int RUNS = 3;
+    /** Documents in the pilot. */
+    public static final int PILOT_DOCUMENTS = 8;
+    /** How often a document's budget may double past the starting budget (so at most 16 times it). */
+    public static final int MAX_DOUBLINGS = 4;
+    /**
+     * How many of the pilot's runners-up a document the choice cannot certify may fall back to. Two: on the models
+     * measured one sufficed (performance.md, "Certified answers by default": MALLET's K = 30, the one floor-clean
+     * runner-up certified all three documents the choice left), a second covers a runner-up that fails where the
+     * first also does, and each fallback can cost a document up to 31 times its start budget, so the bound keeps a
+     * hopeless document's cost within a few times the choice's worst case.
+     */
+    public static final int MAX_FALLBACKS = 2;
+    /** The pilot's variance is a three-run estimate: the budget it asks for is doubled to leave room for its noise. */
+    static final double MARGIN = 2;
+    /** The candidates: every estimator of log P(w) whose error its runs measure (lr without re-sampling: unbiased, linear). */
+    public static final List<String> CANDIDATES = List.of(Methods.IS_VB, Methods.LEE_IS, Methods.AIS, Methods.IS_IP, Methods.CHIB,
+            Methods.LR, Methods.IS_PZW, Methods.IS_PRIOR);
+
+    /**
+     * Time per site update of each candidate relative to {@code ais}'s, measured by the pilot on scikit-learn's K = 20
+     * model of SpamAssassin (performance.md, "auto"): an is-vb update evaluates a mixture over K for one distinct word,
+     * an lr update samples one token's topic without re-sampling.
+     */
+    static final java.util.Map<String, Double> WORK = java.util.Map.of(Methods.IS_VB, 4.8, Methods.LEE_IS, 1.3, Methods.AIS, 1.0,
+            Methods.IS_IP, 0.67, Methods.CHIB, 0.63, Methods.LR, 0.46, Methods.IS_PZW, 0.77, Methods.IS_PRIOR, 1.3,
+            // the ratio paths (AutoComparison's candidates; a comparison method is weighted by the estimator that prices
+            // it): ais's rate over theirs in performance.md's throughput table, KOS K = 50, 1.8e7 against 2.6e7 and 1.56e7
+            tmeval.compare.ComparisonMethods.RATIO_CONVEX, 0.69, tmeval.compare.ComparisonMethods.RATIO_GEOMETRIC, 1.15);
+
+    /** What the pilot measured of one candidate. */
+    public record Trial(String method, int violations, int beyondCap, double variancePerToken, long pilotSiteUpdates, long pilotNanos,
+                        double predictedSiteUpdates, int startFactor) {
+        /**
+         * Candidates are ordered by fewest floor violations and documents beyond the cap, then by the variance their work
+         * leaves ({@link #inefficiency}): the cost of reaching any given precision, which a default budget that happens to
+         * certify a small pilot already does not show (a cheap, noisy method then fails on the corpus's harder documents).
+         */
+        static final Comparator<Trial> BEST = Comparator.comparingInt((Trial t) -> t.violations + t.beyondCap)
+                .thenComparingDouble(Trial::inefficiency).thenComparingDouble(Trial::predictedSiteUpdates).thenComparing(Trial::method);
+
+        /** Variance per token times the pilot's weighted work: the inverse of certainty per unit of work. */
+        public double inefficiency() {
+            return Double.isNaN(variancePerToken) ? Double.MAX_VALUE : variancePerToken * WORK.get(method) * pilotSiteUpdates;
+        }
+    }
+
+    /**
+     * The choice: the method, its starting settings, and what the pilot measured of every candidate (best first).
+     *
+     * @param pilot the corpus positions of the pilot's documents
+     */
+    public record Choice(String method, MethodSettings start, List<Trial> trials, int[] pilot, String calibration, List<Fallback> fallbacks)
+            implements java.io.Serializable {
+        public Choice {
+            fallbacks = List.copyOf(fallbacks);
+        }
+
+        /** The plan the rows are written under: the chosen method at its starting budget, {@link #RUNS} runs. */
+        public EstimatePlan plan(long seed, int threads) {
+            return new EstimatePlan(method, start, RUNS, seed, threads);
+        }
+
+        /** The provenance of an auto run: the chosen plan's settings and what chose it. */
+        public java.util.Map<String, String> settingsText(long seed, int threads) {
+            java.util.Map<String, String> s = new java.util.LinkedHashMap<>(plan(seed, threads).toSettings());
+            s.putAll(new Pilot(MAX_DOUBLINGS, pilot, fallbacks.stream().map(Fallback::method).toList()).toSettings());
+            return s;
+        }
+
+        /** The methods whose rows an auto run may write, for the summary: the choice, and its fallbacks if it has any. */
+        public String label() {
+            return fallbacks.isEmpty() ? method : method + " and its fallbacks " + fallbacks.stream().map(Fallback::method).collect(Collectors.joining(", "));
+        }
+
+        /** What was chosen and why, in lines for the summary. */
+        public String report(Corpus corpus) {
+            StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "auto: a pilot of %d documents (N %s), %d runs of each candidate"
+                    + " at its default budget; variance x work (ais-equivalent site updates), and the cost of certifying them predicted:%n", pilot.length,
+                    Arrays.stream(pilot).map(d -> corpus.document(d).length()).sorted().mapToObj(Integer::toString).toList(), RUNS));
+            for (Trial t : trials) {
+                sb.append(String.format(Locale.ROOT, "  %-9s %d below the floor or without a value, %d beyond %dx its budget; variance %.3g"
+                                + " nats^2 per token, x work %.3g; predicted %.3g site updates; pilot %.3g site updates in %.2f s, %.3g variance^-1 per s%n", t.method(),
+                        t.violations(), t.beyondCap(), 1 << MAX_DOUBLINGS, t.variancePerToken(), t.inefficiency(), t.predictedSiteUpdates(), (double) t.pilotSiteUpdates(),
+                        t.pilotNanos() / 1e9, 1e9 / (t.variancePerToken() * t.pilotNanos())).replace("1.80e+308", "-").replace("Infinity", "-")
+                        .replace("NaN", "-"));
+            }
+            sb.append(calibration);
+            String option = Methods.budgetOption(method).setting();
+            sb.append(String.format(Locale.ROOT, "auto chose %s at %s %d, %d runs per document, doubled up to %d times where a document is"
+                    + " not yet certified%n", method, option, Methods.budget(method, start), RUNS, MAX_DOUBLINGS));
+            sb.append(fallbacks.isEmpty() ? String.format(Locale.ROOT, "auto has no fallback: no other candidate kept every pilot document"
+                    + " above its floor%n") : String.format(Locale.ROOT, "auto falls back, where %s cannot certify a document, to %s, each doubled"
+                    + " the same way, the first that certifies it giving its rows%n", method, fallbacks.stream().map(f -> f.method() + " at "
+                    + Methods.budgetOption(f.method()).setting() + " " + Methods.budget(f.method(), f.start())).collect(Collectors.joining(", then "))));
+            return sb.toString();
+        }
+    }
+
+    private AutoEstimation() {
+    }
+
+    /**
+     * A runner-up of the pilot that a document the choice cannot certify falls back to: the method and its starting
+     * settings (its default budget times the factor its pilot documents asked for).
+     */
+    public record Fallback(String method, MethodSettings start) implements java.io.Serializable {
+    }
+
+    /**
+     * What an auto run's provenance adds to the settings of the plan it chose (estimate's and compare's alike): {@code auto
+     * true}, how often a document's budget may double, the corpus positions of the pilot's documents and, for a single
+     * model's auto, the methods a document falls back to ({@code auto-fallback}, in their order; written only when there
+     * are any). The one writer ({@link #toSettings}) and reader ({@link #fromSettings}) of those settings.
+     */
+    public record Pilot(int maxDoublings, int[] documents, List<String> fallbacks) {
+        /** The settings' names: what a plan's own reader leaves to this one. */
+        public static final java.util.Set<String> SETTINGS = Setting.AUTO_SETTINGS;
+
+        public Pilot {
+            documents = documents.clone();
+            fallbacks = List.copyOf(fallbacks);
+        }
+
+        /** A pilot without fallbacks (compare's auto). */
+        public Pilot(int maxDoublings, int[] documents) {
+            this(maxDoublings, documents, List.of());
+        }
+
+        public java.util.Map<String, String> toSettings() {
+            java.util.Map<String, String> s = new java.util.LinkedHashMap<>();
+            s.put("auto", "true");
+            s.put("auto-max-doublings", Integer.toString(maxDoublings));
+            s.put("auto-pilot", Arrays.toString(documents).replace(" ", ""));
+            if (!fallbacks.isEmpty()) {
+                s.put("auto-fallback", String.join(",", fallbacks));
+            }
+            return s;
+        }
+
+        /**
+         * The pilot {@link #toSettings} wrote, or null for the settings of a run that is not auto (no {@code auto} setting).
+         *
+         * @throws IllegalArgumentException naming the setting that is missing or not valid
+         */
+        public static Pilot fromSettings(java.util.Map<String, String> settings) {
+            if (!settings.containsKey("auto")) {
+                for (String k : SETTINGS) {
+                    if (settings.containsKey(k)) {
+                        throw SettingsReader.problem(k, "goes with auto true, which this plan does not have");
+                    }
+                }
+                return null;
+            }
+            SettingsReader in = new SettingsReader(settings, settings.keySet());
+            if (!in.bool("auto")) {
+                throw SettingsReader.problem("auto", "is only ever true: a plan that is not auto names no pilot");
+            }
+            int doublings = (int) in.whole(Setting.AUTO_MAX_DOUBLINGS);
+            String text = in.text("auto-pilot");
+            int[] documents = in.valid("auto-pilot", () -> documents(text));
+            List<String> fallbacks = List.of();
+            if (in.has("auto-fallback")) {
+                String names = in.text("auto-fallback");
+                fallbacks = in.valid("auto-fallback", () -> fallbacks(names));
+            }
+            return new Pilot(doublings, documents, fallbacks);
+        }
+
+        /** Method names joined by commas: auto's candidates, each once, at most {@link #MAX_FALLBACKS}. */
+        static List<String> fallbacks(String text) {
+            List<String> names = Setting.methods(text, CANDIDATES, false);
+            if (names.size() > MAX_FALLBACKS) {
+                throw new IllegalArgumentException("names " + names.size() + " fallbacks where auto has at most " + MAX_FALLBACKS + ": " + text);
+            }
+            return names;
+        }
+
+        /** "[0,5,17]": corpus positions, each once. */
+        private static int[] documents(String text) {
+            if (!text.startsWith("[") || !text.endsWith("]") || text.length() < 3) {
+                throw new IllegalArgumentException("is a list of document positions such as [0,5,17], was '" + text + "'");
+            }
+            String[] parts = text.substring(1, text.length() - 1).split(",", -1);
+            int[] d = new int[parts.length];
+            for (int i = 0; i < parts.length; i++) {
+                d[i] = (int) RowChecks.whole(parts[i], "a pilot document's position", 0, Integer.MAX_VALUE - 1);
+            }
+            if (Arrays.stream(d).distinct().count() < d.length) {
+                throw new IllegalArgumentException("names a document twice: " + text);
+            }
+            return d;
+        }
+
+        /** The most a document's budget is multiplied by: 2 to the {@link #maxDoublings}. */
+        public int capFactor() {
+            return 1 << maxDoublings;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Pilot p && p.maxDoublings == maxDoublings && Arrays.equals(p.documents, documents) && p.fallbacks.equals(fallbacks);
+        }
+
+        @Override
+        public int hashCode() {
+            return (31 * maxDoublings + Arrays.hashCode(documents)) * 31 + fallbacks.hashCode();
+        }
+
+        @Override
+        public String toString() {
+            return "Pilot" + toSettings();
+        }
+    }
+
+    /**
+     * The budget factor a pilot document asks for: the power of two at or above {@code MARGIN x needed}, where
+     * {@code needed} is the factor that would bring its error to the target.
+     */
+    static int factor(double needed) {
+        double asked = MARGIN * needed;
+        int factor = Integer.highestOneBit((int) Math.min(1 << 30, Math.ceil(Math.max(1, asked))));
+        return factor < asked ? factor * 2 : factor;
+    }
+
+    /** The starting factor of a candidate: the median of its pilot documents' factors, at most the cap. */
+    static int startFactor(List<Integer> factors) {
+        int start = factors.isEmpty() ? 1 : factors.stream().sorted().toList().get(factors.size() / 2);
+        return Math.min(start, 1 << MAX_DOUBLINGS);
+    }
+
+    /** The pilot's documents: one from each of equal strata of the documents sorted by length, picked by the seed. */
+    static int[] pilot(Corpus corpus, long seed) {
+        Integer[] byLength = IntStream.range(0, corpus.size()).boxed().toArray(Integer[]::new);
+        Arrays.sort(byLength, Comparator.comparingInt((Integer d) -> corpus.document(d).length()).thenComparingInt(d -> d));
+        int n = Math.min(PILOT_DOCUMENTS, corpus.size());
+        SplittableRandom random = RandomStreams.stream(seed, RandomStreams.key("auto-pilot"));
+        int[] pilot = new int[n];
+        for (int s = 0; s < n; s++) {
+            int from = (int) ((long) s * corpus.size() / n);
+            int to = (int) ((long) (s + 1) * corpus.size() / n);
+            pilot[s] = byLength[from + random.nextInt(to - from)];
+        }
+        Arrays.sort(pilot);
+        return pilot;
+    }
+
+    /** Runs the pilot and chooses. */
+    public static Choice choose(Corpus corpus, TopicModel model, long seed, int threads, CancelToken cancel) {
+        if (corpus.size() == 0) {
+            throw new IllegalArgumentException("auto needs at least one document to choose a method on");
+        }
+        int[] pilot = pilot(corpus, seed);
+        List<Trial> trials = new ArrayList<>();
+        int tasks = CANDIDATES.size() * pilot.length;
+        List<List<Outcome>> runs = new ArrayList<>();
+        OrderedParallel.run(tasks, task -> {
+            String method = CANDIDATES.get(task / pilot.length);
+            int d = pilot[task % pilot.length];
+            Estimator estimator = Methods.get(method).create(Methods.get(method).defaults());
+            return runs(estimator, model, corpus.document(d), d, Methods.budget(method, Methods.get(method).defaults()), seed, cancel);
+        }, runs::add, threads, "tmeval-auto-pilot", Progress.NONE, cancel, task -> corpus.document(pilot[task % pilot.length]).id());
+        for (int c = 0; c < CANDIDATES.size(); c++) {
+            trials.add(trial(CANDIDATES.get(c), runs.subList(c * pilot.length, (c + 1) * pilot.length)));
+        }
+        trials.sort(Trial.BEST);
+        Trial best = trials.get(0);
+        MethodSettings defaults = Methods.get(best.method()).defaults();
+        int start = Methods.budget(best.method(), defaults) * best.startFactor();
+        StringBuilder calibration = new StringBuilder();
+        if (best.method().equals(Methods.AIS)) {
+            start = calibratedTemperatures(model, Arrays.stream(pilot).map(d -> corpus.document(d).length()).toArray(), start, seed, threads,
+                    calibration, cancel);
+        }
+        return new Choice(best.method(), Methods.withBudget(best.method(), defaults, start), List.copyOf(trials), pilot, calibration.toString(),
+                fallbacks(trials));
+    }
+
+    /**
+     * The runners-up a document the choice cannot certify falls back to: in the pilot's ranking, those that kept every
+     * pilot document above its floor (a method that fell below it there is not trusted to certify), at most
+     * {@link #MAX_FALLBACKS}, each from its default budget times the factor its pilot asked for.
+     */
+    static List<Fallback> fallbacks(List<Trial> ranked) {
+        return ranked.stream().skip(1).filter(t -> t.violations() == 0).limit(MAX_FALLBACKS).map(t -> {
+            MethodSettings defaults = Methods.get(t.method()).defaults();
+            return new Fallback(t.method(), Methods.withBudget(t.method(), defaults, Methods.budget(t.method(), defaults) * t.startFactor()));
+        }).toList();
+    }
+
+    /**
+     * AIS's starting temperatures by calibration: AIS's error is mostly bias, which its runs do not show, so the sandwich
+     * on documents simulated from the model at the pilot's lengths (forward AIS below, reverse AIS from the true state
+     * above) gives the least of {@code start}, 2 {@code start}, ... whose mean width is within the documents' mean target.
+     */
+    static int calibratedTemperatures(TopicModel model, int[] lengths, int start, long seed, int threads, StringBuilder report,
+                                      CancelToken cancel) {
+        List<Integer> budgets = IntStream.range(0, CALIBRATION_DOUBLINGS + 1).mapToObj(k -> start << k).toList();
+        Calibration.Result widths = Calibration.widths(model, lengths, budgets, seed, threads, cancel);
+        double target = Arrays.stream(lengths).mapToDouble(Target::nats).average().orElse(Target.MIN_NATS);
+        int calibrated = widths.smallestBudget(target).orElse(budgets.get(budgets.size() - 1));
+        report.append(String.format(Locale.ROOT, "  calibrate (documents simulated from the model at the pilot's lengths): mean sandwich"
+                + " width %s nats at temperatures %s; target %.3f: start at %d%n", widths.summaries().stream()
+                .map(w -> String.format(Locale.ROOT, "%.3f", w.meanWidth())).toList(), budgets, target, calibrated));
+        return calibrated;
+    }
+
+    /** How far calibration may raise AIS's starting temperatures: doublings of the pilot's start. */
+    private static final int CALIBRATION_DOUBLINGS = 2;
+
+    /** One candidate's pilot: violations, the budget each document needs, and the predicted cost at it. */
+    private static Trial trial(String method, List<List<Outcome>> documents) {
+        int violations = 0;
+        int beyondCap = 0;
+        double predicted = 0;
+        double variance = 0;
+        long tokens = 0;
+        long siteUpdates = 0;
+        long nanos = 0;
+        List<Integer> factors = new ArrayList<>();
+        for (List<Outcome> runs : documents) {
+            Verdict v = DocumentVerdict.of(method, runs).verdict();
+            long cost = 0;
+            for (Outcome o : runs) {
+                if (o.result() != null) {
+                    cost += o.result().siteUpdates();
+                    nanos += o.result().nanos();
+                }
+            }
+            siteUpdates += cost;
+            if (v.reason().violation()) {
+                violations++;
+                continue;
+            }
+            tokens += runs.get(0).length();
+            // the standard error falls as one over the root of the budget: the factor that brings it within the target
+            double se = v.error();
+            int factor = factor(se * se / (v.target() * v.target()));
+            if (factor > 1 << MAX_DOUBLINGS) {
+                beyondCap++;
+            }
+            factors.add(factor);
+            predicted += WORK.get(method) * cost * factor;
+            variance += se * se * RUNS;
+        }
+        return new Trial(method, violations, beyondCap, tokens == 0 ? Double.NaN : variance / tokens, siteUpdates, nanos,
+                violations == documents.size() ? Double.MAX_VALUE : predicted, startFactor(factors));
+    }
+
+    /** {@link #RUNS} runs of an estimator at a budget on one document, on streams keyed by the document, run, method and budget. */
+    private static List<Outcome> runs(Estimator estimator, TopicModel model, Document doc, int documentIndex, int budget, long seed,
+                                      CancelToken cancel) {
+        List<Outcome> runs = new ArrayList<>();
+        for (int run = 1; run <= RUNS; run++) {
+            SplittableRandom random = RandomStreams.stream(seed, documentIndex, run, MethodStreams.key(estimator.method()), budget);
+            runs.add(EstimationRunner.evaluate(estimator, model, doc, documentIndex, run, random, run == 1, cancel));
+        }
+        return runs;
+    }
+
+    /**
+     * Runs the choice on the documents of a shard: each document {@link #RUNS} times, doubled until certified or at the
+     * cap; a document still not certified (and not refused outright, which no budget mends) goes to the fallbacks in
+     * their order, each escalated the same way from its own start, until one certifies it. The rows kept are the last
+     * round of the method that certified the document, or the choice's when none did (its verdict says why), and carry
+     * that method ({@link Outcome#method}); they arrive in document order. Each document is one task on streams keyed
+     * by the document, run, method and budget, so the rows do not depend on the threads or the shards.
+     *
+     * @return site updates spent in every round of every method, and how many documents each fallback certified
+     */
+    public static Result run(Choice choice, Corpus corpus, TopicModel model, long seed, int threads, Shard shard, Consumer<Outcome> inOrder,
+                             Progress progress, CancelToken cancel) {
+        int[] documents = shard.positions(corpus.size());
+        long[] spent = {0};
+        java.util.Map<String, Integer> fellBack = new java.util.LinkedHashMap<>();
+        choice.fallbacks().forEach(f -> fellBack.put(f.method(), 0));
+        OrderedParallel.run(documents.length, task -> {
+            int d = documents[task];
+            Escalation chosen = escalate(choice.method(), choice.start(), model, corpus.document(d), d, seed, cancel);
+            long cost = chosen.siteUpdates();
+            if (!chosen.certified() && !chosen.refused()) {
+                for (Fallback f : choice.fallbacks()) {
+                    Escalation fallback = escalate(f.method(), f.start(), model, corpus.document(d), d, seed, cancel);
+                    cost += fallback.siteUpdates();
+                    if (fallback.certified()) {
+                        return new Escalation(fallback.method(), fallback.runs(), true, false, cost);
+                    }
+                }
+            }
+            return new Escalation(chosen.method(), chosen.runs(), chosen.certified(), chosen.refused(), cost);
+        }, r -> {
+            spent[0] += r.siteUpdates();
+            if (!r.method().equals(choice.method())) {
+                fellBack.merge(r.method(), 1, Integer::sum);
+            }
+            r.runs().forEach(inOrder);
+        }, threads, "tmeval-auto", progress, cancel, task -> corpus.document(documents[task]).id());
+        return new Result(spent[0], fellBack);
+    }
+
+    /** One method's rounds on one document: {@link #RUNS} runs from its start, doubled until certified or at the cap. */
+    private static Escalation escalate(String method, MethodSettings start, TopicModel model, Document doc, int d, long seed, CancelToken cancel) {
+        int startBudget = Methods.budget(method, start);
+        long cost = 0;
+        List<Outcome> runs = null;
+        Verdict v = null;
+        for (int round = 0; round <= MAX_DOUBLINGS; round++) {
+            int budget = startBudget << round;
+            Estimator estimator = Methods.get(method).create(Methods.withBudget(method, start, budget));
+            runs = runs(estimator, model, doc, d, budget, seed, cancel);
+            cost += runs.stream().filter(o -> o.result() != null).mapToLong(o -> o.result().siteUpdates()).sum();
+            v = DocumentVerdict.of(method, runs).verdict();
+            // a document the method refuses outright (exact's limit, a word of probability zero) gains nothing from more budget
+            if (v.certified() || runs.stream().allMatch(o -> o.status() == Status.REFUSED)) {
+                break;
+            }
+        }
+        return new Escalation(method, runs, v.certified(), runs.stream().allMatch(o -> o.status() == Status.REFUSED), cost);
+    }
+
+    /** A document's kept rounds: the method, its last round's runs, whether they certify it or were all refused, the cost. */
+    private record Escalation(String method, List<Outcome> runs, boolean certified, boolean refused, long siteUpdates) {
+    }
+
+    /**
+     * What {@link #run} spent, and how many documents each fallback certified where the choice could not.
+     *
+     * @param fellBack by fallback, in their order, the documents whose rows it gave
+     */
+    public record Result(long siteUpdates, java.util.Map<String, Integer> fellBack) {
+        public Result {
+            fellBack = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(fellBack));
+        }
+
+        /** The summary's line: the site updates of every round, and the documents that fell back, to which method. */
+        public String report() {
+            String fallbacks = fellBack.isEmpty() ? "no fallback" : fellBack.values().stream().mapToInt(Integer::intValue).sum()
+                    + " documents fell back (" + fellBack.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", "))
+                    + ")";
+            return String.format(Locale.ROOT, "auto spent %d site updates in all rounds; %s%n", siteUpdates, fallbacks);
+        }
+    }
+}

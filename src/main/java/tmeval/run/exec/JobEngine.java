@@ -1,0 +1,69 @@
+package tmeval.run.exec;
+
+import tmeval.run.plan.ComparisonPlan;
+import tmeval.run.plan.CurvePlan;
+import tmeval.run.plan.EstimatePlan;
+import tmeval.run.plan.Shard;
+
+import tmeval.compare.ModelPair;
+import tmeval.model.Corpus;
+import tmeval.model.ModelSeries;
+import tmeval.model.TopicModel;
+import tmeval.progress.CancelToken;
+import tmeval.progress.Progress;
+
+import java.util.function.Consumer;
+
+/**
+ * Where a plan's documents are evaluated: on this machine's threads ({@link #LOCAL}), or on a cluster
+ * ({@code tmeval.spark}). Either way every (document, run, method) draws from the stream of its corpus position and
+ * results arrive in corpus order on the calling thread, so the command that writes them writes the same file.
+ */
+public interface JobEngine {
+    /** This machine, {@code plan.threads()} workers. */
+    JobEngine LOCAL = new JobEngine() {
+        @Override
+        public void estimate(EstimatePlan plan, Corpus corpus, TopicModel model, Shard shard, Consumer<Outcome> inOrder,
+                             Progress progress, CancelToken cancel) {
+            EstimationRunner.run(new EstimationRunner.Job(corpus, model, plan.estimator(), plan.runs(), plan.seed(), plan.threads()),
+                    shard, inOrder, progress, cancel);
+        }
+
+        @Override
+        public void compare(ComparisonPlan plan, Corpus corpus, ModelPair pair, Shard shard, Consumer<ComparisonRunner.Result> inOrder,
+                            Progress progress, CancelToken cancel) {
+            ComparisonRunner.run(ComparisonRunner.Job.of(plan, corpus, pair), shard, r -> { }, inOrder, progress, cancel);
+        }
+
+        @Override
+        public void curve(CurvePlan plan, Corpus corpus, ModelSeries series, Shard shard, CurveRunner.Listener inOrder, Progress progress,
+                          CancelToken cancel) {
+            CurveRunner.run(CurveRunner.Job.of(plan, corpus, series), shard, inOrder, progress, cancel);
+        }
+
+        @Override
+        public boolean local() {
+            return true;
+        }
+    };
+
+    /** Every (document, run) of the shard under one model, in corpus order. */
+    void estimate(EstimatePlan plan, Corpus corpus, TopicModel model, Shard shard, Consumer<Outcome> inOrder, Progress progress,
+                  CancelToken cancel);
+
+    /** Every (document, method and direction, run) of the shard, and the plan's reference, in corpus order. */
+    void compare(ComparisonPlan plan, Corpus corpus, ModelPair pair, Shard shard, Consumer<ComparisonRunner.Result> inOrder,
+                 Progress progress, CancelToken cancel);
+
+    /**
+     * Every (document, method, run) of the shard at every snapshot of the series, snapshot by snapshot in corpus order,
+     * each snapshot followed by its points (over the shard's documents).
+     */
+    void curve(CurvePlan plan, Corpus corpus, ModelSeries series, Shard shard, CurveRunner.Listener inOrder, Progress progress,
+               CancelToken cancel);
+
+    /** Whether this is this machine's engine (the adaptive comparison, which re-runs documents in rounds, runs only here). */
+    default boolean local() {
+        return false;
+    }
+}

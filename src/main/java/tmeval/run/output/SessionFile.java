@@ -1,0 +1,229 @@
+package tmeval.run.output;
+
+import tmeval.run.exec.ComparisonRunner;
+import tmeval.run.exec.CurveRunner;
+import tmeval.run.plan.ComparisonPlan;
+import tmeval.run.plan.CurvePlan;
+import tmeval.run.plan.Setting;
+
+import tmeval.anneal.Schedule;
+import tmeval.io.OutputFile;
+import tmeval.io.InputException;
+import tmeval.io.LineReader;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * A workbench session as plain TSV (never Java serialisation): the inputs' paths, the run settings and every result,
+ * so that reopening it restores the same state.
+ * <pre>
+ * #tmeval-session v1
+ * input   modelA|modelB|corpus|series   PATH
+ * setting NAME    VALUE
+ * result  docIndex docId N method direction run reference(0/1) logRatio siteUpdates nanos status refusal
+ * round   docIndex method temperatures converged(yes/no/-)
+ * </pre>
+ * The result and round lines are {@link SessionRowFormat}'s: a result without a value keeps its row, with its status and
+ * the reason, so that a reopened session counts it as the run did; an adaptive run's last round of each document and
+ * method keeps its temperatures and verdict. Paths, ids and texts are {@link Provenance#escape}d, so any file name round-trips. Reading checks
+ * every setting by the rule the command line applies ({@link Setting}) and every number as merge does, naming the
+ * line: a hand-edited session is refused, never clamped into range.
+ */
+public final class SessionFile {
+    public static final String MAGIC = "#tmeval-session v1";
+    private static final List<String> INPUTS = List.of("modelA", "modelB", "corpus", "series");
+    private static final List<String> TEACHING_MODELS = List.of("A", "B");
+
+    /** Each setting a session holds (the workbench's names), with the rule of the option it stands for. */
+    private static final Map<String, Consumer<String>> SETTINGS = Map.ofEntries(
+            Map.entry("temperatures", Setting.TEMPERATURES::parse), Map.entry("samples", Setting.SAMPLES::parse),
+            Map.entry("burnIn", Setting.BURN_IN::parse), Map.entry("runs", Setting.RUNS::parse), Map.entry("seed", Setting.FORM_SEED::parse),
+            Map.entry("threads", Setting.THREADS::parse), Map.entry("minTokens", Setting.MIN_TOKENS::parse),
+            Map.entry("referenceParticles", Setting.REFERENCE_PARTICLES::parse), Map.entry("maxTemperatures", Setting.MAX_TEMPERATURES::parse),
+            Map.entry("agreeWithin", Setting.AGREE_WITHIN::parse), Map.entry("schedule", Schedule::parse),
+            Map.entry("reference", ComparisonPlan.Reference::parse), Map.entry("align", Setting::bool), Map.entry("adaptive", Setting::bool),
+            Map.entry("auto", Setting::bool),
+            Map.entry("methods", v -> Setting.methods(v, null, true)),
+            Map.entry("curves.methods", v -> Setting.methods(v, CurvePlan.CURVE_METHODS, true)),
+            Map.entry("curves.temperatures", Setting.TEMPERATURES::parse), Map.entry("curves.runs", Setting.RUNS::parse),
+            Map.entry("curves.points", SessionFile::curvePoints),
+            Map.entry("teaching.model", v -> {
+                if (!TEACHING_MODELS.contains(v)) {
+                    throw new IllegalArgumentException("is A or B, was '" + v + "'");
+                }
+            }),
+            Map.entry("teaching.temperatures", Setting.TEACHING_TEMPERATURES::parse), Map.entry("teaching.samples", Setting.TEACHING_SAMPLES::parse),
+            Map.entry("teaching.tokens", Setting.TEACHING_TOKENS::parse));
+
+    /** A session's content. */
+    public record Session(Map<String, Path> inputs, Map<String, String> settings, List<ComparisonRunner.Result> results,
+                          List<Round> rounds) {
+        /** A session of a plain run (no adaptive rounds). */
+        public Session(Map<String, Path> inputs, Map<String, String> settings, List<ComparisonRunner.Result> results) {
+            this(inputs, settings, results, List.of());
+        }
+    }
+
+    /** The last adaptive round of a document's method: its temperatures and whether its directions agreed (null: none). */
+    public record Round(int documentIndex, String method, int temperatures, Boolean converged) {
+    }
+
+    private SessionFile() {
+    }
+
+    public static void write(Session session, Path path) throws IOException {
+        for (var e : session.inputs().entrySet()) {
+            if (e.getValue() != null && OutputFile.sameFile(path, e.getValue())) {
+                throw new IOException(path + ": is the session's input " + e.getKey() + " (" + e.getValue() + "); not overwriting it with the session");
+            }
+        }
+        try (OutputFile file = OutputFile.create(path)) {
+            Writer w = file.writer();
+            w.write(MAGIC + "\n");
+            for (var e : session.inputs().entrySet()) {
+                if (e.getValue() != null) {
+                    w.write("input\t" + e.getKey() + "\t" + Provenance.escape(e.getValue().toAbsolutePath().toString()) + "\n");
+                }
+            }
+            for (var e : session.settings().entrySet()) {
+                w.write("setting\t" + Provenance.escape(e.getKey()) + "\t" + Provenance.escape(e.getValue()) + "\n");
+            }
+            for (ComparisonRunner.Result r : session.results()) {
+                w.write(SessionRowFormat.write(r));
+            }
+            for (Round round : session.rounds()) {
+                w.write(SessionRowFormat.write(round));
+            }
+            file.commit();
+        }
+    }
+
+    public static Session read(Path path) throws InputException {
+        Map<String, Path> inputs = new LinkedHashMap<>();
+        Map<String, String> settings = new LinkedHashMap<>();
+        List<ComparisonRunner.Result> results = new ArrayList<>();
+        List<Round> rounds = new ArrayList<>();
+        RowChecks.Totals totals = new RowChecks.Totals();
+        try (LineReader in = LineReader.open(path)) {
+            String line = in.next();
+            if (line == null || !line.equals(MAGIC)) {
+                throw new InputException(path, 1, "not a tmeval session (expected '" + MAGIC + "')");
+            }
+            while ((line = in.next()) != null) {
+                if (line.isBlank()) {
+                    continue;
+                }
+                String[] f = Provenance.fields(line);
+                switch (f[0]) {
+                    case "input" -> {
+                        expect(in, f, 3);
+                        if (!INPUTS.contains(f[1])) {
+                            throw in.error("unknown input '" + f[1] + "' (" + String.join(", ", INPUTS) + ")");
+                        }
+                        if (f[2].isEmpty()) {
+                            throw in.error("empty path for " + f[1]);
+                        }
+                        try {
+                            inputs.put(f[1], Path.of(f[2]));
+                        } catch (java.nio.file.InvalidPathException e) {
+                            throw in.error("invalid path for " + f[1]);
+                        }
+                    }
+                    case "setting" -> {
+                        expect(in, f, 3);
+                        Consumer<String> rule = SETTINGS.containsKey(f[1]) ? SETTINGS.get(f[1]) : planRule(f[1]);
+                        try {
+                            if (rule != null) {
+                                rule.accept(f[2]);
+                            }
+                        } catch (IllegalArgumentException e) {
+                            throw in.error("setting " + f[1] + ": " + e.getMessage());
+                        }
+                        if (settings.put(f[1], f[2]) != null) {
+                            throw in.error("setting " + f[1] + " is given twice");
+                        }
+                    }
+                    case SessionRowFormat.RESULT -> {
+                        ComparisonRunner.Result r = row(in, SessionRowFormat::parseResult, line);
+                        if (r.result() != null) {
+                            add(in, totals, r.result().siteUpdates(), r.result().nanos());
+                        }
+                        results.add(r);
+                    }
+                    case SessionRowFormat.ROUND -> rounds.add(row(in, SessionRowFormat::parseRound, line));
+                    default -> throw in.error("unknown record '" + f[0] + "' (input, setting, result, round)");
+                }
+            }
+        }
+        return new Session(inputs, settings, results, rounds);
+    }
+
+    /**
+     * The rule of a plan's setting a session keeps under a prefix: the run form's and the results' plans ({@code form.},
+     * {@code results.}, by their provenance names), and the plan of the curves on screen ({@code curves.shown.}); null
+     * for any other name.
+     */
+    private static Consumer<String> planRule(String key) {
+        for (String prefix : List.of("form.", "results.")) {
+            if (key.startsWith(prefix)) {
+                return Setting.rule("compare", key.substring(prefix.length()));
+            }
+        }
+        return switch (key) {
+            case "curves.shown.methods" -> v -> Setting.methods(v, CurvePlan.CURVE_METHODS, false);
+            case "curves.shown.temperatures" -> Setting.TEMPERATURES::parse;
+            case "curves.shown.runs" -> Setting.RUNS::parse;
+            default -> null;
+        };
+    }
+
+    private static void add(LineReader in, RowChecks.Totals totals, long siteUpdates, long nanos) throws InputException {
+        try {
+            totals.add(siteUpdates, nanos);
+        } catch (IllegalArgumentException e) {
+            throw in.error(e.getMessage());
+        }
+    }
+
+    /** The curves on screen: points separated by {@code ;}, each as {@link CurveRunner.Point#text} wrote it. */
+    public static List<CurveRunner.Point> curvePoints(String value) {
+        List<CurveRunner.Point> points = new ArrayList<>();
+        RowChecks.Totals totals = new RowChecks.Totals();
+        for (String p : value.split(";")) {
+            if (!p.isBlank()) {
+                CurveRunner.Point point = SessionRowFormat.parsePoint(p);
+                totals.add(point.siteUpdates(), point.nanos());
+                points.add(point);
+            }
+        }
+        return points;
+    }
+
+    /** The curve points as a session keeps them. */
+    public static String curvePointsText(List<CurveRunner.Point> points) {
+        return String.join(";", points.stream().map(SessionRowFormat::write).toList());
+    }
+
+    /** A result or round line as {@link SessionRowFormat} reads it, its problem named by file and line. */
+    private static <T> T row(LineReader in, Function<String, T> read, String line) throws InputException {
+        try {
+            return read.apply(line);
+        } catch (IllegalArgumentException e) {
+            throw in.error(e.getMessage());
+        }
+    }
+
+    private static void expect(LineReader in, String[] f, int fields) throws InputException {
+        if (f.length != fields) {
+            throw in.error("a " + f[0] + " line has " + fields + " tab-separated fields, this one has " + f.length);
+        }
+    }
+}

@@ -1,0 +1,59 @@
+package tmeval.run.plan;
+
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/** The adaptive budget. */
+public record AdaptiveBudget(double agreeWithin, int maxTemperatures) {
+    public AdaptiveBudget {
+        if (!(agreeWithin > 0) || maxTemperatures < 1) {
+            throw new IllegalArgumentException("--agree-within must be positive and --max-temperatures at least 1");
+        }
+    }
+
+    /** The settings of a budget, read by {@link #fromSettings} and left alone by {@link ComparisonPlan#fromSettings}. */
+    static final java.util.Set<String> SETTINGS = java.util.Set.of("adaptive", "agree-within", "max-temperatures");
+
+    /** The plan's settings and this budget, by name: the provenance of an adaptive output (it says how to run it again). */
+    public Map<String, String> settingsText(ComparisonPlan plan) {
+        Map<String, String> s = new LinkedHashMap<>(plan.toSettings());
+        s.put("adaptive", "true");
+        s.put("agree-within", String.format(Locale.ROOT, "%s", agreeWithin));
+        s.put("max-temperatures", Integer.toString(maxTemperatures));
+        return s;
+    }
+
+    /**
+     * The budget {@link #settingsText} wrote, or null for the settings of a plain run (no {@code adaptive} setting).
+     *
+     * @throws IllegalArgumentException naming the budget's setting that is missing or not valid
+     */
+    public static AdaptiveBudget fromSettings(Map<String, String> settings) {
+        if (!settings.containsKey("adaptive")) {
+            if (settings.containsKey("agree-within") || settings.containsKey("max-temperatures")) {
+                throw SettingsReader.problem("agree-within", "goes with adaptive true (and max-temperatures), which this plan does not have");
+            }
+            return null;
+        }
+        SettingsReader in = new SettingsReader(settings, settings.keySet());
+        if (!in.bool("adaptive")) {
+            throw SettingsReader.problem("adaptive", "is only ever true: a plain run's settings name no budget");
+        }
+        return new AdaptiveBudget(in.real(Setting.AGREE_WITHIN), (int) in.whole(Setting.MAX_TEMPERATURES));
+    }
+
+    /** @throws IllegalArgumentException when the plan cannot be run adaptively */
+    public void check(ComparisonPlan plan) {
+        if (plan.directions() != ComparisonPlan.Directions.BOTH) {
+            throw new IllegalArgumentException("--adaptive compares the two directions: use --direction both");
+        }
+        if (plan.annealingMethod() == null) {
+            throw new IllegalArgumentException("--adaptive needs a ratio path (a method run in both directions)");
+        }
+        if (maxTemperatures < plan.settings().temperatures()) {
+            throw new IllegalArgumentException("--max-temperatures " + maxTemperatures + " is below --temperatures "
+                    + plan.settings().temperatures());
+        }
+    }
+}

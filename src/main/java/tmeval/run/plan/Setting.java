@@ -1,0 +1,207 @@
+package tmeval.run.plan;
+
+
+import tmeval.anneal.Schedule;
+import tmeval.compare.ComparisonMethods;
+import tmeval.estimate.MethodOption;
+import tmeval.estimate.Methods;
+
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * The rule of every setting, in one place: the command line's options, the workbench's fields and the readers of
+ * sessions, results and shard files check a value against it, so that a value one of them refuses the others refuse
+ * too, and none is ever clamped into range.
+ */
+public final class Setting {
+    /** A whole-number setting and its range. */
+    public record Whole(String name, long min, long max) {
+        /** @throws IllegalArgumentException saying what is wrong with the text (its caller names the setting) */
+        public long parse(String text) {
+            long v;
+            try {
+                v = Long.parseLong(text.trim());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("needs a whole number, was '" + text + "'");
+            }
+            if (v < min || v > max) {
+                throw new IllegalArgumentException("must be between " + min + " and " + max + ", was " + v);
+            }
+            return v;
+        }
+
+        /** {@link #parse} for a setting that is an int. */
+        public int parseInt(String text) {
+            return Math.toIntExact(parse(text));
+        }
+
+        public int minInt() {
+            return Math.toIntExact(min);
+        }
+
+        public int maxInt() {
+            return Math.toIntExact(max);
+        }
+    }
+
+    /** A real-number setting and its range (always finite). */
+    public record Real(String name, double min, double max) {
+        /** @throws IllegalArgumentException saying what is wrong with the text */
+        public double parse(String text) {
+            double v;
+            try {
+                v = Double.parseDouble(text.trim());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("needs a number, was '" + text + "'");
+            }
+            if (!(v >= min && v <= max)) {
+                throw new IllegalArgumentException("must be between " + min + " and " + max + ", was " + text.trim());
+            }
+            return v;
+        }
+    }
+
+    public static final Whole SAMPLES = whole(MethodOption.SAMPLES);
+    public static final Whole TEMPERATURES = whole(MethodOption.TEMPERATURES);
+    public static final Whole BURN_IN = whole(MethodOption.BURN_IN);
+    public static final Whole PARTICLES = whole(MethodOption.PARTICLES);
+    public static final Whole CHAIN_LENGTH = whole(MethodOption.CHAIN_LENGTH);
+    public static final Whole IP_ITERATIONS = whole(MethodOption.IP_ITERATIONS);
+    public static final Whole MAX_EXACT_STATES = whole(MethodOption.MAX_EXACT_STATES);
+    public static final Whole RUNS = new Whole("runs", 1, 1_000_000);
+    public static final Whole SEED = new Whole("seed", Long.MIN_VALUE, Long.MAX_VALUE);
+    /** The seed of a session saved before sessions kept the run form's whole plan: that form's seed field held an int. */
+    public static final Whole FORM_SEED = new Whole("seed", 0, Integer.MAX_VALUE);
+    public static final Whole THREADS = new Whole("threads", 1, 4096);
+    public static final Whole REFERENCE_PARTICLES = new Whole("reference-particles", 1, 1_000_000);
+    public static final Whole MAX_TEMPERATURES = new Whole("max-temperatures", 1, Integer.MAX_VALUE);
+    public static final Whole FIRST_EXTRA_TEMPERATURES = new Whole("first-extra-temperatures", 0, Integer.MAX_VALUE);
+    /** How often auto may double a document's budget, as an auto run's provenance records it. */
+    public static final Whole AUTO_MAX_DOUBLINGS = new Whole("auto-max-doublings", 0, 30);
+    public static final Whole MIN_TOKENS = new Whole("min-tokens", 1, Integer.MAX_VALUE);
+    /** The teaching view's AIS runs while the window draws it: a short document, a few chains. */
+    public static final Whole TEACHING_TEMPERATURES = new Whole("teaching temperatures", 1, 100_000);
+    public static final Whole TEACHING_SAMPLES = new Whole("teaching samples", 1, 1000);
+    /** 0: the whole document. */
+    public static final Whole TEACHING_TOKENS = new Whole("teaching tokens", 0, 100_000);
+
+    public static final Real EPSILON = new Real(MethodOption.EPSILON.setting(), MethodOption.EPSILON.realMin(), MethodOption.EPSILON.realMax());
+    public static final Real GAP_THRESHOLD = new Real("gap-threshold", 0, Double.MAX_VALUE);
+    public static final Real AGREE_WITHIN = new Real("agree-within", Double.MIN_NORMAL, Double.MAX_VALUE);
+
+    /** The settings of an auto run's provenance beside its plan's, read by auto's own reader ({@code run.auto.AutoEstimation.Pilot}). */
+    public static final Set<String> AUTO_SETTINGS = Set.of("auto", "auto-max-doublings", "auto-pilot", "auto-fallback");
+
+    /** Every setting a plan's provenance names ({@code toSettings()}), by that name, with its rule. */
+    private static final Map<String, Consumer<String>> PLAN_RULES = planRules();
+
+    private static Map<String, Consumer<String>> planRules() {
+        Map<String, Consumer<String>> rules = new HashMap<>(Map.ofEntries(
+                Map.entry("runs", RUNS::parse), Map.entry("seed", SEED::parse), Map.entry("reference-particles", REFERENCE_PARTICLES::parse),
+                Map.entry("max-temperatures", MAX_TEMPERATURES::parse), Map.entry("first-extra-temperatures", FIRST_EXTRA_TEMPERATURES::parse),
+                Map.entry("gap-threshold", GAP_THRESHOLD::parse), Map.entry("agree-within", AGREE_WITHIN::parse),
+                Map.entry("direction", ComparisonPlan.Directions::parse),
+                Map.entry("reference", ComparisonPlan.Reference::parse), Map.entry("method", Methods::get),
+                Map.entry("align", Setting::bool), Map.entry("adaptive", Setting::bool), Map.entry("auto", Setting::bool),
+                Map.entry("auto-max-doublings", AUTO_MAX_DOUBLINGS::parse),
+                // well-formed method names here; auto's own reader (AutoEstimation.Pilot) checks they are its candidates
+                Map.entry("auto-fallback", v -> List.of(v.split(",", -1)).forEach(Methods::get)),
+                Map.entry("allow-uneven-series", Setting::bool),
+                Map.entry("vocabulary", v -> oneOf(v, List.of("strict", "intersect"))),
+                Map.entry("plan", v -> oneOf(v, List.of("estimate", "compare", "curve", "select")))));
+        for (MethodOption o : MethodOption.values()) {
+            rules.put(o.setting(), rule(o));
+        }
+        return Map.copyOf(rules);
+    }
+
+    /** The rule of a method option ({@link MethodOption}), from its range. */
+    public static Consumer<String> rule(MethodOption o) {
+        return switch (o.kind()) {
+            case WHOLE -> whole(o)::parse;
+            case REAL -> new Real(o.setting(), o.realMin(), o.realMax())::parse;
+            case SCHEDULE -> Schedule::parse;
+            case FLAG -> Setting::bool;
+        };
+    }
+
+    /** A whole-number method option's rule. */
+    private static Whole whole(MethodOption o) {
+        return new Whole(o.setting(), o.wholeMin(), o.wholeMax());
+    }
+
+    private Setting() {
+    }
+
+    /**
+     * Checks one setting of a plan as its provenance line names it ({@code plan} decides which methods {@code methods}
+     * may name); a name this version does not know passes.
+     *
+     * @param plan the plan's {@code plan} setting, or null if not known
+     * @throws IllegalArgumentException naming the setting and the problem
+     */
+    public static void check(String plan, String name, String value) {
+        Consumer<String> rule = rule(plan, name);
+        try {
+            if (rule != null) {
+                rule.accept(value);
+            }
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("setting " + name + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The rule of one setting of a plan as its provenance line names it (its complaint names no setting), or null for a name this version does not know. */
+    public static Consumer<String> rule(String plan, String name) {
+        if (name.equals("methods")) {
+            return v -> methods(v, "curve".equals(plan) ? CurvePlan.CURVE_METHODS : null, false);
+        }
+        return PLAN_RULES.get(name);
+    }
+
+    /**
+     * A comma-separated list of methods: each known (to {@code allowed}, or to the comparison methods when null) and
+     * named once.
+     *
+     * @param emptyAllowed whether no method at all is a valid list (a workbench form with nothing ticked)
+     */
+    public static List<String> methods(String value, List<String> allowed, boolean emptyAllowed) {
+        if (value.isEmpty() && emptyAllowed) {
+            return List.of();
+        }
+        List<String> names = List.of(value.split(",", -1));
+        Set<String> seen = new HashSet<>();
+        for (String m : names) {
+            if (allowed == null) {
+                ComparisonMethods.get(m);
+            } else if (!allowed.contains(m)) {
+                throw new IllegalArgumentException("unknown method '" + m + "' (" + String.join(", ", allowed) + ")");
+            }
+            if (!seen.add(m)) {
+                throw new IllegalArgumentException("names " + m + " twice");
+            }
+        }
+        return names;
+    }
+
+    /** {@code true} or {@code false}, nothing else (Boolean.parseBoolean reads any other text as false). */
+    public static boolean bool(String value) {
+        return switch (value.trim().toLowerCase(Locale.ROOT)) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new IllegalArgumentException("is true or false, was '" + value + "'");
+        };
+    }
+
+    private static void oneOf(String value, List<String> allowed) {
+        if (!allowed.contains(value)) {
+            throw new IllegalArgumentException("is " + String.join(" or ", allowed) + ", was '" + value + "'");
+        }
+    }
+}

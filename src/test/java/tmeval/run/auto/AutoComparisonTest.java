@@ -1,0 +1,149 @@
+package tmeval.run.auto;
+
+import tmeval.run.exec.AdaptiveComparison;
+import tmeval.run.exec.ComparisonRunner;
+import tmeval.run.output.CertifiedRows;
+import tmeval.run.plan.ComparisonPlan;
+import tmeval.run.plan.Shard;
+
+import org.junit.jupiter.api.Test;
+import tmeval.Fixtures;
+import tmeval.compare.ComparisonMethods;
+import tmeval.compare.Direction;
+import tmeval.compare.ModelPair;
+import tmeval.compare.RatioResult;
+import tmeval.estimate.ExactEvaluator;
+import tmeval.estimate.VariationalBound;
+import tmeval.model.Corpus;
+import tmeval.model.Document;
+import tmeval.model.TopicModel;
+import tmeval.progress.CancelToken;
+import tmeval.progress.Progress;
+import tmeval.run.certify.Target;
+import tmeval.run.certify.Verdict;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** compare's {@code auto}: each candidate's rounds certify values near the exact log ratio, and the pilot keeps the floor. */
+class AutoComparisonTest {
+    private static final CancelToken CANCEL = new CancelToken();
+
+    static final TopicModel A = Fixtures.randomModel("A", 30, new double[] {0.05, 0.1, 0.2}, 0.1, 3);
+    private static final TopicModel OTHER = Fixtures.randomModel("other", 30, new double[] {0.1, 0.1, 0.1}, 0.1, 8);
+    /**
+     * A's topics moved a fifth of the way to another model's, with other alphas (the case the published ratio-AIS code
+     * got wrong): two models of one corpus differ so, not as two random models do.
+     */
+    static final TopicModel B = Fixtures.derived("B", A, new int[][] {{0}, {1}, {2}}, OTHER, 0.2, new double[] {0.3, 0.1, 0.6});
+    /** A model of another K, A's first two topics merged: the ratio paths split it to A's K. */
+    static final TopicModel B2 = Fixtures.derived("B2", A, new int[][] {{0, 1}, {2}}, OTHER, 0.2, new double[] {0.2, 0.4});
+
+    @Test
+    void everyCandidateCertifiesValuesWithinThreeTargetsOfTheExactLogRatioOnPairsOfTheSameAndOfDifferentK() {
+        Corpus corpus = Fixtures.generate(A, 10, 40, 5);
+        int start = ComparisonPlan.DEFAULT_METHOD_SETTINGS.temperatures();
+        boolean escalated = false;
+        for (TopicModel b : List.of(B, B2)) {
+            ModelPair pair = ModelPair.prepare(A, b, true, false, ComparisonMethods.RATIO_CONVEX);
+            ComparisonPlan pilotPlan = AutoComparison.pilotPlan(7, 2, true, false, 1.0);
+            for (String candidate : AutoComparison.CANDIDATES) {
+                AutoComparison.Choice choice = new AutoComparison.Choice(candidate, start, List.of(), new int[0], start);
+                Map<Integer, List<AdaptiveComparison.Row>> byDocument = new LinkedHashMap<>();
+                AutoComparison.run(choice, pilotPlan, corpus, pair, Shard.ALL,
+                        row -> byDocument.computeIfAbsent(row.result().documentIndex(), d -> new ArrayList<>()).add(row), Progress.NONE, CANCEL);
+                assertEquals(corpus.size(), byDocument.size());
+                int certified = 0;
+                for (Map.Entry<Integer, List<AdaptiveComparison.Row>> e : byDocument.entrySet()) {
+                    Document doc = corpus.document(e.getKey());
+                    String where = candidate + " against " + b.name() + ", document " + doc.id();
+                    Verdict v = CertifiedRows.verdicts(e.getValue().stream().map(AdaptiveComparison.Row::result).toList()).get(candidate);
+                    for (AdaptiveComparison.Row row : e.getValue()) {
+                        assertEquals(v.certified(), row.converged(), where + ": auto's rounds end when the document is certified");
+                        assertTrue(v.certified() || row.temperatures() == choice.maxTemperatures(), where + ": not certified before the cap");
+                        escalated |= row.temperatures() > start;
+                    }
+                    if (v.certified()) {
+                        certified++;
+                        assertEquals(exact(doc, A) - exact(doc, b), v.value(), 3 * Target.nats(doc.length()), where + ": " + v.describe());
+                    }
+                }
+                // the differences certify everywhere here; the ratio paths between models of different K do not by 16 x 1000
+                // temperatures on most of these documents (estimators.md, "auto")
+                boolean certifiesHere = b == B || !ComparisonMethods.get(candidate).directional();
+                assertTrue(!certifiesHere || certified >= 9, candidate + " against " + b.name() + ": " + certified + " of 10 documents certified");
+            }
+        }
+        assertTrue(escalated, "some document's budget was doubled");
+    }
+
+    private static double exact(Document doc, TopicModel model) {
+        return new ExactEvaluator().estimate(doc, model, null, CANCEL).logValue();
+    }
+
+    /**
+     * The pilot counts a run either of whose estimates lies below its model's floor as a violation, and a candidate with
+     * violations loses to a dearer one without: here is-vb-diff's runs agree to a thousandth of a nat and cost a tenth
+     * of lee-is-diff's, but put model A 3 nats below its floor on two pilot documents.
+     */
+    @Test
+    void thePilotRejectsACandidateWhoseEstimatesFallBelowAFloorHoweverCheap() {
+        Corpus corpus = Fixtures.generate(A, 8, 20, 6);
+        ModelPair pair = ModelPair.prepare(A, B, true, false, ComparisonMethods.RATIO_CONVEX);
+        ComparisonPlan pilotPlan = AutoComparison.pilotPlan(1, 1, true, false, 1.0)
+                .withMethods(List.of(ComparisonMethods.IS_VB_DIFF, ComparisonMethods.LEE_IS_DIFF));
+        int[] pilot = AutoEstimation.pilot(corpus, 1);
+        ComparisonRunner.Job job = ComparisonRunner.Job.of(pilotPlan, corpus, pair);
+        List<List<ComparisonRunner.Result>> runs = new ArrayList<>();
+        for (String method : pilotPlan.methods()) {
+            for (int i = 0; i < pilot.length; i++) {
+                Document doc = corpus.document(pilot[i]);
+                boolean belowFloor = method.equals(ComparisonMethods.IS_VB_DIFF) && i < 2;
+                double a = belowFloor ? VariationalBound.fit(doc, A, CANCEL).bound() - 3 : exact(doc, A);
+                double b = exact(doc, B);
+                List<ComparisonRunner.Result> results = new ArrayList<>();
+                for (int run = 1; run <= 3; run++) {
+                    double noise = 0.001 * run;
+                    long cost = method.equals(ComparisonMethods.IS_VB_DIFF) ? 100 : 1000;
+                    results.add(new ComparisonRunner.Result(pilot[i], doc.id(), doc.length(), method, Direction.NONE, run, false,
+                            new RatioResult(a + noise - b, new double[0], cost, 0, a + noise, b), null));
+                }
+                runs.add(AutoComparison.judged(results, job, pilot[i], CANCEL));
+            }
+        }
+        AutoComparison.Choice choice = AutoComparison.decide(pilotPlan, pilot, runs);
+        Map<String, AutoEstimation.Trial> trials = new LinkedHashMap<>();
+        choice.trials().forEach(t -> trials.put(t.method(), t));
+        assertEquals(2, trials.get(ComparisonMethods.IS_VB_DIFF).violations(), choice.report(corpus));
+        assertEquals(0, trials.get(ComparisonMethods.LEE_IS_DIFF).violations(), choice.report(corpus));
+        assertTrue(trials.get(ComparisonMethods.LEE_IS_DIFF).predictedSiteUpdates() > trials.get(ComparisonMethods.IS_VB_DIFF).predictedSiteUpdates(),
+                "is-vb-diff is the cheaper: " + choice.report(corpus));
+        assertEquals(ComparisonMethods.LEE_IS_DIFF, choice.method(), choice.report(corpus));
+    }
+
+    /**
+     * The same on real estimators: on a sparse pair (alpha 0.01, topics drawn from Dir(0.01)) is-vb at 300 samples puts
+     * an estimate below a model's floor on a pilot document, and would otherwise be the cheapest candidate.
+     */
+    @Test
+    void onARealSparsePairThePilotSeesIsVbBelowAFloorAndChoosesAnother() {
+        double[] alpha = new double[10];
+        java.util.Arrays.fill(alpha, 0.01);
+        TopicModel a = Fixtures.randomModel("A", 300, alpha, 0.01, 3);
+        TopicModel b = Fixtures.randomModel("B", 300, alpha, 0.01, 4);
+        Corpus corpus = Fixtures.generate(a, 8, 100, 5);
+        ComparisonPlan pilotPlan = AutoComparison.pilotPlan(1, 2, true, false, 1.0)
+                .withMethods(List.of(ComparisonMethods.IS_VB_DIFF, ComparisonMethods.CHIB_DIFF));
+        pilotPlan = new ComparisonPlan(pilotPlan.methods(), pilotPlan.directions(), pilotPlan.settings().withTemperatures(300).withChainLength(300),
+                pilotPlan.runs(), 1, 2, pilotPlan.reference(), pilotPlan.referenceParticles(), true, false, 1.0);
+        AutoComparison.Choice choice = AutoComparison.choose(pilotPlan, corpus, ModelPair.prepare(a, b, true, false, null), CANCEL);
+        AutoEstimation.Trial isVb = choice.trials().stream().filter(t -> t.method().equals(ComparisonMethods.IS_VB_DIFF)).findFirst().orElseThrow();
+        assertTrue(isVb.violations() > 0, choice.report(corpus));
+        assertEquals(ComparisonMethods.CHIB_DIFF, choice.method(), choice.report(corpus));
+    }
+}
