@@ -74,8 +74,11 @@ public final class CovariatesViewModel {
     private final StringProperty sentence = new SimpleStringProperty("");
     private final StringProperty documents = new SimpleStringProperty("");
     private boolean again;
-    /** Whether the screen is on view: results that stream in while it is not are analysed when it is shown again. */
-    private final BooleanProperty shown = new SimpleBooleanProperty(true);
+    /**
+     * Whether the screen is on view (its view binds it): results that stream in while it is not are analysed when it is
+     * shown, so a run's batches never pay for a screen nobody looks at. Not shown until a view says so.
+     */
+    private final BooleanProperty shown = new SimpleBooleanProperty(false);
     private boolean stale;
     /** The covariates of the models and the corpus, computed once for the whole corpus: the inputs they were made of, and them. */
     private List<Object> builtInInputs = List.of();

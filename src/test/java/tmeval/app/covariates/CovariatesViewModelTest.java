@@ -42,6 +42,7 @@ class CovariatesViewModelTest {
     void setUp() {
         results.reset(corpus);
         vm = new CovariatesViewModel(results, workspace, new CurrentThreadTaskExecutor(), (title, text) -> errors.add(title + ": " + text));
+        vm.shownProperty().set(true);
     }
 
     /** Two runs of is-vb-diff per document, close together (certified) but for document 0, whose runs are 50 nats apart. */
