@@ -16,6 +16,7 @@ import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
 import tmeval.run.AdaptiveComparison;
 import tmeval.run.AutoComparison;
+import tmeval.run.ComparisonAnswer;
 import tmeval.run.ComparisonPlan;
 import tmeval.run.CertifiedRows;
 import tmeval.run.CompareRowFormat;
@@ -309,6 +310,8 @@ final class CompareCommand implements Command {
             file.commit();
         }
         MethodSettings settings = plan.settings();
+        // the answer first, as the workbench shows it above its results
+        out.println(ComparisonAnswer.line(table.rows(), verdicts, auto ? choice.method() : null, false));
         out.printf(Locale.ROOT, "A = %s, B = %s; %d documents, %d runs, %d temperatures, %d samples, burn-in %d, %s schedule; %.1f s wall%n",
                 pair.a().name(), pair.b().name(), corpus.size(), plan.runs(), settings.temperatures(), settings.samples(), settings.burnIn(),
                 settings.schedule().label(), (System.nanoTime() - start) / 1e9);

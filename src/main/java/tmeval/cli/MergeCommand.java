@@ -4,6 +4,7 @@ import tmeval.compare.ComparisonTable;
 import tmeval.compare.ConvergenceCheck;
 import tmeval.io.InputException;
 import tmeval.io.OutputFile;
+import tmeval.run.ComparisonAnswer;
 import tmeval.run.CorpusSummary;
 import tmeval.run.CurveRunner;
 import tmeval.run.Outcome;
@@ -104,6 +105,7 @@ final class MergeCommand implements Command {
             CurveSummary.refused(out, refused);
         } else {
             ComparisonTable table = ShardMerge.table(merged);
+            out.println(ComparisonAnswer.line(table.rows(), verdicts, null, false));
             out.print(table.format());
             Disagreements.of(table.rows(), verdicts).forEach(out::println);
             for (ConvergenceCheck check : table.convergenceChecks(Double.parseDouble(merged.settings().get("gap-threshold")))) {

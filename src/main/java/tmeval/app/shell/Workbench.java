@@ -89,7 +89,7 @@ public final class Workbench {
      * sentences {@code compare} prints over the table, their summary over a chart).
      */
     private Tab results(String id, String title, Node content, boolean sentences) {
-        Tab t = new Tab(title, PlanCaptionView.above(content, model.resultsCaption(),
+        Tab t = new Tab(title, PlanCaptionView.above(content, model.answer().textProperty(), model.resultsCaption(),
                 sentences ? model.disagreement().sentencesProperty() : model.disagreement().summaryProperty(), "plan-" + id));
         t.setId("tab-" + id);
         return t;

@@ -2,6 +2,7 @@ package tmeval.app.shell;
 
 import javafx.beans.property.IntegerProperty;
 import tmeval.anneal.Schedule;
+import tmeval.app.common.AnswerLine;
 import tmeval.app.common.DisagreementNotice;
 import tmeval.app.common.PlanCaption;
 import tmeval.app.common.Results;
@@ -94,6 +95,7 @@ public final class WorkbenchViewModel {
     private final WhichKViewModel whichK;
     private final PlanCaption<ResultsPlan> resultsCaption;
     private final DisagreementNotice disagreement;
+    private final AnswerLine answer;
     private final UserMessages messages;
     private BiPredicate<String, String> confirm = (title, question) -> true;
     private Runnable openDocumentScreen = () -> { };
@@ -126,6 +128,7 @@ public final class WorkbenchViewModel {
         resultsCaption = new PlanCaption<>("Results", results.planProperty(), run.formPlanProperty(), ResultsPlan::describe,
                 ResultsPlan::userSettings);
         disagreement = new DisagreementNotice(results);
+        answer = new AnswerLine(results, run.runningProperty());
     }
 
     /**
@@ -139,6 +142,11 @@ public final class WorkbenchViewModel {
     /** "Results of: ..." above the comparison views (scatter, brackets, table, document), and how the run form differs since. */
     public PlanCaption<ResultsPlan> resultsCaption() {
         return resultsCaption;
+    }
+
+    /** The answer first: the line above the comparison views that opens {@code compare}'s summary. */
+    public AnswerLine answer() {
+        return answer;
     }
 
     /** The banner above the comparison views when two methods' corpus intervals exclude each other. */
