@@ -145,7 +145,7 @@ public final class BracketsView {
         controls.setAlignment(Pos.CENTER_LEFT);
         VBox bottom = Charts.footer(controls, caption, "Forward annealing (B to A) is a stochastic lower bound on log P(w|A) - log P(w|B),"
                 + " reverse (A to B) an upper one (Jensen). A bracket above the line at 0 decides the document for A, one below it for B.",
-                () -> chart, () -> root.getScene().getWindow(), "brackets", onError);
+                this::figure, () -> root.getScene().getWindow(), "brackets", onError);
         root.setCenter(chartPane);
         root.setBottom(bottom);
 
@@ -228,6 +228,17 @@ public final class BracketsView {
         } finally {
             chart.setNotify(true);
         }
+    }
+
+    /** The chart as exported: its title and caption, without the selected document (the screen's state, not the results'). */
+    Charts.Figure figure() {
+        return new Charts.Figure(chart, model.figure(), () -> {
+            renderer.setSeriesVisible(SELECTED, false);
+            renderer.setSeriesVisibleInLegend(SELECTED, false);
+        }, () -> {
+            renderer.setSeriesVisible(SELECTED, null);
+            renderer.setSeriesVisibleInLegend(SELECTED, model.selected() != null);
+        });
     }
 
     /** Draws at once, for tests (the view otherwise draws after a pause, and only when shown). */

@@ -295,6 +295,11 @@ public final class BracketsViewModel {
     }
 
     /** The method drawn. */
+    /** The title and caption of an export: the path, the models, the plan, what is certified, the date; nothing of the screen's state. */
+    public tmeval.app.common.FigureText figure() {
+        return tmeval.app.common.FigureText.of(results, "Forward and reverse bracket of each document by " + method.get());
+    }
+
     public StringProperty methodProperty() {
         return method;
     }

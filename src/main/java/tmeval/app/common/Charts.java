@@ -13,6 +13,7 @@ import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.title.LegendTitle;
+import org.jfree.chart.title.TextTitle;
 import org.jfree.chart.ui.RectangleEdge;
 import org.jfree.svg.SVGGraphics2D;
 
@@ -23,6 +24,7 @@ import java.awt.Paint;
 import java.awt.Rectangle;
 import java.io.File;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.function.Supplier;
 
 /** Shared look of the workbench's charts, and their export as PNG and SVG. */
@@ -62,20 +64,56 @@ public final class Charts {
         }
     }
 
-    /** Writes through {@link OutputFile}, like every file the tool writes: complete or not at all, never over a device. */
-    private static void savePng(JFreeChart chart, File file, int width, int height) throws IOException {
-        try (OutputFile out = OutputFile.create(file.toPath())) {
-            ChartUtils.writeChartAsPNG(out.stream(), chart, width, height);
-            out.commit();
+    /**
+     * A chart as it is exported: its title and caption ({@link FigureText}) and how to take the screen's own state (a
+     * selection) out of it while it is written.
+     *
+     * @param hideScreenState run before the chart is written; {@code showScreenState} after, whatever happens
+     */
+    public record Figure(JFreeChart chart, FigureText text, Runnable hideScreenState, Runnable showScreenState) {
+        /** A figure with no screen state of its own to hide. */
+        public static Figure of(JFreeChart chart, FigureText text) {
+            return new Figure(chart, text, () -> { }, () -> { });
         }
     }
 
-    private static void saveSvg(JFreeChart chart, File file, int width, int height) throws IOException {
-        SVGGraphics2D g2 = new SVGGraphics2D(width, height);
-        chart.draw(g2, new Rectangle(width, height));
-        try (OutputFile out = OutputFile.create(file.toPath())) {
-            out.writer().write(g2.getSVGDocument());
-            out.commit();
+    /**
+     * Writes a figure as PNG or SVG through {@link OutputFile}, like every file the tool writes: complete or not at all,
+     * never over a device. The chart carries the figure's title and caption while it is drawn, and its screen state is
+     * hidden; everything is put back after, and the chart on screen is redrawn once.
+     */
+    public static void write(Figure figure, Path file, boolean svg, int width, int height) throws IOException {
+        JFreeChart chart = figure.chart();
+        boolean notify = chart.isNotify();
+        TextTitle title = chart.getTitle();
+        String screenTitle = title == null ? null : title.getText();
+        TextTitle caption = new TextTitle(figure.text().caption(), new Font("SansSerif", Font.PLAIN, 12));
+        caption.setPosition(RectangleEdge.BOTTOM);
+        caption.setPadding(6, 8, 4, 8);
+        chart.setNotify(false);
+        try {
+            chart.setTitle(figure.text().title());
+            chart.addSubtitle(caption);
+            figure.hideScreenState().run();
+            try (OutputFile out = OutputFile.create(file)) {
+                if (svg) {
+                    SVGGraphics2D g2 = new SVGGraphics2D(width, height);
+                    chart.draw(g2, new Rectangle(width, height));
+                    out.writer().write(g2.getSVGDocument());
+                } else {
+                    ChartUtils.writeChartAsPNG(out.stream(), chart, width, height);
+                }
+                out.commit();
+            }
+        } finally {
+            chart.removeSubtitle(caption);
+            if (screenTitle == null) {
+                chart.setTitle((TextTitle) null);
+            } else {
+                chart.setTitle(screenTitle);
+            }
+            figure.showScreenState().run();
+            chart.setNotify(notify);
         }
     }
 
@@ -84,7 +122,7 @@ public final class Charts {
      * (the scatter's and the brackets' layout).
      */
     public static javafx.scene.layout.VBox footer(javafx.scene.Node controls, javafx.scene.Node summary, String hintText,
-                                                  Supplier<JFreeChart> chart, Supplier<Window> owner, String baseName,
+                                                  Supplier<Figure> chart, Supplier<Window> owner, String baseName,
                                                   UserMessages onError) {
         javafx.scene.control.Label hint = new javafx.scene.control.Label(hintText);
         hint.setWrapText(true);
@@ -98,8 +136,8 @@ public final class Charts {
         return bottom;
     }
 
-    /** "PNG..." and "SVG..." buttons that save the chart the supplier gives. */
-    public static HBox exportButtons(Supplier<JFreeChart> chart, Supplier<Window> owner, String baseName, UserMessages onError) {
+    /** "PNG..." and "SVG..." buttons that save the figure the supplier gives, with its title and caption. */
+    public static HBox exportButtons(Supplier<Figure> chart, Supplier<Window> owner, String baseName, UserMessages onError) {
         Button png = new Button("PNG...");
         Button svg = new Button("SVG...");
         png.setTooltip(new Tooltip("Save this chart as a PNG image (1600 x 1000)"));
@@ -114,7 +152,7 @@ public final class Charts {
         return box;
     }
 
-    private static void save(JFreeChart chart, Window owner, String name, String description, String pattern, UserMessages onError) {
+    private static void save(Figure chart, Window owner, String name, String description, String pattern, UserMessages onError) {
         FileChooser chooser = new FileChooser();
         chooser.setInitialFileName(name);
         chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(description, pattern));
@@ -123,11 +161,7 @@ public final class Charts {
             return;
         }
         try {
-            if (pattern.endsWith("svg")) {
-                saveSvg(chart, file, 1600, 1000);
-            } else {
-                savePng(chart, file, 1600, 1000);
-            }
+            write(chart, file.toPath(), pattern.endsWith("svg"), 1600, 1000);
         } catch (IOException e) {
             onError.error("Cannot save the chart", file + ": " + e.getMessage());
         }

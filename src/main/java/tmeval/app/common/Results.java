@@ -41,6 +41,7 @@ public final class Results {
     private final javafx.beans.property.StringProperty partial = new javafx.beans.property.SimpleStringProperty("");
     private final ReadOnlyObjectWrapper<ResultsPlan> plan = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyBooleanWrapper unsaved = new ReadOnlyBooleanWrapper(false);
+    private java.util.function.Supplier<List<tmeval.run.Provenance.Input>> inputs = List::of;
 
     /**
      * Empty when the results are all a job meant to produce; otherwise why not ("partial: cancelled after 120 of 300
@@ -114,6 +115,16 @@ public final class Results {
             throw new IllegalArgumentException("the results of one plan do not become another's: reset them for it");
         }
         plan.set(p);
+    }
+
+    /** Where the files the results compare are found: the workspace's models and corpus ({@link Workspace#comparisonInputs}). */
+    public void setInputs(java.util.function.Supplier<List<tmeval.run.Provenance.Input>> inputs) {
+        this.inputs = inputs;
+    }
+
+    /** The files of the comparison (model A, model B, the corpus), for the provenance and captions of what is exported. */
+    public List<tmeval.run.Provenance.Input> inputs() {
+        return inputs.get();
     }
 
     /** Whether a job has added results since they were last saved (a session, an export) or opened. */

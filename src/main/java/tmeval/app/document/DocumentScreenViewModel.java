@@ -323,6 +323,14 @@ public final class DocumentScreenViewModel {
         return verdicts.getReadOnlyProperty();
     }
 
+    /** The title and caption of an export of the trace: the document, the models, the plan, the date. */
+    public tmeval.app.common.FigureText figure() {
+        int d = selected.get();
+        String document = results.corpus() == null || d < 0 || d >= results.corpus().size() ? "no document" : "document " + results.corpus().document(d).id();
+        Trace t = trace.get();
+        return tmeval.app.common.FigureText.of(results, "Log-weight across temperatures of " + document + (t == null ? "" : ", " + t.title()));
+    }
+
     public ObjectProperty<Trace> traceProperty() {
         return trace;
     }

@@ -209,7 +209,7 @@ public final class ScatterView {
         controls.setAlignment(Pos.CENTER_LEFT);
 
         VBox bottom = Charts.footer(controls, summary, "Below and left of the tie lines: A predicts the document better in both estimates. "
-                + "On the diagonal: the two estimates agree.", () -> chart, () -> root.getScene().getWindow(), "scatter", onError);
+                + "On the diagonal: the two estimates agree.", this::figure, () -> root.getScene().getWindow(), "scatter", onError);
         root.setCenter(chartPane);
         root.setBottom(bottom);
         model.methods().addListener((ListChangeListener<String>) c -> showToggles());
@@ -324,6 +324,16 @@ public final class ScatterView {
         }
         drawn.get(index).addAll(points);
         s.fireSeriesChanged();
+    }
+
+    /** The chart as exported: its title and caption, without the selected document (the screen's state, not the results'). */
+    Charts.Figure figure() {
+        return new Charts.Figure(chart, model.figure(), () -> {
+            if (dataset.getSeriesCount() > SELECTED) {
+                dataset.getSeries(SELECTED).clear();
+                renderer.setSeriesVisibleInLegend(SELECTED, false);
+            }
+        }, this::showSelected);
     }
 
     private void showSelected() {

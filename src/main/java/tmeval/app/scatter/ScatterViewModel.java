@@ -255,6 +255,11 @@ public final class ScatterViewModel {
         return checks.stream().filter(c -> c.method().equals(method)).mapToInt(c -> c.flagged().size()).findFirst().orElse(0);
     }
 
+    /** The title and caption of an export: the models, the plan, what is certified, the date; nothing of the screen's state. */
+    public tmeval.app.common.FigureText figure() {
+        return tmeval.app.common.FigureText.of(results, "Per-document estimates (Foulds & Smyth, Figure 1)");
+    }
+
     /** The legend of the selected document's points. */
     public String selectedLabel() {
         List<PairedEstimate> s = selectedPoints.get();

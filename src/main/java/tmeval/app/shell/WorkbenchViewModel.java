@@ -110,6 +110,7 @@ public final class WorkbenchViewModel {
         for (var input : List.of(workspace.modelAProperty(), workspace.modelBProperty(), workspace.alignProperty())) {
             input.addListener((o, a, b) -> results.reset(workspace.corpusProperty().get()));
         }
+        results.setInputs(workspace::comparisonInputs);
         inputs = new InputsViewModel(workspace, executor, storage.recentFiles(), messages);
         run = new RunViewModel(workspace, results, executor, storage.ratesFile(), messages);
         scatter = new ScatterViewModel(results, selectedDocument, () -> openDocumentScreen.run());
