@@ -155,6 +155,15 @@ class ScatterViewModelTest {
     }
 
     @Test
+    void oneDocumentIsOnePointDrawn() {
+        results.addAll(List.of(result(0, ComparisonMethods.RATIO_CONVEX, Direction.FORWARD, 1, 0.5),
+                result(0, ComparisonMethods.RATIO_CONVEX, Direction.REVERSE, 1, 0.6)));
+        assertTrue(vm.summaryProperty().get().startsWith("1 point drawn (ratio-convex 1). "), vm.summaryProperty().get());
+        assertTrue(vm.summaryProperty().get().contains("(one document: no noise estimate, no test of a bias)"), vm.summaryProperty().get());
+        assertFalse(vm.summaryProperty().get().contains("p = 1"), vm.summaryProperty().get());
+    }
+
+    @Test
     void hiddenMethodsStayHiddenAndCountedOutAfterASecondRun() {
         feed();
         vm.visibleProperty(ComparisonMethods.LR_DIFF).set(false);
