@@ -112,6 +112,8 @@ public final class BracketsView {
         hover.setManaged(false);
         hover.setMouseTransparent(true);
         hover.setVisible(false);
+        model.hover().textProperty().addListener((o, a, text) -> hover.setVisible(hover.isVisible() && text != null));
+        chartPane.setOnMouseExited(e -> model.hover().hide());
         chartPane.getChildren().addAll(viewer, hover);
 
         ComboBox<String> method = new ComboBox<>(model.methods());
@@ -272,6 +274,7 @@ public final class BracketsView {
     }
 
     private void showHover(String text, double mouseX, double mouseY) {
+        model.hover().show(text);
         Charts.showHover(hover, text, mouseX, mouseY, chartPane);
     }
 

@@ -1,5 +1,7 @@
 package tmeval.app.common;
 
+import tmeval.compare.ComparisonMethods;
+import tmeval.estimate.Methods;
 import tmeval.io.OutputFile;
 
 import javafx.scene.control.Button;
@@ -29,7 +31,7 @@ import java.util.function.Supplier;
 
 /** Shared look of the workbench's charts, and their export as PNG and SVG. */
 public final class Charts {
-    /** One colour per method, the same in every view. */
+    /** The one palette of the charts: a method's colour is its place in it ({@link #colour(String)}). */
     private static final Paint[] PALETTE = {
         new Color(0x1f77b4), new Color(0xff7f0e), new Color(0x2ca02c), new Color(0x9467bd),
         new Color(0x8c564b), new Color(0xe377c2), new Color(0x17becf), new Color(0xbcbd22),
@@ -40,6 +42,15 @@ public final class Charts {
 
     public static Paint colour(int index) {
         return PALETTE[Math.floorMod(index, PALETTE.length)];
+    }
+
+    /**
+     * A method's colour, fixed by its name: its place in the registry of comparison methods (or of single-model
+     * methods), never the order in which a run's methods arrived, so that a method keeps its colour from run to run.
+     */
+    public static Paint colour(String method) {
+        int i = ComparisonMethods.names().indexOf(method);
+        return colour(i >= 0 ? i : Math.max(0, Methods.names().indexOf(method)));
     }
 
     /** White background, light grid, legend at the bottom where it cannot cover data. */

@@ -152,6 +152,10 @@ public final class Results {
      * plan's gap threshold.
      */
     public void reset(Corpus corpus, ResultsPlan made) {
+        if (made == null || corpus != this.corpus) {
+            // new inputs, or results of other documents: the selected document is not theirs
+            selectedDocument.set(-1);
+        }
         this.corpus = corpus;
         partial.set("");
         all.clear();

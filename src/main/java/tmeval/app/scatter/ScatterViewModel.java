@@ -89,6 +89,7 @@ public final class ScatterViewModel {
     private final StringProperty search = new SimpleStringProperty("");
     private final ReadOnlyStringWrapper searchMessage = new ReadOnlyStringWrapper("");
     private List<ConvergenceCheck> checks = List.of();
+    private final tmeval.app.common.HoverText hover;
 
     /**
      * @param selectedDocument the document every screen highlights ({@link Results#selectedDocumentProperty()})
@@ -99,6 +100,7 @@ public final class ScatterViewModel {
         this.captions = new ScatterCaptions(results);
         this.selectedDocument = selectedDocument;
         this.openDocument = openDocument;
+        this.hover = new tmeval.app.common.HoverText(results);
         results.onAdded(batch -> refresh(false));
         results.onReset(() -> refresh(true));
         logRatioAxes.addListener((o, a, b) -> fitRange());
@@ -181,11 +183,8 @@ public final class ScatterViewModel {
     /** Axes fitted to the visible methods (see {@link #fittedRange()}). */
     private void fitRange() {
         Range r = fittedRange();
-        if (r != null) {
-            range.set(r);
-        } else if (range.get().logRatio() != logRatioAxes.get()) {
-            range.set(logRatioAxes.get() ? new Range(-0.5, 0.5, true) : new Range(0.5, 2, false));
-        }
+        // with no point to fit, the default range: never the range of results no longer shown
+        range.set(r != null ? r : logRatioAxes.get() ? new Range(-0.5, 0.5, true) : new Range(0.5, 2, false));
     }
 
     /**
@@ -258,6 +257,11 @@ public final class ScatterViewModel {
     /** The title and caption of an export: the models, the plan, what is certified, the date; nothing of the screen's state. */
     public tmeval.app.common.FigureText figure() {
         return tmeval.app.common.FigureText.of(results, "Per-document estimates (Foulds & Smyth, Figure 1)");
+    }
+
+    /** The hover text of the point under the pointer: gone with the results it describes, or when another view is shown. */
+    public tmeval.app.common.HoverText hover() {
+        return hover;
     }
 
     /** The legend of the selected document's points. */
@@ -377,7 +381,7 @@ public final class ScatterViewModel {
         listener.accept(new Update(true, all, List.copyOf(flagged)));
     }
 
-    /** Methods with points, in the order they appeared (their colour is their position). */
+    /** Methods with points, in the order they appeared (their colour is fixed by their name: {@code Charts.colour(String)}). */
     public ObservableList<String> methods() {
         return methods;
     }

@@ -73,6 +73,7 @@ public final class Workbench {
                 tab("whichk", "Which K?", new WhichKView(model.whichK(), onError).root(), model.whichK().caption()));
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         tabs.setId("views");
+        tabs.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> model.viewChanged());
         root.setTop(new VBox(menuBar(), new RunView(model.run()).root()));
         root.setLeft(new InputsView(model.inputs(), model::openSampleData).root());
         root.setCenter(tabs);

@@ -145,6 +145,12 @@ public final class WorkbenchViewModel {
         return resultsCaption;
     }
 
+    /** Another view was brought forward: no hover text of the one left stays on screen. */
+    public void viewChanged() {
+        scatter.hover().hide();
+        brackets.hover().hide();
+    }
+
     /** The answer first: the line above the comparison views that opens {@code compare}'s summary. */
     public AnswerLine answer() {
         return answer;
