@@ -104,7 +104,7 @@ public final class VarianceTableViewModel {
     /**
      * What the method's 95% corpus interval says ("A predicts better", "B predicts better", "cannot tell A from B", or "no
      * interval" before two documents), with "partial" while the results are not all their job's, and the methods whose
-     * intervals exclude its own ("disagrees with ais-diff").
+     * intervals exclude its own ("disagrees with" and their names).
      */
     private String status(String method, List<ComparisonTable.MethodInterval> intervals, List<ComparisonTable.Disagreement> disagreements) {
         String answer = intervals.stream().filter(m -> m.method().equals(method)).map(ComparisonTable.MethodInterval::answer).findFirst()
