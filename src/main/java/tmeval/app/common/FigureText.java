@@ -22,7 +22,7 @@ public record FigureText(String title, String caption) {
 
     /** A figure of another view: its title, and its plan's line ("Results of: ...", the view's own caption) with the date. */
     public static FigureText of(String what, String planLine) {
-        return new FigureText(what, (planLine.isEmpty() ? "" : planLine + (planLine.endsWith(".") ? " " : ". ")) + exported(LocalDate.now()));
+        return new FigureText(what, (planLine.isEmpty() ? "" : planLine + (planLine.matches("(?s).*[.?!]") ? " " : ". ")) + exported(LocalDate.now()));
     }
 
     private static String exported(LocalDate date) {
