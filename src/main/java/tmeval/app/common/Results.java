@@ -7,6 +7,7 @@ import tmeval.model.Document;
 import tmeval.run.AdaptiveComparison;
 import tmeval.run.ComparisonPlan;
 import tmeval.run.ComparisonRunner;
+import tmeval.run.Provenance;
 
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -24,6 +25,7 @@ import java.util.Map;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * The per-document comparison results of the workbench, fed in batches on the FX thread as documents finish;
@@ -41,7 +43,7 @@ public final class Results {
     private final javafx.beans.property.StringProperty partial = new javafx.beans.property.SimpleStringProperty("");
     private final ReadOnlyObjectWrapper<ResultsPlan> plan = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyBooleanWrapper unsaved = new ReadOnlyBooleanWrapper(false);
-    private java.util.function.Supplier<List<tmeval.run.Provenance.Input>> inputs = List::of;
+    private Supplier<List<Provenance.Input>> inputs = List::of;
 
     /**
      * Empty when the results are all a job meant to produce; otherwise why not ("partial: cancelled after 120 of 300
@@ -118,12 +120,12 @@ public final class Results {
     }
 
     /** Where the files the results compare are found: the workspace's models and corpus ({@link Workspace#comparisonInputs}). */
-    public void setInputs(java.util.function.Supplier<List<tmeval.run.Provenance.Input>> inputs) {
+    public void setInputs(Supplier<List<Provenance.Input>> inputs) {
         this.inputs = inputs;
     }
 
     /** The files of the comparison (model A, model B, the corpus), for the provenance and captions of what is exported. */
-    public List<tmeval.run.Provenance.Input> inputs() {
+    public List<Provenance.Input> inputs() {
         return inputs.get();
     }
 

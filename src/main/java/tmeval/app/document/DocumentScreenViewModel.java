@@ -11,6 +11,7 @@ import javafx.beans.value.ObservableIntegerValue;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import tmeval.anneal.Schedule;
+import tmeval.app.common.FigureText;
 import tmeval.app.common.Results;
 import tmeval.app.common.BackgroundJob;
 import tmeval.app.common.TaskExecutor;
@@ -324,11 +325,11 @@ public final class DocumentScreenViewModel {
     }
 
     /** The title and caption of an export of the trace: the document, the models, the plan, the date. */
-    public tmeval.app.common.FigureText figure() {
+    public FigureText figure() {
         int d = selected.get();
         String document = results.corpus() == null || d < 0 || d >= results.corpus().size() ? "no document" : "document " + results.corpus().document(d).id();
         Trace t = trace.get();
-        return tmeval.app.common.FigureText.of(results, "Log-weight across temperatures of " + document + (t == null ? "" : ", " + t.title()));
+        return FigureText.of(results, "Log-weight across temperatures of " + document + (t == null ? "" : ", " + t.title()));
     }
 
     public ObjectProperty<Trace> traceProperty() {

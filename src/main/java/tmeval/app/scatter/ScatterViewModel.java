@@ -11,6 +11,8 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
+import tmeval.app.common.FigureText;
+import tmeval.app.common.HoverText;
 import tmeval.app.common.Results;
 import tmeval.compare.ComparisonMethods;
 import tmeval.compare.ComparisonTable;
@@ -89,7 +91,7 @@ public final class ScatterViewModel {
     private final StringProperty search = new SimpleStringProperty("");
     private final ReadOnlyStringWrapper searchMessage = new ReadOnlyStringWrapper("");
     private List<ConvergenceCheck> checks = List.of();
-    private final tmeval.app.common.HoverText hover;
+    private final HoverText hover;
 
     /**
      * @param selectedDocument the document every screen highlights ({@link Results#selectedDocumentProperty()})
@@ -100,7 +102,7 @@ public final class ScatterViewModel {
         this.captions = new ScatterCaptions(results);
         this.selectedDocument = selectedDocument;
         this.openDocument = openDocument;
-        this.hover = new tmeval.app.common.HoverText(results);
+        this.hover = new HoverText(results);
         results.onAdded(batch -> refresh(false));
         results.onReset(() -> refresh(true));
         logRatioAxes.addListener((o, a, b) -> fitRange());
@@ -255,12 +257,12 @@ public final class ScatterViewModel {
     }
 
     /** The title and caption of an export: the models, the plan, what is certified, the date; nothing of the screen's state. */
-    public tmeval.app.common.FigureText figure() {
-        return tmeval.app.common.FigureText.of(results, "Per-document estimates (Foulds & Smyth, Figure 1)");
+    public FigureText figure() {
+        return FigureText.of(results, "Per-document estimates (Foulds & Smyth, Figure 1)");
     }
 
     /** The hover text of the point under the pointer: gone with the results it describes, or when another view is shown. */
-    public tmeval.app.common.HoverText hover() {
+    public HoverText hover() {
         return hover;
     }
 
