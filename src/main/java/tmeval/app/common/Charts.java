@@ -104,7 +104,7 @@ public final class Charts {
         chart.setNotify(false);
         try {
             chart.setTitle(figure.text().title());
-            chart.addSubtitle(caption);
+            chart.addSubtitle(0, caption); // the outermost: under the legend
             figure.hideScreenState().run();
             try (OutputFile out = OutputFile.create(file)) {
                 if (svg) {
