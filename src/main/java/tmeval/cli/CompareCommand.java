@@ -21,6 +21,7 @@ import tmeval.run.auto.AutoComparison;
 import tmeval.run.plan.ComparisonPlan;
 import tmeval.run.output.CertifiedRows;
 import tmeval.run.output.CompareRowFormat;
+import tmeval.run.output.ComparisonAnswer;
 import tmeval.run.certify.Disagreements;
 import tmeval.run.certify.VerdictCounts;
 import tmeval.run.exec.ComparisonRunner;
@@ -311,6 +312,8 @@ final class CompareCommand implements Command {
             file.commit();
         }
         MethodSettings settings = plan.settings();
+        // the answer first, as the workbench shows it above its results
+        out.println(ComparisonAnswer.line(table.rows(), verdicts, auto ? choice.method() : null, false));
         out.printf(Locale.ROOT, "A = %s, B = %s; %d documents, %d runs, %d temperatures, %d samples, burn-in %d, %s schedule; %.1f s wall%n",
                 pair.a().name(), pair.b().name(), corpus.size(), plan.runs(), settings.temperatures(), settings.samples(), settings.burnIn(),
                 settings.schedule().label(), (System.nanoTime() - start) / 1e9);

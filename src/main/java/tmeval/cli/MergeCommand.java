@@ -10,6 +10,7 @@ import tmeval.run.exec.Outcome;
 import tmeval.run.output.ProvenanceHeader;
 import tmeval.run.distributed.ShardMerge;
 import tmeval.run.exec.Status;
+import tmeval.run.output.ComparisonAnswer;
 import tmeval.run.certify.Disagreements;
 import tmeval.run.certify.VerdictCounts;
 
@@ -104,6 +105,7 @@ final class MergeCommand implements Command {
             CurveSummary.refused(out, refused);
         } else {
             ComparisonTable table = ShardMerge.table(merged);
+            out.println(ComparisonAnswer.line(table.rows(), verdicts, null, false));
             out.print(table.format());
             Disagreements.of(table.rows(), verdicts).forEach(out::println);
             for (ConvergenceCheck check : table.convergenceChecks(Double.parseDouble(merged.settings().get("gap-threshold")))) {

@@ -15,8 +15,8 @@ import java.util.Locale;
  *
  * @param method the ratio path
  * @param meanGap mean of forward - reverse over documents (nats)
- * @param standardError its standard error
- * @param pValue two-sided p-value of the paired t-test (1 when there are fewer than two documents)
+ * @param standardError its standard error (NaN with no {@link #noiseEstimate})
+ * @param pValue two-sided p-value of the paired t-test (NaN with no {@link #noiseEstimate}: no test)
  * @param flagged ids of the documents whose |gap| exceeds the threshold
  * @param threshold the per-document gap threshold in nats
  * @param documents documents compared
@@ -48,14 +48,25 @@ public record ConvergenceCheck(String method, double meanGap, double standardErr
                 flagged.add(documentIds.get(d));
             }
         }
-        double p = 1.0;
-        // gaps within floating-point noise are agreement, whatever a t-test on them would say
+        // one document, or gaps that do not spread beyond floating-point noise: nothing to test the mean gap against, so no
+        // p-value (never p = 1)
+        double p = Double.NaN;
+        double se = Double.NaN;
+        // gaps within floating-point noise of 0 are agreement, whatever a t-test on them would say
         boolean allNoise = gaps.getN() == 0 || Math.max(Math.abs(gaps.getMax()), Math.abs(gaps.getMin())) <= ComparisonTable.TIE_NATS;
-        if (forward.length >= 2 && !allNoise) {
-            p = gaps.getStandardDeviation() == 0 ? (gaps.getMean() == 0 ? 1.0 : 0.0) : new TTest().pairedTTest(forward, reverse);
+        if (forward.length >= 2 && !allNoise && gaps.getStandardDeviation() > ComparisonTable.TIE_NATS) {
+            se = gaps.getStandardDeviation() / Math.sqrt(forward.length);
+            p = new TTest().pairedTTest(forward, reverse);
         }
-        double se = forward.length >= 2 ? gaps.getStandardDeviation() / Math.sqrt(forward.length) : 0.0;
         return new ConvergenceCheck(method, gaps.getMean(), se, p, List.copyOf(flagged), threshold, forward.length);
+    }
+
+    /**
+     * Whether the documents' gaps give a noise estimate to test their mean against: two documents or more whose gaps
+     * spread beyond floating-point noise.
+     */
+    public boolean noiseEstimate() {
+        return !Double.isNaN(pValue);
     }
 
     /** The directions disagree systematically: significant at {@link #SIGNIFICANCE}. */
@@ -78,7 +89,10 @@ public record ConvergenceCheck(String method, double meanGap, double standardErr
 
     /** The check in words, as Section 3.1 recommends stating it. */
     public String verdict() {
-        String stats = String.format(Locale.ROOT, "mean forward - reverse gap %.4g nats (s.e. %.2g, paired t-test p = %.2g; a bias below p = %s)"
+        String stats = !noiseEstimate()
+                ? String.format(Locale.ROOT, "mean forward - reverse gap %.4g nats over %d %s (%s: no noise estimate, no test of a bias)", meanGap,
+                documents, documents == 1 ? "document" : "documents", documents == 1 ? "one document" : "gaps without spread")
+                : String.format(Locale.ROOT, "mean forward - reverse gap %.4g nats (s.e. %.2g, paired t-test p = %.2g; a bias below p = %s)"
                 + " over %d documents", meanGap, standardError, pValue, SIGNIFICANCE, documents);
         String docs = flagged.isEmpty() ? "no document's gap exceeds " + threshold + " nats"
                 : flagged.size() + " documents have a gap above " + threshold + " nats: " + String.join(", ", flagged.subList(0, Math.min(10, flagged.size())))
@@ -88,6 +102,14 @@ public record ConvergenceCheck(String method, double meanGap, double standardErr
                     : systematicBias() ? "systematically" : "on many documents";
             return method + ": the two annealing directions DISAGREE " + how + " (" + stats + "); at least one direction did not"
                     + " converge: use more temperatures or burn-in before trusting these ratios. " + docs + ".";
+        }
+        if (!noiseEstimate() && documents > 0 && Math.abs(meanGap) <= ComparisonTable.TIE_NATS) {
+            // no spread and a mean of 0: every gap is within floating-point noise of 0 (a model against itself)
+            return String.format(Locale.ROOT, "%s: the two annealing directions agree exactly (every gap within %s nats of 0 over %d %s). %s.",
+                    method, ComparisonTable.TIE_NATS, documents, documents == 1 ? "document" : "documents", docs);
+        }
+        if (!noiseEstimate()) {
+            return method + ": the two annealing directions cannot be tested yet (" + stats + "). " + docs + ".";
         }
         return method + ": the two annealing directions agree (" + stats + "). " + docs + ".";
     }

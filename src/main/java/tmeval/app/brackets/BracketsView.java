@@ -112,6 +112,8 @@ public final class BracketsView {
         hover.setManaged(false);
         hover.setMouseTransparent(true);
         hover.setVisible(false);
+        model.hover().textProperty().addListener((o, a, text) -> hover.setVisible(hover.isVisible() && text != null));
+        chartPane.setOnMouseExited(e -> model.hover().hide());
         chartPane.getChildren().addAll(viewer, hover);
 
         ComboBox<String> method = new ComboBox<>(model.methods());
@@ -145,7 +147,7 @@ public final class BracketsView {
         controls.setAlignment(Pos.CENTER_LEFT);
         VBox bottom = Charts.footer(controls, caption, "Forward annealing (B to A) is a stochastic lower bound on log P(w|A) - log P(w|B),"
                 + " reverse (A to B) an upper one (Jensen). A bracket above the line at 0 decides the document for A, one below it for B.",
-                () -> chart, () -> root.getScene().getWindow(), "brackets", onError);
+                this::figure, () -> root.getScene().getWindow(), "brackets", onError);
         root.setCenter(chartPane);
         root.setBottom(bottom);
 
@@ -230,6 +232,17 @@ public final class BracketsView {
         }
     }
 
+    /** The chart as exported: its title and caption, without the selected document (the screen's state, not the results'). */
+    Charts.Figure figure() {
+        return new Charts.Figure(chart, model.figure(), () -> {
+            renderer.setSeriesVisible(SELECTED, false);
+            renderer.setSeriesVisibleInLegend(SELECTED, false);
+        }, () -> {
+            renderer.setSeriesVisible(SELECTED, null);
+            renderer.setSeriesVisibleInLegend(SELECTED, model.selected() != null);
+        });
+    }
+
     /** Draws at once, for tests (the view otherwise draws after a pause, and only when shown). */
     void drawNow() {
         draw();
@@ -261,6 +274,7 @@ public final class BracketsView {
     }
 
     private void showHover(String text, double mouseX, double mouseY) {
+        model.hover().show(text);
         Charts.showHover(hover, text, mouseX, mouseY, chartPane);
     }
 

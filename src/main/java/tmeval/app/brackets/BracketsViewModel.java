@@ -11,6 +11,8 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import tmeval.app.common.ResultVerdicts;
 import tmeval.app.common.ResultSentences;
+import tmeval.app.common.FigureText;
+import tmeval.app.common.HoverText;
 import tmeval.app.common.Results;
 import tmeval.compare.ComparisonTable;
 import tmeval.compare.ComparisonTable.PairedEstimate;
@@ -82,6 +84,7 @@ public final class BracketsViewModel {
     private final Runnable openDocument;
     private final ObservableList<String> methods = FXCollections.observableArrayList();
     private final StringProperty method = new SimpleStringProperty();
+    private final HoverText hover;
     private final BooleanProperty perToken = new SimpleBooleanProperty(true);
     private final ReadOnlyStringWrapper caption = new ReadOnlyStringWrapper();
     private final List<Runnable> changeListeners = new ArrayList<>();
@@ -95,6 +98,7 @@ public final class BracketsViewModel {
         this.results = results;
         this.selectedDocument = selectedDocument;
         this.openDocument = openDocument;
+        this.hover = new HoverText(results);
         results.onAdded(batch -> changed());
         results.onReset(this::changed);
         method.addListener((o, a, b) -> changed());
@@ -295,6 +299,16 @@ public final class BracketsViewModel {
     }
 
     /** The method drawn. */
+    /** The hover text of the bracket under the pointer: gone with the results it describes, or when another view is shown. */
+    public HoverText hover() {
+        return hover;
+    }
+
+    /** The title and caption of an export: the path, the models, the plan, what is certified, the date; nothing of the screen's state. */
+    public FigureText figure() {
+        return FigureText.of(results, "Forward and reverse bracket of each document by " + method.get());
+    }
+
     public StringProperty methodProperty() {
         return method;
     }

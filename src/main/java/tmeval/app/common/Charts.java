@@ -1,5 +1,7 @@
 package tmeval.app.common;
 
+import tmeval.compare.ComparisonMethods;
+import tmeval.estimate.Methods;
 import tmeval.io.OutputFile;
 
 import javafx.scene.control.Button;
@@ -13,6 +15,7 @@ import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.title.LegendTitle;
+import org.jfree.chart.title.TextTitle;
 import org.jfree.chart.ui.RectangleEdge;
 import org.jfree.svg.SVGGraphics2D;
 
@@ -23,11 +26,12 @@ import java.awt.Paint;
 import java.awt.Rectangle;
 import java.io.File;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.function.Supplier;
 
 /** Shared look of the workbench's charts, and their export as PNG and SVG. */
 public final class Charts {
-    /** One colour per method, the same in every view. */
+    /** The one palette of the charts: a method's colour is its place in it ({@link #colour(String)}). */
     private static final Paint[] PALETTE = {
         new Color(0x1f77b4), new Color(0xff7f0e), new Color(0x2ca02c), new Color(0x9467bd),
         new Color(0x8c564b), new Color(0xe377c2), new Color(0x17becf), new Color(0xbcbd22),
@@ -38,6 +42,15 @@ public final class Charts {
 
     public static Paint colour(int index) {
         return PALETTE[Math.floorMod(index, PALETTE.length)];
+    }
+
+    /**
+     * A method's colour, fixed by its name: its place in the registry of comparison methods (or of single-model
+     * methods), never the order in which a run's methods arrived, so that a method keeps its colour from run to run.
+     */
+    public static Paint colour(String method) {
+        int i = ComparisonMethods.names().indexOf(method);
+        return colour(i >= 0 ? i : Math.max(0, Methods.names().indexOf(method)));
     }
 
     /** White background, light grid, legend at the bottom where it cannot cover data. */
@@ -62,20 +75,56 @@ public final class Charts {
         }
     }
 
-    /** Writes through {@link OutputFile}, like every file the tool writes: complete or not at all, never over a device. */
-    private static void savePng(JFreeChart chart, File file, int width, int height) throws IOException {
-        try (OutputFile out = OutputFile.create(file.toPath())) {
-            ChartUtils.writeChartAsPNG(out.stream(), chart, width, height);
-            out.commit();
+    /**
+     * A chart as it is exported: its title and caption ({@link FigureText}) and how to take the screen's own state (a
+     * selection) out of it while it is written.
+     *
+     * @param hideScreenState run before the chart is written; {@code showScreenState} after, whatever happens
+     */
+    public record Figure(JFreeChart chart, FigureText text, Runnable hideScreenState, Runnable showScreenState) {
+        /** A figure with no screen state of its own to hide. */
+        public static Figure of(JFreeChart chart, FigureText text) {
+            return new Figure(chart, text, () -> { }, () -> { });
         }
     }
 
-    private static void saveSvg(JFreeChart chart, File file, int width, int height) throws IOException {
-        SVGGraphics2D g2 = new SVGGraphics2D(width, height);
-        chart.draw(g2, new Rectangle(width, height));
-        try (OutputFile out = OutputFile.create(file.toPath())) {
-            out.writer().write(g2.getSVGDocument());
-            out.commit();
+    /**
+     * Writes a figure as PNG or SVG through {@link OutputFile}, like every file the tool writes: complete or not at all,
+     * never over a device. The chart carries the figure's title and caption while it is drawn, and its screen state is
+     * hidden; everything is put back after, and the chart on screen is redrawn once.
+     */
+    public static void write(Figure figure, Path file, boolean svg, int width, int height) throws IOException {
+        JFreeChart chart = figure.chart();
+        boolean notify = chart.isNotify();
+        TextTitle title = chart.getTitle();
+        String screenTitle = title == null ? null : title.getText();
+        TextTitle caption = new TextTitle(figure.text().caption(), new Font("SansSerif", Font.PLAIN, 12));
+        caption.setPosition(RectangleEdge.BOTTOM);
+        caption.setPadding(6, 8, 4, 8);
+        chart.setNotify(false);
+        try {
+            chart.setTitle(figure.text().title());
+            chart.addSubtitle(0, caption); // the outermost: under the legend
+            figure.hideScreenState().run();
+            try (OutputFile out = OutputFile.create(file)) {
+                if (svg) {
+                    SVGGraphics2D g2 = new SVGGraphics2D(width, height);
+                    chart.draw(g2, new Rectangle(width, height));
+                    out.writer().write(g2.getSVGDocument());
+                } else {
+                    ChartUtils.writeChartAsPNG(out.stream(), chart, width, height);
+                }
+                out.commit();
+            }
+        } finally {
+            chart.removeSubtitle(caption);
+            if (screenTitle == null) {
+                chart.setTitle((TextTitle) null);
+            } else {
+                chart.setTitle(screenTitle);
+            }
+            figure.showScreenState().run();
+            chart.setNotify(notify);
         }
     }
 
@@ -84,7 +133,7 @@ public final class Charts {
      * (the scatter's and the brackets' layout).
      */
     public static javafx.scene.layout.VBox footer(javafx.scene.Node controls, javafx.scene.Node summary, String hintText,
-                                                  Supplier<JFreeChart> chart, Supplier<Window> owner, String baseName,
+                                                  Supplier<Figure> chart, Supplier<Window> owner, String baseName,
                                                   UserMessages onError) {
         javafx.scene.control.Label hint = new javafx.scene.control.Label(hintText);
         hint.setWrapText(true);
@@ -98,8 +147,8 @@ public final class Charts {
         return bottom;
     }
 
-    /** "PNG..." and "SVG..." buttons that save the chart the supplier gives. */
-    public static HBox exportButtons(Supplier<JFreeChart> chart, Supplier<Window> owner, String baseName, UserMessages onError) {
+    /** "PNG..." and "SVG..." buttons that save the figure the supplier gives, with its title and caption. */
+    public static HBox exportButtons(Supplier<Figure> chart, Supplier<Window> owner, String baseName, UserMessages onError) {
         Button png = new Button("PNG...");
         Button svg = new Button("SVG...");
         png.setTooltip(new Tooltip("Save this chart as a PNG image (1600 x 1000)"));
@@ -114,7 +163,7 @@ public final class Charts {
         return box;
     }
 
-    private static void save(JFreeChart chart, Window owner, String name, String description, String pattern, UserMessages onError) {
+    private static void save(Figure chart, Window owner, String name, String description, String pattern, UserMessages onError) {
         FileChooser chooser = new FileChooser();
         chooser.setInitialFileName(name);
         chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(description, pattern));
@@ -123,11 +172,7 @@ public final class Charts {
             return;
         }
         try {
-            if (pattern.endsWith("svg")) {
-                saveSvg(chart, file, 1600, 1000);
-            } else {
-                savePng(chart, file, 1600, 1000);
-            }
+            write(chart, file.toPath(), pattern.endsWith("svg"), 1600, 1000);
         } catch (IOException e) {
             onError.error("Cannot save the chart", file + ": " + e.getMessage());
         }

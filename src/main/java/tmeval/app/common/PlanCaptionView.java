@@ -53,4 +53,23 @@ public final class PlanCaptionView {
         pane.setTop(new javafx.scene.layout.VBox(pane.getTop(), banner));
         return pane;
     }
+
+    /**
+     * As {@link #above(Node, PlanCaption, ReadOnlyStringProperty, String)}, with the answer first ({@link AnswerLine}) on
+     * top of all; its id is {@code id + "-answer"}.
+     */
+    public static BorderPane above(Node content, ReadOnlyStringProperty answer, PlanCaption<?> caption, ReadOnlyStringProperty notice, String id) {
+        BorderPane pane = above(content, caption, notice, id);
+        Label line = new Label();
+        line.setId(id + "-answer");
+        line.getStyleClass().add("answer-line");
+        line.setWrapText(true);
+        line.setMaxWidth(Double.MAX_VALUE);
+        line.setMinHeight(Label.USE_PREF_SIZE);
+        line.textProperty().bind(answer);
+        line.visibleProperty().bind(answer.isNotEmpty());
+        line.managedProperty().bind(line.visibleProperty());
+        pane.setTop(new javafx.scene.layout.VBox(line, pane.getTop()));
+        return pane;
+    }
 }

@@ -7,6 +7,7 @@ import tmeval.model.Document;
 import tmeval.run.exec.AdaptiveComparison;
 import tmeval.run.plan.ComparisonPlan;
 import tmeval.run.exec.ComparisonRunner;
+import tmeval.run.output.Provenance;
 
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -24,6 +25,7 @@ import java.util.Map;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * The per-document comparison results of the workbench, fed in batches on the FX thread as documents finish;
@@ -41,6 +43,7 @@ public final class Results {
     private final javafx.beans.property.StringProperty partial = new javafx.beans.property.SimpleStringProperty("");
     private final ReadOnlyObjectWrapper<ResultsPlan> plan = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyBooleanWrapper unsaved = new ReadOnlyBooleanWrapper(false);
+    private Supplier<List<Provenance.Input>> inputs = List::of;
 
     /**
      * Empty when the results are all a job meant to produce; otherwise why not ("partial: cancelled after 120 of 300
@@ -116,6 +119,16 @@ public final class Results {
         plan.set(p);
     }
 
+    /** Where the files the results compare are found: the workspace's models and corpus ({@link Workspace#comparisonInputs}). */
+    public void setInputs(Supplier<List<Provenance.Input>> inputs) {
+        this.inputs = inputs;
+    }
+
+    /** The files of the comparison (model A, model B, the corpus), for the provenance and captions of what is exported. */
+    public List<Provenance.Input> inputs() {
+        return inputs.get();
+    }
+
     /** Whether a job has added results since they were last saved (a session, an export) or opened. */
     public ReadOnlyBooleanProperty unsavedProperty() {
         return unsaved.getReadOnlyProperty();
@@ -141,6 +154,10 @@ public final class Results {
      * plan's gap threshold.
      */
     public void reset(Corpus corpus, ResultsPlan made) {
+        if (made == null || corpus != this.corpus) {
+            // new inputs, or results of other documents: the selected document is not theirs
+            selectedDocument.set(-1);
+        }
         this.corpus = corpus;
         partial.set("");
         all.clear();

@@ -28,6 +28,7 @@ import org.jfree.data.xy.XYSeriesCollection;
 import org.jfree.data.xy.YIntervalSeries;
 import org.jfree.data.xy.YIntervalSeriesCollection;
 import tmeval.app.common.Charts;
+import tmeval.app.common.FigureText;
 import tmeval.app.common.UserMessages;
 import tmeval.run.covariates.CovariateAnalysis;
 
@@ -134,7 +135,8 @@ public final class CovariatesView {
         VBox summary = new VBox(4, sentence, counts);
         VBox bottom = Charts.footer(controls, summary, "Each point is a document: its log ratio per token (the mean of its runs; a ratio path's"
                 + " two directions' midpoint) with a bar of one Monte Carlo s.d.; orange: binned means with 95% intervals over documents; red:"
-                + " the random-effects weighted slope.", () -> chart, () -> root.getScene().getWindow(), "covariates", onError);
+                + " the random-effects weighted slope.", () -> Charts.Figure.of(chart, new FigureText(model.title(), model.caption())),
+                () -> root.getScene().getWindow(), "covariates", onError);
         root.setCenter(viewer);
         root.setBottom(bottom);
         // a tab's content is hidden, not removed, while another tab is shown

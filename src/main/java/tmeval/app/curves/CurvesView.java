@@ -25,6 +25,7 @@ import org.jfree.data.xy.XYSeriesCollection;
 import tmeval.run.plan.Setting;
 import tmeval.app.common.UserMessages;
 import tmeval.app.common.Charts;
+import tmeval.app.common.FigureText;
 import tmeval.app.common.NumberField;
 
 import java.awt.BasicStroke;
@@ -114,8 +115,10 @@ public final class CurvesView {
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         HBox footer = new HBox(8, series, spacer,
-                new Label("log-likelihood:"), Charts.exportButtons(() -> likelihoodChart, () -> root.getScene().getWindow(), "curve", onError),
-                new Label("variance:"), Charts.exportButtons(() -> varianceChart, () -> root.getScene().getWindow(), "curve-variance", onError));
+                new Label("log-likelihood:"), Charts.exportButtons(() -> Charts.Figure.of(likelihoodChart,
+                        FigureText.of(likelihoodChart.getTitle().getText(), control.caption().textProperty().get())), () -> root.getScene().getWindow(), "curve", onError),
+                new Label("variance:"), Charts.exportButtons(() -> Charts.Figure.of(varianceChart,
+                        FigureText.of(varianceChart.getTitle().getText(), control.caption().textProperty().get())), () -> root.getScene().getWindow(), "curve-variance", onError));
         footer.setAlignment(Pos.CENTER_LEFT);
         footer.getStyleClass().add("chart-footer");
         root.setTop(controls);

@@ -112,7 +112,7 @@ public final class DocumentScreenView {
         top.setPadding(new Insets(6));
 
         VBox right = new VBox(6, new Label("Estimates of this document (the runs, and the chart's own re-run)"), estimates, verdicts, gaps, viewer,
-                Charts.exportButtons(() -> traceChart, () -> root.getScene().getWindow(), "document-trace", onError));
+                Charts.exportButtons(() -> Charts.Figure.of(traceChart, model.figure()), () -> root.getScene().getWindow(), "document-trace", onError));
         right.setPadding(new Insets(4));
         VBox.setVgrow(viewer, Priority.ALWAYS);
         estimates.setPrefHeight(180);

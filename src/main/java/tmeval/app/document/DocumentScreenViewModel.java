@@ -11,6 +11,7 @@ import javafx.beans.value.ObservableIntegerValue;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import tmeval.anneal.Schedule;
+import tmeval.app.common.FigureText;
 import tmeval.app.common.Results;
 import tmeval.app.common.BackgroundJob;
 import tmeval.app.common.TaskExecutor;
@@ -337,6 +338,14 @@ public final class DocumentScreenViewModel {
     /** The document's verdict by each method, in words, with its value, error, target and bracket: a line per method. */
     public ReadOnlyStringProperty verdictsProperty() {
         return verdicts.getReadOnlyProperty();
+    }
+
+    /** The title and caption of an export of the trace: the document, the models, the plan, the date. */
+    public FigureText figure() {
+        int d = selected.get();
+        String document = results.corpus() == null || d < 0 || d >= results.corpus().size() ? "no document" : "document " + results.corpus().document(d).id();
+        Trace t = trace.get();
+        return FigureText.of(results, "Log-weight across temperatures of " + document + (t == null ? "" : ", " + t.title()));
     }
 
     public ObjectProperty<Trace> traceProperty() {

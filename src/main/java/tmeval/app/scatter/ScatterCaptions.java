@@ -39,7 +39,7 @@ final class ScatterCaptions {
         if (points.isEmpty()) {
             return "No results yet: choose methods in the run panel and press Run. Each document appears as its estimates finish.";
         }
-        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%d points drawn (%s). ", drawn, shownMethods(points, methods, visible)));
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%d %s drawn (%s). ", drawn, drawn == 1 ? "point" : "points", shownMethods(points, methods, visible)));
         sb.append(flaggedSentence(checks));
         sb.append(" Axes fit the visible methods other than " + ComparisonMethods.AIS_DIFF + ", whose points may fall outside.");
         sb.append("\n").append(certifiedSentence(methods));

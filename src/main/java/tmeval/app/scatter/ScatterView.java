@@ -172,6 +172,8 @@ public final class ScatterView {
         hover.setManaged(false);
         hover.setMouseTransparent(true);
         hover.setVisible(false);
+        model.hover().textProperty().addListener((o, a, text) -> hover.setVisible(hover.isVisible() && text != null));
+        chartPane.setOnMouseExited(e -> model.hover().hide());
         chartPane.getChildren().addAll(viewer, hover);
         Label summary = new Label();
         summary.setWrapText(true);
@@ -209,7 +211,7 @@ public final class ScatterView {
         controls.setAlignment(Pos.CENTER_LEFT);
 
         VBox bottom = Charts.footer(controls, summary, "Below and left of the tie lines: A predicts the document better in both estimates. "
-                + "On the diagonal: the two estimates agree.", () -> chart, () -> root.getScene().getWindow(), "scatter", onError);
+                + "On the diagonal: the two estimates agree.", this::figure, () -> root.getScene().getWindow(), "scatter", onError);
         root.setCenter(chartPane);
         root.setBottom(bottom);
         model.methods().addListener((ListChangeListener<String>) c -> showToggles());
@@ -259,6 +261,9 @@ public final class ScatterView {
         chart.setNotify(false);
         try {
             applyQuietly(u);
+            if (u.cleared()) {
+                showRange(model.rangeProperty().get()); // other results: no zoom of the last ones stays
+            }
             // tens of thousands of anti-aliased shapes take seconds to draw in software; plain ones a fraction of that
             chart.setAntiAlias(dataset.getItemCount(SELECTED) + model.drawnPointCount() < LARGE);
         } finally {
@@ -295,7 +300,7 @@ public final class ScatterView {
             int index = drawnMethods.indexOf(m);
             if (index < 0) {
                 index = newSeries(m, m);
-                renderer.setSeriesPaint(index, Charts.colour(model.methods().indexOf(m)));
+                renderer.setSeriesPaint(index, Charts.colour(m));
                 renderer.setSeriesShape(index, new Ellipse2D.Double(-3, -3, 6, 6));
                 renderer.setSeriesVisible(index, model.visibleProperty(m).get());
                 if (watched.add(m)) {
@@ -326,6 +331,16 @@ public final class ScatterView {
         s.fireSeriesChanged();
     }
 
+    /** The chart as exported: its title and caption, without the selected document (the screen's state, not the results'). */
+    Charts.Figure figure() {
+        return new Charts.Figure(chart, model.figure(), () -> {
+            if (dataset.getSeriesCount() > SELECTED) {
+                dataset.getSeries(SELECTED).clear();
+                renderer.setSeriesVisibleInLegend(SELECTED, false);
+            }
+        }, this::showSelected);
+    }
+
     private void showSelected() {
         if (dataset.getSeriesCount() <= SELECTED) {
             return;
@@ -349,6 +364,7 @@ public final class ScatterView {
     }
 
     private void showHover(String text, double mouseX, double mouseY) {
+        model.hover().show(text);
         Charts.showHover(hover, text, mouseX, mouseY, chartPane);
     }
 

@@ -11,6 +11,8 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
+import tmeval.app.common.FigureText;
+import tmeval.app.common.HoverText;
 import tmeval.app.common.Results;
 import tmeval.compare.ComparisonMethods;
 import tmeval.compare.ComparisonTable;
@@ -89,6 +91,7 @@ public final class ScatterViewModel {
     private final StringProperty search = new SimpleStringProperty("");
     private final ReadOnlyStringWrapper searchMessage = new ReadOnlyStringWrapper("");
     private List<ConvergenceCheck> checks = List.of();
+    private final HoverText hover;
 
     /**
      * @param selectedDocument the document every screen highlights ({@link Results#selectedDocumentProperty()})
@@ -99,6 +102,7 @@ public final class ScatterViewModel {
         this.captions = new ScatterCaptions(results);
         this.selectedDocument = selectedDocument;
         this.openDocument = openDocument;
+        this.hover = new HoverText(results);
         results.onAdded(batch -> refresh(false));
         results.onReset(() -> refresh(true));
         logRatioAxes.addListener((o, a, b) -> fitRange());
@@ -181,11 +185,8 @@ public final class ScatterViewModel {
     /** Axes fitted to the visible methods (see {@link #fittedRange()}). */
     private void fitRange() {
         Range r = fittedRange();
-        if (r != null) {
-            range.set(r);
-        } else if (range.get().logRatio() != logRatioAxes.get()) {
-            range.set(logRatioAxes.get() ? new Range(-0.5, 0.5, true) : new Range(0.5, 2, false));
-        }
+        // with no point to fit, the default range: never the range of results no longer shown
+        range.set(r != null ? r : logRatioAxes.get() ? new Range(-0.5, 0.5, true) : new Range(0.5, 2, false));
     }
 
     /**
@@ -253,6 +254,16 @@ public final class ScatterViewModel {
     /** Documents far from the diagonal in one ratio path (0 where it has no pairs). */
     public int farDocumentCount(String method) {
         return checks.stream().filter(c -> c.method().equals(method)).mapToInt(c -> c.flagged().size()).findFirst().orElse(0);
+    }
+
+    /** The title and caption of an export: the models, the plan, what is certified, the date; nothing of the screen's state. */
+    public FigureText figure() {
+        return FigureText.of(results, "Per-document estimates (Foulds & Smyth, Figure 1)");
+    }
+
+    /** The hover text of the point under the pointer: gone with the results it describes, or when another view is shown. */
+    public HoverText hover() {
+        return hover;
     }
 
     /** The legend of the selected document's points. */
@@ -372,7 +383,7 @@ public final class ScatterViewModel {
         listener.accept(new Update(true, all, List.copyOf(flagged)));
     }
 
-    /** Methods with points, in the order they appeared (their colour is their position). */
+    /** Methods with points, in the order they appeared (their colour is fixed by their name: {@code Charts.colour(String)}). */
     public ObservableList<String> methods() {
         return methods;
     }

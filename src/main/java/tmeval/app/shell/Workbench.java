@@ -73,6 +73,7 @@ public final class Workbench {
                 results("covariates", "Covariates", new CovariatesView(model.covariates(), onError).root(), false));
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         tabs.setId("views");
+        tabs.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> model.viewChanged());
         root.setTop(new VBox(menuBar(), new RunView(model.run()).root()));
         root.setLeft(new InputsView(model.inputs(), model::openSampleData).root());
         root.setCenter(tabs);
@@ -89,7 +90,7 @@ public final class Workbench {
      * sentences {@code compare} prints over the table, their summary over a chart).
      */
     private Tab results(String id, String title, Node content, boolean sentences) {
-        Tab t = new Tab(title, PlanCaptionView.above(content, model.resultsCaption(),
+        Tab t = new Tab(title, PlanCaptionView.above(content, model.answer().textProperty(), model.resultsCaption(),
                 sentences ? model.disagreement().sentencesProperty() : model.disagreement().summaryProperty(), "plan-" + id));
         t.setId("tab-" + id);
         return t;

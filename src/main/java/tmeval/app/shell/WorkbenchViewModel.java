@@ -3,6 +3,8 @@ package tmeval.app.shell;
 import tmeval.run.plan.AdaptiveBudget;
 
 import javafx.beans.property.IntegerProperty;
+import tmeval.anneal.Schedule;
+import tmeval.app.common.AnswerLine;
 import tmeval.app.common.DisagreementNotice;
 import tmeval.app.common.PlanCaption;
 import tmeval.app.common.Results;
@@ -97,6 +99,7 @@ public final class WorkbenchViewModel {
     private final CovariatesViewModel covariates;
     private final PlanCaption<ResultsPlan> resultsCaption;
     private final DisagreementNotice disagreement;
+    private final AnswerLine answer;
     private final UserMessages messages;
     private BiPredicate<String, String> confirm = (title, question) -> true;
     private Runnable openDocumentScreen = () -> { };
@@ -111,6 +114,7 @@ public final class WorkbenchViewModel {
         for (var input : List.of(workspace.modelAProperty(), workspace.modelBProperty(), workspace.alignProperty())) {
             input.addListener((o, a, b) -> results.reset(workspace.corpusProperty().get()));
         }
+        results.setInputs(workspace::comparisonInputs);
         inputs = new InputsViewModel(workspace, executor, storage.recentFiles(), messages);
         run = new RunViewModel(workspace, results, executor, storage.ratesFile(), messages);
         scatter = new ScatterViewModel(results, selectedDocument, () -> openDocumentScreen.run());
@@ -130,6 +134,7 @@ public final class WorkbenchViewModel {
         resultsCaption = new PlanCaption<>("Results", results.planProperty(), run.formPlanProperty(), ResultsPlan::describe,
                 ResultsPlan::userSettings);
         disagreement = new DisagreementNotice(results);
+        answer = new AnswerLine(results, run.runningProperty());
     }
 
     /**
@@ -143,6 +148,17 @@ public final class WorkbenchViewModel {
     /** "Results of: ..." above the comparison views (scatter, brackets, table, document), and how the run form differs since. */
     public PlanCaption<ResultsPlan> resultsCaption() {
         return resultsCaption;
+    }
+
+    /** Another view was brought forward: no hover text of the one left stays on screen. */
+    public void viewChanged() {
+        scatter.hover().hide();
+        brackets.hover().hide();
+    }
+
+    /** The answer first: the line above the comparison views that opens {@code compare}'s summary. */
+    public AnswerLine answer() {
+        return answer;
     }
 
     /** The banner above the comparison views when two methods' corpus intervals exclude each other. */

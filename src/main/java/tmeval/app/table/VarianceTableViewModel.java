@@ -4,6 +4,9 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import tmeval.app.common.ResultSentences;
 import tmeval.app.common.Results;
+import tmeval.app.common.ResultsPlan;
+import tmeval.run.output.Provenance;
+import tmeval.run.output.ProvenanceHeader;
 import tmeval.compare.ComparisonTable;
 import tmeval.io.OutputFile;
 
@@ -31,6 +34,7 @@ public final class VarianceTableViewModel {
         this.results = results;
         results.onAdded(b -> refresh());
         results.onReset(this::refresh);
+        refresh(); // results already there are shown at once
     }
 
     private void refresh() {
@@ -72,13 +76,18 @@ public final class VarianceTableViewModel {
         return results.verdicts().line(method);
     }
 
-    /** The table as delimited text, header first, rows in result order, the 95% intervals, then the certified counts. */
+    /**
+     * The table as delimited text, header first, rows in result order, the 95% intervals, then the verdict columns: the
+     * documents certified, of how many, and the method's {@link #status}.
+     */
     public String text(char separator) {
         StringBuilder sb = new StringBuilder();
         String s = String.valueOf(separator);
         sb.append(String.join(s, "method", "direction", "documents", "percentAWins", "correlation", "varianceOfPerplexityRatio",
                 "corpusPerplexityRatio", "siteUpdates", "seconds", "percentAWinsLow95", "percentAWinsHigh95", "corpusPerplexityRatioLow95",
-                "corpusPerplexityRatioHigh95", "certified", "certifiedOf")).append('\n');
+                "corpusPerplexityRatioHigh95", "certified", "certifiedOf", "status")).append('\n');
+        List<ComparisonTable.MethodInterval> intervals = ComparisonTable.methodIntervals(rows);
+        List<ComparisonTable.Disagreement> disagreements = ComparisonTable.disagreements(rows);
         for (ComparisonTable.Row r : rows) {
             sb.append(String.join(s, r.method(), r.direction().label(), Integer.toString(r.documents()),
                     String.format(Locale.ROOT, "%.2f", r.percentAWins()), r.correlation() == null ? "" : Double.toString(r.correlation()),
@@ -86,9 +95,30 @@ public final class VarianceTableViewModel {
                     Long.toString(r.siteUpdates()), String.format(Locale.ROOT, "%.3f", r.seconds()), end(r.winsInterval(), 0),
                     end(r.winsInterval(), 1), end(r.ratioInterval(), 0), end(r.ratioInterval(), 1),
                     Integer.toString(results.verdicts().counts().certified(r.method())),
-                    Integer.toString(results.verdicts().counts().documents(r.method())))).append('\n');
+                    Integer.toString(results.verdicts().counts().documents(r.method())), status(r.method(), intervals, disagreements)))
+                    .append('\n');
         }
         return sb.toString();
+    }
+
+    /**
+     * What the method's 95% corpus interval says ("A predicts better", "B predicts better", "cannot tell A from B", or "no
+     * interval" before two documents), with "partial" while the results are not all their job's, and the methods whose
+     * intervals exclude its own ("disagrees with" and their names).
+     */
+    private String status(String method, List<ComparisonTable.MethodInterval> intervals, List<ComparisonTable.Disagreement> disagreements) {
+        String answer = intervals.stream().filter(m -> m.method().equals(method)).map(ComparisonTable.MethodInterval::answer).findFirst()
+                .orElse("no interval");
+        List<String> others = new ArrayList<>();
+        for (ComparisonTable.Disagreement d : disagreements) {
+            if (d.first().method().equals(method)) {
+                others.add(d.second().method());
+            } else if (d.second().method().equals(method)) {
+                others.add(d.first().method());
+            }
+        }
+        return (results.partialProperty().get().isEmpty() ? "" : "partial: ") + answer
+                + (others.isEmpty() ? "" : "; disagrees with " + String.join(" and ", others));
     }
 
     /** One end of a 95% interval, empty where there is none. */
@@ -96,9 +126,21 @@ public final class VarianceTableViewModel {
         return interval == null ? "" : Double.toString(interval[i]);
     }
 
-    /** Writes the table as CSV, complete or not at all. */
+    /**
+     * Writes the table as CSV, complete or not at all: the provenance lines of the results' plan and inputs first (as
+     * {@code compare}'s output starts, with the {@code # partial} line of a run that stopped early), then {@link #text}.
+     */
     public void exportCsv(Path file) throws IOException {
+        ResultsPlan made = results.planProperty().get();
+        if (made == null) {
+            throw new IOException("the plan that made these results is not known (a session saved by an earlier version keeps none):"
+                    + " the table would not say what made it; run them again");
+        }
         try (OutputFile out = OutputFile.create(file)) {
+            out.writer().write(Provenance.header(made.toSettings(), results.inputs(), true));
+            if (!results.partialProperty().get().isEmpty()) {
+                out.writer().write(ProvenanceHeader.partial(results.partialProperty().get()));
+            }
             out.writer().write(text(','));
             out.commit();
         }

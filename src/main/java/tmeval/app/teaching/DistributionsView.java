@@ -24,6 +24,7 @@ import org.jfree.data.xy.DefaultXYZDataset;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 import tmeval.app.common.Charts;
+import tmeval.app.common.FigureText;
 import tmeval.app.common.UserMessages;
 import tmeval.app.teaching.ToyPosterior.Density;
 
@@ -84,7 +85,8 @@ final class DistributionsView {
         caption.setMaxWidth(Double.MAX_VALUE);
         HBox.setHgrow(caption, Priority.ALWAYS);
         HBox bottom = new HBox(8, caption,
-                Charts.exportButtons(() -> chart, () -> root.getScene().getWindow(), "ais-distribution", onError));
+                Charts.exportButtons(() -> Charts.Figure.of(chart, FigureText.of("The distributions AIS moves through", toy.captionProperty().get())),
+                        () -> root.getScene().getWindow(), "ais-distribution", onError));
         viewer.setId("teaching-toy-chart");
         viewer.setMinSize(200, 150);
         root.setTop(top);

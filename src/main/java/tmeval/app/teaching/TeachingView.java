@@ -33,6 +33,7 @@ import org.jfree.chart.fx.ChartViewer;
 import tmeval.run.plan.Setting;
 import tmeval.app.common.UserMessages;
 import tmeval.app.common.Charts;
+import tmeval.app.common.FigureText;
 import tmeval.app.common.NumberField;
 import tmeval.model.Document;
 
@@ -220,7 +221,8 @@ public final class TeachingView {
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         HBox footer = new HBox(8, explanation, spacer,
-                Charts.exportButtons(() -> charts.trace(), () -> root.getScene().getWindow(), "ais-trace", onError));
+                Charts.exportButtons(() -> Charts.Figure.of(charts.trace(),
+                        FigureText.of(charts.trace().getTitle().getText(), control.summaryProperty().get())), () -> root.getScene().getWindow(), "ais-trace", onError));
         HBox.setHgrow(explanation, Priority.SOMETIMES);
         footer.getStyleClass().add("chart-footer");
         root.setTop(top);

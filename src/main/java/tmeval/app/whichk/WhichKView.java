@@ -37,6 +37,7 @@ import org.jfree.data.xy.YIntervalSeries;
 import org.jfree.data.xy.YIntervalSeriesCollection;
 import tmeval.app.common.UserMessages;
 import tmeval.app.common.Charts;
+import tmeval.app.common.FigureText;
 import tmeval.app.common.NumberField;
 import tmeval.run.plan.Setting;
 
@@ -109,7 +110,8 @@ public final class WhichKView {
         corpus.textProperty().bind(Bindings.createStringBinding(() -> model.workspace().rawCorpusProperty().get() == null
                 ? "held-out corpus: not loaded" : "held-out corpus: " + model.workspace().rawCorpusProperty().get().name()
                 + ", each model scoring the words of its own vocabulary", model.workspace().rawCorpusProperty()));
-        HBox footer = new HBox(8, corpus, spacer, Charts.exportButtons(() -> chart, () -> root.getScene().getWindow(), "which-k", onError));
+        HBox footer = new HBox(8, corpus, spacer, Charts.exportButtons(() -> Charts.Figure.of(chart,
+                FigureText.of(chart.getTitle().getText(), model.caption().textProperty().get())), () -> root.getScene().getWindow(), "which-k", onError));
         footer.setAlignment(Pos.CENTER_LEFT);
         footer.getStyleClass().add("chart-footer");
         root.setBottom(footer);

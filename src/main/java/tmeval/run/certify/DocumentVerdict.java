@@ -4,8 +4,6 @@ import tmeval.run.exec.Outcome;
 import tmeval.run.exec.Status;
 
 import tmeval.estimate.Methods;
-import tmeval.run.certify.Certification;
-import tmeval.run.certify.Verdict;
 import tmeval.sampling.LogMath;
 
 import java.util.ArrayList;

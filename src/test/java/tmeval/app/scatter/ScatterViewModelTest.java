@@ -154,6 +154,45 @@ class ScatterViewModelTest {
         assertTrue(vm.flaggedDocuments().isEmpty());
     }
 
+    /** A selection, the fitted axes and a hover text belong to the results they were made on: other documents or models drop them. */
+    @Test
+    void theSelectionTheAxesAndTheHoverGoWithResultsOfOtherDocumentsOrModels() {
+        ScatterViewModel shared = new ScatterViewModel(results, results.selectedDocumentProperty(), () -> { });
+        feed();
+        ScatterViewModel.Range empty = new ScatterViewModel.Range(0.5, 2, false);
+        results.selectedDocumentProperty().set(3);
+        shared.hover().show("document " + corpus.document(3).id());
+        assertTrue(!shared.rangeProperty().get().equals(empty), "fitted to the points");
+        assertEquals(corpus.size(), shared.plot().points().get(ComparisonMethods.RATIO_CONVEX).size());
+
+        // another run over the same documents and models keeps the selection
+        results.reset(corpus, new tmeval.app.common.ResultsPlan(tmeval.run.plan.ComparisonPlan.defaults(List.of(ComparisonMethods.RATIO_CONVEX)), null));
+        assertEquals(3, results.selectedDocumentProperty().get());
+        assertEquals(null, shared.hover().textProperty().get(), "the hover text described a point no longer drawn");
+        feed();
+        shared.hover().show("document " + corpus.document(3).id());
+
+        // new inputs (other models, the same corpus), then another corpus
+        results.reset(corpus);
+        assertEquals(-1, results.selectedDocumentProperty().get(), "new models: no document selected");
+        assertEquals(null, shared.hover().textProperty().get());
+        assertEquals(empty, shared.rangeProperty().get(), "no points: the default axes, not the last results' range");
+        feed();
+        results.selectedDocumentProperty().set(5);
+        results.reset(tmeval.Fixtures.generate(AppFixtures.modelA(), 4, 8, 9), null);
+        assertEquals(-1, results.selectedDocumentProperty().get(), "other documents: no document selected");
+        assertTrue(shared.selectedPointsProperty().get().isEmpty());
+    }
+
+    @Test
+    void oneDocumentIsOnePointDrawn() {
+        results.addAll(List.of(result(0, ComparisonMethods.RATIO_CONVEX, Direction.FORWARD, 1, 0.5),
+                result(0, ComparisonMethods.RATIO_CONVEX, Direction.REVERSE, 1, 0.6)));
+        assertTrue(vm.summaryProperty().get().startsWith("1 point drawn (ratio-convex 1). "), vm.summaryProperty().get());
+        assertTrue(vm.summaryProperty().get().contains("(one document: no noise estimate, no test of a bias)"), vm.summaryProperty().get());
+        assertFalse(vm.summaryProperty().get().contains("p = 1"), vm.summaryProperty().get());
+    }
+
     @Test
     void hiddenMethodsStayHiddenAndCountedOutAfterASecondRun() {
         feed();

@@ -6,7 +6,10 @@ import org.junit.jupiter.api.io.TempDir;
 import tmeval.app.common.AppFixtures;
 import tmeval.app.common.FxThread;
 import tmeval.app.common.KnownVerdicts;
+import tmeval.app.common.FigureExports;
 import tmeval.app.common.Results;
+import tmeval.app.common.ResultsPlan;
+import tmeval.run.output.Provenance;
 import tmeval.compare.ComparisonMethods;
 import tmeval.compare.Direction;
 import tmeval.compare.RatioResult;
@@ -31,7 +34,8 @@ class VarianceTableViewModelTest {
         Corpus corpus = AppFixtures.corpus();
         Results results = new Results();
         VarianceTableViewModel vm = new VarianceTableViewModel(results);
-        results.reset(corpus);
+        ResultsPlan plan = new ResultsPlan(tmeval.run.plan.ComparisonPlan.defaults(List.of(ComparisonMethods.LR_DIFF)), null);
+        results.reset(corpus, plan);
         assertTrue(vm.rows().isEmpty());
         List<ComparisonRunner.Result> batch = new ArrayList<>();
         for (int d = 0; d < corpus.size(); d++) {
@@ -45,7 +49,7 @@ class VarianceTableViewModelTest {
         assertEquals(75.0, vm.rows().get(0).percentAWins(), 1e-9, "A wins on 9 of 12 documents");
         String[] lines = vm.text(',').split("\n");
         assertEquals("method,direction,documents,percentAWins,correlation,varianceOfPerplexityRatio,corpusPerplexityRatio,siteUpdates,seconds,"
-                + "percentAWinsLow95,percentAWinsHigh95,corpusPerplexityRatioLow95,corpusPerplexityRatioHigh95,certified,certifiedOf", lines[0]);
+                + "percentAWinsLow95,percentAWinsHigh95,corpusPerplexityRatioLow95,corpusPerplexityRatioHigh95,certified,certifiedOf,status", lines[0]);
         assertTrue(lines[1].startsWith(ComparisonMethods.LR_DIFF + ",-,12,75.00,,0.0,"), lines[1]);
         // the export carries the table's 95% intervals, the ones 'tmeval compare' prints (ComparisonTable's bootstrap)
         var row = vm.rows().get(0);
@@ -58,7 +62,13 @@ class VarianceTableViewModelTest {
         assertTrue(row.ratioInterval()[0] < row.corpusPerplexityRatio() && row.corpusPerplexityRatio() < row.ratioInterval()[1]);
         Path csv = dir.resolve("table.csv");
         vm.exportCsv(csv);
-        assertEquals(vm.text(','), Files.readString(csv));
+        assertEquals(provenance(plan, results) + vm.text(','), withoutTime(Files.readString(csv)),
+                "the provenance lines of the results' plan and inputs, then the table");
+        results.partialProperty().set("partial: cancelled after 12 of 300 documents");
+        vm.exportCsv(csv);
+        assertTrue(Files.readString(csv).contains("\n# partial\tpartial: cancelled after 12 of 300 documents\n"), Files.readString(csv));
+        assertTrue(vm.text(',').split("\n")[1].endsWith(",partial: cannot tell A from B"), "the 95% interval of 12 documents reaches 1: "
+                + vm.text(','));
         results.reset(corpus);
         assertTrue(vm.rows().isEmpty(), "new inputs empty the table");
     }
@@ -66,13 +76,8 @@ class VarianceTableViewModelTest {
     /** Each method's certified documents, "X of D", in the table, the lines under it and the CSV, with why the others are not. */
     @Test
     void eachMethodSaysHowManyDocumentsItCertifiesAndWhyTheOthersAreNot() throws Exception {
-        Corpus corpus = AppFixtures.corpus();
-        Results results = new Results();
+        Results results = FigureExports.results();
         VarianceTableViewModel vm = new VarianceTableViewModel(results);
-        results.reset(corpus);
-        List<ComparisonRunner.Result> all = KnownVerdicts.results(corpus);
-        results.addAll(all.subList(0, all.size() / 2));
-        results.addAll(all.subList(all.size() / 2, all.size()));
         assertEquals("9 of 12", vm.certified(ComparisonMethods.RATIO_CONVEX));
         assertEquals("4 of 12", vm.certified(ComparisonMethods.LR_DIFF));
         assertEquals("certified ratio-convex: 9 of 12 documents; not certified: 3 directions disagree beyond the target",
@@ -91,11 +96,23 @@ class VarianceTableViewModelTest {
             boolean convex = cells[header.indexOf("method")].equals(ComparisonMethods.RATIO_CONVEX);
             assertEquals(convex ? "9" : "4", cells[header.indexOf("certified")], lines[i]);
             assertEquals("12", cells[header.indexOf("certifiedOf")], lines[i]);
+            // what the method's 95% interval says, and that the two methods' intervals exclude each other
+            assertEquals("A predicts better; disagrees with " + (convex ? ComparisonMethods.LR_DIFF : ComparisonMethods.RATIO_CONVEX),
+                    cells[header.indexOf("status")], lines[i]);
             rows++;
         }
         assertEquals(3, rows, "ratio-convex forward and reverse, lr-diff");
         Path csv = dir.resolve("certified.csv");
         vm.exportCsv(csv);
-        assertEquals(vm.text(','), Files.readString(csv));
+        assertEquals(provenance(results.planProperty().get(), results) + vm.text(','), withoutTime(Files.readString(csv)));
+    }
+
+    /** The provenance lines of the results' plan and inputs, but the time they were written. */
+    private static String provenance(ResultsPlan plan, Results results) throws java.io.IOException {
+        return withoutTime(Provenance.header(plan.toSettings(), results.inputs(), false));
+    }
+
+    private static String withoutTime(String text) {
+        return text.lines().filter(l -> !l.startsWith(Provenance.WRITTEN_LINE)).map(l -> l + "\n").collect(java.util.stream.Collectors.joining());
     }
 }

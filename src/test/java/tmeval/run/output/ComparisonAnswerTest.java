@@ -1,0 +1,90 @@
+package tmeval.run.output;
+
+import org.junit.jupiter.api.Test;
+import tmeval.compare.ComparisonMethods;
+import tmeval.compare.ComparisonTable;
+import tmeval.compare.Direction;
+import tmeval.compare.RatioResult;
+import tmeval.run.certify.Reason;
+import tmeval.run.certify.Verdict;
+import tmeval.run.certify.VerdictCounts;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The answer first: which model predicts better, by how much, how many documents are certified, whether the methods agree. */
+class ComparisonAnswerTest {
+    private static final int DOCUMENTS = 20;
+    private static final int TOKENS = 100;
+
+    /** A table of 20 documents of 100 tokens; each method's log ratio per document is {@code perDocument + 0.01 d}. */
+    private static ComparisonTable table(String[] methods, double[] perDocument) {
+        List<String> ids = new ArrayList<>();
+        int[] lengths = new int[DOCUMENTS];
+        for (int d = 0; d < DOCUMENTS; d++) {
+            ids.add("doc" + d);
+            lengths[d] = TOKENS;
+        }
+        ComparisonTable t = new ComparisonTable(ids, lengths, 1);
+        for (int m = 0; m < methods.length; m++) {
+            for (int d = 0; d < DOCUMENTS; d++) {
+                t.add(methods[m], Direction.NONE, d, 1, new RatioResult(perDocument[m] + 0.01 * d, new double[0], 1, 1));
+            }
+        }
+        return t;
+    }
+
+    /** {@code certified[m]} of the 20 documents of method m certified. */
+    private static VerdictCounts counts(String[] methods, int[] certified) {
+        VerdictCounts c = new VerdictCounts();
+        for (int m = 0; m < methods.length; m++) {
+            for (int d = 0; d < DOCUMENTS; d++) {
+                c.add(methods[m], new Verdict(d < certified[m] ? Reason.WITHIN_TARGET : Reason.NOISY, 0, 0, 0.1, 0, 0, false));
+            }
+        }
+        return c;
+    }
+
+    @Test
+    void theLineSaysWhichModelPredictsBetterByHowMuchWithItsIntervalAndHowManyDocumentsAreCertified() {
+        String[] methods = {ComparisonMethods.LR_DIFF};
+        ComparisonTable t = table(methods, new double[] {0.4});
+        String line = ComparisonAnswer.line(t.rows(), counts(methods, new int[] {17}), null, false);
+        ComparisonTable.MethodInterval m = ComparisonTable.methodIntervals(t.rows()).get(0);
+        // 0.4 + 0.095 nats per document of 100 tokens on average: A better by 0.00495 nats per token
+        assertTrue(line.startsWith("Answer: A predicts better by 0.004950 nats per token (95% "), line);
+        assertTrue(line.contains(String.format(java.util.Locale.ROOT, "corpus perplexity ratio A/B %.4f, 95%% %.4f to %.4f", m.ratio(), m.low(),
+                m.high())), line);
+        assertTrue(line.endsWith(" by lr-diff; 17 of 20 documents certified; one method, no other to agree with."), line);
+        assertEquals(1, line.lines().count());
+
+        String b = ComparisonAnswer.line(table(methods, new double[] {-0.4}).rows(), counts(methods, new int[] {20}), null, true);
+        assertTrue(b.startsWith("Partial answer: B predicts better by 0.003050 nats per token (95% "), b);
+        String none = ComparisonAnswer.line(table(methods, new double[] {-0.095}).rows(), counts(methods, new int[] {20}), null, false);
+        assertTrue(none.startsWith("Answer: cannot tell A from B: log P(A) - log P(B) "), none);
+        assertEquals("Answer: none yet (a method needs results on two documents for its 95% interval).",
+                ComparisonAnswer.line(List.of(), new VerdictCounts(), null, false));
+    }
+
+    @Test
+    void theAnswerIsAutosChoiceOrTheMostCertifiedMethodsAndADisagreementIsSaidWithWhatEachCertifies() {
+        String[] methods = {ComparisonMethods.LR_DIFF, ComparisonMethods.RATIO_CONVEX, ComparisonMethods.AIS_DIFF};
+        ComparisonTable agreeing = table(methods, new double[] {0.4, 0.41, 0.42});
+        VerdictCounts counts = counts(methods, new int[] {3, 19, 5});
+        String line = ComparisonAnswer.line(agreeing.rows(), counts, null, false);
+        assertTrue(line.endsWith(" by ratio-convex; 19 of 20 documents certified; the 3 methods agree (their 95% intervals overlap)."), line);
+        String auto = ComparisonAnswer.line(agreeing.rows(), counts, ComparisonMethods.AIS_DIFF, false);
+        assertTrue(auto.contains(" by ais-diff; 5 of 20 documents certified; "), auto);
+
+        ComparisonTable disagreeing = table(methods, new double[] {0.4, 0.41, -3});
+        String said = ComparisonAnswer.line(disagreeing.rows(), counts, null, false);
+        assertTrue(said.startsWith("Answer: A predicts better by "), said);
+        assertTrue(said.contains(" by ratio-convex; 19 of 20 documents certified; methods DISAGREE (95% intervals exclude each other): lr-diff "), said);
+        assertTrue(said.contains("(A predicts better; 3 of 20 certified), ratio-convex "), said);
+        assertTrue(said.contains("(B predicts better; 5 of 20 certified); the answer is ratio-convex's, the method that certifies the most documents."),
+                said);
+    }
+}
