@@ -26,6 +26,7 @@ import tmeval.app.whichk.WhichKRows.PairRow;
 import tmeval.app.whichk.WhichKRows.Point;
 import tmeval.app.whichk.WhichKRows.Row;
 import tmeval.app.common.Workspace;
+import tmeval.compare.Decided;
 import tmeval.estimate.Methods;
 import tmeval.run.AutoEstimation;
 import tmeval.io.CorpusLoader;
@@ -299,8 +300,9 @@ public final class WhichKViewModel {
 
     /** The explanation under the pairwise table. */
     public String pairwiseHelp() {
-        return "Documents decided for the row's model against the column's: its mean over runs ahead by more than twice the combined"
-                + " run-to-run noise. n/a: the two models have different vocabularies, so they score different tokens.";
+        return "Documents decided for the row's model against the column's: the difference of the two means over runs is "
+                + Decided.rule() + " (one run of a random method: not known, never decided)."
+                + " n/a: the two models have different vocabularies, so they score different tokens.";
     }
 
     public ObservableList<Entry> models() {
