@@ -116,7 +116,7 @@ public final class WorkbenchViewModel {
         curves = new CurvesViewModel(workspace, executor);
         document = new DocumentScreenViewModel(workspace, results, executor, run.temperaturesProperty(), run.burnInProperty(), selectedDocument);
         teaching = new TeachingViewModel(workspace, executor);
-        whichK = new WhichKViewModel(workspace, executor, messages);
+        whichK = new WhichKViewModel(workspace, executor, messages, storage.ratesFile());
         // nothing not saved is dropped without asking: new inputs, a session or results opened, a run of another plan
         BiPredicate<String, String> ask = (title, question) -> confirm.test(title, question);
         inputs.setResultsGuard(action -> mayDiscard(action, false));

@@ -3,6 +3,8 @@ package tmeval.app.whichk;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.LongProperty;
+import javafx.beans.property.SimpleLongProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -37,6 +39,7 @@ import tmeval.model.ModelSeries;
 import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
 import tmeval.run.ModelSelection;
+import tmeval.run.Throughput;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -62,7 +65,11 @@ public final class WhichKViewModel {
     private final Workspace workspace;
     private final ObservableList<Entry> models = FXCollections.observableArrayList();
     private final StringProperty method = new SimpleStringProperty(WhichKPlan.defaults().method());
+    private final IntegerProperty budget = new SimpleIntegerProperty(WhichKPlan.defaultBudget(WhichKPlan.defaults().method()));
     private final IntegerProperty runs = new SimpleIntegerProperty(ModelSelection.DEFAULT_RUNS);
+    private final LongProperty seed = new SimpleLongProperty(WhichKPlan.defaults().seed());
+    private final StringProperty cost = new SimpleStringProperty("");
+    private final ObjectProperty<Throughput> rates = new SimpleObjectProperty<>(Throughput.none());
     private final ObjectProperty<Measure> measure = new SimpleObjectProperty<>(Measure.PER_TOKEN);
     private final ObservableList<Row> rows = FXCollections.observableArrayList();
     private final ObservableList<Point> points = FXCollections.observableArrayList();
@@ -85,7 +92,13 @@ public final class WhichKViewModel {
     private final ReadOnlyObjectWrapper<WhichKPlan> formPlan = new ReadOnlyObjectWrapper<>();
     private final PlanCaption<WhichKPlan> caption;
 
+    /** A screen whose cost preview has no measured rates (it gives site updates, and says no time). */
     public WhichKViewModel(Workspace workspace, TaskExecutor executor, UserMessages messages) {
+        this(workspace, executor, messages, null);
+    }
+
+    /** @param ratesFile where {@code tmeval bench} saved its rates, read in the background for the cost preview; null for none */
+    public WhichKViewModel(Workspace workspace, TaskExecutor executor, UserMessages messages, Path ratesFile) {
         this.workspace = workspace;
         this.messages = messages;
         this.reading = new BackgroundJob<>(executor);
@@ -93,9 +106,22 @@ public final class WhichKViewModel {
         loading.bind(reading.runningProperty());
         running.bind(scoring.runningProperty());
         measure.addListener((o, a, b) -> redrawPoints());
-        method.addListener((o, a, b) -> formChanged());
+        method.addListener((o, a, b) -> {
+            // a method's budget is in its own units (temperatures, samples, ...): the field starts at the new one's default
+            budget.set(WhichKPlan.defaultBudget(b));
+            formChanged();
+        });
+        budget.addListener((o, a, b) -> formChanged());
         runs.addListener((o, a, b) -> formChanged());
+        seed.addListener((o, a, b) -> formChanged());
+        models.addListener((javafx.collections.ListChangeListener<Entry>) c -> updateCost());
+        workspace.rawCorpusProperty().addListener((o, a, b) -> updateCost());
+        rates.addListener((o, a, b) -> updateCost());
         formChanged();
+        if (ratesFile != null) {
+            new BackgroundJob<Throughput.Saved>(executor).of((sink, cancel) -> Throughput.readSaved(ratesFile))
+                    .onSuccess(saved -> rates.set(saved.damaged() ? Throughput.none() : saved.rates())).start();
+        }
         caption = new PlanCaption<>("Scores", shownPlan, formPlan, WhichKPlan::describe, WhichKPlan::settingsText);
     }
 
@@ -107,6 +133,25 @@ public final class WhichKViewModel {
             now = null;
         }
         formPlan.set(now);
+        updateCost();
+    }
+
+    /** The cost preview of the form's plan on the listed models ({@link WhichKCost}); the form's problem when it has one. */
+    private void updateCost() {
+        WhichKPlan p = formPlan.get();
+        if (p == null) {
+            String problem;
+            try {
+                plan();
+                problem = "";
+            } catch (IllegalArgumentException e) {
+                problem = e.getMessage();
+            }
+            cost.set("cost: " + problem);
+            return;
+        }
+        cost.set(WhichKCost.describe(p, workspace.rawCorpusProperty().get(), Math.max(1, models.size()), rates.get(),
+                Runtime.getRuntime().availableProcessors()));
     }
 
 
@@ -169,12 +214,12 @@ public final class WhichKViewModel {
     }
 
     /**
-     * The plan the form describes: {@code tmeval select} with the same method, runs and seed (the method's default
-     * settings, all cores).
+     * The plan the form describes: {@code tmeval select} with the same method, budget, runs and seed (the method's other
+     * settings at their defaults, all cores).
      */
     WhichKPlan plan() {
         WhichKPlan defaults = WhichKPlan.defaults();
-        return new WhichKPlan(method.get(), runs.get(), defaults.seed(), defaults.threads());
+        return new WhichKPlan(method.get(), budget.get(), runs.get(), seed.get(), defaults.threads());
     }
 
     /** The methods the screen offers (every one {@code select} takes): auto first, the default. */
@@ -264,7 +309,8 @@ public final class WhichKViewModel {
             @Override
             public void modelDone(int index, ModelSelection.Score score) {
                 before.addAndGet((long) score.corpus().size() * plan.effectiveRuns());
-                sink.publish(() -> addScore(entries.get(index).label(), score));
+                String by = scoredBy(estimations.get(index), plan.auto());
+                sink.publish(() -> addScore(entries.get(index).label(), by, score));
             }
         }, index -> (done, all, what) -> sink.progress(before.get() + done, total), token);
     }
@@ -273,19 +319,30 @@ public final class WhichKViewModel {
         scoring.cancel();
     }
 
-    private void addScore(String label, ModelSelection.Score score) {
+    /** What a model was scored by: "ais, 1000 temperatures", auto's choice with its starting budget ("auto: is-vb, from 2000 samples"). */
+    static String scoredBy(ModelSelection.Estimation e, boolean auto) {
+        String method = e.plan().method();
+        String option = Methods.budgetOption(method);
+        String budget = option == null ? "" : (auto ? ", from " : ", ") + Methods.budget(method, e.plan().settings()) + " " + option;
+        return (auto ? "auto: " : "") + method + budget;
+    }
+
+    private void addScore(String label, String by, ModelSelection.Score score) {
         scores.add(score);
         scoredLabels.add(label);
-        rows.add(WhichKRows.row(scores.size(), label, score));
-        points.add(WhichKRows.point(scores.size() - 1, label, score, byK.get(), measure.get()));
+        rows.add(WhichKRows.row(scores.size(), label, by, score));
+        redrawPoints();
         warnings.set(WhichKRows.warnings(scores, shownPlan.get() != null && shownPlan.get().auto()));
     }
 
+    /** Every scored model's point again (a new model of an equal K moves the others of that K apart). */
     private void redrawPoints() {
-        points.clear();
+        double[] xs = WhichKRows.xs(scores.stream().map(s -> s.model().numTopics()).toList(), byK.get());
+        List<Point> all = new ArrayList<>();
         for (int i = 0; i < scores.size(); i++) {
-            points.add(WhichKRows.point(i, scoredLabels.get(i), scores.get(i), byK.get(), measure.get()));
+            all.add(WhichKRows.point(xs[i], scoredLabels.get(i), scores.get(i), measure.get()));
         }
+        points.setAll(all);
     }
 
     private void showPairwise(ModelSelection.Result r) {
@@ -316,6 +373,34 @@ public final class WhichKViewModel {
     /** Whether the form's method is auto, which sets its own runs. */
     public javafx.beans.binding.BooleanBinding autoProperty() {
         return method.isEqualTo(AutoEstimation.NAME);
+    }
+
+    /** The chosen method's budget, in its own units ({@link #budgetName}); 0 where it has none. */
+    public IntegerProperty budgetProperty() {
+        return budget;
+    }
+
+    /** The budget field's label: what the chosen method's budget counts ("temperatures", "samples", ...), or "budget". */
+    public javafx.beans.binding.StringBinding budgetName() {
+        return javafx.beans.binding.Bindings.createStringBinding(() -> {
+            String m = method.get();
+            String option = m == null || m.equals(AutoEstimation.NAME) || !Methods.names().contains(m) ? null : Methods.budgetOption(m);
+            return option == null ? "budget" : option;
+        }, method);
+    }
+
+    /** Whether the budget field applies: a method with a budget, not auto (which chooses its own). */
+    public javafx.beans.binding.BooleanBinding budgetApplies() {
+        return javafx.beans.binding.Bindings.createBooleanBinding(() -> WhichKPlan.defaultBudget(method.get()) > 0, method);
+    }
+
+    public LongProperty seedProperty() {
+        return seed;
+    }
+
+    /** The form's job in site updates and, where a rate was measured, seconds; a range for auto. */
+    public StringProperty costProperty() {
+        return cost;
     }
 
     public IntegerProperty runsProperty() {

@@ -430,7 +430,7 @@ class WorkbenchTest {
         waitFor(60, () -> !vm.whichK().runningProperty().get());
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(3, vm.whichK().runsProperty().get());
-        assertTrue(robot.lookup("#plan-whichk-text").queryAs(Label.class).getText().startsWith("Scores of: vb at its default settings, 3 runs"),
+        assertTrue(robot.lookup("#plan-whichk-text").queryAs(Label.class).getText().startsWith("Scores of: vb, 3 runs"),
                 robot.lookup("#plan-whichk-text").queryAs(Label.class).getText());
         // teaching: run again with the temperatures the field shows
         robot.interact(() -> workbench.select("teaching"));
