@@ -119,34 +119,34 @@ public final class WhichKView {
 
     private FlowPane controls() {
         ChoiceBox<String> method = new ChoiceBox<>();
-        method.getItems().setAll(model.methodNames());
-        method.valueProperty().bindBidirectional(model.methodProperty());
+        method.getItems().setAll(model.settings().methodNames());
+        method.valueProperty().bindBidirectional(model.settings().methodProperty());
         method.setId("whichk-method");
         method.setTooltip(new Tooltip("auto (the default, as tmeval select): each model's estimator and budget chosen by its own pilot, every"
                 + " document's budget doubled until it is certified; or one estimator for every model at its default settings"));
-        Spinner<Number> runs = NumberField.whole(model.form(), Setting.RUNS, model.runsProperty(), 1);
+        Spinner<Number> runs = NumberField.whole(model.form(), Setting.RUNS, model.settings().runsProperty(), 1);
         runs.setId("whichk-runs");
         runs.setPrefWidth(70);
-        runs.disableProperty().bind(model.autoProperty());
+        runs.disableProperty().bind(model.settings().autoProperty());
         runs.setTooltip(new Tooltip("Independent runs per document: two or more give the interval over runs and the pairwise decisions"
                 + " (auto runs " + tmeval.run.AutoEstimation.RUNS + ")"));
-        Spinner<Number> budget = NumberField.whole(model.form(), WhichKPlan.BUDGET, model.budgetProperty(), 100);
+        Spinner<Number> budget = NumberField.whole(model.form(), WhichKPlan.BUDGET, model.settings().budgetProperty(), 100);
         budget.setId("whichk-budget");
         budget.setPrefWidth(90);
-        budget.disableProperty().bind(model.budgetApplies().not());
+        budget.disableProperty().bind(model.settings().budgetApplies().not());
         budget.setTooltip(new Tooltip("The chosen method's budget (temperatures for ais, samples for the importance samplers, particles for lr,"
                 + " the chain's length for chib), its default when the method is chosen; auto chooses each model's own"));
         Label budgetName = new Label();
-        budgetName.textProperty().bind(model.budgetName());
+        budgetName.textProperty().bind(model.settings().budgetName());
         budgetName.setMinWidth(Region.USE_PREF_SIZE);
-        Spinner<Number> seed = NumberField.whole(model.form(), Setting.SEED, model.seedProperty(), 1);
+        Spinner<Number> seed = NumberField.whole(model.form(), Setting.SEED, model.settings().seedProperty(), 1);
         seed.setId("whichk-seed");
         seed.setPrefWidth(70);
         seed.setTooltip(new Tooltip("The seed of every model's runs (each document's random stream depends on its position, so the models"
                 + " share them)"));
         Label cost = new Label();
         cost.setId("whichk-cost");
-        cost.textProperty().bind(model.costProperty());
+        cost.textProperty().bind(model.settings().costProperty());
         cost.setTooltip(new Tooltip("Site updates of the job (on the corpus before each model's unknown words are dropped, so at most);"
                 + " seconds at the rate tmeval bench measured, where it did; auto's escalation makes it a range"));
         ChoiceBox<WhichKRows.Measure> measure = new ChoiceBox<>();

@@ -2,9 +2,6 @@ package tmeval.app.whichk;
 
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.DoubleProperty;
-import javafx.beans.property.IntegerProperty;
-import javafx.beans.property.LongProperty;
-import javafx.beans.property.SimpleLongProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -12,7 +9,6 @@ import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleDoubleProperty;
-import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
@@ -30,7 +26,6 @@ import tmeval.app.whichk.WhichKRows.Row;
 import tmeval.app.common.Workspace;
 import tmeval.compare.Decided;
 import tmeval.estimate.Methods;
-import tmeval.run.AutoEstimation;
 import tmeval.io.CorpusLoader;
 import tmeval.io.InputException;
 import tmeval.io.ModelLoader;
@@ -64,12 +59,6 @@ public final class WhichKViewModel {
 
     private final Workspace workspace;
     private final ObservableList<Entry> models = FXCollections.observableArrayList();
-    private final StringProperty method = new SimpleStringProperty(WhichKPlan.defaults().method());
-    private final IntegerProperty budget = new SimpleIntegerProperty(WhichKPlan.defaultBudget(WhichKPlan.defaults().method()));
-    private final IntegerProperty runs = new SimpleIntegerProperty(ModelSelection.DEFAULT_RUNS);
-    private final LongProperty seed = new SimpleLongProperty(WhichKPlan.defaults().seed());
-    private final StringProperty cost = new SimpleStringProperty("");
-    private final ObjectProperty<Throughput> rates = new SimpleObjectProperty<>(Throughput.none());
     private final ObjectProperty<Measure> measure = new SimpleObjectProperty<>(Measure.PER_TOKEN);
     private final ObservableList<Row> rows = FXCollections.observableArrayList();
     private final ObservableList<Point> points = FXCollections.observableArrayList();
@@ -89,7 +78,7 @@ public final class WhichKViewModel {
     private final BackgroundJob<ModelSelection.Result> scoring;
     private final Form form = new Form();
     private final ReadOnlyObjectWrapper<WhichKPlan> shownPlan = new ReadOnlyObjectWrapper<>();
-    private final ReadOnlyObjectWrapper<WhichKPlan> formPlan = new ReadOnlyObjectWrapper<>();
+    private final WhichKSettings settings;
     private final PlanCaption<WhichKPlan> caption;
 
     /** A screen whose cost preview has no measured rates (it gives site updates, and says no time). */
@@ -106,54 +95,14 @@ public final class WhichKViewModel {
         loading.bind(reading.runningProperty());
         running.bind(scoring.runningProperty());
         measure.addListener((o, a, b) -> redrawPoints());
-        method.addListener((o, a, b) -> {
-            // a method's budget is in its own units (temperatures, samples, ...): the field starts at the new one's default
-            budget.set(WhichKPlan.defaultBudget(b));
-            formChanged();
-        });
-        budget.addListener((o, a, b) -> formChanged());
-        runs.addListener((o, a, b) -> formChanged());
-        seed.addListener((o, a, b) -> formChanged());
-        models.addListener((javafx.collections.ListChangeListener<Entry>) c -> updateCost());
-        workspace.rawCorpusProperty().addListener((o, a, b) -> updateCost());
-        rates.addListener((o, a, b) -> updateCost());
-        formChanged();
+        settings = new WhichKSettings(workspace.rawCorpusProperty(), models::size);
+        models.addListener((javafx.collections.ListChangeListener<Entry>) c -> settings.update());
         if (ratesFile != null) {
             new BackgroundJob<Throughput.Saved>(executor).of((sink, cancel) -> Throughput.readSaved(ratesFile))
-                    .onSuccess(saved -> rates.set(saved.damaged() ? Throughput.none() : saved.rates())).start();
+                    .onSuccess(saved -> settings.useRates(saved.damaged() ? Throughput.none() : saved.rates())).start();
         }
-        caption = new PlanCaption<>("Scores", shownPlan, formPlan, WhichKPlan::describe, WhichKPlan::settingsText);
+        caption = new PlanCaption<>("Scores", shownPlan, settings.planProperty(), WhichKPlan::describe, WhichKPlan::settingsText);
     }
-
-    private void formChanged() {
-        WhichKPlan now;
-        try {
-            now = plan();
-        } catch (IllegalArgumentException e) {
-            now = null;
-        }
-        formPlan.set(now);
-        updateCost();
-    }
-
-    /** The cost preview of the form's plan on the listed models ({@link WhichKCost}); the form's problem when it has one. */
-    private void updateCost() {
-        WhichKPlan p = formPlan.get();
-        if (p == null) {
-            String problem;
-            try {
-                plan();
-                problem = "";
-            } catch (IllegalArgumentException e) {
-                problem = e.getMessage();
-            }
-            cost.set("cost: " + problem);
-            return;
-        }
-        cost.set(WhichKCost.describe(p, workspace.rawCorpusProperty().get(), Math.max(1, models.size()), rates.get(),
-                Runtime.getRuntime().availableProcessors()));
-    }
-
 
     /** The which-K form's typed text, committed before scoring (the view adds its fields). */
     public Form form() {
@@ -213,20 +162,13 @@ public final class WhichKViewModel {
         models.clear();
     }
 
-    /**
-     * The plan the form describes: {@code tmeval select} with the same method, budget, runs and seed (the method's other
-     * settings at their defaults, all cores).
-     */
-    WhichKPlan plan() {
-        WhichKPlan defaults = WhichKPlan.defaults();
-        return new WhichKPlan(method.get(), budget.get(), runs.get(), seed.get(), defaults.threads());
+    /** The form: method, budget, runs and seed, the plan they describe and its cost. */
+    public WhichKSettings settings() {
+        return settings;
     }
 
-    /** The methods the screen offers (every one {@code select} takes): auto first, the default. */
-    public List<String> methodNames() {
-        List<String> names = new ArrayList<>(List.of(AutoEstimation.NAME));
-        names.addAll(Methods.names());
-        return names;
+    WhichKPlan plan() {
+        return settings.plan();
     }
 
     /** Scores the listed models on the held-out corpus in the background; rows and points arrive as models finish. */
@@ -366,46 +308,13 @@ public final class WhichKViewModel {
         return models;
     }
 
-    public StringProperty methodProperty() {
-        return method;
-    }
 
-    /** Whether the form's method is auto, which sets its own runs. */
-    public javafx.beans.binding.BooleanBinding autoProperty() {
-        return method.isEqualTo(AutoEstimation.NAME);
-    }
 
-    /** The chosen method's budget, in its own units ({@link #budgetName}); 0 where it has none. */
-    public IntegerProperty budgetProperty() {
-        return budget;
-    }
 
-    /** The budget field's label: what the chosen method's budget counts ("temperatures", "samples", ...), or "budget". */
-    public javafx.beans.binding.StringBinding budgetName() {
-        return javafx.beans.binding.Bindings.createStringBinding(() -> {
-            String m = method.get();
-            String option = m == null || m.equals(AutoEstimation.NAME) || !Methods.names().contains(m) ? null : Methods.budgetOption(m);
-            return option == null ? "budget" : option;
-        }, method);
-    }
 
-    /** Whether the budget field applies: a method with a budget, not auto (which chooses its own). */
-    public javafx.beans.binding.BooleanBinding budgetApplies() {
-        return javafx.beans.binding.Bindings.createBooleanBinding(() -> WhichKPlan.defaultBudget(method.get()) > 0, method);
-    }
 
-    public LongProperty seedProperty() {
-        return seed;
-    }
 
-    /** The form's job in site updates and, where a rate was measured, seconds; a range for auto. */
-    public StringProperty costProperty() {
-        return cost;
-    }
 
-    public IntegerProperty runsProperty() {
-        return runs;
-    }
 
     public ObjectProperty<Measure> measureProperty() {
         return measure;

@@ -71,9 +71,9 @@ class WhichKViewModelTest {
     @Test
     void theFormStartsFromSelectsDefaultPlan() {
         assertEquals(tmeval.run.AutoEstimation.NAME, vm.plan().method(), "select's default, auto");
-        assertTrue(vm.autoProperty().get(), "auto sets its own runs");
+        assertTrue(vm.settings().autoProperty().get(), "auto sets its own runs");
         assertEquals(java.util.Map.of("plan", "select", "method", "auto", "runs", "3", "seed", "1"), vm.plan().settingsText());
-        assertEquals(tmeval.run.AutoEstimation.NAME, vm.methodNames().get(0));
+        assertEquals(tmeval.run.AutoEstimation.NAME, vm.settings().methodNames().get(0));
     }
 
     @Test
@@ -102,8 +102,8 @@ class WhichKViewModelTest {
         String printed = cli("select", "--models", truthFile + "," + otherFile, "--corpus", corpusFile.toString(), "--method", Methods.LR,
                 "--runs", "3", "--no-timing", "--out", out.toString())[0];
         vm.addFiles(List.of(truthFile, otherFile));
-        vm.methodProperty().set(Methods.LR);
-        vm.runsProperty().set(3);
+        vm.settings().methodProperty().set(Methods.LR);
+        vm.settings().runsProperty().set(3);
         vm.start();
         assertFalse(vm.runningProperty().get());
         assertTrue(vm.messageProperty().get().startsWith("scored 2 models"), vm.messageProperty().get());
@@ -188,7 +188,7 @@ class WhichKViewModelTest {
             }
         }
         vm.addFiles(List.of(truthFile, otherFile));
-        vm.methodProperty().set(Methods.IS_PRIOR);
+        vm.settings().methodProperty().set(Methods.IS_PRIOR);
         vm.start();
         assertEquals(List.of(), errors);
         int below = 0;
@@ -207,7 +207,7 @@ class WhichKViewModelTest {
         assertTrue(vm.warningsProperty().get().startsWith("\u26a0 "), vm.warningsProperty().get());
         assertTrue(vm.warningsProperty().get().contains("runs below the vb floor (" + below + " in all)"), vm.warningsProperty().get());
 
-        vm.methodProperty().set(Methods.EXACT);
+        vm.settings().methodProperty().set(Methods.EXACT);
         vm.start();
         assertEquals(List.of(), errors);
         for (WhichKRows.Row row : vm.rows()) {
@@ -223,8 +223,8 @@ class WhichKViewModelTest {
         Path widerFile = dir.resolve("wider.tsv");
         NativeModelFormat.write(wider, widerFile);
         vm.addFiles(List.of(truthFile, widerFile));
-        vm.methodProperty().set(Methods.VB);
-        vm.runsProperty().set(1);
+        vm.settings().methodProperty().set(Methods.VB);
+        vm.settings().runsProperty().set(1);
         vm.start();
         assertEquals(List.of(), errors);
         assertFalse(vm.byKProperty().get(), "both K = 3: the x axis is the models' names");
@@ -266,28 +266,28 @@ class WhichKViewModelTest {
     @Test
     void itsOwnMethodBudgetRunsAndSeedAreThePlanItRunsAndWhatItUsedIsLabelled() throws Exception {
         vm.addFiles(List.of(truthFile, otherFile));
-        assertTrue(vm.costProperty().get().startsWith("cost (auto): "), "auto's escalation makes it a range: " + vm.costProperty().get());
-        vm.methodProperty().set(Methods.AIS);
-        assertEquals(1000, vm.budgetProperty().get(), "a method chosen starts at its default budget");
-        assertEquals("temperatures", vm.budgetName().get());
-        assertTrue(vm.budgetApplies().get());
-        vm.budgetProperty().set(50);
-        vm.runsProperty().set(2);
-        vm.seedProperty().set(7);
+        assertTrue(vm.settings().costProperty().get().startsWith("cost (auto): "), "auto's escalation makes it a range: " + vm.settings().costProperty().get());
+        vm.settings().methodProperty().set(Methods.AIS);
+        assertEquals(1000, vm.settings().budgetProperty().get(), "a method chosen starts at its default budget");
+        assertEquals("temperatures", vm.settings().budgetName().get());
+        assertTrue(vm.settings().budgetApplies().get());
+        vm.settings().budgetProperty().set(50);
+        vm.settings().runsProperty().set(2);
+        vm.settings().seedProperty().set(7);
         assertEquals("ais at 50 temperatures, 2 runs, seed 7", vm.plan().describe());
         assertEquals("7", vm.plan().settingsText().get("seed"));
         long predicted = 2 * tmeval.run.CostModel.estimateSiteUpdates(workspace.rawCorpusProperty().get(), vm.plan().estimatePlan());
-        assertTrue(vm.costProperty().get().contains(String.format(Locale.ROOT, "at most %.3g site updates for 2 models", (double) predicted)),
-                vm.costProperty().get());
+        assertTrue(vm.settings().costProperty().get().contains(String.format(Locale.ROOT, "at most %.3g site updates for 2 models", (double) predicted)),
+                vm.settings().costProperty().get());
         vm.start();
         assertEquals(List.of(), errors);
         long done = vm.resultProperty().get().scores().stream().mapToLong(ModelSelection.Score::siteUpdates).sum();
         assertTrue(done <= predicted && done > predicted / 2, "ran at the form's 50 temperatures: " + done + " of " + predicted + " predicted");
         assertEquals("ais, 50 temperatures", vm.rows().get(0).by());
         assertTrue(vm.caption().textProperty().get().contains("ais at 50 temperatures, 2 runs, seed 7"), vm.caption().textProperty().get());
-        vm.methodProperty().set(Methods.VB);
-        assertFalse(vm.budgetApplies().get(), "vb has no budget");
-        assertEquals("vb samples nothing (no site updates)", vm.costProperty().get().substring("cost: ".length()));
+        vm.settings().methodProperty().set(Methods.VB);
+        assertFalse(vm.settings().budgetApplies().get(), "vb has no budget");
+        assertEquals("vb samples nothing (no site updates)", vm.settings().costProperty().get().substring("cost: ".length()));
     }
 
     /** Issue 26: two K = 20 models were drawn on top of each other with no names. */
@@ -297,8 +297,8 @@ class WhichKViewModelTest {
         Path twinFile = dir.resolve("twin.tsv");
         NativeModelFormat.write(twin, twinFile);
         vm.addFiles(List.of(truthFile, otherFile, twinFile));
-        vm.methodProperty().set(Methods.VB);
-        vm.runsProperty().set(1);
+        vm.settings().methodProperty().set(Methods.VB);
+        vm.settings().runsProperty().set(1);
         vm.start();
         assertEquals(List.of(), errors);
         assertTrue(vm.byKProperty().get());
