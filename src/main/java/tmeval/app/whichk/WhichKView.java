@@ -117,7 +117,7 @@ public final class WhichKView {
         root.setBottom(footer);
     }
 
-    private FlowPane controls() {
+    private VBox controls() {
         ChoiceBox<String> method = new ChoiceBox<>();
         method.getItems().setAll(model.settings().methodNames());
         method.valueProperty().bindBidirectional(model.settings().methodProperty());
@@ -168,7 +168,7 @@ public final class WhichKView {
         status.setId("whichk-status");
         status.textProperty().bind(model.messageProperty());
         FlowPane controls = new FlowPane(10, 6, new Label("method"), method, budgetName, budget, new Label("runs"), runs,
-                new Label("seed"), seed, new Label("plot"), measure, run, cancel, bar, status, cost);
+                new Label("seed"), seed, new Label("plot"), measure, run, cancel, bar, status);
         controls.setAlignment(Pos.CENTER_LEFT);
         controls.setPadding(new Insets(6));
         for (javafx.scene.Node n : controls.getChildren()) {
@@ -176,7 +176,11 @@ public final class WhichKView {
                 r.setMinWidth(Region.USE_PREF_SIZE);
             }
         }
-        return controls;
+        // the preview under the controls, wrapped: a long one never widens the screen
+        cost.setWrapText(true);
+        cost.setPadding(new Insets(0, 6, 4, 6));
+        cost.setMinHeight(Region.USE_PREF_SIZE);
+        return new VBox(controls, cost);
     }
 
     private VBox modelList() {
@@ -247,8 +251,8 @@ public final class WhichKView {
         t.getColumns().add(column("#", "the model's number (the pairwise table's columns)", WhichKRows.Row::number, 28));
         t.getColumns().add(text("model", "the model's name", WhichKRows.Row::label, 120));
         t.getColumns().add(column("K", "number of topics", WhichKRows.Row::numTopics, 38));
-        t.getColumns().add(text("by", "the method (and budget) the model was scored by: auto's choice for it, with the budget it started"
-                + " from, or the form's", WhichKRows.Row::by, 150));
+        t.getColumns().add(text("by", "the method and budget the model was scored by: the form's, or auto's choice for it with the budget"
+                + " it started from (+: doubled for the documents not yet certified)", WhichKRows.Row::by, 160));
         t.getColumns().add(text("nats/token", "held-out log-likelihood per token (higher is better)", WhichKRows.Row::perToken, 80));
         t.getColumns().add(text("perplexity", "corpus perplexity, exp(-log-likelihood / tokens) (lower is better)", WhichKRows.Row::perplexity, 78));
         t.getColumns().add(text("95% CI", "95% interval of the perplexity over runs", WhichKRows.Row::perplexityInterval, 118));
@@ -389,8 +393,9 @@ public final class WhichKView {
             NumberAxis k = new NumberAxis(model.xAxis());
             k.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
             k.setAutoRangeIncludesZero(false);
+            // room for the names drawn to the right of the points
             k.setLowerMargin(0.08);
-            k.setUpperMargin(0.08);
+            k.setUpperMargin(0.35);
             x = k;
         } else {
             String[] names = points.stream().map(WhichKRows.Point::label).toArray(String[]::new);

@@ -261,12 +261,14 @@ public final class WhichKViewModel {
         scoring.cancel();
     }
 
-    /** What a model was scored by: "ais, 1000 temperatures", auto's choice with its starting budget ("auto: is-vb, from 2000 samples"). */
+    /**
+     * What a model was scored by, short enough for its column: "ais, temperatures 50"; auto's choice with the budget it
+     * started from, which a document not yet certified doubled (the method, its budget option and value, and "+").
+     */
     static String scoredBy(ModelSelection.Estimation e, boolean auto) {
         String method = e.plan().method();
         String option = Methods.budgetOption(method);
-        String budget = option == null ? "" : (auto ? ", from " : ", ") + Methods.budget(method, e.plan().settings()) + " " + option;
-        return (auto ? "auto: " : "") + method + budget;
+        return option == null ? method : method + ", " + option + " " + Methods.budget(method, e.plan().settings()) + (auto ? "+" : "");
     }
 
     private void addScore(String label, String by, ModelSelection.Score score) {

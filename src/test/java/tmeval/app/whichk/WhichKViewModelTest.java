@@ -283,7 +283,7 @@ class WhichKViewModelTest {
         assertEquals(List.of(), errors);
         long done = vm.resultProperty().get().scores().stream().mapToLong(ModelSelection.Score::siteUpdates).sum();
         assertTrue(done <= predicted && done > predicted / 2, "ran at the form's 50 temperatures: " + done + " of " + predicted + " predicted");
-        assertEquals("ais, 50 temperatures", vm.rows().get(0).by());
+        assertEquals("ais, temperatures 50", vm.rows().get(0).by());
         assertTrue(vm.caption().textProperty().get().contains("ais at 50 temperatures, 2 runs, seed 7"), vm.caption().textProperty().get());
         vm.settings().methodProperty().set(Methods.VB);
         assertFalse(vm.settings().budgetApplies().get(), "vb has no budget");
