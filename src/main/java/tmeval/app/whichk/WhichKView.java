@@ -348,6 +348,9 @@ public final class WhichKView {
     private JFreeChart chart() {
         NumberAxis y = new NumberAxis(model.measureProperty().get().axis());
         y.setAutoRangeIncludesZero(false);
+        // room above and below for the names drawn beside the highest and lowest points
+        y.setLowerMargin(0.1);
+        y.setUpperMargin(0.1);
         XYErrorRenderer renderer = new XYErrorRenderer();
         renderer.setDrawXError(false);
         renderer.setDefaultLinesVisible(true);
@@ -361,8 +364,11 @@ public final class WhichKView {
         renderer.setDefaultItemLabelGenerator((dataset, series, item) -> item < drawn.size() ? drawn.get(item).text() : null);
         renderer.setDefaultItemLabelsVisible(true);
         renderer.setDefaultItemLabelFont(new java.awt.Font(java.awt.Font.SANS_SERIF, java.awt.Font.PLAIN, 11));
-        renderer.setDefaultPositiveItemLabelPosition(new org.jfree.chart.labels.ItemLabelPosition(
-                org.jfree.chart.labels.ItemLabelAnchor.OUTSIDE3, org.jfree.chart.ui.TextAnchor.CENTER_LEFT));
+        // to the right of the point whatever its sign (log-likelihoods are negative: the renderer asks for the negative position)
+        org.jfree.chart.labels.ItemLabelPosition right = new org.jfree.chart.labels.ItemLabelPosition(
+                org.jfree.chart.labels.ItemLabelAnchor.OUTSIDE3, org.jfree.chart.ui.TextAnchor.CENTER_LEFT);
+        renderer.setDefaultPositiveItemLabelPosition(right);
+        renderer.setDefaultNegativeItemLabelPosition(right);
         XYPlot plot = new XYPlot(data, new NumberAxis(model.xAxis()), y, renderer);
         plot.setNoDataMessage("Add two or more models and press Score models");
         JFreeChart c = new JFreeChart("Held-out score of each model, 95% intervals", JFreeChart.DEFAULT_TITLE_FONT, plot, false);
