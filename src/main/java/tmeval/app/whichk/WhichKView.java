@@ -351,7 +351,20 @@ public final class WhichKView {
         // room above and below for the names drawn beside the highest and lowest points
         y.setLowerMargin(0.1);
         y.setUpperMargin(0.1);
-        XYErrorRenderer renderer = new XYErrorRenderer();
+        // names to the right of the points, but the rightmost point's to its left: it would run off the chart
+        org.jfree.chart.labels.ItemLabelPosition left = new org.jfree.chart.labels.ItemLabelPosition(
+                org.jfree.chart.labels.ItemLabelAnchor.OUTSIDE9, org.jfree.chart.ui.TextAnchor.CENTER_RIGHT);
+        XYErrorRenderer renderer = new XYErrorRenderer() {
+            @Override
+            public org.jfree.chart.labels.ItemLabelPosition getPositiveItemLabelPosition(int series, int item) {
+                return item > 0 && item == drawn.size() - 1 ? left : super.getPositiveItemLabelPosition(series, item);
+            }
+
+            @Override
+            public org.jfree.chart.labels.ItemLabelPosition getNegativeItemLabelPosition(int series, int item) {
+                return item > 0 && item == drawn.size() - 1 ? left : super.getNegativeItemLabelPosition(series, item);
+            }
+        };
         renderer.setDrawXError(false);
         renderer.setDefaultLinesVisible(true);
         renderer.setSeriesPaint(0, Charts.colour(0));
@@ -399,9 +412,8 @@ public final class WhichKView {
             NumberAxis k = new NumberAxis(model.xAxis());
             k.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
             k.setAutoRangeIncludesZero(false);
-            // room for the names drawn to the right of the points
             k.setLowerMargin(0.08);
-            k.setUpperMargin(0.35);
+            k.setUpperMargin(0.08);
             x = k;
         } else {
             String[] names = points.stream().map(WhichKRows.Point::label).toArray(String[]::new);
