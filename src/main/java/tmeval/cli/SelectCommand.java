@@ -35,8 +35,8 @@ import java.util.Map;
  * {@code select}: which of several models (K = 10, 20, 50, 100 from one corpus, or one per library) predicts one
  * held-out corpus best. Each model is estimated by the same method and plan (each document's stream depends on its
  * position, not on the model, so the models are compared on common random numbers); the summary gives each model's
- * corpus log-likelihood with its interval, and for every pair the documents decided for each (a difference larger than
- * twice the combined run-to-run noise). With {@code --pairs}, each model is also compared with the next one up in K by
+ * corpus log-likelihood with its interval, and for every pair the documents decided for each (by the one rule,
+ * {@link tmeval.compare.Decided}). With {@code --pairs}, each model is also compared with the next one up in K by
  * a ratio path in both directions ({@link AdjacentRatios}).
  */
 final class SelectCommand implements Command {

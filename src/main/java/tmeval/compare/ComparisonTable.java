@@ -39,12 +39,14 @@ public final class ComparisonTable {
 
     /**
      * For a ratio path run both ways: forward is a stochastic lower bound on log P(w|A) - log P(w|B), reverse an upper
-     * one (Jensen), so a document whose two estimates have the same sign is decided; one whose bracket contains 0 is not.
+     * one (Jensen), so a document whose bracket lies above or below 0 by more than its noise ({@link Decided}) is decided;
+     * any other is not.
      */
     public record Brackets(String method, int forA, int forB, int undecided) {
         public String describe() {
-            return String.format(Locale.ROOT, "%s brackets (first forward and first reverse runs): %d documents decided for A (both above 0), %d for B"
-                    + " (both below), %d undecided (the bracket contains 0)", method, forA, forB, undecided);
+            return String.format(Locale.ROOT, "%s brackets (first forward and first reverse runs): %d documents decided for A (above 0),"
+                    + " %d for B (below), %d undecided (a bracket is %s of its ends across runs)", method, forA, forB, undecided,
+                    Decided.rule());
         }
     }
 
@@ -71,7 +73,7 @@ public final class ComparisonTable {
         return out;
     }
 
-    /** What a document's bracket says: both ends above 0 (A), both below (B), or 0 inside it (or within {@link #TIE_NATS}). */
+    /** What a document's bracket or difference says ({@link Decided}): above 0 (A), below (B), or neither by more than its noise. */
     public enum Verdict {
         FOR_A("decided for A"), FOR_B("decided for B"), UNDECIDED("undecided");
 
@@ -84,14 +86,6 @@ public final class ComparisonTable {
         public String label() {
             return label;
         }
-    }
-
-    /** The verdict of a bracket between two estimates of the log ratio, in whichever order they came. */
-    public static Verdict verdict(double oneEnd, double otherEnd) {
-        if (Math.min(oneEnd, otherEnd) > TIE_NATS) {
-            return Verdict.FOR_A;
-        }
-        return Math.max(oneEnd, otherEnd) < -TIE_NATS ? Verdict.FOR_B : Verdict.UNDECIDED;
     }
 
     /**
@@ -323,10 +317,14 @@ public final class ComparisonTable {
      * failure, and is never flagged.
      */
     public record PairedEstimate(String method, int document, String documentId, int length, boolean directional,
-                                 double first, double second, boolean flagged) {
-        /** For a ratio path run both ways: whether the bracket between the two estimates decides the document. */
+                                 double first, double second, boolean flagged, double noise) {
+        /**
+         * For a ratio path run both ways: whether the bracket between the two estimates decides the document, by the one
+         * rule ({@link Decided}) with {@code noise}, the combined standard error of one forward and one reverse run across
+         * the runs (NaN with one run: then nothing is decided).
+         */
         public Verdict verdict() {
-            return ComparisonTable.verdict(first, second);
+            return Decided.of(first, second, noise);
         }
 
         /** first - second, in nats. */
@@ -373,10 +371,17 @@ public final class ComparisonTable {
             double second = directional ? reverse.logRatio[d][0] : none.logRatio[d][1];
             if (!Double.isNaN(first) && !Double.isNaN(second)) {
                 out.add(new PairedEstimate(method, d, documentIds.get(d), lengths[d], directional, first, second,
-                        directional && ConvergenceCheck.exceeds(first - second, threshold)));
+                        directional && ConvergenceCheck.exceeds(first - second, threshold), directional ? bracketNoise(method, d) : Double.NaN));
             }
         }
         return out;
+    }
+
+    /** The combined standard error of one forward and one reverse run of a document (NaN unless both have two runs or more). */
+    private double bracketNoise(String method, int document) {
+        Spread forward = spread(method, Direction.FORWARD, document);
+        Spread reverse = spread(method, Direction.REVERSE, document);
+        return forward == null || reverse == null ? Double.NaN : Decided.combined(forward.runStandardError(), reverse.runStandardError());
     }
 
     /** The forward/reverse check of every ratio method run in both directions, over its {@link #paired} documents. */

@@ -63,11 +63,14 @@ class ComparisonTableTest {
 
     @Test
     void bracketsCountDocumentsDecidedForEitherModelAndThoseThatAreNot() {
-        ComparisonTable t = new ComparisonTable(List.of("a", "b", "c"), new int[] {10, 10, 10}, 1);
+        ComparisonTable t = new ComparisonTable(List.of("a", "b", "c"), new int[] {10, 10, 10}, 2);
         double[][] forwardReverse = {{0.5, 1.5}, {-2.0, -0.1}, {-0.3, 0.4}};
         for (int d = 0; d < 3; d++) {
-            t.add(ComparisonMethods.RATIO_CONVEX, Direction.FORWARD, d, 1, ratio(forwardReverse[d][0]));
-            t.add(ComparisonMethods.RATIO_CONVEX, Direction.REVERSE, d, 1, ratio(forwardReverse[d][1]));
+            for (int run = 1; run <= 2; run++) {
+                // run 2 0.01 nats off run 1: a noise far below every end's distance from 0
+                t.add(ComparisonMethods.RATIO_CONVEX, Direction.FORWARD, d, run, ratio(forwardReverse[d][0] + 0.01 * (run - 1)));
+                t.add(ComparisonMethods.RATIO_CONVEX, Direction.REVERSE, d, run, ratio(forwardReverse[d][1] - 0.01 * (run - 1)));
+            }
         }
         ComparisonTable.Brackets b = t.brackets().get(0);
         assertEquals(1, b.forA());

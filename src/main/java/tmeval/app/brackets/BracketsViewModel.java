@@ -15,6 +15,7 @@ import tmeval.app.common.FigureText;
 import tmeval.app.common.HoverText;
 import tmeval.app.common.Results;
 import tmeval.compare.ComparisonTable;
+import tmeval.compare.Decided;
 import tmeval.compare.ComparisonTable.PairedEstimate;
 import tmeval.compare.ComparisonTable.Verdict;
 import tmeval.compare.Direction;
@@ -179,9 +180,9 @@ public final class BracketsViewModel {
         }
         Drawing d = drawing();
         StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
-                "%s, %d documents with both directions in (run 1): %d decided for A (both ends above 0), %d for B (both below),"
-                        + " %d undecided (the bracket contains 0).", d.method(), d.brackets().size(), d.count(Verdict.FOR_A),
-                d.count(Verdict.FOR_B), d.count(Verdict.UNDECIDED)));
+                "%s, %d documents with both directions in (run 1): %d decided for A, %d for B, %d undecided (a bracket is %s"
+                        + " of its ends across runs).", d.method(), d.brackets().size(), d.count(Verdict.FOR_A),
+                d.count(Verdict.FOR_B), d.count(Verdict.UNDECIDED), Decided.rule()));
         sb.append(String.format(Locale.ROOT, " Certified: %d of %d.", d.certified(), d.brackets().size()));
         if (d.certified() < d.brackets().size()) {
             sb.append(String.format(Locale.ROOT, " Not certified (dashed): %d of those decided for A, %d of those for B, %d undecided; hover for why.",
@@ -224,9 +225,9 @@ public final class BracketsViewModel {
         }
         int n = drawing().count(v) - not;
         return switch (v) {
-            case FOR_A -> "decided for A, certified: " + n + " (forward and reverse above 0)";
-            case FOR_B -> "decided for B, certified: " + n + " (both below 0)";
-            case UNDECIDED -> "undecided, certified: " + n + " (the bracket contains 0)";
+            case FOR_A -> "decided for A, certified: " + n + " (above 0 by more than its noise)";
+            case FOR_B -> "decided for B, certified: " + n + " (below 0 by more than its noise)";
+            case UNDECIDED -> "undecided, certified: " + n + " (0 within the bracket and its noise)";
         };
     }
 

@@ -254,10 +254,7 @@ final class CostPreview {
     }
 
     static String seconds(double s) {
-        if (s >= 2 * 3600) {
-            return String.format(Locale.ROOT, "%.1f h", s / 3600);
-        }
-        return s < 90 ? String.format(Locale.ROOT, "%.0f s", Math.max(1, s)) : String.format(Locale.ROOT, "%.1f min", s / 60);
+        return CostModel.duration(s);
     }
 
     /**

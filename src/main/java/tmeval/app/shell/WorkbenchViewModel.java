@@ -3,7 +3,6 @@ package tmeval.app.shell;
 import tmeval.run.plan.AdaptiveBudget;
 
 import javafx.beans.property.IntegerProperty;
-import tmeval.anneal.Schedule;
 import tmeval.app.common.AnswerLine;
 import tmeval.app.common.DisagreementNotice;
 import tmeval.app.common.PlanCaption;
@@ -123,7 +122,7 @@ public final class WorkbenchViewModel {
         curves = new CurvesViewModel(workspace, executor);
         document = new DocumentScreenViewModel(workspace, results, executor, run.temperaturesProperty(), run.burnInProperty(), selectedDocument);
         teaching = new TeachingViewModel(workspace, executor);
-        whichK = new WhichKViewModel(workspace, executor, messages);
+        whichK = new WhichKViewModel(workspace, executor, messages, storage.ratesFile());
         covariates = new CovariatesViewModel(results, workspace, executor, messages);
         // nothing not saved is dropped without asking: new inputs, a session or results opened, a run of another plan
         BiPredicate<String, String> ask = (title, question) -> confirm.test(title, question);

@@ -43,13 +43,50 @@ public final class WhichKRows {
      * uncertified": runs below the vb floor, documents not certified), empty when nothing does, and {@code why} the same
      * in full ({@link #warning}).
      */
-    public record Row(int number, String label, int numTopics, int vocabulary, long tokens, String unknown, String logLikelihood,
+    public record Row(int number, String label, int numTopics, String by, int vocabulary, long tokens, String unknown, String logLikelihood,
                       String interval, String perToken, String perplexity, String perplexityInterval, String medianDocumentPerplexity,
                       String refused, String certified, String warning, String why) {
     }
 
-    /** A point of the chart with its 95% interval (low = high = value when there is none). */
-    public record Point(double x, String label, double value, double low, double high) {
+    /**
+     * A point of the chart with its 95% interval (low = high = value when there is none), its label beside it (the model's
+     * name, after a warning sign when its numbers cannot all be trusted, {@link #warning}).
+     */
+    public record Point(double x, String label, double value, double low, double high, boolean warned) {
+        /** The text drawn beside the point. */
+        public String text() {
+            return warned ? "\u26a0 " + label : label;
+        }
+    }
+
+    /**
+     * Where each model's point is drawn along x: at its K when the models differ in K, models of equal K drawn apart by
+     * a small step about it (a fiftieth of the range of K, centred) so that none hides another; else at its place in the list.
+     */
+    static double[] xs(List<Integer> numTopics, boolean byK) {
+        double[] x = new double[numTopics.size()];
+        if (!byK) {
+            for (int i = 0; i < x.length; i++) {
+                x[i] = i;
+            }
+            return x;
+        }
+        int min = numTopics.stream().mapToInt(Integer::intValue).min().orElse(0);
+        int max = numTopics.stream().mapToInt(Integer::intValue).max().orElse(0);
+        double step = Math.max(max - min, 1) / 50.0;
+        for (int i = 0; i < x.length; i++) {
+            int k = numTopics.get(i);
+            int same = 0;
+            int before = 0;
+            for (int j = 0; j < x.length; j++) {
+                if (numTopics.get(j) == k) {
+                    same++;
+                    before += j < i ? 1 : 0;
+                }
+            }
+            x[i] = k + (before - (same - 1) / 2.0) * step;
+        }
+        return x;
     }
 
     /** One row of the pairwise table: the row model's label and, per column model, its decided count ("-", "n/a"). */
@@ -57,22 +94,23 @@ public final class WhichKRows {
     }
 
     /**
-     * A model's point of the chart: at its K when the models differ in K, else at its place in the list; its value and
-     * interval in the measure the chart shows.
+     * A model's point of the chart at {@code x} ({@link #xs}); its value and interval in the measure the chart shows, and
+     * whether its numbers carry a warning.
      */
-    static Point point(int index, String label, ModelSelection.Score score, boolean byK, Measure measure) {
+    static Point point(double x, String label, ModelSelection.Score score, Measure measure) {
         CorpusSummary.Totals t = score.totals();
-        double x = byK ? score.model().numTopics() : index;
+        boolean warned = !warning(0, score).isEmpty();
         if (measure == Measure.PERPLEXITY) {
-            return t.hasInterval() ? new Point(x, label, t.perplexity(), t.perplexityLow(), t.perplexityHigh())
-                    : new Point(x, label, t.perplexity(), t.perplexity(), t.perplexity());
+            return t.hasInterval() ? new Point(x, label, t.perplexity(), t.perplexityLow(), t.perplexityHigh(), warned)
+                    : new Point(x, label, t.perplexity(), t.perplexity(), t.perplexity(), warned);
         }
         // per token: the perplexity interval's bounds in nats per token (the interval of the total over the mean tokens)
-        return t.hasInterval() ? new Point(x, label, t.perToken(), -Math.log(t.perplexityHigh()), -Math.log(t.perplexityLow()))
-                : new Point(x, label, t.perToken(), t.perToken(), t.perToken());
+        return t.hasInterval() ? new Point(x, label, t.perToken(), -Math.log(t.perplexityHigh()), -Math.log(t.perplexityLow()), warned)
+                : new Point(x, label, t.perToken(), t.perToken(), t.perToken(), warned);
     }
 
-    static Row row(int number, String label, ModelSelection.Score s) {
+    /** @param by the method (and budget) the model was scored by */
+    static Row row(int number, String label, String by, ModelSelection.Score s) {
         CorpusSummary.Totals t = s.totals();
         boolean has = !Double.isNaN(t.logLikelihood());
         boolean interval = has && t.hasInterval();
@@ -92,7 +130,7 @@ public final class WhichKRows {
         if (certified[0] < certified[1]) {
             problems.add((certified[1] - certified[0]) + " uncertified");
         }
-        return new Row(number, label, s.model().numTopics(), s.model().numWords(), Math.round(t.tokens()), unknown, ll, llInterval, perToken,
+        return new Row(number, label, s.model().numTopics(), by, s.model().numWords(), Math.round(t.tokens()), unknown, ll, llInterval, perToken,
                 perplexity, perplexityInterval, medianText, Integer.toString(s.summary().refused()), certified[0] + " of " + certified[1],
                 problems.isEmpty() ? "" : "\u26a0 " + String.join(", ", problems), warning(number, s));
     }

@@ -57,6 +57,8 @@ public final class WhichKView {
     private final YIntervalSeriesCollection data = new YIntervalSeriesCollection();
     private final JFreeChart chart;
     private final TableView<WhichKRows.PairRow> pairs = new TableView<>();
+    /** The points as drawn, in x order: the item labels' source. */
+    private List<WhichKRows.Point> drawn = List.of();
 
     public WhichKView(WhichKViewModel model, UserMessages onError) {
         this.model = model;
@@ -117,18 +119,38 @@ public final class WhichKView {
         root.setBottom(footer);
     }
 
-    private FlowPane controls() {
+    private VBox controls() {
         ChoiceBox<String> method = new ChoiceBox<>();
-        method.getItems().setAll(model.methodNames());
-        method.valueProperty().bindBidirectional(model.methodProperty());
+        method.getItems().setAll(model.settings().methodNames());
+        method.valueProperty().bindBidirectional(model.settings().methodProperty());
         method.setId("whichk-method");
         method.setTooltip(new Tooltip("auto (the default, as tmeval select): each model's estimator and budget chosen by its own pilot, every"
                 + " document's budget doubled until it is certified; or one estimator for every model at its default settings"));
-        Spinner<Number> runs = NumberField.whole(model.form(), Setting.RUNS, model.runsProperty(), 1);
+        Spinner<Number> runs = NumberField.whole(model.form(), Setting.RUNS, model.settings().runsProperty(), 1);
         runs.setId("whichk-runs");
         runs.setPrefWidth(70);
-        runs.disableProperty().bind(model.autoProperty());
-        runs.setTooltip(new Tooltip("Independent runs per document: two or more give the interval over runs and the pairwise decisions"));
+        runs.disableProperty().bind(model.settings().autoProperty());
+        runs.setTooltip(new Tooltip("Independent runs per document: two or more give the interval over runs and the pairwise decisions"
+                + " (auto runs " + tmeval.run.auto.AutoEstimation.RUNS + ")"));
+        Spinner<Number> budget = NumberField.whole(model.form(), WhichKPlan.BUDGET, model.settings().budgetProperty(), 100);
+        budget.setId("whichk-budget");
+        budget.setPrefWidth(90);
+        budget.disableProperty().bind(model.settings().budgetApplies().not());
+        budget.setTooltip(new Tooltip("The chosen method's budget (temperatures for ais, samples for the importance samplers, particles for lr,"
+                + " the chain's length for chib), its default when the method is chosen; auto chooses each model's own"));
+        Label budgetName = new Label();
+        budgetName.textProperty().bind(model.settings().budgetName());
+        budgetName.setMinWidth(Region.USE_PREF_SIZE);
+        Spinner<Number> seed = NumberField.whole(model.form(), Setting.SEED, model.settings().seedProperty(), 1);
+        seed.setId("whichk-seed");
+        seed.setPrefWidth(70);
+        seed.setTooltip(new Tooltip("The seed of every model's runs (each document's random stream depends on its position, so the models"
+                + " share them)"));
+        Label cost = new Label();
+        cost.setId("whichk-cost");
+        cost.textProperty().bind(model.settings().costProperty());
+        cost.setTooltip(new Tooltip("Site updates of the job (on the corpus before each model's unknown words are dropped, so at most);"
+                + " seconds at the rate tmeval bench measured, where it did; auto's escalation makes it a range"));
         ChoiceBox<WhichKRows.Measure> measure = new ChoiceBox<>();
         measure.getItems().setAll(WhichKRows.Measure.values());
         measure.valueProperty().bindBidirectional(model.measureProperty());
@@ -147,8 +169,8 @@ public final class WhichKView {
         Label status = new Label();
         status.setId("whichk-status");
         status.textProperty().bind(model.messageProperty());
-        FlowPane controls = new FlowPane(10, 6, new Label("method"), method, new Label("runs"), runs, new Label("plot"), measure,
-                run, cancel, bar, status);
+        FlowPane controls = new FlowPane(10, 6, new Label("method"), method, budgetName, budget, new Label("runs"), runs,
+                new Label("seed"), seed, new Label("plot"), measure, run, cancel, bar, status);
         controls.setAlignment(Pos.CENTER_LEFT);
         controls.setPadding(new Insets(6));
         for (javafx.scene.Node n : controls.getChildren()) {
@@ -156,7 +178,11 @@ public final class WhichKView {
                 r.setMinWidth(Region.USE_PREF_SIZE);
             }
         }
-        return controls;
+        // the preview under the controls, wrapped: a long one never widens the screen
+        cost.setWrapText(true);
+        cost.setPadding(new Insets(0, 6, 4, 6));
+        cost.setMinHeight(Region.USE_PREF_SIZE);
+        return new VBox(controls, cost);
     }
 
     private VBox modelList() {
@@ -222,23 +248,27 @@ public final class WhichKView {
         TableView<WhichKRows.Row> t = new TableView<>(model.rows());
         t.setId("whichk-table");
         t.setPlaceholder(new Label("press Score models: a row appears as each model finishes"));
-        // the answer first (score, perplexity, intervals), the bookkeeping after: at 1280 pixels the answer fits
-        t.getColumns().add(column("#", WhichKRows.Row::number, 28));
-        t.getColumns().add(text("model", WhichKRows.Row::label, 120));
-        t.getColumns().add(column("K", WhichKRows.Row::numTopics, 38));
-        t.getColumns().add(text("nats/token", WhichKRows.Row::perToken, 78));
-        t.getColumns().add(text("perplexity", WhichKRows.Row::perplexity, 74));
-        t.getColumns().add(text("95% interval", WhichKRows.Row::perplexityInterval, 122));
-        t.getColumns().add(text("certified", WhichKRows.Row::certified, 76));
+        // the answer first (score, perplexity, intervals), the bookkeeping after: at 1280 pixels the answer fits; short
+        // headers, each explained in its tooltip, and never narrower than their header (none is cut off)
+        t.getColumns().add(column("#", "the model's number (the pairwise table's columns)", WhichKRows.Row::number, 28));
+        t.getColumns().add(text("model", "the model's name", WhichKRows.Row::label, 120));
+        t.getColumns().add(column("K", "number of topics", WhichKRows.Row::numTopics, 38));
+        t.getColumns().add(text("by", "the method and budget the model was scored by: the form's, or auto's choice for it with the budget"
+                + " it started from (+: doubled for the documents not yet certified)", WhichKRows.Row::by, 160));
+        t.getColumns().add(text("nats/token", "held-out log-likelihood per token (higher is better)", WhichKRows.Row::perToken, 80));
+        t.getColumns().add(text("perplexity", "corpus perplexity, exp(-log-likelihood / tokens) (lower is better)", WhichKRows.Row::perplexity, 78));
+        t.getColumns().add(text("95% CI", "95% interval of the perplexity over runs", WhichKRows.Row::perplexityInterval, 118));
+        t.getColumns().add(text("certified", "documents certified, of those with a verdict (estimators.md, Certified answers)",
+                WhichKRows.Row::certified, 78));
         t.getColumns().add(warning());
-        t.getColumns().add(text("log-lik", WhichKRows.Row::logLikelihood, 78));
-        t.getColumns().add(text("95% interval", WhichKRows.Row::interval, 136));
-        t.getColumns().add(text("doc. perpl. (median)", WhichKRows.Row::medianDocumentPerplexity, 130));
-        t.getColumns().add(text("unknown", WhichKRows.Row::unknown, 82));
-        t.getColumns().add(column("V", WhichKRows.Row::vocabulary, 50));
-        t.getColumns().add(column("tokens", WhichKRows.Row::tokens, 58));
-        t.getColumns().add(text("refused", WhichKRows.Row::refused, 56));
-        t.getColumns().stream().filter(c -> !List.of("model", "unknown", "warning").contains(c.getText()))
+        t.getColumns().add(text("log-lik", "corpus log-likelihood (nats)", WhichKRows.Row::logLikelihood, 78));
+        t.getColumns().add(text("95% CI ", "95% interval of the corpus log-likelihood over runs", WhichKRows.Row::interval, 128));
+        t.getColumns().add(text("doc. ppl.", "median per-document perplexity", WhichKRows.Row::medianDocumentPerplexity, 76));
+        t.getColumns().add(text("unknown", "held-out tokens not in the model's vocabulary, dropped (and their share)", WhichKRows.Row::unknown, 90));
+        t.getColumns().add(column("V", "vocabulary size", WhichKRows.Row::vocabulary, 54));
+        t.getColumns().add(column("tokens", "tokens scored", WhichKRows.Row::tokens, 62));
+        t.getColumns().add(text("refused", "runs the method refused", WhichKRows.Row::refused, 62));
+        t.getColumns().stream().filter(c -> !List.of("model", "by", "unknown", "warning").contains(c.getUserData()))
                 .forEach(c -> c.getStyleClass().add("numeric"));
         fillWithModelColumn(t, t.getColumns().get(1), 120);
         return t;
@@ -246,7 +276,8 @@ public final class WhichKView {
 
     /** The model's warning beside its numbers, in the warning style; why, in full, in the tooltip. */
     private static TableColumn<WhichKRows.Row, String> warning() {
-        TableColumn<WhichKRows.Row, String> c = text("warning", WhichKRows.Row::warning, 230);
+        TableColumn<WhichKRows.Row, String> c = text("warning", "runs below the vb floor and documents not certified; hover a cell for why",
+                WhichKRows.Row::warning, 230);
         c.setCellFactory(col -> new javafx.scene.control.TableCell<>() {
             @Override
             protected void updateItem(String v, boolean empty) {
@@ -268,17 +299,28 @@ public final class WhichKView {
         return c;
     }
 
-    private static <T> TableColumn<WhichKRows.Row, T> column(String title, Function<WhichKRows.Row, T> value, double width) {
-        TableColumn<WhichKRows.Row, T> c = new TableColumn<>(title);
+    private static <T> TableColumn<WhichKRows.Row, T> column(String title, String tip, Function<WhichKRows.Row, T> value, double width) {
+        TableColumn<WhichKRows.Row, T> c = new TableColumn<>();
         c.setCellValueFactory(f -> new ReadOnlyObjectWrapper<>(value.apply(f.getValue())));
-        c.setPrefWidth(width);
-        return c;
+        return header(c, title, tip, width);
     }
 
-    private static TableColumn<WhichKRows.Row, String> text(String title, Function<WhichKRows.Row, String> value, double width) {
-        TableColumn<WhichKRows.Row, String> c = new TableColumn<>(title);
+    private static TableColumn<WhichKRows.Row, String> text(String title, String tip, Function<WhichKRows.Row, String> value, double width) {
+        TableColumn<WhichKRows.Row, String> c = new TableColumn<>();
         c.setCellValueFactory(f -> new ReadOnlyStringWrapper(value.apply(f.getValue())));
+        return header(c, title, tip, width);
+    }
+
+    /** A column headed by a short title with its meaning in a tooltip, never narrower than the title needs. */
+    private static <S, T> TableColumn<S, T> header(TableColumn<S, T> c, String title, String tip, double width) {
+        Label heading = new Label(title);
+        heading.setTooltip(new Tooltip(tip));
+        heading.setMinWidth(Region.USE_PREF_SIZE);
+        c.setGraphic(heading);
+        c.setUserData(title.strip());
         c.setPrefWidth(width);
+        // the header's text, its padding and the sort arrow's room
+        c.minWidthProperty().bind(heading.widthProperty().add(18));
         return c;
     }
 
@@ -308,7 +350,23 @@ public final class WhichKView {
     private JFreeChart chart() {
         NumberAxis y = new NumberAxis(model.measureProperty().get().axis());
         y.setAutoRangeIncludesZero(false);
-        XYErrorRenderer renderer = new XYErrorRenderer();
+        // room above and below for the names drawn beside the highest and lowest points
+        y.setLowerMargin(0.1);
+        y.setUpperMargin(0.1);
+        // names to the right of the points, but the rightmost point's to its left: it would run off the chart
+        org.jfree.chart.labels.ItemLabelPosition left = new org.jfree.chart.labels.ItemLabelPosition(
+                org.jfree.chart.labels.ItemLabelAnchor.OUTSIDE9, org.jfree.chart.ui.TextAnchor.CENTER_RIGHT);
+        XYErrorRenderer renderer = new XYErrorRenderer() {
+            @Override
+            public org.jfree.chart.labels.ItemLabelPosition getPositiveItemLabelPosition(int series, int item) {
+                return item > 0 && item == drawn.size() - 1 ? left : super.getPositiveItemLabelPosition(series, item);
+            }
+
+            @Override
+            public org.jfree.chart.labels.ItemLabelPosition getNegativeItemLabelPosition(int series, int item) {
+                return item > 0 && item == drawn.size() - 1 ? left : super.getNegativeItemLabelPosition(series, item);
+            }
+        };
         renderer.setDrawXError(false);
         renderer.setDefaultLinesVisible(true);
         renderer.setSeriesPaint(0, Charts.colour(0));
@@ -316,6 +374,16 @@ public final class WhichKView {
         renderer.setErrorStroke(new BasicStroke(1.5f));
         renderer.setCapLength(8);
         renderer.setSeriesStroke(0, new BasicStroke(1.5f));
+        // each point named beside it (a warning sign first when its numbers cannot all be trusted): models of equal K,
+        // drawn a little apart, are told apart by name
+        renderer.setDefaultItemLabelGenerator((dataset, series, item) -> item < drawn.size() ? drawn.get(item).text() : null);
+        renderer.setDefaultItemLabelsVisible(true);
+        renderer.setDefaultItemLabelFont(new java.awt.Font(java.awt.Font.SANS_SERIF, java.awt.Font.PLAIN, 11));
+        // to the right of the point whatever its sign (log-likelihoods are negative: the renderer asks for the negative position)
+        org.jfree.chart.labels.ItemLabelPosition right = new org.jfree.chart.labels.ItemLabelPosition(
+                org.jfree.chart.labels.ItemLabelAnchor.OUTSIDE3, org.jfree.chart.ui.TextAnchor.CENTER_LEFT);
+        renderer.setDefaultPositiveItemLabelPosition(right);
+        renderer.setDefaultNegativeItemLabelPosition(right);
         XYPlot plot = new XYPlot(data, new NumberAxis(model.xAxis()), y, renderer);
         plot.setNoDataMessage("Add two or more models and press Score models");
         JFreeChart c = new JFreeChart("Held-out score of each model, 95% intervals", JFreeChart.DEFAULT_TITLE_FONT, plot, false);
@@ -327,10 +395,19 @@ public final class WhichKView {
     private void redraw() {
         XYPlot plot = chart.getXYPlot();
         data.removeAllSeries();
-        YIntervalSeries s = new YIntervalSeries(model.measureProperty().get().axis(), true, true);
+        // not sorted by the series: the labels are looked up by the item's index, in x order here
+        YIntervalSeries s = new YIntervalSeries(model.measureProperty().get().axis(), false, true);
         List<WhichKRows.Point> points = List.copyOf(model.points());
-        for (WhichKRows.Point p : points) {
+        drawn = points.stream().sorted(java.util.Comparator.comparingDouble(WhichKRows.Point::x)).toList();
+        for (WhichKRows.Point p : drawn) {
             s.add(p.x(), p.value(), p.low(), p.high());
+        }
+        chart.clearSubtitles();
+        if (points.stream().anyMatch(WhichKRows.Point::warned)) {
+            org.jfree.chart.title.TextTitle note = new org.jfree.chart.title.TextTitle("\u26a0: runs below the vb floor or documents not"
+                    + " certified (the table's warning column says which)", new java.awt.Font(java.awt.Font.SANS_SERIF, java.awt.Font.PLAIN, 11));
+            note.setPaint(new java.awt.Color(0xa0, 0x50, 0x00));
+            chart.addSubtitle(note);
         }
         ValueAxis x;
         if (model.byKProperty().get()) {

@@ -2,7 +2,6 @@ package tmeval.app.whichk;
 
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.DoubleProperty;
-import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -10,7 +9,6 @@ import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleDoubleProperty;
-import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
@@ -26,8 +24,8 @@ import tmeval.app.whichk.WhichKRows.PairRow;
 import tmeval.app.whichk.WhichKRows.Point;
 import tmeval.app.whichk.WhichKRows.Row;
 import tmeval.app.common.Workspace;
+import tmeval.compare.Decided;
 import tmeval.estimate.Methods;
-import tmeval.run.auto.AutoEstimation;
 import tmeval.io.CorpusLoader;
 import tmeval.io.InputException;
 import tmeval.io.ModelLoader;
@@ -36,6 +34,7 @@ import tmeval.model.ModelSeries;
 import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
 import tmeval.run.select.ModelSelection;
+import tmeval.run.local.Throughput;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -60,8 +59,6 @@ public final class WhichKViewModel {
 
     private final Workspace workspace;
     private final ObservableList<Entry> models = FXCollections.observableArrayList();
-    private final StringProperty method = new SimpleStringProperty(WhichKPlan.defaults().method());
-    private final IntegerProperty runs = new SimpleIntegerProperty(ModelSelection.DEFAULT_RUNS);
     private final ObjectProperty<Measure> measure = new SimpleObjectProperty<>(Measure.PER_TOKEN);
     private final ObservableList<Row> rows = FXCollections.observableArrayList();
     private final ObservableList<Point> points = FXCollections.observableArrayList();
@@ -81,10 +78,16 @@ public final class WhichKViewModel {
     private final BackgroundJob<ModelSelection.Result> scoring;
     private final Form form = new Form();
     private final ReadOnlyObjectWrapper<WhichKPlan> shownPlan = new ReadOnlyObjectWrapper<>();
-    private final ReadOnlyObjectWrapper<WhichKPlan> formPlan = new ReadOnlyObjectWrapper<>();
+    private final WhichKSettings settings;
     private final PlanCaption<WhichKPlan> caption;
 
+    /** A screen whose cost preview has no measured rates (it gives site updates, and says no time). */
     public WhichKViewModel(Workspace workspace, TaskExecutor executor, UserMessages messages) {
+        this(workspace, executor, messages, null);
+    }
+
+    /** @param ratesFile where {@code tmeval bench} saved its rates, read in the background for the cost preview; null for none */
+    public WhichKViewModel(Workspace workspace, TaskExecutor executor, UserMessages messages, Path ratesFile) {
         this.workspace = workspace;
         this.messages = messages;
         this.reading = new BackgroundJob<>(executor);
@@ -92,22 +95,14 @@ public final class WhichKViewModel {
         loading.bind(reading.runningProperty());
         running.bind(scoring.runningProperty());
         measure.addListener((o, a, b) -> redrawPoints());
-        method.addListener((o, a, b) -> formChanged());
-        runs.addListener((o, a, b) -> formChanged());
-        formChanged();
-        caption = new PlanCaption<>("Scores", shownPlan, formPlan, WhichKPlan::describe, WhichKPlan::settingsText);
-    }
-
-    private void formChanged() {
-        WhichKPlan now;
-        try {
-            now = plan();
-        } catch (IllegalArgumentException e) {
-            now = null;
+        settings = new WhichKSettings(workspace.rawCorpusProperty(), models::size);
+        models.addListener((javafx.collections.ListChangeListener<Entry>) c -> settings.update());
+        if (ratesFile != null) {
+            new BackgroundJob<Throughput.Saved>(executor).of((sink, cancel) -> Throughput.readSaved(ratesFile))
+                    .onSuccess(saved -> settings.useRates(saved.damaged() ? Throughput.none() : saved.rates())).start();
         }
-        formPlan.set(now);
+        caption = new PlanCaption<>("Scores", shownPlan, settings.planProperty(), WhichKPlan::describe, WhichKPlan::settingsText);
     }
-
 
     /** The which-K form's typed text, committed before scoring (the view adds its fields). */
     public Form form() {
@@ -167,20 +162,13 @@ public final class WhichKViewModel {
         models.clear();
     }
 
-    /**
-     * The plan the form describes: {@code tmeval select} with the same method, runs and seed (the method's default
-     * settings, all cores).
-     */
-    WhichKPlan plan() {
-        WhichKPlan defaults = WhichKPlan.defaults();
-        return new WhichKPlan(method.get(), runs.get(), defaults.seed(), defaults.threads());
+    /** The form: method, budget, runs and seed, the plan they describe and its cost. */
+    public WhichKSettings settings() {
+        return settings;
     }
 
-    /** The methods the screen offers (every one {@code select} takes): auto first, the default. */
-    public List<String> methodNames() {
-        List<String> names = new ArrayList<>(List.of(AutoEstimation.NAME));
-        names.addAll(Methods.names());
-        return names;
+    WhichKPlan plan() {
+        return settings.plan();
     }
 
     /** Scores the listed models on the held-out corpus in the background; rows and points arrive as models finish. */
@@ -263,7 +251,8 @@ public final class WhichKViewModel {
             @Override
             public void modelDone(int index, ModelSelection.Score score) {
                 before.addAndGet((long) score.corpus().size() * plan.effectiveRuns());
-                sink.publish(() -> addScore(entries.get(index).label(), score));
+                String by = scoredBy(estimations.get(index), plan.auto());
+                sink.publish(() -> addScore(entries.get(index).label(), by, score));
             }
         }, index -> (done, all, what) -> sink.progress(before.get() + done, total), token);
     }
@@ -272,19 +261,32 @@ public final class WhichKViewModel {
         scoring.cancel();
     }
 
-    private void addScore(String label, ModelSelection.Score score) {
+    /**
+     * What a model was scored by, short enough for its column: "ais, temperatures 50"; auto's choice with the budget it
+     * started from, which a document not yet certified doubled (the method, its budget option and value, and "+").
+     */
+    static String scoredBy(ModelSelection.Estimation e, boolean auto) {
+        String method = e.plan().method();
+        tmeval.estimate.MethodOption option = Methods.budgetOption(method);
+        return option == null ? method : method + ", " + option.setting() + " " + Methods.budget(method, e.plan().settings()) + (auto ? "+" : "");
+    }
+
+    private void addScore(String label, String by, ModelSelection.Score score) {
         scores.add(score);
         scoredLabels.add(label);
-        rows.add(WhichKRows.row(scores.size(), label, score));
-        points.add(WhichKRows.point(scores.size() - 1, label, score, byK.get(), measure.get()));
+        rows.add(WhichKRows.row(scores.size(), label, by, score));
+        redrawPoints();
         warnings.set(WhichKRows.warnings(scores, shownPlan.get() != null && shownPlan.get().auto()));
     }
 
+    /** Every scored model's point again (a new model of an equal K moves the others of that K apart). */
     private void redrawPoints() {
-        points.clear();
+        double[] xs = WhichKRows.xs(scores.stream().map(s -> s.model().numTopics()).toList(), byK.get());
+        List<Point> all = new ArrayList<>();
         for (int i = 0; i < scores.size(); i++) {
-            points.add(WhichKRows.point(i, scoredLabels.get(i), scores.get(i), byK.get(), measure.get()));
+            all.add(WhichKRows.point(xs[i], scoredLabels.get(i), scores.get(i), measure.get()));
         }
+        points.setAll(all);
     }
 
     private void showPairwise(ModelSelection.Result r) {
@@ -299,26 +301,22 @@ public final class WhichKViewModel {
 
     /** The explanation under the pairwise table. */
     public String pairwiseHelp() {
-        return "Documents decided for the row's model against the column's: its mean over runs ahead by more than twice the combined"
-                + " run-to-run noise. n/a: the two models have different vocabularies, so they score different tokens.";
+        return "Documents decided for the row's model against the column's: the difference of the two means over runs is "
+                + Decided.rule() + " (one run of a random method: not known, never decided)."
+                + " n/a: the two models have different vocabularies, so they score different tokens.";
     }
 
     public ObservableList<Entry> models() {
         return models;
     }
 
-    public StringProperty methodProperty() {
-        return method;
-    }
 
-    /** Whether the form's method is auto, which sets its own runs. */
-    public javafx.beans.binding.BooleanBinding autoProperty() {
-        return method.isEqualTo(AutoEstimation.NAME);
-    }
 
-    public IntegerProperty runsProperty() {
-        return runs;
-    }
+
+
+
+
+
 
     public ObjectProperty<Measure> measureProperty() {
         return measure;

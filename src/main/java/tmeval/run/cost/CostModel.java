@@ -3,8 +3,13 @@ package tmeval.run.cost;
 import tmeval.run.local.Throughput;
 import tmeval.run.plan.AdaptiveBudget;
 import tmeval.run.plan.ComparisonPlan;
+import tmeval.run.plan.EstimatePlan;
 
 import tmeval.compare.ComparisonMethods;
+import tmeval.estimate.ChibStyleEstimator;
+import tmeval.estimate.MethodOption;
+import tmeval.estimate.MethodSettings;
+import tmeval.estimate.Methods;
 import tmeval.model.Corpus;
 import tmeval.model.Document;
 
@@ -87,5 +92,38 @@ public final class CostModel {
             });
         }
         return out;
+    }
+
+    /**
+     * Site updates of estimating every document of a corpus with one model by a plan (all runs): the leading term of
+     * what each estimator reports doing (AIS S n N, Chib 2 S N, left-to-right R N(N+1)/2, the importance samplers and hm
+     * their samples (and burn-in) times N); 0 for {@code vb} and {@code exact}, which draw nothing.
+     */
+    public static long estimateSiteUpdates(Corpus corpus, EstimatePlan plan) {
+        String method = plan.method();
+        MethodOption option = Methods.budgetOption(method);
+        if (option == null) {
+            return 0;
+        }
+        MethodSettings s = plan.settings();
+        long total = 0;
+        for (Document d : corpus.documents()) {
+            long n = d.length();
+            total += switch (option) {
+                case TEMPERATURES -> (long) s.samples() * s.temperatures() * n;
+                case CHAIN_LENGTH -> ChibStyleEstimator.siteUpdates(s.chainLength(), d.length());
+                case PARTICLES -> s.particles() * n * (n + 1) / 2;
+                default -> (s.samples() + (Methods.get(method).options().contains(MethodOption.BURN_IN) ? s.burnIn() : 0L)) * n;
+            };
+        }
+        return total * plan.runs();
+    }
+
+    /** A predicted time as the cost previews say it: "40 s", "2.5 min", "3.1 h". */
+    public static String duration(double s) {
+        if (s >= 2 * 3600) {
+            return String.format(java.util.Locale.ROOT, "%.1f h", s / 3600);
+        }
+        return s < 90 ? String.format(java.util.Locale.ROOT, "%.0f s", Math.max(1, s)) : String.format(java.util.Locale.ROOT, "%.1f min", s / 60);
     }
 }

@@ -5,6 +5,7 @@ import tmeval.run.plan.ComparisonPlan;
 
 import tmeval.compare.ComparisonMethods;
 import tmeval.compare.ComparisonTable;
+import tmeval.compare.Decided;
 import tmeval.compare.Direction;
 import tmeval.compare.ModelPair;
 import tmeval.progress.CancelToken;
@@ -41,8 +42,9 @@ public final class AdjacentRatios {
      * @param forward sum of the forward estimates, nats: a stochastic lower bound on the log-ratio
      * @param reverse sum of the reverse estimates: a stochastic upper bound
      * @param differenced sum of the differences of the two single-model estimates
-     * @param forLarger documents whose own bracket lies above 0 (decided for the larger K)
-     * @param forSmaller documents whose bracket lies below 0
+     * @param forLarger documents whose own bracket (the means of their runs) lies above 0 by more than its noise ({@link Decided}):
+     *                  decided for the larger K
+     * @param forSmaller documents whose bracket lies below 0 by more than its noise
      * @param withoutEstimate documents left out: a run of some estimate refused, or gave no finite value, in every run
      * @param siteUpdates Gibbs site updates of the pair's runs (both directions)
      * @param singleModelSiteUpdates site updates of the two models' single-model runs
@@ -52,15 +54,13 @@ public final class AdjacentRatios {
                        double reverse, double reverseError, double differenced, double differencedError, int forLarger,
                        int forSmaller, int undecided, int withoutEstimate, long siteUpdates, long singleModelSiteUpdates,
                        List<String> notes) {
-        /** What the corpus bracket says: the lower end of forward above 0, the upper end of reverse below 0, or neither. */
+        /** What the corpus bracket says by the one rule ({@link Decided}): above 0, below 0, or neither by more than its noise. */
         public String verdict() {
-            if (forward - 2 * forwardError > ComparisonTable.TIE_NATS) {
-                return "the larger K predicts better (the lower bound is above 0)";
-            }
-            if (reverse + 2 * reverseError < -ComparisonTable.TIE_NATS) {
-                return "the smaller K predicts better (the upper bound is below 0)";
-            }
-            return "undecided (the bracket contains 0)";
+            return switch (Decided.of(forward, reverse, Decided.combined(forwardError, reverseError))) {
+                case FOR_A -> "the larger K predicts better (the bracket is above 0 by more than its noise)";
+                case FOR_B -> "the smaller K predicts better (the bracket is below 0 by more than its noise)";
+                case UNDECIDED -> "undecided (the bracket, widened by 1.96 standard errors, contains 0)";
+            };
         }
 
         /** Whether the differenced estimate's interval meets the bracket [forward - 2 s.e., reverse + 2 s.e.]. */
@@ -146,7 +146,9 @@ public final class AdjacentRatios {
             variance[1] += reverse[1];
             sum[2] += ofA[0] - ofB[0];
             variance[2] += ofA[1] + ofB[1];
-            ComparisonTable.Verdict verdict = ComparisonTable.verdict(forward[0], reverse[0]);
+            // each end a mean over runs: its noise the standard error of that mean, unknown from a single run
+            double noise = Decided.combined(ModelSelection.standardErrorOfMean(values[0][d]), ModelSelection.standardErrorOfMean(values[1][d]));
+            ComparisonTable.Verdict verdict = Decided.of(forward[0], reverse[0], noise);
             forLarger += verdict == ComparisonTable.Verdict.FOR_A ? 1 : 0;
             forSmaller += verdict == ComparisonTable.Verdict.FOR_B ? 1 : 0;
         }
@@ -182,7 +184,7 @@ public final class AdjacentRatios {
             }
             sb.append(String.format(Locale.ROOT, "  %s: forward %.3f +- %.3f, reverse %.3f +- %.3f nats: %s%n", p.method(), p.forward(),
                     2 * p.forwardError(), p.reverse(), 2 * p.reverseError(), p.verdict()));
-            sb.append(String.format(Locale.ROOT, "  documents decided by their own bracket: %d for the larger K, %d for the smaller, %d undecided%n",
+            sb.append(String.format(Locale.ROOT, "  documents decided by their own bracket (" + Decided.rule() + "): %d for the larger K, %d for the smaller, %d undecided%n",
                     p.forLarger(), p.forSmaller(), p.undecided()));
             sb.append(String.format(Locale.ROOT, "  %s differenced: %.3f +- %.3f nats, %s%n", singleModelMethod, p.differenced(),
                     2 * p.differencedError(), p.differencedMeetsBracket() ? "consistent with the bracket"

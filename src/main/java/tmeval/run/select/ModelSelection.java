@@ -9,6 +9,8 @@ import tmeval.run.plan.EstimatePlan;
 import tmeval.run.plan.Shard;
 import tmeval.run.plan.Workers;
 
+import tmeval.compare.ComparisonTable;
+import tmeval.compare.Decided;
 import tmeval.estimate.Methods;
 import tmeval.model.Corpus;
 import tmeval.model.Document;
@@ -20,6 +22,7 @@ import tmeval.progress.Progress;
 import tmeval.run.certify.VerdictCounts;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -30,7 +33,8 @@ import java.util.function.IntFunction;
  * the engine of {@code tmeval select} and of the workbench's which-K screen. Each model is estimated by the same plan
  * on the corpus mapped onto its own vocabulary; each document's random stream depends on its position, not on the
  * model, so the models are compared on common random numbers. For every pair of models that score the same tokens,
- * the documents decided for each: a mean over runs ahead by more than twice the combined run-to-run noise.
+ * the documents decided for each by the one rule ({@link Decided}): the difference of the two means over runs, widened by
+ * 1.96 times its standard error (the two means' combined), must exclude 0.
  */
 public final class ModelSelection {
     /** The method {@code select} and the screen start from. */
@@ -102,10 +106,11 @@ public final class ModelSelection {
      * @param siteUpdates the Gibbs site updates its runs did
      * @param verdicts the documents' verdicts ({@link DocumentVerdict}, as {@code select} writes them), counted by reason
      * @param belowFloorRuns the runs more than twice their noise below their document's vb floor
+     * @param method the estimator its documents were scored by (auto's choice for it, or the plan's)
      */
     public record Score(int index, TopicModel model, Corpus corpus, CorpusSummary summary, CorpusSummary.Totals totals,
                         double[][] runs, double[] documentLogLikelihood, double[] documentPerplexity, long siteUpdates,
-                        VerdictCounts verdicts, int belowFloorRuns) {
+                        VerdictCounts verdicts, int belowFloorRuns, String method) {
         public String name() {
             return model.name();
         }
@@ -136,8 +141,8 @@ public final class ModelSelection {
 
         /** The pairwise table {@code select} prints. */
         public String pairwiseText() {
-            StringBuilder sb = new StringBuilder("documents decided for the row's model against the column's (mean over runs ahead by more"
-                    + " than twice the combined run-to-run noise):\n");
+            StringBuilder sb = new StringBuilder("documents decided for the row's model against the column's (the difference of the"
+                    + " means over runs " + Decided.rule() + "):\n");
             sb.append(String.format(Locale.ROOT, "%-24s", ""));
             for (int j = 0; j < scores.size(); j++) {
                 sb.append(String.format(Locale.ROOT, " %10s", "model " + (j + 1)));
@@ -203,7 +208,7 @@ public final class ModelSelection {
             }
             verdicts.flush();
             Score score = new Score(i, c.model(), corpus, summary, summary.totals(), values, means, perplexities, siteUpdates[0],
-                    verdicts.counts, verdicts.belowFloorRuns);
+                    verdicts.counts, verdicts.belowFloorRuns, plan.method());
             scores.add(score);
             listener.modelDone(i, score);
         }
@@ -211,7 +216,7 @@ public final class ModelSelection {
         int[][] decided = new int[n][n];
         for (int i = 0; i < n; i++) {
             for (int j = 0; j < n; j++) {
-                decided[i][j] = i == j ? 0 : sameTokens(scores.get(i), scores.get(j)) ? decided(scores.get(i).runs(), scores.get(j).runs()) : -1;
+                decided[i][j] = i == j ? 0 : sameTokens(scores.get(i), scores.get(j)) ? decided(scores.get(i), scores.get(j)) : -1;
             }
         }
         return new Result(List.copyOf(scores), decided);
@@ -258,20 +263,27 @@ public final class ModelSelection {
         return true;
     }
 
-    /** The documents whose means differ by more than twice the combined noise of their runs, for a against b. */
-    static int decided(double[][] a, double[][] b) {
+    /** The documents decided for a against b ({@link Decided}): the difference of their means clears 0 by 1.96 standard errors. */
+    static int decided(Score a, Score b) {
         int wins = 0;
-        for (int d = 0; d < a.length; d++) {
-            double[] ma = meanAndVarianceOfMean(a[d]);
-            double[] mb = meanAndVarianceOfMean(b[d]);
-            if (Double.isNaN(ma[0]) || Double.isNaN(mb[0])) {
-                continue;
-            }
-            if (ma[0] - mb[0] > Math.max(2 * Math.sqrt(ma[1] + mb[1]), 1e-9)) {
-                wins++;
-            }
+        for (int d = 0; d < a.runs().length; d++) {
+            double[] ma = meanAndVarianceOfMean(a.runs()[d]);
+            double[] mb = meanAndVarianceOfMean(b.runs()[d]);
+            double difference = ma[0] - mb[0];
+            double noise = Decided.combined(noise(a, d), noise(b, d));
+            wins += Decided.of(difference, difference, noise) == ComparisonTable.Verdict.FOR_A ? 1 : 0;
         }
         return wins;
+    }
+
+    /** The standard error of a document's mean: 0 for a method that draws no random numbers, unknown (NaN) from one run of one that does. */
+    private static double noise(Score s, int document) {
+        return Methods.deterministic(s.method()) ? 0 : standardErrorOfMean(s.runs()[document]);
+    }
+
+    /** The standard error of the mean of the runs that gave an estimate; NaN (not known) with fewer than two of them. */
+    static double standardErrorOfMean(double[] runs) {
+        return Arrays.stream(runs).filter(v -> !Double.isNaN(v)).count() < 2 ? Double.NaN : Math.sqrt(meanAndVarianceOfMean(runs)[1]);
     }
 
     /** The mean of the runs that gave an estimate (NaN when none did) and the variance of that mean (0 with one run). */

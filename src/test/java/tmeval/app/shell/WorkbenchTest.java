@@ -424,14 +424,14 @@ class WorkbenchTest {
         robot.interact(() -> {
             workbench.select("whichk");
             vm.whichK().addModelsAB();
-            vm.whichK().methodProperty().set(Methods.VB);
+            vm.whichK().settings().methodProperty().set(Methods.VB);
         });
         typeInto(robot, "#whichk-runs", "3");
         robot.interact(() -> vm.whichK().start());
         waitFor(60, () -> !vm.whichK().runningProperty().get());
         WaitForAsyncUtils.waitForFxEvents();
-        assertEquals(3, vm.whichK().runsProperty().get());
-        assertTrue(robot.lookup("#plan-whichk-text").queryAs(Label.class).getText().startsWith("Scores of: vb at its default settings, 3 runs"),
+        assertEquals(3, vm.whichK().settings().runsProperty().get());
+        assertTrue(robot.lookup("#plan-whichk-text").queryAs(Label.class).getText().startsWith("Scores of: vb, 3 runs"),
                 robot.lookup("#plan-whichk-text").queryAs(Label.class).getText());
         // teaching: run again with the temperatures the field shows
         robot.interact(() -> workbench.select("teaching"));

@@ -5,7 +5,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import tmeval.app.common.AppFixtures;
 import tmeval.app.common.FxThread;
-import tmeval.app.common.KnownVerdicts;
 import tmeval.app.common.FigureExports;
 import tmeval.app.common.Results;
 import tmeval.app.common.ResultsPlan;
@@ -84,8 +83,8 @@ class VarianceTableViewModelTest {
                 vm.certifiedWhy(ComparisonMethods.RATIO_CONVEX));
         assertTrue(vm.verdictsProperty().get().contains("certified lr-diff: 4 of 12 documents; not certified: 8 standard error above the target"),
                 vm.verdictsProperty().get());
-        assertTrue(vm.verdictsProperty().get().contains("12 documents decided for A (both above 0), 0 for B (both below), 0 undecided (the"
-                + " bracket contains 0); certified: 9 of 12 (not certified: 3 of those decided for A, 0 of those for B, 0 undecided)"),
+        assertTrue(vm.verdictsProperty().get().contains("12 documents decided for A (above 0), 0 for B (below), 0 undecided (a bracket"
+                + " is " + tmeval.compare.Decided.rule() + " of its ends across runs); certified: 9 of 12 (not certified: 3 of those decided for A, 0 of those for B, 0 undecided)"),
                 "never decided without saying which are not certified: " + vm.verdictsProperty().get());
         // the CSV: the same counts in its certified and certifiedOf columns, on each row of a method (by header name)
         String[] lines = vm.text(',').split("\n");

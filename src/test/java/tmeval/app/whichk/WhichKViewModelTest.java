@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -70,9 +71,9 @@ class WhichKViewModelTest {
     @Test
     void theFormStartsFromSelectsDefaultPlan() {
         assertEquals(tmeval.run.auto.AutoEstimation.NAME, vm.plan().method(), "select's default, auto");
-        assertTrue(vm.autoProperty().get(), "auto sets its own runs");
+        assertTrue(vm.settings().autoProperty().get(), "auto sets its own runs");
         assertEquals(java.util.Map.of("plan", "select", "method", "auto", "runs", "3", "seed", "1"), vm.plan().settingsText());
-        assertEquals(tmeval.run.auto.AutoEstimation.NAME, vm.methodNames().get(0));
+        assertEquals(tmeval.run.auto.AutoEstimation.NAME, vm.settings().methodNames().get(0));
     }
 
     @Test
@@ -101,8 +102,8 @@ class WhichKViewModelTest {
         String printed = cli("select", "--models", truthFile + "," + otherFile, "--corpus", corpusFile.toString(), "--method", Methods.LR,
                 "--runs", "3", "--no-timing", "--out", out.toString())[0];
         vm.addFiles(List.of(truthFile, otherFile));
-        vm.methodProperty().set(Methods.LR);
-        vm.runsProperty().set(3);
+        vm.settings().methodProperty().set(Methods.LR);
+        vm.settings().runsProperty().set(3);
         vm.start();
         assertFalse(vm.runningProperty().get());
         assertTrue(vm.messageProperty().get().startsWith("scored 2 models"), vm.messageProperty().get());
@@ -187,7 +188,7 @@ class WhichKViewModelTest {
             }
         }
         vm.addFiles(List.of(truthFile, otherFile));
-        vm.methodProperty().set(Methods.IS_PRIOR);
+        vm.settings().methodProperty().set(Methods.IS_PRIOR);
         vm.start();
         assertEquals(List.of(), errors);
         int below = 0;
@@ -206,7 +207,7 @@ class WhichKViewModelTest {
         assertTrue(vm.warningsProperty().get().startsWith("\u26a0 "), vm.warningsProperty().get());
         assertTrue(vm.warningsProperty().get().contains("runs below the vb floor (" + below + " in all)"), vm.warningsProperty().get());
 
-        vm.methodProperty().set(Methods.EXACT);
+        vm.settings().methodProperty().set(Methods.EXACT);
         vm.start();
         assertEquals(List.of(), errors);
         for (WhichKRows.Row row : vm.rows()) {
@@ -222,8 +223,8 @@ class WhichKViewModelTest {
         Path widerFile = dir.resolve("wider.tsv");
         NativeModelFormat.write(wider, widerFile);
         vm.addFiles(List.of(truthFile, widerFile));
-        vm.methodProperty().set(Methods.VB);
-        vm.runsProperty().set(1);
+        vm.settings().methodProperty().set(Methods.VB);
+        vm.settings().runsProperty().set(1);
         vm.start();
         assertEquals(List.of(), errors);
         assertFalse(vm.byKProperty().get(), "both K = 3: the x axis is the models' names");
@@ -255,5 +256,67 @@ class WhichKViewModelTest {
         assertEquals(1, vm.models().size());
         assertEquals(1, errors.size());
         assertTrue(errors.get(0).contains(bad.toString()), errors.get(0));
+    }
+
+    /**
+     * Issue 26: Which K? ran at 1,000 temperatures while the run panel said 50, with no control and no label. Its own
+     * method, budget, runs and seed are the plan it runs (the site updates the models did are those the preview priced at
+     * 50 temperatures, not 1,000), and what it used is said in the caption and beside each model.
+     */
+    @Test
+    void itsOwnMethodBudgetRunsAndSeedAreThePlanItRunsAndWhatItUsedIsLabelled() throws Exception {
+        vm.addFiles(List.of(truthFile, otherFile));
+        assertTrue(vm.settings().costProperty().get().startsWith("cost (auto): "), "auto's escalation makes it a range: " + vm.settings().costProperty().get());
+        vm.settings().methodProperty().set(Methods.AIS);
+        assertEquals(1000, vm.settings().budgetProperty().get(), "a method chosen starts at its default budget");
+        assertEquals("temperatures", vm.settings().budgetName().get());
+        assertTrue(vm.settings().budgetApplies().get());
+        vm.settings().budgetProperty().set(50);
+        vm.settings().runsProperty().set(2);
+        vm.settings().seedProperty().set(7);
+        assertEquals("ais at 50 temperatures, 2 runs, seed 7", vm.plan().describe());
+        assertEquals("7", vm.plan().settingsText().get("seed"));
+        long predicted = 2 * tmeval.run.cost.CostModel.estimateSiteUpdates(workspace.rawCorpusProperty().get(), vm.plan().estimatePlan());
+        assertTrue(vm.settings().costProperty().get().contains(String.format(Locale.ROOT, "at most %.3g site updates for 2 models", (double) predicted)),
+                vm.settings().costProperty().get());
+        vm.start();
+        assertEquals(List.of(), errors);
+        long done = vm.resultProperty().get().scores().stream().mapToLong(ModelSelection.Score::siteUpdates).sum();
+        assertTrue(done <= predicted && done > predicted / 2, "ran at the form's 50 temperatures: " + done + " of " + predicted + " predicted");
+        assertEquals("ais, temperatures 50", vm.rows().get(0).by());
+        assertTrue(vm.caption().textProperty().get().contains("ais at 50 temperatures, 2 runs, seed 7"), vm.caption().textProperty().get());
+        vm.settings().methodProperty().set(Methods.VB);
+        assertFalse(vm.settings().budgetApplies().get(), "vb has no budget");
+        assertEquals("vb samples nothing (no site updates)", vm.settings().costProperty().get().substring("cost: ".length()));
+    }
+
+    /** Issue 26: two K = 20 models were drawn on top of each other with no names. */
+    @Test
+    void modelsOfEqualKAreDrawnApartAndEveryPointIsNamed() throws Exception {
+        TopicModel twin = Fixtures.randomModel("twin K3", 30, new double[] {0.3, 0.3, 0.4}, 0.05, 11);
+        Path twinFile = dir.resolve("twin.tsv");
+        NativeModelFormat.write(twin, twinFile);
+        vm.addFiles(List.of(truthFile, otherFile, twinFile));
+        vm.settings().methodProperty().set(Methods.VB);
+        vm.settings().runsProperty().set(1);
+        vm.start();
+        assertEquals(List.of(), errors);
+        assertTrue(vm.byKProperty().get());
+        List<Double> xs = vm.points().stream().map(WhichKRows.Point::x).toList();
+        assertEquals(2.0, xs.get(1), 0, "a K alone stays at its K");
+        assertEquals(3.0, (xs.get(0) + xs.get(2)) / 2, 1e-12, "the two K = 3 models centred on 3");
+        assertTrue(xs.get(2) - xs.get(0) >= 0.01, "and apart: " + xs);
+        assertEquals(List.of("truth K3", "other K2", "twin K3"), vm.points().stream().map(WhichKRows.Point::label).toList());
+        for (WhichKRows.Point p : vm.points()) {
+            assertEquals(p.warned() ? "\u26a0 " + p.label() : p.label(), p.text());
+        }
+    }
+
+    @Test
+    void equalKsAreSpreadEvenlyAboutTheirKAndOtherAxesAreTheListsOrder() {
+        double[] x = WhichKRows.xs(List.of(10, 20, 20, 20, 50), true);
+        double step = 40 / 50.0;
+        assertArrayEquals(new double[] {10, 20 - step, 20, 20 + step, 50}, x, 1e-12);
+        assertArrayEquals(new double[] {0, 1, 2}, WhichKRows.xs(List.of(5, 5, 5), false), 0);
     }
 }

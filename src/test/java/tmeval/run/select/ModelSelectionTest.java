@@ -64,4 +64,31 @@ class ModelSelectionTest {
         }
         assertEquals(sum, truth.totals().logLikelihood(), 1e-9);
     }
+
+    /**
+     * The one rule ({@link tmeval.compare.Decided}): one run of a method that draws random numbers has no known noise, so no
+     * document is decided (the old rule read its noise as 0 and decided every one by its sign); two runs decide by it.
+     */
+    @Test
+    void oneRunOfARandomMethodDecidesNothingAndTwoRunsDecideByTheOneRule() throws Exception {
+        Corpus corpus = Fixtures.generate(TRUTH, 8, 6, 3);
+        List<ModelSelection.Candidate> candidates = List.of(candidate(TRUTH, corpus), candidate(OTHER, corpus));
+        EstimatePlan one = new EstimatePlan(Methods.IS_PRIOR, Methods.get(Methods.IS_PRIOR).defaults().withSamples(50), 1, 1, 2);
+        ModelSelection.Result r = ModelSelection.run(one, candidates, new ModelSelection.Listener() {
+        }, i -> Progress.NONE, new CancelToken());
+        assertEquals(0, r.decided()[0][1] + r.decided()[1][0], "one run: the noise is not known");
+        ModelSelection.Result two = ModelSelection.run(new EstimatePlan(one.method(), one.settings(), 2, 1, 2), candidates, new ModelSelection.Listener() {
+        }, i -> Progress.NONE, new CancelToken());
+        int expected = 0;
+        for (int d = 0; d < corpus.size(); d++) {
+            double[] a = two.scores().get(0).runs()[d];
+            double[] b = two.scores().get(1).runs()[d];
+            // written out: each mean's standard error from its two runs, the difference beyond 1.96 of their combined one
+            double seA = Math.abs(a[0] - a[1]) / 2;
+            double seB = Math.abs(b[0] - b[1]) / 2;
+            double diff = (a[0] + a[1]) / 2 - (b[0] + b[1]) / 2;
+            expected += diff - 1.96 * Math.hypot(seA, seB) > 1e-6 ? 1 : 0;
+        }
+        assertEquals(expected, two.decided()[0][1]);
+    }
 }
