@@ -271,7 +271,7 @@ final class CostPreview {
             return;
         }
         boolean measureExact = Double.isNaN(exactRate.get());
-        ComparisonPlan defaults = RunViewModel.DEFAULTS;
+        ComparisonPlan defaults = RunForm.DEFAULTS;
         long maxStates = defaults.settings().maxExactStates();
         calibration.of((sink, cancel) -> {
             // short runs are all set-up and a cold JIT (a 30-temperature probe read a tenth of the real rate): warm up,
@@ -302,7 +302,7 @@ final class CostPreview {
 
     /** Exact's work units per second on up to 20 documents it evaluates (for at most about half a second), or NaN. */
     private static double exactRate(Corpus corpus, ModelPair pair, long maxStates) {
-        ModelComparison exact = ComparisonMethods.get(ComparisonMethods.EXACT).create(RunViewModel.DEFAULTS.settings());
+        ModelComparison exact = ComparisonMethods.get(ComparisonMethods.EXACT).create(RunForm.DEFAULTS.settings());
         int k = pair.a().numTopics();
         double work = 0;
         long nanos = 0;
