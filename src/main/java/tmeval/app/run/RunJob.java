@@ -7,6 +7,7 @@ import javafx.util.Duration;
 import tmeval.app.common.ArmKey;
 import tmeval.app.common.BackgroundJob;
 import tmeval.app.common.Results;
+import tmeval.app.common.RunHistory;
 import tmeval.app.common.ResultsPlan;
 import tmeval.compare.ModelPair;
 import tmeval.model.Corpus;
@@ -14,11 +15,11 @@ import tmeval.run.AutoComparison;
 import tmeval.run.AutoEstimation;
 import tmeval.run.ComparisonRunner;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Supplier;
 
 /**
  * One comparison job from its start to its one outcome: its rows streamed into {@link Results} in batches at most ten
@@ -35,7 +36,8 @@ final class RunJob {
     private Runnable drainAll = () -> { };
     private ComparisonRunner.Job job;
     private final List<ArmKey> keys = new ArrayList<>();
-    private Results.Snapshot before;
+    private final RunHistory history;
+    private RunHistory.Run run;
     private ResultStream stream;
     private final AtomicReference<AutoComparison.Choice> chosen = new AtomicReference<>();
     private String choiceWords = "";
@@ -44,6 +46,7 @@ final class RunJob {
         this.owner = owner;
         this.spec = spec;
         this.results = owner.results();
+        this.history = owner.history();
         this.corpus = corpus;
         this.pair = pair;
     }
@@ -61,18 +64,8 @@ final class RunJob {
         if (job.reference() != null) {
             keys.add(ArmKey.REFERENCE);
         }
-        // the rows join the results of a plan that differs only in its methods; any other plan's results are replaced
-        // (auto's always: its plan is known once its pilot has chosen)
-        before = results.snapshot();
-        ResultsPlan made = spec.made();
-        ResultsPlan shown = results.planProperty().get();
-        if (made != null && shown != null && shown.joins(made)) {
-            results.forget(keys);
-            results.setPlan(shown.withMethodsOf(made));
-        } else {
-            results.reset(corpus, made);
-        }
-        results.partialProperty().set("");
+        // a new run of the history, on screen: the run before it stays there (auto's plan is known once its pilot has chosen)
+        run = history.begin(corpus, spec.made(), Instant.now());
         stream = new ResultStream(job.arms().size() * job.runs() + (job.reference() == null ? 0 : 1), corpus.size());
         // auto's choice, made on a worker, reaches the results (their plan) and the message line on the FX thread
         drainAll = () -> {
@@ -158,10 +151,10 @@ final class RunJob {
             }
             owner.lastJobSecondsProperty().set(wall / 1e9);
             finish(String.format(Locale.ROOT, "finished %s%s in %.1f s", spec.label(), choiceWords.isEmpty() ? "" : ": " + choiceWords,
-                    wall / 1e9), () -> "");
-        }).onCancelled(() -> finish("cancelled " + spec.label(), unfinished(before, stream, "cancelled")))
+                    wall / 1e9), RunHistory.Status.FINISHED, null);
+        }).onCancelled(() -> finish("cancelled " + spec.label(), RunHistory.Status.PARTIAL, "cancelled"))
                 .onFailure(f -> {
-                    finish("failed: " + f.message(), unfinished(before, stream, "the job failed"));
+                    finish("failed: " + f.message(), RunHistory.Status.FAILED, "the job failed");
                     owner.messages().error("The job failed", spec.label() + ": " + f.message());
                 })
                 .onEnd(outcome -> {
@@ -172,26 +165,31 @@ final class RunJob {
     }
 
     /**
-     * What a job that stopped before its end leaves (its results are drained first): on an empty screen its results,
-     * marked partial; over the results that were on screen before it started, those results, put back, and the job's
-     * rows dropped. Returns what the message line adds.
+     * Ends the job: its last rows drained, its run's status set and, for a run that stopped before its end, why, and how
+     * many documents its rows cover ({@code why} null: it finished). The run stays in the history beside the others.
      */
-    private Supplier<String> unfinished(Results.Snapshot before, ResultStream stream, String why) {
-        return () -> {
-            String done = String.format(Locale.ROOT, "after %d of %d documents", stream.documentsDone(), corpus.size());
-            if (before.isEmpty()) {
-                results.partialProperty().set("partial: " + why + " " + done);
-                return "";
-            }
-            results.restore(before);
-            return " " + done + ": its rows were dropped, and " + results.describe() + " are back on screen";
-        };
-    }
-
-    private void finish(String finalMessage, Supplier<String> mark) {
+    private void finish(String finalMessage, RunHistory.Status status, String why) {
         drain.stop();
         drainAll.run();
         drainAll = () -> { };
-        owner.finished(finalMessage + mark.get());
+        String partial = "";
+        if (why != null) {
+            partial = "partial: " + why + " " + documentsKept();
+            results.partialProperty().set(partial);
+        }
+        history.end(run, status);
+        owner.finished(finalMessage + (why == null ? "" : " " + documentsKept() + "; run " + run.id() + " is kept, marked " + status.word()));
+    }
+
+    /**
+     * "after 54 of 300 documents": the documents whose rows are kept (the rows' own count, never the progress's, which
+     * lags a document whose first rows have arrived), and, for a plain job, how many of those are not complete.
+     */
+    private String documentsKept() {
+        java.util.Set<Integer> documents = new java.util.HashSet<>();
+        results.all().forEach(r -> documents.add(r.documentIndex()));
+        int incomplete = spec.auto() || spec.budget() != null ? 0 : documents.size() - stream.documentsDone();
+        return String.format(Locale.ROOT, "after %d of %d documents%s", documents.size(), corpus.size(),
+                incomplete > 0 ? String.format(Locale.ROOT, " (%d of them not complete)", incomplete) : "");
     }
 }

@@ -13,14 +13,13 @@ import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 import tmeval.app.common.BackgroundJob;
 import tmeval.app.common.Results;
-import tmeval.app.common.ResultsPlan;
+import tmeval.app.common.RunHistory;
 import tmeval.app.common.TaskExecutor;
 import tmeval.app.common.UserMessages;
 import tmeval.app.common.Workspace;
 import tmeval.run.AdaptiveComparison;
 import tmeval.run.ComparisonPlan;
 
-import java.util.function.BiPredicate;
 
 /**
  * The comparison jobs: one running ({@link RunJob}), the others queued behind it in the order Run was pressed, and the
@@ -29,6 +28,7 @@ import java.util.function.BiPredicate;
 final class RunQueue {
     private final Workspace inputs;
     private final Results results;
+    private final RunHistory history;
     private final RunViewModel.Engines engines;
     private final UserMessages messages;
     private final CostPreview cost;
@@ -47,11 +47,11 @@ final class RunQueue {
     private final ObjectProperty<AdaptiveComparison.Budget> lastBudget = new SimpleObjectProperty<>();
     /** Whether the message line shows why Run could not start on these inputs (it goes when the inputs can run). */
     private boolean showingRefusal;
-    private BiPredicate<String, String> confirm = (title, question) -> true;
 
-    RunQueue(Workspace inputs, Results results, TaskExecutor executor, RunViewModel.Engines engines, UserMessages messages, CostPreview cost) {
+    RunQueue(Workspace inputs, RunHistory history, TaskExecutor executor, RunViewModel.Engines engines, UserMessages messages, CostPreview cost) {
         this.inputs = inputs;
-        this.results = results;
+        this.history = history;
+        this.results = history.results();
         this.engines = engines;
         this.messages = messages;
         this.cost = cost;
@@ -64,43 +64,14 @@ final class RunQueue {
                 : "queued: " + String.join("; ", queue.stream().map(RunViewModel.JobSpec::label).toList())));
     }
 
-    void setConfirmHandler(BiPredicate<String, String> handler) {
-        this.confirm = handler;
-    }
-
-    /** Runs the job now, or queues it behind the running one; nothing starts when it would replace results the user keeps. */
+    /** Runs the job now, or queues it behind the running one; its run joins the history, replacing none. */
     void submit(RunViewModel.JobSpec spec) {
-        if (!mayReplace(spec)) {
-            say("not started: the results on screen are not saved (File > Save session keeps them)");
-            return;
-        }
         if (running.get()) {
             // the running job's progress owns the message line; the queue shows beside it
             queue.add(spec);
             return;
         }
         launch(spec);
-    }
-
-    /**
-     * Whether the job may replace the results it will find on screen when it starts: yes when they are of the same plan
-     * but for its methods (its rows join them), saved, or the user says so; the results of a running or queued job will
-     * not be saved when it starts.
-     */
-    private boolean mayReplace(RunViewModel.JobSpec spec) {
-        ResultsPlan made = spec.made();
-        RunViewModel.JobSpec ahead = !queue.isEmpty() ? queue.get(queue.size() - 1) : current != null ? current.spec() : null;
-        if (ahead != null) {
-            ResultsPlan before = ahead.made();
-            return before != null && made != null && before.joins(made) || confirm.test("Replace the results of the job before it?", "When " + spec.label()
-                    + " starts, its results replace those of " + ahead.label() + ", which will not be saved.\n\nQueue it anyway?");
-        }
-        ResultsPlan shown = results.planProperty().get();
-        if (shown == null || made != null && shown.joins(made) || !results.unsavedProperty().get() || results.all().isEmpty()) {
-            return true;
-        }
-        return confirm.test("Replace the results that are not saved?", "Running " + spec.label() + " replaces " + results.describe()
-                + ", which are not saved.\n\nRun it anyway? (File > Save session, Ctrl+S, keeps them.)");
     }
 
     private void launch(RunViewModel.JobSpec spec) {
@@ -177,6 +148,10 @@ final class RunQueue {
 
     RunJob current() {
         return current;
+    }
+
+    RunHistory history() {
+        return history;
     }
 
     Results results() {

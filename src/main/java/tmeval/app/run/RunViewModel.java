@@ -15,6 +15,7 @@ import javafx.collections.ObservableList;
 import tmeval.anneal.Schedule;
 import tmeval.app.common.Form;
 import tmeval.app.common.Results;
+import tmeval.app.common.RunHistory;
 import tmeval.app.common.ResultsPlan;
 import tmeval.app.common.TaskExecutor;
 import tmeval.app.common.UserMessages;
@@ -35,7 +36,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.function.BiPredicate;
 import java.util.function.Consumer;
 
 /**
@@ -146,6 +146,16 @@ public final class RunViewModel {
 
     RunViewModel(Workspace inputs, Results results, TaskExecutor executor, Path ratesFile, UserMessages messages, Runner runner,
                  AdaptiveRunner adaptiveRunner, AutoRunner autoRunner) {
+        this(inputs, new RunHistory(results), executor, ratesFile, messages, runner, adaptiveRunner, autoRunner);
+    }
+
+    /** The workbench's: each job a new run of {@code history}. */
+    public RunViewModel(Workspace inputs, RunHistory history, TaskExecutor executor, Path ratesFile, UserMessages messages) {
+        this(inputs, history, executor, ratesFile, messages, RunViewModel::runAsFinished, RunViewModel::runAdaptive, AUTO);
+    }
+
+    private RunViewModel(Workspace inputs, RunHistory history, TaskExecutor executor, Path ratesFile, UserMessages messages, Runner runner,
+                         AdaptiveRunner adaptiveRunner, AutoRunner autoRunner) {
         this.inputs = inputs;
         this.form = new RunForm(inputs);
         RunQueue[] queue = new RunQueue[1];
@@ -165,7 +175,7 @@ public final class RunViewModel {
                 return form.autoProperty().get();
             }
         }, form.threadsProperty()::get, problem -> queue[0].sayIfIdle(problem));
-        this.jobs = new RunQueue(inputs, results, executor, new Engines(runner, adaptiveRunner, autoRunner), messages, cost);
+        this.jobs = new RunQueue(inputs, history, executor, new Engines(runner, adaptiveRunner, autoRunner), messages, cost);
         queue[0] = jobs;
         form.onChanged(cost::update);
         cost.start();
@@ -174,14 +184,6 @@ public final class RunViewModel {
         cost.tooBigProperty().addListener((o, a, b) -> updateTooBig());
         cost.costSecondsProperty().addListener((o, a, b) -> updateTooBig());
         updateTooBig();
-    }
-
-    /**
-     * Asked (title, question) before a job replaces results that are not saved; true goes ahead. The workbench shows a
-     * confirmation dialog; without one, jobs go ahead.
-     */
-    public void setConfirmHandler(BiPredicate<String, String> handler) {
-        jobs.setConfirmHandler(handler);
     }
 
     /**
@@ -304,6 +306,11 @@ public final class RunViewModel {
 
     public ObservableList<JobSpec> queue() {
         return jobs.queue();
+    }
+
+    /** Every run, the one on screen and the one beside it. */
+    public RunHistory history() {
+        return jobs.history();
     }
 
     // the form's settings, as the views and the sessions reach them (RunForm holds them)

@@ -1,6 +1,7 @@
 package tmeval.app.shell;
 
 import tmeval.app.common.Results;
+import tmeval.app.common.RunHistory;
 import tmeval.app.common.ResultsPlan;
 import tmeval.app.common.ArmKey;
 import tmeval.app.common.UserMessages;
@@ -38,16 +39,18 @@ import java.util.function.BiPredicate;
 final class ResultsFiles {
     private final Workspace workspace;
     private final Results results;
+    private final RunHistory history;
     private final InputsViewModel inputs;
     private final RunViewModel run;
     private final UserMessages messages;
     /** Whether work not saved may be dropped for an action (asks the user): the workbench's one question. */
     private final BiPredicate<String, Boolean> mayDiscard;
 
-    ResultsFiles(Workspace workspace, Results results, InputsViewModel inputs, RunViewModel run, UserMessages messages,
+    ResultsFiles(Workspace workspace, RunHistory history, InputsViewModel inputs, RunViewModel run, UserMessages messages,
                  BiPredicate<String, Boolean> mayDiscard) {
         this.workspace = workspace;
-        this.results = results;
+        this.history = history;
+        this.results = history.results();
         this.inputs = inputs;
         this.run = run;
         this.messages = messages;
@@ -126,7 +129,8 @@ final class ResultsFiles {
         if (!mayDiscard.test("Opening the results " + path.getFileName(), false)) {
             return;
         }
-        results.reset(workspace.corpusProperty().get()); // dropped now, as agreed: nothing below asks again
+        history.clear(); // dropped now, as agreed: nothing below asks again
+        results.reset(workspace.corpusProperty().get());
         List<String> notHeld = run.apply(made);
         List<String> problems = new ArrayList<>();
         Map<Slot, Path> load = new LinkedHashMap<>();
@@ -192,6 +196,7 @@ final class ResultsFiles {
         results.addAll(plain);
         results.addRoundRows(adaptive);
         results.markSaved();
+        history.adopt(java.time.Instant.now()); // the file's rows are the history's one run
         if (unmatched > 0) {
             messages.error("The results do not all fit the corpus", path + ": " + unmatched
                     + " rows name documents the loaded corpus does not have; they were left out");

@@ -1,6 +1,7 @@
 package tmeval.app.shell;
 
 import tmeval.app.common.Results;
+import tmeval.app.common.RunHistory;
 import tmeval.app.common.ResultsPlan;
 import tmeval.app.common.DocMethod;
 import tmeval.app.common.UserMessages;
@@ -23,9 +24,9 @@ import tmeval.run.Setting;
 import tmeval.run.SettingsReader;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -51,6 +52,7 @@ final class Sessions {
 
     private final Workspace workspace;
     private final Results results;
+    private final RunHistory history;
     private final InputsViewModel inputs;
     private final RunViewModel run;
     private final UserMessages messages;
@@ -60,10 +62,11 @@ final class Sessions {
     private final TeachingViewModel teaching;
     private final ResultsFiles files;
 
-    Sessions(Workspace workspace, Results results, InputsViewModel inputs, RunViewModel run, CurvesViewModel curves,
+    Sessions(Workspace workspace, RunHistory history, InputsViewModel inputs, RunViewModel run, CurvesViewModel curves,
              TeachingViewModel teaching, ResultsFiles files, UserMessages messages, BiPredicate<String, Boolean> mayDiscard) {
         this.workspace = workspace;
-        this.results = results;
+        this.history = history;
+        this.results = history.results();
         this.inputs = inputs;
         this.run = run;
         this.curves = curves;
@@ -102,8 +105,12 @@ final class Sessions {
         settings.put("adaptive", Boolean.toString(run.adaptiveProperty().get()));
         settings.put("agreeWithin", Double.toString(run.agreeWithinProperty().get()));
         settings.put("maxTemperatures", Integer.toString(run.maxTemperaturesProperty().get()));
-        if (results.planProperty().get() != null) {
-            results.planProperty().get().toSettings().forEach((k, v) -> settings.put(RESULTS + k, v));
+        // the history of runs: which is on screen and which beside it (each run's plan goes with its rows)
+        if (history.shownProperty().get() != null) {
+            settings.put("history.shown", Integer.toString(history.shownProperty().get().id()));
+        }
+        if (history.compareProperty().get() != null) {
+            settings.put("history.compare", Integer.toString(history.compareProperty().get().id()));
         }
         // the iteration curves: their form, the points on screen and the plan that drew them
         settings.put("curves.methods", String.join(",", curves.methods().entrySet().stream().filter(e -> e.getValue().get())
@@ -125,17 +132,8 @@ final class Sessions {
         settings.put("teaching.temperatures", Integer.toString(teaching.temperaturesProperty().get()));
         settings.put("teaching.samples", Integer.toString(teaching.samplesProperty().get()));
         settings.put("teaching.tokens", Integer.toString(teaching.tokensProperty().get()));
-        // an adaptive run's last round of each document and method: its temperatures and verdict
-        List<SessionFile.Round> rounds = new ArrayList<>();
-        Set<DocMethod> seen = new HashSet<>();
-        for (ComparisonRunner.Result r : results.all()) {
-            Results.Round round = r.reference() ? null : results.round(r.documentIndex(), r.method());
-            if (round != null && seen.add(new DocMethod(r.documentIndex(), r.method()))) {
-                rounds.add(new SessionFile.Round(r.documentIndex(), r.method(), round.temperatures(), round.converged()));
-            }
-        }
-        SessionFile.write(new SessionFile.Session(in, settings, results.all(), rounds), path);
-        results.markSaved();
+        SessionFile.write(new SessionFile.Session(in, settings, List.of(), List.of(), SessionRuns.blocks(history)), path);
+        history.markAllSaved();
         curves.markSaved();
         if (formProblem != null) {
             messages.error("The run form was not saved", path + ": the session keeps the inputs, the results and the curves, but not the"
@@ -162,10 +160,12 @@ final class Sessions {
         SessionFile.Session session;
         Runnable applySettings;
         ResultsPlan made;
+        List<ResultsPlan> runPlans;
         try {
             session = SessionFile.read(path);
             applySettings = settingsOf(session.settings());
             made = resultsPlanOf(session.settings());
+            runPlans = SessionRuns.plans(session.runs());
         } catch (InputException e) {
             messages.error("Cannot open the session", e.getMessage());
             return;
@@ -176,12 +176,20 @@ final class Sessions {
         if (!mayDiscard.test("Opening the session " + path.getFileName(), true)) {
             return;
         }
-        results.reset(workspace.corpusProperty().get()); // dropped now, as agreed: nothing below asks again
+        history.clear(); // dropped now, as agreed: nothing below asks again
+        results.reset(workspace.corpusProperty().get());
         applySettings.run();
         // the results are applied once every input of the session is in its slot, whichever finishes last
         int[] pending = {session.inputs().size()};
         Runnable allIn = () -> {
-            applyResults(session.results(), session.rounds(), made);
+            if (session.runs().isEmpty()) { // a session saved before sessions kept runs: its results are one run
+                applyResults(session.results(), session.rounds(), made);
+                if (!results.all().isEmpty()) {
+                    history.adopt(modified(path));
+                }
+            } else {
+                applyRuns(session, runPlans);
+            }
             applyTeaching(session.settings());
         };
         Runnable oneDone = () -> {
@@ -193,6 +201,41 @@ final class Sessions {
             allIn.run();
         }
         session.inputs().forEach((name, p) -> inputs.load(SESSION_INPUTS.get(name), p, oneDone));
+    }
+
+    /** Every run of a session back in the history, each checked against the loaded corpus as its rows go in. */
+    private void applyRuns(SessionFile.Session session, List<ResultsPlan> plans) {
+        if (workspace.corpusProperty().get() == null) {
+            return;
+        }
+        List<Results.Snapshot> rows = new ArrayList<>();
+        List<Integer> ids = new ArrayList<>();
+        List<java.time.Instant> started = new ArrayList<>();
+        List<RunHistory.Status> status = new ArrayList<>();
+        for (int i = 0; i < session.runs().size(); i++) {
+            SessionFile.RunBlock b = session.runs().get(i);
+            applyResults(b.results(), b.rounds(), plans.get(i));
+            results.partialProperty().set(b.partial());
+            rows.add(results.snapshot());
+            ids.add(b.id());
+            started.add(b.started());
+            status.add(RunHistory.Status.parse(b.status()));
+        }
+        history.restore(rows, ids, started, status, runNumber(session.settings().get("history.shown")),
+                runNumber(session.settings().get("history.compare")));
+    }
+
+    private static Integer runNumber(String text) {
+        return text == null ? null : Integer.valueOf(text.trim());
+    }
+
+    /** When a file was last written (a session of one run saved before sessions kept its start), or now if unknown. */
+    private static java.time.Instant modified(Path path) {
+        try {
+            return Files.getLastModifiedTime(path).toInstant();
+        } catch (IOException e) {
+            return java.time.Instant.now();
+        }
     }
 
     /** The session's run form: its plan's settings ({@code form.*}), or, in a session saved before those, the names of the day. */

@@ -4,6 +4,7 @@ import javafx.beans.property.IntegerProperty;
 import tmeval.app.common.DisagreementNotice;
 import tmeval.app.common.PlanCaption;
 import tmeval.app.common.Results;
+import tmeval.app.common.RunHistory;
 import tmeval.app.common.ResultsPlan;
 import tmeval.app.common.TaskExecutor;
 import tmeval.app.common.UserMessages;
@@ -45,6 +46,7 @@ public final class WorkbenchViewModel {
     private final TaskExecutor executor;
     private final Workspace workspace = new Workspace();
     private final Results results = new Results();
+    private final RunHistory history = new RunHistory(results);
     private final IntegerProperty selectedDocument = results.selectedDocumentProperty();
     private final InputsViewModel inputs;
     private final RunViewModel run;
@@ -69,12 +71,19 @@ public final class WorkbenchViewModel {
         this.messages = messages;
         // new inputs void the results (registered first: the screens below see the reset before the new inputs): another
         // corpus, model or alignment; not a method selection that the pair cannot serve (its results are still those shown)
-        workspace.corpusProperty().addListener((o, a, b) -> results.reset(b));
+        // and every run of the history with them
+        workspace.corpusProperty().addListener((o, a, b) -> {
+            history.clear();
+            results.reset(b);
+        });
         for (var input : List.of(workspace.modelAProperty(), workspace.modelBProperty(), workspace.alignProperty())) {
-            input.addListener((o, a, b) -> results.reset(workspace.corpusProperty().get()));
+            input.addListener((o, a, b) -> {
+                history.clear();
+                results.reset(workspace.corpusProperty().get());
+            });
         }
         inputs = new InputsViewModel(workspace, executor, storage.recentFiles(), messages);
-        run = new RunViewModel(workspace, results, executor, storage.ratesFile(), messages);
+        run = new RunViewModel(workspace, history, executor, storage.ratesFile(), messages);
         scatter = new ScatterViewModel(results, selectedDocument, () -> openDocumentScreen.run());
         brackets = new BracketsViewModel(results, selectedDocument, () -> openDocumentScreen.run());
         table = new VarianceTableViewModel(results);
@@ -86,13 +95,15 @@ public final class WorkbenchViewModel {
         BiPredicate<String, String> ask = (title, question) -> confirm.test(title, question);
         inputs.setResultsGuard(action -> mayDiscard(action, false));
         workspace.setResultsGuard(action -> mayDiscard(action, false));
-        run.setConfirmHandler(ask);
         curves.setConfirmHandler(ask);
         resultsCaption = new PlanCaption<>("Results", results.planProperty(), run.formPlanProperty(), ResultsPlan::describe,
                 ResultsPlan::userSettings);
         disagreement = new DisagreementNotice(results);
-        files = new ResultsFiles(workspace, results, inputs, run, messages, this::mayDiscard);
-        sessions = new Sessions(workspace, results, inputs, run, curves, teaching, files, messages, this::mayDiscard);
+        // the run compared with the one on screen: a second layer of the scatter, extra columns of the table
+        scatter.beside().follow(history.compareResultsProperty(), history.compareProperty());
+        table.follow(history.compareResultsProperty(), history.compareProperty());
+        files = new ResultsFiles(workspace, history, inputs, run, messages, this::mayDiscard);
+        sessions = new Sessions(workspace, history, inputs, run, curves, teaching, files, messages, this::mayDiscard);
     }
 
     /**
@@ -170,9 +181,7 @@ public final class WorkbenchViewModel {
      */
     boolean mayDiscard(String action, boolean curvesToo) {
         List<String> unsaved = new ArrayList<>();
-        if (results.unsavedProperty().get() && !results.all().isEmpty()) {
-            unsaved.add(results.describe());
-        }
+        unsaved.addAll(history.unsaved());
         if (curvesToo && curves.unsavedProperty().get() && !curves.points().isEmpty()) {
             unsaved.add("the iteration curves (" + curves.points().size() + " points)");
         }
@@ -189,9 +198,7 @@ public final class WorkbenchViewModel {
         if (run.runningProperty().get() || !run.queue().isEmpty()) {
             unsaved.add("the comparison still running (it is stopped)");
         }
-        if (results.unsavedProperty().get() && !results.all().isEmpty()) {
-            unsaved.add(results.describe());
-        }
+        unsaved.addAll(history.unsaved());
         if (curves.unsavedProperty().get() && !curves.points().isEmpty()) {
             unsaved.add("the iteration curves (" + curves.points().size() + " points)");
         }
@@ -215,6 +222,22 @@ public final class WorkbenchViewModel {
 
     public Results results() {
         return results;
+    }
+
+    /** Every run, the one on screen and the one drawn beside it. */
+    public RunHistory history() {
+        return history;
+    }
+
+    /** Puts the plan of the run on screen back in the run form; returns what the form cannot hold (see {@link RunViewModel#apply}). */
+    public List<String> putShownPlanInForm() {
+        ResultsPlan made = results.planProperty().get();
+        return made == null ? List.of() : run.apply(made);
+    }
+
+    /** Deletes a run of the history, asking first when it is not saved. */
+    public boolean deleteRun(RunHistory.Run r) {
+        return history.delete(r, confirm);
     }
 
     public IntegerProperty selectedDocumentProperty() {

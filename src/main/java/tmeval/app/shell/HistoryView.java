@@ -1,0 +1,80 @@
+package tmeval.app.shell;
+
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import tmeval.app.common.RunHistory;
+
+import java.util.List;
+
+/**
+ * The bar above the results: the run on screen (every view follows it), the run drawn beside it, Delete, and, when the
+ * run form differs from the plan of the run on screen, a button that puts that plan back in the form.
+ */
+final class HistoryView {
+    private final HBox root = new HBox(8);
+
+    HistoryView(WorkbenchViewModel model) {
+        RunHistory history = model.history();
+        root.setId("history-bar");
+        root.getStyleClass().add("history-bar");
+        root.setPadding(new Insets(2, 8, 2, 8));
+        root.setAlignment(Pos.CENTER_LEFT);
+        ComboBox<RunHistory.Run> shown = new ComboBox<>(history.runs());
+        shown.setId("history-shown");
+        shown.setPromptText("no run yet");
+        shown.setPrefWidth(360);
+        shown.setTooltip(new Tooltip("The run every view shows; each Run adds one, at most " + RunHistory.MAX_RUNS + " are kept"));
+        shown.setValue(history.shownProperty().get());
+        history.shownProperty().addListener((o, a, b) -> shown.setValue(b));
+        shown.setOnAction(e -> {
+            RunHistory.Run chosen = shown.getValue();
+            if (chosen != null && !history.show(chosen)) {
+                shown.setValue(history.shownProperty().get());
+            }
+        });
+        ComboBox<RunHistory.Run> beside = new ComboBox<>(history.runs());
+        beside.setId("history-compare");
+        beside.setPromptText("none");
+        beside.setPrefWidth(300);
+        beside.setTooltip(new Tooltip("Another run drawn beside: grey points under the scatter's, extra columns in the table"));
+        beside.setOnAction(e -> history.compareWith(beside.getValue()));
+        history.compareProperty().addListener((o, a, b) -> beside.setValue(b));
+        Button clear = new Button("\u00d7");
+        clear.setId("history-compare-clear");
+        clear.setTooltip(new Tooltip("Compare with no other run"));
+        clear.setOnAction(e -> history.compareWith(null));
+        clear.disableProperty().bind(history.compareProperty().isNull());
+        Button delete = new Button("Delete run");
+        delete.setId("history-delete");
+        delete.setTooltip(new Tooltip("Delete the run on screen (asks first when it is not saved)"));
+        delete.setOnAction(e -> model.deleteRun(history.shownProperty().get()));
+        delete.disableProperty().bind(history.shownProperty().isNull());
+        Button putBack = new Button("Put its plan in the form");
+        putBack.setId("history-put-back");
+        putBack.setTooltip(new Tooltip("The run form differs from the plan of the run on screen: put that plan back in it"));
+        putBack.visibleProperty().bind(model.resultsCaption().changesProperty().isNotEmpty());
+        putBack.setOnAction(e -> {
+            List<String> notHeld = model.putShownPlanInForm();
+            if (!notHeld.isEmpty()) {
+                Workbench.showError("The run form cannot hold all of the run's plan", String.join("\n", notHeld));
+            }
+        });
+        Label notice = new Label();
+        notice.setId("history-notice");
+        notice.getStyleClass().add("hint");
+        notice.textProperty().bind(history.noticeProperty());
+        notice.setMinWidth(0);
+        HBox.setHgrow(notice, Priority.ALWAYS);
+        root.getChildren().addAll(new Label("Run:"), shown, delete, new Label("compare with:"), beside, clear, putBack, notice);
+    }
+
+    HBox root() {
+        return root;
+    }
+}
