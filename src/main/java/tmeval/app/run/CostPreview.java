@@ -105,6 +105,7 @@ final class CostPreview {
             calibrate();
         });
         inputs.pairProperty().addListener((o, a, b) -> calibrate());
+        inputs.pairProblemProperty().addListener((o, a, b) -> update());
     }
 
     void update() {
@@ -119,7 +120,13 @@ final class CostPreview {
             plan = form.plan();
             budget = form.budget();
         } catch (IllegalArgumentException e) {
-            set(e.getMessage(), Double.NaN);
+            set("cannot run: " + e.getMessage(), Double.NaN);
+            return;
+        }
+        // no cost for a plan these inputs cannot run (models of different K for a method that needs one K, say): why not
+        String cannot = inputs.pairProblemProperty().get();
+        if (!cannot.isEmpty()) {
+            set("cannot run: " + cannot, Double.NaN);
             return;
         }
         Map<String, Long> updates = CostModel.siteUpdatesByMethod(corpus, plan);

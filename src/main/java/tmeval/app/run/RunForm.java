@@ -46,6 +46,10 @@ public final class RunForm {
             MethodOption.TEMPERATURES.setting(), MethodOption.BURN_IN.setting(), MethodOption.SCHEDULE.setting(), Setting.RUNS.name(),
             Setting.SEED.name(), "reference", Setting.REFERENCE_PARTICLES.name(), "align");
 
+    /** The form's own names for the settings of an adaptive budget: its messages never name a command-line flag. */
+    static final AdaptiveComparison.Names CONTROLS = new AdaptiveComparison.Names("adaptive",
+            "this plan runs one direction (see 'also in this plan'; Reset gives both)", "max temp.", "temperatures");
+
     private final Workspace inputs;
     private final Map<String, BooleanProperty> methods = new LinkedHashMap<>();
     private final IntegerProperty temperatures = new SimpleIntegerProperty(DEFAULTS.settings().temperatures());
@@ -240,7 +244,7 @@ public final class RunForm {
             return null;
         }
         AdaptiveComparison.Budget budget = new AdaptiveComparison.Budget(agreeWithin.get(), maxTemperatures.get());
-        budget.check(plan());
+        budget.check(plan(), CONTROLS);
         return budget;
     }
 

@@ -207,7 +207,7 @@ public final class RunViewModel {
         try {
             budget = form.budget();
         } catch (IllegalArgumentException e) {
-            jobs.say("adaptive: " + e.getMessage());
+            jobs.say("cannot run: " + e.getMessage());
             return;
         }
         jobs.submit(form.autoProperty().get() ? new JobSpec(plan, null, true, String.format(Locale.ROOT, "auto (seed %d)", plan.seed()))

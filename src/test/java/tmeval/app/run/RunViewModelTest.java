@@ -120,7 +120,7 @@ class RunViewModelTest {
         // S (B + n) N per direction and run: 1 * (2 + 5) * 8 tokens * 2 directions * 2 runs * 12 documents
         assertTrue(vm.costProperty().get().startsWith("2.69e+03 site updates, about 1 s (rates:"), vm.costProperty().get());
         vm.methods().values().forEach(on -> on.set(false));
-        assertEquals("select at least one method", vm.costProperty().get());
+        assertEquals("cannot run: select at least one method", vm.costProperty().get());
     }
 
     @Test
@@ -198,7 +198,9 @@ class RunViewModelTest {
         assertEquals(0, vm.queue().size(), "the queued job started when the first finished");
         now.execute(held.remove(0));
         assertFalse(vm.runningProperty().get());
-        assertEquals(AppFixtures.DOCUMENTS * 2 + AppFixtures.DOCUMENTS * 2 * 2, results.all().size());
+        assertEquals(AppFixtures.DOCUMENTS * 2 * 2, results.all().size(), "the queued run on screen");
+        assertEquals(2, vm.history().runs().size(), "each job a run of the history");
+        assertEquals(AppFixtures.DOCUMENTS * 2, vm.history().rowsOf(vm.history().runs().get(0)).rows().size());
         assertEquals(List.of(ComparisonMethods.RATIO_CONVEX), vm.lastPlanProperty().get().methods());
     }
 
@@ -213,7 +215,9 @@ class RunViewModelTest {
         small(vm, ComparisonMethods.LR_DIFF);
         vm.start();
         assertFalse(vm.runningProperty().get());
-        assertEquals("failed: disk on fire", vm.messageProperty().get());
+        assertEquals("failed: disk on fire after 12 of 12 documents (12 of them not complete); run 1 is kept, marked failed",
+                vm.messageProperty().get());
+        assertEquals(tmeval.app.common.RunHistory.Status.FAILED, vm.history().runs().get(0).status());
         assertEquals(1, errors.size());
         assertTrue(errors.get(0).startsWith("The job failed: " + ComparisonMethods.LR_DIFF), errors.get(0));
         assertEquals(AppFixtures.DOCUMENTS, results.all().size(), "the results that arrived are kept");
@@ -377,6 +381,21 @@ class RunViewModelTest {
     }
 
     @Test
+    void aPairThatCannotBeComparedShowsWhyInsteadOfACost() {
+        RunViewModel vm = model();
+        small(vm, ComparisonMethods.LR_DIFF);
+        workspace.put(Workspace.Slot.MODEL_A, null, AppFixtures.modelA());
+        workspace.put(Workspace.Slot.MODEL_B, null, tmeval.Fixtures.randomModel("B41", 41, new double[] {0.2, 0.2, 0.2}, 0.2, 12));
+        workspace.put(Workspace.Slot.CORPUS, null, AppFixtures.corpus());
+        String problem = workspace.pairProblemProperty().get();
+        assertFalse(problem.isEmpty(), "models of two vocabularies cannot be compared");
+        assertEquals("cannot run: " + problem, vm.costProperty().get());
+        assertTrue(Double.isNaN(vm.costSecondsProperty().get()), "no seconds for a job that cannot run");
+        workspace.put(Workspace.Slot.MODEL_B, null, AppFixtures.modelB());
+        assertFalse(vm.costProperty().get().startsWith("cannot run"), vm.costProperty().get());
+    }
+
+    @Test
     void thePairCardOfModelsOfDifferentKSaysHowEachMethodSeesThemAndThrowsNothing() {
         // a binding that throws is logged by JavaFX (java.util.logging, "javafx.beans") and shows an empty or stale text
         List<java.util.logging.LogRecord> logged = new ArrayList<>();
@@ -428,17 +447,17 @@ class RunViewModelTest {
     }
 
     @Test
-    void aRunCancelledBeforeItsEndNeverReplacesTheFinishedResultsOfTheRunBefore() {
+    void aRunCancelledBeforeItsEndStaysPartialBesideTheFinishedOneCountingTheDocumentsItsRowsCover() {
         RunViewModel[] vm = new RunViewModel[1];
-        boolean[] cancelAfterThree = {false};
+        boolean[] cancelEarly = {false};
         vm[0] = model(new CurrentThreadTaskExecutor(), (job, asFinished, progress, cancel) -> {
-            if (!cancelAfterThree[0]) {
+            if (!cancelEarly[0]) {
                 tmeval.run.ComparisonRunner.run(job, asFinished, progress, cancel);
                 return;
             }
-            // three documents finish, then the user cancels
+            // three documents finish both runs, a fourth only its first, then the user cancels
             tmeval.run.ComparisonRunner.run(job, r -> {
-                if (r.documentIndex() < 3) {
+                if (r.documentIndex() < 3 || r.documentIndex() == 3 && r.run() == 1) {
                     asFinished.accept(r);
                 }
             }, progress, new tmeval.progress.CancelToken());
@@ -451,22 +470,25 @@ class RunViewModelTest {
         List<tmeval.run.ComparisonRunner.Result> finished = results.all();
         tmeval.app.common.ResultsPlan plan = results.planProperty().get();
         assertEquals(AppFixtures.DOCUMENTS * 2, finished.size());
-        cancelAfterThree[0] = true;
-        // a re-run at another plan, cancelled after three documents
+        cancelEarly[0] = true;
         vm[0].temperaturesProperty().set(50);
         vm[0].start();
-        assertEquals(finished, results.all(), "the finished run's results are back, the partial rows dropped");
+        tmeval.app.common.RunHistory history = vm[0].history();
+        assertEquals(2, history.runs().size(), "the cancelled run is kept beside the finished one");
+        assertEquals(tmeval.app.common.RunHistory.Status.FINISHED, history.runs().get(0).status());
+        assertEquals(tmeval.app.common.RunHistory.Status.PARTIAL, history.runs().get(1).status());
+        long documents = results.all().stream().mapToInt(r -> r.documentIndex()).distinct().count();
+        assertEquals(4, documents);
+        assertEquals("partial: cancelled after 4 of 12 documents (1 of them not complete)", results.partialProperty().get(),
+                "the count is that of the documents whose rows are kept");
+        assertTrue(vm[0].messageProperty().get().startsWith("cancelled " + ComparisonMethods.LR_DIFF + " (n = 50, 2 runs) after 4 of 12"
+                + " documents (1 of them not complete); run 2 is kept, marked partial"), vm[0].messageProperty().get());
+        assertTrue(history.show(history.runs().get(0)));
+        assertEquals(finished, results.all(), "the finished run, whole");
         assertEquals(plan, results.planProperty().get());
-        assertEquals("", results.partialProperty().get(), "what is on screen is the finished run, whole");
-        assertTrue(vm[0].messageProperty().get().startsWith("cancelled " + ComparisonMethods.LR_DIFF + " (n = 50, 2 runs) after 3 of 12 documents:"
-                + " its rows were dropped, and the results of lr-diff, n = 5, 2 runs, seed 1 (24 rows) are back on screen"),
-                vm[0].messageProperty().get());
-        // a re-run whose rows would have joined them (the same plan but another method), cancelled: the same
-        vm[0].temperaturesProperty().set(5);
-        vm[0].methods().get(ComparisonMethods.AIS_DIFF).set(true);
-        vm[0].start();
-        assertEquals(finished, results.all());
-        assertEquals(plan, results.planProperty().get());
+        assertEquals("", results.partialProperty().get());
+        assertTrue(history.show(history.runs().get(1)));
+        assertEquals("partial: cancelled after 4 of 12 documents (1 of them not complete)", results.partialProperty().get());
         assertTrue(errors.isEmpty(), errors.toString());
     }
 
