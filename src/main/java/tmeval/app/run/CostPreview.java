@@ -1,5 +1,9 @@
 package tmeval.app.run;
 
+import java.lang.management.ManagementFactory;
+import java.util.function.DoubleSupplier;
+import tmeval.model.TopicModel;
+
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.ObjectProperty;
@@ -79,6 +83,10 @@ final class CostPreview {
      * a busy machine, a tail of long documents, the workers' start; 1 until a job has finished.
      */
     private double parallelEfficiency = 1;
+    private DoubleSupplier load = () -> ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+    /** The machine's load when the rates in use were measured, and by how many threads (a bench's: idle, one). */
+    private double loadWhenMeasured = 0;
+    private int threadsWhenMeasured = 1;
 
     /**
      * @param problem told when the saved rates cannot be read (the run screen shows it unless a job owns its message)
@@ -131,7 +139,7 @@ final class CostPreview {
         }
         Map<String, Long> updates = CostModel.siteUpdatesByMethod(corpus, plan);
         long total = updates.values().stream().mapToLong(Long::longValue).sum();
-        Throughput rates = throughput.get();
+        Throughput rates = ratesFor(inputs.modelAProperty().get());
         if (form.auto()) {
             auto(corpus, updates, rates);
             return;
@@ -147,7 +155,22 @@ final class CostPreview {
         s /= parallelism(threads.get());
         String source = CostModel.allMeasured(updates, rates) ? rates.source()
                 : rates.rates().isEmpty() ? "quick calibration" : rates.source() + "; calibration for the rest";
-        String time = Double.isNaN(s) ? "calibrating..." : "about " + seconds(s) + " (rates: " + source + ")";
+        if (rates != throughput.get()) {
+            source += String.format(Locale.ROOT, "; the saved rates of K = %d not used", throughput.get().numTopics());
+        }
+        // the load now against the load the rates were measured at: a busy machine stretches the job (a preview of
+        // 62 s took 140 s at a load of 6 to 10 on 2 cores): the range runs from the rates as measured to the load's
+        double factor = loadFactor(threads.get());
+        String time;
+        if (Double.isNaN(s)) {
+            time = "calibrating...";
+        } else if (factor > 1.2) {
+            time = String.format(Locale.ROOT, "about %s on a free machine to %s at its load now (%.1f on %d cores) (rates: %s)", seconds(s),
+                    seconds(s * factor), load.getAsDouble(), Runtime.getRuntime().availableProcessors(), source);
+            s *= factor;
+        } else {
+            time = "about " + seconds(s) + " (rates: " + source + ")";
+        }
         String exact = exactWork > 0 ? String.format(Locale.ROOT, " + %.3g exact state updates", exactWork) : "";
         String adaptive = "";
         if (budget != null) {
@@ -182,8 +205,54 @@ final class CostPreview {
             set("auto: calibrating...", Double.NaN);
             return;
         }
+        // a document not certified at its budget runs again at twice it, up to 2^MAX_DOUBLINGS times: at worst every
+        // document pays 1 + 2 + ... + 16 = 31 times its first round, at the dearest candidate
+        int cap = 1 << AutoEstimation.MAX_DOUBLINGS;
+        double worst = pilot + dearest * (2 * cap - 1);
         set(String.format(Locale.ROOT, "auto: a pilot of about %s, then the method it chooses on every document: about %s to %s at the"
-                + " start, more where a document's budget doubles", seconds(pilot), seconds(cheapest), seconds(dearest)), pilot + cheapest);
+                + " start; up to %s if every document's budget doubles to the cap (%dx)", seconds(pilot), seconds(cheapest), seconds(dearest),
+                seconds(worst), cap), pilot + cheapest);
+    }
+
+    /**
+     * The rates that price these models: a site update's cost grows with K, so rates measured on models of another K
+     * ('tmeval bench' on other models, say) would price this job wrongly (one preview said 1.5 min for an 11 s job):
+     * they are left out, and the calibration on these models prices it.
+     */
+    private Throughput ratesFor(TopicModel a) {
+        Throughput rates = throughput.get();
+        // a job's own measurements replace the others whatever their K: Throughput.with keeps one K, this job's
+        return a == null || rates.rates().isEmpty() || rates.numTopics() == a.numTopics() ? rates : Throughput.none();
+    }
+
+    /**
+     * How much slower than its rates assume a job of {@code jobThreads} runs at the machine's load now: each runnable
+     * thread gets cores / (other runnable threads + ours) of a core, at most one, and the rates were measured at the load
+     * {@link #loadWhenMeasured} by {@link #threadsWhenMeasured} threads (a bench's: an idle machine, one thread).
+     * 1 when the load is unknown.
+     */
+    private double loadFactor(int jobThreads) {
+        double now = load.getAsDouble();
+        if (!(now >= 0)) {
+            return 1;
+        }
+        return slowdown(now, jobThreads) / slowdown(Math.max(0, loadWhenMeasured), threadsWhenMeasured);
+    }
+
+    private static double slowdown(double otherThreads, int threads) {
+        int cores = Runtime.getRuntime().availableProcessors();
+        return Math.max(1, (otherThreads + Math.min(threads, cores)) / cores);
+    }
+
+    /** The machine's load now (NaN or negative: unknown), for a job to say what load its rates were measured at. */
+    double loadNow() {
+        return load.getAsDouble();
+    }
+
+    /** The machine's load (runnable threads, the one-minute average): the operating system's; tests set their own. */
+    void setLoad(DoubleSupplier load) {
+        this.load = load;
+        update();
     }
 
     private void set(String text, double seconds) {
@@ -300,6 +369,10 @@ final class CostPreview {
             double rate = updates / ((System.nanoTime() - start) / 1e9);
             return new double[] {rate, measureExact ? exactRate(corpus, pair, maxStates) : Double.NaN};
         }).onSuccess(rates -> {
+            if (throughput.get().rates().isEmpty()) { // the calibration prices the job: its load is the rates'
+                loadWhenMeasured = Math.max(0, load.getAsDouble());
+                threadsWhenMeasured = 1;
+            }
             siteUpdatesPerSecond.set(rates[0]);
             if (!Double.isNaN(rates[1]) && Double.isNaN(exactRate.get())) {
                 exactRate.set(rates[1]);
@@ -332,8 +405,12 @@ final class CostPreview {
         return work > 0 && nanos > 0 ? work / (nanos / 1e9) : Double.NaN;
     }
 
-    /** What a finished job teaches the preview: per-thread rates, exact's speed and the parallelism achieved. */
-    void learnFrom(List<ComparisonRunner.Result> mine, long wallNanos, int jobThreads, int numTopics, long maxStates) {
+    /**
+     * What a finished job teaches the preview: per-thread rates, exact's speed and the parallelism achieved.
+     *
+     * @param loadAtStart the machine's load when it started ({@link #loadNow}), before its own threads counted
+     */
+    void learnFrom(List<ComparisonRunner.Result> mine, long wallNanos, int jobThreads, int numTopics, long maxStates, double loadAtStart) {
         Map<String, Double> measured = measuredRates(mine);
         long taskNanos = 0;
         double exactWorkDone = 0;
@@ -356,6 +433,9 @@ final class CostPreview {
             parallelEfficiency = Math.max(0.05, Math.min(1, threadsBusy / Math.min(jobThreads, Runtime.getRuntime().availableProcessors())));
         }
         if (!measured.isEmpty()) {
+            // the others' load when it started (the one-minute average before its own threads counted) is the rates'
+            loadWhenMeasured = Math.max(0, loadAtStart);
+            threadsWhenMeasured = jobThreads;
             throughput.set(throughput.get().with(measured, numTopics, "last run"));
         }
         update();

@@ -81,6 +81,7 @@ final class RunJob {
     /** Runs it off the FX thread; {@code predicted}: the cost preview's seconds, the ETA until progress is reported. */
     void run(BackgroundJob<Void> jobs, double predicted) {
         long start = System.nanoTime();
+        double loadAtStart = owner.cost().loadNow();
         Runnable updateEta = () -> {
             if (owner.current() != this) {
                 return; // a late progress report of a finished or cancelled job must not bring its ETA back
@@ -147,7 +148,7 @@ final class RunJob {
             drainAll.run();
             if (!spec.auto()) { // auto's rounds run at budgets of their own: no rate of the form's plan to learn
                 List<ComparisonRunner.Result> mine = results.all().stream().filter(r -> keys.contains(ArmKey.of(r))).toList();
-                owner.cost().learnFrom(mine, wall, job.threads(), pair.a().numTopics(), spec.plan().settings().maxExactStates());
+                owner.cost().learnFrom(mine, wall, job.threads(), pair.a().numTopics(), spec.plan().settings().maxExactStates(), loadAtStart);
             }
             owner.lastJobSecondsProperty().set(wall / 1e9);
             finish(String.format(Locale.ROOT, "finished %s%s in %.1f s", spec.label(), choiceWords.isEmpty() ? "" : ": " + choiceWords,

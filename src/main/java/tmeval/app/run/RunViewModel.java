@@ -245,6 +245,11 @@ public final class RunViewModel {
         return tooBigText;
     }
 
+    /** The cost preview (tests set the machine's load on it). */
+    CostPreview cost() {
+        return cost;
+    }
+
     /** The run form: every setting of the plan Run runs. */
     public RunForm runForm() {
         return form;

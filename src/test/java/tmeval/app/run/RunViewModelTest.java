@@ -43,13 +43,18 @@ class RunViewModelTest {
         workspace.corpusProperty().addListener((o, a, b) -> results.reset(b));
     }
 
+    /** The machine's load is unknown to these view-models (other processes' load comes and goes): the rates alone price a job. */
     private RunViewModel model(TaskExecutor executor, RunViewModel.Runner runner) {
-        return new RunViewModel(workspace, results, executor, dir.resolve("throughput.tsv"), (title, message) -> errors.add(title + ": " + message),
+        RunViewModel vm = new RunViewModel(workspace, results, executor, dir.resolve("throughput.tsv"), (title, message) -> errors.add(title + ": " + message),
                 runner);
+        vm.cost().setLoad(() -> Double.NaN);
+        return vm;
     }
 
     private RunViewModel model() {
-        return new RunViewModel(workspace, results, new CurrentThreadTaskExecutor(), dir.resolve("throughput.tsv"), UserMessages.NONE);
+        RunViewModel vm = new RunViewModel(workspace, results, new CurrentThreadTaskExecutor(), dir.resolve("throughput.tsv"), UserMessages.NONE);
+        vm.cost().setLoad(() -> Double.NaN);
+        return vm;
     }
 
     /** One cheap method, two runs. */
@@ -121,6 +126,37 @@ class RunViewModelTest {
         assertTrue(vm.costProperty().get().startsWith("2.69e+03 site updates, about 1 s (rates:"), vm.costProperty().get());
         vm.methods().values().forEach(on -> on.set(false));
         assertEquals("cannot run: select at least one method", vm.costProperty().get());
+    }
+
+    @Test
+    void theSavedRatesOfModelsOfAnotherKDoNotPriceTheseModels() throws Exception {
+        // a site update of K = 50 costs far more than one of K = 3: a bench of other models must not price this job
+        new Throughput(Map.of(Throughput.estimatorFor(ComparisonMethods.RATIO_CONVEX), 1e3), 50, "bench").write(dir.resolve("throughput.tsv"), "today");
+        RunViewModel vm = model();
+        AppFixtures.fill(workspace);
+        small(vm, ComparisonMethods.RATIO_CONVEX);
+        String text = vm.costProperty().get();
+        assertTrue(text.contains("(rates: quick calibration; the saved rates of K = 50 not used)"), text);
+        assertTrue(vm.costSecondsProperty().get() < 2.69e3 / 1e3 / 2, "priced by the calibration, not at 1,000 updates a second: " + text);
+    }
+
+    @Test
+    void aBusyMachineStretchesThePreviewIntoARangeThatSaysItsLoad() {
+        RunViewModel vm = model();
+        vm.cost().setLoad(() -> 0); // the calibration runs on a free machine
+        AppFixtures.fill(workspace);
+        small(vm, ComparisonMethods.RATIO_CONVEX);
+        double free = vm.costSecondsProperty().get();
+        assertFalse(vm.costProperty().get().contains("load"), vm.costProperty().get());
+        vm.cost().setLoad(() -> 8);
+        int cores = Runtime.getRuntime().availableProcessors();
+        int threads = Math.min(vm.threadsProperty().get(), cores);
+        double factor = Math.max(1, (8.0 + threads) / cores) / Math.max(1, 1.0 / cores);
+        assertEquals(free * factor, vm.costSecondsProperty().get(), 1e-9 * free * factor, vm.costProperty().get());
+        assertTrue(vm.costProperty().get().contains(String.format(java.util.Locale.ROOT, "on a free machine to %s at its load now (8.0 on %d cores)",
+                CostPreview.seconds(free * factor), cores)), vm.costProperty().get());
+        vm.cost().setLoad(() -> -1); // unknown (no load average on this system): the rates as measured
+        assertEquals(free, vm.costSecondsProperty().get(), 1e-12);
     }
 
     @Test
@@ -327,6 +363,8 @@ class RunViewModelTest {
         AppFixtures.fill(workspace);
         String text = vm.costProperty().get();
         assertTrue(text.startsWith("auto: a pilot of about ") && text.contains(", then the method it chooses on every document: about "), text);
+        assertTrue(text.endsWith(" if every document's budget doubles to the cap (16x)") && text.contains("; up to "),
+                "the upper end counts auto's escalation: " + text);
         double auto = vm.costSecondsProperty().get();
         vm.presetTable1();
         assertFalse(vm.costProperty().get().startsWith("auto"), vm.costProperty().get());
