@@ -77,9 +77,12 @@ public final class RunHistory {
             return rows;
         }
 
-        /** "#3 14:02:11 auto chose ratio-convex, n = 100, 3 runs, seed 1 (partial)". */
+        /** "#3 14:02:11 ratio-convex n = 1000 seed 1 auto (partial)": short enough for a list; the caption names the whole plan. */
         public String describe() {
-            String plan = rows.plan() == null ? "no plan" : rows.plan().describe();
+            ResultsPlan made = rows.plan();
+            String plan = made == null ? "auto, before its pilot chose" : String.format(Locale.ROOT, "%s n = %d seed %d%s",
+                    String.join(", ", made.plan().methods()), made.plan().settings().temperatures(), made.plan().seed(),
+                    made.auto() != null ? " auto" : made.budget() != null ? " adaptive" : "");
             return String.format(Locale.ROOT, "#%d %s %s%s", id, TIME.format(started), plan,
                     status == Status.FINISHED ? "" : " (" + status.word() + ")");
         }

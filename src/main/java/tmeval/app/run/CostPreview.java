@@ -1,6 +1,5 @@
 package tmeval.app.run;
 
-import java.lang.management.ManagementFactory;
 import java.util.function.DoubleSupplier;
 import tmeval.model.TopicModel;
 
@@ -22,10 +21,8 @@ import tmeval.compare.ComparisonMethods;
 import tmeval.compare.Direction;
 import tmeval.compare.ModelComparison;
 import tmeval.compare.ModelPair;
-import tmeval.estimate.ExactEvaluator;
 import tmeval.model.Corpus;
 import tmeval.model.Document;
-import tmeval.progress.CancelToken;
 import tmeval.run.AdaptiveComparison;
 import tmeval.run.AutoEstimation;
 import tmeval.run.ComparisonPlan;
@@ -83,10 +80,7 @@ final class CostPreview {
      * a busy machine, a tail of long documents, the workers' start; 1 until a job has finished.
      */
     private double parallelEfficiency = 1;
-    private DoubleSupplier load = () -> ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
-    /** The machine's load when the rates in use were measured, and by how many threads (a bench's: idle, one). */
-    private double loadWhenMeasured = 0;
-    private int threadsWhenMeasured = 1;
+    private final MachineLoad load = new MachineLoad();
 
     /**
      * @param problem told when the saved rates cannot be read (the run screen shows it unless a job owns its message)
@@ -149,7 +143,7 @@ final class CostPreview {
         double s = CostModel.seconds(updates, rates, siteUpdatesPerSecond.get(), 1);
         double exactWork = 0;
         if (plan.methods().contains(ComparisonMethods.EXACT) && inputs.modelAProperty().get() != null) {
-            exactWork = exactWork(corpus, inputs.modelAProperty().get().numTopics(), plan.settings().maxExactStates()) * plan.runs();
+            exactWork = ExactCost.work(corpus, inputs.modelAProperty().get().numTopics(), plan.settings().maxExactStates()) * plan.runs();
             s += exactWork == 0 ? 0 : exactWork / exactRate.get();
         }
         s /= parallelism(threads.get());
@@ -160,13 +154,13 @@ final class CostPreview {
         }
         // the load now against the load the rates were measured at: a busy machine stretches the job (a preview of
         // 62 s took 140 s at a load of 6 to 10 on 2 cores): the range runs from the rates as measured to the load's
-        double factor = loadFactor(threads.get());
+        double factor = load.factor(threads.get());
         String time;
         if (Double.isNaN(s)) {
             time = "calibrating...";
         } else if (factor > 1.2) {
             time = String.format(Locale.ROOT, "about %s on a free machine to %s at its load now (%.1f on %d cores) (rates: %s)", seconds(s),
-                    seconds(s * factor), load.getAsDouble(), Runtime.getRuntime().availableProcessors(), source);
+                    seconds(s * factor), load.now(), Runtime.getRuntime().availableProcessors(), source);
             s *= factor;
         } else {
             time = "about " + seconds(s) + " (rates: " + source + ")";
@@ -208,10 +202,15 @@ final class CostPreview {
         // a document not certified at its budget runs again at twice it, up to 2^MAX_DOUBLINGS times: at worst every
         // document pays 1 + 2 + ... + 16 = 31 times its first round, at the dearest candidate
         int cap = 1 << AutoEstimation.MAX_DOUBLINGS;
+        double factor = load.factor(threads.get()); // a busy machine stretches it all, as for a named plan
+        pilot *= factor;
+        cheapest *= factor;
+        dearest *= factor;
         double worst = pilot + dearest * (2 * cap - 1);
         set(String.format(Locale.ROOT, "auto: a pilot of about %s, then the method it chooses on every document: about %s to %s at the"
                 + " start; up to %s if every document's budget doubles to the cap (%dx)", seconds(pilot), seconds(cheapest), seconds(dearest),
-                seconds(worst), cap), pilot + cheapest);
+                seconds(worst), cap) + (factor > 1.2 ? String.format(Locale.ROOT, " (at the machine's load now, %.1f on %d cores)", load.now(),
+                Runtime.getRuntime().availableProcessors()) : ""), pilot + cheapest);
     }
 
     /**
@@ -225,33 +224,14 @@ final class CostPreview {
         return a == null || rates.rates().isEmpty() || rates.numTopics() == a.numTopics() ? rates : Throughput.none();
     }
 
-    /**
-     * How much slower than its rates assume a job of {@code jobThreads} runs at the machine's load now: each runnable
-     * thread gets cores / (other runnable threads + ours) of a core, at most one, and the rates were measured at the load
-     * {@link #loadWhenMeasured} by {@link #threadsWhenMeasured} threads (a bench's: an idle machine, one thread).
-     * 1 when the load is unknown.
-     */
-    private double loadFactor(int jobThreads) {
-        double now = load.getAsDouble();
-        if (!(now >= 0)) {
-            return 1;
-        }
-        return slowdown(now, jobThreads) / slowdown(Math.max(0, loadWhenMeasured), threadsWhenMeasured);
-    }
-
-    private static double slowdown(double otherThreads, int threads) {
-        int cores = Runtime.getRuntime().availableProcessors();
-        return Math.max(1, (otherThreads + Math.min(threads, cores)) / cores);
-    }
-
     /** The machine's load now (NaN or negative: unknown), for a job to say what load its rates were measured at. */
     double loadNow() {
-        return load.getAsDouble();
+        return load.now();
     }
 
     /** The machine's load (runnable threads, the one-minute average): the operating system's; tests set their own. */
-    void setLoad(DoubleSupplier load) {
-        this.load = load;
+    void setLoad(DoubleSupplier supplier) {
+        load.set(supplier);
         update();
     }
 
@@ -266,30 +246,6 @@ final class CostPreview {
         return Math.max(1e-3, Math.min(threadCount, Runtime.getRuntime().availableProcessors()) * parallelEfficiency);
     }
 
-    /**
-     * Exact's work on a corpus in both models: its dynamic programme visits, token by token, every topic-count vector
-     * of the prefix, each with K successors (C(i + K - 1, K - 1) states after i tokens, {@link ExactEvaluator#stateCount});
-     * a document above the state limit is refused at once and costs nothing.
-     */
-    static double exactWork(Corpus corpus, int numTopics, long maxStates) {
-        double work = 0;
-        for (Document d : corpus.documents()) {
-            work += exactWork(d.length(), numTopics, maxStates);
-        }
-        return work;
-    }
-
-    static double exactWork(int length, int numTopics, long maxStates) {
-        if (ExactEvaluator.stateCount(length, numTopics) > maxStates) {
-            return 0;
-        }
-        double work = 0;
-        for (int i = 1; i <= length; i++) {
-            work += ExactEvaluator.stateCount(i, numTopics) * numTopics;
-        }
-        return 2 * work;
-    }
-
     /** The rates 'tmeval bench' saved, if any (read off the FX thread; a damaged file is reported, not fatal). */
     private void loadSavedRates() {
         savedRates.of((sink, cancel) -> Throughput.readSaved(ratesFile))
@@ -297,6 +253,7 @@ final class CostPreview {
                     if (saved.damaged()) {
                         problem.accept("saved speed measurements not used: " + saved.problem());
                     } else if (throughput.get().rates().isEmpty()) {
+                        load.ratesOfAFreeMachine(); // a bench's rates
                         throughput.set(saved.rates());
                     }
                 })
@@ -367,42 +324,16 @@ final class CostPreview {
                 }
             }
             double rate = updates / ((System.nanoTime() - start) / 1e9);
-            return new double[] {rate, measureExact ? exactRate(corpus, pair, maxStates) : Double.NaN};
+            return new double[] {rate, measureExact ? ExactCost.rate(corpus, pair, maxStates) : Double.NaN};
         }).onSuccess(rates -> {
             if (throughput.get().rates().isEmpty()) { // the calibration prices the job: its load is the rates'
-                loadWhenMeasured = Math.max(0, load.getAsDouble());
-                threadsWhenMeasured = 1;
+                load.ratesMeasuredAt(load.now(), 1);
             }
             siteUpdatesPerSecond.set(rates[0]);
             if (!Double.isNaN(rates[1]) && Double.isNaN(exactRate.get())) {
                 exactRate.set(rates[1]);
             }
         }).start();
-    }
-
-    /** Exact's work units per second on up to 20 documents it evaluates (for at most about half a second), or NaN. */
-    private static double exactRate(Corpus corpus, ModelPair pair, long maxStates) {
-        ModelComparison exact = ComparisonMethods.get(ComparisonMethods.EXACT).create(RunForm.DEFAULTS.settings());
-        int k = pair.a().numTopics();
-        double work = 0;
-        long nanos = 0;
-        int measured = 0;
-        for (int pass = 0; pass < 2; pass++) { // the first pass warms up, as above
-            work = 0;
-            measured = 0;
-            long start = System.nanoTime();
-            for (int d = 0; d < corpus.size() && measured < 20 && System.nanoTime() - start < 500_000_000L; d++) {
-                Document doc = corpus.document(d);
-                double w = exactWork(doc.length(), k, maxStates);
-                if (w > 0) {
-                    exact.estimate(doc, pair.a(), pair.b(), Direction.NONE, new SplittableRandom(d), new CancelToken());
-                    work += w;
-                    measured++;
-                }
-            }
-            nanos = System.nanoTime() - start;
-        }
-        return work > 0 && nanos > 0 ? work / (nanos / 1e9) : Double.NaN;
     }
 
     /**
@@ -421,7 +352,7 @@ final class CostPreview {
             }
             taskNanos += r.result().nanos();
             if (r.method().equals(ComparisonMethods.EXACT)) {
-                exactWorkDone += exactWork(r.length(), numTopics, maxStates); // both models: one result is their difference
+                exactWorkDone += ExactCost.work(r.length(), numTopics, maxStates); // both models: one result is their difference
                 exactNanos += r.result().nanos();
             }
         }
@@ -434,8 +365,7 @@ final class CostPreview {
         }
         if (!measured.isEmpty()) {
             // the others' load when it started (the one-minute average before its own threads counted) is the rates'
-            loadWhenMeasured = Math.max(0, loadAtStart);
-            threadsWhenMeasured = jobThreads;
+            load.ratesMeasuredAt(loadAtStart, jobThreads);
             throughput.set(throughput.get().with(measured, numTopics, "last run"));
         }
         update();

@@ -115,7 +115,7 @@ final class RunJob {
         ChangeListener<Number> onProgress = (o, a, b) -> updateEta.run();
         drain.play();
         owner.progressProperty().addListener(onProgress);
-        RunViewModel.Engines engines = owner.engines();
+        RunEngines.Engines engines = owner.engines();
         jobs.of((sink, token) -> {
             if (spec.auto()) {
                 sink.message(String.format(Locale.ROOT, "auto: a pilot runs %s on %d documents to choose the method",

@@ -29,7 +29,7 @@ final class RunQueue {
     private final Workspace inputs;
     private final Results results;
     private final RunHistory history;
-    private final RunViewModel.Engines engines;
+    private final RunEngines.Engines engines;
     private final UserMessages messages;
     private final CostPreview cost;
     private final DoubleProperty lastJobSeconds = new SimpleDoubleProperty(Double.NaN);
@@ -48,7 +48,7 @@ final class RunQueue {
     /** Whether the message line shows why Run could not start on these inputs (it goes when the inputs can run). */
     private boolean showingRefusal;
 
-    RunQueue(Workspace inputs, RunHistory history, TaskExecutor executor, RunViewModel.Engines engines, UserMessages messages, CostPreview cost) {
+    RunQueue(Workspace inputs, RunHistory history, TaskExecutor executor, RunEngines.Engines engines, UserMessages messages, CostPreview cost) {
         this.inputs = inputs;
         this.history = history;
         this.results = history.results();
@@ -158,7 +158,7 @@ final class RunQueue {
         return results;
     }
 
-    RunViewModel.Engines engines() {
+    RunEngines.Engines engines() {
         return engines;
     }
 

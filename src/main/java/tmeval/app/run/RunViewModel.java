@@ -20,23 +20,16 @@ import tmeval.app.common.ResultsPlan;
 import tmeval.app.common.TaskExecutor;
 import tmeval.app.common.UserMessages;
 import tmeval.app.common.Workspace;
-import tmeval.compare.ModelPair;
 import tmeval.estimate.MethodSettings;
-import tmeval.model.Corpus;
-import tmeval.progress.CancelToken;
-import tmeval.progress.Progress;
 import tmeval.run.AdaptiveComparison;
 import tmeval.run.AutoComparison;
 import tmeval.run.ComparisonPlan;
-import tmeval.run.ComparisonRunner;
-import tmeval.run.Shard;
 import tmeval.run.Throughput;
 
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.function.Consumer;
 
 /**
  * View-model of the run screen: the form ({@link RunForm}), the predicted cost ({@link CostPreview}) and the jobs
@@ -63,60 +56,6 @@ public final class RunViewModel {
         }
     }
 
-    /**
-     * What executes a job, handing each result to {@code asFinished} the moment it is computed (not in corpus order:
-     * the views need no file order, and one long document must not hold back the others); tests put a failing one
-     * in its place.
-     */
-    @FunctionalInterface
-    interface Runner {
-        void run(ComparisonRunner.Job job, Consumer<ComparisonRunner.Result> asFinished, Progress progress, CancelToken cancel);
-    }
-
-    /** What executes an adaptive job, handing over each round's rows of a (document, method) as it ends. */
-    @FunctionalInterface
-    interface AdaptiveRunner {
-        void run(ComparisonPlan plan, AdaptiveComparison.Budget budget, Corpus corpus, ModelPair pair,
-                 Consumer<List<AdaptiveComparison.Row>> eachRound, Progress progress, CancelToken cancel);
-    }
-
-    /** What chooses and runs an auto comparison ({@code compare}'s default): the engine's, or a test's. */
-    interface AutoRunner {
-        AutoComparison.Choice choose(ComparisonPlan pilotPlan, Corpus corpus, ModelPair pair, CancelToken cancel);
-
-        void run(AutoComparison.Choice choice, ComparisonPlan pilotPlan, Corpus corpus, ModelPair pair,
-                 Consumer<List<AdaptiveComparison.Row>> eachRound, Progress progress, CancelToken cancel);
-    }
-
-    /** The engine of {@code compare}'s auto, every round as it ends; the rows in corpus order are not needed here. */
-    static final AutoRunner AUTO = new AutoRunner() {
-        @Override
-        public AutoComparison.Choice choose(ComparisonPlan pilotPlan, Corpus corpus, ModelPair pair, CancelToken cancel) {
-            return AutoComparison.choose(pilotPlan, corpus, pair, cancel);
-        }
-
-        @Override
-        public void run(AutoComparison.Choice choice, ComparisonPlan pilotPlan, Corpus corpus, ModelPair pair,
-                        Consumer<List<AdaptiveComparison.Row>> eachRound, Progress progress, CancelToken cancel) {
-            AutoComparison.run(choice, pilotPlan, corpus, pair, Shard.ALL, eachRound, row -> { }, progress, cancel);
-        }
-    };
-
-    /** The engine of {@code compare --adaptive}, every round as it ends; the rows in corpus order are not needed here. */
-    static void runAdaptive(ComparisonPlan plan, AdaptiveComparison.Budget budget, Corpus corpus, ModelPair pair,
-                            Consumer<List<AdaptiveComparison.Row>> eachRound, Progress progress, CancelToken cancel) {
-        AdaptiveComparison.run(plan, budget, corpus, pair, Shard.ALL, eachRound, row -> { }, progress, cancel);
-    }
-
-    /** The engine, results as they finish; nothing needs them in corpus order here. */
-    static void runAsFinished(ComparisonRunner.Job job, Consumer<ComparisonRunner.Result> asFinished, Progress progress, CancelToken cancel) {
-        ComparisonRunner.run(job, asFinished, r -> { }, progress, cancel);
-    }
-
-    /** The engines a job runs on: the command line's, or a test's. */
-    record Engines(Runner plain, AdaptiveRunner adaptive, AutoRunner auto) {
-    }
-
     /** The named-methods plan under the form: {@link RunForm#DEFAULTS}. */
     static final ComparisonPlan DEFAULTS = RunForm.DEFAULTS;
 
@@ -132,30 +71,30 @@ public final class RunViewModel {
      *                  workbench; tests point it into a temporary folder)
      */
     public RunViewModel(Workspace inputs, Results results, TaskExecutor executor, Path ratesFile, UserMessages messages) {
-        this(inputs, results, executor, ratesFile, messages, RunViewModel::runAsFinished);
+        this(inputs, results, executor, ratesFile, messages, RunEngines::runAsFinished);
     }
 
-    RunViewModel(Workspace inputs, Results results, TaskExecutor executor, Path ratesFile, UserMessages messages, Runner runner) {
-        this(inputs, results, executor, ratesFile, messages, runner, RunViewModel::runAdaptive);
+    RunViewModel(Workspace inputs, Results results, TaskExecutor executor, Path ratesFile, UserMessages messages, RunEngines.Runner runner) {
+        this(inputs, results, executor, ratesFile, messages, runner, RunEngines::runAdaptive);
     }
 
-    RunViewModel(Workspace inputs, Results results, TaskExecutor executor, Path ratesFile, UserMessages messages, Runner runner,
-                 AdaptiveRunner adaptiveRunner) {
-        this(inputs, results, executor, ratesFile, messages, runner, adaptiveRunner, AUTO);
+    RunViewModel(Workspace inputs, Results results, TaskExecutor executor, Path ratesFile, UserMessages messages, RunEngines.Runner runner,
+                 RunEngines.AdaptiveRunner adaptiveRunner) {
+        this(inputs, results, executor, ratesFile, messages, runner, adaptiveRunner, RunEngines.AUTO);
     }
 
-    RunViewModel(Workspace inputs, Results results, TaskExecutor executor, Path ratesFile, UserMessages messages, Runner runner,
-                 AdaptiveRunner adaptiveRunner, AutoRunner autoRunner) {
+    RunViewModel(Workspace inputs, Results results, TaskExecutor executor, Path ratesFile, UserMessages messages, RunEngines.Runner runner,
+                 RunEngines.AdaptiveRunner adaptiveRunner, RunEngines.AutoRunner autoRunner) {
         this(inputs, new RunHistory(results), executor, ratesFile, messages, runner, adaptiveRunner, autoRunner);
     }
 
     /** The workbench's: each job a new run of {@code history}. */
     public RunViewModel(Workspace inputs, RunHistory history, TaskExecutor executor, Path ratesFile, UserMessages messages) {
-        this(inputs, history, executor, ratesFile, messages, RunViewModel::runAsFinished, RunViewModel::runAdaptive, AUTO);
+        this(inputs, history, executor, ratesFile, messages, RunEngines::runAsFinished, RunEngines::runAdaptive, RunEngines.AUTO);
     }
 
-    private RunViewModel(Workspace inputs, RunHistory history, TaskExecutor executor, Path ratesFile, UserMessages messages, Runner runner,
-                         AdaptiveRunner adaptiveRunner, AutoRunner autoRunner) {
+    private RunViewModel(Workspace inputs, RunHistory history, TaskExecutor executor, Path ratesFile, UserMessages messages, RunEngines.Runner runner,
+                         RunEngines.AdaptiveRunner adaptiveRunner, RunEngines.AutoRunner autoRunner) {
         this.inputs = inputs;
         this.form = new RunForm(inputs);
         RunQueue[] queue = new RunQueue[1];
@@ -175,7 +114,7 @@ public final class RunViewModel {
                 return form.autoProperty().get();
             }
         }, form.threadsProperty()::get, problem -> queue[0].sayIfIdle(problem));
-        this.jobs = new RunQueue(inputs, history, executor, new Engines(runner, adaptiveRunner, autoRunner), messages, cost);
+        this.jobs = new RunQueue(inputs, history, executor, new RunEngines.Engines(runner, adaptiveRunner, autoRunner), messages, cost);
         queue[0] = jobs;
         form.onChanged(cost::update);
         cost.start();

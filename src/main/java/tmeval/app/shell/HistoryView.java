@@ -28,7 +28,8 @@ final class HistoryView {
         ComboBox<RunHistory.Run> shown = new ComboBox<>(history.runs());
         shown.setId("history-shown");
         shown.setPromptText("no run yet");
-        shown.setPrefWidth(360);
+        shown.setPrefWidth(300);
+        shown.setMinWidth(140);
         shown.setTooltip(new Tooltip("The run every view shows; each Run adds one, at most " + RunHistory.MAX_RUNS + " are kept"));
         shown.setValue(history.shownProperty().get());
         history.shownProperty().addListener((o, a, b) -> shown.setValue(b));
@@ -41,7 +42,8 @@ final class HistoryView {
         ComboBox<RunHistory.Run> beside = new ComboBox<>(history.runs());
         beside.setId("history-compare");
         beside.setPromptText("none");
-        beside.setPrefWidth(300);
+        beside.setPrefWidth(260);
+        beside.setMinWidth(120);
         beside.setTooltip(new Tooltip("Another run drawn beside: grey points under the scatter's, extra columns in the table"));
         beside.setOnAction(e -> history.compareWith(beside.getValue()));
         history.compareProperty().addListener((o, a, b) -> beside.setValue(b));
@@ -71,7 +73,15 @@ final class HistoryView {
         notice.textProperty().bind(history.noticeProperty());
         notice.setMinWidth(0);
         HBox.setHgrow(notice, Priority.ALWAYS);
-        root.getChildren().addAll(new Label("Run:"), shown, delete, new Label("compare with:"), beside, clear, putBack, notice);
+        Label runLabel = new Label("Run:");
+        Label besideLabel = new Label("compare with:");
+        for (javafx.scene.control.Control c : List.of(runLabel, besideLabel, delete, clear, putBack)) {
+            c.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE); // whole words; the lists give way first
+        }
+        putBack.managedProperty().bind(putBack.visibleProperty());
+        notice.setTooltip(new Tooltip());
+        notice.getTooltip().textProperty().bind(notice.textProperty());
+        root.getChildren().addAll(runLabel, shown, delete, besideLabel, beside, clear, putBack, notice);
     }
 
     HBox root() {

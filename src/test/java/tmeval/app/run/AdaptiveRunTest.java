@@ -74,8 +74,8 @@ class AdaptiveRunTest {
         // the engine's rounds, counted on their way to the views
         int[] roundRows = {0};
         RunViewModel vm = new RunViewModel(workspace, results, new CurrentThreadTaskExecutor(), dir.resolve("throughput.tsv"),
-                UserMessages.NONE, RunViewModel::runAsFinished, (plan, budget, corpus, pair, eachRound, progress, cancel) ->
-                RunViewModel.runAdaptive(plan, budget, corpus, pair, round -> {
+                UserMessages.NONE, RunEngines::runAsFinished, (plan, budget, corpus, pair, eachRound, progress, cancel) ->
+                RunEngines.runAdaptive(plan, budget, corpus, pair, round -> {
                     synchronized (roundRows) {
                         roundRows[0] += round.size();
                     }

@@ -44,7 +44,7 @@ class RunViewModelTest {
     }
 
     /** The machine's load is unknown to these view-models (other processes' load comes and goes): the rates alone price a job. */
-    private RunViewModel model(TaskExecutor executor, RunViewModel.Runner runner) {
+    private RunViewModel model(TaskExecutor executor, RunEngines.Runner runner) {
         RunViewModel vm = new RunViewModel(workspace, results, executor, dir.resolve("throughput.tsv"), (title, message) -> errors.add(title + ": " + message),
                 runner);
         vm.cost().setLoad(() -> Double.NaN);
@@ -321,11 +321,11 @@ class RunViewModelTest {
         RunViewModel[] vm = new RunViewModel[1];
         String[] during = new String[1];
         vm[0] = new RunViewModel(workspace, results, new CurrentThreadTaskExecutor(), dir.resolve("throughput.tsv"),
-                (title, message) -> errors.add(title + ": " + message), RunViewModel::runAsFinished, RunViewModel::runAdaptive, new RunViewModel.AutoRunner() {
+                (title, message) -> errors.add(title + ": " + message), RunEngines::runAsFinished, RunEngines::runAdaptive, new RunEngines.AutoRunner() {
             @Override
             public tmeval.run.AutoComparison.Choice choose(ComparisonPlan pilotPlan, tmeval.model.Corpus corpus, tmeval.compare.ModelPair pair,
                                                           tmeval.progress.CancelToken cancel) {
-                return RunViewModel.AUTO.choose(pilotPlan, corpus, pair, cancel);
+                return RunEngines.AUTO.choose(pilotPlan, corpus, pair, cancel);
             }
 
             @Override
@@ -333,7 +333,7 @@ class RunViewModelTest {
                             tmeval.compare.ModelPair pair, java.util.function.Consumer<List<tmeval.run.AdaptiveComparison.Row>> eachRound,
                             tmeval.progress.Progress progress, tmeval.progress.CancelToken cancel) {
                 // three documents' rounds arrive, the progress says so, then the user cancels
-                RunViewModel.AUTO.run(choice, pilotPlan, corpus, pair, round -> {
+                RunEngines.AUTO.run(choice, pilotPlan, corpus, pair, round -> {
                     if (round.get(0).result().documentIndex() < 3) {
                         eachRound.accept(round);
                     }
@@ -378,8 +378,8 @@ class RunViewModelTest {
         small(vm, ComparisonMethods.EXACT);
         assertTrue(vm.costSecondsProperty().get() > 0, vm.costProperty().get());
         assertTrue(vm.costProperty().get().contains("exact state updates"), vm.costProperty().get());
-        assertTrue(CostPreview.exactWork(8, 3, 2_000_000) > CostPreview.exactWork(4, 3, 2_000_000));
-        assertEquals(0, CostPreview.exactWork(500, 50, 2_000_000), "a document above the state limit is refused at once");
+        assertTrue(ExactCost.work(8, 3, 2_000_000) > ExactCost.work(4, 3, 2_000_000));
+        assertEquals(0, ExactCost.work(500, 50, 2_000_000), "a document above the state limit is refused at once");
     }
 
     @Test
@@ -402,7 +402,7 @@ class RunViewModelTest {
 
     @Test
     void modelsOfDifferentKRunByTheRatioPathsAsByTheOtherMethodsWithNoDialog() {
-        RunViewModel vm = model(new CurrentThreadTaskExecutor(), RunViewModel::runAsFinished);
+        RunViewModel vm = model(new CurrentThreadTaskExecutor(), RunEngines::runAsFinished);
         workspace.put(Workspace.Slot.MODEL_A, null, AppFixtures.modelA());
         workspace.put(Workspace.Slot.MODEL_B, null, tmeval.Fixtures.randomModel("B4", 40, new double[] {0.2, 0.2, 0.2, 0.2}, 0.2, 5));
         workspace.put(Workspace.Slot.CORPUS, null, AppFixtures.corpus());
@@ -454,7 +454,7 @@ class RunViewModelTest {
         };
         beans.addHandler(handler);
         try {
-            RunViewModel vm = model(new CurrentThreadTaskExecutor(), RunViewModel::runAsFinished);
+            RunViewModel vm = model(new CurrentThreadTaskExecutor(), RunEngines::runAsFinished);
             tmeval.app.inputs.InputsViewModel inputs = new tmeval.app.inputs.InputsViewModel(workspace, new CurrentThreadTaskExecutor(),
                     tmeval.app.inputs.RecentFiles.inMemory(), (title, message) -> errors.add(title + ": " + message));
             javafx.beans.binding.StringBinding pairCard = inputs.pairSummary();
