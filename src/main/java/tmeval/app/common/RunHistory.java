@@ -77,7 +77,7 @@ public final class RunHistory {
             return rows;
         }
 
-        /** "#3 14:02:11 ratio-convex n = 1000 seed 1 auto (partial)": short enough for a list; the caption names the whole plan. */
+        /** "#3 14:02:11 (methods) n = 1000 seed 1 auto (partial)": short enough for a list; the caption names the whole plan. */
         public String describe() {
             ResultsPlan made = rows.plan();
             String plan = made == null ? "auto, before its pilot chose" : String.format(Locale.ROOT, "%s n = %d seed %d%s",
@@ -272,7 +272,7 @@ public final class RunHistory {
         }
     }
 
-    /** The runs whose rows are not saved, in words ("the results of run 2, lr-diff, n = 5, 2 runs, seed 1 (24 rows)"), for a question before they go. */
+    /** The runs whose rows are not saved, in words ("the results of run 2, (its plan) (24 rows)"), for a question before they go. */
     public List<String> unsaved() {
         sync();
         List<String> out = new ArrayList<>();
