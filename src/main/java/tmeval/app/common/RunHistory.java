@@ -107,6 +107,15 @@ public final class RunHistory {
     /** @param results the rows every view follows: those of the run on screen */
     public RunHistory(Results results) {
         this.results = results;
+        // auto's plan is known once its pilot has chosen: the run on screen is named by it from then on
+        results.planProperty().addListener((o, a, b) -> {
+            Run on = shown.get();
+            int at = runs.indexOf(on);
+            if (on != null && on == filling && at >= 0 && on.rows().plan() != b) { // never while runs are switched
+                sync();
+                runs.set(at, on);
+            }
+        });
     }
 
     /**

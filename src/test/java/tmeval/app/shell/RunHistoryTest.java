@@ -90,6 +90,8 @@ class RunHistoryTest {
         run(ComparisonMethods.AIS_DIFF, 6);
         RunHistory h = vm.history();
         assertEquals(2, h.runs().size(), "a new run never replaces the one before");
+        assertTrue(h.runs().get(1).describe().matches("#2 \\d\\d:\\d\\d:\\d\\d " + ComparisonMethods.AIS_DIFF + " n = 6 seed 1"),
+                h.runs().get(1).describe());
         assertTrue(asked.isEmpty(), "nothing is replaced, so nothing is asked: " + asked);
         assertEquals(h.runs().get(1), h.shownProperty().get());
         List<ComparisonRunner.Result> second = vm.results().all();
