@@ -47,6 +47,11 @@ final class HistoryView {
         beside.setTooltip(new Tooltip("Another run drawn beside: grey points under the scatter's, extra columns in the table"));
         beside.setOnAction(e -> history.compareWith(beside.getValue()));
         history.compareProperty().addListener((o, a, b) -> beside.setValue(b));
+        // a run named anew (its status, auto's choice) is replaced in the list: the boxes show the runs they showed
+        history.runs().addListener((javafx.collections.ListChangeListener<RunHistory.Run>) c -> {
+            shown.setValue(history.shownProperty().get());
+            beside.setValue(history.compareProperty().get());
+        });
         Button clear = new Button("\u00d7");
         clear.setId("history-compare-clear");
         clear.setTooltip(new Tooltip("Compare with no other run"));
