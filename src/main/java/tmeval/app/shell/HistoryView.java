@@ -25,6 +25,7 @@ final class HistoryView {
         root.getStyleClass().add("history-bar");
         root.setPadding(new Insets(2, 8, 2, 8));
         root.setAlignment(Pos.CENTER_LEFT);
+        boolean[] renaming = {false}; // the boxes are being set to what the history holds, not by the user
         ComboBox<RunHistory.Run> shown = new ComboBox<>(history.runs());
         shown.setId("history-shown");
         shown.setPromptText("no run yet");
@@ -35,6 +36,9 @@ final class HistoryView {
         history.shownProperty().addListener((o, a, b) -> shown.setValue(b));
         shown.setOnAction(e -> {
             RunHistory.Run chosen = shown.getValue();
+            if (renaming[0]) {
+                return;
+            }
             if (chosen != null && !history.show(chosen)) {
                 shown.setValue(history.shownProperty().get());
             }
@@ -45,12 +49,21 @@ final class HistoryView {
         beside.setPrefWidth(260);
         beside.setMinWidth(120);
         beside.setTooltip(new Tooltip("Another run drawn beside: grey points under the scatter's, extra columns in the table"));
-        beside.setOnAction(e -> history.compareWith(beside.getValue()));
+        beside.setOnAction(e -> {
+            if (!renaming[0]) {
+                history.compareWith(beside.getValue());
+            }
+        });
         history.compareProperty().addListener((o, a, b) -> beside.setValue(b));
         // a run named anew (its status, auto's choice) is replaced in the list: the boxes show the runs they showed
+        // (set to none first: a box whose item was replaced by itself would show nothing)
         history.runs().addListener((javafx.collections.ListChangeListener<RunHistory.Run>) c -> {
+            renaming[0] = true;
+            shown.setValue(null);
             shown.setValue(history.shownProperty().get());
+            beside.setValue(null);
             beside.setValue(history.compareProperty().get());
+            renaming[0] = false;
         });
         Button clear = new Button("\u00d7");
         clear.setId("history-compare-clear");

@@ -58,8 +58,8 @@ public final class VarianceTableView {
         table.getColumns().add(formatted("site updates", r -> (double) r.siteUpdates(), "%.4g", 110));
         table.getColumns().add(formatted("seconds", r -> r.seconds(), "%.2f", 80));
         // the run beside (the history's "compare with"): its corpus ratio and wins for the same method, when it has them
-        TableColumn<ComparisonTable.Row, Double> besideRatio = formatted("beside: corpus pr", r -> beside(r, ComparisonTable.Row::corpusPerplexityRatio), "%.5f", 120);
-        TableColumn<ComparisonTable.Row, Double> besideWins = numeric(column("beside: A wins %", r -> {
+        TableColumn<ComparisonTable.Row, Double> besideRatio = formatted("beside pr", r -> beside(r, ComparisonTable.Row::corpusPerplexityRatio), "%.5f", 120);
+        TableColumn<ComparisonTable.Row, Double> besideWins = numeric(column("beside A %", r -> {
             ComparisonTable.Row b = model.besideRow(r);
             return b == null ? null : round(b.percentAWins(), 1);
         }, 110));
