@@ -97,6 +97,8 @@ public final class RunHistory {
 
     private final Results results;
     private final ObservableList<Run> runs = FXCollections.observableArrayList();
+    /** One read-only view of the runs for every observer (a wrapper made per call would be collected with its listeners). */
+    private final ObservableList<Run> readOnlyRuns = FXCollections.unmodifiableObservableList(runs);
     private final ReadOnlyObjectWrapper<Run> shown = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<Run> compare = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<Results> compareResults = new ReadOnlyObjectWrapper<>();
@@ -307,7 +309,7 @@ public final class RunHistory {
     }
 
     public ObservableList<Run> runs() {
-        return FXCollections.unmodifiableObservableList(runs);
+        return readOnlyRuns;
     }
 
     /** The run on screen (its rows are {@link Results}'s), null before the first. */
