@@ -103,12 +103,16 @@ public final class RunHistory {
     private final ReadOnlyObjectWrapper<Run> compare = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<Results> compareResults = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyStringWrapper notice = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper shownName = new ReadOnlyStringWrapper("no run yet");
     private Run filling;
     private int nextId = 1;
 
     /** @param results the rows every view follows: those of the run on screen */
     public RunHistory(Results results) {
         this.results = results;
+        Runnable name = () -> shownName.set(shown.get() == null ? "no run yet" : shown.get().describe());
+        shown.addListener((o, a, b) -> name.run());
+        runs.addListener((javafx.collections.ListChangeListener<Run>) c -> name.run());
         // auto's plan is known once its pilot has chosen: the run on screen is named by it from then on
         results.planProperty().addListener((o, a, b) -> {
             Run on = shown.get();
@@ -315,6 +319,11 @@ public final class RunHistory {
     /** The run on screen (its rows are {@link Results}'s), null before the first. */
     public ReadOnlyObjectProperty<Run> shownProperty() {
         return shown.getReadOnlyProperty();
+    }
+
+    /** The run on screen as {@link Run#describe} names it, kept up to date as it is named anew (its status, auto's choice). */
+    public ReadOnlyStringProperty shownNameProperty() {
+        return shownName.getReadOnlyProperty();
     }
 
     /** The run drawn beside it, null when none. */

@@ -28,7 +28,8 @@ final class HistoryView {
         boolean[] renaming = {false}; // the boxes are being set to what the history holds, not by the user
         ComboBox<RunHistory.Run> shown = new ComboBox<>(history.runs());
         shown.setId("history-shown");
-        shown.setPromptText("no run yet");
+        // the box's own text can go blank while its run is named anew: its prompt then names the run on screen
+        shown.promptTextProperty().bind(history.shownNameProperty());
         shown.setPrefWidth(300);
         shown.setMinWidth(140);
         shown.setTooltip(new Tooltip("The run every view shows; each Run adds one, at most " + RunHistory.MAX_RUNS + " are kept"));
