@@ -81,6 +81,11 @@ public final class Results {
         public boolean isEmpty() {
             return rows.isEmpty();
         }
+
+        /** The same rows, now in a file. */
+        public Snapshot saved() {
+            return new Snapshot(corpus, rows, rounds, plan, partial, false);
+        }
     }
 
     public Snapshot snapshot() {

@@ -2,6 +2,9 @@ package tmeval.app.run;
 
 import tmeval.run.plan.AdaptiveBudget;
 
+import java.util.function.DoubleSupplier;
+import tmeval.model.TopicModel;
+
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.ObjectProperty;
@@ -20,10 +23,8 @@ import tmeval.compare.ComparisonMethods;
 import tmeval.compare.Direction;
 import tmeval.compare.ModelComparison;
 import tmeval.compare.ModelPair;
-import tmeval.estimate.ExactEvaluator;
 import tmeval.model.Corpus;
 import tmeval.model.Document;
-import tmeval.progress.CancelToken;
 import tmeval.run.auto.AutoEstimation;
 import tmeval.run.plan.ComparisonPlan;
 import tmeval.run.exec.ComparisonRunner;
@@ -80,6 +81,7 @@ final class CostPreview {
      * a busy machine, a tail of long documents, the workers' start; 1 until a job has finished.
      */
     private double parallelEfficiency = 1;
+    private final MachineLoad load = new MachineLoad();
 
     /**
      * @param problem told when the saved rates cannot be read (the run screen shows it unless a job owns its message)
@@ -106,6 +108,7 @@ final class CostPreview {
             calibrate();
         });
         inputs.pairProperty().addListener((o, a, b) -> calibrate());
+        inputs.pairProblemProperty().addListener((o, a, b) -> update());
     }
 
     void update() {
@@ -120,12 +123,18 @@ final class CostPreview {
             plan = form.plan();
             budget = form.budget();
         } catch (IllegalArgumentException e) {
-            set(e.getMessage(), Double.NaN);
+            set("cannot run: " + e.getMessage(), Double.NaN);
+            return;
+        }
+        // no cost for a plan these inputs cannot run (models of different K for a method that needs one K, say): why not
+        String cannot = inputs.pairProblemProperty().get();
+        if (!cannot.isEmpty()) {
+            set("cannot run: " + cannot, Double.NaN);
             return;
         }
         Map<String, Long> updates = CostModel.siteUpdatesByMethod(corpus, plan);
         long total = updates.values().stream().mapToLong(Long::longValue).sum();
-        Throughput rates = throughput.get();
+        Throughput rates = ratesFor(inputs.modelAProperty().get());
         if (form.auto()) {
             auto(corpus, updates, rates);
             return;
@@ -135,13 +144,28 @@ final class CostPreview {
         double s = CostModel.seconds(updates, rates, siteUpdatesPerSecond.get(), 1);
         double exactWork = 0;
         if (plan.methods().contains(ComparisonMethods.EXACT) && inputs.modelAProperty().get() != null) {
-            exactWork = exactWork(corpus, inputs.modelAProperty().get().numTopics(), plan.settings().maxExactStates()) * plan.runs();
+            exactWork = ExactCost.work(corpus, inputs.modelAProperty().get().numTopics(), plan.settings().maxExactStates()) * plan.runs();
             s += exactWork == 0 ? 0 : exactWork / exactRate.get();
         }
         s /= parallelism(threads.get());
         String source = CostModel.allMeasured(updates, rates) ? rates.source()
                 : rates.rates().isEmpty() ? "quick calibration" : rates.source() + "; calibration for the rest";
-        String time = Double.isNaN(s) ? "calibrating..." : "about " + seconds(s) + " (rates: " + source + ")";
+        if (rates != throughput.get()) {
+            source += String.format(Locale.ROOT, "; the saved rates of K = %d not used", throughput.get().numTopics());
+        }
+        // the load now against the load the rates were measured at: a busy machine stretches the job (a preview of
+        // 62 s took 140 s at a load of 6 to 10 on 2 cores): the range runs from the rates as measured to the load's
+        double factor = load.factor(threads.get());
+        String time;
+        if (Double.isNaN(s)) {
+            time = "calibrating...";
+        } else if (factor > 1.2) {
+            time = String.format(Locale.ROOT, "about %s on a free machine to %s at its load now (%.1f on %d cores) (rates: %s)", seconds(s),
+                    seconds(s * factor), load.now(), Runtime.getRuntime().availableProcessors(), source);
+            s *= factor;
+        } else {
+            time = "about " + seconds(s) + " (rates: " + source + ")";
+        }
         String exact = exactWork > 0 ? String.format(Locale.ROOT, " + %.3g exact state updates", exactWork) : "";
         String adaptive = "";
         if (budget != null) {
@@ -176,8 +200,40 @@ final class CostPreview {
             set("auto: calibrating...", Double.NaN);
             return;
         }
+        // a document not certified at its budget runs again at twice it, up to 2^MAX_DOUBLINGS times: at worst every
+        // document pays 1 + 2 + ... + 16 = 31 times its first round, at the dearest candidate
+        int cap = 1 << AutoEstimation.MAX_DOUBLINGS;
+        double factor = load.factor(threads.get()); // a busy machine stretches it all, as for a named plan
+        pilot *= factor;
+        cheapest *= factor;
+        dearest *= factor;
+        double worst = pilot + dearest * (2 * cap - 1);
         set(String.format(Locale.ROOT, "auto: a pilot of about %s, then the method it chooses on every document: about %s to %s at the"
-                + " start, more where a document's budget doubles", seconds(pilot), seconds(cheapest), seconds(dearest)), pilot + cheapest);
+                + " start; up to %s if every document's budget doubles to the cap (%dx)", seconds(pilot), seconds(cheapest), seconds(dearest),
+                seconds(worst), cap) + (factor > 1.2 ? String.format(Locale.ROOT, " (at the machine's load now, %.1f on %d cores)", load.now(),
+                Runtime.getRuntime().availableProcessors()) : ""), pilot + cheapest);
+    }
+
+    /**
+     * The rates that price these models: a site update's cost grows with K, so rates measured on models of another K
+     * ('tmeval bench' on other models, say) would price this job wrongly (one preview said 1.5 min for an 11 s job):
+     * they are left out, and the calibration on these models prices it.
+     */
+    private Throughput ratesFor(TopicModel a) {
+        Throughput rates = throughput.get();
+        // a job's own measurements replace the others whatever their K: Throughput.with keeps one K, this job's
+        return a == null || rates.rates().isEmpty() || rates.numTopics() == a.numTopics() ? rates : Throughput.none();
+    }
+
+    /** The machine's load now (NaN or negative: unknown), for a job to say what load its rates were measured at. */
+    double loadNow() {
+        return load.now();
+    }
+
+    /** The machine's load (runnable threads, the one-minute average): the operating system's; tests set their own. */
+    void setLoad(DoubleSupplier supplier) {
+        load.set(supplier);
+        update();
     }
 
     private void set(String text, double seconds) {
@@ -191,30 +247,6 @@ final class CostPreview {
         return Math.max(1e-3, Math.min(threadCount, Runtime.getRuntime().availableProcessors()) * parallelEfficiency);
     }
 
-    /**
-     * Exact's work on a corpus in both models: its dynamic programme visits, token by token, every topic-count vector
-     * of the prefix, each with K successors (C(i + K - 1, K - 1) states after i tokens, {@link ExactEvaluator#stateCount});
-     * a document above the state limit is refused at once and costs nothing.
-     */
-    static double exactWork(Corpus corpus, int numTopics, long maxStates) {
-        double work = 0;
-        for (Document d : corpus.documents()) {
-            work += exactWork(d.length(), numTopics, maxStates);
-        }
-        return work;
-    }
-
-    static double exactWork(int length, int numTopics, long maxStates) {
-        if (ExactEvaluator.stateCount(length, numTopics) > maxStates) {
-            return 0;
-        }
-        double work = 0;
-        for (int i = 1; i <= length; i++) {
-            work += ExactEvaluator.stateCount(i, numTopics) * numTopics;
-        }
-        return 2 * work;
-    }
-
     /** The rates 'tmeval bench' saved, if any (read off the FX thread; a damaged file is reported, not fatal). */
     private void loadSavedRates() {
         savedRates.of((sink, cancel) -> Throughput.readSaved(ratesFile))
@@ -222,6 +254,7 @@ final class CostPreview {
                     if (saved.damaged()) {
                         problem.accept("saved speed measurements not used: " + saved.problem());
                     } else if (throughput.get().rates().isEmpty()) {
+                        load.ratesOfAFreeMachine(); // a bench's rates
                         throughput.set(saved.rates());
                     }
                 })
@@ -269,7 +302,7 @@ final class CostPreview {
             return;
         }
         boolean measureExact = Double.isNaN(exactRate.get());
-        ComparisonPlan defaults = RunViewModel.DEFAULTS;
+        ComparisonPlan defaults = RunForm.DEFAULTS;
         long maxStates = defaults.settings().maxExactStates();
         calibration.of((sink, cancel) -> {
             // short runs are all set-up and a cold JIT (a 30-temperature probe read a tenth of the real rate): warm up,
@@ -289,8 +322,11 @@ final class CostPreview {
                 }
             }
             double rate = updates / ((System.nanoTime() - start) / 1e9);
-            return new double[] {rate, measureExact ? exactRate(corpus, pair, maxStates) : Double.NaN};
+            return new double[] {rate, measureExact ? ExactCost.rate(corpus, pair, maxStates) : Double.NaN};
         }).onSuccess(rates -> {
+            if (throughput.get().rates().isEmpty()) { // the calibration prices the job: its load is the rates'
+                load.ratesMeasuredAt(load.now(), 1);
+            }
             siteUpdatesPerSecond.set(rates[0]);
             if (!Double.isNaN(rates[1]) && Double.isNaN(exactRate.get())) {
                 exactRate.set(rates[1]);
@@ -298,33 +334,12 @@ final class CostPreview {
         }).start();
     }
 
-    /** Exact's work units per second on up to 20 documents it evaluates (for at most about half a second), or NaN. */
-    private static double exactRate(Corpus corpus, ModelPair pair, long maxStates) {
-        ModelComparison exact = ComparisonMethods.get(ComparisonMethods.EXACT).create(RunViewModel.DEFAULTS.settings());
-        int k = pair.a().numTopics();
-        double work = 0;
-        long nanos = 0;
-        int measured = 0;
-        for (int pass = 0; pass < 2; pass++) { // the first pass warms up, as above
-            work = 0;
-            measured = 0;
-            long start = System.nanoTime();
-            for (int d = 0; d < corpus.size() && measured < 20 && System.nanoTime() - start < 500_000_000L; d++) {
-                Document doc = corpus.document(d);
-                double w = exactWork(doc.length(), k, maxStates);
-                if (w > 0) {
-                    exact.estimate(doc, pair.a(), pair.b(), Direction.NONE, new SplittableRandom(d), new CancelToken());
-                    work += w;
-                    measured++;
-                }
-            }
-            nanos = System.nanoTime() - start;
-        }
-        return work > 0 && nanos > 0 ? work / (nanos / 1e9) : Double.NaN;
-    }
-
-    /** What a finished job teaches the preview: per-thread rates, exact's speed and the parallelism achieved. */
-    void learnFrom(List<ComparisonRunner.Result> mine, long wallNanos, int jobThreads, int numTopics, long maxStates) {
+    /**
+     * What a finished job teaches the preview: per-thread rates, exact's speed and the parallelism achieved.
+     *
+     * @param loadAtStart the machine's load when it started ({@link #loadNow}), before its own threads counted
+     */
+    void learnFrom(List<ComparisonRunner.Result> mine, long wallNanos, int jobThreads, int numTopics, long maxStates, double loadAtStart) {
         Map<String, Double> measured = measuredRates(mine);
         long taskNanos = 0;
         double exactWorkDone = 0;
@@ -335,7 +350,7 @@ final class CostPreview {
             }
             taskNanos += r.result().nanos();
             if (r.method().equals(ComparisonMethods.EXACT)) {
-                exactWorkDone += exactWork(r.length(), numTopics, maxStates); // both models: one result is their difference
+                exactWorkDone += ExactCost.work(r.length(), numTopics, maxStates); // both models: one result is their difference
                 exactNanos += r.result().nanos();
             }
         }
@@ -347,6 +362,8 @@ final class CostPreview {
             parallelEfficiency = Math.max(0.05, Math.min(1, threadsBusy / Math.min(jobThreads, Runtime.getRuntime().availableProcessors())));
         }
         if (!measured.isEmpty()) {
+            // the others' load when it started (the one-minute average before its own threads counted) is the rates'
+            load.ratesMeasuredAt(loadAtStart, jobThreads);
             throughput.set(throughput.get().with(measured, numTopics, "last run"));
         }
         update();

@@ -177,15 +177,21 @@ public final class RunView {
         eta.setId("run-eta");
         eta.setMinWidth(Region.USE_PREF_SIZE);
         eta.textProperty().bind(run.etaProperty());
+        // the queue has a fixed slot on the buttons' line, one line high (the whole of it in its tooltip): a job
+        // queued or started never moves the views below
         Label queued = new Label();
         queued.setId("run-queue");
-        queued.setWrapText(true);
+        queued.setWrapText(false);
+        queued.setTextOverrun(javafx.scene.control.OverrunStyle.ELLIPSIS);
+        queued.setMaxWidth(260);
         queued.textProperty().bind(run.queueTextProperty());
-        queued.managedProperty().bind(queued.textProperty().isNotEmpty());
-        // the buttons, the bar and the ETA keep their size; the progress text, the queue and the cost wrap on their own lines
-        HBox actions = new HBox(8, start, cancel, progress, eta);
+        Tooltip queuedAll = new Tooltip();
+        queuedAll.textProperty().bind(run.queueTextProperty());
+        queued.setTooltip(queuedAll);
+        // the buttons, the bar and the ETA keep their size; the progress text and the cost wrap on their own lines
+        HBox actions = new HBox(8, start, cancel, progress, eta, queued);
         actions.setAlignment(Pos.CENTER_LEFT);
-        VBox texts = new VBox(2, message, queued, cost);
+        VBox texts = new VBox(2, message, cost);
         HBox.setHgrow(texts, Priority.ALWAYS);
         HBox line = new HBox(12, actions, texts);
         line.setAlignment(Pos.CENTER_LEFT);

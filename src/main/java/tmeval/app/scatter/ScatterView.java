@@ -131,6 +131,9 @@ public final class ScatterView {
         }
     }
 
+    private final XYSeriesCollection besideData = new XYSeriesCollection();
+    private final XYLineAndShapeRenderer besideRenderer = new XYLineAndShapeRenderer(false, true);
+
     public ScatterView(ScatterViewModel model, UserMessages onError) {
         this.model = model;
         for (ValueAxis axis : logAxes) {
@@ -147,6 +150,15 @@ public final class ScatterView {
         plot = new XYPlot(dataset, logAxes[0], logAxes[1], renderer);
         // series 0 (the rings) last, so the rings sit on top; ratio paths (added first) drawn above the baselines
         plot.setSeriesRenderingOrder(SeriesRenderingOrder.REVERSE);
+        // another run of the history, drawn under this one in grey crosses (dataset 1 is drawn first)
+        besideRenderer.setDefaultPaint(new Color(0x99, 0x99, 0x99, 0xb0));
+        besideRenderer.setAutoPopulateSeriesPaint(false);
+        besideRenderer.setAutoPopulateSeriesShape(false);
+        besideRenderer.setDefaultShape(new Rectangle2D.Double(-2.5, -2.5, 5, 5));
+        plot.setDataset(1, besideData);
+        plot.setRenderer(1, besideRenderer);
+        plot.setDatasetRenderingOrder(org.jfree.chart.plot.DatasetRenderingOrder.REVERSE);
+        model.beside().pointsProperty().addListener((o, a, b) -> showBeside());
         chart = new JFreeChart("Per-document estimates, A against B: forward against reverse", JFreeChart.DEFAULT_TITLE_FONT, plot, true);
         Charts.style(chart);
         ChartViewer viewer = new ChartViewer(chart);
@@ -247,9 +259,21 @@ public final class ScatterView {
         plot.addRangeMarker(new ValueMarker(model.tie(), new Color(0x888888), new BasicStroke(1f)));
     }
 
+    /** The run beside, at the axes' coordinates. */
+    private void showBeside() {
+        besideData.removeAllSeries();
+        List<PairedEstimate> points = model.beside().pointsProperty().get();
+        if (!points.isEmpty()) {
+            XYSeries s = new XYSeries(model.beside().labelProperty().get(), false, true);
+            points.forEach(e -> s.add(model.x(e), model.y(e), false));
+            besideData.addSeries(s);
+        }
+    }
+
     /** Other axes: the same points at other coordinates. */
     private void redrawAll() {
         showAxes();
+        showBeside();
         ScatterViewModel.Plot p = model.plot();
         apply(new ScatterViewModel.Update(true, p.points(), p.flagged()));
         showRange(model.rangeProperty().get());

@@ -92,6 +92,7 @@ public final class ScatterViewModel {
     private final ReadOnlyStringWrapper searchMessage = new ReadOnlyStringWrapper("");
     private List<ConvergenceCheck> checks = List.of();
     private final HoverText hover;
+    private final ScatterBeside beside = new ScatterBeside();
 
     /**
      * @param selectedDocument the document every screen highlights ({@link Results#selectedDocumentProperty()})
@@ -370,6 +371,11 @@ public final class ScatterViewModel {
     }
 
     /** Everything so far (a snapshot). */
+    /** The points of another run drawn beside these (the history's "compare with"). */
+    public ScatterBeside beside() {
+        return beside;
+    }
+
     public Plot plot() {
         Map<String, List<PairedEstimate>> copy = new LinkedHashMap<>();
         points.forEach((m, l) -> copy.put(m, List.copyOf(l)));

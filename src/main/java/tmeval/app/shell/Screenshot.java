@@ -20,6 +20,7 @@ final class Screenshot {
     private final String view;
     private final boolean run;
     private final boolean during;
+    private final boolean compare;
     private final boolean commands;
     private boolean started;
 
@@ -28,6 +29,12 @@ final class Screenshot {
      * @param commands take the picture of the window of a too-big job's shard commands instead
      */
     Screenshot(Workbench workbench, Stage stage, Path file, String view, boolean run, boolean during, boolean commands) {
+        this(workbench, stage, file, view, run, during, commands, false);
+    }
+
+    /** @param compare run twice (the second with the next seed) and show the first beside the second */
+    Screenshot(Workbench workbench, Stage stage, Path file, String view, boolean run, boolean during, boolean commands, boolean compare) {
+        this.compare = compare;
         this.during = during;
         this.commands = commands;
         this.workbench = workbench;
@@ -77,6 +84,10 @@ final class Screenshot {
                 model.whichK().start();
             } else if (!view.equals("teaching")) {
                 model.run().start();
+                if (compare) { // a second run of another seed, queued: the history shows it beside the first
+                    model.run().seedProperty().set(model.run().seedProperty().get() + 1);
+                    model.run().start();
+                }
             }
             if (view.equals("document")) {
                 model.run().setOnJobFinished(() -> model.selectedDocumentProperty().set(0));
@@ -108,6 +119,9 @@ final class Screenshot {
         if (busy) {
             poll();
             return;
+        }
+        if (compare && model.history().runs().size() > 1 && model.history().compareProperty().get() == null) {
+            model.history().compareWith(model.history().runs().get(0));
         }
         workbench.select(view);
         PauseTransition settle = new PauseTransition(Duration.millis(view.equals("document") ? 4000 : 1200));

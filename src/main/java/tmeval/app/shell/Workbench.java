@@ -76,7 +76,9 @@ public final class Workbench {
         tabs.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> model.viewChanged());
         root.setTop(new VBox(menuBar(), new RunView(model.run()).root()));
         root.setLeft(new InputsView(model.inputs(), model::openSampleData).root());
-        root.setCenter(tabs);
+        // the history of runs above the views: which run they show, which beside it
+        VBox.setVgrow(tabs, javafx.scene.layout.Priority.ALWAYS);
+        root.setCenter(new VBox(new HistoryView(model).root(), tabs));
         Label status = new Label();
         status.textProperty().bind(model.workspace().statusProperty());
         HBox bar = new HBox(status);

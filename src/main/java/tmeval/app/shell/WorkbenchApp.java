@@ -9,9 +9,10 @@ import java.util.List;
 
 /**
  * The workbench window. With no arguments it opens on the bundled sample data. For documentation and checks,
- * {@code --screenshot FILE [--view NAME] [--size WxH] [--run] [--during] [--adaptive] [--temperatures N] [--commands]} loads the sample data, optionally runs the
+ * {@code --screenshot FILE [--view NAME] [--size WxH] [--run] [--during] [--adaptive] [--temperatures N] [--commands] [--compare]} loads the sample data, optionally runs the
  * first comparison (and the curves, for the curves view), shows the view, saves a PNG of the window and exits;
- * {@code --during} takes the picture while the comparison runs, once about a third of it is done;
+ * {@code --during} takes the picture while the comparison runs, once about a third of it is done; {@code --compare} runs it
+ * twice (the second with the next seed) and shows the first beside the second;
  * {@code --session FILE} reopens a saved session; {@code --models M1,M2,...} puts models in the which-K list.
  */
 public final class WorkbenchApp extends Application {
@@ -57,8 +58,8 @@ public final class WorkbenchApp extends Application {
             workbench.viewModel().run().temperaturesProperty().set(Integer.parseInt(temperatures));
         }
         if (screenshot != null) {
-            new Screenshot(workbench, stage, Path.of(screenshot), view == null ? "scatter" : view, args.contains("--run") || args.contains("--during"),
-                    args.contains("--during"), args.contains("--commands")).begin();
+            new Screenshot(workbench, stage, Path.of(screenshot), view == null ? "scatter" : view, args.contains("--run") || args.contains("--during") || args.contains("--compare"),
+                    args.contains("--during"), args.contains("--commands"), args.contains("--compare")).begin();
         }
     }
 

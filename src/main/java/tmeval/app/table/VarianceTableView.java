@@ -21,6 +21,7 @@ import tmeval.compare.ComparisonTable;
 import java.io.File;
 import java.io.IOException;
 import java.util.Locale;
+import java.util.List;
 import java.util.function.Function;
 
 /**
@@ -56,6 +57,16 @@ public final class VarianceTableView {
         table.getColumns().add(certified());
         table.getColumns().add(formatted("site updates", r -> (double) r.siteUpdates(), "%.4g", 110));
         table.getColumns().add(formatted("seconds", r -> r.seconds(), "%.2f", 80));
+        // the run beside (the history's "compare with"): its corpus ratio and wins for the same method, when it has them
+        TableColumn<ComparisonTable.Row, Double> besideRatio = formatted("beside pr", r -> beside(r, ComparisonTable.Row::corpusPerplexityRatio), "%.5f", 120);
+        TableColumn<ComparisonTable.Row, Double> besideWins = numeric(column("beside A %", r -> {
+            ComparisonTable.Row b = model.besideRow(r);
+            return b == null ? null : round(b.percentAWins(), 1);
+        }, 110));
+        for (TableColumn<ComparisonTable.Row, ?> c : List.of(besideRatio, besideWins)) {
+            c.visibleProperty().bind(model.besideProperty().isNotNull());
+            table.getColumns().add(c);
+        }
         for (var c : table.getColumns()) {
             c.setSortable(true);
         }
@@ -117,6 +128,11 @@ public final class VarianceTableView {
     private static Double round(double v, int digits) {
         double f = Math.pow(10, digits);
         return Math.round(v * f) / f;
+    }
+
+    private Double beside(ComparisonTable.Row r, Function<ComparisonTable.Row, Double> value) {
+        ComparisonTable.Row b = model.besideRow(r);
+        return b == null ? null : value.apply(b);
     }
 
     private static <T> TableColumn<ComparisonTable.Row, T> column(String title, Function<ComparisonTable.Row, T> value, double width) {

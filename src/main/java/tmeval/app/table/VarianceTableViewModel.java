@@ -29,6 +29,9 @@ public final class VarianceTableViewModel {
     private final Results results;
     private final ObservableList<ComparisonTable.Row> rows = FXCollections.observableArrayList();
     private final StringProperty verdicts = new SimpleStringProperty("");
+    /** Another run of the history shown beside in extra columns (null: none), and what names it. */
+    private final javafx.beans.property.ObjectProperty<Results> beside = new javafx.beans.property.SimpleObjectProperty<>();
+    private final StringProperty besideName = new SimpleStringProperty("");
 
     public VarianceTableViewModel(Results results) {
         this.results = results;
@@ -50,6 +53,34 @@ public final class VarianceTableViewModel {
         // how many documents each method certifies and why the others are not, as 'tmeval compare' prints it
         lines.addAll(results.verdicts().counts().report().lines().toList());
         verdicts.set(String.join("\n", lines));
+    }
+
+    /** Shows another run's rows beside (the history's "compare with"): the columns follow {@code other} (null: none). */
+    public void follow(javafx.beans.value.ObservableValue<Results> other, javafx.beans.value.ObservableValue<?> run) {
+        other.addListener((o, a, b) -> {
+            besideName.set(b == null ? "" : "run " + run.getValue());
+            beside.set(b);
+            refresh(); // a new value of the rows list: the table redraws its cells
+        });
+    }
+
+    /** The run shown beside, null when none: its columns are visible then. */
+    public javafx.beans.property.ReadOnlyObjectProperty<Results> besideProperty() {
+        return beside;
+    }
+
+    /** "run #2 ..." naming the run beside, or empty. */
+    public StringProperty besideNameProperty() {
+        return besideName;
+    }
+
+    /** The row of the run beside for the same method and direction, null when it has none or none is shown. */
+    public ComparisonTable.Row besideRow(ComparisonTable.Row row) {
+        Results other = beside.get();
+        if (other == null || other.corpus() == null) {
+            return null;
+        }
+        return other.rows().stream().filter(r -> r.method().equals(row.method()) && r.direction() == row.direction()).findFirst().orElse(null);
     }
 
     /** The convergence verdict of each ratio method with both directions ({@link ConvergenceCheck#verdict()}), one a line. */

@@ -14,6 +14,7 @@ import tmeval.io.LineReader;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,7 +31,13 @@ import java.util.function.Function;
  * setting NAME    VALUE
  * result  docIndex docId N method direction run reference(0/1) logRatio siteUpdates nanos status refusal
  * round   docIndex method temperatures converged(yes/no/-)
+ * run     ID started(ISO instant) finished|partial|failed partial-note
+ * runsetting NAME VALUE
  * </pre>
+ * A workbench keeps a history of runs: each {@code run} line opens a run's block, its plan ({@code runsetting} lines, by
+ * their provenance names), its result and round lines, up to the next {@code run} line. Result and round lines before
+ * any {@code run} line are those of a session saved before sessions kept runs (one run, its plan in {@code results.}
+ * settings).
  * The result and round lines are {@link SessionRowFormat}'s: a result without a value keeps its row, with its status and
  * the reason, so that a reopened session counts it as the run did; an adaptive run's last round of each document and
  * method keeps its temperatures and verdict. Paths, ids and texts are {@link Provenance#escape}d, so any file name round-trips. Reading checks
@@ -51,6 +58,7 @@ public final class SessionFile {
             Map.entry("agreeWithin", Setting.AGREE_WITHIN::parse), Map.entry("schedule", Schedule::parse),
             Map.entry("reference", ComparisonPlan.Reference::parse), Map.entry("align", Setting::bool), Map.entry("adaptive", Setting::bool),
             Map.entry("auto", Setting::bool),
+            Map.entry("history.shown", SessionFile::runNumber), Map.entry("history.compare", SessionFile::runNumber),
             Map.entry("methods", v -> Setting.methods(v, null, true)),
             Map.entry("curves.methods", v -> Setting.methods(v, CurvePlan.CURVE_METHODS, true)),
             Map.entry("curves.temperatures", Setting.TEMPERATURES::parse), Map.entry("curves.runs", Setting.RUNS::parse),
@@ -63,13 +71,28 @@ public final class SessionFile {
             Map.entry("teaching.temperatures", Setting.TEACHING_TEMPERATURES::parse), Map.entry("teaching.samples", Setting.TEACHING_SAMPLES::parse),
             Map.entry("teaching.tokens", Setting.TEACHING_TOKENS::parse));
 
-    /** A session's content. */
+    /** A session's content: the rows of a session saved before runs ({@code results}, {@code rounds}) and the runs. */
     public record Session(Map<String, Path> inputs, Map<String, String> settings, List<ComparisonRunner.Result> results,
-                          List<Round> rounds) {
+                          List<Round> rounds, List<RunBlock> runs) {
+        public Session(Map<String, Path> inputs, Map<String, String> settings, List<ComparisonRunner.Result> results, List<Round> rounds) {
+            this(inputs, settings, results, rounds, List.of());
+        }
+
         /** A session of a plain run (no adaptive rounds). */
         public Session(Map<String, Path> inputs, Map<String, String> settings, List<ComparisonRunner.Result> results) {
             this(inputs, settings, results, List.of());
         }
+    }
+
+    /** The statuses a saved run may have. */
+    public static final List<String> RUN_STATUSES = List.of("finished", "partial", "failed");
+
+    /**
+     * One run of the workbench's history: its number, when it started, how it ended (why, when partial), its plan's
+     * settings by their provenance names, and its rows.
+     */
+    public record RunBlock(int id, Instant started, String status, String partial, Map<String, String> plan,
+                           List<ComparisonRunner.Result> results, List<Round> rounds) {
     }
 
     /** The last adaptive round of a document's method: its temperatures and whether its directions agreed (null: none). */
@@ -102,6 +125,18 @@ public final class SessionFile {
             for (Round round : session.rounds()) {
                 w.write(SessionRowFormat.write(round));
             }
+            for (RunBlock run : session.runs()) {
+                w.write("run\t" + run.id() + "\t" + run.started() + "\t" + run.status() + "\t" + Provenance.escape(run.partial()) + "\n");
+                for (var e : run.plan().entrySet()) {
+                    w.write("runsetting\t" + Provenance.escape(e.getKey()) + "\t" + Provenance.escape(e.getValue()) + "\n");
+                }
+                for (ComparisonRunner.Result r : run.results()) {
+                    w.write(SessionRowFormat.write(r));
+                }
+                for (Round round : run.rounds()) {
+                    w.write(SessionRowFormat.write(round));
+                }
+            }
             file.commit();
         }
     }
@@ -111,6 +146,8 @@ public final class SessionFile {
         Map<String, String> settings = new LinkedHashMap<>();
         List<ComparisonRunner.Result> results = new ArrayList<>();
         List<Round> rounds = new ArrayList<>();
+        List<RunBlock> runs = new ArrayList<>();
+        RunBlock run = null; // the block the result and round lines go to, null before any run line
         RowChecks.Totals totals = new RowChecks.Totals();
         try (LineReader in = LineReader.open(path)) {
             String line = in.next();
@@ -156,14 +193,62 @@ public final class SessionFile {
                         if (r.result() != null) {
                             add(in, totals, r.result().siteUpdates(), r.result().nanos());
                         }
-                        results.add(r);
+                        (run == null ? results : run.results()).add(r);
                     }
-                    case SessionRowFormat.ROUND -> rounds.add(row(in, SessionRowFormat::parseRound, line));
-                    default -> throw in.error("unknown record '" + f[0] + "' (input, setting, result, round)");
+                    case SessionRowFormat.ROUND -> (run == null ? rounds : run.rounds()).add(row(in, SessionRowFormat::parseRound, line));
+                    case "run" -> {
+                        run = runLine(in, f, runs);
+                        runs.add(run);
+                    }
+                    case "runsetting" -> {
+                        expect(in, f, 3);
+                        if (run == null) {
+                            throw in.error("a runsetting line before any run line");
+                        }
+                        Consumer<String> rule = Setting.rule("compare", f[1]);
+                        try {
+                            if (rule != null) {
+                                rule.accept(f[2]);
+                            }
+                        } catch (IllegalArgumentException e) {
+                            throw in.error("run " + run.id() + ": setting " + f[1] + ": " + e.getMessage());
+                        }
+                        if (run.plan().put(f[1], f[2]) != null) {
+                            throw in.error("run " + run.id() + ": setting " + f[1] + " is given twice");
+                        }
+                    }
+                    default -> throw in.error("unknown record '" + f[0] + "' (input, setting, result, round, run, runsetting)");
                 }
             }
         }
-        return new Session(inputs, settings, results, rounds);
+        return new Session(inputs, settings, results, rounds, runs);
+    }
+
+    /** A run line: its number (positive, not given before), start, status and partial note; its plan and rows follow. */
+    private static RunBlock runLine(LineReader in, String[] f, List<RunBlock> before) throws InputException {
+        expect(in, f, 5);
+        int id;
+        try {
+            id = Integer.parseInt(f[1]);
+        } catch (NumberFormatException e) {
+            throw in.error("a run's number is a whole number, was '" + f[1] + "'");
+        }
+        if (id < 1 || before.stream().anyMatch(r -> r.id() == id)) {
+            throw in.error("run " + f[1] + ": a run's number is positive and given once");
+        }
+        Instant started;
+        try {
+            started = Instant.parse(f[2]);
+        } catch (java.time.format.DateTimeParseException e) {
+            throw in.error("run " + id + ": its start is an ISO instant such as 2026-11-26T10:15:30Z, was '" + f[2] + "'");
+        }
+        if (!RUN_STATUSES.contains(f[3])) {
+            throw in.error("run " + id + ": its status is one of " + String.join(", ", RUN_STATUSES) + ", was '" + f[3] + "'");
+        }
+        if (f[3].equals("partial") == f[4].isEmpty()) {
+            throw in.error("run " + id + ": a partial run says why, and only a partial run");
+        }
+        return new RunBlock(id, started, f[3], f[4], new LinkedHashMap<>(), new ArrayList<>(), new ArrayList<>());
     }
 
     /**
@@ -191,6 +276,17 @@ public final class SessionFile {
         } catch (IllegalArgumentException e) {
             throw in.error(e.getMessage());
         }
+    }
+
+    private static void runNumber(String v) {
+        try {
+            if (Integer.parseInt(v) >= 1) {
+                return;
+            }
+        } catch (NumberFormatException e) {
+            // named below
+        }
+        throw new IllegalArgumentException("is a run's number, was '" + v + "'");
     }
 
     /** The curves on screen: points separated by {@code ;}, each as {@link CurveRunner.Point#text} wrote it. */

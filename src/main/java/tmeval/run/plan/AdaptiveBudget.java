@@ -45,15 +45,25 @@ public record AdaptiveBudget(double agreeWithin, int maxTemperatures) {
 
     /** @throws IllegalArgumentException when the plan cannot be run adaptively */
     public void check(ComparisonPlan plan) {
+        check(plan, Names.COMMAND_LINE);
+    }
+
+    /** As {@link #check(ComparisonPlan)}, naming the settings as {@code names} does (the workbench names its own controls). */
+    public void check(ComparisonPlan plan, Names names) {
         if (plan.directions() != ComparisonPlan.Directions.BOTH) {
-            throw new IllegalArgumentException("--adaptive compares the two directions: use --direction both");
+            throw new IllegalArgumentException(names.adaptive() + " compares the two directions: " + names.bothDirections());
         }
         if (plan.annealingMethod() == null) {
-            throw new IllegalArgumentException("--adaptive needs a ratio path (a method run in both directions)");
+            throw new IllegalArgumentException(names.adaptive() + " needs a ratio path (a method run in both directions)");
         }
         if (maxTemperatures < plan.settings().temperatures()) {
-            throw new IllegalArgumentException("--max-temperatures " + maxTemperatures + " is below --temperatures "
+            throw new IllegalArgumentException(names.maxTemperatures() + " " + maxTemperatures + " is below " + names.temperatures() + " "
                     + plan.settings().temperatures());
         }
+    }
+
+    /** How a budget's problems name the settings: the command line's options, or a form's controls. */
+    public record Names(String adaptive, String bothDirections, String maxTemperatures, String temperatures) {
+        public static final Names COMMAND_LINE = new Names("--adaptive", "use --direction both", "--max-temperatures", "--temperatures");
     }
 }

@@ -36,6 +36,7 @@ import java.util.Map;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -74,8 +75,8 @@ class AdaptiveRunTest {
         // the engine's rounds, counted on their way to the views
         int[] roundRows = {0};
         RunViewModel vm = new RunViewModel(workspace, results, new CurrentThreadTaskExecutor(), dir.resolve("throughput.tsv"),
-                UserMessages.NONE, RunViewModel::runAsFinished, (plan, budget, corpus, pair, eachRound, progress, cancel) ->
-                RunViewModel.runAdaptive(plan, budget, corpus, pair, round -> {
+                UserMessages.NONE, RunEngines::runAsFinished, (plan, budget, corpus, pair, eachRound, progress, cancel) ->
+                RunEngines.runAdaptive(plan, budget, corpus, pair, round -> {
                     synchronized (roundRows) {
                         roundRows[0] += round.size();
                     }
@@ -148,7 +149,14 @@ class AdaptiveRunTest {
         vm.methods().forEach((name, on) -> on.set(name.equals(ComparisonMethods.LR_DIFF)));
         vm.adaptiveProperty().set(true);
         vm.start();
-        assertTrue(vm.messageProperty().get().startsWith("adaptive: --adaptive needs a ratio path"), vm.messageProperty().get());
-        assertTrue(vm.costProperty().get().contains("ratio path"), vm.costProperty().get());
+        // the workbench names its own control, never the command line's flag
+        assertTrue(vm.messageProperty().get().startsWith("cannot run: adaptive needs a ratio path"), vm.messageProperty().get());
+        assertEquals("cannot run: adaptive needs a ratio path (a method run in both directions)", vm.costProperty().get(), "why, not a cost");
+        assertTrue(Double.isNaN(vm.costSecondsProperty().get()));
+        vm.methods().get(ComparisonMethods.RATIO_CONVEX).set(true);
+        vm.maxTemperaturesProperty().set(10);
+        vm.temperaturesProperty().set(20);
+        assertEquals("cannot run: max temp. 10 is below temperatures 20", vm.costProperty().get());
+        assertFalse(vm.costProperty().get().contains("--"), vm.costProperty().get());
     }
 }

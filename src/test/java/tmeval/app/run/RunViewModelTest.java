@@ -43,13 +43,18 @@ class RunViewModelTest {
         workspace.corpusProperty().addListener((o, a, b) -> results.reset(b));
     }
 
-    private RunViewModel model(TaskExecutor executor, RunViewModel.Runner runner) {
-        return new RunViewModel(workspace, results, executor, dir.resolve("throughput.tsv"), (title, message) -> errors.add(title + ": " + message),
+    /** The machine's load is unknown to these view-models (other processes' load comes and goes): the rates alone price a job. */
+    private RunViewModel model(TaskExecutor executor, RunEngines.Runner runner) {
+        RunViewModel vm = new RunViewModel(workspace, results, executor, dir.resolve("throughput.tsv"), (title, message) -> errors.add(title + ": " + message),
                 runner);
+        vm.cost().setLoad(() -> Double.NaN);
+        return vm;
     }
 
     private RunViewModel model() {
-        return new RunViewModel(workspace, results, new CurrentThreadTaskExecutor(), dir.resolve("throughput.tsv"), UserMessages.NONE);
+        RunViewModel vm = new RunViewModel(workspace, results, new CurrentThreadTaskExecutor(), dir.resolve("throughput.tsv"), UserMessages.NONE);
+        vm.cost().setLoad(() -> Double.NaN);
+        return vm;
     }
 
     /** One cheap method, two runs. */
@@ -120,7 +125,38 @@ class RunViewModelTest {
         // S (B + n) N per direction and run: 1 * (2 + 5) * 8 tokens * 2 directions * 2 runs * 12 documents
         assertTrue(vm.costProperty().get().startsWith("2.69e+03 site updates, about 1 s (rates:"), vm.costProperty().get());
         vm.methods().values().forEach(on -> on.set(false));
-        assertEquals("select at least one method", vm.costProperty().get());
+        assertEquals("cannot run: select at least one method", vm.costProperty().get());
+    }
+
+    @Test
+    void theSavedRatesOfModelsOfAnotherKDoNotPriceTheseModels() throws Exception {
+        // a site update of K = 50 costs far more than one of K = 3: a bench of other models must not price this job
+        new Throughput(Map.of(Throughput.estimatorFor(ComparisonMethods.RATIO_CONVEX), 1e3), 50, "bench").write(dir.resolve("throughput.tsv"), "today");
+        RunViewModel vm = model();
+        AppFixtures.fill(workspace);
+        small(vm, ComparisonMethods.RATIO_CONVEX);
+        String text = vm.costProperty().get();
+        assertTrue(text.contains("(rates: quick calibration; the saved rates of K = 50 not used)"), text);
+        assertTrue(vm.costSecondsProperty().get() < 2.69e3 / 1e3 / 2, "priced by the calibration, not at 1,000 updates a second: " + text);
+    }
+
+    @Test
+    void aBusyMachineStretchesThePreviewIntoARangeThatSaysItsLoad() {
+        RunViewModel vm = model();
+        vm.cost().setLoad(() -> 0); // the calibration runs on a free machine
+        AppFixtures.fill(workspace);
+        small(vm, ComparisonMethods.RATIO_CONVEX);
+        double free = vm.costSecondsProperty().get();
+        assertFalse(vm.costProperty().get().contains("load"), vm.costProperty().get());
+        vm.cost().setLoad(() -> 8);
+        int cores = Runtime.getRuntime().availableProcessors();
+        int threads = Math.min(vm.threadsProperty().get(), cores);
+        double factor = Math.max(1, (8.0 + threads) / cores) / Math.max(1, 1.0 / cores);
+        assertEquals(free * factor, vm.costSecondsProperty().get(), 1e-9 * free * factor, vm.costProperty().get());
+        assertTrue(vm.costProperty().get().contains(String.format(java.util.Locale.ROOT, "on a free machine to %s at its load now (8.0 on %d cores)",
+                CostPreview.seconds(free * factor), cores)), vm.costProperty().get());
+        vm.cost().setLoad(() -> -1); // unknown (no load average on this system): the rates as measured
+        assertEquals(free, vm.costSecondsProperty().get(), 1e-12);
     }
 
     @Test
@@ -198,7 +234,9 @@ class RunViewModelTest {
         assertEquals(0, vm.queue().size(), "the queued job started when the first finished");
         now.execute(held.remove(0));
         assertFalse(vm.runningProperty().get());
-        assertEquals(AppFixtures.DOCUMENTS * 2 + AppFixtures.DOCUMENTS * 2 * 2, results.all().size());
+        assertEquals(AppFixtures.DOCUMENTS * 2 * 2, results.all().size(), "the queued run on screen");
+        assertEquals(2, vm.history().runs().size(), "each job a run of the history");
+        assertEquals(AppFixtures.DOCUMENTS * 2, vm.history().rowsOf(vm.history().runs().get(0)).rows().size());
         assertEquals(List.of(ComparisonMethods.RATIO_CONVEX), vm.lastPlanProperty().get().methods());
     }
 
@@ -213,7 +251,9 @@ class RunViewModelTest {
         small(vm, ComparisonMethods.LR_DIFF);
         vm.start();
         assertFalse(vm.runningProperty().get());
-        assertEquals("failed: disk on fire", vm.messageProperty().get());
+        assertEquals("failed: disk on fire after 12 of 12 documents (12 of them not complete); run 1 is kept, marked failed",
+                vm.messageProperty().get());
+        assertEquals(tmeval.app.common.RunHistory.Status.FAILED, vm.history().runs().get(0).status());
         assertEquals(1, errors.size());
         assertTrue(errors.get(0).startsWith("The job failed: " + ComparisonMethods.LR_DIFF), errors.get(0));
         assertEquals(AppFixtures.DOCUMENTS, results.all().size(), "the results that arrived are kept");
@@ -281,11 +321,11 @@ class RunViewModelTest {
         RunViewModel[] vm = new RunViewModel[1];
         String[] during = new String[1];
         vm[0] = new RunViewModel(workspace, results, new CurrentThreadTaskExecutor(), dir.resolve("throughput.tsv"),
-                (title, message) -> errors.add(title + ": " + message), RunViewModel::runAsFinished, RunViewModel::runAdaptive, new RunViewModel.AutoRunner() {
+                (title, message) -> errors.add(title + ": " + message), RunEngines::runAsFinished, RunEngines::runAdaptive, new RunEngines.AutoRunner() {
             @Override
             public tmeval.run.auto.AutoComparison.Choice choose(ComparisonPlan pilotPlan, tmeval.model.Corpus corpus, tmeval.compare.ModelPair pair,
                                                           tmeval.progress.CancelToken cancel) {
-                return RunViewModel.AUTO.choose(pilotPlan, corpus, pair, cancel);
+                return RunEngines.AUTO.choose(pilotPlan, corpus, pair, cancel);
             }
 
             @Override
@@ -293,7 +333,7 @@ class RunViewModelTest {
                             tmeval.compare.ModelPair pair, java.util.function.Consumer<List<tmeval.run.exec.AdaptiveComparison.Row>> eachRound,
                             tmeval.progress.Progress progress, tmeval.progress.CancelToken cancel) {
                 // three documents' rounds arrive, the progress says so, then the user cancels
-                RunViewModel.AUTO.run(choice, pilotPlan, corpus, pair, round -> {
+                RunEngines.AUTO.run(choice, pilotPlan, corpus, pair, round -> {
                     if (round.get(0).result().documentIndex() < 3) {
                         eachRound.accept(round);
                     }
@@ -323,6 +363,8 @@ class RunViewModelTest {
         AppFixtures.fill(workspace);
         String text = vm.costProperty().get();
         assertTrue(text.startsWith("auto: a pilot of about ") && text.contains(", then the method it chooses on every document: about "), text);
+        assertTrue(text.endsWith(" if every document's budget doubles to the cap (16x)") && text.contains("; up to "),
+                "the upper end counts auto's escalation: " + text);
         double auto = vm.costSecondsProperty().get();
         vm.presetTable1();
         assertFalse(vm.costProperty().get().startsWith("auto"), vm.costProperty().get());
@@ -336,8 +378,8 @@ class RunViewModelTest {
         small(vm, ComparisonMethods.EXACT);
         assertTrue(vm.costSecondsProperty().get() > 0, vm.costProperty().get());
         assertTrue(vm.costProperty().get().contains("exact state updates"), vm.costProperty().get());
-        assertTrue(CostPreview.exactWork(8, 3, 2_000_000) > CostPreview.exactWork(4, 3, 2_000_000));
-        assertEquals(0, CostPreview.exactWork(500, 50, 2_000_000), "a document above the state limit is refused at once");
+        assertTrue(ExactCost.work(8, 3, 2_000_000) > ExactCost.work(4, 3, 2_000_000));
+        assertEquals(0, ExactCost.work(500, 50, 2_000_000), "a document above the state limit is refused at once");
     }
 
     @Test
@@ -360,7 +402,7 @@ class RunViewModelTest {
 
     @Test
     void modelsOfDifferentKRunByTheRatioPathsAsByTheOtherMethodsWithNoDialog() {
-        RunViewModel vm = model(new CurrentThreadTaskExecutor(), RunViewModel::runAsFinished);
+        RunViewModel vm = model(new CurrentThreadTaskExecutor(), RunEngines::runAsFinished);
         workspace.put(Workspace.Slot.MODEL_A, null, AppFixtures.modelA());
         workspace.put(Workspace.Slot.MODEL_B, null, tmeval.Fixtures.randomModel("B4", 40, new double[] {0.2, 0.2, 0.2, 0.2}, 0.2, 5));
         workspace.put(Workspace.Slot.CORPUS, null, AppFixtures.corpus());
@@ -374,6 +416,21 @@ class RunViewModelTest {
         vm.start();
         assertTrue(vm.messageProperty().get().startsWith("finished " + ComparisonMethods.LR_DIFF), vm.messageProperty().get());
         assertTrue(errors.isEmpty(), errors.toString());
+    }
+
+    @Test
+    void aPairThatCannotBeComparedShowsWhyInsteadOfACost() {
+        RunViewModel vm = model();
+        small(vm, ComparisonMethods.LR_DIFF);
+        workspace.put(Workspace.Slot.MODEL_A, null, AppFixtures.modelA());
+        workspace.put(Workspace.Slot.MODEL_B, null, tmeval.Fixtures.randomModel("B41", 41, new double[] {0.2, 0.2, 0.2}, 0.2, 12));
+        workspace.put(Workspace.Slot.CORPUS, null, AppFixtures.corpus());
+        String problem = workspace.pairProblemProperty().get();
+        assertFalse(problem.isEmpty(), "models of two vocabularies cannot be compared");
+        assertEquals("cannot run: " + problem, vm.costProperty().get());
+        assertTrue(Double.isNaN(vm.costSecondsProperty().get()), "no seconds for a job that cannot run");
+        workspace.put(Workspace.Slot.MODEL_B, null, AppFixtures.modelB());
+        assertFalse(vm.costProperty().get().startsWith("cannot run"), vm.costProperty().get());
     }
 
     @Test
@@ -397,7 +454,7 @@ class RunViewModelTest {
         };
         beans.addHandler(handler);
         try {
-            RunViewModel vm = model(new CurrentThreadTaskExecutor(), RunViewModel::runAsFinished);
+            RunViewModel vm = model(new CurrentThreadTaskExecutor(), RunEngines::runAsFinished);
             tmeval.app.inputs.InputsViewModel inputs = new tmeval.app.inputs.InputsViewModel(workspace, new CurrentThreadTaskExecutor(),
                     tmeval.app.inputs.RecentFiles.inMemory(), (title, message) -> errors.add(title + ": " + message));
             javafx.beans.binding.StringBinding pairCard = inputs.pairSummary();
@@ -428,17 +485,17 @@ class RunViewModelTest {
     }
 
     @Test
-    void aRunCancelledBeforeItsEndNeverReplacesTheFinishedResultsOfTheRunBefore() {
+    void aRunCancelledBeforeItsEndStaysPartialBesideTheFinishedOneCountingTheDocumentsItsRowsCover() {
         RunViewModel[] vm = new RunViewModel[1];
-        boolean[] cancelAfterThree = {false};
+        boolean[] cancelEarly = {false};
         vm[0] = model(new CurrentThreadTaskExecutor(), (job, asFinished, progress, cancel) -> {
-            if (!cancelAfterThree[0]) {
+            if (!cancelEarly[0]) {
                 tmeval.run.exec.ComparisonRunner.run(job, asFinished, progress, cancel);
                 return;
             }
-            // three documents finish, then the user cancels
+            // three documents finish both runs, a fourth only its first, then the user cancels
             tmeval.run.exec.ComparisonRunner.run(job, r -> {
-                if (r.documentIndex() < 3) {
+                if (r.documentIndex() < 3 || r.documentIndex() == 3 && r.run() == 1) {
                     asFinished.accept(r);
                 }
             }, progress, new tmeval.progress.CancelToken());
@@ -451,22 +508,25 @@ class RunViewModelTest {
         List<tmeval.run.exec.ComparisonRunner.Result> finished = results.all();
         tmeval.app.common.ResultsPlan plan = results.planProperty().get();
         assertEquals(AppFixtures.DOCUMENTS * 2, finished.size());
-        cancelAfterThree[0] = true;
-        // a re-run at another plan, cancelled after three documents
+        cancelEarly[0] = true;
         vm[0].temperaturesProperty().set(50);
         vm[0].start();
-        assertEquals(finished, results.all(), "the finished run's results are back, the partial rows dropped");
+        tmeval.app.common.RunHistory history = vm[0].history();
+        assertEquals(2, history.runs().size(), "the cancelled run is kept beside the finished one");
+        assertEquals(tmeval.app.common.RunHistory.Status.FINISHED, history.runs().get(0).status());
+        assertEquals(tmeval.app.common.RunHistory.Status.PARTIAL, history.runs().get(1).status());
+        long documents = results.all().stream().mapToInt(r -> r.documentIndex()).distinct().count();
+        assertEquals(4, documents);
+        assertEquals("partial: cancelled after 4 of 12 documents (1 of them not complete)", results.partialProperty().get(),
+                "the count is that of the documents whose rows are kept");
+        assertTrue(vm[0].messageProperty().get().startsWith("cancelled " + ComparisonMethods.LR_DIFF + " (n = 50, 2 runs) after 4 of 12"
+                + " documents (1 of them not complete); run 2 is kept, marked partial"), vm[0].messageProperty().get());
+        assertTrue(history.show(history.runs().get(0)));
+        assertEquals(finished, results.all(), "the finished run, whole");
         assertEquals(plan, results.planProperty().get());
-        assertEquals("", results.partialProperty().get(), "what is on screen is the finished run, whole");
-        assertTrue(vm[0].messageProperty().get().startsWith("cancelled " + ComparisonMethods.LR_DIFF + " (n = 50, 2 runs) after 3 of 12 documents:"
-                + " its rows were dropped, and the results of lr-diff, n = 5, 2 runs, seed 1 (24 rows) are back on screen"),
-                vm[0].messageProperty().get());
-        // a re-run whose rows would have joined them (the same plan but another method), cancelled: the same
-        vm[0].temperaturesProperty().set(5);
-        vm[0].methods().get(ComparisonMethods.AIS_DIFF).set(true);
-        vm[0].start();
-        assertEquals(finished, results.all());
-        assertEquals(plan, results.planProperty().get());
+        assertEquals("", results.partialProperty().get());
+        assertTrue(history.show(history.runs().get(1)));
+        assertEquals("partial: cancelled after 4 of 12 documents (1 of them not complete)", results.partialProperty().get());
         assertTrue(errors.isEmpty(), errors.toString());
     }
 
