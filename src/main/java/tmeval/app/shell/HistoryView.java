@@ -28,8 +28,18 @@ final class HistoryView {
         boolean[] renaming = {false}; // the boxes are being set to what the history holds, not by the user
         ComboBox<RunHistory.Run> shown = new ComboBox<>(history.runs());
         shown.setId("history-shown");
-        // the box's own text can go blank while its run is named anew: its prompt then names the run on screen
+        // the box's own text can go blank while its run is named anew (a ComboBox whose item is replaced by itself): its
+        // button always shows the run on screen by the history's own name for it
         shown.promptTextProperty().bind(history.shownNameProperty());
+        javafx.scene.control.ListCell<RunHistory.Run> button = new javafx.scene.control.ListCell<>() {
+            @Override
+            protected void updateItem(RunHistory.Run item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(history.shownNameProperty().get());
+            }
+        };
+        history.shownNameProperty().addListener((o, a, b) -> button.setText(b));
+        shown.setButtonCell(button);
         shown.setPrefWidth(300);
         shown.setMinWidth(140);
         shown.setTooltip(new Tooltip("The run every view shows; each Run adds one, at most " + RunHistory.MAX_RUNS + " are kept"));
