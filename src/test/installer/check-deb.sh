@@ -8,8 +8,9 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 dpkg-deb -x "$deb" "$work/root"
 app="$work/root/opt/tmeval"
-mkdir -p "$work/empty-path" "$work/home"
-run() { env -i PATH="$work/empty-path" HOME="$work/home" "$app/bin/tmeval" "$@"; }
+mkdir -p "$work/empty-path" "$work/home" "$work/cwd"
+# from an empty folder, as a user's: no sample-data folder in the working directory to find instead of the jar's
+run() { (cd "$work/cwd" && env -i PATH="$work/empty-path" HOME="$work/home" "$app/bin/tmeval" "$@"); }
 
 test -x "$app/bin/tmeval" || { echo "check-deb: no launcher at opt/tmeval/bin/tmeval in $deb" >&2; exit 1; }
 test -x "$app/lib/runtime/bin/java" || { echo "check-deb: no Java runtime inside $deb" >&2; exit 1; }
