@@ -30,6 +30,8 @@ public final class SampleData {
     /** The sample data inside the jar (pom.xml copies sample-data/ there). */
     static final String EMBEDDED = "/tmeval/sample-data";
     private static final String FOLDER = "sample-data";
+    /** How many folders, from the code's own upwards, may hold the sample-data folder. */
+    private static final int ANCESTORS = 3;
 
     private SampleData() {
     }
@@ -49,7 +51,10 @@ public final class SampleData {
         if (Files.isDirectory(here)) {
             return here;
         }
-        for (Path p = codeSource == null ? null : codeSource.toAbsolutePath().getParent(); p != null; p = p.getParent()) {
+        // the code's folder and two above it (target/classes or target/tmeval.jar beside the repository's sample-data/),
+        // never further: an unrelated folder of that name higher up must not stand in for the jar's own copy
+        Path p = codeSource == null ? null : codeSource.toAbsolutePath().getParent();
+        for (int up = 0; p != null && up < ANCESTORS; up++, p = p.getParent()) {
             Path candidate = p.resolve(FOLDER);
             if (Files.isDirectory(candidate)) {
                 return candidate;

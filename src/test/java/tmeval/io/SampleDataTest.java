@@ -47,4 +47,11 @@ class SampleDataTest {
         Path jar = work.resolve("lib/deeper/tmeval.jar");
         assertEquals(work.resolve("sample-data"), SampleData.locate(work.resolve("elsewhere"), jar));
     }
+
+    /** An unrelated sample-data folder far above the jar is not taken for the jar's own copy. */
+    @Test
+    void aFolderFarAboveTheJarIsNotTaken(@TempDir Path work) throws IOException {
+        Files.createDirectories(work.resolve("sample-data"));
+        assertNull(SampleData.locate(work.resolve("elsewhere"), work.resolve("opt/tmeval/lib/app/tmeval.jar")));
+    }
 }
