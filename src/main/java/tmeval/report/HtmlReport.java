@@ -54,7 +54,8 @@ public final class HtmlReport {
         sb.append("<p class=\"answer\">").append(escape(content.answer())).append("</p>\n</section>\n");
         figure(sb, "scatter", "Per-document scatter", ReportFigures.scatter(content),
                 "Each document's two estimates of a method as perplexity ratios perp(A)/perp(B): forward against reverse for a ratio"
-                        + " path run both ways, run 1 against run 2 otherwise. Below 1 A predicts the document better.",
+                        + " path run both ways, run 1 against run 2 otherwise. Below 1 A predicts the document better."
+                        + notDrawn(ReportFigures.notDrawn(content)),
                 "No method has two estimates per document (one run, one direction).");
         figure(sb, "brackets", "Brackets", ReportFigures.brackets(content), bracketsCaption(content),
                 "No ratio path was run in both directions: there are no brackets.");
@@ -65,6 +66,11 @@ public final class HtmlReport {
         provenance(sb, content);
         sb.append("</body>\n</html>\n");
         return sb.toString();
+    }
+
+    private static String notDrawn(int documents) {
+        return documents == 0 ? "" : " " + documents + " estimates have a perplexity ratio of 0 or infinity (beyond double's range) and are"
+                + " not drawn; the tables count them.";
     }
 
     private static String bracketsCaption(ReportContent content) {

@@ -48,7 +48,9 @@ final class ReportFigures {
             }
             XYSeries series = new XYSeries(method + (pairs.get(0).directional() ? " (forward, reverse)" : " (run 1, run 2)"), false, true);
             for (ComparisonTable.PairedEstimate p : pairs) {
-                series.add(p.firstPerplexityRatio(), p.secondPerplexityRatio());
+                if (drawable(p)) { // the others are counted in the caption (notDrawn)
+                    series.add(p.firstPerplexityRatio(), p.secondPerplexityRatio());
+                }
             }
             data.addSeries(series);
         }
@@ -114,9 +116,27 @@ final class ReportFigures {
         return svg(chart, "curves");
     }
 
+    /** The documents the scatter cannot draw: a perplexity ratio of 0 or infinity (beyond double's range) has no place on a log axis. */
+    static int notDrawn(ReportContent content) {
+        int n = 0;
+        for (String method : content.table().methods()) {
+            for (ComparisonTable.PairedEstimate p : content.table().paired(method, content.gapThreshold())) {
+                n += drawable(p) ? 0 : 1;
+            }
+        }
+        return n;
+    }
+
+    private static boolean drawable(ComparisonTable.PairedEstimate p) {
+        return p.firstPerplexityRatio() > 0 && p.secondPerplexityRatio() > 0 && Double.isFinite(p.firstPerplexityRatio())
+                && Double.isFinite(p.secondPerplexityRatio());
+    }
+
     private static LogAxis logAxis(String label) {
         LogAxis axis = new LogAxis(label);
         axis.setSmallestValue(1e-6);
+        // ticks as ratios (0.98, 1.02), not as powers of ten
+        axis.setNumberFormatOverride(new java.text.DecimalFormat("0.####", java.text.DecimalFormatSymbols.getInstance(java.util.Locale.ROOT)));
         return axis;
     }
 
