@@ -2,6 +2,7 @@ package tmeval.app.table;
 
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
+import tmeval.app.common.FigureText;
 import tmeval.app.common.ResultSentences;
 import tmeval.app.common.Results;
 import tmeval.app.common.ResultsPlan;
@@ -10,6 +11,7 @@ import tmeval.run.output.Provenance;
 import tmeval.run.output.ProvenanceHeader;
 import tmeval.compare.ComparisonTable;
 import tmeval.io.OutputFile;
+import tmeval.report.LatexTable;
 
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
@@ -159,6 +161,14 @@ public final class VarianceTableViewModel {
             out.writer().write(text(','));
             out.commit();
         }
+    }
+
+    /**
+     * Writes the table as a LaTeX booktabs table for a paper ({@link LatexTable}: the report's cells, names escaped), its
+     * caption the figures' title ({@link FigureText}), complete or not at all.
+     */
+    public void exportLatex(Path file) throws IOException {
+        LatexTable.write(file, null, rows, results.verdicts().counts(), FigureText.of(results, "Variance table").title());
     }
 
     /** A 95% interval as text ("low to high"), empty where there is none (fewer than two documents). */
