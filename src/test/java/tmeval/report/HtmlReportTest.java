@@ -174,6 +174,14 @@ class HtmlReportTest {
         }
         assertEquals(1, section(page, "curves").getElementsByTagName("svg").getLength());
         assertFalse(text(section(page, "provenance")).contains("curves.points"), "the points are drawn, not listed");
+        assertEquals(ReportContent.read(COMPARE).answer(), text(section(page, "answer")).replaceFirst("^\\s*Answer\\s*", "").strip(),
+                "the session's run says what the compare output of the same rows and plan says");
+
+        // a run that stopped early gives a partial answer
+        Path partial = dir.resolve("partial.tsv");
+        SessionFile.write(new SessionFile.Session(Map.of(), Map.of(), List.of(), List.of(),
+                List.of(new SessionFile.RunBlock(1, java.time.Instant.EPOCH, "partial", "cancelled", compare.settings(), results, List.of()))), partial);
+        assertTrue(ReportContent.read(partial).answer().startsWith("Partial answer: "), ReportContent.read(partial).answer());
     }
 
     @Test
