@@ -12,6 +12,7 @@ import tmeval.run.output.Provenance;
 import tmeval.run.output.ProvenanceHeader;
 import tmeval.run.output.SessionFile;
 import tmeval.run.certify.VerdictCounts;
+import tmeval.run.covariates.ComparisonSource;
 import tmeval.run.plan.ComparisonPlan;
 
 import java.io.IOException;
@@ -34,8 +35,8 @@ public record ReportContent(Map<String, String> settings, List<ProvenanceHeader.
                             ComparisonTable table, List<ComparisonTable.Row> rows, VerdictCounts verdicts, String answer,
                             List<CurveRunner.Point> curve) {
     /** The roles of a session's inputs, as a {@code compare} output names them. */
-    private static final Map<String, String> SESSION_ROLES = Map.of("modelA", "model-a", "modelB", "model-b", "corpus", "corpus",
-            "series", "series");
+    private static final Map<String, String> SESSION_ROLES = Map.of("modelA", ComparisonSource.MODEL_A, "modelB",
+            ComparisonSource.MODEL_B, "corpus", ComparisonSource.CORPUS);
 
     /** Reads a {@code compare} output (plain, adaptive, auto or merged) or a workbench session (the run it shows). */
     public static ReportContent read(Path results) throws InputException, IOException {
@@ -127,7 +128,7 @@ public record ReportContent(Map<String, String> settings, List<ProvenanceHeader.
 
     /** "A a.tsv against B b.tsv on heldout.tokens": the inputs' file names, or "(not recorded)". */
     public String compared() {
-        return "A " + name("model-a") + " against B " + name("model-b") + " on " + name("corpus");
+        return "A " + name(ComparisonSource.MODEL_A) + " against B " + name(ComparisonSource.MODEL_B) + " on " + name(ComparisonSource.CORPUS);
     }
 
     private String name(String role) {
