@@ -20,8 +20,26 @@ class ArchitectureTest {
     @Test
     void onlyTheAppUsesJavaFx() {
         noClasses().that().resideOutsideOfPackage("tmeval.app..")
-                .should().dependOnClassesThat().resideInAnyPackage("javafx..", "org.jfree..")
+                .should().dependOnClassesThat().resideInAnyPackage("javafx..", "org.jfree.chart.fx..")
                 .allowEmptyShould(true).check(CLASSES);
+        noClasses().that().resideOutsideOfPackages("tmeval.app..", "tmeval.report..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.jfree..")
+                .because("JFreeChart draws the workbench's charts and the report's figures (as SVG), nothing else")
+                .allowEmptyShould(true).check(CLASSES);
+    }
+
+    /** The report is engine-side: it reads results through run's readers and draws SVG, for the command line and the workbench alike. */
+    @Test
+    void theReportKnowsNothingOfItsFrontEnds() {
+        noClasses().that().resideInAPackage("tmeval.report..")
+                .should().dependOnClassesThat().resideInAnyPackage("tmeval.cli..", "tmeval.app..", "javafx..")
+                .orShould(ACCESS_STANDARD_STREAMS)
+                .because("the command line and File > Export report write the same report from the same code")
+                .check(CLASSES);
+        noClasses().that().resideOutsideOfPackages("tmeval.report..", "tmeval.cli..", "tmeval.app..")
+                .should().dependOnClassesThat().resideInAPackage("tmeval.report..")
+                .because("the report sits on top of the engine, beside the front ends")
+                .check(CLASSES);
     }
 
     @Test

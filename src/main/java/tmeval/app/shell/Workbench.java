@@ -149,13 +149,15 @@ public final class Workbench {
         MenuItem openSession = item("Open session or results...", this::chooseSession, null);
         MenuItem saveSession = item("_Save session...", this::saveSessionAs, "Shortcut+S");
         MenuItem export = item("_Export per-document results (TSV)...", this::exportResults, "Shortcut+E");
+        MenuItem report = item("Export _report (HTML)...", this::exportReport, null);
+        report.setId("menu-export-report");
         MenuItem sample = item("Reload sample data", model::openSampleData, null);
         MenuItem quit = item("_Quit", () -> {
             if (mayClose()) {
                 root.getScene().getWindow().hide();
             }
         }, "Shortcut+Q");
-        file.getItems().addAll(openA, openB, openCorpus, new SeparatorMenuItem(), openSession, saveSession, export,
+        file.getItems().addAll(openA, openB, openCorpus, new SeparatorMenuItem(), openSession, saveSession, export, report,
                 new SeparatorMenuItem(), sample, new SeparatorMenuItem(), quit);
         Menu job = new Menu("_Run");
         MenuItem run = item("_Run the selected methods", model.run()::start, "Shortcut+R");
@@ -251,6 +253,17 @@ public final class Workbench {
             } catch (IOException e) {
                 showError("Cannot export", f + ": " + e.getMessage());
             }
+        }
+    }
+
+    private void exportReport() {
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle("Export a report to share (one HTML file: answer, figures, table, provenance)");
+        chooser.setInitialFileName("tmeval-report.html");
+        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("HTML", "*.html"));
+        File f = chooser.showSaveDialog(window());
+        if (f != null) {
+            model.exportReport(f.toPath());
         }
     }
 

@@ -66,6 +66,7 @@ public final class WorkbenchViewModel {
     private final DisagreementNotice disagreement;
     private final UserMessages messages;
     private final ResultsFiles files;
+    private final ReportExport report;
     private final Sessions sessions;
     private BiPredicate<String, String> confirm = (title, question) -> true;
     private Runnable openDocumentScreen = () -> { };
@@ -112,6 +113,12 @@ public final class WorkbenchViewModel {
         table.follow(history.compareResultsProperty(), history.compareProperty());
         files = new ResultsFiles(workspace, history, inputs, run, messages, this::mayDiscard);
         sessions = new Sessions(workspace, history, inputs, run, curves, teaching, files, messages, this::mayDiscard);
+        report = new ReportExport(workspace, results, curves, executor, messages);
+    }
+
+    /** Writes the results on screen as one self-contained HTML page, off the FX thread: {@link ReportExport}. */
+    public void exportReport(Path path) {
+        report.export(path);
     }
 
     /**

@@ -79,6 +79,10 @@ public final class VarianceTableView {
         });
         Button export = new Button("Export CSV...");
         export.setOnAction(e -> exportCsv());
+        Button latex = new Button("LaTeX...");
+        latex.setTooltip(new javafx.scene.control.Tooltip("Save the table as a LaTeX booktabs table, for a paper"));
+        latex.setOnAction(e -> exportLatex());
+        latex.setMinWidth(Region.USE_PREF_SIZE);
         copy.setMinWidth(Region.USE_PREF_SIZE);
         export.setMinWidth(Region.USE_PREF_SIZE);
         note.setWrapText(true);
@@ -88,7 +92,7 @@ public final class VarianceTableView {
                 + " Certified: documents whose value is within its target (the lines above say why the others are not).");
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox bar = new HBox(8, note, spacer, copy, export);
+        HBox bar = new HBox(8, note, spacer, copy, export, latex);
         HBox.setHgrow(note, Priority.SOMETIMES);
         Label partial = new Label();
         partial.setId("table-partial");
@@ -163,6 +167,21 @@ public final class VarianceTableView {
 
     public Region root() {
         return root;
+    }
+
+    private void exportLatex() {
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle("Export the variance table as a LaTeX booktabs table");
+        chooser.setInitialFileName("comparison-table.tex");
+        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("LaTeX", "*.tex"));
+        File file = chooser.showSaveDialog(root.getScene().getWindow());
+        if (file != null) {
+            try {
+                model.exportLatex(file.toPath());
+            } catch (IOException e) {
+                onError.error("Cannot export the table", file + ": " + e.getMessage());
+            }
+        }
     }
 
     private void exportCsv() {

@@ -2,13 +2,16 @@ package tmeval.app.table;
 
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
+import tmeval.app.common.FigureText;
 import tmeval.app.common.ResultSentences;
 import tmeval.app.common.Results;
 import tmeval.app.common.ResultsPlan;
+import tmeval.run.output.ComparisonAnswer;
 import tmeval.run.output.Provenance;
 import tmeval.run.output.ProvenanceHeader;
 import tmeval.compare.ComparisonTable;
 import tmeval.io.OutputFile;
+import tmeval.report.LatexTable;
 
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
@@ -117,8 +120,6 @@ public final class VarianceTableViewModel {
         sb.append(String.join(s, "method", "direction", "documents", "percentAWins", "correlation", "varianceOfPerplexityRatio",
                 "corpusPerplexityRatio", "siteUpdates", "seconds", "percentAWinsLow95", "percentAWinsHigh95", "corpusPerplexityRatioLow95",
                 "corpusPerplexityRatioHigh95", "certified", "certifiedOf", "status")).append('\n');
-        List<ComparisonTable.MethodInterval> intervals = ComparisonTable.methodIntervals(rows);
-        List<ComparisonTable.Disagreement> disagreements = ComparisonTable.disagreements(rows);
         for (ComparisonTable.Row r : rows) {
             sb.append(String.join(s, r.method(), r.direction().label(), Integer.toString(r.documents()),
                     String.format(Locale.ROOT, "%.2f", r.percentAWins()), r.correlation() == null ? "" : Double.toString(r.correlation()),
@@ -126,30 +127,15 @@ public final class VarianceTableViewModel {
                     Long.toString(r.siteUpdates()), String.format(Locale.ROOT, "%.3f", r.seconds()), end(r.winsInterval(), 0),
                     end(r.winsInterval(), 1), end(r.ratioInterval(), 0), end(r.ratioInterval(), 1),
                     Integer.toString(results.verdicts().counts().certified(r.method())),
-                    Integer.toString(results.verdicts().counts().documents(r.method())), status(r.method(), intervals, disagreements)))
+                    Integer.toString(results.verdicts().counts().documents(r.method())), status(r.method())))
                     .append('\n');
         }
         return sb.toString();
     }
 
-    /**
-     * What the method's 95% corpus interval says ("A predicts better", "B predicts better", "cannot tell A from B", or "no
-     * interval" before two documents), with "partial" while the results are not all their job's, and the methods whose
-     * intervals exclude its own ("disagrees with" and their names).
-     */
-    private String status(String method, List<ComparisonTable.MethodInterval> intervals, List<ComparisonTable.Disagreement> disagreements) {
-        String answer = intervals.stream().filter(m -> m.method().equals(method)).map(ComparisonTable.MethodInterval::answer).findFirst()
-                .orElse("no interval");
-        List<String> others = new ArrayList<>();
-        for (ComparisonTable.Disagreement d : disagreements) {
-            if (d.first().method().equals(method)) {
-                others.add(d.second().method());
-            } else if (d.second().method().equals(method)) {
-                others.add(d.first().method());
-            }
-        }
-        return (results.partialProperty().get().isEmpty() ? "" : "partial: ") + answer
-                + (others.isEmpty() ? "" : "; disagrees with " + String.join(" and ", others));
+    /** The method's {@link ComparisonAnswer#status}, with "partial: " while the results are not all their job's. */
+    private String status(String method) {
+        return (results.partialProperty().get().isEmpty() ? "" : "partial: ") + ComparisonAnswer.status(method, rows);
     }
 
     /** One end of a 95% interval, empty where there is none. */
@@ -175,6 +161,14 @@ public final class VarianceTableViewModel {
             out.writer().write(text(','));
             out.commit();
         }
+    }
+
+    /**
+     * Writes the table as a LaTeX booktabs table for a paper ({@link LatexTable}: the report's cells, names escaped), its
+     * caption the figures' title ({@link FigureText}), complete or not at all.
+     */
+    public void exportLatex(Path file) throws IOException {
+        LatexTable.write(file, null, rows, results.verdicts().counts(), FigureText.of(results, "Variance table").title());
     }
 
     /** A 95% interval as text ("low to high"), empty where there is none (fewer than two documents). */

@@ -95,4 +95,23 @@ public final class ComparisonAnswer {
         return "methods DISAGREE (95% intervals exclude each other): " + String.join(", ", said) + "; the answer is " + chosen.method()
                 + "'s, " + why;
     }
+
+    /**
+     * What one method's 95% corpus interval says ("A predicts better", "B predicts better", "cannot tell A from B", or "no
+     * interval" before two documents) and the methods whose intervals exclude its own ("disagrees with" and their names):
+     * the verdict column of the workbench's table and of the report.
+     */
+    public static String status(String method, List<ComparisonTable.Row> rows) {
+        String answer = ComparisonTable.methodIntervals(rows).stream().filter(m -> m.method().equals(method))
+                .map(ComparisonTable.MethodInterval::answer).findFirst().orElse("no interval");
+        List<String> others = new ArrayList<>();
+        for (ComparisonTable.Disagreement d : ComparisonTable.disagreements(rows)) {
+            if (d.first().method().equals(method)) {
+                others.add(d.second().method());
+            } else if (d.second().method().equals(method)) {
+                others.add(d.first().method());
+            }
+        }
+        return answer + (others.isEmpty() ? "" : "; disagrees with " + String.join(" and ", others));
+    }
 }

@@ -158,7 +158,7 @@ public final class Provenance {
      * {@code sha256:HEX bytes:N} of a regular file; of a directory, the SHA-256 over its files' names and digests in
      * name order and their total size; a pipe or device cannot be read twice and is said to be one.
      */
-    static String digest(Path path) throws IOException {
+    public static String digest(Path path) throws IOException {
         if (Files.isRegularFile(path)) {
             return fileDigest(path).text();
         }
