@@ -58,7 +58,7 @@ public record ReportContent(Map<String, String> settings, List<ProvenanceHeader.
                 "sha256:-\tbytes:- (a session records no digest)")));
         Map<String, String> settings = new LinkedHashMap<>(session.settings());
         List<ComparisonRunner.Result> rows = session.results();
-        SessionFile.RunBlock shown = shownRun(session);
+        SessionFile.RunBlock shown = session.shownRun();
         boolean partial = false;
         if (shown != null) {
             settings = new LinkedHashMap<>(shown.plan());
@@ -68,20 +68,6 @@ public record ReportContent(Map<String, String> settings, List<ProvenanceHeader.
         String points = session.settings().get("curves.points");
         settings.remove("curves.points"); // drawn as the curves, not listed as a setting
         return of(settings, inputs, rows, points == null ? List.of() : SessionFile.curvePoints(points), partial);
-    }
-
-    /** The run a session shows ({@code history.shown}), else its last run; null for a session saved before runs. */
-    private static SessionFile.RunBlock shownRun(SessionFile.Session session) {
-        if (session.runs().isEmpty()) {
-            return null;
-        }
-        String shown = session.settings().get("history.shown");
-        for (SessionFile.RunBlock run : session.runs()) {
-            if (Integer.toString(run.id()).equals(shown)) {
-                return run;
-            }
-        }
-        return session.runs().get(session.runs().size() - 1);
     }
 
     /**

@@ -158,6 +158,30 @@ class CovariatesCommandTest {
         assertEquals(CliTest.table(fromFile), CliTest.table(fromSession));
     }
 
+    /** A session with a run history keeps its rows in its runs: the run it shows is analysed, not an empty list. */
+    @Test
+    void aSessionsShownRunIsAnalysed() throws Exception {
+        compare();
+        tmeval.run.output.ComparisonOutput.Content content = tmeval.run.output.ComparisonOutput.read(results);
+        List<tmeval.run.exec.ComparisonRunner.Result> rows = new ArrayList<>();
+        for (tmeval.run.output.CompareRowFormat.Row row : content.rows()) {
+            rows.add(row.result(Integer.parseInt(row.documentId().substring(1))));
+        }
+        var shown = new tmeval.run.output.SessionFile.RunBlock(2, java.time.Instant.parse("2026-11-26T12:00:00Z"), "finished", "",
+                content.settings(), rows, List.of());
+        var other = new tmeval.run.output.SessionFile.RunBlock(1, java.time.Instant.parse("2026-11-26T11:00:00Z"), "finished", "",
+                content.settings(), rows.subList(0, 2), List.of());
+        Path session = dir.resolve("history-session.tsv");
+        tmeval.run.output.SessionFile.write(new tmeval.run.output.SessionFile.Session(Map.of("modelA", data[0], "modelB", data[1], "corpus", data[2]),
+                Map.of("history.shown", "2"), List.of(), List.of(), List.of(other, shown)), session);
+        Path fromFile = dir.resolve("from-file.tsv");
+        Path fromSession = dir.resolve("from-history-session.tsv");
+        assertEquals(0, CliTest.run("covariates", "--results", results.toString(), "--out", fromFile.toString()).code());
+        CliTest.Outcome r = CliTest.run("covariates", "--results", session.toString(), "--out", fromSession.toString());
+        assertEquals(0, r.code(), r.err());
+        assertEquals(CliTest.table(fromFile), CliTest.table(fromSession));
+    }
+
     /** A model compare read with its alpha file (a topic-word matrix) is read again with it, as the provenance names it. */
     @Test
     void theCompanionFilesTheProvenanceNamesAreReadToo() throws Exception {

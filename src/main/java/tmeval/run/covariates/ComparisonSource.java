@@ -12,7 +12,7 @@ import java.util.Map;
 
 /**
  * The results a covariates analysis reads: a {@code compare} output (plain or adaptive, merged shards) or a workbench
- * session, read by their own readers, with the settings and inputs they record.
+ * session (the run it shows), read by their own readers, with the settings and inputs they record.
  *
  * @param settings the comparison's settings as recorded
  * @param inputs the models and corpus as recorded (a session records no digest: {@code sha256:-})
@@ -42,7 +42,11 @@ public record ComparisonSource(Path path, Map<String, String> settings, List<tme
                 inputs.add(new tmeval.run.output.ProvenanceHeader.Input(e.getValue(), p, "sha256:-\tbytes:- (a session records no digest)"));
             }
         }
-        return new ComparisonSource(path, session.settings(), List.copyOf(inputs), session.results());
+        // a session with a run history keeps its rows in its runs: the run it shows is the one analysed
+        SessionFile.RunBlock shown = session.shownRun();
+        return shown == null
+                ? new ComparisonSource(path, session.settings(), List.copyOf(inputs), session.results())
+                : new ComparisonSource(path, shown.plan(), List.copyOf(inputs), shown.results());
     }
 
     /** The recorded input of a role, or null. */

@@ -82,6 +82,20 @@ public final class SessionFile {
         public Session(Map<String, Path> inputs, Map<String, String> settings, List<ComparisonRunner.Result> results) {
             this(inputs, settings, results, List.of());
         }
+
+        /** The run the session shows ({@code history.shown}), else its last run; null for a session saved before runs. */
+        public RunBlock shownRun() {
+            if (runs.isEmpty()) {
+                return null;
+            }
+            String shown = settings.get("history.shown");
+            for (RunBlock run : runs) {
+                if (Integer.toString(run.id()).equals(shown)) {
+                    return run;
+                }
+            }
+            return runs.get(runs.size() - 1);
+        }
     }
 
     /** The statuses a saved run may have. */
