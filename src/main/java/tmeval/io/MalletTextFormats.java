@@ -134,7 +134,8 @@ public final class MalletTextFormats {
         InputLimits limits = in.limits();
         if (Double.isNaN(beta)) {
             throw InputException.ofFile(path, "a MALLET word-topic counts file carries no beta: give the beta MALLET trained with,"
-                    + " --beta B (MALLET's final beta is the '#beta :' line of its --output-state file; its default is 0.01)");
+                    + " --beta-from FILE (MALLET's --output-state file, whose '#beta :' line holds its final beta, or train-topics' log) or"
+                    + " --beta B (MALLET's default is 0.01)");
         }
         if (alphaFile == null) {
             throw InputException.ofFile(path, "a MALLET word-topic counts file carries no alpha: give --alpha-file (MALLET's"

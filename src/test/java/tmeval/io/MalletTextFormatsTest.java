@@ -1,10 +1,6 @@
 package tmeval.io;
 
 import cc.mallet.topics.ParallelTopicModel;
-import cc.mallet.types.Alphabet;
-import cc.mallet.types.FeatureSequence;
-import cc.mallet.types.Instance;
-import cc.mallet.types.InstanceList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tmeval.model.TopicModel;
@@ -26,45 +22,15 @@ class MalletTextFormatsTest {
         return new ModelLoader.Spec(model, alpha, null, false, beta, MatrixModelFormat.Header.AUTO);
     }
 
-    /** Trains MALLET itself on a tiny corpus whose alphabet holds a word no document uses. */
-    private ParallelTopicModel trainMallet() throws Exception {
-        Alphabet alphabet = new Alphabet();
-        String[] words = {"apple", "banana", "cherry", "date", "elder", "fig", "never-seen"};
-        for (String w : words) {
-            alphabet.lookupIndex(w, true);
-        }
-        int[][] docs = {{0, 1, 0, 2, 1}, {3, 4, 5, 3, 4}, {0, 2, 5, 1, 0, 0}, {4, 3, 5, 5}};
-        InstanceList list = new InstanceList(alphabet, null);
-        for (int d = 0; d < docs.length; d++) {
-            list.add(new Instance(new FeatureSequence(alphabet, docs[d]), null, "d" + d, null));
-        }
-        ParallelTopicModel model = new ParallelTopicModel(3, 0.9, 0.05);
-        model.setNumThreads(1);
-        model.setNumIterations(20);
-        model.setTopicDisplay(0, 0);
-        model.setRandomSeed(3);
-        model.addInstances(list);
-        model.estimate();
-        return model;
-    }
-
     @Test
     void malletsWeightsAndCountsFilesGiveTheModelMalletEvaluatesOverItsWholeAlphabet() throws Exception {
-        ParallelTopicModel mallet = trainMallet();
-        Path weights = dir.resolve("weights.txt");
-        Path counts = dir.resolve("counts.txt");
-        Path keys = dir.resolve("keys.txt");
-        Path state = dir.resolve("state.gz");
-        mallet.printTopicWordWeights(weights.toFile());
-        mallet.printTypeTopicCounts(counts.toFile());
-        mallet.printTopWords(keys.toFile(), 5, false);
-        mallet.printState(state.toFile());
-        Path alpha = dir.resolve("alpha.txt");
-        StringBuilder a = new StringBuilder();
-        for (double x : mallet.alpha) {
-            a.append(x).append('\n');
-        }
-        Files.writeString(alpha, a);
+        MalletFixture.Files f = MalletFixture.write(dir);
+        ParallelTopicModel mallet = f.mallet();
+        Path weights = f.weights();
+        Path counts = f.counts();
+        Path keys = f.keys();
+        Path state = f.state();
+        Path alpha = f.alpha();
 
         TopicModel fromWeights = ModelLoader.read(spec(weights, alpha, Double.NaN));
         TopicModel fromCounts = ModelLoader.read(spec(counts, alpha, mallet.beta));
@@ -72,7 +38,7 @@ class MalletTextFormatsTest {
         assertEquals(3, fromWeights.numTopics());
         assertEquals(fromWeights.vocabulary(), fromCounts.vocabulary());
         assertArrayEquals(mallet.alpha, fromWeights.alpha());
-        int unused = fromWeights.vocabulary().id("never-seen");
+        int unused = fromWeights.vocabulary().id(MalletFixture.UNUSED);
         for (int w = 0; w < 7; w++) {
             for (int k = 0; k < 3; k++) {
                 assertEquals(fromWeights.phi(w, k), fromCounts.phi(w, k), 1e-12);
