@@ -105,6 +105,14 @@ class MalletTextFormatsTest {
         TopicModel w = ModelLoader.read(spec(weights, alpha, Double.NaN));
         assertEquals(2.5 / 3, w.phi(0, 0), 1e-15);
         assertEquals(1.5 / 2, w.phi(1, 1), 1e-15);
+        // any order of lines gives the same model (MALLET's is topic by topic, each in one word order; the first line must be topic 0)
+        Files.writeString(weights, "0\tbanana\t0.5\n1\tbanana\t1.5\n1\tapple\t0.5\n0\tapple\t2.5\n");
+        TopicModel shuffled = ModelLoader.read(spec(weights, alpha, Double.NaN));
+        assertEquals(w.phi(w.vocabulary().id("apple"), 0), shuffled.phi(shuffled.vocabulary().id("apple"), 0), 1e-15);
+        assertEquals(w.phi(w.vocabulary().id("banana"), 1), shuffled.phi(shuffled.vocabulary().id("banana"), 1), 1e-15);
+        Files.writeString(weights, "0\tapple\t2.5\n0\tbanana\t0.5\n1\tapple\t0.5\n1\tapple\t1.5\n");
+        InputException twice = assertThrows(InputException.class, () -> ModelLoader.read(spec(weights, alpha, Double.NaN)));
+        assertTrue(twice.getMessage().contains("twice") && twice.line() == 4, twice.getMessage());
     }
 
     @Test
@@ -122,6 +130,16 @@ class MalletTextFormatsTest {
                             MatrixModelFormat.Header.AUTO), small));
             assertTrue(e.getMessage().contains("out of range"), e.getMessage());
         }
+        // topics far apart within the topic limit: refused by the cells they would need, before the columns are made
+        StringBuilder twenty = new StringBuilder();
+        for (int v = 0; v < 20; v++) {
+            twenty.append("0\tw").append(v).append("\t0.5\n");
+        }
+        // 20 words x 8001 topics = 160,020 cells, above the 131,072 of an 8 MB heap; topic 8000 is within its 8,191 topics
+        Files.writeString(weights, twenty + "8000\tw0\t0.5\n");
+        InputException far = assertThrows(InputException.class, () -> ModelLoader.read(new ModelLoader.Spec(weights, alpha, null, false,
+                Double.NaN, MatrixModelFormat.Header.AUTO), InputLimits.forHeap(8L << 20)));
+        assertTrue(far.getMessage().contains("probabilities") && far.line() == 21, far.getMessage());
     }
 
     @Test
