@@ -14,8 +14,8 @@ import java.util.Locale;
  */
 public final class AlphabetNote {
     /** Where MALLET's whole alphabet is, for a user of the state route. */
-    static final String WHOLE_ALPHABET_ROUTE = "MALLET's --word-topic-counts-file (with --beta) or --topic-word-weights-file output"
-            + " carries its whole alphabet";
+    static final String WHOLE_ALPHABET_ROUTE = "MALLET's --word-topic-counts-file (with --beta-from STATE or --beta B) or"
+            + " --topic-word-weights-file output carries its whole alphabet";
 
     private AlphabetNote() {
     }
