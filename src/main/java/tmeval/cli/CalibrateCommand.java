@@ -86,9 +86,10 @@ final class CalibrateCommand implements Command {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        TopicModel model = InputOptions.load(o, "model", "alpha-file", "beta").model();
+        tmeval.io.ModelLoader.Loaded loaded = ModelOptions.PLAIN.load(o, o.requiredPath("model"));
+        TopicModel model = loaded.model();
         Corpus corpus = InputOptions.corpus(o, model);
-        InputOptions.reportCorpus(corpus, false, out);
+        InputOptions.reportCorpus(corpus, loaded.kind(), model.numWords(), false, out);
         int[] lengths = Calibration.sampleLengths(corpus, documents, seed);
         int[] sorted = lengths.clone();
         Arrays.sort(sorted);

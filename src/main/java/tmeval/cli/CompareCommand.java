@@ -76,6 +76,8 @@ final class CompareCommand implements Command {
         o.add(OptionSpec.input("alpha-file-b", "FILE", "alpha for B when it is a topic-word matrix"));
         o.add(OptionSpec.value("beta-a", "B", "the beta MALLET trained A with, when A is its --word-topic-counts-file output"));
         o.add(OptionSpec.value("beta-b", "B", "the beta MALLET trained B with, when B is its --word-topic-counts-file output"));
+        o.add(OptionSpec.input("beta-from-a", "FILE", "instead of --beta-a: read it from A's MALLET --output-state file or train-topics' log"));
+        o.add(OptionSpec.input("beta-from-b", "FILE", "instead of --beta-b: read it from B's MALLET --output-state file or train-topics' log"));
         o.add(OptionSpec.value("matrix-header", "yes|no", "whether a matrix's first line is a header of words (default: guessed)"));
         o.add(OptionSpec.flag("renormalize", "rescale topics that do not sum to 1 (otherwise an error)"));
         o.addAll(InputOptions.corpusOptions());
@@ -231,15 +233,17 @@ final class CompareCommand implements Command {
 
         Path pathA = o.requiredPath("model-a");
         Path pathB = o.requiredPath("model-b");
-        ModelLoader.Loaded loadedA = InputOptions.load(o, "model-a", "alpha-file-a", "beta-a");
-        ModelLoader.Loaded loadedB = InputOptions.load(o, "model-b", "alpha-file-b", "beta-b");
+        ModelLoader.Loaded loadedA = ModelOptions.side("a").load(o, pathA);
+        ModelLoader.Loaded loadedB = ModelOptions.side("b").load(o, pathB);
         TopicModel a = loadedA.model();
         TopicModel b = loadedB.model();
         boolean smooth = InputOptions.unknownWords(o, pathA, loadedA.kind().coversAlphabet())
                 & InputOptions.unknownWords(o, pathB, loadedB.kind().coversAlphabet());
         ModelPair pair = InputOptions.pair(a, pathA, b, pathB, plan.align(), plan.intersectVocabularies(), plan.annealingMethod());
         Corpus corpus = InputOptions.corpus(o, pair.a());
-        InputOptions.reportCorpus(corpus, smooth, out);
+        // the corpus is mapped onto A's vocabulary; a state on either side cannot know MALLET's whole alphabet
+        ModelLoader.Kind kind = loadedB.kind() == ModelLoader.Kind.MALLET_STATE ? loadedB.kind() : loadedA.kind();
+        InputOptions.reportCorpus(corpus, kind, pair.a().numWords(), smooth, out);
         pair.notes().forEach(n -> out.println(n));
         if (pair.aligned()) {
             out.println("alignment (B topic for each A topic, 1-based): " + Arrays.toString(Arrays.stream(pair.alignment().permutation()).map(k -> k + 1).toArray()));

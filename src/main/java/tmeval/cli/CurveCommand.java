@@ -86,9 +86,10 @@ final class CurveCommand implements Command {
         Path outFile = o.requiredPath("out");
         ModelSeries series = ModelLoader.readSeries(o.requiredPath("series"), plan.allowUneven());
         TopicModel first = series.get(0).model();
-        boolean smooth = InputOptions.unknownWords(o, o.path("series"), ModelLoader.seriesCoversAlphabet(o.path("series")));
+        boolean malletStates = ModelLoader.seriesCoversAlphabet(o.path("series"));
+        boolean smooth = InputOptions.unknownWords(o, o.path("series"), malletStates);
         Corpus corpus = InputOptions.corpus(o, first);
-        InputOptions.reportCorpus(corpus, smooth, out);
+        InputOptions.reportCorpus(corpus, malletStates ? ModelLoader.Kind.MALLET_STATE : ModelLoader.Kind.NATIVE, first.numWords(), smooth, out);
         out.printf(Locale.ROOT, "series %s: %d snapshots, iterations %d to %d, K = %d; %d temperatures per snapshot (+%d at the first), %d samples, %d runs%n",
                 series.name(), series.size(), series.get(0).iteration(), series.get(series.size() - 1).iteration(), series.numTopics(),
                 settings.temperatures(), plan.firstExtraTemperatures(), settings.samples(), plan.runs());

@@ -102,11 +102,11 @@ final class EstimateCommand implements Command {
         boolean timing = !o.has("no-timing");
         Shard shard = MethodOptions.shard(o);
         Path outFile = o.requiredPath("out");
-        tmeval.io.ModelLoader.Loaded loaded = InputOptions.load(o, "model", "alpha-file", "beta");
+        tmeval.io.ModelLoader.Loaded loaded = ModelOptions.PLAIN.load(o, o.requiredPath("model"));
         TopicModel model = loaded.model();
         boolean smooth = InputOptions.unknownWords(o, o.path("model"), loaded.kind().coversAlphabet());
         Corpus corpus = InputOptions.corpus(o, model);
-        InputOptions.reportCorpus(corpus, smooth, out);
+        InputOptions.reportCorpus(corpus, loaded.kind(), model.numWords(), smooth, out);
         AutoEstimation.Choice choice = null;
         if (auto) {
             choice = AutoEstimation.choose(corpus, model, seed, threads, cancel);

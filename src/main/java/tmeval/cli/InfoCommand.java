@@ -37,7 +37,7 @@ final class InfoCommand implements Command {
         if (!o.has("model") && !o.has("corpus")) {
             throw new UsageException("give --model, --corpus, or both");
         }
-        tmeval.io.ModelLoader.Loaded loaded = o.has("model") ? InputOptions.load(o, "model", "alpha-file", "beta") : null;
+        tmeval.io.ModelLoader.Loaded loaded = o.has("model") ? ModelOptions.PLAIN.load(o, o.requiredPath("model")) : null;
         TopicModel model = loaded == null ? null : loaded.model();
         boolean smooth = false;
         if (o.has("unknown-words")) {
@@ -52,7 +52,7 @@ final class InfoCommand implements Command {
         if (o.has("corpus")) {
             Corpus corpus = InputOptions.corpus(o, model);
             if (model != null) {
-                InputOptions.reportCorpus(corpus, smooth, out);
+                InputOptions.reportCorpus(corpus, loaded.kind(), model.numWords(), smooth, out);
             } else {
                 out.println("corpus " + corpus.summary());
             }

@@ -2,9 +2,9 @@ package tmeval.cli;
 
 import tmeval.run.plan.Setting;
 import tmeval.compare.ModelPair;
+import tmeval.io.AlphabetNote;
 import tmeval.io.CorpusLoader;
 import tmeval.io.InputException;
-import tmeval.io.MatrixModelFormat;
 import tmeval.io.ModelLoader;
 import tmeval.model.Corpus;
 import tmeval.model.TopicModel;
@@ -28,38 +28,9 @@ final class InputOptions {
         return o;
     }
 
+    /** The options that say how to read {@code --model} ({@link ModelOptions#PLAIN}). */
     static List<OptionSpec> matrixOptions() {
-        return List.of(
-                OptionSpec.input("alpha-file", "FILE", "alpha for a matrix or MALLET weights/counts model (K numbers, one for a"
-                        + " symmetric prior, or MALLET's --output-topic-keys file)"),
-                OptionSpec.input("vocab-file", "FILE", "vocabulary (one word per line) for a matrix without words"),
-                OptionSpec.value("matrix-header", "yes|no", "whether a matrix's first line is a header of words (default: guessed;"
-                        + " say yes when every word looks like a number)"),
-                OptionSpec.value("beta", "B", "the beta MALLET trained with, for its --word-topic-counts-file output"),
-                OptionSpec.flag("renormalize", "rescale topics that do not sum to 1 (otherwise an error)"));
-    }
-
-    /** {@code --beta} (or {@code --beta-a}, ...): a positive number, or NaN when absent. */
-    static double beta(Options o, String option) throws UsageException {
-        if (!o.has(option)) {
-            return Double.NaN;
-        }
-        double b = o.real(option, Double.NaN, Double.MIN_VALUE, Double.MAX_VALUE);
-        return b;
-    }
-
-    static MatrixModelFormat.Header matrixHeader(Options o) throws UsageException {
-        try {
-            return MatrixModelFormat.Header.parse(o.string("matrix-header", "auto"));
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
-        }
-    }
-
-    static ModelLoader.Loaded load(Options o, String modelOption, String alphaOption, String betaOption) throws UsageException, InputException {
-        Path p = o.requiredPath(modelOption);
-        return ModelLoader.load(new ModelLoader.Spec(p, o.path(alphaOption), o.path("vocab-file"), o.has("renormalize"),
-                beta(o, betaOption), matrixHeader(o)));
+        return ModelOptions.PLAIN.specs("");
     }
 
     static List<OptionSpec> corpusOptions() {
@@ -79,8 +50,9 @@ final class InputOptions {
 
     static OptionSpec unknownWordsOption() {
         return OptionSpec.value("unknown-words", "drop|smooth", "held-out words not in the model: drop (default; counted and"
-                + " shown) or smooth (MALLET's models only: every word of MALLET's alphabet is already scored at its smoothed"
-                + " probability, words outside it are dropped as MALLET's own import drops them)");
+                + " shown) or smooth (MALLET's models only: its counts and weights files score every word of MALLET's alphabet at its"
+                + " smoothed probability, words outside it are dropped as MALLET's own import drops them; its state holds only the words"
+                + " its training tokens use, and says so)");
     }
 
     /**
@@ -106,20 +78,20 @@ final class InputOptions {
         return true;
     }
 
-    /** The corpus line and what the model's vocabulary left out (count, rate, a warning above 2%, the top words). */
-    static void reportCorpus(Corpus corpus, boolean smooth, PrintStream out) {
+    /**
+     * The corpus line and what the model's vocabulary left out (count, rate, a warning above 2%, the top words), then
+     * what the model's kind can say about those words ({@link AlphabetNote}).
+     *
+     * @param kind the kind of file the model came from, or null when it is not read from one file
+     */
+    static void reportCorpus(Corpus corpus, ModelLoader.Kind kind, int modelWords, boolean smooth, PrintStream out) {
         out.println("corpus " + corpus.summary());
         for (String line : corpus.unknownWords().report()) {
             out.println(line);
         }
-        if (smooth) {
-            out.println("unknown words: smooth: the model holds MALLET's whole alphabet, each word at (n_wk + beta) / (n_k + V beta);"
-                    + " the words above are outside that alphabet and dropped, as MALLET's import (--use-pipe-from) drops them");
+        if (kind != null) {
+            AlphabetNote.lines(kind, modelWords, corpus.unknownWords(), smooth).forEach(out::println);
         }
-    }
-
-    static TopicModel model(Options o, String modelOption) throws UsageException, InputException {
-        return load(o, modelOption, "alpha-file", "beta").model();
     }
 
     /**

@@ -43,6 +43,14 @@ public record OptionSpec(String name, String valueName, String help, Role role) 
         return new OptionSpec(name, null, help, Role.SETTING);
     }
 
+    /** The suffix of an indexed option's name: {@code --alpha-file-I} stands for {@code --alpha-file-1}, {@code --alpha-file-2}, ... */
+    public static final String INDEX = "I";
+
+    /** Whether the option is one per item of a list ({@code select}'s {@code --alpha-file-I} for its I-th model). */
+    public boolean indexed() {
+        return name.endsWith("-" + INDEX);
+    }
+
     public boolean takesValue() {
         return valueName != null;
     }

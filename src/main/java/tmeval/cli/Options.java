@@ -10,6 +10,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** Parsed {@code --name value} options of one command, checked against the command's option list. */
 public final class Options {
@@ -50,6 +52,10 @@ public final class Options {
                 name = name.substring(0, eq);
             }
             OptionSpec spec = byName.get(name);
+            Matcher indexed = INDEXED.matcher(name);
+            if (spec == null && indexed.matches()) {
+                spec = byName.get(indexed.group(1) + "-" + OptionSpec.INDEX);
+            }
             if (spec == null) {
                 throw new UsageException("unknown option --" + name);
             }
@@ -78,6 +84,25 @@ public final class Options {
             }
         }
         return o;
+    }
+
+    /** An indexed option's name as given: the option's name and the index (1, 2, ...). */
+    private static final Pattern INDEXED = Pattern.compile("(.+)-([1-9][0-9]{0,5})");
+
+    /**
+     * The indices given to an indexed option ({@code --alpha-file-2} gives 2 to {@code alpha-file-I}), each checked to
+     * be at most {@code count}, so that an option for an item that is not there is an error, not silently unused.
+     *
+     * @param what what the indices count, for the message ("--models gives 2 models")
+     */
+    public void checkIndices(int count, String what) throws UsageException {
+        for (String given : values.keySet()) {
+            Matcher m = INDEXED.matcher(given);
+            if (m.matches() && specs.stream().anyMatch(s -> s.indexed() && s.name().equals(m.group(1) + "-" + OptionSpec.INDEX))
+                    && Integer.parseInt(m.group(2)) > count) {
+                throw new UsageException("--" + given + " is for item " + m.group(2) + ", but " + what);
+            }
+        }
     }
 
     /** Whether an argument is the help option ({@code --help}, {@code -h}). */

@@ -61,8 +61,11 @@ final class SelectCommand implements Command {
     @Override
     public List<OptionSpec> options() {
         List<OptionSpec> o = new ArrayList<>();
-        o.add(OptionSpec.value("models", "FILES", "two or more models, comma-separated (native TSV or MALLET state); models of"
-                + " different vocabularies are each scored on their own, their pair n/a"));
+        o.add(OptionSpec.value("models", "FILES", "two or more models, comma-separated, each any model estimate reads (native TSV,"
+                + " MALLET state, MALLET weights or counts, a topic-word matrix), its options given per model as --alpha-file-I,"
+                + " --beta-I, ... with I its place in the list from 1; models of different vocabularies are each scored on their own,"
+                + " their pair n/a"));
+        o.addAll(ModelOptions.indexed(OptionSpec.INDEX).specs(" of the I-th model"));
         o.addAll(InputOptions.corpusOptions());
         o.add(OptionSpec.value("method", "NAME", "the estimator: " + AutoEstimation.NAME + " (default: each model's own choice by a pilot,"
                 + " every document certified where it can be), or one of " + String.join(", ", Methods.names())));
@@ -101,6 +104,9 @@ final class SelectCommand implements Command {
                     in.put("--models " + m.trim(), Path.of(m.trim()));
                 }
             }
+            for (int i = 1; i <= o.string("models", "").split(",").length; i++) {
+                ModelOptions.indexed(Integer.toString(i)).inputs(o).forEach((name, path) -> in.put("--" + name, path));
+            }
         }
         return in;
     }
@@ -111,6 +117,7 @@ final class SelectCommand implements Command {
         if (paths.size() < 2) {
             throw new UsageException("--models needs two or more models");
         }
+        o.checkIndices(paths.size(), "--models gives " + paths.size() + " models");
         String methodName = o.string("method", AutoEstimation.NAME);
         boolean auto = methodName.equals(AutoEstimation.NAME);
         EstimatePlan plan = null;
@@ -151,14 +158,20 @@ final class SelectCommand implements Command {
         }
         boolean timing = !o.has("no-timing");
         Path outFile = o.requiredPath("out");
-        List<TopicModel> models = new ArrayList<>();
-        for (String p : paths) {
-            models.add(ModelLoader.read(ModelLoader.Spec.of(Path.of(p))));
-        }
+        // each model read as estimate reads its --model, with its own options (--alpha-file-I, --beta-I, ...)
+        List<ModelLoader.Loaded> loaded = new ArrayList<>();
         List<Provenance.Input> inputs = new ArrayList<>(o.inputs());
+        Map<String, String> modelSettings = new LinkedHashMap<>();
         for (int i = 0; i < paths.size(); i++) {
+            ModelOptions options = ModelOptions.indexed(Integer.toString(i + 1));
+            loaded.add(options.load(o, Path.of(paths.get(i))));
             inputs.add(new Provenance.Input("model " + (i + 1), Path.of(paths.get(i))));
+            options.inputs(o).forEach((name, path) -> inputs.add(new Provenance.Input(name, path)));
+            if (o.has(options.beta())) {
+                modelSettings.put("model-" + (i + 1) + "-beta", o.string(options.beta(), ""));
+            }
         }
+        List<TopicModel> models = loaded.stream().map(ModelLoader.Loaded::model).toList();
         Map<String, String> settings = new LinkedHashMap<>();
         if (auto) {
             settings.put("method", AutoEstimation.NAME);
@@ -168,6 +181,7 @@ final class SelectCommand implements Command {
             settings.putAll(plan.toSettings());
         }
         settings.put("plan", "select");
+        settings.putAll(modelSettings);
         if (pairs != null) {
             settings.put("pairs", pairs.methods().get(0));
             for (MethodOption read : ComparisonMethods.get(pairs.methods().get(0)).options()) {
@@ -185,7 +199,7 @@ final class SelectCommand implements Command {
             if (!oneVocabulary) {
                 out.println("model " + (i + 1) + " (" + models.get(i).name() + "), its own vocabulary of " + models.get(i).numWords() + " words:");
             }
-            InputOptions.reportCorpus(candidates.get(i).corpus(), false, out);
+            InputOptions.reportCorpus(candidates.get(i).corpus(), loaded.get(i).kind(), models.get(i).numWords(), false, out);
         }
         List<ModelSelection.Estimation> estimations = new ArrayList<>();
         for (int i = 0; i < candidates.size(); i++) {

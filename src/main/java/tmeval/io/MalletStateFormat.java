@@ -135,7 +135,7 @@ public final class MalletStateFormat {
         return new TrainingState(vocab.build(), alpha, beta, words, topics);
     }
 
-    private static String[] valuesAfterColon(LineReader in, String line) throws InputException {
+    static String[] valuesAfterColon(LineReader in, String line) throws InputException {
         int colon = line.indexOf(':');
         if (colon < 0) {
             throw in.error("expected 'name : values'");

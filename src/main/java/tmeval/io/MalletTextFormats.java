@@ -6,7 +6,9 @@ import tmeval.model.TopicModel;
 import tmeval.model.Vocabulary;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * MALLET's text outputs of a trained model, read as the model MALLET itself evaluates: phi[w,k] = (n_wk + beta) /
@@ -62,7 +64,12 @@ public final class MalletTextFormats {
         return colon > 0 && isWholeNumber(s.substring(0, colon)) && isWholeNumber(s.substring(colon + 1));
     }
 
-    /** Reads a topic-word weights file from an open reader; the alpha file is required. */
+    /**
+     * Reads a topic-word weights file from an open reader; the alpha file is required. Streamed in bounded memory
+     * (formats.md, "From MALLET"): each weight goes straight into its topic's column of primitive doubles, and a word is
+     * matched in place against the one MALLET writes at that position (every topic lists the words in one order), so
+     * no string is kept per line; a file in another order is read too, by looking each word up.
+     */
     static TopicModel readWeights(LineReader in, Path alphaFile) throws InputException {
         Path path = in.path();
         InputLimits limits = in.limits();
@@ -71,61 +78,86 @@ public final class MalletTextFormats {
                     + " --output-topic-keys file, or K values)");
         }
         Vocabulary.Builder vocab = new Vocabulary.Builder();
-        IntArrayList topics = new IntArrayList();
-        IntArrayList wordIds = new IntArrayList();
-        DoubleArrayList weights = new DoubleArrayList();
-        int numTopics = 0;
+        // one column per topic, indexed by word id; NaN where the file has not given the weight yet
+        List<DoubleArrayList> columns = new ArrayList<>();
+        long cells = 0;
+        int previousTopic = -1;
+        int previousId = -1;
         String line;
         while ((line = in.next()) != null) {
             if (line.isEmpty()) {
                 continue;
             }
-            limits.checkModelCells(in, weights.size() + 1L, 1);
+            limits.checkModelCells(in, ++cells, 1);
             int t1 = line.indexOf('\t');
             int t2 = t1 < 0 ? -1 : line.indexOf('\t', t1 + 1);
             if (t2 < 0 || line.indexOf('\t', t2 + 1) >= 0) {
                 throw in.error("expected 'topic<TAB>word<TAB>weight' (MALLET's --topic-word-weights-file)");
             }
             int topic = Numbers.parseInt(in, line.substring(0, t1), "topic", 0, limits.maxTopics() - 1L);
-            String word = line.substring(t1 + 1, t2);
-            if (word.isEmpty()) {
+            if (t2 == t1 + 1) {
                 throw in.error("empty word");
             }
-            double weight = Numbers.parseDouble(in, line.substring(t2 + 1), "weight of '" + Numbers.abbreviate(word) + "'");
-            if (!(weight > 0)) {
-                throw in.error("weight of '" + Numbers.abbreviate(word) + "' is " + weight + "; MALLET's weights are beta + count, above 0");
+            int expected = topic == previousTopic ? previousId + 1 : 0;
+            int id = expected < vocab.size() && isWordAt(line, t1 + 1, t2, vocab.word(expected)) ? expected : -1;
+            if (id < 0) {
+                limits.checkVocabulary(in, vocab.size() + 1L);
+                id = vocab.idOrAdd(line.substring(t1 + 1, t2));
             }
-            limits.checkVocabulary(in, vocab.size() + 1L);
-            int id = vocab.idOrAdd(word);
-            numTopics = Math.max(numTopics, topic + 1);
-            topics.add(topic);
-            wordIds.add(id);
-            weights.add(weight);
+            double weight = Numbers.parseDouble(in, line.substring(t2 + 1), "weight of '" + Numbers.abbreviate(vocab.word(id)) + "'");
+            if (!(weight > 0)) {
+                throw in.error("weight of '" + Numbers.abbreviate(vocab.word(id)) + "' is " + weight + "; MALLET's weights are beta + count, above 0");
+            }
+            if (topic >= columns.size()) {
+                // every topic lists every word: the V x K cells the columns will hold are refused before they are allocated
+                limits.checkModelCells(in, Math.max(1, vocab.size()), topic + 1L);
+                while (columns.size() <= topic) {
+                    columns.add(new DoubleArrayList());
+                }
+            }
+            DoubleArrayList column = columns.get(topic);
+            if (column.isEmpty()) {
+                // a topic after the first is sized by the words read so far
+                column.ensureCapacity(vocab.size());
+            }
+            while (column.size() <= id) {
+                column.add(Double.NaN);
+            }
+            if (!Double.isNaN(column.getDouble(id))) {
+                throw in.error("topic " + topic + " gives word '" + Numbers.abbreviate(vocab.word(id)) + "' twice");
+            }
+            column.set(id, weight);
+            previousTopic = topic;
+            previousId = id;
         }
-        if (weights.isEmpty()) {
+        if (cells == 0) {
             throw InputException.ofFile(path, "no weight lines");
         }
         int numWords = vocab.size();
+        int numTopics = columns.size();
         limits.checkModelCells(in, numWords, numTopics);
         double[] phi = new double[numWords * numTopics];
-        Arrays.fill(phi, Double.NaN);
-        for (int i = 0; i < weights.size(); i++) {
-            int cell = wordIds.getInt(i) * numTopics + topics.getInt(i);
-            if (!Double.isNaN(phi[cell])) {
-                throw InputException.ofFile(path, "topic " + topics.getInt(i) + " gives word '" + Numbers.abbreviate(vocab.word(wordIds.getInt(i)))
-                        + "' twice");
+        for (int k = 0; k < numTopics; k++) {
+            DoubleArrayList column = columns.get(k);
+            for (int w = 0; w < numWords; w++) {
+                double weight = w < column.size() ? column.getDouble(w) : Double.NaN;
+                if (Double.isNaN(weight)) {
+                    throw InputException.ofFile(path, "topic " + k + " has no weight for '" + Numbers.abbreviate(vocab.word(w))
+                            + "' (MALLET writes every word for every topic)");
+                }
+                phi[w * numTopics + k] = weight;
             }
-            phi[cell] = weights.getDouble(i);
-        }
-        for (int cell = 0; cell < phi.length; cell++) {
-            if (Double.isNaN(phi[cell])) {
-                throw InputException.ofFile(path, "topic " + cell % numTopics + " has no weight for '"
-                        + Numbers.abbreviate(vocab.word(cell / numTopics)) + "' (MALLET writes every word for every topic)");
-            }
+            // each column is let go once copied: the file's weights are held once at a time, not twice
+            columns.set(k, null);
         }
         NativeModelFormat.checkColumnSums(path, phi, numTopics, true);
         double[] alpha = readAlpha(alphaFile, numTopics, limits);
         return new TopicModel(NativeModelFormat.defaultName(path), vocab.build(), phi, alpha);
+    }
+
+    /** Whether {@code line[from, to)} is {@code word}, compared in place. */
+    private static boolean isWordAt(String line, int from, int to, String word) {
+        return to - from == word.length() && line.startsWith(word, from);
     }
 
     /** Reads a word-topic counts file from an open reader; the alpha file and beta are required. */
@@ -134,7 +166,8 @@ public final class MalletTextFormats {
         InputLimits limits = in.limits();
         if (Double.isNaN(beta)) {
             throw InputException.ofFile(path, "a MALLET word-topic counts file carries no beta: give the beta MALLET trained with,"
-                    + " --beta B (MALLET's final beta is the '#beta :' line of its --output-state file; its default is 0.01)");
+                    + " --beta-from FILE (MALLET's --output-state file, whose '#beta :' line holds its final beta, or train-topics' log) or"
+                    + " --beta B (MALLET's default is 0.01)");
         }
         if (alphaFile == null) {
             throw InputException.ofFile(path, "a MALLET word-topic counts file carries no alpha: give --alpha-file (MALLET's"

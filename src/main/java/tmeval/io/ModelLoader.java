@@ -39,8 +39,10 @@ public final class ModelLoader {
         NATIVE, MALLET_STATE, MALLET_WEIGHTS, MALLET_COUNTS, MATRIX;
 
         /**
-         * Whether the model carries MALLET's whole alphabet, every word at its smoothed probability (n_wk + beta) /
-         * (n_k + V beta), so that a word outside its vocabulary is one MALLET's own import would drop too.
+         * Whether the model is MALLET's, every word at its smoothed probability (n_wk + beta) / (n_k + V beta), so that
+         * {@code --unknown-words smooth} is what it already does. The weights and counts files carry MALLET's whole
+         * alphabet (a word outside it is one MALLET's own import would drop too); the state only the words its training
+         * tokens use, which {@link AlphabetNote} says.
          */
         public boolean coversAlphabet() {
             return this == MALLET_STATE || this == MALLET_WEIGHTS || this == MALLET_COUNTS;
@@ -225,7 +227,7 @@ public final class ModelLoader {
         }
     }
 
-    /** Whether a series directory is of MALLET state files (which carry MALLET's alphabet), not of native snapshots. */
+    /** Whether a series directory is of MALLET state files (MALLET's models, for {@code --unknown-words smooth}), not of native snapshots. */
     public static boolean seriesCoversAlphabet(Path dir) throws InputException {
         try (Stream<Path> s = Files.list(dir)) {
             return s.noneMatch(f -> NATIVE_SNAPSHOT.matcher(f.getFileName().toString()).matches());

@@ -1,10 +1,6 @@
 package tmeval.io;
 
 import cc.mallet.topics.ParallelTopicModel;
-import cc.mallet.types.Alphabet;
-import cc.mallet.types.FeatureSequence;
-import cc.mallet.types.Instance;
-import cc.mallet.types.InstanceList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tmeval.model.TopicModel;
@@ -26,45 +22,15 @@ class MalletTextFormatsTest {
         return new ModelLoader.Spec(model, alpha, null, false, beta, MatrixModelFormat.Header.AUTO);
     }
 
-    /** Trains MALLET itself on a tiny corpus whose alphabet holds a word no document uses. */
-    private ParallelTopicModel trainMallet() throws Exception {
-        Alphabet alphabet = new Alphabet();
-        String[] words = {"apple", "banana", "cherry", "date", "elder", "fig", "never-seen"};
-        for (String w : words) {
-            alphabet.lookupIndex(w, true);
-        }
-        int[][] docs = {{0, 1, 0, 2, 1}, {3, 4, 5, 3, 4}, {0, 2, 5, 1, 0, 0}, {4, 3, 5, 5}};
-        InstanceList list = new InstanceList(alphabet, null);
-        for (int d = 0; d < docs.length; d++) {
-            list.add(new Instance(new FeatureSequence(alphabet, docs[d]), null, "d" + d, null));
-        }
-        ParallelTopicModel model = new ParallelTopicModel(3, 0.9, 0.05);
-        model.setNumThreads(1);
-        model.setNumIterations(20);
-        model.setTopicDisplay(0, 0);
-        model.setRandomSeed(3);
-        model.addInstances(list);
-        model.estimate();
-        return model;
-    }
-
     @Test
     void malletsWeightsAndCountsFilesGiveTheModelMalletEvaluatesOverItsWholeAlphabet() throws Exception {
-        ParallelTopicModel mallet = trainMallet();
-        Path weights = dir.resolve("weights.txt");
-        Path counts = dir.resolve("counts.txt");
-        Path keys = dir.resolve("keys.txt");
-        Path state = dir.resolve("state.gz");
-        mallet.printTopicWordWeights(weights.toFile());
-        mallet.printTypeTopicCounts(counts.toFile());
-        mallet.printTopWords(keys.toFile(), 5, false);
-        mallet.printState(state.toFile());
-        Path alpha = dir.resolve("alpha.txt");
-        StringBuilder a = new StringBuilder();
-        for (double x : mallet.alpha) {
-            a.append(x).append('\n');
-        }
-        Files.writeString(alpha, a);
+        MalletFixture.Files f = MalletFixture.write(dir);
+        ParallelTopicModel mallet = f.mallet();
+        Path weights = f.weights();
+        Path counts = f.counts();
+        Path keys = f.keys();
+        Path state = f.state();
+        Path alpha = f.alpha();
 
         TopicModel fromWeights = ModelLoader.read(spec(weights, alpha, Double.NaN));
         TopicModel fromCounts = ModelLoader.read(spec(counts, alpha, mallet.beta));
@@ -72,7 +38,7 @@ class MalletTextFormatsTest {
         assertEquals(3, fromWeights.numTopics());
         assertEquals(fromWeights.vocabulary(), fromCounts.vocabulary());
         assertArrayEquals(mallet.alpha, fromWeights.alpha());
-        int unused = fromWeights.vocabulary().id("never-seen");
+        int unused = fromWeights.vocabulary().id(MalletFixture.UNUSED);
         for (int w = 0; w < 7; w++) {
             for (int k = 0; k < 3; k++) {
                 assertEquals(fromWeights.phi(w, k), fromCounts.phi(w, k), 1e-12);
@@ -139,6 +105,14 @@ class MalletTextFormatsTest {
         TopicModel w = ModelLoader.read(spec(weights, alpha, Double.NaN));
         assertEquals(2.5 / 3, w.phi(0, 0), 1e-15);
         assertEquals(1.5 / 2, w.phi(1, 1), 1e-15);
+        // any order of lines gives the same model (MALLET's is topic by topic, each in one word order; the first line must be topic 0)
+        Files.writeString(weights, "0\tbanana\t0.5\n1\tbanana\t1.5\n1\tapple\t0.5\n0\tapple\t2.5\n");
+        TopicModel shuffled = ModelLoader.read(spec(weights, alpha, Double.NaN));
+        assertEquals(w.phi(w.vocabulary().id("apple"), 0), shuffled.phi(shuffled.vocabulary().id("apple"), 0), 1e-15);
+        assertEquals(w.phi(w.vocabulary().id("banana"), 1), shuffled.phi(shuffled.vocabulary().id("banana"), 1), 1e-15);
+        Files.writeString(weights, "0\tapple\t2.5\n0\tbanana\t0.5\n1\tapple\t0.5\n1\tapple\t1.5\n");
+        InputException twice = assertThrows(InputException.class, () -> ModelLoader.read(spec(weights, alpha, Double.NaN)));
+        assertTrue(twice.getMessage().contains("twice") && twice.line() == 4, twice.getMessage());
     }
 
     @Test
@@ -156,6 +130,16 @@ class MalletTextFormatsTest {
                             MatrixModelFormat.Header.AUTO), small));
             assertTrue(e.getMessage().contains("out of range"), e.getMessage());
         }
+        // topics far apart within the topic limit: refused by the cells they would need, before the columns are made
+        StringBuilder twenty = new StringBuilder();
+        for (int v = 0; v < 20; v++) {
+            twenty.append("0\tw").append(v).append("\t0.5\n");
+        }
+        // 20 words x 8001 topics = 160,020 cells, above the 131,072 of an 8 MB heap; topic 8000 is within its 8,191 topics
+        Files.writeString(weights, twenty + "8000\tw0\t0.5\n");
+        InputException far = assertThrows(InputException.class, () -> ModelLoader.read(new ModelLoader.Spec(weights, alpha, null, false,
+                Double.NaN, MatrixModelFormat.Header.AUTO), InputLimits.forHeap(8L << 20)));
+        assertTrue(far.getMessage().contains("probabilities") && far.line() == 21, far.getMessage());
     }
 
     @Test

@@ -209,6 +209,10 @@ public final class WhichKView {
                 model.addFiles(chosen.stream().map(File::toPath).toList());
             }
         });
+        Button withOptions = new Button("Add with options...");
+        withOptions.setId("whichk-add-with-options");
+        withOptions.setTooltip(new Tooltip("A model with estimate's options: alpha file, beta (or MALLET's state to read it from), matrix header"));
+        withOptions.setOnAction(e -> ModelOptionsDialog.show(root.getScene().getWindow()).ifPresent(model::addModel));
         Button series = new Button("Add series");
         series.setId("whichk-add-series");
         series.setTooltip(new Tooltip("Every snapshot of the model series loaded on the Inputs panel"));
@@ -222,16 +226,17 @@ public final class WhichKView {
         Button clear = new Button("Clear");
         clear.setOnAction(e -> model.clear());
         clear.disableProperty().bind(model.runningProperty());
-        for (Button b : List.of(files, series, ab, remove, clear)) {
+        for (Button b : List.of(files, withOptions, series, ab, remove, clear)) {
             b.setMaxWidth(Double.MAX_VALUE);
         }
         files.disableProperty().bind(model.runningProperty().or(model.loadingProperty()));
+        withOptions.disableProperty().bind(files.disableProperty());
         series.disableProperty().bind(model.runningProperty().or(model.workspace().seriesProperty().isNull()));
         ab.disableProperty().bind(model.runningProperty());
         Label title = new Label("Models");
         title.getStyleClass().add("section-title");
         HBox row1 = new HBox(4, files, series);
-        HBox row2 = new HBox(4, ab);
+        HBox row2 = new HBox(4, withOptions, ab);
         HBox row3 = new HBox(4, remove, clear);
         for (HBox r : List.of(row1, row2, row3)) {
             r.getChildren().forEach(n -> HBox.setHgrow(n, Priority.ALWAYS));

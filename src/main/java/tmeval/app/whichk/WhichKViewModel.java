@@ -116,18 +116,28 @@ public final class WhichKViewModel {
 
     /** Reads model files in the background and adds those that read; each that does not is reported by name. */
     public void addFiles(List<Path> files) {
+        add(files.stream().map(WhichKModelFile::of).toList());
+    }
+
+    /** Reads a model with its options (alpha file, beta, ...: those estimate takes) in the background and adds it. */
+    public void addModel(WhichKModelFile file) {
+        add(List.of(file));
+    }
+
+    private void add(List<WhichKModelFile> files) {
         reading.of((sink, cancel) -> {
             List<Entry> read = new ArrayList<>();
-            for (Path file : files) {
+            for (WhichKModelFile file : files) {
                 cancel.check();
-                TopicModel m = ModelLoader.read(ModelLoader.Spec.of(file));
+                TopicModel m = file.read();
                 read.add(new Entry(m.name(), m));
             }
             return read;
         }).onSuccess(read -> {
             models.addAll(read);
             message.set(models.size() + " models in the list");
-        }).onFailure(f -> messages.error("Cannot add the model", f.message())).start();
+        }).onFailure(f -> messages.error("Cannot add the model", f.message() + (f.error() instanceof InputException
+                ? "\n(A MALLET weights or counts file, or a topic-word matrix, needs its options: Add with options...)" : ""))).start();
     }
 
     /** Adds every snapshot of the loaded model series, named by its training iteration. */

@@ -12,6 +12,7 @@ import tmeval.app.common.Workspace;
 import tmeval.cli.Cli;
 import tmeval.estimate.Methods;
 import tmeval.io.CorpusLoader;
+import tmeval.io.MalletFixture;
 import tmeval.io.NativeModelFormat;
 import tmeval.io.TextCorpusFormat;
 import tmeval.model.TopicModel;
@@ -94,6 +95,46 @@ class WhichKViewModelTest {
                     .certified(r.scores().get(i).verdicts().methods().iterator().next());
             assertTrue(printed.contains(certified), certified + " in\n" + printed);
         }
+    }
+
+    /** Which K? takes every model option estimate takes, as select takes them per model: the same numbers. */
+    @Test
+    void modelsAddedWithEstimatesOptionsGiveSelectsNumbers() throws Exception {
+        MalletFixture.Files f = MalletFixture.write(dir);
+        Path matrix = dir.resolve("topics.csv");
+        Files.writeString(matrix, "apple,banana,cherry,date,elder,fig," + MalletFixture.UNUSED + "\n"
+                + "0.3,0.25,0.2,0.05,0.05,0.05,0.1\n0.05,0.05,0.05,0.3,0.25,0.2,0.1\n");
+        Path matrixAlpha = dir.resolve("matrix-alpha.txt");
+        Files.writeString(matrixAlpha, "0.4 0.6\n");
+        Path corpus = dir.resolve("mallet-heldout.tsv");
+        Files.writeString(corpus, "h1\tapple banana cherry apple\nh2\tdate elder fig date\nh3\tfig apple date banana\n");
+        workspace.put(Workspace.Slot.CORPUS, corpus, CorpusLoader.read(CorpusLoader.Spec.of(corpus)));
+        Path out = dir.resolve("select.tsv");
+        String printed = cli("select", "--models", f.counts() + "," + matrix, "--alpha-file-1", f.keys().toString(), "--beta-from-1",
+                f.state().toString(), "--alpha-file-2", matrixAlpha.toString(), "--matrix-header-2", "yes", "--corpus", corpus.toString(),
+                "--method", Methods.LR, "--runs", "3", "--no-timing", "--out", out.toString())[0];
+        vm.addModel(new WhichKModelFile(f.counts(), f.keys(), null, "auto", "", f.state(), false));
+        vm.addModel(new WhichKModelFile(matrix, matrixAlpha, null, "yes", " ", null, false));
+        assertEquals(List.of(), errors);
+        vm.settings().methodProperty().set(Methods.LR);
+        vm.settings().runsProperty().set(3);
+        vm.start();
+        assertEquals(List.of(), errors);
+        ModelSelection.Result r = vm.resultProperty().get();
+        for (int i = 0; i < 2; i++) {
+            var t = r.scores().get(i).totals();
+            String line = String.format(Locale.ROOT, "corpus log-likelihood %.4f (mean over runs; %.4f nats per token), perplexity %.4f",
+                    t.logLikelihood(), t.perToken(), t.perplexity());
+            assertTrue(printed.substring(printed.indexOf("model " + (i + 1) + ":")).contains(line), line + " in\n" + printed);
+        }
+        // beta typed and to be read from a file: refused, nothing added; a counts file without options names the route
+        vm.addModel(new WhichKModelFile(f.counts(), f.keys(), null, "auto", "0.01", f.state(), false));
+        assertEquals(1, errors.size(), errors.toString());
+        assertTrue(errors.get(0).contains("give one"), errors.get(0));
+        vm.addFiles(List.of(f.counts()));
+        assertEquals(2, errors.size(), errors.toString());
+        assertTrue(errors.get(1).contains("Add with options"), errors.get(1));
+        assertEquals(2, vm.models().size());
     }
 
     @Test
