@@ -1,0 +1,99 @@
+package tmeval.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tmeval.Fixtures;
+import tmeval.io.NativeModelFormat;
+import tmeval.model.TopicModel;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The modes whose rounds stop document by document ({@code compare --adaptive}, {@code compare}'s and {@code estimate}'s
+ * {@code auto}, {@code select}) write one file however they run: with 1 or 2 threads, as {@code --shard 1/1}, and as
+ * three shards merged (but for the line naming the shards). Each document's rounds draw from the streams of its corpus
+ * position, and each shard recomputes the same pilot over the whole corpus; a stream that followed a document's place
+ * in its shard fails this.
+ */
+class RoundsInShardsTest {
+    @TempDir
+    Path dir;
+
+    /**
+     * Models A and B (B of K 2) on one vocabulary, C on a vocabulary of its own, and twelve short documents from A, some
+     * of whose words C does not know: later rounds, fallbacks and a selection across vocabularies in seconds.
+     */
+    private Path[] data() throws Exception {
+        TopicModel a = Fixtures.randomModel("A", 30, new double[] {0.05, 0.1, 0.2}, 0.1, 3);
+        TopicModel other = Fixtures.randomModel("other", 30, new double[] {0.1, 0.1, 0.1}, 0.1, 8);
+        TopicModel b = Fixtures.derived("B", a, new int[][] {{0, 1}, {2}}, other, 0.2, new double[] {0.2, 0.4});
+        TopicModel c = Fixtures.randomModel("C", 25, new double[] {0.1, 0.1}, 0.1, 11);
+        Path[] files = {dir.resolve("a.tsv"), dir.resolve("b.tsv"), dir.resolve("c.tsv"), dir.resolve("heldout.tsv")};
+        NativeModelFormat.write(a, files[0]);
+        NativeModelFormat.write(b, files[1]);
+        NativeModelFormat.write(c, files[2]);
+        Fixtures.writeCorpus(files[3], a, Fixtures.generate(a, 12, 15, 5).documents());
+        return files;
+    }
+
+    private Path run(String name, List<String> args, String... more) {
+        Path out = dir.resolve(name + ".tsv");
+        List<String> all = new ArrayList<>(args);
+        all.addAll(List.of(more));
+        all.addAll(List.of("--no-timing", "--out", out.toString()));
+        CliTest.Outcome o = CliTest.run(all.toArray(new String[0]));
+        assertEquals(0, o.code(), name + ": " + o.err() + o.out());
+        return out;
+    }
+
+    /** The command's file with 1 thread; the same with 2, as shard 1/1, and as three shards merged. */
+    private List<String> sameEveryWay(String label, List<String> args) throws Exception {
+        List<String> whole = Files.readAllLines(run(label + "-1", args, "--threads", "1"));
+        assertTrue(whole.stream().filter(l -> !l.startsWith("#")).count() > 12, label + ": rows written\n" + String.join("\n", whole));
+        assertEquals(whole, Files.readAllLines(run(label + "-2", args, "--threads", "2")), label + ": 2 threads");
+        assertEquals(whole, Files.readAllLines(run(label + "-1of1", args, "--shard", "1/1")), label + ": shard 1/1");
+        List<String> merge = new ArrayList<>(List.of("merge", "--no-timing", "--out", dir.resolve(label + "-merged.tsv").toString()));
+        for (int i = 1; i <= 3; i++) {
+            merge.add(run(label + "-shard" + i, args, "--threads", "2", "--shard", i + "/3").toString());
+        }
+        CliTest.Outcome m = CliTest.run(merge.toArray(new String[0]));
+        assertEquals(0, m.code(), label + ": " + m.err() + m.out());
+        assertEquals(whole, Files.readAllLines(dir.resolve(label + "-merged.tsv")).stream().filter(l -> !l.startsWith("# shard\t")).toList(),
+                label + ": three shards merged");
+        return whole;
+    }
+
+    @Test
+    void adaptiveAndAutoComparisonsAreTheSameForAnyThreadsAndShards() throws Exception {
+        Path[] d = data();
+        List<String> compare = List.of("compare", "--model-a", d[0].toString(), "--model-b", d[1].toString(), "--corpus", d[3].toString());
+        List<String> adaptive = new ArrayList<>(compare);
+        adaptive.addAll(List.of("--method", "ratio-convex,lr-diff", "--temperatures", "5", "--burn-in", "2", "--adaptive", "--agree-within", "0.2"));
+        List<String> rows = sameEveryWay("adaptive", adaptive);
+        List<String> table = rows.stream().filter(l -> !l.startsWith("#")).toList();
+        int column = List.of(table.get(0).split("\t")).indexOf("temperatures");
+        assertTrue(table.stream().skip(1).map(l -> l.split("\t")[column]).distinct().count() > 1, "later rounds were run:\n" + String.join("\n", table));
+        sameEveryWay("auto-compare", compare);
+    }
+
+    @Test
+    void anAutoEstimateIsTheSameForAnyThreadsAndShards() throws Exception {
+        Path[] d = data();
+        sameEveryWay("auto-estimate", List.of("estimate", "--model", d[0].toString(), "--corpus", d[3].toString()));
+    }
+
+    /** select by auto (a pilot per model) and by a named method, its models on two vocabularies (C's corpus the shorter). */
+    @Test
+    void aSelectionIsTheSameForAnyThreadsAndShards() throws Exception {
+        Path[] d = data();
+        String models = d[0] + "," + d[1] + "," + d[2];
+        sameEveryWay("select-auto", List.of("select", "--models", models, "--corpus", d[3].toString()));
+        sameEveryWay("select-ais", List.of("select", "--models", models, "--corpus", d[3].toString(), "--method", "ais", "--temperatures", "10"));
+    }
+}
