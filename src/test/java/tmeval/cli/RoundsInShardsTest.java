@@ -96,4 +96,63 @@ class RoundsInShardsTest {
         sameEveryWay("select-auto", List.of("select", "--models", models, "--corpus", d[3].toString()));
         sameEveryWay("select-ais", List.of("select", "--models", models, "--corpus", d[3].toString(), "--method", "ais", "--temperatures", "10"));
     }
+
+    /**
+     * merge checks a selection's shards as it checks the others': a shard of another pilot (another seed: every model's
+     * pilot and choice differ) or of other models, a document moved into another model's rows, an edited N, and a lost
+     * row are refused, naming the file; --pairs, which needs every model's whole corpus, is refused with --shard.
+     */
+    @Test
+    void mergeRefusesSelectionShardsThatDoNotFit() throws Exception {
+        Path[] d = data();
+        List<String> select = List.of("select", "--models", d[0] + "," + d[1] + "," + d[2], "--corpus", d[3].toString());
+        Path one = run("s1", select, "--shard", "1/2");
+        Path two = run("s2", select, "--shard", "2/2");
+        CliTest.Outcome ok = CliTest.run("merge", "--no-timing", "--out", dir.resolve("ok.tsv").toString(), one.toString(), two.toString());
+        assertEquals(0, ok.code(), ok.err());
+        assertTrue(ok.out().contains("model 3: C") && ok.out().contains("certified "), ok.out());
+
+        List<String> otherSeed = new ArrayList<>(select);
+        otherSeed.addAll(List.of("--seed", "2"));
+        refused("another pilot", one, run("seed2", otherSeed, "--shard", "2/2"), "comes from another plan or other inputs");
+        refused("other models", one, run("two-models", List.of("select", "--models", d[0] + "," + d[1], "--corpus", d[3].toString()),
+                "--shard", "2/2"), "another plan or other inputs");
+
+        List<String> lines = Files.readAllLines(two);
+        // the same plan but another pilot (as a shard that drew its pilot from its own documents would have)
+        List<String> otherPilot = lines.stream().map(l -> l.startsWith("# setting\tmodel-1-auto-pilot\t") ? "# setting\tmodel-1-auto-pilot\t[0,1,2,3]" : l).toList();
+        assertTrue(!otherPilot.equals(lines), "the shard records model 1's pilot");
+        refused("another pilot, the plan the same", one, write("other-pilot", otherPilot), "model-1-auto-pilot");
+        int header = lines.indexOf(lines.stream().filter(l -> l.startsWith("model\t")).findFirst().orElseThrow());
+        // the last row of model 1's block taken as model 2's: the model names no longer run in blocks of the recorded sizes
+        List<String> moved = new ArrayList<>(lines);
+        int lastOfModelOne = (int) lines.stream().filter(l -> l.startsWith("A\t")).count() + header;
+        moved.set(lastOfModelOne, "B" + moved.get(lastOfModelOne).substring(1));
+        refused("a row moved between models", one, write("moved", moved), "model 1");
+        List<String> edited = new ArrayList<>(lines);
+        String[] f = edited.get(header + 1).split("\t", -1);
+        f[2] = Integer.toString(Integer.parseInt(f[2]) + 1);
+        edited.set(header + 1, String.join("\t", f));
+        refused("an edited N", one, write("edited", edited), "");
+        refused("a lost row", one, write("lost", lines.subList(0, lines.size() - 1)), "");
+
+        List<String> pairs = new ArrayList<>(select);
+        pairs.addAll(List.of("--pairs", "ratio-convex", "--shard", "1/2", "--out", dir.resolve("pairs.tsv").toString()));
+        CliTest.Outcome usage = CliTest.run(pairs.toArray(new String[0]));
+        assertEquals(2, usage.code(), usage.err());
+        assertTrue(usage.err().contains("--pairs") && usage.err().contains("--shard"), usage.err());
+        assertTrue(!Files.exists(dir.resolve("pairs.tsv")));
+    }
+
+    private Path write(String name, List<String> lines) throws Exception {
+        return Files.write(dir.resolve(name + ".tsv"), lines);
+    }
+
+    private void refused(String what, Path one, Path bad, String message) {
+        Path out = dir.resolve("refused.tsv");
+        CliTest.Outcome m = CliTest.run("merge", "--no-timing", "--out", out.toString(), one.toString(), bad.toString());
+        assertEquals(1, m.code(), what + ": " + m.out());
+        assertTrue(m.err().contains(bad.getFileName().toString()) && m.err().contains(message), what + ": " + m.err());
+        assertTrue(!Files.exists(out), what + ": nothing written");
+    }
 }
