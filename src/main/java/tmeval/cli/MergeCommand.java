@@ -8,6 +8,7 @@ import tmeval.run.output.CorpusSummary;
 import tmeval.run.exec.CurveRunner;
 import tmeval.run.exec.Outcome;
 import tmeval.run.output.ProvenanceHeader;
+import tmeval.run.distributed.MergedSelection;
 import tmeval.run.distributed.ShardMerge;
 import tmeval.run.exec.Status;
 import tmeval.run.output.ComparisonAnswer;
@@ -97,9 +98,9 @@ final class MergeCommand implements Command {
             out.println("status of the rows: " + statuses.entrySet().stream().map(e -> e.getKey().label() + " " + e.getValue()).toList());
         } else if (merged.kind() == ShardMerge.Kind.SELECT) {
             int runs = Integer.parseInt(merged.settings().get("runs"));
-            List<ShardMerge.ModelRows> models = ShardMerge.models(merged);
+            List<MergedSelection.ModelRows> models = MergedSelection.of(merged);
             for (int i = 0; i < models.size(); i++) {
-                ShardMerge.ModelRows model = models.get(i);
+                MergedSelection.ModelRows model = models.get(i);
                 CorpusSummary summary = new CorpusSummary(runs);
                 model.outcomes().forEach(summary::add);
                 out.println("model " + (i + 1) + ": " + model.name());

@@ -465,7 +465,7 @@ public final class ShardMerge {
         return m.rows().stream().map(r -> rules.check(withoutNewline(r))).toList();
     }
 
-    private static String withoutNewline(String row) {
+    static String withoutNewline(String row) {
         return row.substring(0, row.length() - 1);
     }
 
@@ -479,42 +479,7 @@ public final class ShardMerge {
         return out;
     }
 
-    /**
-     * One model's rows of a merged selection.
-     *
-     * @param outcomes its rows as estimate's outcomes (position = index in the model's corpus)
-     * @param verdicts its documents' verdicts, by the model's method
-     */
-    public record ModelRows(String name, String method, List<Outcome> outcomes, VerdictCounts verdicts) {
-    }
-
-    /** A merged selection's rows, model by model (as {@code select} scores them). */
-    public static List<ModelRows> models(Merged m) {
-        List<ModelRows> models = new ArrayList<>();
-        int row = 0;
-        for (int model = 0; model < m.modelDocuments().size(); model++) {
-            Map<String, String> settings = ShardRows.modelSettings(m.settings(), model);
-            ShardRows rules = new ShardRows(Kind.ESTIMATE, settings);
-            List<Outcome> outcomes = new ArrayList<>();
-            VerdictCounts verdicts = new VerdictCounts();
-            String name = "";
-            for (int d = 0; d < m.modelDocuments().get(model); d++) {
-                List<ShardRows.Checked> document = new ArrayList<>();
-                for (int r = 0; r < m.rowsPerDocument(); r++) {
-                    String line = withoutNewline(m.rows().get(row++));
-                    name = SelectRowFormat.parse(line).model();
-                    ShardRows.Checked c = rules.check(line.substring(line.indexOf('\t') + 1));
-                    document.add(c);
-                    outcomes.add(((EstimateRowFormat.Row) c.row()).outcome(d));
-                }
-                rules.verdicts(document).forEach(verdicts::add);
-            }
-            models.add(new ModelRows(name, settings.get("method"), outcomes, verdicts));
-        }
-        return models;
-    }
-
-    /** The merged documents' verdicts, counted by method and reason (none for a curve; a selection's are each model's, {@link #models}). */
+    /** The merged documents' verdicts, counted by method and reason (none for a curve; a selection's are each model's, {@link MergedSelection}). */
     public static VerdictCounts verdicts(Merged m) {
         VerdictCounts counts = new VerdictCounts();
         if (m.kind() == Kind.CURVE || m.kind() == Kind.SELECT) {
