@@ -66,6 +66,16 @@ class RoundsInShardsTest {
         assertEquals(0, m.code(), label + ": " + m.err() + m.out());
         assertEquals(whole, Files.readAllLines(dir.resolve(label + "-merged.tsv")).stream().filter(l -> !l.startsWith("# shard\t")).toList(),
                 label + ": three shards merged");
+        // an auto shard whose pilot differs (as one that drew it from its own documents would) is refused, naming the setting
+        String pilot = "# setting\t(model-1-)?auto-pilot\t.*";
+        Path last = Path.of(merge.get(merge.size() - 1));
+        List<String> lines = Files.readAllLines(last);
+        if (lines.stream().anyMatch(l -> l.matches(pilot))) {
+            Files.write(last, lines.stream().map(l -> l.matches(pilot) ? l.substring(0, l.lastIndexOf('\t')) + "\t[0,1,2,3]" : l).toList());
+            CliTest.Outcome refused = CliTest.run(merge.toArray(new String[0]));
+            assertEquals(1, refused.code(), label + ": " + refused.out());
+            assertTrue(refused.err().contains("auto-pilot") && refused.err().contains(last.getFileName().toString()), label + ": " + refused.err());
+        }
         return whole;
     }
 
@@ -135,6 +145,12 @@ class RoundsInShardsTest {
         edited.set(header + 1, String.join("\t", f));
         refused("an edited N", one, write("edited", edited), "");
         refused("a lost row", one, write("lost", lines.subList(0, lines.size() - 1)), "");
+
+        // a shard line that counts one corpus (as estimate's does), or other models' corpora, is not a selection's
+        refused("one corpus counted", one, write("one-corpus", lines.stream().map(l -> l.startsWith("# shard\t")
+                ? l.replaceFirst("corpus-documents:[0-9,]+", "corpus-documents:12") : l).toList()), "counts one corpus");
+        refused("four models counted", one, write("four-models", lines.stream().map(l -> l.startsWith("# shard\t")
+                ? l.replaceFirst("corpus-documents:", "corpus-documents:12,") : l).toList()), "its inputs name 3 models");
 
         List<String> pairs = new ArrayList<>(select);
         pairs.addAll(List.of("--pairs", "ratio-convex", "--shard", "1/2", "--out", dir.resolve("pairs.tsv").toString()));

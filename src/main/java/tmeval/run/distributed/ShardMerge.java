@@ -258,7 +258,7 @@ public final class ShardMerge {
                         + byIndex[0].file().getFileName() + " records " + models + ": other models, another corpus, or another --min-tokens");
             }
             for (int m = 0; m < models.size(); m++) {
-                int expected = p.shard().positions(models.get(m)).length;
+                int expected = p.shard().size(models.get(m));
                 int held = p.blocks().get(m).size();
                 if (held != expected) {
                     throw InputException.ofFile(p.file(), "holds " + held + " documents of model " + (m + 1) + " where shard " + p.shard().label()
@@ -307,6 +307,15 @@ public final class ShardMerge {
                     }
                     if (shard == null) {
                         throw InputException.ofFile(file, "no '# shard' line: it was not written with --shard I/N");
+                    }
+                    if (documents != null && documents.selection() != (kind == Kind.SELECT)) {
+                        throw InputException.ofFile(file, "its '# shard' line counts " + (documents.selection() ? "several models' corpora, as only"
+                                + " a select shard's does" : "one corpus, where a select shard's counts each model's"));
+                    }
+                    long models = provenance.inputs().stream().filter(i -> i.role().matches("model [0-9]+")).count();
+                    if (kind == Kind.SELECT && documents != null && documents.modelDocuments().size() != models) {
+                        throw InputException.ofFile(file, "its '# shard' line counts " + documents.modelDocuments().size() + " models' corpora where"
+                                + " its inputs name " + models + " models");
                     }
                     try {
                         rules = ShardRows.of(kind, provenance.settings(), shard, documents);

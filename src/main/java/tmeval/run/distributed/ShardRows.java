@@ -100,7 +100,7 @@ final class ShardRows {
             for (int m = 0; m < documents.modelDocuments().size(); m++) {
                 ShardRows model = new ShardRows(ShardMerge.Kind.ESTIMATE, modelSettings(settings, m));
                 rules.models.add(model);
-                rules.modelRows.add((long) shard.positions(documents.modelDocuments().get(m)).length * model.perDocument());
+                rules.modelRows.add((long) shard.size(documents.modelDocuments().get(m)) * model.perDocument());
             }
         }
         return rules;
