@@ -152,6 +152,13 @@ class RoundsInShardsTest {
         refused("four models counted", one, write("four-models", lines.stream().map(l -> l.startsWith("# shard\t")
                 ? l.replaceFirst("corpus-documents:", "corpus-documents:12,") : l).toList()), "its inputs name 3 models");
 
+        // and an estimate shard's line that counts several corpora, as only a selection's does
+        List<String> estimate = List.of("estimate", "--model", d[0].toString(), "--corpus", d[3].toString(), "--method", "is-vb", "--samples", "5");
+        Path e1 = run("e1", estimate, "--shard", "1/2");
+        List<String> e2 = Files.readAllLines(run("e2", estimate, "--shard", "2/2"));
+        refused("an estimate shard counting two corpora", e1, write("e2-two", e2.stream().map(l -> l.startsWith("# shard\t")
+                ? l.replaceFirst("corpus-documents:", "corpus-documents:6,") : l).toList()), "as only a select shard's does");
+
         List<String> pairs = new ArrayList<>(select);
         pairs.addAll(List.of("--pairs", "ratio-convex", "--shard", "1/2", "--out", dir.resolve("pairs.tsv").toString()));
         CliTest.Outcome usage = CliTest.run(pairs.toArray(new String[0]));
