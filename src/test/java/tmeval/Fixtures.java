@@ -129,6 +129,19 @@ public final class Fixtures {
         return new Corpus("generated", model.vocabulary(), docs, 0, 0);
     }
 
+    /** Documents as a token file (an id, a tab, its words), as the command line reads a corpus. */
+    public static void writeCorpus(java.nio.file.Path file, TopicModel m, List<Document> docs) throws java.io.IOException {
+        try (java.io.BufferedWriter w = java.nio.file.Files.newBufferedWriter(file)) {
+            for (Document d : docs) {
+                w.write(d.id() + "\t");
+                for (int i = 0; i < d.length(); i++) {
+                    w.write(m.vocabulary().word(d.word(i)) + " ");
+                }
+                w.write("\n");
+            }
+        }
+    }
+
     private static int drawLog(double[] logTheta, SplittableRandom random) {
         double[] p = new double[logTheta.length];
         for (int k = 0; k < p.length; k++) {

@@ -32,11 +32,11 @@ public final class Cli {
         this(cancel, JobEngine.LOCAL);
     }
 
-    /** @param engine where {@code estimate}, {@code compare} and {@code curve} evaluate their documents ({@code tmeval.spark} passes a cluster's) */
+    /** @param engine where {@code estimate}, {@code compare}, {@code curve} and {@code select} evaluate their documents ({@code tmeval.spark} passes a cluster's) */
     public Cli(CancelToken cancel, JobEngine engine) {
         this.cancel = cancel;
         for (Command c : List.of(new InfoCommand(), new TrainCommand(cancel), new PerturbCommand(), new SplitCommand(),
-                new EstimateCommand(cancel, engine), new CompareCommand(cancel, engine), new CurveCommand(cancel, engine), new SelectCommand(cancel), new CalibrateCommand(cancel), new MergeCommand(), new CovariatesCommand(cancel), new ReportCommand(), new BenchCommand(cancel), new DemoCommand())) {
+                new EstimateCommand(cancel, engine), new CompareCommand(cancel, engine), new CurveCommand(cancel, engine), new SelectCommand(cancel, engine), new CalibrateCommand(cancel), new MergeCommand(), new CovariatesCommand(cancel), new ReportCommand(), new BenchCommand(cancel), new DemoCommand())) {
             commands.put(c.name(), c);
         }
     }

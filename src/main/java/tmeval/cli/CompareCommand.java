@@ -221,13 +221,6 @@ final class CompareCommand implements Command {
         ComparisonPlan plan = plan(o);
         Shard shard = MethodOptions.shard(o);
         AdaptiveBudget adaptive = auto ? null : budget(o, plan);
-        if (adaptive != null && !engine.local()) {
-            throw new UsageException("--adaptive runs on one machine only (its rounds re-run documents); run it with java -jar tmeval.jar");
-        }
-        if (auto && !engine.local()) {
-            throw new UsageException("auto, compare's default method, runs on one machine only for now (its rounds re-run documents): run it"
-                    + " with java -jar tmeval.jar (shards with --shard I/N and merge work), or name the methods (--method NAMES)");
-        }
         boolean timing = !o.has("no-timing");
         Path outFile = o.requiredPath("out");
 
@@ -284,7 +277,7 @@ final class CompareCommand implements Command {
             };
             try {
                 if (auto) {
-                    long spent = AutoComparison.run(choice, pilotPlan, corpus, pair, shard, row -> {
+                    long spent = AutoComparison.run(engine, choice, pilotPlan, corpus, pair, shard, row -> {
                         ComparisonRunner.record(table, row.result());
                         noteRefusal.accept(row.result());
                         rows.add(row);
@@ -292,7 +285,7 @@ final class CompareCommand implements Command {
                     adaptiveReport = String.format(Locale.ROOT, "auto spent %d site updates in all rounds%n", spent);
                 } else if (adaptive != null) {
                     int[] converged = new int[2];
-                    long spent = AdaptiveComparison.run(plan, adaptive, corpus, pair, shard, row -> {
+                    long spent = AdaptiveComparison.run(engine, plan, adaptive, corpus, pair, shard, row -> {
                         ComparisonRunner.record(table, row.result());
                         if (row.converged() != null && row.result().direction() == Direction.FORWARD && row.result().run() == 1) {
                             converged[row.converged() ? 0 : 1]++;

@@ -88,9 +88,6 @@ final class EstimateCommand implements Command {
                 if (o.has("runs")) {
                     throw new UsageException("--runs: auto runs each document " + AutoEstimation.RUNS + " times (its certificate needs a standard error)");
                 }
-                if (!engine.local()) {
-                    throw new UsageException("auto runs on one machine only for now; on a cluster name a method (--method NAME)");
-                }
             } else {
                 method = Methods.get(name);
                 plan = new EstimatePlan(method.name(), MethodOptions.settings(o, method.defaults(), uses(List.of(method)), uses(Methods.all())),
@@ -133,7 +130,7 @@ final class EstimateCommand implements Command {
             };
             try {
                 if (auto) {
-                    spent = AutoEstimation.run(choice, corpus, model, seed, threads, shard, rows, ProgressPrinter.to(err, "auto " + methodName), cancel);
+                    spent = AutoEstimation.run(engine, choice, corpus, model, seed, threads, shard, rows, ProgressPrinter.to(err, "auto " + methodName), cancel);
                 } else {
                     engine.estimate(plan, corpus, model, shard, rows, ProgressPrinter.to(err, methodName), cancel);
                 }

@@ -8,6 +8,7 @@ import tmeval.run.output.CorpusSummary;
 import tmeval.run.exec.CurveRunner;
 import tmeval.run.exec.Outcome;
 import tmeval.run.output.ProvenanceHeader;
+import tmeval.run.distributed.MergedSelection;
 import tmeval.run.distributed.ShardMerge;
 import tmeval.run.exec.Status;
 import tmeval.run.output.ComparisonAnswer;
@@ -32,7 +33,7 @@ final class MergeCommand implements Command {
 
     @Override
     public String summary() {
-        return "join the files of estimate, compare or curve runs with --shard I/N into the unsharded run's file, and print its summary";
+        return "join the files of estimate, compare, curve or select runs with --shard I/N into the unsharded run's file, and print its summary";
     }
 
     @Override
@@ -95,6 +96,19 @@ final class MergeCommand implements Command {
             }
             out.print(summary.report(merged.settings().get("method")));
             out.println("status of the rows: " + statuses.entrySet().stream().map(e -> e.getKey().label() + " " + e.getValue()).toList());
+        } else if (merged.kind() == ShardMerge.Kind.SELECT) {
+            int runs = Integer.parseInt(merged.settings().get("runs"));
+            List<MergedSelection.ModelRows> models = MergedSelection.of(merged);
+            for (int i = 0; i < models.size(); i++) {
+                MergedSelection.ModelRows model = models.get(i);
+                CorpusSummary summary = new CorpusSummary(runs);
+                model.outcomes().forEach(summary::add);
+                out.println("model " + (i + 1) + ": " + model.name());
+                (summary.report(model.method()) + model.verdicts().report()).lines().forEach(l -> out.println("  " + l));
+            }
+            // select decides pairs only of models of one vocabulary, which the rows do not show
+            out.println("select's table of documents decided for each pair of models needs the models' vocabularies, which the shards do not"
+                    + " record: select prints it when run whole (on one machine or Spark)");
         } else if (merged.kind() == ShardMerge.Kind.CURVE) {
             CurveSummary.header(out);
             int refused = 0;

@@ -16,8 +16,11 @@ import tmeval.run.auto.AutoEstimation;
 import tmeval.run.output.EstimateTable;
 import tmeval.run.output.SelectRowFormat;
 import tmeval.run.select.ModelSelection;
+import tmeval.run.exec.JobEngine;
 import tmeval.run.exec.Outcome;
+import tmeval.run.plan.Shard;
 import tmeval.run.output.Provenance;
+import tmeval.run.output.ShardDocuments;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -43,9 +46,16 @@ final class SelectCommand implements Command {
     static final String HEADER = SelectRowFormat.HEADER;
 
     private final CancelToken cancel;
+    private final JobEngine engine;
 
     SelectCommand(CancelToken cancel) {
+        this(cancel, JobEngine.LOCAL);
+    }
+
+    /** @param engine where each model's documents are evaluated (the pilots and the summaries stay on this machine) */
+    SelectCommand(CancelToken cancel, JobEngine engine) {
         this.cancel = cancel;
+        this.engine = engine;
     }
 
     @Override
@@ -74,6 +84,7 @@ final class SelectCommand implements Command {
                 + " difference of the two models' estimates (default: none)"));
         o.addAll(MethodOptions.options(offered()));
         o.addAll(MethodOptions.runOptions(ModelSelection.DEFAULT_RUNS, EstimatePlan.DEFAULT_SEED));
+        o.add(MethodOptions.shardOption());
         o.add(OptionSpec.output("out", "FILE", "per-document results, a model column before estimate's columns (TSV; - for standard output)"));
         return o;
     }
@@ -156,6 +167,11 @@ final class SelectCommand implements Command {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
+        Shard shard = MethodOptions.shard(o);
+        if (pairs != null && !shard.equals(Shard.ALL)) {
+            throw new UsageException("--pairs compares adjacent models over the whole corpus once every model is scored: give it to an unsharded"
+                    + " select (one machine or Spark), not with --shard");
+        }
         boolean timing = !o.has("no-timing");
         Path outFile = o.requiredPath("out");
         // each model read as estimate reads its --model, with its own options (--alpha-file-I, --beta-I, ...)
@@ -221,11 +237,13 @@ final class SelectCommand implements Command {
         ModelSelection.Result result;
         try (OutputFile file = OutputFile.create(outFile, o.standardOutput())) {
             Writer w = file.writer();
-            w.write(Provenance.header(settings, inputs, timing));
+            w.write(Provenance.header(settings, inputs, timing, shard, shard.equals(Shard.ALL) ? null
+                    : ShardDocuments.ofSelection(candidates.stream().map(ModelSelection.Candidate::corpus).toList(), shard, estimations.stream()
+                    .map(e -> (java.util.function.IntUnaryOperator) length -> Methods.scoredTokens(e.plan().method(), length)).toList())));
             w.write(HEADER);
             EstimateTable[] table = new EstimateTable[1];
             try {
-                result = ModelSelection.run(estimations, candidates, new ModelSelection.Listener() {
+                result = ModelSelection.run(engine, shard, estimations, candidates, new ModelSelection.Listener() {
                     @Override
                     public void modelStarted(int index, ModelSelection.Candidate candidate, String method) {
                         table[0] = new EstimateTable(w, timing, candidate.model().name());
@@ -257,10 +275,13 @@ final class SelectCommand implements Command {
             }
             file.commit();
         }
+        if (!shard.equals(Shard.ALL)) {
+            out.println("shard " + shard.label() + ": the figures below are over this shard's documents only; merge gives the corpus's");
+        }
         summaries.forEach(out::print);
         out.print(result.pairwiseText());
         if (pairs != null) {
-            out.print(AdjacentRatios.text(AdjacentRatios.run(pairs, result, label -> ProgressPrinter.to(err, label), cancel), result, methodName));
+            out.print(AdjacentRatios.text(AdjacentRatios.run(engine, pairs, result, label -> ProgressPrinter.to(err, label), cancel), result, methodName));
         }
         if (!oneVocabulary) {
             out.println("n/a: the two models have different vocabularies, so they score different tokens and their documents cannot be set"

@@ -11,6 +11,8 @@ import tmeval.run.plan.ComparisonPlan;
 import tmeval.run.exec.ComparisonRunner;
 import tmeval.run.plan.CurvePlan;
 import tmeval.run.exec.CurveRunner;
+import tmeval.run.exec.DocumentWork;
+import tmeval.progress.Progress;
 import tmeval.run.plan.EstimatePlan;
 import tmeval.run.exec.EstimationRunner;
 import tmeval.run.exec.Outcome;
@@ -42,6 +44,10 @@ record Slice(int[] positions, List<Document> documents) implements Serializable 
 
     /** The curve's broadcast: the plan, every snapshot of the series and the corpus's vocabulary. */
     record CurveInputs(CurvePlan plan, ModelSeries series, Vocabulary vocabulary) implements Serializable {
+    }
+
+    /** Work whose rounds end per document, and the corpus's vocabulary: the broadcast of an adaptive or auto run. */
+    record DocumentInputs<T extends Serializable>(DocumentWork<T> work, Vocabulary vocabulary) implements Serializable {
     }
 
     /** The shard's documents in at most {@code count} interleaved slices (none empty). */
@@ -98,6 +104,14 @@ record Slice(int[] positions, List<Document> documents) implements Serializable 
                 // the driver sums the whole corpus's rows
             }
         }, new CancelToken());
+        return out;
+    }
+
+    /** Runs on an executor: all the rounds of every document of the slice, its results in the slice's order. */
+    <T extends Serializable> List<T> documents(DocumentInputs<T> in, int threads) {
+        List<T> out = new ArrayList<>();
+        int[] local = java.util.stream.IntStream.range(0, positions.length).toArray();
+        DocumentWork.run(in.work(), corpus(in.vocabulary()), local, positions, threads, out::add, Progress.NONE, new CancelToken());
         return out;
     }
 

@@ -17,6 +17,7 @@ import tmeval.run.plan.ComparisonPlan;
 import tmeval.run.exec.ComparisonRunner;
 import tmeval.run.plan.CurvePlan;
 import tmeval.run.exec.CurveRunner;
+import tmeval.run.exec.DocumentWork;
 import tmeval.run.plan.EstimatePlan;
 import tmeval.run.exec.JobEngine;
 import tmeval.run.exec.Outcome;
@@ -105,6 +106,29 @@ final class SparkEngine implements JobEngine, AutoCloseable {
         }
     }
 
+    /**
+     * Work whose rounds end per document (adaptive, auto): the work (plan, models, the choice the driver made once)
+     * goes to every executor by broadcast, and a task runs all the rounds of its slice's documents, each on the streams
+     * of its corpus position; so a lost task run again elsewhere gives the same results.
+     */
+    @Override
+    public <T extends java.io.Serializable> void documents(DocumentWork<T> work, Corpus corpus, Shard shard, int threads,
+                                                           Consumer<T> inOrder, Progress progress, CancelToken cancel) {
+        JavaSparkContext sc = context();
+        Broadcast<Slice.DocumentInputs<T>> inputs = sc.broadcast(new Slice.DocumentInputs<>(work, corpus.vocabulary()));
+        int cpus = taskCpus(sc);
+        List<Slice> slices = Slice.of(corpus, shard, partitions(sc));
+        JavaRDD<List<T>> rdd = sc.parallelize(slices, slices.size()).map(s -> s.documents(inputs.value(), cpus));
+        try {
+            List<List<T>> results = collect(sc, rdd, slices.size(), progress, cancel);
+            // each slice's results in its documents' order: back to corpus order by the slices' positions
+            List<int[]> positions = slices.stream().map(Slice::positions).toList();
+            deliver(results, positions, inOrder);
+        } finally {
+            inputs.destroy();
+        }
+    }
+
     private synchronized JavaSparkContext context() {
         if (context == null) {
             context = start.get();
@@ -184,6 +208,26 @@ final class SparkEngine implements JobEngine, AutoCloseable {
         slices.forEach(all::addAll);
         all.sort(Comparator.comparingInt(position));
         all.forEach(inOrder);
+    }
+
+    /** Results that do not name their document: each slice's i-th result is its i-th position's. */
+    private static <T> void deliver(List<List<T>> slices, List<int[]> positions, Consumer<T> inOrder) {
+        List<Integer> order = new ArrayList<>();
+        List<T> all = new ArrayList<>();
+        for (int s = 0; s < slices.size(); s++) {
+            all.addAll(slices.get(s));
+            for (int p : positions.get(s)) {
+                order.add(p);
+            }
+        }
+        Integer[] byPosition = new Integer[all.size()];
+        for (int i = 0; i < byPosition.length; i++) {
+            byPosition[i] = i;
+        }
+        java.util.Arrays.sort(byPosition, Comparator.comparingInt(order::get));
+        for (int i : byPosition) {
+            inOrder.accept(all.get(i));
+        }
     }
 
     @Override

@@ -16,14 +16,14 @@ import java.util.function.Supplier;
 
 /**
  * {@code spark-submit --class tmeval.spark.SparkMain --master MASTER target/tmeval-spark.jar COMMAND OPTIONS...}:
- * {@code estimate}, {@code compare} or {@code curve} with exactly the local command's options, parsed, planned, written and summed up
+ * {@code estimate}, {@code compare}, {@code curve} or {@code select} with exactly the local command's options, parsed, planned, written and summed up
  * by the command line itself; only the documents are evaluated on the cluster. The driver reads the inputs (so their
  * paths are the driver's) and writes {@code --out}: the file the local command writes, byte for byte under
  * {@code --no-timing}. Without spark-submit, {@code --master MASTER} before the command sets the master.
  */
 public final class SparkMain {
     /** The commands that run on the cluster; the others have nothing to distribute. */
-    static final Set<String> COMMANDS = Set.of("estimate", "compare", "curve");
+    static final Set<String> COMMANDS = Set.of("estimate", "compare", "curve", "select");
 
     private SparkMain() {
     }
@@ -67,7 +67,7 @@ public final class SparkMain {
     static int run(String[] args, Supplier<JavaSparkContext> context, boolean stopContext, PrintStream out, PrintStream err, CancelToken cancel) {
         if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h")) {
             out.println("usage: spark-submit --class tmeval.spark.SparkMain --master MASTER tmeval-spark.jar COMMAND OPTIONS...");
-            out.println("       COMMAND is estimate, compare or curve, with the options of 'java -jar tmeval.jar COMMAND --help'");
+            out.println("       COMMAND is estimate, compare, curve or select, with the options of 'java -jar tmeval.jar COMMAND --help'");
             out.println("       (without spark-submit: java [add-opens] -cp tmeval-spark.jar:SPARK_JARS tmeval.spark.SparkMain --master MASTER COMMAND ...)");
             return args.length == 0 ? 2 : 0;
         }

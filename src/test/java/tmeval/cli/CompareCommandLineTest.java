@@ -97,6 +97,19 @@ class CompareCommandLineTest {
         assertEquals(CompareCommandLine.SPARK_JAR, CompareCommandLine.sparkJarBeside("target/classes"));
     }
 
+    /** auto runs on Spark too: its spark-submit line is compare with --method auto, which parses back into auto's pilot plan. */
+    @Test
+    void anAutoPlansSparkCommandComesBackAsAuto() throws Exception {
+        ComparisonPlan pilot = tmeval.run.auto.AutoComparison.pilotPlan(7, 1, false, false, ComparisonPlan.DEFAULT_GAP_THRESHOLD);
+        String spark = CompareCommandLine.sparkSubmit(pilot, null, true, INPUTS, true, Path.of("/results/auto.tsv"), CompareCommandLine.SPARK_JAR);
+        List<String> words = shellWords(spark.lines().filter(l -> l.startsWith("spark-submit")).findFirst().orElseThrow(() -> new AssertionError(spark)));
+        List<String> command = words.subList(6, words.size());
+        Parsed back = parse(command);
+        assertTrue(CompareCommand.auto(back.options()), spark);
+        assertEquals(withThreads(pilot, back.plan().threads()), back.plan());
+        assertNull(back.budget());
+    }
+
     /** A POSIX shell's words of a line without variables: single quotes, and the '\'' of a quote inside them. */
     private static List<String> shellWords(String line) {
         List<String> words = new ArrayList<>();

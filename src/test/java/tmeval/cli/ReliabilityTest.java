@@ -75,15 +75,7 @@ class ReliabilityTest {
     }
 
     static void writeCorpus(Path file, TopicModel m, List<Document> docs) throws IOException {
-        try (BufferedWriter w = Files.newBufferedWriter(file)) {
-            for (Document d : docs) {
-                w.write(d.id() + "\t");
-                for (int i = 0; i < d.length(); i++) {
-                    w.write(m.vocabulary().word(d.word(i)) + " ");
-                }
-                w.write("\n");
-            }
-        }
+        tmeval.Fixtures.writeCorpus(file, m, docs);
     }
 
     @Test

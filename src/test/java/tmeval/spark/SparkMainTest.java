@@ -6,7 +6,10 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tmeval.Fixtures;
 import tmeval.cli.Cli;
+import tmeval.io.NativeModelFormat;
+import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
 
 import java.io.ByteArrayOutputStream;
@@ -22,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * {@code estimate}, {@code compare} and {@code curve} through {@link SparkMain} on Spark's local master write the local command's
+ * {@code estimate}, {@code compare} (plain, adaptive and auto), {@code curve} and {@code select} through {@link SparkMain} on Spark's local master write the local command's
  * file byte for byte (provenance included, under --no-timing) and print its summary. One context for the class.
  */
 class SparkMainTest {
@@ -63,9 +66,12 @@ class SparkMainTest {
         }
     }
 
-    /** The summary but for what differs between any two runs: the seconds taken (wall, and each table row's) and the output's name. */
+    /**
+     * The summary but for what differs between any two runs: the seconds taken (wall, each table row's, an auto pilot's
+     * and its rate per second) and the output's name.
+     */
     private static String summary(String out) {
-        return out.replaceAll("[0-9.]+ s wall", "S s wall").replaceAll("(?m)^(.*\\s\\d+)\\s+\\d+\\.\\d\\d$", "$1 S")
+        return out.replaceAll("[0-9.]+ s wall", "S s wall").replaceAll("in [0-9.]+ s", "in S s").replaceAll("[-+0-9.e]+ variance\\^-1 per s", "R per s").replaceAll("(?m)^(.*\\s\\d+)\\s+\\d+\\.\\d\\d$", "$1 S")
                 .replaceAll("(?m)^wrote .*$", "wrote FILE");
     }
 
@@ -119,19 +125,62 @@ class SparkMainTest {
         sameAsLocal("curve-shard", shard);
     }
 
-    /** compare's default method re-runs documents in rounds: on a cluster it is refused, before a context starts, with the routes that work. */
+    /**
+     * Two small models of one vocabulary (B of K 2) and twelve short documents drawn from A, as files: rounds and pilots
+     * in seconds, and documents that need later rounds.
+     */
+    private Path[] smallData() throws Exception {
+        TopicModel a = Fixtures.randomModel("A", 30, new double[] {0.05, 0.1, 0.2}, 0.1, 3);
+        TopicModel other = Fixtures.randomModel("other", 30, new double[] {0.1, 0.1, 0.1}, 0.1, 8);
+        TopicModel b = Fixtures.derived("B", a, new int[][] {{0, 1}, {2}}, other, 0.2, new double[] {0.2, 0.4});
+        Path[] files = {dir.resolve("a.tsv"), dir.resolve("b.tsv"), dir.resolve("heldout.tsv")};
+        NativeModelFormat.write(a, files[0]);
+        NativeModelFormat.write(b, files[1]);
+        Fixtures.writeCorpus(files[2], a, Fixtures.generate(a, 12, 15, 5).documents());
+        return files;
+    }
+
+    /** The command and, as a second run, its shard 2 of 3: both the local command's file on Spark. */
+    private void wholeAndShardSameAsLocal(String label, List<String> args) throws Exception {
+        sameAsLocal(label, args);
+        List<String> shard = new ArrayList<>(args);
+        shard.addAll(List.of("--shard", "2/3"));
+        sameAsLocal(label + "-shard", shard);
+    }
+
+    /**
+     * compare --adaptive and compare's default, auto: each document's rounds run in its slice's task, on the streams of
+     * its corpus position, so the file is the local one (it would not be if a stream followed the slice's own index).
+     */
     @Test
-    void autoIsRefusedOnSparkWithTheRoutesThatWork() throws Exception {
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        List<String> args = sample("compare", "--model-a", "sample-data/model-asymmetric.tsv.gz", "--model-b", "sample-data/model-perturbed.tsv.gz",
-                "--out", dir.resolve("auto.tsv").toString());
-        int code = SparkMain.run(args.toArray(new String[0]), () -> {
-            throw new AssertionError("no context for a refused command");
-        }, false, new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true, StandardCharsets.UTF_8), new CancelToken());
-        assertEquals(2, code);
-        String message = err.toString(StandardCharsets.UTF_8);
-        assertTrue(message.contains("runs on one machine only") && message.contains("--shard I/N") && message.contains("--method NAMES"), message);
-        assertTrue(!Files.exists(dir.resolve("auto.tsv")));
+    void adaptiveAndAutoComparisonsOnSparkWriteTheLocalFile() throws Exception {
+        Path[] d = smallData();
+        List<String> compare = List.of("compare", "--model-a", d[0].toString(), "--model-b", d[1].toString(), "--corpus", d[2].toString());
+        List<String> adaptive = new ArrayList<>(compare);
+        adaptive.addAll(List.of("--method", "ratio-convex,lr-diff", "--temperatures", "5", "--burn-in", "2", "--adaptive", "--agree-within", "0.2"));
+        wholeAndShardSameAsLocal("adaptive", adaptive);
+        List<String> table = Files.readAllLines(dir.resolve("adaptive-local.tsv")).stream().filter(l -> !l.startsWith("#")).toList();
+        int column = List.of(table.get(0).split("\t")).indexOf("temperatures");
+        assertTrue(table.stream().skip(1).map(l -> l.split("\t")[column]).distinct().count() > 1,
+                "some documents needed later rounds, some not:\n" + String.join("\n", table));
+        wholeAndShardSameAsLocal("auto-compare", compare);
+    }
+
+    /** estimate's default, auto (its pilot on the driver, each document's escalation and fallbacks in its task). */
+    @Test
+    void anAutoEstimateOnSparkWritesTheLocalFile() throws Exception {
+        Path[] d = smallData();
+        wholeAndShardSameAsLocal("auto-estimate", List.of("estimate", "--model", d[0].toString(), "--corpus", d[2].toString(), "--summary"));
+    }
+
+    /** select, by auto (each model's own pilot) and by a named method with the adjacent pairs' ratio path. */
+    @Test
+    void aSelectionOnSparkWritesTheLocalFile() throws Exception {
+        Path[] d = smallData();
+        String models = d[0] + "," + d[1];
+        sameAsLocal("select-auto", List.of("select", "--models", models, "--corpus", d[2].toString()));
+        sameAsLocal("select-ais", List.of("select", "--models", models, "--corpus", d[2].toString(), "--method", "ais", "--temperatures", "10",
+                "--pairs", "ratio-convex"));
     }
 
     @Test

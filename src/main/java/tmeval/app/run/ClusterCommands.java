@@ -101,12 +101,7 @@ public final class ClusterCommands {
         try {
             ComparisonPlan p = plan.get();
             AdaptiveBudget adaptive = budget.get();
-            if (kind.get() == Kind.SPARK && auto.get()) {
-                // as compare refuses it on Spark: auto's rounds re-run documents on one machine
-                text.set("# auto runs on one machine or as shards (--shard I/N and merge), not on Spark: choose Shards, or name the methods");
-                return;
-            }
-            text.set(kind.get() == Kind.SPARK ? CompareCommandLine.sparkSubmit(p, adaptive, files, noTiming.get(), out.get(),
+            text.set(kind.get() == Kind.SPARK ? CompareCommandLine.sparkSubmit(p, adaptive, auto.get(), files, noTiming.get(), out.get(),
                     CompareCommandLine.sparkJarBeside(jar))
                     : CompareCommandLine.shardScript(p, adaptive, auto.get(), files, noTiming.get(), shards.get(), jar, out.get()));
         } catch (IllegalArgumentException e) {

@@ -3,6 +3,7 @@ package tmeval.run.auto;
 import tmeval.run.certify.DocumentVerdict;
 import tmeval.run.exec.AdaptiveComparison;
 import tmeval.run.exec.ComparisonRunner;
+import tmeval.run.exec.JobEngine;
 import tmeval.run.exec.OrderedParallel;
 import tmeval.run.exec.Outcome;
 import tmeval.run.exec.Status;
@@ -65,17 +66,22 @@ public final class AutoComparison {
     /** The pilot draws its own numbers, so that a pilot document's rows are not the very runs that chose the method. */
     private static final String PILOT_STREAMS = "@auto-pilot";
 
-    /** The rounds' rule: a document is run again until its verdict is certified, or every run is refused (no budget helps then). */
-    private static final AdaptiveComparison.Rule CERTIFIED = new AdaptiveComparison.Rule() {
+    /**
+     * The rounds' rule: a document is run again until its verdict is certified, or every run is refused (no budget helps
+     * then). One document's rounds only, so they run wherever the document is; an enum, to be the same rule there.
+     */
+    private enum Certified implements AdaptiveComparison.Rule {
+        RULE;
+
         @Override
         public boolean escalates(ComparisonMethods.Method method) {
             return true;
         }
 
         @Override
-        public List<ComparisonRunner.Result> judged(List<ComparisonRunner.Result> round, ComparisonRunner.Job job, int document,
+        public List<ComparisonRunner.Result> judged(List<ComparisonRunner.Result> round, ComparisonRunner.Job job, int local,
                                                     CancelToken cancel) {
-            return AutoComparison.judged(round, job, document, cancel);
+            return AutoComparison.judged(round, job, local, cancel);
         }
 
         @Override
@@ -87,7 +93,7 @@ public final class AutoComparison {
         public boolean done(List<ComparisonRunner.Result> round) {
             return met(round) || round.stream().allMatch(r -> r.status() == Status.REFUSED);
         }
-    };
+    }
 
     /**
      * The choice: the method, its starting temperatures (the budget of every candidate: a ratio path's temperatures, a
@@ -283,8 +289,19 @@ public final class AutoComparison {
     public static long run(Choice choice, ComparisonPlan pilotPlan, Corpus corpus, ModelPair pair, Shard shard,
                            Consumer<List<AdaptiveComparison.Row>> eachRound, Consumer<AdaptiveComparison.Row> inOrder, Progress progress,
                            CancelToken cancel) {
-        return AdaptiveComparison.run(choice.plan(pilotPlan), CERTIFIED, choice.maxTemperatures(), corpus, pair, shard, eachRound, inOrder,
-                progress, cancel);
+        return AdaptiveComparison.run(JobEngine.LOCAL, choice.plan(pilotPlan), Certified.RULE, choice.maxTemperatures(), corpus, pair, shard,
+                eachRound, inOrder, progress, cancel);
+    }
+
+    /**
+     * As {@link #run(Choice, ComparisonPlan, Corpus, ModelPair, Shard, Consumer, Progress, CancelToken)}, on an engine (a
+     * cluster's executors): the choice, made once by the caller, travels with the work; each document's rounds run where
+     * it is.
+     */
+    public static long run(JobEngine engine, Choice choice, ComparisonPlan pilotPlan, Corpus corpus, ModelPair pair, Shard shard,
+                           Consumer<AdaptiveComparison.Row> inOrder, Progress progress, CancelToken cancel) {
+        return AdaptiveComparison.run(engine, choice.plan(pilotPlan), Certified.RULE, choice.maxTemperatures(), corpus, pair, shard, null,
+                inOrder, progress, cancel);
     }
 
     /**
@@ -293,13 +310,13 @@ public final class AutoComparison {
      * whose estimates is below its floor is {@code below-floor}, and its document is not certified. Ratio paths'
      * runs, which estimate neither model alone, are returned as they are.
      */
-    static List<ComparisonRunner.Result> judged(List<ComparisonRunner.Result> round, ComparisonRunner.Job job, int document,
+    static List<ComparisonRunner.Result> judged(List<ComparisonRunner.Result> round, ComparisonRunner.Job job, int local,
                                                 CancelToken cancel) {
         if (round.isEmpty() || round.get(0).direction() != Direction.NONE
                 || round.stream().anyMatch(r -> !r.refused() && Double.isNaN(r.result().logA()))) {
             return round;
         }
-        Document doc = job.corpus().document(document);
+        Document doc = job.corpus().document(local);
         // each side judged as estimate judges its method's runs (the difference's estimator: the one that prices it)
         String estimator = ComparisonMethods.get(round.get(0).method()).pricedAs();
         Status[] a = DocumentVerdict.of(estimator, outcomes(round, doc, job.a(), RatioResult::logA, estimator, cancel)).statuses();

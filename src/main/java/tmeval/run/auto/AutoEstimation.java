@@ -2,6 +2,8 @@ package tmeval.run.auto;
 
 import tmeval.run.certify.DocumentVerdict;
 import tmeval.run.exec.Calibration;
+import tmeval.run.exec.DocumentWork;
+import tmeval.run.exec.JobEngine;
 import tmeval.run.exec.EstimationRunner;
 import tmeval.run.exec.MethodStreams;
 import tmeval.run.exec.OrderedParallel;
@@ -81,7 +83,7 @@ public final class AutoEstimation {
 
     /** What the pilot measured of one candidate. */
     public record Trial(String method, int violations, int beyondCap, double variancePerToken, long pilotSiteUpdates, long pilotNanos,
-                        double predictedSiteUpdates, int startFactor) {
+                        double predictedSiteUpdates, int startFactor) implements java.io.Serializable {
         /**
          * Candidates are ordered by fewest floor violations and documents beyond the cap, then by the variance their work
          * leaves ({@link #inefficiency}): the cost of reaching any given precision, which a default budget that happens to
@@ -421,17 +423,38 @@ public final class AutoEstimation {
      */
     public static Result run(Choice choice, Corpus corpus, TopicModel model, long seed, int threads, Shard shard, Consumer<Outcome> inOrder,
                              Progress progress, CancelToken cancel) {
-        int[] documents = shard.positions(corpus.size());
+        return run(JobEngine.LOCAL, choice, corpus, model, seed, threads, shard, inOrder, progress, cancel);
+    }
+
+    /**
+     * As {@link #run(Choice, Corpus, TopicModel, long, int, Shard, Consumer, Progress, CancelToken)}, on an engine (a
+     * cluster's executors): the choice, made once by the caller on the whole corpus, travels with the work.
+     */
+    public static Result run(JobEngine engine, Choice choice, Corpus corpus, TopicModel model, long seed, int threads, Shard shard,
+                             Consumer<Outcome> inOrder, Progress progress, CancelToken cancel) {
         long[] spent = {0};
         java.util.Map<String, Integer> fellBack = new java.util.LinkedHashMap<>();
         choice.fallbacks().forEach(f -> fellBack.put(f.method(), 0));
-        OrderedParallel.run(documents.length, task -> {
-            int d = documents[task];
-            Escalation chosen = escalate(choice.method(), choice.start(), model, corpus.document(d), d, seed, cancel);
+        engine.documents(new Escalations(choice, model, seed), corpus, shard, threads, r -> {
+            spent[0] += r.siteUpdates();
+            if (!r.method().equals(choice.method())) {
+                fellBack.merge(r.method(), 1, Integer::sum);
+            }
+            r.runs().forEach(inOrder);
+        }, progress, cancel);
+        return new Result(spent[0], fellBack);
+    }
+
+    /** A document's escalation under the choice, then its fallbacks: all of it where the document is. */
+    private record Escalations(Choice choice, TopicModel model, long seed) implements DocumentWork<Escalation> {
+        @Override
+        public Escalation document(Corpus corpus, int local, int d, CancelToken cancel) {
+            Document doc = corpus.document(local);
+            Escalation chosen = escalate(choice.method(), choice.start(), model, doc, d, seed, cancel);
             long cost = chosen.siteUpdates();
             if (!chosen.certified() && !chosen.refused()) {
                 for (Fallback f : choice.fallbacks()) {
-                    Escalation fallback = escalate(f.method(), f.start(), model, corpus.document(d), d, seed, cancel);
+                    Escalation fallback = escalate(f.method(), f.start(), model, doc, d, seed, cancel);
                     cost += fallback.siteUpdates();
                     if (fallback.certified()) {
                         return new Escalation(fallback.method(), fallback.runs(), true, false, cost);
@@ -439,14 +462,12 @@ public final class AutoEstimation {
                 }
             }
             return new Escalation(chosen.method(), chosen.runs(), chosen.certified(), chosen.refused(), cost);
-        }, r -> {
-            spent[0] += r.siteUpdates();
-            if (!r.method().equals(choice.method())) {
-                fellBack.merge(r.method(), 1, Integer::sum);
-            }
-            r.runs().forEach(inOrder);
-        }, threads, "tmeval-auto", progress, cancel, task -> corpus.document(documents[task]).id());
-        return new Result(spent[0], fellBack);
+        }
+
+        @Override
+        public String name() {
+            return "auto";
+        }
     }
 
     /** One method's rounds on one document: {@link #RUNS} runs from its start, doubled until certified or at the cap. */
@@ -470,7 +491,8 @@ public final class AutoEstimation {
     }
 
     /** A document's kept rounds: the method, its last round's runs, whether they certify it or were all refused, the cost. */
-    private record Escalation(String method, List<Outcome> runs, boolean certified, boolean refused, long siteUpdates) {
+    private record Escalation(String method, List<Outcome> runs, boolean certified, boolean refused, long siteUpdates)
+            implements java.io.Serializable {
     }
 
     /**

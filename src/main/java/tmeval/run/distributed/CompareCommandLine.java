@@ -199,8 +199,17 @@ public final class CompareCommandLine {
     /** As {@link #sparkSubmit(ComparisonPlan, AdaptiveBudget, Inputs, boolean, Path)} with the job jar at this path. */
     public static String sparkSubmit(ComparisonPlan plan, AdaptiveBudget budget, Inputs inputs, boolean noTiming, Path out,
                                      String sparkJar) {
+        return sparkSubmit(plan, budget, false, inputs, noTiming, out, sparkJar);
+    }
+
+    /**
+     * As {@link #sparkSubmit(ComparisonPlan, AdaptiveBudget, Inputs, boolean, Path, String)}, for auto's pilot plan too
+     * (the driver runs the pilot once, the executors every document's rounds).
+     */
+    public static String sparkSubmit(ComparisonPlan plan, AdaptiveBudget budget, boolean auto, Inputs inputs, boolean noTiming, Path out,
+                                     String sparkJar) {
         List<String> words = new ArrayList<>(List.of("spark-submit", "--class", SPARK_MAIN, "--master", "MASTER", sparkJar));
-        words.addAll(arguments(plan, budget, inputs, noTiming));
+        words.addAll(arguments(plan, budget, auto, inputs, noTiming));
         words.addAll(List.of("--out", out.toString()));
         return "# MASTER: yarn, spark://HOST:7077, k8s://..., or local[*]; every path must be readable by the executors\n"
                 + shellLine(words) + "\n";

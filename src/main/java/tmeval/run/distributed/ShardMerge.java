@@ -9,6 +9,7 @@ import tmeval.run.output.EstimateRowFormat;
 import tmeval.run.output.Provenance;
 import tmeval.run.output.ProvenanceHeader;
 import tmeval.run.output.RowChecks;
+import tmeval.run.output.SelectRowFormat;
 import tmeval.run.output.ShardDocuments;
 import tmeval.run.plan.Shard;
 
@@ -41,7 +42,9 @@ public final class ShardMerge {
     public enum Kind {
         ESTIMATE(EstimateRowFormat.HEADER, "estimate"), COMPARE(CompareRowFormat.HEADER, "compare"),
         /** compare --adaptive: compare's rows and the temperatures and verdict of each row's last round */
-        COMPARE_ADAPTIVE(CompareRowFormat.HEADER_ADAPTIVE, "compare --adaptive"), CURVE(CurveRowFormat.HEADER, "curve");
+        COMPARE_ADAPTIVE(CompareRowFormat.HEADER_ADAPTIVE, "compare --adaptive"), CURVE(CurveRowFormat.HEADER, "curve"),
+        /** select: each model's rows in turn, estimate's with the model's name before them */
+        SELECT(SelectRowFormat.HEADER, "select");
 
         private final String header;
         private final String label;
@@ -69,9 +72,10 @@ public final class ShardMerge {
      * @param rowsPerDocument rows each document has (runs, times directions for compare; per snapshot for a curve)
      * @param curvePoints a curve's corpus points, snapshot by snapshot (empty for the other kinds)
      * @param checked what the shards' documents could be checked against, in words
+     * @param modelDocuments a selection's documents of each model, in the models' order (empty for the other kinds)
      */
     public record Merged(Kind kind, List<String> provenance, List<String> rows, Map<String, String> settings, int rowsPerDocument,
-                         int documents, List<CurveRunner.Point> curvePoints, String checked) {
+                         int documents, List<CurveRunner.Point> curvePoints, String checked, List<Integer> modelDocuments) {
     }
 
     /** One row of a shard file, with its newline (merged as it was written), the line it was on, and as its format read it. */
@@ -179,7 +183,9 @@ public final class ShardMerge {
         List<CurveRunner.Point> points = new ArrayList<>();
         for (int b = 0; b < longest.blocks().size(); b++) {
             int firstRow = rows.size();
-            for (int position = 0; position < total; position++) {
+            // a selection's block is a model's, with its own corpus
+            int documents = kind == Kind.SELECT ? first.documents().modelDocuments().get(b) : total;
+            for (int position = 0; position < documents; position++) {
                 byIndex[position % count].blocks().get(b).get(position / count).forEach(r -> rows.add(r.text()));
             }
             if (kind == Kind.CURVE) {
@@ -198,7 +204,8 @@ public final class ShardMerge {
                 ? "checked: every shard's documents (docId and N, in order) against the count and SHA-256 its '# shard' line records"
                 : "checked: whole documents in the plan's order, no document twice; these shards record no SHA-256 of their documents"
                 + " (written by an earlier tmeval), so an edited docId or N, or a document lost at a shard's end, could not be checked";
-        return new Merged(kind, provenance, rows, settings, perDocument, total, points, checked);
+        return new Merged(kind, provenance, rows, settings, perDocument, total, points, checked,
+                kind == Kind.SELECT ? first.documents().modelDocuments() : List.of());
     }
 
     /**
@@ -221,6 +228,10 @@ public final class ShardMerge {
                 }
             }
         }
+        if (byIndex[0].documents() != null && byIndex[0].documents().selection()) {
+            checkModels(byIndex);
+            return total;
+        }
         for (Part p : byIndex) {
             int expected = p.shard().positions(total).length;
             if (p.count() != expected) {
@@ -236,6 +247,29 @@ public final class ShardMerge {
             }
         }
         return total;
+    }
+
+    /** A selection's shards: each model's documents as many as the shard has of that model's corpus, and hashed as recorded. */
+    private static void checkModels(Part[] byIndex) throws InputException {
+        List<Integer> models = byIndex[0].documents().modelDocuments();
+        for (Part p : byIndex) {
+            if (!p.documents().modelDocuments().equals(models)) {
+                throw InputException.ofFile(p.file(), "records models' corpora of " + p.documents().modelDocuments() + " documents where "
+                        + byIndex[0].file().getFileName() + " records " + models + ": other models, another corpus, or another --min-tokens");
+            }
+            for (int m = 0; m < models.size(); m++) {
+                int expected = p.shard().size(models.get(m));
+                int held = p.blocks().get(m).size();
+                if (held != expected) {
+                    throw InputException.ofFile(p.file(), "holds " + held + " documents of model " + (m + 1) + " where shard " + p.shard().label()
+                            + " of its " + models.get(m) + " documents has " + expected + ": rows deleted or added, or the file truncated");
+                }
+            }
+            if (!p.rowsDigest().equals(p.documents().sha256())) {
+                throw InputException.ofFile(p.file(), "its rows' documents (model, docId and N, in order) are not the ones it was written with"
+                        + " (their SHA-256 differs from the one its '# shard' line records): a docId or N edited, or rows moved");
+            }
+        }
     }
 
     /** Reads a shard file, checking its shard line, its settings and each row as it goes. */
@@ -269,13 +303,22 @@ public final class ShardMerge {
                         }
                     }
                     if (kind == null) {
-                        throw in.error("not the header of an estimate, compare or curve output: '" + line + "'");
+                        throw in.error("not the header of an estimate, compare, curve or select output: '" + line + "'");
                     }
                     if (shard == null) {
                         throw InputException.ofFile(file, "no '# shard' line: it was not written with --shard I/N");
                     }
+                    if (documents != null && documents.selection() != (kind == Kind.SELECT)) {
+                        throw InputException.ofFile(file, "its '# shard' line counts " + (documents.selection() ? "several models' corpora, as only"
+                                + " a select shard's does" : "one corpus, where a select shard's counts each model's"));
+                    }
+                    long models = provenance.inputs().stream().filter(i -> i.role().matches("model [0-9]+")).count();
+                    if (kind == Kind.SELECT && documents != null && documents.modelDocuments().size() != models) {
+                        throw InputException.ofFile(file, "its '# shard' line counts " + documents.modelDocuments().size() + " models' corpora where"
+                                + " its inputs name " + models + " models");
+                    }
                     try {
-                        rules = new ShardRows(kind, provenance.settings());
+                        rules = ShardRows.of(kind, provenance.settings(), shard, documents);
                     } catch (IllegalArgumentException e) {
                         throw InputException.ofFile(file, "its provenance lines do not give the plan's runs, methods and direction ("
                                 + e.getMessage() + ")");
@@ -292,7 +335,7 @@ public final class ShardMerge {
             }
         }
         if (kind == null) {
-            throw InputException.ofFile(file, "no header row: not an estimate, compare or curve output, or truncated");
+            throw InputException.ofFile(file, "no header row: not an estimate, compare, curve or select output, or truncated");
         }
         return new ShardFile(file, provenance, shard, documents, kind, rules, rows);
     }
@@ -307,7 +350,17 @@ public final class ShardMerge {
     private static Part part(ShardFile f, Map<String, String> seen) throws InputException {
         List<Integer> iterations = new ArrayList<>();
         List<List<Row>> blockRows = new ArrayList<>();
-        if (f.kind() != Kind.CURVE) {
+        boolean selection = f.kind() == Kind.SELECT;
+        if (selection) {
+            // a block per model, empty where the shard has none of its documents
+            for (int m = 0; m < f.documents().modelDocuments().size(); m++) {
+                iterations.add(m);
+                blockRows.add(new ArrayList<>());
+            }
+            for (Row row : f.rows()) {
+                blockRows.get(row.checked().iteration()).add(row);
+            }
+        } else if (f.kind() != Kind.CURVE) {
             if (!f.rows().isEmpty()) {
                 blockRows.add(f.rows());
             }
@@ -329,18 +382,20 @@ public final class ShardMerge {
         ShardDocuments.Digest digest = new ShardDocuments.Digest();
         for (int b = 0; b < blockRows.size(); b++) {
             List<Row> block = blockRows.get(b);
-            String where = f.kind() == Kind.CURVE ? " at snapshot " + iterations.get(b) : "";
+            String where = f.kind() == Kind.CURVE ? " at snapshot " + iterations.get(b) : selection ? " of model " + (b + 1) : "";
             List<List<Row>> documents = new ArrayList<>();
             for (int i = 0; i < block.size(); i += perDocument) {
                 List<Row> document = block.subList(i, Math.min(block.size(), i + perDocument));
                 long tokens = checkDocument(f, document, where);
                 String id = document.get(0).checked().documentId();
-                if (b == 0) {
-                    String other = seen.put(id, f.file() + ", line " + document.get(0).line());
+                if (b == 0 || selection) {
+                    // a selection's models each score every document once
+                    String key = selection ? ShardDocuments.selectionKey(b, Provenance.escape(id)) : Provenance.escape(id);
+                    String other = seen.put(key, f.file() + ", line " + document.get(0).line());
                     if (other != null) {
-                        throw new InputException(f.file(), document.get(0).line(), "document " + id + " appears twice (also at " + other + ")");
+                        throw new InputException(f.file(), document.get(0).line(), "document " + id + where + " appears twice (also at " + other + ")");
                     }
-                    digest.add(Provenance.escape(id), tokens);
+                    digest.add(key, tokens);
                 } else {
                     List<List<Row>> firstSnapshot = blocks.get(0);
                     int d = documents.size();
@@ -352,7 +407,7 @@ public final class ShardMerge {
                 }
                 documents.add(document);
             }
-            if (b > 0 && documents.size() != blocks.get(0).size()) {
+            if (b > 0 && !selection && documents.size() != blocks.get(0).size()) {
                 throw InputException.ofFile(f.file(), documents.size() + " documents" + where + " where the first snapshot has "
                         + blocks.get(0).size() + ": the file is truncated");
             }
@@ -368,17 +423,19 @@ public final class ShardMerge {
      */
     private static long checkDocument(ShardFile f, List<Row> document, String where) throws InputException {
         ShardRows.Checked first = document.get(0).checked();
-        for (int i = 0; i < f.rules().perDocument(); i++) {
+        ShardRows rules = f.rules().forBlock(first.iteration());
+        // (a selection's block is one model's, judged by that model's method)
+        for (int i = 0; i < rules.perDocument(); i++) {
             if (i >= document.size()) {
                 Row last = document.get(document.size() - 1);
                 throw new InputException(f.file(), last.line(), "document " + first.documentId() + where + " ends after " + document.size()
-                        + " of its " + f.rules().perDocument() + " rows: rows missing, or the file is truncated");
+                        + " of its " + rules.perDocument() + " rows: rows missing, or the file is truncated");
             }
             Row row = document.get(i);
             ShardRows.Checked c = row.checked();
-            if (!c.key().equals(f.rules().expected(i))) {
+            if (!c.key().equals(rules.expected(i))) {
                 throw new InputException(f.file(), row.line(), "row " + c.key().replace('\t', ' ') + where + " where " + first.documentId() + "'s "
-                        + f.rules().expected(i).replace('\t', ' ') + " belongs: rows missing, added or out of order");
+                        + rules.expected(i).replace('\t', ' ') + " belongs: rows missing, added or out of order");
             }
             if (!c.documentId().equals(first.documentId()) || c.tokens() != first.tokens()) {
                 throw new InputException(f.file(), row.line(), "document " + c.documentId() + " with N " + c.length() + where + " among the rows of "
@@ -386,8 +443,8 @@ public final class ShardMerge {
             }
         }
         List<ShardRows.Checked> rows = document.stream().map(Row::checked).toList();
-        Map<String, Verdict> verdicts = f.rules().verdicts(rows);
-        String autoProblem = f.rules().autoProblem(rows, verdicts);
+        Map<String, Verdict> verdicts = rules.verdicts(rows);
+        String autoProblem = rules.autoProblem(rows, verdicts);
         if (autoProblem != null) {
             throw new InputException(f.file(), document.get(0).line(), "document " + first.documentId() + ", " + autoProblem + ": edited");
         }
@@ -417,7 +474,7 @@ public final class ShardMerge {
         return m.rows().stream().map(r -> rules.check(withoutNewline(r))).toList();
     }
 
-    private static String withoutNewline(String row) {
+    static String withoutNewline(String row) {
         return row.substring(0, row.length() - 1);
     }
 
@@ -431,10 +488,10 @@ public final class ShardMerge {
         return out;
     }
 
-    /** The merged documents' verdicts, counted by method and reason (none for a curve). */
+    /** The merged documents' verdicts, counted by method and reason (none for a curve; a selection's are each model's, {@link MergedSelection}). */
     public static VerdictCounts verdicts(Merged m) {
         VerdictCounts counts = new VerdictCounts();
-        if (m.kind() == Kind.CURVE) {
+        if (m.kind() == Kind.CURVE || m.kind() == Kind.SELECT) {
             return counts;
         }
         ShardRows rules = new ShardRows(m.kind(), m.settings());

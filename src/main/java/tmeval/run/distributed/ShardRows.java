@@ -7,7 +7,9 @@ import tmeval.run.output.CertifiedRows;
 import tmeval.run.output.CompareRowFormat;
 import tmeval.run.output.CurveRowFormat;
 import tmeval.run.output.EstimateRowFormat;
+import tmeval.run.output.SelectRowFormat;
 import tmeval.run.output.ShardDocuments;
+import tmeval.run.plan.Shard;
 import tmeval.run.plan.ComparisonPlan;
 import tmeval.run.plan.CurvePlan;
 import tmeval.run.plan.Setting;
@@ -38,6 +40,14 @@ final class ShardRows {
     private final List<String> keys = new ArrayList<>();
     /** The temperatures an auto comparison's row may have (its start doubled up to its cap), or null for another output. */
     private final List<String> autoTemperatures;
+    /** A selection's rules for each model's block: estimate's, under the model's own method (auto's choice for it, or the plan's). */
+    private final List<ShardRows> models = new ArrayList<>();
+    /** A selection shard's rows of each model, in order (its documents of the model times the runs). */
+    private final List<Long> modelRows = new ArrayList<>();
+    /** The model name of each block of a selection, as its first row gave it. */
+    private final List<String> modelNames = new ArrayList<>();
+    /** A selection's rows read so far: its rows come model by model, so a row's place says whose it is. */
+    private long read;
 
     /** @throws IllegalArgumentException when the settings do not give the plan's methods, runs and direction */
     ShardRows(ShardMerge.Kind kind, Map<String, String> settings) {
@@ -48,7 +58,12 @@ final class ShardRows {
         fallbacks = pilot == null ? List.of() : pilot.fallbacks();
         autoTemperatures = kind == ShardMerge.Kind.COMPARE_ADAPTIVE && "true".equals(settings.get(AutoEstimation.NAME))
                 ? autoTemperatures(settings) : null;
-        if (kind == ShardMerge.Kind.ESTIMATE) {
+        if (kind == ShardMerge.Kind.SELECT) {
+            // a document's rows are its runs; which method's, each model's rules say ({@link #forBlock})
+            for (int r = 1; r <= runs; r++) {
+                keys.add(key("", null, r));
+            }
+        } else if (kind == ShardMerge.Kind.ESTIMATE) {
             for (int r = 1; r <= runs; r++) {
                 keys.add(key(estimateMethod, null, r));
             }
@@ -68,6 +83,49 @@ final class ShardRows {
                 }
             }
         }
+    }
+
+    /**
+     * The rules of a shard of {@code kind}: for a selection, each model's block by estimate's rules under the model's
+     * method, its rows counted from the shard's record of each model's documents.
+     *
+     * @throws IllegalArgumentException when the settings or the record do not give the plan
+     */
+    static ShardRows of(ShardMerge.Kind kind, Map<String, String> settings, Shard shard, ShardDocuments documents) {
+        ShardRows rules = new ShardRows(kind, settings);
+        if (kind == ShardMerge.Kind.SELECT) {
+            if (documents == null || !documents.selection()) {
+                throw new IllegalArgumentException("a select shard's '# shard' line counts each model's documents");
+            }
+            for (int m = 0; m < documents.modelDocuments().size(); m++) {
+                ShardRows model = new ShardRows(ShardMerge.Kind.ESTIMATE, modelSettings(settings, m));
+                rules.models.add(model);
+                rules.modelRows.add((long) shard.size(documents.modelDocuments().get(m)) * model.perDocument());
+            }
+        }
+        return rules;
+    }
+
+    /**
+     * What a selection's settings say of model {@code m} (from 0) as an estimate's would: its runs and method (auto's
+     * choice for it, {@code model-I-method}, or the plan's) and, for auto, its pilot and fallbacks.
+     */
+    static Map<String, String> modelSettings(Map<String, String> settings, int m) {
+        String prefix = "model-" + (m + 1) + "-";
+        Map<String, String> s = new LinkedHashMap<>();
+        s.put("runs", required(settings, "runs"));
+        s.put("method", settings.containsKey(prefix + "method") ? settings.get(prefix + "method") : required(settings, "method"));
+        settings.forEach((k, v) -> {
+            if (k.startsWith(prefix + AutoEstimation.NAME)) {
+                s.put(k.substring(prefix.length()), v);
+            }
+        });
+        return s;
+    }
+
+    /** The rules of a block: a selection's model's (by its index, from 0), or these for the other kinds. */
+    ShardRows forBlock(int block) {
+        return kind == ShardMerge.Kind.SELECT ? models.get(block) : this;
     }
 
     /** An auto comparison's budgets: its starting temperatures doubled 0 to auto-max-doublings times. */
@@ -115,7 +173,7 @@ final class ShardRows {
      * @param key which (method, direction, run) the row is, as {@link #key} names it
      * @param tokens the N the document has in the record of a shard's documents ({@link ShardDocuments}): the row's N,
      *               but for a refused document-completion estimate, which counts every token, the tokens the method scores
-     * @param iteration a curve's snapshot (0 for the other kinds)
+     * @param iteration a curve's snapshot, a selection's model (from 0); 0 for the other kinds
      */
     record Checked(Object row, String documentId, int length, String method, String key, long tokens, long siteUpdates, long nanos,
                    int iteration) {
@@ -129,6 +187,26 @@ final class ShardRows {
      */
     Checked check(String line) {
         switch (kind) {
+            case SELECT -> {
+                int m = 0;
+                long before = read++;
+                while (m < modelRows.size() && before >= modelRows.get(m)) {
+                    before -= modelRows.get(m++);
+                }
+                if (m == modelRows.size()) {
+                    throw new IllegalArgumentException("a row beyond the shard's documents of every model (" + modelRows.stream()
+                            .mapToLong(Long::longValue).sum() + " rows): rows added");
+                }
+                String model = SelectRowFormat.parse(line).model();
+                if (modelNames.size() <= m) {
+                    modelNames.add(model);
+                } else if (!modelNames.get(m).equals(model)) {
+                    throw new IllegalArgumentException("a row of " + model + " among model " + (m + 1) + "'s rows, which are " + modelNames.get(m)
+                            + "'s: rows missing, moved or edited");
+                }
+                Checked c = models.get(m).check(line.substring(line.indexOf('\t') + 1));
+                return new Checked(c.row(), c.documentId(), c.length(), c.method(), c.key(), c.tokens(), c.siteUpdates(), c.nanos(), m);
+            }
             case ESTIMATE -> {
                 EstimateRowFormat.Row r = EstimateRowFormat.parse(line);
                 boolean fallback = fallbacks.contains(r.method());
@@ -177,6 +255,9 @@ final class ShardRows {
      * @return the problem in words, or null
      */
     String autoProblem(List<Checked> document, Map<String, Verdict> verdicts) {
+        if (kind == ShardMerge.Kind.SELECT) {
+            return models.get(document.get(0).iteration()).autoProblem(document, verdicts);
+        }
         if (kind == ShardMerge.Kind.ESTIMATE) {
             return fallbackProblem(document, verdicts);
         }
@@ -228,6 +309,9 @@ final class ShardRows {
      */
     Map<String, Verdict> verdicts(List<Checked> document) {
         Map<String, Verdict> verdicts = new LinkedHashMap<>();
+        if (kind == ShardMerge.Kind.SELECT) {
+            return models.get(document.get(0).iteration()).verdicts(document);
+        }
         if (kind == ShardMerge.Kind.ESTIMATE) {
             List<EstimateRowFormat.Row> rows = document.stream().map(c -> (EstimateRowFormat.Row) c.row()).toList();
             // by the method of the document's rows: the plan's, or auto's fallback (fallbackProblem sees that they are one method's)

@@ -12,6 +12,7 @@ import tmeval.compare.Direction;
 import tmeval.compare.ModelComparison;
 import tmeval.compare.ModelPair;
 import tmeval.model.Corpus;
+import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
 import tmeval.progress.Progress;
 
@@ -33,14 +34,19 @@ public final class AdaptiveComparison {
     /**
      * When a (document, method)'s rounds end: {@code --adaptive} doubles the ratio paths' temperatures until their
      * directions agree within a fixed number of nats ({@link AdaptiveBudget}); {@code auto} doubles its method's budget until
-     * the document is certified ({@link AutoComparison}).
+     * the document is certified ({@link AutoComparison}). A rule looks at one document only, so a document's rounds
+     * can all run wherever the document is (a shard, a Spark task); it is serialisable to go there.
      */
-    public interface Rule {
+    public interface Rule extends java.io.Serializable {
         /** Whether the method is run again at twice the budget while the rule is not met (else once, converged "-"). */
         boolean escalates(ComparisonMethods.Method method);
 
-        /** The round's results as they are judged and written (auto sets differenced runs against the models' floors). */
-        default List<ComparisonRunner.Result> judged(List<ComparisonRunner.Result> round, ComparisonRunner.Job job, int document,
+        /**
+         * The round's results as they are judged and written (auto sets differenced runs against the models' floors).
+         *
+         * @param local the document's index in {@code job.corpus()}
+         */
+        default List<ComparisonRunner.Result> judged(List<ComparisonRunner.Result> round, ComparisonRunner.Job job, int local,
                                                      CancelToken cancel) {
             return round;
         }
@@ -54,19 +60,17 @@ public final class AdaptiveComparison {
         }
     }
 
-    /** The rule: a ratio path's directions agree within {@link #agreeWithin} nats. */
-    private static Rule rule(AdaptiveBudget budget) {
-        return new Rule() {
-            @Override
-            public boolean escalates(ComparisonMethods.Method method) {
-                return method.directional();
-            }
+    /** The rule of {@code --adaptive}: a ratio path's directions agree within {@code agreeWithin} nats. */
+    private record Agreement(double agreeWithin) implements Rule {
+        @Override
+        public boolean escalates(ComparisonMethods.Method method) {
+            return method.directional();
+        }
 
-            @Override
-            public boolean met(List<ComparisonRunner.Result> round) {
-                return agrees(round, budget.agreeWithin());
-            }
-        };
+        @Override
+        public boolean met(List<ComparisonRunner.Result> round) {
+            return agrees(round, agreeWithin);
+        }
     }
 
     /**
@@ -74,11 +78,53 @@ public final class AdaptiveComparison {
      *
      * @param converged whether the directions agreed (null for a method that does not anneal between the models)
      */
-    public record Row(ComparisonRunner.Result result, int temperatures, Boolean converged) {
+    public record Row(ComparisonRunner.Result result, int temperatures, Boolean converged) implements java.io.Serializable {
     }
 
     /** What a document cost over all its rounds, and the rows of its last ones. */
-    private record DocumentRows(List<Row> rows, long siteUpdatesSpent) {
+    record DocumentRows(List<Row> rows, long siteUpdatesSpent) implements java.io.Serializable {
+    }
+
+    /**
+     * A document's rounds under a rule: the plan's methods in turn, each from the plan's temperatures, doubled while the
+     * rule is not met and the next doubling stays within {@code maxTemperatures}. The models travel with it (a
+     * cluster broadcasts it once); {@code eachRound}, the workbench's listener, stays on this machine.
+     */
+    private static final class Rounds implements DocumentWork<DocumentRows> {
+        private static final long serialVersionUID = 1L;
+        private final ComparisonPlan plan;
+        private final Rule rule;
+        private final int maxTemperatures;
+        private final TopicModel a;
+        private final TopicModel b;
+        private final transient Consumer<List<Row>> eachRound;
+
+        Rounds(ComparisonPlan plan, Rule rule, int maxTemperatures, TopicModel a, TopicModel b, Consumer<List<Row>> eachRound) {
+            this.plan = plan;
+            this.rule = rule;
+            this.maxTemperatures = maxTemperatures;
+            this.a = a;
+            this.b = b;
+            this.eachRound = eachRound;
+        }
+
+        @Override
+        public DocumentRows document(Corpus corpus, int local, int position, CancelToken cancel) {
+            return AdaptiveComparison.document(this, new ComparisonRunner.Job(corpus, a, b, plan.arms(), plan.runs(), plan.seed(), 1,
+                    plan.referenceComparison()), local, position, cancel);
+        }
+
+        @Override
+        public String name() {
+            return "adaptive";
+        }
+
+        void round(List<Row> rows) {
+            // null once deserialised on an executor: nobody there listens
+            if (eachRound != null) {
+                eachRound.accept(rows);
+            }
+        }
     }
 
     private AdaptiveComparison() {
@@ -87,7 +133,15 @@ public final class AdaptiveComparison {
     /** @return the site updates spent over every round, discarded rounds included */
     public static long run(ComparisonPlan plan, AdaptiveBudget budget, Corpus corpus, ModelPair pair, Shard shard, Consumer<Row> inOrder,
                            Progress progress, CancelToken cancel) {
-        return run(plan, budget, corpus, pair, shard, round -> { }, inOrder, progress, cancel);
+        return run(JobEngine.LOCAL, plan, budget, corpus, pair, shard, inOrder, progress, cancel);
+    }
+
+    /** As above, on an engine: this machine's threads, or a cluster's executors. */
+    public static long run(JobEngine engine, ComparisonPlan plan, AdaptiveBudget budget, Corpus corpus, ModelPair pair, Shard shard,
+                           Consumer<Row> inOrder, Progress progress, CancelToken cancel) {
+        budget.check(plan);
+        return run(engine, plan, new Agreement(budget.agreeWithin()), budget.maxTemperatures(), corpus, pair, shard, null, inOrder, progress,
+                cancel);
     }
 
     /**
@@ -99,29 +153,30 @@ public final class AdaptiveComparison {
     public static long run(ComparisonPlan plan, AdaptiveBudget budget, Corpus corpus, ModelPair pair, Shard shard, Consumer<List<Row>> eachRound,
                            Consumer<Row> inOrder, Progress progress, CancelToken cancel) {
         budget.check(plan);
-        return run(plan, rule(budget), budget.maxTemperatures(), corpus, pair, shard, eachRound, inOrder, progress, cancel);
+        return run(JobEngine.LOCAL, plan, new Agreement(budget.agreeWithin()), budget.maxTemperatures(), corpus, pair, shard, eachRound,
+                inOrder, progress, cancel);
     }
 
     /**
-     * The rounds under any rule: each document one task (so the rows do not depend on the threads), each method from
-     * the plan's temperatures, doubled while the rule is not met and the next doubling stays within
-     * {@code maxTemperatures}.
+     * The rounds under any rule, on an engine: each document one task (so the rows depend neither on the threads nor
+     * on where the document ran), each method from the plan's temperatures, doubled while the rule is not met and
+     * the next doubling stays within {@code maxTemperatures}.
+     *
+     * @param eachRound each round's rows as it ends, on this machine only (null: none)
      */
-    public static long run(ComparisonPlan plan, Rule rule, int maxTemperatures, Corpus corpus, ModelPair pair, Shard shard,
-                    Consumer<List<Row>> eachRound, Consumer<Row> inOrder, Progress progress, CancelToken cancel) {
-        ComparisonRunner.Job base = ComparisonRunner.Job.of(plan, corpus, pair);
-        int[] documents = shard.positions(corpus.size());
+    public static long run(JobEngine engine, ComparisonPlan plan, Rule rule, int maxTemperatures, Corpus corpus, ModelPair pair, Shard shard,
+                           Consumer<List<Row>> eachRound, Consumer<Row> inOrder, Progress progress, CancelToken cancel) {
         long[] spent = {0};
-        OrderedParallel.run(documents.length, i -> document(plan, rule, maxTemperatures, base, documents[i], eachRound, cancel), rows -> { },
-                rows -> {
-                    spent[0] += rows.siteUpdatesSpent();
-                    rows.rows().forEach(inOrder);
-                }, plan.threads(), "tmeval-adaptive", progress, cancel, i -> corpus.document(documents[i]).id());
+        engine.documents(new Rounds(plan, rule, maxTemperatures, pair.a(), pair.b(), eachRound), corpus, shard, plan.threads(), rows -> {
+            spent[0] += rows.siteUpdatesSpent();
+            rows.rows().forEach(inOrder);
+        }, progress, cancel);
         return spent[0];
     }
 
-    private static DocumentRows document(ComparisonPlan plan, Rule rule, int maxTemperatures, ComparisonRunner.Job base, int d,
-                                         Consumer<List<Row>> eachRound, CancelToken cancel) {
+    private static DocumentRows document(Rounds work, ComparisonRunner.Job base, int local, int d, CancelToken cancel) {
+        ComparisonPlan plan = work.plan;
+        Rule rule = work.rule;
         List<Row> rows = new ArrayList<>();
         long spent = 0;
         for (String name : plan.methods()) {
@@ -137,19 +192,19 @@ public final class AdaptiveComparison {
                 for (Direction direction : plan.directions().of(method)) {
                     Arm arm = new Arm(comparison, direction);
                     for (int r = 1; r <= plan.runs(); r++) {
-                        ComparisonRunner.Result result = ComparisonRunner.evaluate(base, d, arm, r, false, suffix, cancel);
+                        ComparisonRunner.Result result = ComparisonRunner.evaluate(base, local, d, arm, r, false, suffix, cancel);
                         spent += result.refused() ? 0 : result.result().siteUpdates();
                         round.add(result);
                     }
                 }
                 if (!rule.escalates(method)) {
-                    eachRound.accept(rows(round, n, null));
+                    work.round(rows(round, n, null));
                     break;
                 }
-                round = rule.judged(round, base, d, cancel);
+                round = rule.judged(round, base, local, cancel);
                 converged = rule.met(round);
-                eachRound.accept(rows(round, n, converged));
-                if (rule.done(round) || 2L * n > maxTemperatures) {
+                work.round(rows(round, n, converged));
+                if (rule.done(round) || 2L * n > work.maxTemperatures) {
                     break;
                 }
                 n *= 2;

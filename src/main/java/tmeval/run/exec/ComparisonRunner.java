@@ -121,7 +121,7 @@ public final class ComparisonRunner {
     }
 
     /** @param local the document's index in {@code job.corpus()}; {@code documentIndex} its position in the whole corpus */
-    private static Result evaluate(Job job, int local, int documentIndex, Arm arm, int run, boolean reference, String streamSuffix,
+    public static Result evaluate(Job job, int local, int documentIndex, Arm arm, int run, boolean reference, String streamSuffix,
                                    CancelToken cancel) {
         Document doc = job.corpus().document(local);
         String method = arm.method().method();

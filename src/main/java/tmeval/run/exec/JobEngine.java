@@ -42,8 +42,10 @@ public interface JobEngine {
         }
 
         @Override
-        public boolean local() {
-            return true;
+        public <T extends java.io.Serializable> void documents(DocumentWork<T> work, Corpus corpus, Shard shard, int threads,
+                                                               Consumer<T> inOrder, Progress progress, CancelToken cancel) {
+            int[] positions = shard.positions(corpus.size());
+            DocumentWork.run(work, corpus, positions, positions, threads, inOrder, progress, cancel);
         }
     };
 
@@ -62,8 +64,10 @@ public interface JobEngine {
     void curve(CurvePlan plan, Corpus corpus, ModelSeries series, Shard shard, CurveRunner.Listener inOrder, Progress progress,
                CancelToken cancel);
 
-    /** Whether this is this machine's engine (the adaptive comparison, which re-runs documents in rounds, runs only here). */
-    default boolean local() {
-        return false;
-    }
+    /**
+     * Every document of the shard through work whose rounds end per document (adaptive, auto), in corpus order, each
+     * with {@code threads} workers where it runs.
+     */
+    <T extends java.io.Serializable> void documents(DocumentWork<T> work, Corpus corpus, Shard shard, int threads, Consumer<T> inOrder,
+                                                    Progress progress, CancelToken cancel);
 }

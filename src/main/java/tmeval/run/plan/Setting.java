@@ -107,7 +107,7 @@ public final class Setting {
                 Map.entry("max-temperatures", MAX_TEMPERATURES::parse), Map.entry("first-extra-temperatures", FIRST_EXTRA_TEMPERATURES::parse),
                 Map.entry("gap-threshold", GAP_THRESHOLD::parse), Map.entry("agree-within", AGREE_WITHIN::parse),
                 Map.entry("direction", ComparisonPlan.Directions::parse),
-                Map.entry("reference", ComparisonPlan.Reference::parse), Map.entry("method", Methods::get),
+                Map.entry("reference", ComparisonPlan.Reference::parse), Map.entry("method", Setting::method),
                 Map.entry("align", Setting::bool), Map.entry("adaptive", Setting::bool), Map.entry("auto", Setting::bool),
                 Map.entry("auto-max-doublings", AUTO_MAX_DOUBLINGS::parse),
                 // well-formed method names here; auto's own reader (AutoEstimation.Pilot) checks they are its candidates
@@ -119,6 +119,13 @@ public final class Setting {
             rules.put(o.setting(), rule(o));
         }
         return Map.copyOf(rules);
+    }
+
+    /** An estimator's name, or auto (a selection's provenance names auto, and each model's choice as model-I-method). */
+    private static void method(String value) {
+        if (!value.equals("auto")) {
+            Methods.get(value);
+        }
     }
 
     /** The rule of a method option ({@link MethodOption}), from its range. */

@@ -31,9 +31,14 @@ public record Shard(int index, int count) {
         throw new IllegalArgumentException("--shard takes I/N (for example 2/8), was '" + text + "'");
     }
 
+    /** How many of a corpus's documents this shard has (without listing them: a count read from a file may be huge). */
+    public int size(int corpusSize) {
+        return corpusSize <= index - 1 ? 0 : (corpusSize - index) / count + 1;
+    }
+
     /** The corpus positions of this shard's documents, in corpus order. */
     public int[] positions(int corpusSize) {
-        int n = corpusSize <= index - 1 ? 0 : (corpusSize - index) / count + 1;
+        int n = size(corpusSize);
         int[] p = new int[n];
         for (int i = 0; i < n; i++) {
             p[i] = index - 1 + i * count;

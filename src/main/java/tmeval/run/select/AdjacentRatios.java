@@ -1,6 +1,7 @@
 package tmeval.run.select;
 
-import tmeval.run.exec.ComparisonRunner;
+import tmeval.run.exec.JobEngine;
+import tmeval.run.plan.Shard;
 import tmeval.run.plan.ComparisonPlan;
 
 import tmeval.compare.ComparisonMethods;
@@ -78,6 +79,12 @@ public final class AdjacentRatios {
      * @param progress the progress of each pair's run, by its label
      */
     public static List<Pair> run(ComparisonPlan plan, ModelSelection.Result result, Function<String, Progress> progress, CancelToken cancel) {
+        return run(JobEngine.LOCAL, plan, result, progress, cancel);
+    }
+
+    /** As {@link #run(ComparisonPlan, ModelSelection.Result, Function, CancelToken)}, each pair's documents on an engine (a cluster's executors). */
+    public static List<Pair> run(JobEngine engine, ComparisonPlan plan, ModelSelection.Result result, Function<String, Progress> progress,
+                                 CancelToken cancel) {
         String method = plan.methods().get(0);
         if (plan.methods().size() != 1 || !ComparisonMethods.get(method).directional() || plan.directions() != ComparisonPlan.Directions.BOTH) {
             throw new IllegalArgumentException("the pairs of a selection take one ratio path, run in both directions");
@@ -94,7 +101,7 @@ public final class AdjacentRatios {
                         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, singleModel, List.of()));
                 continue;
             }
-            pairs.add(compare(plan, a, b, progress.apply(label(a) + " against " + label(b)), cancel));
+            pairs.add(compare(engine, plan, a, b, progress.apply(label(a) + " against " + label(b)), cancel));
         }
         return pairs;
     }
@@ -106,7 +113,7 @@ public final class AdjacentRatios {
                 .mapToInt(Integer::intValue).toArray();
     }
 
-    private static Pair compare(ComparisonPlan plan, ModelSelection.Score a, ModelSelection.Score b, Progress progress, CancelToken cancel) {
+    private static Pair compare(JobEngine engine, ComparisonPlan plan, ModelSelection.Score a, ModelSelection.Score b, Progress progress, CancelToken cancel) {
         String method = plan.methods().get(0);
         ModelPair pair = ModelPair.prepare(a.model(), b.model(), plan.align(), false, method);
         int documents = a.corpus().size();
@@ -118,7 +125,7 @@ public final class AdjacentRatios {
             }
         }
         long[] siteUpdates = {0};
-        ComparisonRunner.run(ComparisonRunner.Job.of(plan, a.corpus(), pair), r -> {
+        engine.compare(plan, a.corpus(), pair, Shard.ALL, r -> {
             if (!r.refused()) {
                 values[r.direction() == Direction.FORWARD ? 0 : 1][r.documentIndex()][r.run() - 1] = r.result().logRatio();
                 siteUpdates[0] += r.result().siteUpdates();

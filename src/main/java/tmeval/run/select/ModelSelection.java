@@ -2,7 +2,7 @@ package tmeval.run.select;
 
 import tmeval.run.auto.AutoEstimation;
 import tmeval.run.certify.DocumentVerdict;
-import tmeval.run.exec.EstimationRunner;
+import tmeval.run.exec.JobEngine;
 import tmeval.run.exec.Outcome;
 import tmeval.run.output.CorpusSummary;
 import tmeval.run.plan.EstimatePlan;
@@ -70,12 +70,12 @@ public final class ModelSelection {
             return new Estimation(choice.plan(seed, threads), choice);
         }
 
-        void run(Candidate c, java.util.function.Consumer<Outcome> inOrder, Progress progress, CancelToken cancel) {
+        /** The shard's documents of one model, on the engine (each document on the streams of its position in the model's corpus). */
+        void run(JobEngine engine, Candidate c, Shard shard, java.util.function.Consumer<Outcome> inOrder, Progress progress, CancelToken cancel) {
             if (auto == null) {
-                EstimationRunner.run(new EstimationRunner.Job(c.corpus(), c.model(), plan.estimator(), plan.runs(), plan.seed(), plan.threads()),
-                        inOrder, progress, cancel);
+                engine.estimate(plan, c.corpus(), c.model(), shard, inOrder, progress, cancel);
             } else {
-                AutoEstimation.run(auto, c.corpus(), c.model(), plan.seed(), plan.threads(), Shard.ALL, inOrder, progress, cancel);
+                AutoEstimation.run(engine, auto, c.corpus(), c.model(), plan.seed(), plan.threads(), shard, inOrder, progress, cancel);
             }
         }
     }
@@ -177,6 +177,16 @@ public final class ModelSelection {
      */
     public static Result run(List<Estimation> estimations, List<Candidate> candidates, Listener listener, IntFunction<Progress> progress,
                              CancelToken cancel) {
+        return run(JobEngine.LOCAL, Shard.ALL, estimations, candidates, listener, progress, cancel);
+    }
+
+    /**
+     * As {@link #run(List, List, Listener, IntFunction, CancelToken)}, on an engine (a cluster's executors) and for one
+     * shard of every model's documents: a document outside the shard has no estimate (NaN), so the scores and the
+     * pairwise counts are over the shard's documents only, and {@code merge} recomputes them over all.
+     */
+    public static Result run(JobEngine engine, Shard shard, List<Estimation> estimations, List<Candidate> candidates, Listener listener,
+                             IntFunction<Progress> progress, CancelToken cancel) {
         List<Score> scores = new ArrayList<>();
         for (int i = 0; i < candidates.size(); i++) {
             Candidate c = candidates.get(i);
@@ -184,13 +194,17 @@ public final class ModelSelection {
             listener.modelStarted(i, c, plan.method());
             Corpus corpus = c.corpus();
             double[][] values = new double[corpus.size()][plan.runs()];
+            for (double[] runs : values) {
+                // a document outside the shard has no estimate
+                Arrays.fill(runs, Double.NaN);
+            }
             // the tokens an estimate covers (fewer than the document's for document completion)
             int[] evaluated = new int[corpus.size()];
             CorpusSummary summary = new CorpusSummary(plan.runs());
             long[] siteUpdates = {0};
             Verdicts verdicts = new Verdicts();
             int index = i;
-            estimations.get(i).run(c, outcome -> {
+            estimations.get(i).run(engine, c, shard, outcome -> {
                         summary.add(outcome);
                         verdicts.add(outcome);
                         values[outcome.documentIndex()][outcome.run() - 1] = outcome.refused() ? Double.NaN : outcome.result().logValue();
