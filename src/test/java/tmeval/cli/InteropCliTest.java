@@ -123,6 +123,15 @@ class InteropCliTest {
         assertEquals(2, run("info", "--model", f[0].toString(), "--corpus", f[1].toString(), "--unknown-words", "guess").code());
     }
 
+    /** The jar carries the Python module and a command prints it byte for byte, so that the jar (or the installer) alone is enough. */
+    @Test
+    void exportModulePrintsThePythonModuleTheJarCarries() throws Exception {
+        Outcome o = run("export-module");
+        assertEquals(0, o.code(), o.err());
+        assertEquals(Files.readString(Path.of("src/main/python/tmeval_export.py")), o.out());
+        assertTrue(run("--help").out().contains("export-module"));
+    }
+
     private record Outcome(int code, String out, String err) {
     }
 
