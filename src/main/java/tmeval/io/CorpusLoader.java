@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 
 /** Reads a corpus in any supported format and maps it onto a model's vocabulary, counting what it drops. */
 public final class CorpusLoader {
@@ -31,10 +30,17 @@ public final class CorpusLoader {
         }
     }
 
-    /** What to read: the file, its format, and the options some formats take (null or defaults where unused). */
-    public record Spec(Path path, Format format, Path vocabulary, Path stopList, int minTokenLength) {
+    /**
+     * What to read: the file, its format, and the options some formats take (null or defaults where unused): the
+     * vocabulary of a UCI or LDA-C corpus, how raw text is tokenised.
+     */
+    public record Spec(Path path, Format format, Path vocabulary, Tokenizer.Options tokens) {
+        public Spec {
+            tokens = tokens == null ? Tokenizer.Options.DEFAULT : tokens;
+        }
+
         public static Spec of(Path path) {
-            return new Spec(path, Format.AUTO, null, null, 3);
+            return new Spec(path, Format.AUTO, null, Tokenizer.Options.DEFAULT);
         }
     }
 
@@ -109,7 +115,7 @@ public final class CorpusLoader {
     }
 
     private static Tokenizer tokenizer(Spec spec) throws InputException {
-        return new Tokenizer(spec.minTokenLength(), spec.stopList() == null ? Set.of() : TextCorpusFormat.readStopList(spec.stopList()));
+        return spec.tokens().tokenizer();
     }
 
     /** Reads a corpus and maps it onto a vocabulary. */

@@ -132,6 +132,24 @@ class InteropCliTest {
         assertTrue(run("--help").out().contains("export-module"));
     }
 
+    /** MALLET's tokenising options reach the raw-text reader from every command's corpus options, and a bad regex is a usage error. */
+    @Test
+    void rawTextTakesMalletsTokenisingOptions() throws Exception {
+        Path text = dir.resolve("docs.txt");
+        Files.writeString(text, "The apple and THE Banana\nan apple a day, 42 days\n");
+        Outcome plain = run("info", "--corpus", text.toString(), "--corpus-format", "text");
+        assertEquals(0, plain.code(), plain.err());
+        assertTrue(plain.out().contains("8 tokens"), plain.out());
+        Outcome stop = run("info", "--corpus", text.toString(), "--corpus-format", "text", "--remove-stopwords");
+        assertTrue(stop.out().contains("5 tokens"), "the and THE are MALLET's stop words: " + stop.out());
+        Outcome regex = run("info", "--corpus", text.toString(), "--corpus-format", "text", "--token-regex", "[\\p{L}\\p{N}]+",
+                "--keep-case");
+        assertTrue(regex.out().contains("11 tokens, vocabulary 10"), "numbers and case kept: " + regex.out());
+        Outcome bad = run("info", "--corpus", text.toString(), "--token-regex", "[a-");
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().contains("--token-regex '[a-' is not a regular expression"), bad.err());
+    }
+
     private record Outcome(int code, String out, String err) {
     }
 
