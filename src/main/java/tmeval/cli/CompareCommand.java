@@ -238,7 +238,7 @@ final class CompareCommand implements Command {
         boolean smooth = InputOptions.unknownWords(o, pathA, loadedA.kind().coversAlphabet())
                 & InputOptions.unknownWords(o, pathB, loadedB.kind().coversAlphabet());
         ModelPair pair = InputOptions.pair(a, pathA, b, pathB, plan.align(), plan.intersectVocabularies(), plan.annealingMethod());
-        Corpus corpus = InputOptions.corpus(o, pair.a());
+        Corpus corpus = InputOptions.corpus(o, pair.a(), List.of(a, b));
         InputOptions.reportCorpus(corpus, smooth, out);
         pair.notes().forEach(n -> out.println(n));
         if (pair.aligned()) {

@@ -210,9 +210,16 @@ final class InputOptions {
      * --min-tokens tokens.
      */
     static Corpus corpus(Options o, TopicModel onto) throws UsageException, InputException {
+        return corpus(o, onto, List.of());
+    }
+
+    /** @param others the run's other models (or those an intersected vocabulary came from): their words among the unknown ones are counted */
+    static Corpus corpus(Options o, TopicModel onto, List<TopicModel> others) throws UsageException, InputException {
         CorpusLoader.Spec spec = corpusSpec(o);
         int minTokens = MethodOptions.integer(o, Setting.MIN_TOKENS, 1);
-        Corpus corpus = (onto == null ? CorpusLoader.read(spec) : CorpusLoader.read(spec, onto.vocabulary())).withMinimumLength(minTokens);
+        Corpus corpus = (onto == null ? CorpusLoader.read(spec)
+                : CorpusLoader.mapOnto(CorpusLoader.read(spec), onto.vocabulary(), spec.path(),
+                        others.stream().map(TopicModel::vocabulary).toList())).withMinimumLength(minTokens);
         if (corpus.size() == 0) {
             throw InputException.ofFile(spec.path(), "no document has at least " + minTokens + " tokens");
         }

@@ -176,7 +176,7 @@ final class SelectCommand implements Command {
         }
         List<ModelSelection.Candidate> candidates = new ArrayList<>();
         for (TopicModel model : models) {
-            candidates.add(new ModelSelection.Candidate(model, InputOptions.corpus(o, model)));
+            candidates.add(new ModelSelection.Candidate(model, InputOptions.corpus(o, model, models)));
         }
         // each model scores the corpus mapped onto its own vocabulary: one unknown-words report when they share one,
         // else one per model (as the workbench's Which K? table shows them)

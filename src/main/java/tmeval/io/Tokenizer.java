@@ -108,8 +108,17 @@ public final class Tokenizer {
         }
     }
 
-    /** MALLET's built-in English stop list, lower case. */
+    /** MALLET's built-in English stop list, lower case (read once). */
     public static Set<String> malletStopWords() {
+        return MalletStopWords.WORDS;
+    }
+
+    /** Holds the list, read when first asked for. */
+    private static final class MalletStopWords {
+        static final Set<String> WORDS = read();
+    }
+
+    private static Set<String> read() {
         try (InputStream in = Tokenizer.class.getResourceAsStream(MALLET_STOPWORDS)) {
             if (in == null) {
                 throw new IllegalStateException("this build does not carry " + MALLET_STOPWORDS);
