@@ -265,8 +265,8 @@ final class CompareCommand implements Command {
         long start = System.nanoTime();
         try (OutputFile file = OutputFile.create(outFile, o.standardOutput())) {
             Writer w = file.writer();
-            w.write(Provenance.header(auto ? choice.settingsText(pilotPlan) : adaptive == null ? plan.toSettings() : adaptive.settingsText(plan),
-                    o.inputs(), timing, shard, ShardDocuments.of(corpus, shard, plan::scoredTokens)));
+            w.write(Provenance.header(InputOptions.withCorpus(auto ? choice.settingsText(pilotPlan) : adaptive == null ? plan.toSettings()
+                    : adaptive.settingsText(plan), o, smooth, corpus), o.inputs(), timing, shard, ShardDocuments.of(corpus, shard, plan::scoredTokens)));
             w.write(adaptive == null && !auto ? CompareRowFormat.HEADER : CompareRowFormat.HEADER_ADAPTIVE);
             CertifiedRows rows = new CertifiedRows(w, timing);
             verdicts = rows.verdicts();

@@ -101,7 +101,7 @@ final class CurveCommand implements Command {
         String[] firstRefusal = {null};
         try (OutputFile file = OutputFile.create(outFile, o.standardOutput())) {
             Writer w = file.writer();
-            w.write(Provenance.header(plan.toSettings(), o.inputs(), timing, shard, ShardDocuments.of(corpus, shard, length -> length)));
+            w.write(Provenance.header(InputOptions.withCorpus(plan.toSettings(), o, smooth, corpus), o.inputs(), timing, shard, ShardDocuments.of(corpus, shard, length -> length)));
             w.write(CurveRowFormat.HEADER);
             try {
                 engine.curve(plan, corpus, series, shard, new CurveRunner.Listener() {

@@ -113,6 +113,22 @@ final class InputOptions {
         return true;
     }
 
+    /** The setting that records {@code --unknown-words}, and the one that records what a model's vocabulary left out. */
+    static final String UNKNOWN_WORDS = "unknown-words";
+    static final String OUT_OF_VOCABULARY = "out-of-vocabulary";
+
+    /**
+     * The settings followed by what the provenance records about how the corpus met the model: how raw text was
+     * tokenised (the options given), {@code --unknown-words}, and the out-of-vocabulary tokens and types.
+     */
+    static Map<String, String> withCorpus(Map<String, String> settings, Options o, boolean smooth, Corpus corpus) {
+        Map<String, String> all = new LinkedHashMap<>(settings);
+        all.putAll(tokenizingSettings(o));
+        all.put(UNKNOWN_WORDS, smooth ? "smooth" : "drop");
+        all.put(OUT_OF_VOCABULARY, corpus.unknownWords().provenanceText());
+        return all;
+    }
+
     /** The corpus line and what the model's vocabulary left out (count, rate, a warning above 2%, the top words). */
     static void reportCorpus(Corpus corpus, boolean smooth, PrintStream out) {
         out.println("corpus " + corpus.summary());

@@ -102,6 +102,11 @@ public record UnknownWords(long tokens, long corpusTokens, int distinct, List<Co
                 100 * WARNING_RATE, cause().advice());
     }
 
+    /** The count as the provenance records it: tokens and distinct words dropped, of the corpus's tokens. */
+    public String provenanceText() {
+        return tokens + " tokens of " + corpusTokens + ", " + distinct + " types, dropped";
+    }
+
     /** The lines of a summary: the count and rate, a warning above 2%, and the most frequent unknown words. */
     public List<String> report() {
         List<String> lines = new ArrayList<>();
