@@ -127,8 +127,9 @@ final class CurveCommand implements Command {
                             CurveSummary.point(out, p);
                         }
                         for (CurveRunner.Interval i : CurveRunner.intervals(points)) {
-                            out.printf(Locale.ROOT, "%9d  %-14s %4s %16.3f +- %.3f (95%% interval over the %d runs, Student's t)%n", iteration,
-                                    i.method(), "mean", i.interval().mean(), i.interval().halfWidth(), i.interval().runs());
+                            out.printf(Locale.ROOT, "%9d  %-14s %4s %16.3f +- %.3f (%s, Student's t)%n", iteration,
+                                    i.method(), "mean", i.interval().mean(), i.interval().halfWidth(),
+                                    tmeval.run.output.IntervalLabel.monteCarlo(i.interval().runs()));
                         }
                     }
                 }, ProgressPrinter.to(err, "curve"), cancel);
