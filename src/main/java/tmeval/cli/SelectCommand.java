@@ -55,7 +55,9 @@ final class SelectCommand implements Command {
 
     @Override
     public String summary() {
-        return "several models against one held-out corpus: which K, which library predicts it best, with intervals and pairwise wins";
+        return "several models against one held-out corpus: which K (or which library, where the models share one vocabulary), each"
+                + " model's likelihood with its intervals, and pairwise wins between models of one vocabulary (n/a across vocabularies:"
+                + " formats.md says why)";
     }
 
     @Override

@@ -184,6 +184,14 @@ class InteropCliTest {
                 && selected.contains("# setting\tmodel-2-out-of-vocabulary\t7 tokens of 40, 2 types, dropped\n"), selected);
     }
 
+    /** select's help promises a library's ranking only where the vocabularies agree, which is all it decides. */
+    @Test
+    void selectsHelpPromisesOnlyWhatItDoes() {
+        String help = run("select", "--help").out();
+        assertTrue(help.contains("which library, where the models share one vocabulary") && help.contains("n/a across vocabularies"), help);
+        assertTrue(!help.contains("which library predicts it best"), help);
+    }
+
     private record Outcome(int code, String out, String err) {
     }
 
