@@ -9,6 +9,7 @@ import tmeval.io.ModelLoader;
 import tmeval.io.Tokenizer;
 import tmeval.model.Corpus;
 import tmeval.model.TopicModel;
+import tmeval.run.output.Provenance;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -113,20 +114,9 @@ final class InputOptions {
         return true;
     }
 
-    /** The setting that records {@code --unknown-words}, and the one that records what a model's vocabulary left out. */
-    static final String UNKNOWN_WORDS = "unknown-words";
-    static final String OUT_OF_VOCABULARY = "out-of-vocabulary";
-
-    /**
-     * The settings followed by what the provenance records about how the corpus met the model: how raw text was
-     * tokenised (the options given), {@code --unknown-words}, and the out-of-vocabulary tokens and types.
-     */
+    /** {@link Provenance#withCorpus} with the options given. */
     static Map<String, String> withCorpus(Map<String, String> settings, Options o, boolean smooth, Corpus corpus) {
-        Map<String, String> all = new LinkedHashMap<>(settings);
-        all.putAll(tokenizingSettings(o));
-        all.put(UNKNOWN_WORDS, smooth ? "smooth" : "drop");
-        all.put(OUT_OF_VOCABULARY, corpus.unknownWords().provenanceText());
-        return all;
+        return Provenance.withCorpus(settings, tokenizingSettings(o), smooth, corpus.unknownWords());
     }
 
     /** The corpus line and what the model's vocabulary left out (count, rate, a warning above 2%, the top words). */
@@ -175,9 +165,6 @@ final class InputOptions {
         return new CorpusLoader.Spec(o.requiredPath("corpus"), format, o.path("corpus-vocab"), tokenizing(o));
     }
 
-    /** The tokenising options that were given, by name, for the provenance (the stop list is an input of its own). */
-    static final List<String> TOKENIZING = List.of("remove-stopwords", "token-regex", "keep-case", "min-token-length");
-
     private static Tokenizer.Options tokenizing(Options o) throws UsageException {
         Integer minLength = o.has("min-token-length") ? o.integer("min-token-length", Tokenizer.DEFAULT_MIN_LENGTH, 1, 1000) : null;
         try {
@@ -191,7 +178,7 @@ final class InputOptions {
     /** The tokenising settings given, as the provenance records them ({@link #tokenizing(Map, Path)} reads them back). */
     static Map<String, String> tokenizingSettings(Options o) {
         Map<String, String> settings = new LinkedHashMap<>();
-        for (String name : TOKENIZING) {
+        for (String name : Setting.TOKENIZING) {
             if (o.has(name)) {
                 settings.put(name, o.string(name, ""));
             }

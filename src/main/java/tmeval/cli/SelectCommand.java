@@ -206,9 +206,9 @@ final class SelectCommand implements Command {
             }
         }
         settings.putAll(InputOptions.tokenizingSettings(o));
-        settings.put(InputOptions.UNKNOWN_WORDS, "drop"); // select scores each model on its own words and drops the rest
+        settings.put(Setting.UNKNOWN_WORDS, "drop"); // select scores each model on its own words and drops the rest
         for (int i = 0; i < candidates.size(); i++) {
-            settings.put("model-" + (i + 1) + "-" + InputOptions.OUT_OF_VOCABULARY, candidates.get(i).corpus().unknownWords().provenanceText());
+            settings.put("model-" + (i + 1) + "-" + Setting.OUT_OF_VOCABULARY, candidates.get(i).corpus().unknownWords().provenanceText());
         }
         List<String> summaries = new ArrayList<>();
         ModelSelection.Result result;
