@@ -9,6 +9,9 @@ with ``tolist()``, or any sequence of sequences). Copy this file next to your sc
     tmeval_export.export_sklearn(lda, vectorizer, "model.tsv")          # scikit-learn LatentDirichletAllocation
     tmeval_export.export_tomotopy(mdl, "model.tsv")                     # tomotopy LDAModel
     tmeval_export.write_heldout_tokens(vectorizer, texts, "heldout.tsv")  # held-out text, tokenised the same way
+    tmeval_export.write_heldout_tokens_gensim(dictionary, texts, "heldout.tsv")  # ... as gensim users tokenise
+
+``tmeval export-module > tmeval_export.py`` writes this file from tmeval's jar.
 
 The file (``#tmeval-model v1``, ``#name``, ``#alpha``, then one line per word with its K probabilities) holds every
 probability as a full-precision float64 (Python's ``repr``), each topic renormalised to sum to 1 (float32 models drift
@@ -22,7 +25,8 @@ import gzip
 import math
 import os
 
-__all__ = ["ExportError", "write_model", "export_gensim", "export_sklearn", "export_tomotopy", "write_heldout_tokens"]
+__all__ = ["ExportError", "write_model", "export_gensim", "export_sklearn", "export_tomotopy", "write_heldout_tokens",
+           "write_heldout_tokens_gensim", "gensim_tokens"]
 
 MAGIC = "#tmeval-model v1"
 
@@ -185,7 +189,40 @@ def write_heldout_tokens(vectorizer, documents, path, ids=None):
     the training text was. Tokens the model does not know are kept: tmeval drops and counts them. ``ids`` defaults to
     1, 2, 3, ...; an id may not contain a tab or line break, or be ``*``. A token holding whitespace (an n-gram of
     ``ngram_range`` above 1) cannot be written as a token line and is an error."""
-    analyzer = vectorizer.build_analyzer()
+    _write_token_lines(vectorizer.build_analyzer(), documents, path, ids)
+
+
+def gensim_tokens(text, stopwords=None):
+    """A text tokenised as gensim users tokenise it: ``gensim.utils.simple_preprocess`` (lower case, tokens of 2 to 15
+    letters, accents kept) minus ``stopwords`` (default gensim's ``STOPWORDS``). Needs gensim."""
+    from gensim.utils import simple_preprocess
+    if stopwords is None:
+        from gensim.parsing.preprocessing import STOPWORDS as stopwords
+    return [t for t in simple_preprocess(text) if t not in stopwords]
+
+
+def write_heldout_tokens_gensim(dictionary, documents, path, ids=None, tokenize=None):
+    """Held-out documents as tmeval token lines, tokenised as the gensim model's training text usually was:
+    ``tokenize(text)``, by default :func:`gensim_tokens` (``simple_preprocess`` minus gensim's ``STOPWORDS``; pass your own
+    function if you tokenised otherwise). ``dictionary`` is the model's ``Dictionary`` (``lda.id2word``): tokens it
+    lacks are kept in the file (tmeval drops and counts them, and names the likely cause) and counted here too. Returns
+    ``(tokens, unknown)``, the tokens written and how many of them the dictionary lacks. ``ids`` as in
+    :func:`write_heldout_tokens`."""
+    known = set(dictionary.token2id) if hasattr(dictionary, "token2id") else set(dictionary.values())
+    counts = [0, 0]
+
+    def analyze(text):
+        tokens = list((tokenize or gensim_tokens)(text))
+        counts[0] += len(tokens)
+        counts[1] += sum(1 for t in tokens if t not in known)
+        return tokens
+
+    _write_token_lines(analyze, documents, path, ids)
+    return counts[0], counts[1]
+
+
+def _write_token_lines(analyze, documents, path, ids):
+    """Token lines of documents split by ``analyze``; nothing is written on an error."""
     f, commit, abort = _open_text(path)
     try:
         used = set()
@@ -196,7 +233,7 @@ def write_heldout_tokens(vectorizer, documents, path, ids=None):
             if doc_id in used:
                 raise ExportError("document id %r appears twice" % doc_id)
             used.add(doc_id)
-            tokens = analyzer(doc)
+            tokens = analyze(doc)
             for t in tokens:
                 if t == "" or any(c in t for c in _SPACES):
                     raise ExportError("document %s: token %r holds whitespace, which a token line cannot carry (an n-gram"

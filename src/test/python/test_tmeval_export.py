@@ -215,6 +215,52 @@ class ExportTest(unittest.TestCase):
         self.assertIn("'new york'", str(e.exception))
         self.assertFalse(os.path.exists(out("bad-ngrams.tsv")))
 
+    def test_heldout_tokens_gensim_with_a_tokenizer_of_ones_own(self):
+        """No gensim needed: a dictionary (id -> word, as gensim's Dictionary maps) and a tokenizer given."""
+        result = tmeval_export.write_heldout_tokens_gensim({0: "apple", 1: "banana"}, ["Apple kiwi", "banana"],
+                                                          out("gensim-own-heldout.tsv"), tokenize=lambda t: t.lower().split())
+        self.assertEqual((3, 1), result, "3 tokens written, kiwi unknown")
+        with open(out("gensim-own-heldout.tsv"), encoding="utf-8") as f:
+            self.assertEqual("1\tapple kiwi\n2\tbanana\n", f.read())
+
+    def test_real_gensim_when_importable(self):
+        """The real gensim: a Dictionary pruned by filter_extremes(no_below=2) over simple_preprocess minus STOPWORDS, an
+        LdaModel on it, and held-out lines written by write_heldout_tokens_gensim; gensim-real.check.tsv tells the Java
+        side each document's in-vocabulary tokens as the dictionary's doc2bow counts them, and the unknown count."""
+        try:
+            from gensim.corpora import Dictionary
+            from gensim.models import LdaModel
+            from gensim.parsing.preprocessing import STOPWORDS
+            from gensim.utils import simple_preprocess
+        except ImportError:
+            self.skipTest("gensim is not installed")
+        train = ["The apples and the pears were ripe; apples again!", "Pears, plums and more PLUMS in 2024.",
+                 "Cherries and apples: a cherry pie.", "Plums don't keep; cherries do, apples do.",
+                 "Rivers and lakes, rivers and seas.", "Lakes freeze, seas don't; rivers flow to seas."] * 2
+        held = ["Apples, pears and UNKNOWN-words: kiwis!", "The and of it", "rivers rivers lakes plums x 42 seas",
+                "Cherries? cherries. CHERRIES Café"]
+        held_ids = ["g1", "g2", "g3", "g4"]
+        texts = [tmeval_export.gensim_tokens(t) for t in train]
+        dictionary = Dictionary(texts)
+        dictionary.filter_extremes(no_below=2, no_above=1.0)
+        lda = LdaModel([dictionary.doc2bow(t) for t in texts], id2word=dictionary, num_topics=3, random_state=0, passes=2)
+        tmeval_export.export_gensim(lda, out("gensim-real.tsv"))
+        expected.append(("gensim-real.tsv", "-", [float(a) for a in lda.alpha]))
+        written, unknown = tmeval_export.write_heldout_tokens_gensim(dictionary, held, out("gensim-real-heldout.tsv"), ids=held_ids)
+
+        tokens = [[t for t in simple_preprocess(d) if t not in STOPWORDS] for d in held]
+        with open(out("gensim-real-heldout.tsv"), encoding="utf-8") as f:
+            self.assertEqual([i + "\t" + " ".join(t) for i, t in zip(held_ids, tokens)], f.read().splitlines())
+        self.assertEqual([], tokens[1], "only stop words")
+        in_vocab = [sum(c for _, c in dictionary.doc2bow(t)) for t in tokens]
+        self.assertEqual(sum(len(t) for t in tokens), written)
+        self.assertEqual(written - sum(in_vocab), unknown)
+        self.assertGreater(unknown, 0, "the held-out text has words the dictionary lacks")
+        with open(out("gensim-real.check.tsv"), "w", encoding="utf-8") as f:
+            for i, n in zip(held_ids, in_vocab):
+                f.write("doc\t%s\t%d\n" % (i, n))
+            f.write("oov\t%d\n" % unknown)
+
     def test_heldout_tokens(self):
         tmeval_export.write_heldout_tokens(Vectorizer(), ["00 A,B  unknown", "", "i"], out("heldout.tsv"), ids=["x", "y", "z"])
         with open(out("heldout.tsv"), encoding="utf-8") as f:

@@ -233,7 +233,7 @@ final class CompareCommand implements Command {
         boolean smooth = InputOptions.unknownWords(o, pathA, loadedA.kind().coversAlphabet())
                 & InputOptions.unknownWords(o, pathB, loadedB.kind().coversAlphabet());
         ModelPair pair = InputOptions.pair(a, pathA, b, pathB, plan.align(), plan.intersectVocabularies(), plan.annealingMethod());
-        Corpus corpus = InputOptions.corpus(o, pair.a());
+        Corpus corpus = InputOptions.corpus(o, pair.a(), List.of(a, b));
         // the corpus is mapped onto A's vocabulary; a state on either side cannot know MALLET's whole alphabet
         ModelLoader.Kind kind = loadedB.kind() == ModelLoader.Kind.MALLET_STATE ? loadedB.kind() : loadedA.kind();
         InputOptions.reportCorpus(corpus, kind, pair.a().numWords(), smooth, out);
@@ -262,8 +262,8 @@ final class CompareCommand implements Command {
         long start = System.nanoTime();
         try (OutputFile file = OutputFile.create(outFile, o.standardOutput())) {
             Writer w = file.writer();
-            w.write(Provenance.header(auto ? choice.settingsText(pilotPlan) : adaptive == null ? plan.toSettings() : adaptive.settingsText(plan),
-                    o.inputs(), timing, shard, ShardDocuments.of(corpus, shard, plan::scoredTokens)));
+            w.write(Provenance.header(InputOptions.withCorpus(auto ? choice.settingsText(pilotPlan) : adaptive == null ? plan.toSettings()
+                    : adaptive.settingsText(plan), o, smooth, corpus), o.inputs(), timing, shard, ShardDocuments.of(corpus, shard, plan::scoredTokens)));
             w.write(adaptive == null && !auto ? CompareRowFormat.HEADER : CompareRowFormat.HEADER_ADAPTIVE);
             CertifiedRows rows = new CertifiedRows(w, timing);
             verdicts = rows.verdicts();

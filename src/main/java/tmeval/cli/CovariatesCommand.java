@@ -113,7 +113,7 @@ final class CovariatesCommand implements Command {
             TopicModel modelA = ModelLoader.read(new ModelLoader.Spec(a, companion(source, "alpha-file-a"), vocabulary, false));
             TopicModel modelB = ModelLoader.read(new ModelLoader.Spec(b, companion(source, "alpha-file-b"), vocabulary, false));
             CorpusLoader.Spec corpusSpec = new CorpusLoader.Spec(corpus, CorpusLoader.Format.AUTO, companion(source, "corpus-vocab"),
-                    companion(source, "stop-list"), CorpusLoader.Spec.of(corpus).minTokenLength());
+                    InputOptions.tokenizing(source.settings(), companion(source, "stop-list")));
             try {
                 covariates.addAll(BuiltInCovariates.of(ratios, modelA, modelB, CorpusLoader.read(corpusSpec), source.intersect(),
                         corpus, Runtime.getRuntime().availableProcessors(), cancel));

@@ -102,7 +102,7 @@ final class CurveCommand implements Command {
         String[] firstRefusal = {null};
         try (OutputFile file = OutputFile.create(outFile, o.standardOutput())) {
             Writer w = file.writer();
-            w.write(Provenance.header(plan.toSettings(), o.inputs(), timing, shard, ShardDocuments.of(corpus, shard, length -> length)));
+            w.write(Provenance.header(InputOptions.withCorpus(plan.toSettings(), o, smooth, corpus), o.inputs(), timing, shard, ShardDocuments.of(corpus, shard, length -> length)));
             w.write(CurveRowFormat.HEADER);
             try {
                 engine.curve(plan, corpus, series, shard, new CurveRunner.Listener() {
@@ -128,8 +128,9 @@ final class CurveCommand implements Command {
                             CurveSummary.point(out, p);
                         }
                         for (CurveRunner.Interval i : CurveRunner.intervals(points)) {
-                            out.printf(Locale.ROOT, "%9d  %-14s %4s %16.3f +- %.3f (95%% interval over the %d runs, Student's t)%n", iteration,
-                                    i.method(), "mean", i.interval().mean(), i.interval().halfWidth(), i.interval().runs());
+                            out.printf(Locale.ROOT, "%9d  %-14s %4s %16.3f +- %.3f (%s, Student's t)%n", iteration,
+                                    i.method(), "mean", i.interval().mean(), i.interval().halfWidth(),
+                                    tmeval.run.output.IntervalLabel.monteCarlo(i.interval().runs()));
                         }
                     }
                 }, ProgressPrinter.to(err, "curve"), cancel);

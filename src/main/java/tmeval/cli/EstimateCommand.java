@@ -116,7 +116,8 @@ final class EstimateCommand implements Command {
         AutoEstimation.Result spent = null;
         try (OutputFile file = OutputFile.create(outFile, o.standardOutput())) {
             Writer w = file.writer();
-            w.write(Provenance.header(auto ? choice.settingsText(seed, threads) : plan.toSettings(), o.inputs(), timing, shard,
+            w.write(Provenance.header(InputOptions.withCorpus(auto ? choice.settingsText(seed, threads) : plan.toSettings(), o, smooth, corpus),
+                    o.inputs(), timing, shard,
                     ShardDocuments.of(corpus, shard, length -> Methods.scoredTokens(methodName, length))));
             w.write(EstimateRowFormat.HEADER);
             table = new EstimateTable(w, timing);

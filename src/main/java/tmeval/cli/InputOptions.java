@@ -6,8 +6,10 @@ import tmeval.io.AlphabetNote;
 import tmeval.io.CorpusLoader;
 import tmeval.io.InputException;
 import tmeval.io.ModelLoader;
+import tmeval.io.Tokenizer;
 import tmeval.model.Corpus;
 import tmeval.model.TopicModel;
+import tmeval.run.output.Provenance;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -43,8 +45,14 @@ final class InputOptions {
                 OptionSpec.input("corpus", "PATH", role + ": UCI docword, LDA-C, token lines, raw text file or directory"),
                 OptionSpec.value("corpus-format", "FORMAT", "auto (default), uci, ldac, tokens, text"),
                 OptionSpec.input("corpus-vocab", "FILE", "vocabulary of a UCI or LDA-C corpus (default: the file beside it)"),
-                OptionSpec.input("stop-list", "FILE", "raw text: words to remove, one per line"),
-                OptionSpec.value("min-token-length", "N", "raw text: shortest token kept (default 3, as MALLET)"),
+                OptionSpec.input("stop-list", "FILE", "raw text: words to remove, one per line, whatever their case (MALLET's"
+                        + " --stoplist-file; with --remove-stopwords its --extra-stopwords)"),
+                OptionSpec.flag("remove-stopwords", "raw text: remove MALLET's built-in English stop list (MALLET's --remove-stopwords)"),
+                OptionSpec.value("token-regex", "REGEX", "raw text: what a token is (MALLET's --token-regex; default "
+                        + Tokenizer.MALLET_TOKEN_REGEX + ", MALLET's)"),
+                OptionSpec.flag("keep-case", "raw text: keep each token's case (MALLET's --preserve-case; default lower case)"),
+                OptionSpec.value("min-token-length", "N", "raw text: shortest token kept (default " + Tokenizer.DEFAULT_MIN_LENGTH
+                        + ", as MALLET's regex; 1 with --token-regex: whatever it matches)"),
                 OptionSpec.value("min-tokens", "N", "keep only documents with at least N tokens (after dropping unknown words)"));
     }
 
@@ -76,6 +84,11 @@ final class InputOptions {
                     + " --unknown-words drop (the default: unknown words are dropped and counted)");
         }
         return true;
+    }
+
+    /** {@link Provenance#withCorpus} with the options given. */
+    static Map<String, String> withCorpus(Map<String, String> settings, Options o, boolean smooth, Corpus corpus) {
+        return Provenance.withCorpus(settings, tokenizingSettings(o), smooth, corpus.unknownWords());
     }
 
     /**
@@ -121,8 +134,35 @@ final class InputOptions {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        return new CorpusLoader.Spec(o.requiredPath("corpus"), format, o.path("corpus-vocab"), o.path("stop-list"),
-                o.integer("min-token-length", 3, 1, 1000));
+        return new CorpusLoader.Spec(o.requiredPath("corpus"), format, o.path("corpus-vocab"), tokenizing(o));
+    }
+
+    private static Tokenizer.Options tokenizing(Options o) throws UsageException {
+        Integer minLength = o.has("min-token-length") ? o.integer("min-token-length", Tokenizer.DEFAULT_MIN_LENGTH, 1, 1000) : null;
+        try {
+            return new Tokenizer.Options(o.path("stop-list"), o.has("remove-stopwords"), o.string("token-regex", null), minLength,
+                    o.has("keep-case"));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
+    /** The tokenising settings given, as the provenance records them ({@link #tokenizing(Map, Path)} reads them back). */
+    static Map<String, String> tokenizingSettings(Options o) {
+        Map<String, String> settings = new LinkedHashMap<>();
+        for (String name : Setting.TOKENIZING) {
+            if (o.has(name)) {
+                settings.put(name, o.string(name, ""));
+            }
+        }
+        return settings;
+    }
+
+    /** How raw text was tokenised, from recorded settings ({@link #tokenizingSettings}) and the recorded stop list. */
+    static Tokenizer.Options tokenizing(Map<String, String> settings, Path stopList) {
+        String minLength = settings.get("min-token-length");
+        return new Tokenizer.Options(stopList, settings.containsKey("remove-stopwords"), settings.get("token-regex"),
+                minLength == null ? null : Integer.valueOf(minLength), settings.containsKey("keep-case"));
     }
 
     /** {@link ModelPair#prepare}, with a pair that cannot be compared reported as an input error naming B's file. */
@@ -145,9 +185,16 @@ final class InputOptions {
      * --min-tokens tokens.
      */
     static Corpus corpus(Options o, TopicModel onto) throws UsageException, InputException {
+        return corpus(o, onto, List.of());
+    }
+
+    /** @param others the run's other models (or those an intersected vocabulary came from): their words among the unknown ones are counted */
+    static Corpus corpus(Options o, TopicModel onto, List<TopicModel> others) throws UsageException, InputException {
         CorpusLoader.Spec spec = corpusSpec(o);
         int minTokens = MethodOptions.integer(o, Setting.MIN_TOKENS, 1);
-        Corpus corpus = (onto == null ? CorpusLoader.read(spec) : CorpusLoader.read(spec, onto.vocabulary())).withMinimumLength(minTokens);
+        Corpus corpus = (onto == null ? CorpusLoader.read(spec)
+                : CorpusLoader.mapOnto(CorpusLoader.read(spec), onto.vocabulary(), spec.path(),
+                        others.stream().map(TopicModel::vocabulary).toList())).withMinimumLength(minTokens);
         if (corpus.size() == 0) {
             throw InputException.ofFile(spec.path(), "no document has at least " + minTokens + " tokens");
         }

@@ -65,7 +65,9 @@ final class SelectCommand implements Command {
 
     @Override
     public String summary() {
-        return "several models against one held-out corpus: which K, which library predicts it best, with intervals and pairwise wins";
+        return "several models against one held-out corpus: which K (or which library, where the models share one vocabulary), each"
+                + " model's likelihood with its intervals, and pairwise wins between models of one vocabulary (n/a across vocabularies:"
+                + " formats.md says why)";
     }
 
     @Override
@@ -206,7 +208,7 @@ final class SelectCommand implements Command {
         }
         List<ModelSelection.Candidate> candidates = new ArrayList<>();
         for (TopicModel model : models) {
-            candidates.add(new ModelSelection.Candidate(model, InputOptions.corpus(o, model)));
+            candidates.add(new ModelSelection.Candidate(model, InputOptions.corpus(o, model, models)));
         }
         // each model scores the corpus mapped onto its own vocabulary: one unknown-words report when they share one,
         // else one per model (as the workbench's Which K? table shows them)
@@ -232,6 +234,11 @@ final class SelectCommand implements Command {
             } else {
                 estimations.add(ModelSelection.Estimation.of(plan));
             }
+        }
+        settings.putAll(InputOptions.tokenizingSettings(o));
+        settings.put(Setting.UNKNOWN_WORDS, "drop"); // select scores each model on its own words and drops the rest
+        for (int i = 0; i < candidates.size(); i++) {
+            settings.put("model-" + (i + 1) + "-" + Setting.OUT_OF_VOCABULARY, candidates.get(i).corpus().unknownWords().provenanceText());
         }
         List<String> summaries = new ArrayList<>();
         ModelSelection.Result result;

@@ -175,7 +175,7 @@ final class TrainCommand implements Command {
     }
 
     /** What makes a training run: every setting that changes its snapshots (the inputs are named by Options#inputs). */
-    private static Map<String, String> runSettings(TrainerConfig c, Options o) {
+    private static Map<String, String> runSettings(TrainerConfig c, Options o) throws UsageException {
         Map<String, String> s = new LinkedHashMap<>();
         s.put("plan", "train");
         s.put("topics", Integer.toString(c.numTopics()));
@@ -189,7 +189,8 @@ final class TrainCommand implements Command {
         s.put("snapshot-every", Integer.toString(c.snapshotEvery()));
         s.put("seed", Long.toString(c.seed()));
         s.put("corpus-format", o.string("corpus-format", "auto"));
-        s.put("min-token-length", o.string("min-token-length", "3"));
+        s.putAll(InputOptions.tokenizingSettings(o));
+        s.put("min-token-length", Integer.toString(InputOptions.corpusSpec(o).tokens().effectiveMinLength()));
         s.put("min-tokens", o.string("min-tokens", "1"));
         return s;
     }

@@ -31,10 +31,17 @@ public final class CorpusLoader {
         }
     }
 
-    /** What to read: the file, its format, and the options some formats take (null or defaults where unused). */
-    public record Spec(Path path, Format format, Path vocabulary, Path stopList, int minTokenLength) {
+    /**
+     * What to read: the file, its format, and the options some formats take (null or defaults where unused): the
+     * vocabulary of a UCI or LDA-C corpus, how raw text is tokenised.
+     */
+    public record Spec(Path path, Format format, Path vocabulary, Tokenizer.Options tokens) {
+        public Spec {
+            tokens = tokens == null ? Tokenizer.Options.DEFAULT : tokens;
+        }
+
         public static Spec of(Path path) {
-            return new Spec(path, Format.AUTO, null, null, 3);
+            return new Spec(path, Format.AUTO, null, Tokenizer.Options.DEFAULT);
         }
     }
 
@@ -109,7 +116,7 @@ public final class CorpusLoader {
     }
 
     private static Tokenizer tokenizer(Spec spec) throws InputException {
-        return new Tokenizer(spec.minTokenLength(), spec.stopList() == null ? Set.of() : TextCorpusFormat.readStopList(spec.stopList()));
+        return spec.tokens().tokenizer();
     }
 
     /** Reads a corpus and maps it onto a vocabulary. */
@@ -182,6 +189,14 @@ public final class CorpusLoader {
      * @throws InputException if no token at all is in the vocabulary
      */
     public static Corpus mapOnto(Corpus corpus, Vocabulary vocabulary, Path source) throws InputException {
+        return mapOnto(corpus, vocabulary, source, List.of());
+    }
+
+    /**
+     * {@link #mapOnto(Corpus, Vocabulary, Path)}, with the vocabularies of the run's other models (or of the models an
+     * intersected vocabulary came from), so that the unknown words that those hold are counted as such.
+     */
+    public static Corpus mapOnto(Corpus corpus, Vocabulary vocabulary, Path source, List<Vocabulary> others) throws InputException {
         if (corpus.vocabulary().equals(vocabulary)) {
             return corpus;
         }
@@ -217,11 +232,42 @@ public final class CorpusLoader {
             throw InputException.ofFile(source, "no word of the corpus is in the model's vocabulary ("
                     + corpus.tokenCount() + " tokens, all out of vocabulary)");
         }
-        return new Corpus(corpus.name(), vocabulary, docs, dropped, empty, unknownWords(corpus, unknownCounts));
+        return new Corpus(corpus.name(), vocabulary, docs, dropped, empty, unknownWords(corpus, unknownCounts, others));
+    }
+
+    /** What the unknown tokens look like ({@link UnknownWords.Signs}), from their counts per word of the corpus. */
+    private static UnknownWords.Signs signs(Corpus corpus, long[] counts, List<Vocabulary> others) {
+        Set<String> stopWords = Tokenizer.malletStopWords();
+        long stop = 0;
+        long once = 0;
+        long form = 0;
+        long elsewhere = 0;
+        for (int w = 0; w < counts.length; w++) {
+            if (counts[w] == 0) {
+                continue;
+            }
+            String word = corpus.vocabulary().word(w);
+            if (stopWords.contains(word.toLowerCase(Locale.ROOT))) {
+                stop += counts[w];
+            }
+            if (counts[w] == 1) {
+                once++;
+            }
+            if (!word.codePoints().allMatch(c -> Character.isLetter(c) && !Character.isUpperCase(c) && !Character.isTitleCase(c))) {
+                form += counts[w];
+            }
+            for (Vocabulary other : others) {
+                if (other.id(word) >= 0) {
+                    elsewhere += counts[w];
+                    break;
+                }
+            }
+        }
+        return new UnknownWords.Signs(stop, once, form, elsewhere);
     }
 
     /** The count, the distinct words and the most frequent {@link UnknownWords#TOP} of them (ties in the corpus's word order). */
-    private static UnknownWords unknownWords(Corpus corpus, long[] counts) {
+    private static UnknownWords unknownWords(Corpus corpus, long[] counts, List<Vocabulary> others) {
         long total = 0;
         int distinct = 0;
         // a bounded selection of the top words: at most TOP entries kept, sorted by count descending
@@ -247,6 +293,6 @@ public final class CorpusLoader {
         for (int w : top) {
             named.add(new UnknownWords.Count(corpus.vocabulary().word(w), counts[w]));
         }
-        return new UnknownWords(total, corpus.tokenCount(), distinct, named);
+        return new UnknownWords(total, corpus.tokenCount(), distinct, named, signs(corpus, counts, others));
     }
 }

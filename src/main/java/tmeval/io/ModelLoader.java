@@ -309,6 +309,6 @@ public final class ModelLoader {
     }
 
     /** Where to turn for a Python model: the export module's functions. */
-    private static final String EXPORT_ROUTE = "src/main/python/tmeval_export.py (tmeval_export.export_gensim(lda, 'model.tsv'),"
+    private static final String EXPORT_ROUTE = "tmeval_export.py ('tmeval export-module > tmeval_export.py' writes it; tmeval_export.export_gensim(lda, 'model.tsv'),"
             + " export_sklearn(lda, vectorizer, 'model.tsv') or export_tomotopy(mdl, 'model.tsv'); see formats.md, 'Exporting a model')";
 }

@@ -14,7 +14,7 @@ import java.util.Locale;
  * @param distinct distinct unknown words
  * @param top the most frequent unknown words, most frequent first (ties in word order)
  */
-public record UnknownWords(long tokens, long corpusTokens, int distinct, List<Count> top) {
+public record UnknownWords(long tokens, long corpusTokens, int distinct, List<Count> top, Signs signs) {
     /** Above this fraction of unknown tokens the summary carries a warning line. */
     public static final double WARNING_RATE = 0.02;
     /** How many of the most frequent unknown words are named. */
@@ -22,11 +22,63 @@ public record UnknownWords(long tokens, long corpusTokens, int distinct, List<Co
 
     /** No unknown word (a corpus read over its own vocabulary, or mapped onto one that holds every word). */
     public static UnknownWords none(long corpusTokens) {
-        return new UnknownWords(0, corpusTokens, 0, List.of());
+        return new UnknownWords(0, corpusTokens, 0, List.of(), Signs.NONE);
     }
 
     public UnknownWords {
         top = List.copyOf(top);
+    }
+
+    /**
+     * What the unknown tokens look like, each a count of unknown tokens (a token may show several signs), from which
+     * {@link #cause} names the likely reason they are unknown.
+     *
+     * @param stopWords tokens that are English stop words (MALLET's list, lower-cased)
+     * @param seenOnce tokens of words that occur once in the held-out text
+     * @param caseOrPattern tokens holding a capital, a digit or a character other than a letter
+     * @param inAnotherModel tokens of words another model of the run holds (an intersected vocabulary, another library's tokeniser)
+     */
+    public record Signs(long stopWords, long seenOnce, long caseOrPattern, long inAnotherModel) {
+        public static final Signs NONE = new Signs(0, 0, 0, 0);
+    }
+
+    /** The likely reason held-out words are unknown, and what to do about it; named when more than half the unknown tokens show its sign. */
+    public enum Cause {
+        ANOTHER_MODEL("most of them are words another model holds: the vocabularies differ (intersected, or from different tokenisers),"
+                + " so each model is scored on its own words only; to compare across libraries export both over one vocabulary (formats.md,"
+                + " comparing models of different tokenisers)"),
+        STOP_WORDS("most of them are stop words: the model's vectorizer removed stop words when it was trained; remove them from the"
+                + " held-out text too (raw text: --remove-stopwords or --stop-list; tmeval_export.write_heldout_tokens and"
+                + " write_heldout_tokens_gensim tokenise as the training did)"),
+        CASE_OR_PATTERN("most of them hold capitals, digits or punctuation: the held-out text keeps case or splits tokens otherwise than"
+                + " the training text did; lower-case it and use the training's token pattern (raw text: --token-regex, without"
+                + " --keep-case; tmeval_export's held-out helpers use the library's own tokeniser)"),
+        RARE_WORDS("most of them occur once: the training vocabulary was probably pruned of rare words (scikit-learn's min_df, gensim's"
+                + " filter_extremes(no_below), MALLET's --prune-count), which no tokenising of the held-out text brings back; the"
+                + " likelihood is of the remaining words, comparable only between models of the same vocabulary"),
+        UNCLEAR("tokenise the held-out text as the training text was (tmeval_export.write_heldout_tokens does for scikit-learn,"
+                + " write_heldout_tokens_gensim for gensim; raw text: --stop-list, --remove-stopwords, --token-regex as MALLET's import)");
+
+        private final String advice;
+
+        Cause(String advice) {
+            this.advice = advice;
+        }
+
+        public String advice() {
+            return advice;
+        }
+    }
+
+    /** The first cause (in the order of {@link Cause}) whose sign more than half of the unknown tokens show, else {@link Cause#UNCLEAR}. */
+    public Cause cause() {
+        long[] shown = {signs.inAnotherModel(), signs.stopWords(), signs.caseOrPattern(), signs.seenOnce()};
+        for (int i = 0; i < shown.length; i++) {
+            if (2 * shown[i] > tokens) {
+                return Cause.values()[i];
+            }
+        }
+        return Cause.UNCLEAR;
     }
 
     /** One unknown word and how often it occurs. */
@@ -46,9 +98,13 @@ public record UnknownWords(long tokens, long corpusTokens, int distinct, List<Co
     /** The warning line of a summary (whether or not the rate calls for it; see {@link #warns}). */
     public String warning() {
         return String.format(Locale.ROOT, "warning: %.2f%% of the held-out tokens are not in the model's vocabulary (more than %.0f%%);"
-                + " they are dropped, so every likelihood and perplexity covers only the other words; tokenise the held-out"
-                + " text as the training text was (tmeval_export.write_heldout_tokens does for scikit-learn)", 100 * rate(),
-                100 * WARNING_RATE);
+                + " they are dropped, so every likelihood and perplexity covers only the other words; %s", 100 * rate(),
+                100 * WARNING_RATE, cause().advice());
+    }
+
+    /** The count as the provenance records it: tokens and distinct words dropped, of the corpus's tokens. */
+    public String provenanceText() {
+        return tokens + " tokens of " + corpusTokens + ", " + distinct + " types, dropped";
     }
 
     /** The lines of a summary: the count and rate, a warning above 2%, and the most frequent unknown words. */

@@ -441,7 +441,7 @@ class CliTest {
             double[] runs = lines.stream().filter(l -> l.startsWith("*\t40\t20\t" + method + "\t")).mapToDouble(l -> Double.parseDouble(l.split("\t")[5]))
                     .toArray();
             assertEquals(2, runs.length);
-            String expected = String.format(java.util.Locale.ROOT, "%9d  %-14s %4s %16.3f +- %.3f (95%% interval over the 2 runs", 20, method, "mean",
+            String expected = String.format(java.util.Locale.ROOT, "%9d  %-14s %4s %16.3f +- %.3f (95%% Monte Carlo interval over the 2 runs", 20, method, "mean",
                     (runs[0] + runs[1]) / 2, 12.706204736174698 * Math.abs(runs[0] - runs[1]) / 2);
             assertTrue(o.out().contains(expected), expected + "\n" + o.out());
         }

@@ -123,6 +123,75 @@ class InteropCliTest {
         assertEquals(2, run("info", "--model", f[0].toString(), "--corpus", f[1].toString(), "--unknown-words", "guess").code());
     }
 
+    /** The jar carries the Python module and a command prints it byte for byte, so that the jar (or the installer) alone is enough. */
+    @Test
+    void exportModulePrintsThePythonModuleTheJarCarries() throws Exception {
+        Outcome o = run("export-module");
+        assertEquals(0, o.code(), o.err());
+        assertEquals(Files.readString(Path.of("src/main/python/tmeval_export.py")), o.out());
+        assertTrue(run("--help").out().contains("export-module"));
+    }
+
+    /** MALLET's tokenising options reach the raw-text reader from every command's corpus options, and a bad regex is a usage error. */
+    @Test
+    void rawTextTakesMalletsTokenisingOptions() throws Exception {
+        Path text = dir.resolve("docs.txt");
+        Files.writeString(text, "The apple and THE Banana\nan apple a day, 42 days\n");
+        Outcome plain = run("info", "--corpus", text.toString(), "--corpus-format", "text");
+        assertEquals(0, plain.code(), plain.err());
+        assertTrue(plain.out().contains("8 tokens"), plain.out());
+        Outcome stop = run("info", "--corpus", text.toString(), "--corpus-format", "text", "--remove-stopwords");
+        assertTrue(stop.out().contains("5 tokens"), "the and THE are MALLET's stop words: " + stop.out());
+        Outcome regex = run("info", "--corpus", text.toString(), "--corpus-format", "text", "--token-regex", "[\\p{L}\\p{N}]+",
+                "--keep-case");
+        assertTrue(regex.out().contains("11 tokens, vocabulary 10"), "numbers and case kept: " + regex.out());
+        Outcome bad = run("info", "--corpus", text.toString(), "--token-regex", "[a-");
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().contains("--token-regex '[a-' is not a regular expression"), bad.err());
+    }
+
+    /** The provenance records --unknown-words and, per model, the out-of-vocabulary tokens and types dropped. */
+    @Test
+    void theProvenanceRecordsUnknownWordsAndTheOutOfVocabularyCounts() throws Exception {
+        Path[] f = modelAndCorpusWithUnknownWords();
+        Path e = dir.resolve("e.tsv");
+        Outcome estimate = run("estimate", "--model", f[0].toString(), "--corpus", f[1].toString(), "--method", "is-prior",
+                "--samples", "10", "--out", e.toString());
+        assertEquals(0, estimate.code(), estimate.err());
+        String provenance = Files.readString(e);
+        assertTrue(provenance.contains("# setting\tunknown-words\tdrop\n"), provenance);
+        assertTrue(provenance.contains("# setting\tout-of-vocabulary\t12 tokens of 40, 3 types, dropped\n"), provenance);
+
+        Path counts = dir.resolve("counts.txt");
+        Files.writeString(counts, "0 apple 0:2\n1 banana 1:1\n2 cherry 1:1\n3 zeta\n");
+        Path alpha = dir.resolve("alpha.txt");
+        Files.writeString(alpha, "0.5 0.5\n");
+        Path smoothed = dir.resolve("s.tsv");
+        Outcome smooth = run("estimate", "--model", counts.toString(), "--alpha-file", alpha.toString(), "--beta", "0.1",
+                "--corpus", f[1].toString(), "--unknown-words", "smooth", "--method", "is-prior", "--samples", "10", "--out", smoothed.toString());
+        assertEquals(0, smooth.code(), smooth.err());
+        assertTrue(Files.readString(smoothed).contains("# setting\tunknown-words\tsmooth\n# setting\tout-of-vocabulary\t7 tokens of 40, 2 types, dropped\n"),
+                Files.readString(smoothed));
+
+        Path wide = dir.resolve("wide.tsv");
+        Files.writeString(wide, "#tmeval-model v1\n#alpha\t0.5\t0.5\napple\t0.5\t0.25\nbanana\t0.25\t0.5\ncherry\t0.125\t0.125\nzeta\t0.125\t0.125\n");
+        Path s = dir.resolve("select.tsv");
+        Outcome select = run("select", "--models", f[0] + "," + wide, "--corpus", f[1].toString(), "--method", "is-prior", "--samples", "10",
+                "--out", s.toString());
+        assertEquals(0, select.code(), select.err());
+        String selected = Files.readString(s);
+        assertTrue(selected.contains("# setting\tmodel-1-out-of-vocabulary\t12 tokens of 40, 3 types, dropped\n")
+                && selected.contains("# setting\tmodel-2-out-of-vocabulary\t7 tokens of 40, 2 types, dropped\n"), selected);
+    }
+
+    /** select's help promises a library's ranking only where the vocabularies agree, which is all it decides. */
+    @Test
+    void selectsHelpPromisesOnlyWhatItDoes() {
+        String help = run("select", "--help").out();
+        assertTrue(help.contains("which library, where the models share one vocabulary") && help.contains("n/a across vocabularies"), help);
+        assertTrue(!help.contains("which library predicts it best"), help);
+    }
+
     private record Outcome(int code, String out, String err) {
     }
 

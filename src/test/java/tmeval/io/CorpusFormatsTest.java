@@ -88,7 +88,8 @@ class CorpusFormatsTest {
         Files.writeString(lines, "Apple, BANANA! an apple; the cherry.\n\n42 ?!\nDon't eat the banana\n");
         Path stop = dir.resolve("stop.txt");
         Files.writeString(stop, "# stop words\nthe\n");
-        Corpus c = CorpusLoader.read(new CorpusLoader.Spec(lines, CorpusLoader.Format.TEXT, null, stop, 3));
+        Corpus c = CorpusLoader.read(new CorpusLoader.Spec(lines, CorpusLoader.Format.TEXT, null,
+                new Tokenizer.Options(stop, false, null, null, false)));
         assertEquals(2, c.size());
         assertEquals(2, c.droppedDocuments(), "an empty line and one with no word of three letters");
         assertEquals(List.of("apple", "banana", "cherry", "don't", "eat"), c.vocabulary().words());

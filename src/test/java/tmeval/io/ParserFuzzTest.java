@@ -229,7 +229,7 @@ class ParserFuzzTest {
                 new Hostile("native #alpha for millions of topics", write("wide.tsv", NativeModelFormat.MAGIC + "\n#alpha" + "\t0.1".repeat(1 << 20) + "\n"),
                         in -> NativeModelFormat.read(in, false)),
                 new Hostile("gzip of one byte as a corpus", bomb("bomb-a.gz", "a", false), in -> CorpusLoader.read(new CorpusLoader.Spec(in.path(),
-                        CorpusLoader.Format.AUTO, null, null, 3), SMALL)),
+                        CorpusLoader.Format.AUTO, null, null), SMALL)),
                 new Hostile("gzip of one byte as a model", bomb("bomb-m.gz", "a", false), in -> ModelLoader.read(ModelLoader.Spec.of(in.path()), SMALL)),
                 new Hostile("gzip of one repeated word as token lines", tokenLines("bomb-t.gz"), in -> TextCorpusFormat.readTokenLines(in)),
                 new Hostile("gzip of one repeated word as raw text", bomb("bomb-r.gz", "word ", true), in -> TextCorpusFormat.readRawText(in, Tokenizer.standard())),

@@ -46,7 +46,8 @@ class PythonExportTest {
         }
         Process python;
         try {
-            python = new ProcessBuilder("python3", "src/test/python/test_tmeval_export.py", dir.toString())
+            // -Dtmeval.python=/usr/bin/python3 picks the interpreter that has scikit-learn and gensim, where PATH's has not
+            python = new ProcessBuilder(System.getProperty("tmeval.python", "python3"), "src/test/python/test_tmeval_export.py", dir.toString())
                     .redirectErrorStream(true).start();
         } catch (java.io.IOException e) {
             Assumptions.abort("python3 is not installed: " + e.getMessage());
@@ -148,5 +149,39 @@ class PythonExportTest {
         assertEquals(model.numWords(), word, "every word of the vocabulary, in order");
         assertEquals(emptyDocuments, corpus.droppedDocuments(), "documents left empty");
         assertTrue(checkedBounds >= 3, "bounds checked on " + checkedBounds + " documents");
+    }
+
+    /**
+     * With the real gensim (skipped without it, as in CI): held-out lines written by write_heldout_tokens_gensim over a
+     * Dictionary pruned by filter_extremes, read by tmeval onto the exported model: each document's in-vocabulary tokens
+     * as the dictionary's doc2bow counts them (a document of stop words only is empty and skipped), and the unknown count.
+     */
+    @Test
+    void aRealGensimModelGivesTmevalTheTokensGensimsDictionaryCounts() throws Exception {
+        runPythonTests();
+        Path check = dir.resolve("gensim-real.check.tsv");
+        Assumptions.assumeTrue(Files.exists(check), "gensim is not installed for python3");
+        TopicModel model = ModelLoader.read(ModelLoader.Spec.of(dir.resolve("gensim-real.tsv")));
+        Corpus corpus = CorpusLoader.read(CorpusLoader.Spec.of(dir.resolve("gensim-real-heldout.tsv")), model.vocabulary());
+        Map<String, Document> docs = new HashMap<>();
+        for (Document d : corpus.documents()) {
+            docs.put(d.id(), d);
+        }
+        int checked = 0;
+        for (String line : Files.readAllLines(check)) {
+            String[] f = line.split("\t");
+            if (f[0].equals("oov")) {
+                assertEquals(Long.parseLong(f[1]), corpus.unknownWords().tokens(), "out-of-vocabulary tokens");
+                continue;
+            }
+            int tokens = Integer.parseInt(f[2]);
+            if (tokens == 0) {
+                assertNull(docs.get(f[1]), f[1] + " is empty over the model's words: skipped");
+            } else {
+                assertEquals(tokens, docs.get(f[1]).length(), f[1] + ": the dictionary's in-vocabulary tokens");
+                checked++;
+            }
+        }
+        assertTrue(checked >= 2, checked + " documents checked");
     }
 }

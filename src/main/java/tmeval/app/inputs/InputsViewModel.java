@@ -270,7 +270,9 @@ public final class InputsViewModel {
                 String who = slot == Slot.MODEL_A ? "model A" : "model B";
                 UnknownWords u;
                 try {
-                    u = CorpusLoader.mapOnto(raw, m.vocabulary(), workspace.path(Slot.CORPUS)).unknownWords();
+                    TopicModel other = (slot == Slot.MODEL_A ? workspace.modelBProperty() : workspace.modelAProperty()).get();
+                    u = CorpusLoader.mapOnto(raw, m.vocabulary(), workspace.path(Slot.CORPUS),
+                            other == null ? List.of() : List.of(other.vocabulary())).unknownWords();
                 } catch (InputException e) {
                     text.append(text.length() == 0 ? "" : "\n").append(who).append(": ").append(e.reason());
                     continue;

@@ -74,7 +74,10 @@ final class ResultsFiles {
         boolean adaptive = made.rounds();
         try (OutputFile file = OutputFile.create(path)) {
             Writer w = file.writer();
-            w.write(Provenance.header(made.toSettings(), workspace.comparisonInputs(), true));
+            // the workbench drops unknown words and tokenises raw text by the defaults, as the command line does unless told
+            Corpus corpus = workspace.corpusProperty().get();
+            w.write(Provenance.header(corpus == null ? made.toSettings() : Provenance.withCorpus(made.toSettings(), Map.of(), false,
+                    corpus.unknownWords()), workspace.comparisonInputs(), true));
             if (!results.partialProperty().get().isEmpty()) {
                 w.write(ProvenanceHeader.partial(results.partialProperty().get()));
             }

@@ -262,12 +262,14 @@ public final class WhichKView {
                 + " it started from (+: doubled for the documents not yet certified)", WhichKRows.Row::by, 160));
         t.getColumns().add(text("nats/token", "held-out log-likelihood per token (higher is better)", WhichKRows.Row::perToken, 80));
         t.getColumns().add(text("perplexity", "corpus perplexity, exp(-log-likelihood / tokens) (lower is better)", WhichKRows.Row::perplexity, 78));
-        t.getColumns().add(text("95% CI", "95% interval of the perplexity over runs", WhichKRows.Row::perplexityInterval, 118));
+        t.getColumns().add(text("95% CI", "95% interval of the perplexity: the Monte Carlo interval over the runs with two or more runs, the"
+                + " bootstrap over documents with one", WhichKRows.Row::perplexityInterval, 118));
         t.getColumns().add(text("certified", "documents certified, of those with a verdict (estimators.md, Certified answers)",
                 WhichKRows.Row::certified, 78));
         t.getColumns().add(warning());
         t.getColumns().add(text("log-lik", "corpus log-likelihood (nats)", WhichKRows.Row::logLikelihood, 78));
-        t.getColumns().add(text("95% CI ", "95% interval of the corpus log-likelihood over runs", WhichKRows.Row::interval, 128));
+        t.getColumns().add(text("95% CI ", "95% interval of the corpus log-likelihood: the Monte Carlo interval over the runs with two or"
+                + " more runs, the bootstrap over documents with one", WhichKRows.Row::interval, 128));
         t.getColumns().add(text("doc. ppl.", "median per-document perplexity", WhichKRows.Row::medianDocumentPerplexity, 76));
         t.getColumns().add(text("unknown", "held-out tokens not in the model's vocabulary, dropped (and their share)", WhichKRows.Row::unknown, 90));
         t.getColumns().add(column("V", "vocabulary size", WhichKRows.Row::vocabulary, 54));

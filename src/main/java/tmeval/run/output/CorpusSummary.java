@@ -122,35 +122,45 @@ public final class CorpusSummary {
     }
 
     /**
-     * A 95% interval of the corpus log-likelihood: over the runs (Student's t on the per-run totals) when there are two
-     * or more, else a seeded bootstrap over documents (what another sample of documents like these would give).
+     * The 95% intervals of the corpus log-likelihood, each labelled for what it is ({@link IntervalLabel}): with two or
+     * more runs the Monte Carlo interval (Student's t on the per-run totals); with two or more documents the seeded
+     * bootstrap over documents (of each document's mean over its runs); both where both apply.
      */
     private String interval() {
-        Interval i = intervalValues();
-        if (i == null) {
-            return "";
-        }
+        StringBuilder sb = new StringBuilder();
         if (runs >= 2) {
-            return String.format(Locale.ROOT, "95%% interval over the %d runs: corpus log-likelihood %.4f +- %.4f, perplexity %.4f to %.4f%n",
-                    runs, i.centre(), i.half(), i.perplexityLow(), i.perplexityHigh());
+            Interval i = monteCarloInterval();
+            sb.append(String.format(Locale.ROOT, "%s (%s): corpus log-likelihood %.4f +- %.4f, perplexity %.4f to %.4f%n",
+                    IntervalLabel.monteCarlo(runs), IntervalLabel.MONTE_CARLO_MEANING, i.centre(), i.half(), i.perplexityLow(), i.perplexityHigh()));
         }
-        return String.format(Locale.ROOT, "95%% bootstrap interval over the %d documents (seeded, %d resamples): corpus log-likelihood"
-                + " %.4f to %.4f, perplexity %.4f to %.4f%n", documentMeans.size(), BOOTSTRAP_RESAMPLES, i.low(), i.high(), i.perplexityLow(),
-                i.perplexityHigh());
+        Interval b = bootstrapInterval();
+        if (b != null) {
+            sb.append(String.format(Locale.ROOT, "%s (%s; seeded, %d resamples): corpus log-likelihood %.4f to %.4f, perplexity %.4f to %.4f%n",
+                    IntervalLabel.bootstrap(documentMeans.size()), IntervalLabel.BOOTSTRAP_MEANING, BOOTSTRAP_RESAMPLES, b.low(), b.high(),
+                    b.perplexityLow(), b.perplexityHigh()));
+        }
+        return sb.toString();
     }
 
     /** The interval's numbers (half is NaN for the bootstrap's, which is not symmetric); null when there is none. */
     private record Interval(double centre, double half, double low, double high, double perplexityLow, double perplexityHigh) {
     }
 
+    /** The Monte Carlo interval with two or more runs, else the bootstrap over documents (null with fewer than two). */
     private Interval intervalValues() {
-        if (runs >= 2) {
-            RunInterval interval = RunInterval.of(logLikelihood);
-            double mean = interval.mean();
-            double half = interval.halfWidth();
-            long meanTokens = Arrays.stream(tokens).sum() / runs;
-            return new Interval(mean, half, mean - half, mean + half, Math.exp(-(mean + half) / meanTokens), Math.exp(-(mean - half) / meanTokens));
-        }
+        return runs >= 2 ? monteCarloInterval() : bootstrapInterval();
+    }
+
+    private Interval monteCarloInterval() {
+        RunInterval interval = RunInterval.of(logLikelihood);
+        double mean = interval.mean();
+        double half = interval.halfWidth();
+        long meanTokens = Arrays.stream(tokens).sum() / runs;
+        return new Interval(mean, half, mean - half, mean + half, Math.exp(-(mean + half) / meanTokens), Math.exp(-(mean - half) / meanTokens));
+    }
+
+    /** The seeded bootstrap over documents, of each document's mean over its runs; null with fewer than two documents. */
+    private Interval bootstrapInterval() {
         int n = documentMeans.size();
         if (n < 2) {
             return null;
@@ -194,6 +204,8 @@ public final class CorpusSummary {
         public boolean hasInterval() {
             return !Double.isNaN(low);
         }
+
+
     }
 
     public Totals totals() {

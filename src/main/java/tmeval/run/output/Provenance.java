@@ -1,5 +1,7 @@
 package tmeval.run.output;
 
+import tmeval.model.UnknownWords;
+import tmeval.run.plan.Setting;
 import tmeval.run.plan.Shard;
 
 import java.io.IOException;
@@ -9,6 +11,7 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -30,6 +33,19 @@ public final class Provenance {
     public static final String WRITTEN_LINE = ProvenanceHeader.Line.WRITTEN.prefix();
 
     private Provenance() {
+    }
+
+    /**
+     * The settings followed by how the corpus met the model ({@link Setting#isCorpusSetting}): the raw-text tokenising
+     * options given, {@code --unknown-words}, and the out-of-vocabulary tokens and types dropped. The command line and
+     * the workbench's export both write them, so that their files say the same.
+     */
+    public static Map<String, String> withCorpus(Map<String, String> settings, Map<String, String> tokenizing, boolean smooth, UnknownWords unknown) {
+        Map<String, String> all = new LinkedHashMap<>(settings);
+        all.putAll(tokenizing);
+        all.put(Setting.UNKNOWN_WORDS, smooth ? "smooth" : "drop");
+        all.put(Setting.OUT_OF_VOCABULARY, unknown.provenanceText());
+        return all;
     }
 
     /** The version of this build ({@code tmeval --version}). */

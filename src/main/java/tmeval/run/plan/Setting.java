@@ -98,6 +98,21 @@ public final class Setting {
     /** The settings of an auto run's provenance beside its plan's, read by auto's own reader ({@code run.auto.AutoEstimation.Pilot}). */
     public static final Set<String> AUTO_SETTINGS = Set.of("auto", "auto-max-doublings", "auto-pilot", "auto-fallback");
 
+    /** {@code --unknown-words} as the provenance records it. */
+    public static final String UNKNOWN_WORDS = "unknown-words";
+    /** The out-of-vocabulary tokens and types dropped, as the provenance records them ({@code model-I-} before it in select's). */
+    public static final String OUT_OF_VOCABULARY = "out-of-vocabulary";
+    /** The raw-text tokenising options, recorded as given. */
+    public static final java.util.List<String> TOKENIZING = java.util.List.of("remove-stopwords", "token-regex", "keep-case", "min-token-length");
+
+    /**
+     * Whether a recorded setting says how the corpus met the model (unknown words, their count, the tokenising) rather
+     * than how the plan ran: recorded beside every plan's settings, read by no plan, so {@link SettingsReader} passes it by.
+     */
+    public static boolean isCorpusSetting(String key) {
+        return key.equals(UNKNOWN_WORDS) || key.endsWith(OUT_OF_VOCABULARY) || TOKENIZING.contains(key);
+    }
+
     /** Every setting a plan's provenance names ({@code toSettings()}), by that name, with its rule. */
     private static final Map<String, Consumer<String>> PLAN_RULES = planRules();
 

@@ -71,7 +71,7 @@ public final class SettingsReader {
     /** @throws IllegalArgumentException naming the first setting nobody read */
     public void noOthers() {
         for (String key : settings.keySet()) {
-            if (!read.contains(key) && !ignored.contains(key)) {
+            if (!read.contains(key) && !ignored.contains(key) && !Setting.isCorpusSetting(key)) {
                 throw problem(key, "not a setting of this plan");
             }
         }

@@ -178,7 +178,8 @@ class OpenResultsTest {
         tmeval.model.Corpus held = tmeval.io.CorpusLoader.mapOnto(tmeval.io.CorpusLoader.read(tmeval.io.CorpusLoader.Spec.of(corpus)),
                 pair.a().vocabulary(), corpus);
         Path file = dir.resolve("every-setting.tsv");
-        StringBuilder out = new StringBuilder(tmeval.run.output.Provenance.header(plan.toSettings(), List.of(new tmeval.run.output.Provenance.Input("model-a", a),
+        StringBuilder out = new StringBuilder(tmeval.run.output.Provenance.header(tmeval.run.output.Provenance.withCorpus(plan.toSettings(),
+                java.util.Map.of(), false, held.unknownWords()), List.of(new tmeval.run.output.Provenance.Input("model-a", a),
                 new tmeval.run.output.Provenance.Input("model-b", b), new tmeval.run.output.Provenance.Input("corpus", corpus)), true));
         out.append(tmeval.run.output.CompareRowFormat.HEADER);
         java.io.StringWriter rows = new java.io.StringWriter();

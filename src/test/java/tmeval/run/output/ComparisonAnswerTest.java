@@ -55,14 +55,14 @@ class ComparisonAnswerTest {
         String line = ComparisonAnswer.line(t.rows(), counts(methods, new int[] {17}), null, false);
         ComparisonTable.MethodInterval m = ComparisonTable.methodIntervals(t.rows()).get(0);
         // 0.4 + 0.095 nats per document of 100 tokens on average: A better by 0.00495 nats per token
-        assertTrue(line.startsWith("Answer: A predicts better by 0.004950 nats per token (95% "), line);
-        assertTrue(line.contains(String.format(java.util.Locale.ROOT, "corpus perplexity ratio A/B %.4f, 95%% %.4f to %.4f", m.ratio(), m.low(),
+        assertTrue(line.startsWith("Answer: A predicts better by 0.004950 nats per token (95% bootstrap interval over the documents "), line);
+        assertTrue(line.contains(String.format(java.util.Locale.ROOT, "corpus perplexity ratio A/B %.4f, %.4f to %.4f", m.ratio(), m.low(),
                 m.high())), line);
         assertTrue(line.endsWith(" by lr-diff; 17 of 20 documents certified; one method, no other to agree with."), line);
         assertEquals(1, line.lines().count());
 
         String b = ComparisonAnswer.line(table(methods, new double[] {-0.4}).rows(), counts(methods, new int[] {20}), null, true);
-        assertTrue(b.startsWith("Partial answer: B predicts better by 0.003050 nats per token (95% "), b);
+        assertTrue(b.startsWith("Partial answer: B predicts better by 0.003050 nats per token (95% bootstrap interval over the documents "), b);
         String none = ComparisonAnswer.line(table(methods, new double[] {-0.095}).rows(), counts(methods, new int[] {20}), null, false);
         assertTrue(none.startsWith("Answer: cannot tell A from B: log P(A) - log P(B) "), none);
         assertEquals("Answer: none yet (a method needs results on two documents for its 95% interval).",

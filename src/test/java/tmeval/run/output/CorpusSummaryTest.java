@@ -6,6 +6,9 @@ import tmeval.run.exec.Status;
 import org.junit.jupiter.api.Test;
 import tmeval.estimate.EstimateResult;
 
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class CorpusSummaryTest {
@@ -23,6 +26,25 @@ class CorpusSummaryTest {
         s.add(ok(1, 2, -21));
         String report = s.report("ais");
         assertTrue(report.contains("corpus log-likelihood -31.0000 +- 12.7062"), report);
+    }
+
+    /** Each interval is named for what it is: one run, the bootstrap over documents only; two runs, the Monte Carlo interval and the bootstrap. */
+    @Test
+    void eachIntervalIsLabelledForWhatItIsAndBothArePrintedWhereBothApply() {
+        CorpusSummary one = new CorpusSummary(1);
+        CorpusSummary two = new CorpusSummary(2);
+        for (int d = 0; d < 20; d++) {
+            one.add(ok(d, 1, -10 - d % 3));
+            two.add(ok(d, 1, -10 - d % 3));
+            two.add(ok(d, 2, -10.5 - d % 3));
+        }
+        List<String> single = one.report("ais").lines().filter(l -> l.startsWith("95%")).toList();
+        assertEquals(1, single.size(), one.report("ais"));
+        assertTrue(single.get(0).startsWith("95% bootstrap interval over the 20 documents (the documents' spread"), single.get(0));
+        List<String> both = two.report("ais").lines().filter(l -> l.startsWith("95%")).toList();
+        assertEquals(2, both.size(), two.report("ais"));
+        assertTrue(both.get(0).startsWith("95% Monte Carlo interval over the 2 runs (the estimator's noise"), both.get(0));
+        assertTrue(both.get(1).startsWith("95% bootstrap interval over the 20 documents"), both.get(1));
     }
 
     @Test

@@ -1,0 +1,67 @@
+package tmeval.io;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tmeval.model.UnknownWords;
+import tmeval.model.UnknownWords.Cause;
+import tmeval.model.Vocabulary;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The out-of-vocabulary warning names the likely cause from what the unknown words look like, with that cause's advice:
+ * stop words, words seen once (pruned rare words), capitals or punctuation (case or token pattern), words another model
+ * holds (an intersected vocabulary), and otherwise the general advice.
+ */
+class UnknownWordsCauseTest {
+    @TempDir
+    Path dir;
+
+    private static final Vocabulary MODEL = Vocabulary.of(List.of("apple", "banana", "cherry", "durian"));
+    private static final String KNOWN = "apple banana cherry durian apple banana cherry durian ";
+
+    private UnknownWords unknown(String unknownTokens, List<Vocabulary> others) throws Exception {
+        Path corpus = dir.resolve("heldout-" + System.nanoTime() + ".tsv");
+        Files.writeString(corpus, "d1\t" + KNOWN + unknownTokens + "\nd2\t" + KNOWN + "\n");
+        return CorpusLoader.mapOnto(CorpusLoader.read(CorpusLoader.Spec.of(corpus)), MODEL, corpus, others).unknownWords();
+    }
+
+    private static void named(UnknownWords u, Cause cause, String advice) {
+        assertEquals(cause, u.cause(), u.signs().toString());
+        assertTrue(u.warns(), "above 2%");
+        assertTrue(u.warning().contains(advice), u.warning());
+    }
+
+    @Test
+    void mostlyStopWordsNameTheVectorizersStopWords() throws Exception {
+        named(unknown("the the and of of it kiwi", List.of()), Cause.STOP_WORDS, "--remove-stopwords");
+    }
+
+    @Test
+    void mostlyWordsSeenOnceNamePruningOfRareWords() throws Exception {
+        named(unknown("quokka axolotl zyzzyva numbat kiwi kiwi", List.of()), Cause.RARE_WORDS, "min_df");
+    }
+
+    @Test
+    void mostlyCapitalisedOrPunctuatedWordsNameCaseOrTokenPattern() throws Exception {
+        named(unknown("Apple Apple BANANA BANANA cherry's cherry's kiwi kiwi", List.of()), Cause.CASE_OR_PATTERN, "--token-regex");
+    }
+
+    @Test
+    void mostlyWordsAnotherModelHoldsNameTheIntersectedVocabulary() throws Exception {
+        Vocabulary other = Vocabulary.of(List.of("apple", "elderberry", "fig"));
+        named(unknown("elderberry elderberry fig fig the kiwi kiwi", List.of(other)), Cause.ANOTHER_MODEL, "one vocabulary");
+    }
+
+    @Test
+    void noClearSignGivesTheGeneralAdvice() throws Exception {
+        UnknownWords u = unknown("kiwi kiwi mango mango the", List.of());
+        named(u, Cause.UNCLEAR, "write_heldout_tokens_gensim");
+        assertEquals(new UnknownWords.Signs(1, 1, 0, 0), u.signs(), "one stop word, one word seen once, no capital, no other model");
+    }
+}
