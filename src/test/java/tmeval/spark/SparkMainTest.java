@@ -64,7 +64,7 @@ class SparkMainTest {
     }
 
     /** The summary but for what differs between any two runs: the seconds taken (wall, and each table row's) and the output's name. */
-    private static String summary(String out) {
+    static String summary(String out) {
         return out.replaceAll("[0-9.]+ s wall", "S s wall").replaceAll("(?m)^(.*\\s\\d+)\\s+\\d+\\.\\d\\d$", "$1 S")
                 .replaceAll("(?m)^wrote .*$", "wrote FILE");
     }
