@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -159,10 +160,10 @@ final class StandaloneCluster implements AutoCloseable {
         void accept(Process driver, int uiPort) throws IOException, InterruptedException;
     }
 
-    /** The executor processes worker {@code w} (from 0) has launched and that are still alive, by their executor id. */
-    Map<String, ProcessHandle> executors(int w) {
-        Map<String, ProcessHandle> byId = new java.util.HashMap<>();
-        workers.get(w).descendants().filter(ProcessHandle::isAlive).forEach(p -> {
+    /** The executor processes the workers have launched and that are still alive, by their executor id. */
+    Map<String, ProcessHandle> executors() {
+        Map<String, ProcessHandle> byId = new HashMap<>();
+        workers.stream().flatMap(Process::descendants).filter(ProcessHandle::isAlive).forEach(p -> {
             List<String> args = Arrays.asList(p.info().arguments().orElse(new String[0]));
             int id = args.indexOf("--executor-id");
             if (args.contains("org.apache.spark.executor.CoarseGrainedExecutorBackend") && id >= 0 && id + 1 < args.size()) {
