@@ -70,7 +70,7 @@ class SparkMainTest {
      * The summary but for what differs between any two runs: the seconds taken (wall, each table row's, an auto pilot's
      * and its rate per second) and the output's name.
      */
-    private static String summary(String out) {
+    static String summary(String out) {
         return out.replaceAll("[0-9.]+ s wall", "S s wall").replaceAll("in [0-9.]+ s", "in S s").replaceAll("[-+0-9.e]+ variance\\^-1 per s", "R per s").replaceAll("(?m)^(.*\\s\\d+)\\s+\\d+\\.\\d\\d$", "$1 S")
                 .replaceAll("(?m)^wrote .*$", "wrote FILE");
     }
