@@ -8,6 +8,7 @@ With the real scikit-learn, OUTDIR/sklearn-real-k3.check.tsv also lists what tme
 its held-out token lines (phi, each document's tokens and variational bound, the out-of-vocabulary count).
 """
 
+import inspect
 import os
 import sys
 import unittest
@@ -188,7 +189,9 @@ class ExportTest(unittest.TestCase):
         eta, v = lda.topic_word_prior_, lam.shape[1]
         topic_word = float(np.sum((eta - lam) * elog_beta) + np.sum(gammaln(lam) - gammaln(eta))
                            + np.sum(gammaln(eta * v) - gammaln(lam.sum(axis=1))))
-        gamma_sk = lda.transform(x_held, normalize=False)
+        # unnormalised gamma: transform(normalize=False) from scikit-learn 1.6, _unnormalized_transform before it (Debian's 1.2.1)
+        gamma_sk = (lda.transform(x_held, normalize=False) if 'normalize' in inspect.signature(lda.transform).parameters
+                    else lda._unnormalized_transform(x_held))
         docs = [(x_held.indices[x_held.indptr[d]:x_held.indptr[d + 1]], x_held.data[x_held.indptr[d]:x_held.indptr[d + 1]])
                 for d in range(len(held))]
         # the formula is scikit-learn's: at its gamma and E[log beta], with the topic-word term, it gives its score

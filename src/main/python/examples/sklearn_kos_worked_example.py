@@ -19,6 +19,7 @@ document.
 Needs numpy, scipy and scikit-learn (tmeval_export itself needs none of them).
 """
 
+import inspect
 import argparse
 import gzip
 import os
@@ -147,7 +148,9 @@ def main():
     eta = lda.topic_word_prior_
     elog_beta = e_log_dirichlet(lam)
     log_phi = np.log(lam / lam.sum(axis=1, keepdims=True))
-    gamma_sk = lda.transform(x_held, normalize=False)
+    # unnormalised gamma: transform(normalize=False) from scikit-learn 1.6, _unnormalized_transform before it (Debian's 1.2.1)
+    gamma_sk = (lda.transform(x_held, normalize=False) if 'normalize' in inspect.signature(lda.transform).parameters
+                else lda._unnormalized_transform(x_held))
 
     t = topic_word_term(lam, eta)
     d_sk = np.array([document_bound(ids, c, gamma_sk[d], elog_beta, alpha) for d, ids, c in rows_of(x_held)])
