@@ -8,6 +8,11 @@ public final class WorkbenchLauncher {
     }
 
     public static void main(String[] args) {
+        String view = WorkbenchApp.option(java.util.List.of(args), "--view");
+        if (view != null && ViewName.of(view).isEmpty()) {
+            System.err.println("tmeval: --view: no view named '" + view + "'; the views: " + ViewName.names());
+            System.exit(2); // a usage error, as the commands' (Cli)
+        }
         if (headlessScreenshot(args, System.getenv("DISPLAY"), System.getProperty("os.name"))) {
             // no display to draw on: JavaFX's own headless platform (Monocle, as the tests use) renders in software
             System.setProperty("glass.platform", "Monocle");

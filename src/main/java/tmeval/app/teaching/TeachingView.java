@@ -48,6 +48,9 @@ import java.awt.Paint;
  * and the coloured words are laid out here; the charts are {@link TeachingCharts}.
  */
 public final class TeachingView {
+    /** The sub-tabs' names, in their order (the workbench's view names {@code teaching-NAME} select them). */
+    public static final java.util.List<String> TABS = java.util.List.of("distributions", "ais", "ratio", "experiment");
+    private final TabPane tabs = new TabPane();
     private final TeachingViewModel control;
     private final TeachingCharts charts = new TeachingCharts();
     private final BorderPane root = new BorderPane();
@@ -210,9 +213,12 @@ public final class TeachingView {
                         + " beside it, the two-sided check on " + TwoSidedCheck.DOCUMENTS + " documents drawn from the model"))));
         experiment.setBottom(note(control.experimentTextProperty()));
 
-        TabPane tabs = new TabPane(new Tab("Distributions: theta under a toy model", new DistributionsView(control.toy(), onError).root()),
+        tabs.getTabs().addAll(new Tab("Distributions: theta under a toy model", new DistributionsView(control.toy(), onError).root()),
                 new Tab("AIS on this document", ais), new Tab("Ratio-AIS: forward and reverse", ratio),
                 new Tab("Experiment: 10, 100, 1000 temperatures", experiment));
+        for (int i = 0; i < TABS.size(); i++) {
+            tabs.getTabs().get(i).setId("teaching-tab-" + TABS.get(i));
+        }
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         tabs.setId("teaching-tabs");
 
@@ -320,6 +326,11 @@ public final class TeachingView {
     private static String hex(Paint p) {
         Color c = p instanceof Color colour ? colour : Color.GRAY;
         return String.format("#%02x%02x%02x", c.getRed(), c.getGreen(), c.getBlue());
+    }
+
+    /** Shows the sub-tab of this name, one of {@link #TABS}. */
+    public void select(String tab) {
+        tabs.getSelectionModel().select(TABS.indexOf(tab));
     }
 
     public Region root() {
