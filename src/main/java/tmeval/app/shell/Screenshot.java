@@ -116,7 +116,7 @@ final class Screenshot {
             return;
         }
         boolean busy = model.run().runningProperty().get() || model.curves().runningProperty().get()
-                || model.teaching().busyProperty().get() || model.teaching().experimentRunningProperty().get() || model.whichK().runningProperty().get()
+                || model.teaching().busyProperty().get() || model.teaching().experiment().runningProperty().get() || model.whichK().runningProperty().get()
                 || model.covariates().runningProperty().get();
         if (busy) {
             poll();

@@ -103,7 +103,7 @@ public final class TeachingView {
         again.setId("teaching-new-seed");
         again.setOnAction(e -> control.runAgainWithNewSeed());
         Button cancel = new Button("Cancel");
-        cancel.disableProperty().bind(control.busyProperty().not().and(control.experimentRunningProperty().not()));
+        cancel.disableProperty().bind(control.busyProperty().not().and(control.experiment().runningProperty().not()));
         cancel.setOnAction(e -> control.cancel());
         ProgressIndicator busy = new ProgressIndicator();
         busy.setPrefSize(22, 22);
@@ -188,13 +188,13 @@ public final class TeachingView {
 
         Button runExperiment = new Button("Run the experiment");
         runExperiment.setId("teaching-experiment");
-        runExperiment.disableProperty().bind(control.experimentRunningProperty());
+        runExperiment.disableProperty().bind(control.experiment().runningProperty());
         runExperiment.setOnAction(e -> control.runExperiment());
         Button cancelExperiment = new Button("Cancel");
-        cancelExperiment.disableProperty().bind(control.experimentRunningProperty().not());
+        cancelExperiment.disableProperty().bind(control.experiment().runningProperty().not());
         cancelExperiment.setOnAction(e -> control.cancel());
         ProgressBar experimentBar = new ProgressBar();
-        experimentBar.progressProperty().bind(control.experimentProgressProperty());
+        experimentBar.progressProperty().bind(control.experiment().progressProperty());
         GridPane experimentCharts = new GridPane();
         experimentCharts.setHgap(8);
         experimentCharts.add(viewer(charts.experiment(), "teaching-experiment-chart"), 0, 0);
@@ -211,7 +211,7 @@ public final class TeachingView {
         experiment.setTop(fixed(new FlowPane(10, 6, runExperiment, cancelExperiment, experimentBar,
                 new Label(AisWalkthrough.EXPERIMENT_RUNS + " runs of AIS at 10, 100 and 1000 temperatures, each with the samples set above;"
                         + " beside it, the two-sided check on " + TwoSidedCheck.DOCUMENTS + " documents drawn from the model"))));
-        experiment.setBottom(note(control.experimentTextProperty()));
+        experiment.setBottom(note(control.experiment().textProperty()));
 
         tabs.getTabs().addAll(new Tab("Distributions: theta under a toy model", new DistributionsView(control.toy(), onError).root()),
                 new Tab("AIS on this document", ais), new Tab("Ratio-AIS: forward and reverse", ratio),
@@ -262,7 +262,7 @@ public final class TeachingView {
             charts.showRatio(q);
             charts.showRatioRuns(q);
         });
-        control.experimentProperty().addListener((o, a, x) -> charts.showExperiment(x));
+        control.experiment().experimentProperty().addListener((o, a, x) -> charts.showExperiment(x));
         if (control.runProperty().get() != null) {
             slider.setMax(control.runProperty().get().temperatures());
             slider.setValue(control.stepProperty().get());
