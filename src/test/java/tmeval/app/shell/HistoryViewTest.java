@@ -14,11 +14,8 @@ import tmeval.app.common.AppFixtures;
 import tmeval.app.common.CurrentThreadTaskExecutor;
 import tmeval.app.common.FxThread;
 import tmeval.app.common.RunHistory;
-import tmeval.app.common.Workspace.Slot;
 import tmeval.app.inputs.RecentFiles;
 import tmeval.compare.ComparisonMethods;
-import tmeval.io.NativeModelFormat;
-import tmeval.io.TextCorpusFormat;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -40,12 +37,7 @@ class HistoryViewTest {
     void setUp() throws Exception {
         vm = new WorkbenchViewModel(new CurrentThreadTaskExecutor(), new WorkbenchViewModel.Storage(RecentFiles.inMemory(), dir.resolve("rates.tsv")),
                 (title, message) -> errors.add(title + ": " + message));
-        NativeModelFormat.write(AppFixtures.modelA(), dir.resolve("a.tsv"));
-        NativeModelFormat.write(AppFixtures.modelB(), dir.resolve("b.tsv"));
-        TextCorpusFormat.writeTokenLines(AppFixtures.corpus(), dir.resolve("heldout.tokens"));
-        vm.inputs().load(Slot.MODEL_A, dir.resolve("a.tsv"));
-        vm.inputs().load(Slot.MODEL_B, dir.resolve("b.tsv"));
-        vm.inputs().load(Slot.CORPUS, dir.resolve("heldout.tokens"));
+        AppFixtures.files(dir).forEach(vm.inputs()::load);
     }
 
     @AfterEach
