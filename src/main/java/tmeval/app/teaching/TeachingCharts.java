@@ -119,23 +119,23 @@ final class TeachingCharts {
         Charts.style(ratioRunsChart);
 
         SymbolAxis checkTemps = new SymbolAxis("temperatures", new String[] {"", "10", "100", "1000", ""});
-        NumberAxis perToken = new NumberAxis("mean bound on log P(w) per token (nats)");
+        NumberAxis perToken = new NumberAxis("bound per token (nats)");
         perToken.setAutoRangeIncludesZero(false);
         XYLineAndShapeRenderer bounds = new XYLineAndShapeRenderer(true, true);
         bounds.setSeriesPaint(0, Charts.colour(0));
         bounds.setSeriesPaint(1, Charts.colour(1));
-        checkChart = new JFreeChart("Two-sided check on simulated documents: the bounds close in", JFreeChart.DEFAULT_TITLE_FONT,
+        checkChart = new JFreeChart("Two-sided check: the bounds close in", JFreeChart.DEFAULT_TITLE_FONT,
                 new XYPlot(checkLines, checkTemps, perToken, bounds), true);
         Charts.style(checkChart);
         checkChart.getXYPlot().setNoDataMessage("Run the experiment: the check runs with it");
 
         SymbolAxis temps = new SymbolAxis("temperatures", new String[] {"", "10", "100", "1000", ""});
-        NumberAxis estimates = new NumberAxis("AIS estimate of log P(w) (nats)");
+        NumberAxis estimates = new NumberAxis("log P(w) (nats)");
         estimates.setAutoRangeIncludesZero(false);
         XYLineAndShapeRenderer dots = new XYLineAndShapeRenderer(false, true);
         dots.setSeriesShape(0, new Ellipse2D.Double(-3.5, -3.5, 7, 7));
         dots.setSeriesPaint(0, Charts.colour(0));
-        experimentChart = new JFreeChart("AIS repeated: the spread shrinks as the temperatures grow", JFreeChart.DEFAULT_TITLE_FONT,
+        experimentChart = new JFreeChart("AIS repeated: the spread shrinks", JFreeChart.DEFAULT_TITLE_FONT,
                 new XYPlot(strip, temps, estimates, dots), true);
         Charts.style(experimentChart);
     }
