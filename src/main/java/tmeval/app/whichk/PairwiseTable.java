@@ -20,8 +20,10 @@ import javafx.scene.text.Text;
  * column's. The name column takes what the numbers leave, so the table fits its pane without scrolling sideways.
  */
 final class PairwiseTable {
-    /** Wide enough for a count of up to four digits, or "n/a", and the header's number. */
-    static final double COUNT_WIDTH = 40;
+    /** A count column's width: the header's number or "n/a" and three digits; more for longer counts, never cut. */
+    static final double COUNT_WIDTH = 34;
+    /** What one more character of a count takes (digits are about 7 pixels wide at the table's font). */
+    private static final double PER_CHARACTER = 8;
     /** The least the name column is given: a few words a line. */
     static final double NAME_WIDTH = 90;
 
@@ -64,6 +66,9 @@ final class PairwiseTable {
         name.setCellFactory(c -> new WrappedName<>());
         name.setMinWidth(NAME_WIDTH);
         table.getColumns().add(name);
+        // as wide as the longest count (a corpus of thousands of documents has four-digit counts)
+        int longest = table.getItems().stream().flatMap(r -> r.cells().stream()).mapToInt(String::length).max().orElse(0);
+        double width = Math.max(COUNT_WIDTH, COUNT_WIDTH + PER_CHARACTER * (longest - 3));
         for (int j = 0; j < columns.size(); j++) {
             int col = j;
             TableColumn<WhichKRows.PairRow, String> c = new TableColumn<>();
@@ -73,9 +78,9 @@ final class PairwiseTable {
             }
             c.setGraphic(heading);
             c.setCellValueFactory(f -> new ReadOnlyStringWrapper(f.getValue().cells().get(col)));
-            c.setMinWidth(COUNT_WIDTH);
-            c.setPrefWidth(COUNT_WIDTH);
-            c.setMaxWidth(COUNT_WIDTH);
+            c.setMinWidth(width);
+            c.setPrefWidth(width);
+            c.setMaxWidth(width);
             c.setSortable(false);
             c.getStyleClass().add("numeric");
             table.getColumns().add(c);

@@ -71,7 +71,7 @@ public final class WhichKView {
         TableView<WhichKRows.Row> table = modelTable();
         // the chart and the pairwise counts side by side; the models' table, with its many columns, across the width
         SplitPane top = new SplitPane(viewer, new PairwiseTable(model.pairwise(), model.pairColumns(), model.pairwiseHelp()).root());
-        top.setDividerPositions(0.6);
+        top.setDividerPositions(0.55); // the pairwise table's names need the room more than the chart
         Label warnings = new Label();
         warnings.setId("whichk-warnings");
         warnings.getStyleClass().add("warning");

@@ -68,6 +68,12 @@ class PairwiseTableTest {
             }
         }
         assertEquals(names, drawn.stream().sorted().toList(), "every model named in full");
+        // every count drawn whole (the sample's four-digit counts: a corpus of thousands of documents)
+        for (Node n : pairs.table().lookupAll(".table-cell")) {
+            if (n instanceof TableCell<?, ?> cell && cell.getTableColumn() != pairs.table().getColumns().get(0) && !cell.isEmpty()) {
+                assertEquals(cell.getText(), texts(cell), "a count cut off");
+            }
+        }
         assertEquals("against 3: KOS K=20 asymmetric alpha",
                 ((javafx.scene.control.Label) pairs.table().getColumns().get(3).getGraphic()).getTooltip().getText(), "a column's header names its model");
     }
