@@ -49,7 +49,7 @@ import java.awt.Paint;
  */
 public final class TeachingView {
     /** The sub-tabs' names, in their order (the workbench's view names {@code teaching-NAME} select them). */
-    public static final java.util.List<String> TABS = java.util.List.of("distributions", "ais", "ratio", "experiment");
+    public static final java.util.List<String> TABS = java.util.List.of("distributions", "steps", "ratio", "experiment");
     private final TabPane tabs = new TabPane();
     private final TeachingViewModel control;
     private final TeachingCharts charts = new TeachingCharts();

@@ -107,6 +107,8 @@ public final class TeachingViewModel {
         which.addListener((o, a, b) -> pickModel());
         inputs.modelAProperty().addListener((o, a, b) -> pickModel());
         inputs.modelBProperty().addListener((o, a, b) -> pickModel());
+        // the ratio tab needs both models: B (or the pair's alignment) arriving after the rest runs the walk again
+        inputs.pairProperty().addListener((o, a, b) -> rerun());
         inputs.corpusProperty().addListener((o, a, c) -> offer(c));
         run.addListener((o, a, r) -> {
             playing.set(false);

@@ -43,9 +43,9 @@ class ViewNameTest {
     @Test
     void eachTeachingSubTabHasANameThatSelectsIt() {
         List<String> names = ViewName.ALL.stream().map(ViewName::name).toList();
-        assertEquals(List.of("scatter", "brackets", "table", "curves", "document", "teaching", "teaching-distributions", "teaching-ais",
+        assertEquals(List.of("scatter", "brackets", "table", "curves", "document", "teaching", "teaching-distributions", "teaching-steps",
                 "teaching-ratio", "teaching-experiment", "whichk", "covariates"), names);
-        for (String name : List.of("teaching-ratio", "teaching-distributions", "teaching-experiment", "teaching-ais")) {
+        for (String name : List.of("teaching-ratio", "teaching-distributions", "teaching-experiment", "teaching-steps")) {
             workbench.select("scatter");
             workbench.select(name);
             assertEquals("tab-teaching", selected("#views"), name);

@@ -25,7 +25,7 @@ class WorkbenchLauncherTest {
         assertNull(WorkbenchLauncher.viewProblem(new String[] {"--screenshot", "f.png", "--view", "teaching-ratio"}));
         assertNull(WorkbenchLauncher.viewProblem(new String[] {"--view=teaching-experiment"}));
         assertEquals("--view: no view named 'ratio'; the views: scatter, brackets, table, curves, document, teaching, teaching-distributions,"
-                + " teaching-ais, teaching-ratio, teaching-experiment, whichk, covariates",
+                + " teaching-steps, teaching-ratio, teaching-experiment, whichk, covariates",
                 WorkbenchLauncher.viewProblem(new String[] {"--screenshot", "f.png", "--view", "ratio"}));
     }
 }

@@ -45,6 +45,20 @@ class TeachingViewModelTest {
         assertTrue(vm.summaryProperty().get().contains("exact"), vm.summaryProperty().get());
     }
 
+    /** Model B loaded after A and the corpus (a session's inputs finish in any order): the ratio-AIS tab runs then. */
+    @Test
+    void theRatioTabRunsOnceModelBArrivesAfterTheRest() {
+        Workspace later = new Workspace();
+        TeachingViewModel fresh = new TeachingViewModel(later, new CurrentThreadTaskExecutor());
+        later.put(Workspace.Slot.MODEL_A, null, AppFixtures.modelA());
+        later.put(Workspace.Slot.CORPUS, null, AppFixtures.corpus());
+        assertNotNull(fresh.runProperty().get(), "AIS runs under model A alone");
+        assertEquals("Load models A and B to compare them with ratio-AIS.", fresh.ratioProperty().get().problem(), "no ratio without model B");
+        later.put(Workspace.Slot.MODEL_B, null, AppFixtures.modelB());
+        assertEquals(null, fresh.ratioProperty().get().problem(), "model B in place: the ratio tab runs");
+        assertFalse(fresh.ratioProperty().get().forwardTraces().isEmpty());
+    }
+
     /** The caption follows the step: where the samples are before the end, the estimate and its error only at the end. */
     @Test
     void theCaptionFollowsTheStepAndGivesTheEstimateAndItsErrorOnlyAtTheEnd() {
