@@ -119,6 +119,8 @@ public final class Cli {
         out.println();
         out.println("usage: java -jar tmeval.jar                      open the workbench on the sample data");
         out.println("       java -jar tmeval.jar COMMAND [OPTIONS]    run a command (no display needed)");
+        out.println("       java -jar tmeval.jar --screenshot F.png [--view NAME] [--size WxH] [--run | --during]");
+        out.println("                                                 a picture of a view (an unknown NAME lists the names)");
         out.println();
         out.println("commands:");
         for (Command c : commands.values()) {

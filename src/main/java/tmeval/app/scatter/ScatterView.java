@@ -107,29 +107,7 @@ public final class ScatterView {
     };
     private final Label hover = new Label();
     private final javafx.scene.layout.Pane chartPane = new javafx.scene.layout.StackPane();
-    private final HBox toggles = new HBox(10);
     private final BorderPane root = new BorderPane();
-
-    /** A log axis whose ticks are the view-model's round values, as many as fit without overlapping. */
-    private static final class RoundLogAxis extends LogAxis {
-        RoundLogAxis(String label) {
-            super(label);
-        }
-
-        @Override
-        @SuppressWarnings("rawtypes")
-        public List refreshTicks(Graphics2D g2, AxisState state, Rectangle2D dataArea, RectangleEdge edge) {
-            boolean vertical = RectangleEdge.isLeftOrRight(edge);
-            double length = vertical ? dataArea.getHeight() : dataArea.getWidth();
-            int fit = (int) (length / (vertical ? 36 : 72));
-            List<NumberTick> ticks = new ArrayList<>();
-            for (double v : NiceTicks.ticks(getLowerBound(), getUpperBound(), true, fit)) {
-                ticks.add(new NumberTick(v, NiceTicks.tickLabel(v), vertical ? TextAnchor.CENTER_RIGHT : TextAnchor.TOP_CENTER,
-                        TextAnchor.CENTER, 0.0));
-            }
-            return ticks;
-        }
-    }
 
     private final XYSeriesCollection besideData = new XYSeriesCollection();
     private final XYLineAndShapeRenderer besideRenderer = new XYLineAndShapeRenderer(false, true);
@@ -146,7 +124,7 @@ public final class ScatterView {
         }
         renderer.setDefaultToolTipGenerator((data, series, item) -> tooltip(series, item));
         // the selected document's legend entry names it (a series key is not to be changed once in a collection)
-        renderer.setLegendItemLabelGenerator((data, series) -> series == SELECTED ? model.selectedLabel() : String.valueOf(data.getSeriesKey(series)));
+        renderer.setLegendItemLabelGenerator((data, series) -> series == SELECTED ? model.selection().label() : String.valueOf(data.getSeriesKey(series)));
         plot = new XYPlot(dataset, logAxes[0], logAxes[1], renderer);
         // series 0 (the rings) last, so the rings sit on top; ratio paths (added first) drawn above the baselines
         plot.setSeriesRenderingOrder(SeriesRenderingOrder.REVERSE);
@@ -167,7 +145,7 @@ public final class ScatterView {
             @Override
             public void chartMouseClicked(ChartMouseEventFX event) {
                 if (event.getEntity() instanceof XYItemEntity item && estimateAt(item.getSeriesIndex(), item.getItem()) != null) {
-                    model.open(estimateAt(item.getSeriesIndex(), item.getItem()));
+                    model.selection().open(estimateAt(item.getSeriesIndex(), item.getItem()));
                 }
             }
 
@@ -193,57 +171,18 @@ public final class ScatterView {
         summary.getStyleClass().add("chart-note");
         summary.textProperty().bind(model.summaryProperty());
 
-        CheckBox logRatio = new CheckBox("log-ratio axes (nats per token)");
-        logRatio.setId("scatter-log-ratio");
-        logRatio.setTooltip(new Tooltip("(log P(w|A) - log P(w|B)) / N on linear axes instead of perp(A)/perp(B) on log axes"));
-        logRatio.selectedProperty().bindBidirectional(model.logRatioAxesProperty());
-        Button reset = new Button("Reset zoom");
-        reset.setId("scatter-reset-zoom");
-        reset.setTooltip(new Tooltip("Back to the axes fitted to the visible methods"));
-        reset.setOnAction(e -> showRange(model.fittedRange() != null ? model.fittedRange() : model.rangeProperty().get()));
-        ComboBox<String> flagged = new ComboBox<>(model.flaggedDocuments());
-        flagged.setId("scatter-flagged");
-        flagged.setPromptText("Open a flagged document");
-        flagged.setPrefWidth(260);
-        flagged.setOnAction(e -> model.openFlagged(flagged.getSelectionModel().getSelectedIndex()));
-        TextField search = new TextField();
-        search.setId("scatter-search");
-        search.setPromptText("document id");
-        search.setPrefColumnCount(10);
-        search.textProperty().bindBidirectional(model.searchProperty());
-        search.setOnAction(e -> model.find());
-        Button find = new Button("Open");
-        find.setId("scatter-find");
-        find.setOnAction(e -> model.find());
-        Label searchMessage = new Label();
-        searchMessage.getStyleClass().add("hint");
-        searchMessage.textProperty().bind(model.searchMessageProperty());
-        toggles.setAlignment(Pos.CENTER_LEFT);
-        FlowPane controls = new FlowPane(10, 6, toggles, logRatio, reset, flagged, new HBox(4, search, find), searchMessage);
-        controls.setAlignment(Pos.CENTER_LEFT);
-
-        VBox bottom = Charts.footer(controls, summary, "Below and left of the tie lines: A predicts the document better in both estimates. "
+        ScatterControls controls = new ScatterControls(model,
+                () -> showRange(model.fittedRange() != null ? model.fittedRange() : model.rangeProperty().get()));
+        VBox bottom = Charts.footer(controls.root(), summary, "Below and left of the tie lines: A predicts the document better in both estimates. "
                 + "On the diagonal: the two estimates agree.", this::figure, () -> root.getScene().getWindow(), "scatter", onError);
         root.setCenter(chartPane);
         root.setBottom(bottom);
-        model.methods().addListener((ListChangeListener<String>) c -> showToggles());
         model.logRatioAxesProperty().addListener((o, a, b) -> redrawAll());
         model.rangeProperty().addListener((o, a, r) -> showRange(r));
-        model.selectedPointsProperty().addListener((o, a, b) -> showSelected());
-        showToggles();
+        model.selection().pointsProperty().addListener((o, a, b) -> showSelected());
         showAxes();
         model.onUpdate(this::apply);
         showRange(model.rangeProperty().get());
-    }
-
-    private void showToggles() {
-        toggles.getChildren().clear();
-        for (String m : model.methods()) {
-            CheckBox show = new CheckBox(m);
-            show.setId("scatter-show-" + m);
-            show.selectedProperty().bindBidirectional(model.visibleProperty(m));
-            toggles.getChildren().add(show);
-        }
     }
 
     private void showAxes() {
@@ -305,7 +244,7 @@ public final class ScatterView {
             renderer.setSeriesShapesFilled(RINGS, false);
             renderer.setSeriesPaint(RINGS, new Color(0xd62728));
             renderer.setSeriesOutlineStroke(RINGS, new BasicStroke(1.5f));
-            newSeries(model.selectedLabel(), "");
+            newSeries(model.selection().label(), "");
             renderer.setSeriesShape(SELECTED, new Rectangle2D.Double(-6, -6, 12, 12));
             renderer.setSeriesShapesFilled(SELECTED, false);
             renderer.setSeriesPaint(SELECTED, Color.BLACK);
@@ -372,8 +311,8 @@ public final class ScatterView {
         XYSeries s = dataset.getSeries(SELECTED);
         s.clear();
         drawn.get(SELECTED).clear();
-        append(SELECTED, model.selectedPointsProperty().get());
-        renderer.setSeriesVisibleInLegend(SELECTED, !model.selectedPointsProperty().get().isEmpty());
+        append(SELECTED, model.selection().pointsProperty().get());
+        renderer.setSeriesVisibleInLegend(SELECTED, !model.selection().pointsProperty().get().isEmpty());
     }
 
     private void showRange(ScatterViewModel.Range r) {

@@ -7,8 +7,6 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
-import javafx.beans.property.SimpleStringProperty;
-import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import tmeval.app.common.FigureText;
@@ -73,8 +71,8 @@ public final class ScatterViewModel {
 
     private final Results results;
     private final ScatterCaptions captions;
-    private final IntegerProperty selectedDocument;
-    private final Runnable openDocument;
+    /** The selected document, its points, the search: {@link ScatterSelection}. */
+    private final ScatterSelection selection;
     private final ObservableList<String> methods = FXCollections.observableArrayList();
     /** Kept across runs and new inputs: a method hidden stays hidden when it is run again. */
     private final Map<String, BooleanProperty> visible = new LinkedHashMap<>();
@@ -87,9 +85,6 @@ public final class ScatterViewModel {
     private final ReadOnlyObjectWrapper<Range> range = new ReadOnlyObjectWrapper<>(new Range(0.5, 2, false));
     private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper();
     private final ObservableList<String> flaggedDocuments = FXCollections.observableArrayList();
-    private final ReadOnlyObjectWrapper<List<PairedEstimate>> selectedPoints = new ReadOnlyObjectWrapper<>(List.of());
-    private final StringProperty search = new SimpleStringProperty("");
-    private final ReadOnlyStringWrapper searchMessage = new ReadOnlyStringWrapper("");
     private List<ConvergenceCheck> checks = List.of();
     private final HoverText hover;
     private final ScatterBeside beside = new ScatterBeside();
@@ -101,13 +96,11 @@ public final class ScatterViewModel {
     public ScatterViewModel(Results results, IntegerProperty selectedDocument, Runnable openDocument) {
         this.results = results;
         this.captions = new ScatterCaptions(results);
-        this.selectedDocument = selectedDocument;
-        this.openDocument = openDocument;
+        this.selection = new ScatterSelection(results, selectedDocument, openDocument, this::drawnOf);
         this.hover = new HoverText(results);
         results.onAdded(batch -> refresh(false));
         results.onReset(() -> refresh(true));
         logRatioAxes.addListener((o, a, b) -> fitRange());
-        selectedDocument.addListener((o, a, b) -> showSelected());
         refresh(true);
     }
 
@@ -156,7 +149,7 @@ public final class ScatterViewModel {
                     BooleanProperty shown = new SimpleBooleanProperty(true);
                     shown.addListener((o, a, b) -> {
                         fitRange();
-                        showSelected();
+                        selection.refresh();
                         summary.set(captions.summary(points, methods, this::isVisible, checks, drawnPointCount()));
                     });
                     return shown;
@@ -175,7 +168,7 @@ public final class ScatterViewModel {
             }
             flaggedDocuments.setAll(labels);
         }
-        showSelected();
+        selection.refresh();
         summary.set(captions.summary(points, methods, this::isVisible, checks, drawnPointCount()));
     }
 
@@ -267,10 +260,9 @@ public final class ScatterViewModel {
         return hover;
     }
 
-    /** The legend of the selected document's points. */
-    public String selectedLabel() {
-        List<PairedEstimate> s = selectedPoints.get();
-        return s.isEmpty() ? "selected document" : "selected: " + s.get(0).documentId();
+    /** The selected document, its points drawn, the search by document id. */
+    public ScatterSelection selection() {
+        return selection;
     }
 
     private boolean isVisible(String method) {
@@ -304,55 +296,26 @@ public final class ScatterViewModel {
         return captions.tooltip(method, p);
     }
 
-    /** A click on a point: the document screen shows its document. */
-    public void open(PairedEstimate p) {
-        selectedDocument.set(p.document());
-        openDocument.run();
-    }
-
     /** A choice in the list of flagged documents opens it. */
     public void openFlagged(int index) {
         if (index >= 0 && index < flagged.size()) {
-            open(flagged.get(index));
+            selection.open(flagged.get(index));
         }
     }
 
-    /** Finds the document whose id is the search text, selects it and opens it; says so when there is none. */
-    public void find() {
-        Corpus corpus = results.corpus();
-        String id = search.get() == null ? "" : search.get().strip();
-        if (corpus == null || id.isEmpty()) {
-            searchMessage.set(corpus == null ? "no corpus loaded" : "type a document id");
-            return;
-        }
-        for (int d = 0; d < corpus.size(); d++) {
-            if (corpus.document(d).id().equals(id)) {
-                searchMessage.set("");
-                selectedDocument.set(d);
-                openDocument.run();
-                return;
-            }
-        }
-        searchMessage.set("no document " + id + " in the corpus");
-    }
-
-    private void showSelected() {
-        int d = selectedDocument.get();
+    /** The drawn points (of the visible methods) of document {@code d}. */
+    private List<PairedEstimate> drawnOf(int d) {
         List<PairedEstimate> out = new ArrayList<>();
-        if (d >= 0) {
-            for (var e : points.entrySet()) {
-                if (isVisible(e.getKey())) {
-                    for (PairedEstimate p : e.getValue()) {
-                        if (p.document() == d) {
-                            out.add(p);
-                        }
+        for (var e : points.entrySet()) {
+            if (isVisible(e.getKey())) {
+                for (PairedEstimate p : e.getValue()) {
+                    if (p.document() == d) {
+                        out.add(p);
                     }
                 }
             }
         }
-        if (!out.equals(selectedPoints.get())) {
-            selectedPoints.set(List.copyOf(out));
-        }
+        return out;
     }
 
     /** Number of points of a method (all documents whose two estimates are in). */
@@ -370,12 +333,12 @@ public final class ScatterViewModel {
         return n;
     }
 
-    /** Everything so far (a snapshot). */
     /** The points of another run drawn beside these (the history's "compare with"). */
     public ScatterBeside beside() {
         return beside;
     }
 
+    /** Everything so far (a snapshot). */
     public Plot plot() {
         Map<String, List<PairedEstimate>> copy = new LinkedHashMap<>();
         points.forEach((m, l) -> copy.put(m, List.copyOf(l)));
@@ -417,17 +380,4 @@ public final class ScatterViewModel {
         return flaggedDocuments;
     }
 
-    /** The points of the selected document in the visible methods (highlighted in the plot). */
-    public ReadOnlyObjectProperty<List<PairedEstimate>> selectedPointsProperty() {
-        return selectedPoints.getReadOnlyProperty();
-    }
-
-    public StringProperty searchProperty() {
-        return search;
-    }
-
-    /** Why the last search found nothing, or empty. */
-    public ReadOnlyStringProperty searchMessageProperty() {
-        return searchMessage.getReadOnlyProperty();
-    }
 }

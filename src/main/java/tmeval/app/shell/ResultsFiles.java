@@ -7,9 +7,7 @@ import tmeval.app.common.ArmKey;
 import tmeval.app.common.UserMessages;
 import tmeval.app.common.Workspace;
 import tmeval.app.common.Workspace.Slot;
-import tmeval.app.inputs.InputsViewModel;
 import tmeval.app.run.RunViewModel;
-import tmeval.io.InputException;
 import tmeval.io.OutputFile;
 import tmeval.model.Corpus;
 import tmeval.run.exec.AdaptiveComparison;
@@ -30,7 +28,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.BiPredicate;
 
 /**
  * The per-document results as files: exported in the columns of {@code compare}'s output with the provenance of the
@@ -40,21 +37,17 @@ final class ResultsFiles {
     private final Workspace workspace;
     private final Results results;
     private final RunHistory history;
-    private final InputsViewModel inputs;
     private final RunViewModel run;
     private final UserMessages messages;
-    /** Whether work not saved may be dropped for an action (asks the user): the workbench's one question. */
-    private final BiPredicate<String, Boolean> mayDiscard;
+    private final Reopening reopening;
 
-    ResultsFiles(Workspace workspace, RunHistory history, InputsViewModel inputs, RunViewModel run, UserMessages messages,
-                 BiPredicate<String, Boolean> mayDiscard) {
+    ResultsFiles(Workspace workspace, RunHistory history, RunViewModel run, UserMessages messages, Reopening reopening) {
         this.workspace = workspace;
         this.history = history;
         this.results = history.results();
-        this.inputs = inputs;
         this.run = run;
         this.messages = messages;
-        this.mayDiscard = mayDiscard;
+        this.reopening = reopening;
     }
 
     /**
@@ -117,23 +110,14 @@ final class ResultsFiles {
      * loaded corpus by document id, with the file's plan as theirs: exported again, they say what the file said.
      */
     public void openResults(Path path) {
-        ComparisonOutput.Content content;
-        ResultsPlan made;
-        try {
-            content = ComparisonOutput.read(path);
-            made = ResultsPlan.fromSettings(content.settings());
-        } catch (InputException e) {
-            messages.error("Cannot open the results", e.getMessage());
-            return;
-        } catch (IllegalArgumentException e) {
-            messages.error("Cannot open the results", path + ": a setting of its plan is invalid: " + e.getMessage());
+        ComparisonOutput.Content content = reopening.read("the results", path, "a setting of its plan is invalid", () -> ComparisonOutput.read(path));
+        if (content == null) {
             return;
         }
-        if (!mayDiscard.test("Opening the results " + path.getFileName(), false)) {
+        ResultsPlan made = reopening.read("the results", path, "a setting of its plan is invalid", () -> ResultsPlan.fromSettings(content.settings()));
+        if (made == null || !reopening.clearIfAgreed("Opening the results " + path.getFileName(), false)) {
             return;
         }
-        history.clear(); // dropped now, as agreed: nothing below asks again
-        results.reset(workspace.corpusProperty().get());
         List<String> notHeld = run.apply(made);
         List<String> problems = new ArrayList<>();
         Map<Slot, Path> load = new LinkedHashMap<>();
@@ -160,13 +144,11 @@ final class ResultsFiles {
             messages.error("The run form cannot hold all of the results' plan", path + ":\n" + String.join("\n", notHeld)
                     + "\nThe results keep their own plan: the views name it and an export records it.");
         }
-        int[] pending = {load.size()};
-        Runnable oneDone = () -> {
-            if (--pending[0] == 0 && load.containsKey(Slot.CORPUS)) {
+        reopening.loadThen(load, () -> {
+            if (load.containsKey(Slot.CORPUS)) {
                 applyOutputRows(path, content, made);
             }
-        };
-        load.forEach((slot, p) -> inputs.load(slot, p, oneDone));
+        });
     }
 
     /** The rows of an output on the loaded corpus, by document id; rows of documents it does not have are reported. */

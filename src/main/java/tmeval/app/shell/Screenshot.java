@@ -82,7 +82,9 @@ final class Screenshot {
                     model.whichK().addSeries();
                 }
                 model.whichK().start();
-            } else if (!view.equals("teaching")) {
+            } else if (view.equals(ViewName.TEACHING + "-experiment")) {
+                model.teaching().runExperiment(); // the experiment tab's own job
+            } else if (!ViewName.of(view).map(ViewName::tab).orElse(view).equals(ViewName.TEACHING)) {
                 model.run().start();
                 if (compare) { // a second run of another seed, queued: the history shows it beside the first
                     model.run().seedProperty().set(model.run().seedProperty().get() + 1);
@@ -114,7 +116,7 @@ final class Screenshot {
             return;
         }
         boolean busy = model.run().runningProperty().get() || model.curves().runningProperty().get()
-                || model.teaching().busyProperty().get() || model.whichK().runningProperty().get()
+                || model.teaching().busyProperty().get() || model.teaching().experiment().runningProperty().get() || model.whichK().runningProperty().get()
                 || model.covariates().runningProperty().get();
         if (busy) {
             poll();

@@ -11,7 +11,6 @@ import tmeval.app.common.UserMessages;
 import tmeval.app.common.Workspace;
 import tmeval.app.common.Workspace.Slot;
 import tmeval.app.curves.CurvesViewModel;
-import tmeval.app.inputs.InputsViewModel;
 import tmeval.app.run.RunViewModel;
 import tmeval.app.teaching.TeachingViewModel;
 import tmeval.io.InputException;
@@ -34,7 +33,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.BiPredicate;
 import java.util.function.LongConsumer;
 
 /**
@@ -56,27 +54,24 @@ final class Sessions {
     private final Workspace workspace;
     private final Results results;
     private final RunHistory history;
-    private final InputsViewModel inputs;
     private final RunViewModel run;
     private final UserMessages messages;
-    /** Whether work not saved may be dropped for an action (asks the user): the workbench's one question. */
-    private final BiPredicate<String, Boolean> mayDiscard;
+    private final Reopening reopening;
     private final CurvesViewModel curves;
     private final TeachingViewModel teaching;
     private final ResultsFiles files;
 
-    Sessions(Workspace workspace, RunHistory history, InputsViewModel inputs, RunViewModel run, CurvesViewModel curves,
-             TeachingViewModel teaching, ResultsFiles files, UserMessages messages, BiPredicate<String, Boolean> mayDiscard) {
+    Sessions(Workspace workspace, RunHistory history, RunViewModel run, CurvesViewModel curves,
+             TeachingViewModel teaching, ResultsFiles files, UserMessages messages, Reopening reopening) {
         this.workspace = workspace;
         this.history = history;
         this.results = history.results();
-        this.inputs = inputs;
         this.run = run;
         this.curves = curves;
         this.teaching = teaching;
         this.files = files;
         this.messages = messages;
-        this.mayDiscard = mayDiscard;
+        this.reopening = reopening;
     }
 
     private static Map<String, Slot> sessionInputs() {
@@ -160,50 +155,34 @@ final class Sessions {
             messages.error("Cannot open the session", e.getMessage());
             return;
         }
-        SessionFile.Session session;
-        Runnable applySettings;
-        ResultsPlan made;
-        List<ResultsPlan> runPlans;
-        try {
-            session = SessionFile.read(path);
-            applySettings = settingsOf(session.settings());
-            made = resultsPlanOf(session.settings());
-            runPlans = SessionRuns.plans(session.runs());
-        } catch (InputException e) {
-            messages.error("Cannot open the session", e.getMessage());
-            return;
-        } catch (IllegalArgumentException e) {
-            messages.error("Cannot open the session", path + ": a setting is invalid: " + e.getMessage());
+        SessionFile.Session session = reopening.read("the session", path, "a setting is invalid", () -> SessionFile.read(path));
+        if (session == null) {
             return;
         }
-        if (!mayDiscard.test("Opening the session " + path.getFileName(), true)) {
+        Opened opened = reopening.read("the session", path, "a setting is invalid", () -> new Opened(settingsOf(session.settings()),
+                resultsPlanOf(session.settings()), SessionRuns.plans(session.runs())));
+        if (opened == null || !reopening.clearIfAgreed("Opening the session " + path.getFileName(), true)) {
             return;
         }
-        history.clear(); // dropped now, as agreed: nothing below asks again
-        results.reset(workspace.corpusProperty().get());
-        applySettings.run();
+        opened.applySettings().run();
+        Map<Slot, Path> load = new LinkedHashMap<>();
+        session.inputs().forEach((name, p) -> load.put(SESSION_INPUTS.get(name), p));
         // the results are applied once every input of the session is in its slot, whichever finishes last
-        int[] pending = {session.inputs().size()};
-        Runnable allIn = () -> {
+        reopening.loadThen(load, () -> {
             if (session.runs().isEmpty()) { // a session saved before sessions kept runs: its results are one run
-                applyResults(session.results(), session.rounds(), made);
+                applyResults(session.results(), session.rounds(), opened.made());
                 if (!results.all().isEmpty()) {
                     history.adopt(modified(path));
                 }
             } else {
-                applyRuns(session, runPlans);
+                applyRuns(session, opened.runPlans());
             }
             applyTeaching(session.settings());
-        };
-        Runnable oneDone = () -> {
-            if (--pending[0] == 0) {
-                allIn.run();
-            }
-        };
-        if (pending[0] == 0) {
-            allIn.run();
-        }
-        session.inputs().forEach((name, p) -> inputs.load(SESSION_INPUTS.get(name), p, oneDone));
+        });
+    }
+
+    /** A session's settings, read and checked before any is applied: the forms' (applied by the runnable), the results' plan, each run's. */
+    private record Opened(Runnable applySettings, ResultsPlan made, List<ResultsPlan> runPlans) {
     }
 
     /** Every run of a session back in the history, each checked against the loaded corpus as its rows go in. */

@@ -47,6 +47,7 @@ public final class Workbench {
     private final WorkbenchViewModel model;
     private final BorderPane root = new BorderPane();
     private final TabPane tabs = new TabPane();
+    private final TeachingView teaching;
     /** Read when the window is made, so that a jar without it fails at start, not at the first F1. */
     private final String guide = Guide.read();
     /** The workbench of the user: background threads, the user's recent files and saved speed measurements. */
@@ -60,6 +61,7 @@ public final class Workbench {
         model.inputs().setMatrixCompanions(this::chooseMatrixCompanions);
         model.setOnOpenDocument(() -> select("document"));
         UserMessages onError = Workbench::showError;
+        teaching = new TeachingView(model.teaching(), onError);
         // every view of results names the plan that made them (the teaching view's summary names its own)
         // the comparison views also show, above their results, when two methods' corpus intervals exclude each other
         tabs.getTabs().addAll(
@@ -68,7 +70,7 @@ public final class Workbench {
                 results("table", "Variance table", new VarianceTableView(model.table(), onError).root(), true),
                 tab("curves", "Iteration curves", new CurvesView(model.curves(), onError).root(), model.curves().caption()),
                 results("document", "Document", new DocumentScreenView(model.document(), onError).root(), false),
-                tab("teaching", "Teaching: AIS step by step", new TeachingView(model.teaching(), onError).root(), null),
+                tab(ViewName.TEACHING, "Teaching: AIS step by step", teaching.root(), null),
                 tab("whichk", "Which K?", new WhichKView(model.whichK(), onError).root(), model.whichK().caption()),
                 results("covariates", "Covariates", new CovariatesView(model.covariates(), onError).root(), false));
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
@@ -132,12 +134,16 @@ public final class Workbench {
         return ask.showAndWait().orElse(ButtonType.CANCEL) == go;
     }
 
-    /** Selects a view by id: scatter, brackets, table, curves, document, teaching, whichk, covariates. */
-    public void select(String id) {
+    /** Selects a view by its name ({@link ViewName}): its tab, and a teaching sub-tab. */
+    public void select(String name) {
+        ViewName view = ViewName.of(name).orElseThrow(() -> new IllegalArgumentException("no view named " + name + "; the views: " + ViewName.names()));
         for (Tab t : tabs.getTabs()) {
-            if (t.getId().equals("tab-" + id)) {
+            if (t.getId().equals("tab-" + view.tab())) {
                 tabs.getSelectionModel().select(t);
             }
+        }
+        if (view.subTab() != null) {
+            teaching.select(view.subTab());
         }
     }
 
@@ -171,12 +177,10 @@ public final class Workbench {
         table1.setId("menu-preset-table1");
         job.getItems().addAll(run, cancel, new SeparatorMenuItem(), table1);
         Menu view = new Menu("_View");
-        String[][] views = {{"scatter", "Per-document scatter"}, {"brackets", "Brackets"}, {"table", "Variance table"}, {"curves", "Iteration curves"},
-                {"document", "Document"}, {"teaching", "Teaching"}, {"whichk", "Which K?"},
-                {"covariates", "Covariates"}};
-        for (int i = 0; i < views.length; i++) {
-            String id = views[i][0];
-            view.getItems().add(item(views[i][1], () -> select(id), "Shortcut+" + (i + 1)));
+        for (ViewName v : ViewName.ALL) {
+            if (v.title() != null) {
+                view.getItems().add(item(v.title(), () -> select(v.name()), "Shortcut+" + (view.getItems().size() + 1)));
+            }
         }
         Menu help = new Menu("_Help");
         MenuItem guide = item("_Guide to the views", this::showGuide, "F1");

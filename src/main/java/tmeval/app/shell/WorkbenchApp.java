@@ -13,6 +13,7 @@ import java.util.List;
  * first comparison (and the curves, for the curves view), shows the view, saves a PNG of the window and exits;
  * {@code --during} takes the picture while the comparison runs, once about a third of it is done; {@code --compare} runs it
  * twice (the second with the next seed) and shows the first beside the second;
+ * {@code --view NAME} is one of {@link ViewName}'s (a teaching sub-tab: {@code teaching-ratio}, ...);
  * {@code --session FILE} reopens a saved session; {@code --models M1,M2,...} puts models in the which-K list.
  */
 public final class WorkbenchApp extends Application {
@@ -70,7 +71,7 @@ public final class WorkbenchApp extends Application {
         }
     }
 
-    private static String option(List<String> args, String name) {
+    static String option(List<String> args, String name) {
         for (int i = 0; i < args.size(); i++) {
             if (args.get(i).equals(name) && i + 1 < args.size()) {
                 return args.get(i + 1);

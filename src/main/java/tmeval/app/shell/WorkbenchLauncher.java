@@ -8,6 +8,11 @@ public final class WorkbenchLauncher {
     }
 
     public static void main(String[] args) {
+        String badView = viewProblem(args);
+        if (badView != null) {
+            System.err.println("tmeval: " + badView);
+            System.exit(2); // a usage error, as the commands' (Cli)
+        }
         if (headlessScreenshot(args, System.getenv("DISPLAY"), System.getProperty("os.name"))) {
             // no display to draw on: JavaFX's own headless platform (Monocle, as the tests use) renders in software
             System.setProperty("glass.platform", "Monocle");
@@ -17,6 +22,12 @@ public final class WorkbenchLauncher {
             System.setProperty("headless.geometry", "1920x1080-32");
         }
         Application.launch(WorkbenchApp.class, args);
+    }
+
+    /** What is wrong with {@code --view}'s name (the message lists the names), or null when it names a view or is absent. */
+    static String viewProblem(String[] args) {
+        String view = WorkbenchApp.option(java.util.List.of(args), "--view");
+        return view == null || ViewName.of(view).isPresent() ? null : "--view: no view named '" + view + "'; the views: " + ViewName.names();
     }
 
     /**

@@ -111,8 +111,9 @@ public final class WorkbenchViewModel {
         // the run compared with the one on screen: a second layer of the scatter, extra columns of the table
         scatter.beside().follow(history.compareResultsProperty(), history.compareProperty());
         table.follow(history.compareResultsProperty(), history.compareProperty());
-        files = new ResultsFiles(workspace, history, inputs, run, messages, this::mayDiscard);
-        sessions = new Sessions(workspace, history, inputs, run, curves, teaching, files, messages, this::mayDiscard);
+        Reopening reopening = new Reopening(workspace, history, inputs, messages, this::mayDiscard);
+        files = new ResultsFiles(workspace, history, run, messages, reopening);
+        sessions = new Sessions(workspace, history, run, curves, teaching, files, messages, reopening);
         report = new ReportExport(workspace, results, curves, executor, messages);
     }
 

@@ -93,14 +93,14 @@ final class TeachingCharts {
 
         NumberAxis beta3 = new NumberAxis("inverse temperature beta");
         beta3.setRange(0, 1);
-        NumberAxis ratioAxis = new NumberAxis("running estimate of log P_A(w) / P_B(w) (nats)");
+        NumberAxis ratioAxis = new NumberAxis("running log P_A/P_B (nats)");
         ratioAxis.setAutoRangeIncludesZero(false);
         ratioChart = new JFreeChart("Ratio-AIS between models A and B, both directions", JFreeChart.DEFAULT_TITLE_FONT,
                 new XYPlot(ratioTraces, beta3, ratioAxis, new XYLineAndShapeRenderer(true, false)), true);
         Charts.style(ratioChart);
 
         SymbolAxis directions = new SymbolAxis("direction", new String[] {"", "forward (B to A)", "reverse (A to B)", ""});
-        NumberAxis runsAxis = new NumberAxis("estimate of log P_A(w) / P_B(w) (nats)");
+        NumberAxis runsAxis = new NumberAxis("log P_A/P_B (nats)");
         runsAxis.setAutoRangeIncludesZero(false);
         XYLineAndShapeRenderer runMarks = new XYLineAndShapeRenderer();
         runMarks.setSeriesLinesVisible(0, false);
@@ -119,23 +119,23 @@ final class TeachingCharts {
         Charts.style(ratioRunsChart);
 
         SymbolAxis checkTemps = new SymbolAxis("temperatures", new String[] {"", "10", "100", "1000", ""});
-        NumberAxis perToken = new NumberAxis("mean bound on log P(w) per token (nats)");
+        NumberAxis perToken = new NumberAxis("bound per token (nats)");
         perToken.setAutoRangeIncludesZero(false);
         XYLineAndShapeRenderer bounds = new XYLineAndShapeRenderer(true, true);
         bounds.setSeriesPaint(0, Charts.colour(0));
         bounds.setSeriesPaint(1, Charts.colour(1));
-        checkChart = new JFreeChart("Two-sided check on simulated documents: the bounds close in", JFreeChart.DEFAULT_TITLE_FONT,
+        checkChart = new JFreeChart("Two-sided check: the bounds close in", JFreeChart.DEFAULT_TITLE_FONT,
                 new XYPlot(checkLines, checkTemps, perToken, bounds), true);
         Charts.style(checkChart);
         checkChart.getXYPlot().setNoDataMessage("Run the experiment: the check runs with it");
 
         SymbolAxis temps = new SymbolAxis("temperatures", new String[] {"", "10", "100", "1000", ""});
-        NumberAxis estimates = new NumberAxis("AIS estimate of log P(w) (nats)");
+        NumberAxis estimates = new NumberAxis("log P(w) (nats)");
         estimates.setAutoRangeIncludesZero(false);
         XYLineAndShapeRenderer dots = new XYLineAndShapeRenderer(false, true);
         dots.setSeriesShape(0, new Ellipse2D.Double(-3.5, -3.5, 7, 7));
         dots.setSeriesPaint(0, Charts.colour(0));
-        experimentChart = new JFreeChart("AIS repeated: the spread shrinks as the temperatures grow", JFreeChart.DEFAULT_TITLE_FONT,
+        experimentChart = new JFreeChart("AIS repeated: the spread shrinks", JFreeChart.DEFAULT_TITLE_FONT,
                 new XYPlot(strip, temps, estimates, dots), true);
         Charts.style(experimentChart);
     }
@@ -317,10 +317,10 @@ final class TeachingCharts {
         ratioRunPoints.addSeries(forwardMean);
         ratioRunPoints.addSeries(reverseMean);
         LegendItemCollection legend = new LegendItemCollection();
-        LegendItem dot = new LegendItem("one more run (" + q.forwardRuns().length + " each way)", Charts.colour(0));
+        LegendItem dot = new LegendItem(q.forwardRuns().length + " more runs each way", Charts.colour(0));
         dot.setShape(new Ellipse2D.Double(-3, -3, 6, 6));
         legend.add(dot);
-        LegendItem diamond = new LegendItem("this run (the traces' ends)", Color.BLACK);
+        LegendItem diamond = new LegendItem("this run (traces' ends)", Color.BLACK);
         diamond.setShape(DIAMOND);
         legend.add(diamond);
         legend.add(line("mean of each direction's runs", ESTIMATE, SOLID));

@@ -48,6 +48,9 @@ import java.awt.Paint;
  * and the coloured words are laid out here; the charts are {@link TeachingCharts}.
  */
 public final class TeachingView {
+    /** The sub-tabs' names, in their order (the workbench's view names {@code teaching-NAME} select them). */
+    public static final java.util.List<String> TABS = java.util.List.of("distributions", "steps", "ratio", "experiment");
+    private final TabPane tabs = new TabPane();
     private final TeachingViewModel control;
     private final TeachingCharts charts = new TeachingCharts();
     private final BorderPane root = new BorderPane();
@@ -100,7 +103,7 @@ public final class TeachingView {
         again.setId("teaching-new-seed");
         again.setOnAction(e -> control.runAgainWithNewSeed());
         Button cancel = new Button("Cancel");
-        cancel.disableProperty().bind(control.busyProperty().not().and(control.experimentRunningProperty().not()));
+        cancel.disableProperty().bind(control.busyProperty().not().and(control.experiment().runningProperty().not()));
         cancel.setOnAction(e -> control.cancel());
         ProgressIndicator busy = new ProgressIndicator();
         busy.setPrefSize(22, 22);
@@ -185,13 +188,13 @@ public final class TeachingView {
 
         Button runExperiment = new Button("Run the experiment");
         runExperiment.setId("teaching-experiment");
-        runExperiment.disableProperty().bind(control.experimentRunningProperty());
+        runExperiment.disableProperty().bind(control.experiment().runningProperty());
         runExperiment.setOnAction(e -> control.runExperiment());
         Button cancelExperiment = new Button("Cancel");
-        cancelExperiment.disableProperty().bind(control.experimentRunningProperty().not());
+        cancelExperiment.disableProperty().bind(control.experiment().runningProperty().not());
         cancelExperiment.setOnAction(e -> control.cancel());
         ProgressBar experimentBar = new ProgressBar();
-        experimentBar.progressProperty().bind(control.experimentProgressProperty());
+        experimentBar.progressProperty().bind(control.experiment().progressProperty());
         GridPane experimentCharts = new GridPane();
         experimentCharts.setHgap(8);
         experimentCharts.add(viewer(charts.experiment(), "teaching-experiment-chart"), 0, 0);
@@ -208,11 +211,14 @@ public final class TeachingView {
         experiment.setTop(fixed(new FlowPane(10, 6, runExperiment, cancelExperiment, experimentBar,
                 new Label(AisWalkthrough.EXPERIMENT_RUNS + " runs of AIS at 10, 100 and 1000 temperatures, each with the samples set above;"
                         + " beside it, the two-sided check on " + TwoSidedCheck.DOCUMENTS + " documents drawn from the model"))));
-        experiment.setBottom(note(control.experimentTextProperty()));
+        experiment.setBottom(note(control.experiment().textProperty()));
 
-        TabPane tabs = new TabPane(new Tab("Distributions: theta under a toy model", new DistributionsView(control.toy(), onError).root()),
+        tabs.getTabs().addAll(new Tab("Distributions: theta under a toy model", new DistributionsView(control.toy(), onError).root()),
                 new Tab("AIS on this document", ais), new Tab("Ratio-AIS: forward and reverse", ratio),
                 new Tab("Experiment: 10, 100, 1000 temperatures", experiment));
+        for (int i = 0; i < TABS.size(); i++) {
+            tabs.getTabs().get(i).setId("teaching-tab-" + TABS.get(i));
+        }
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         tabs.setId("teaching-tabs");
 
@@ -256,7 +262,7 @@ public final class TeachingView {
             charts.showRatio(q);
             charts.showRatioRuns(q);
         });
-        control.experimentProperty().addListener((o, a, x) -> charts.showExperiment(x));
+        control.experiment().experimentProperty().addListener((o, a, x) -> charts.showExperiment(x));
         if (control.runProperty().get() != null) {
             slider.setMax(control.runProperty().get().temperatures());
             slider.setValue(control.stepProperty().get());
@@ -320,6 +326,11 @@ public final class TeachingView {
     private static String hex(Paint p) {
         Color c = p instanceof Color colour ? colour : Color.GRAY;
         return String.format("#%02x%02x%02x", c.getRed(), c.getGreen(), c.getBlue());
+    }
+
+    /** Shows the sub-tab of this name, one of {@link #TABS}. */
+    public void select(String tab) {
+        tabs.getSelectionModel().select(TABS.indexOf(tab));
     }
 
     public Region root() {

@@ -10,8 +10,6 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.property.SimpleObjectProperty;
-import javafx.beans.property.DoubleProperty;
-import javafx.beans.property.SimpleDoubleProperty;
 import javafx.beans.property.LongProperty;
 import javafx.beans.property.SimpleLongProperty;
 import javafx.collections.FXCollections;
@@ -19,7 +17,6 @@ import javafx.collections.ObservableList;
 import tmeval.app.common.BackgroundJob;
 import tmeval.app.common.Form;
 import tmeval.app.teaching.AisWalkthrough.Bin;
-import tmeval.app.teaching.AisWalkthrough.Experiment;
 import tmeval.app.teaching.RatioWalkthrough.RatioRun;
 import tmeval.app.teaching.AisWalkthrough.Run;
 import tmeval.app.teaching.AisWalkthrough.Word;
@@ -29,10 +26,6 @@ import tmeval.compare.ModelPair;
 import tmeval.model.Corpus;
 import tmeval.model.Document;
 import tmeval.model.TopicModel;
-
-
-import static tmeval.app.teaching.AisWalkthrough.EXPERIMENT_RUNS;
-import static tmeval.app.teaching.AisWalkthrough.EXPERIMENT_TEMPERATURES;
 import java.util.List;
 
 /**
@@ -82,7 +75,6 @@ public final class TeachingViewModel {
     private final ObservableList<Document> documents = FXCollections.observableArrayList();
     private final ObjectProperty<Run> run = new SimpleObjectProperty<>();
     private final ObjectProperty<RatioRun> ratio = new SimpleObjectProperty<>();
-    private final ObjectProperty<Experiment> experiment = new SimpleObjectProperty<>();
     private final IntegerProperty step = new SimpleIntegerProperty(0);
     private final BooleanProperty playing = new SimpleBooleanProperty(false);
     private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper(
@@ -90,15 +82,12 @@ public final class TeachingViewModel {
     private final ReadOnlyStringWrapper stepText = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper ratioText = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper typedNote = new ReadOnlyStringWrapper("");
-    private final ReadOnlyStringWrapper experimentText = new ReadOnlyStringWrapper(
-            "Repeat AIS " + EXPERIMENT_RUNS + " times at 10, 100 and 1000 temperatures to see the spread shrink around the exact value.");
     private final BooleanProperty busy = new SimpleBooleanProperty(false);
-    private final BooleanProperty experimentRunning = new SimpleBooleanProperty(false);
-    private final DoubleProperty experimentProgress = new SimpleDoubleProperty(0);
     private boolean choosing;
     /** The AIS run and ratio-AIS beside it: a new setting starts them again, cancelling the run still going. */
     private final BackgroundJob<Walk> walk;
-    private final BackgroundJob<Experiment> experimentJob;
+    /** The experiment tab: AIS repeated at 10, 100 and 1000 temperatures on the same document. */
+    private final ExperimentViewModel experiment;
     private final Form form = new Form();
     /** The distributions tab: the same walk under a toy model of 2 or 3 topics. */
     private final ToyViewModel toy;
@@ -106,10 +95,9 @@ public final class TeachingViewModel {
     public TeachingViewModel(Workspace inputs, TaskExecutor executor) {
         this.inputs = inputs;
         this.walk = new BackgroundJob<>(executor);
-        this.experimentJob = new BackgroundJob<Experiment>(executor).showIn(experimentProgress, null);
+        this.experiment = new ExperimentViewModel(executor);
         this.toy = new ToyViewModel(executor, step);
         busy.bind(walk.runningProperty());
-        experimentRunning.bind(experimentJob.runningProperty());
         temperatures.addListener((o, a, b) -> rerun());
         samples.addListener((o, a, b) -> rerun());
         tokens.addListener((o, a, b) -> rerun());
@@ -119,6 +107,8 @@ public final class TeachingViewModel {
         which.addListener((o, a, b) -> pickModel());
         inputs.modelAProperty().addListener((o, a, b) -> pickModel());
         inputs.modelBProperty().addListener((o, a, b) -> pickModel());
+        // the ratio tab needs both models: B (or the pair's alignment) arriving after the rest runs the walk again
+        inputs.pairProperty().addListener((o, a, b) -> rerun());
         inputs.corpusProperty().addListener((o, a, c) -> offer(c));
         run.addListener((o, a, r) -> {
             playing.set(false);
@@ -127,7 +117,6 @@ public final class TeachingViewModel {
         });
         step.addListener((o, a, b) -> describeStep());
         ratio.addListener((o, a, r) -> ratioText.set(RatioWalkthrough.describe(r)));
-        experiment.addListener((o, a, e) -> experimentText.set(AisWalkthrough.describe(e)));
         pickModel();
         offer(inputs.corpusProperty().get());
     }
@@ -242,31 +231,20 @@ public final class TeachingViewModel {
     /** Cancels the AIS run and the experiment still going, if any. */
     public void cancel() {
         walk.cancel();
-        experimentJob.cancel();
+        experiment.cancel();
         toy.cancel();
     }
 
-    /**
-     * Repeats AIS {@value AisWalkthrough#EXPERIMENT_RUNS} times at each of 10, 100 and 1000 temperatures (with the samples
-     * set on the form, a new seed per run) in the background, with cancel.
-     */
+    /** Runs the experiment tab's experiment on the document AIS runs on, with the samples set on the form. */
     public void runExperiment() {
         if (!committed()) {
             return;
         }
         TopicModel m = model.get();
         Document doc = current();
-        if (doc == null || m == null || experimentJob.isRunning()) {
-            return;
+        if (doc != null && m != null) {
+            experiment.start(doc, m, samples.get(), seed.get());
         }
-        int s = samples.get();
-        long sd = seed.get();
-        experimentText.set("Running AIS " + EXPERIMENT_RUNS + " times at each of 10, 100 and 1000 temperatures...");
-        experimentJob.of((sink, cancel) -> AisWalkthrough.experiment(doc, m, EXPERIMENT_TEMPERATURES, EXPERIMENT_RUNS, s, sd, cancel, sink::progress))
-                .onSuccess(experiment::set)
-                .onCancelled(() -> experimentText.set("Experiment cancelled."))
-                .onFailure(f -> experimentText.set("Experiment cancelled."))
-                .start();
     }
 
     // ---- stepping through the temperatures
@@ -382,7 +360,8 @@ public final class TeachingViewModel {
         return ratio;
     }
 
-    public ObjectProperty<Experiment> experimentProperty() {
+    /** The experiment tab's view-model. */
+    public ExperimentViewModel experiment() {
         return experiment;
     }
 
@@ -407,19 +386,8 @@ public final class TeachingViewModel {
         return ratioText.getReadOnlyProperty();
     }
 
-    public ReadOnlyStringProperty experimentTextProperty() {
-        return experimentText.getReadOnlyProperty();
-    }
-
     public BooleanProperty busyProperty() {
         return busy;
     }
 
-    public BooleanProperty experimentRunningProperty() {
-        return experimentRunning;
-    }
-
-    public DoubleProperty experimentProgressProperty() {
-        return experimentProgress;
-    }
 }

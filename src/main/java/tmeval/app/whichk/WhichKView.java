@@ -56,7 +56,6 @@ public final class WhichKView {
     private final BorderPane root = new BorderPane();
     private final YIntervalSeriesCollection data = new YIntervalSeriesCollection();
     private final JFreeChart chart;
-    private final TableView<WhichKRows.PairRow> pairs = new TableView<>();
     /** The points as drawn, in x order: the item labels' source. */
     private List<WhichKRows.Point> drawn = List.of();
 
@@ -70,24 +69,9 @@ public final class WhichKView {
         model.byKProperty().addListener((o, a, b) -> redraw());
 
         TableView<WhichKRows.Row> table = modelTable();
-        pairs.setId("whichk-pairs");
-        Label waiting = new Label("pairwise decided counts appear when every model is scored");
-        waiting.setWrapText(true);
-        waiting.setPadding(new Insets(6));
-        pairs.setPlaceholder(waiting);
-        pairs.setTooltip(new Tooltip(model.pairwiseHelp()));
-        pairs.setItems(model.pairwise());
-        model.pairColumns().addListener((ListChangeListener<String>) c -> pairColumns());
-        Label pairsTitle = new Label("Pairwise: documents decided for the row's model against the column's");
-        pairsTitle.getStyleClass().add("section-title");
-        pairsTitle.setWrapText(true);
-        VBox pairBox = new VBox(4, pairsTitle, pairs);
-        VBox.setVgrow(pairs, Priority.ALWAYS);
-        pairsTitle.setMinHeight(Region.USE_PREF_SIZE);
-        pairBox.setPadding(new Insets(4, 0, 0, 4));
         // the chart and the pairwise counts side by side; the models' table, with its many columns, across the width
-        SplitPane top = new SplitPane(viewer, pairBox);
-        top.setDividerPositions(0.6);
+        SplitPane top = new SplitPane(viewer, new PairwiseTable(model.pairwise(), model.pairColumns(), model.pairwiseHelp()).root());
+        top.setDividerPositions(0.55); // the pairwise table's names need the room more than the chart
         Label warnings = new Label();
         warnings.setId("whichk-warnings");
         warnings.getStyleClass().add("warning");
@@ -195,6 +179,9 @@ public final class WhichKView {
             protected void updateItem(WhichKViewModel.Entry e, boolean empty) {
                 super.updateItem(e, empty);
                 setText(empty || e == null ? null : e.label() + "  (K = " + e.model().numTopics() + ")");
+                // the name in full, over as many lines as the list's width needs (a cell as wide as its text would be cut)
+                setWrapText(true);
+                setPrefWidth(0);
                 setTooltip(empty || e == null ? null : new Tooltip(e.label() + ", K = " + e.model().numTopics() + ", V = " + e.model().numWords()));
             }
         });
@@ -256,7 +243,9 @@ public final class WhichKView {
         // the answer first (score, perplexity, intervals), the bookkeeping after: at 1280 pixels the answer fits; short
         // headers, each explained in its tooltip, and never narrower than their header (none is cut off)
         t.getColumns().add(column("#", "the model's number (the pairwise table's columns)", WhichKRows.Row::number, 28));
-        t.getColumns().add(text("model", "the model's name", WhichKRows.Row::label, 120));
+        TableColumn<WhichKRows.Row, String> name = text("model", "the model's name", WhichKRows.Row::label, 120);
+        name.setCellFactory(c -> new PairwiseTable.WrappedName<>()); // in full, over two lines if it must
+        t.getColumns().add(name);
         t.getColumns().add(column("K", "number of topics", WhichKRows.Row::numTopics, 38));
         t.getColumns().add(text("by", "the method and budget the model was scored by: the form's, or auto's choice for it with the budget"
                 + " it started from (+: doubled for the documents not yet certified)", WhichKRows.Row::by, 160));
@@ -329,23 +318,6 @@ public final class WhichKView {
         // the header's text, its padding and the sort arrow's room
         c.minWidthProperty().bind(heading.widthProperty().add(18));
         return c;
-    }
-
-    private void pairColumns() {
-        pairs.getColumns().clear();
-        TableColumn<WhichKRows.PairRow, String> name = new TableColumn<>("model");
-        name.setCellValueFactory(f -> new ReadOnlyStringWrapper(f.getValue().label()));
-        name.setPrefWidth(110);
-        pairs.getColumns().add(name);
-        for (int j = 0; j < model.pairColumns().size(); j++) {
-            int col = j;
-            TableColumn<WhichKRows.PairRow, String> c = new TableColumn<>(model.pairColumns().get(j));
-            c.setCellValueFactory(f -> new ReadOnlyStringWrapper(f.getValue().cells().get(col)));
-            c.setPrefWidth(40);
-            c.getStyleClass().add("numeric");
-            pairs.getColumns().add(c);
-        }
-        fillWithModelColumn(pairs, name, 110);
     }
 
     /** Gives a table's spare width to its model-name column (never below {@code least}): long names on a wide screen. */

@@ -1,8 +1,15 @@
 package tmeval.app.common;
 
 import tmeval.Fixtures;
+import tmeval.io.NativeModelFormat;
+import tmeval.io.TextCorpusFormat;
 import tmeval.model.Corpus;
 import tmeval.model.TopicModel;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /** Small inputs for view-model tests: two 3-topic models over 40 words and a corpus of 12 short documents drawn from A. */
 public final class AppFixtures {
@@ -34,5 +41,17 @@ public final class AppFixtures {
         w.put(Workspace.Slot.MODEL_A, null, modelA());
         w.put(Workspace.Slot.MODEL_B, null, modelB());
         w.put(Workspace.Slot.CORPUS, null, corpus());
+    }
+
+    /** Both models and the corpus written as files in {@code dir}, by the slot each is loaded into (A, B, then the corpus). */
+    public static Map<Workspace.Slot, Path> files(Path dir) throws IOException {
+        Map<Workspace.Slot, Path> files = new LinkedHashMap<>();
+        files.put(Workspace.Slot.MODEL_A, dir.resolve("a.tsv"));
+        files.put(Workspace.Slot.MODEL_B, dir.resolve("b.tsv"));
+        files.put(Workspace.Slot.CORPUS, dir.resolve("heldout.tokens"));
+        NativeModelFormat.write(modelA(), files.get(Workspace.Slot.MODEL_A));
+        NativeModelFormat.write(modelB(), files.get(Workspace.Slot.MODEL_B));
+        TextCorpusFormat.writeTokenLines(corpus(), files.get(Workspace.Slot.CORPUS));
+        return files;
     }
 }

@@ -93,7 +93,7 @@ class ScatterViewModelTest {
     @Test
     void aClickOpensTheDocument() {
         feed();
-        vm.open(vm.plot().flagged().get(0));
+        vm.selection().open(vm.plot().flagged().get(0));
         assertEquals(3, selected.get());
         assertEquals(1, opened);
         assertTrue(vm.tooltip(ComparisonMethods.RATIO_CONVEX, vm.plot().flagged().get(0)).startsWith("document "
@@ -181,7 +181,7 @@ class ScatterViewModelTest {
         results.selectedDocumentProperty().set(5);
         results.reset(tmeval.Fixtures.generate(AppFixtures.modelA(), 4, 8, 9), null);
         assertEquals(-1, results.selectedDocumentProperty().get(), "other documents: no document selected");
-        assertTrue(shared.selectedPointsProperty().get().isEmpty());
+        assertTrue(shared.selection().pointsProperty().get().isEmpty());
     }
 
     @Test
@@ -284,16 +284,16 @@ class ScatterViewModelTest {
         vm.openFlagged(0);
         assertEquals(3, selected.get());
         assertEquals(1, opened);
-        assertEquals(3, vm.selectedPointsProperty().get().size(), "one highlighted point per visible method");
-        vm.searchProperty().set(corpus.document(7).id());
-        vm.find();
+        assertEquals(3, vm.selection().pointsProperty().get().size(), "one highlighted point per visible method");
+        vm.selection().searchProperty().set(corpus.document(7).id());
+        vm.selection().find();
         assertEquals(7, selected.get());
         assertEquals(2, opened);
-        assertTrue(vm.selectedPointsProperty().get().stream().allMatch(q -> q.document() == 7));
-        vm.searchProperty().set("no-such-id");
-        vm.find();
+        assertTrue(vm.selection().pointsProperty().get().stream().allMatch(q -> q.document() == 7));
+        vm.selection().searchProperty().set("no-such-id");
+        vm.selection().find();
         assertEquals(7, selected.get());
-        assertTrue(vm.searchMessageProperty().get().contains("no document no-such-id"));
+        assertTrue(vm.selection().searchMessageProperty().get().contains("no document no-such-id"));
     }
 
     @Test

@@ -10,11 +10,8 @@ import tmeval.app.common.CurrentThreadTaskExecutor;
 import tmeval.app.common.FxThread;
 import tmeval.app.common.ResultsPlan;
 import tmeval.app.common.RunHistory;
-import tmeval.app.common.Workspace.Slot;
 import tmeval.app.inputs.RecentFiles;
 import tmeval.compare.ComparisonMethods;
-import tmeval.io.NativeModelFormat;
-import tmeval.io.TextCorpusFormat;
 import tmeval.run.exec.ComparisonRunner;
 import tmeval.run.output.SessionFile;
 
@@ -60,12 +57,7 @@ class RunHistoryTest {
     }
 
     private void load() throws Exception {
-        NativeModelFormat.write(AppFixtures.modelA(), dir.resolve("a.tsv"));
-        NativeModelFormat.write(AppFixtures.modelB(), dir.resolve("b.tsv"));
-        TextCorpusFormat.writeTokenLines(AppFixtures.corpus(), dir.resolve("heldout.tokens"));
-        vm.inputs().load(Slot.MODEL_A, dir.resolve("a.tsv"));
-        vm.inputs().load(Slot.MODEL_B, dir.resolve("b.tsv"));
-        vm.inputs().load(Slot.CORPUS, dir.resolve("heldout.tokens"));
+        AppFixtures.files(dir).forEach(vm.inputs()::load);
     }
 
     /** A cheap plain run of one method at n temperatures. */

@@ -11,8 +11,6 @@ import tmeval.app.common.FxThread;
 import tmeval.app.common.Workspace.Slot;
 import tmeval.app.inputs.RecentFiles;
 import tmeval.compare.ComparisonMethods;
-import tmeval.io.NativeModelFormat;
-import tmeval.io.TextCorpusFormat;
 import tmeval.run.output.CompareRowFormat;
 
 import java.nio.file.Files;
@@ -36,12 +34,7 @@ class WorkbenchViewModelTest {
     void setUp() throws Exception {
         vm = new WorkbenchViewModel(new CurrentThreadTaskExecutor(), new WorkbenchViewModel.Storage(RecentFiles.inMemory(), dir.resolve("rates.tsv")),
                 (title, message) -> errors.add(title + ": " + message));
-        NativeModelFormat.write(AppFixtures.modelA(), dir.resolve("a.tsv"));
-        NativeModelFormat.write(AppFixtures.modelB(), dir.resolve("b.tsv"));
-        TextCorpusFormat.writeTokenLines(AppFixtures.corpus(), dir.resolve("heldout.tokens"));
-        vm.inputs().load(Slot.MODEL_A, dir.resolve("a.tsv"));
-        vm.inputs().load(Slot.MODEL_B, dir.resolve("b.tsv"));
-        vm.inputs().load(Slot.CORPUS, dir.resolve("heldout.tokens"));
+        AppFixtures.files(dir).forEach(vm.inputs()::load);
         vm.run().methods().forEach((name, on) -> on.set(name.equals(ComparisonMethods.RATIO_CONVEX)));
         vm.run().temperaturesProperty().set(5);
         vm.run().burnInProperty().set(2);

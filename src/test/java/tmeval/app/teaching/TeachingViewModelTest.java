@@ -45,6 +45,20 @@ class TeachingViewModelTest {
         assertTrue(vm.summaryProperty().get().contains("exact"), vm.summaryProperty().get());
     }
 
+    /** Model B loaded after A and the corpus (a session's inputs finish in any order): the ratio-AIS tab runs then. */
+    @Test
+    void theRatioTabRunsOnceModelBArrivesAfterTheRest() {
+        Workspace later = new Workspace();
+        TeachingViewModel fresh = new TeachingViewModel(later, new CurrentThreadTaskExecutor());
+        later.put(Workspace.Slot.MODEL_A, null, AppFixtures.modelA());
+        later.put(Workspace.Slot.CORPUS, null, AppFixtures.corpus());
+        assertNotNull(fresh.runProperty().get(), "AIS runs under model A alone");
+        assertEquals("Load models A and B to compare them with ratio-AIS.", fresh.ratioProperty().get().problem(), "no ratio without model B");
+        later.put(Workspace.Slot.MODEL_B, null, AppFixtures.modelB());
+        assertEquals(null, fresh.ratioProperty().get().problem(), "model B in place: the ratio tab runs");
+        assertFalse(fresh.ratioProperty().get().forwardTraces().isEmpty());
+    }
+
     /** The caption follows the step: where the samples are before the end, the estimate and its error only at the end. */
     @Test
     void theCaptionFollowsTheStepAndGivesTheEstimateAndItsErrorOnlyAtTheEnd() {
@@ -194,9 +208,9 @@ class TeachingViewModelTest {
     @Test
     void theExperimentsSpreadShrinksAroundTheExactValueAsTheTemperaturesGrow() {
         vm.runExperiment();
-        AisWalkthrough.Experiment e = vm.experimentProperty().get();
+        AisWalkthrough.Experiment e = vm.experiment().experimentProperty().get();
         assertNotNull(e);
-        assertFalse(vm.experimentRunningProperty().get());
+        assertFalse(vm.experiment().runningProperty().get());
         assertEquals(3, e.temperatures().length);
         assertEquals(20, e.estimates()[0].length);
         double exact = e.exact();
@@ -204,7 +218,7 @@ class TeachingViewModelTest {
         assertTrue(Math.abs(e.mean(2) - exact) < Math.abs(e.mean(0) - exact));
         assertTrue(e.min(2) - 0.01 <= exact && exact <= e.max(2) + 0.01, "1000 temperatures: " + e.min(2) + ".." + e.max(2) + " around " + exact);
         assertTrue(e.max(2) - e.min(2) < e.max(0) - e.min(0));
-        assertTrue(vm.experimentTextProperty().get().contains("1000 temperatures"), vm.experimentTextProperty().get());
+        assertTrue(vm.experiment().textProperty().get().contains("1000 temperatures"), vm.experiment().textProperty().get());
         // the two-sided check on simulated documents: lower below upper in mean, the gap closing as the temperatures grow
         TwoSidedCheck.Result check = e.check();
         assertEquals(8, check.length(), "documents of the teaching document's length");
@@ -212,7 +226,7 @@ class TeachingViewModelTest {
             assertTrue(check.gap(i) > -0.05, "the bounds in the right order at " + check.temperatures()[i] + ": " + check.gap(i));
         }
         assertTrue(check.gap(2) < check.gap(0), check.gap(0) + " then " + check.gap(2));
-        assertTrue(vm.experimentTextProperty().get().contains("Two-sided check on 8 documents of 8 tokens"), vm.experimentTextProperty().get());
+        assertTrue(vm.experiment().textProperty().get().contains("Two-sided check on 8 documents of 8 tokens"), vm.experiment().textProperty().get());
     }
 
     @Test
