@@ -56,6 +56,10 @@ public record UnknownWords(long tokens, long corpusTokens, int distinct, List<Co
         RARE_WORDS("most of them occur once: the training vocabulary was probably pruned of rare words (scikit-learn's min_df, gensim's"
                 + " filter_extremes(no_below), MALLET's --prune-count), which no tokenising of the held-out text brings back; the"
                 + " likelihood is of the remaining words, comparable only between models of the same vocabulary"),
+        OTHER_CORPUS("so many ordinary words are unknown that the held-out text may not be of the kind the model was trained on (another"
+                + " corpus, another language or another preprocessing): check that model and corpus belong together; if they do, tokenise"
+                + " the held-out text as the training text was (tmeval_export's held-out helpers; raw text: --stop-list, --remove-stopwords,"
+                + " --token-regex)"),
         UNCLEAR("tokenise the held-out text as the training text was (tmeval_export.write_heldout_tokens does for scikit-learn,"
                 + " write_heldout_tokens_gensim for gensim; raw text: --stop-list, --remove-stopwords, --token-regex as MALLET's import)");
 
@@ -70,7 +74,14 @@ public record UnknownWords(long tokens, long corpusTokens, int distinct, List<Co
         }
     }
 
-    /** The first cause (in the order of {@link Cause}) whose sign more than half of the unknown tokens show, else {@link Cause#UNCLEAR}. */
+    /** Above this fraction of unknown tokens showing no sign of a tokeniser's choice, the corpus itself is in doubt. */
+    public static final double OTHER_CORPUS_RATE = 0.10;
+
+    /**
+     * The first cause (in the order of {@link Cause}) whose sign more than half of the unknown tokens show; else, above
+     * {@link #OTHER_CORPUS_RATE}, {@link Cause#OTHER_CORPUS} (a model of AP news scored on KOS blog posts: 15.7%); else
+     * {@link Cause#UNCLEAR}.
+     */
     public Cause cause() {
         long[] shown = {signs.inAnotherModel(), signs.stopWords(), signs.caseOrPattern(), signs.seenOnce()};
         for (int i = 0; i < shown.length; i++) {
@@ -78,7 +89,7 @@ public record UnknownWords(long tokens, long corpusTokens, int distinct, List<Co
                 return Cause.values()[i];
             }
         }
-        return Cause.UNCLEAR;
+        return rate() > OTHER_CORPUS_RATE ? Cause.OTHER_CORPUS : Cause.UNCLEAR;
     }
 
     /** One unknown word and how often it occurs. */
