@@ -25,6 +25,9 @@ final class WhichKCost {
         if (corpus == null) {
             return "cost: load a held-out corpus";
         }
+        if (models == 0) {
+            return "cost: add the models to score (two or more)";
+        }
         int threads = Math.max(1, Math.min(plan.threads(), cores));
         if (!plan.auto()) {
             EstimatePlan p = plan.estimatePlan();
@@ -32,7 +35,7 @@ final class WhichKCost {
             if (updates == 0) {
                 return String.format(Locale.ROOT, "cost: %s samples nothing (no site updates)", plan.method());
             }
-            return String.format(Locale.ROOT, "cost: at most %.3g site updates for %d models%s", (double) updates, models,
+            return String.format(Locale.ROOT, "cost: at most %.3g site updates for %s%s", (double) updates, models(models),
                     time(rates, plan.method(), updates, threads, "about"));
         }
         long cheapest = Long.MAX_VALUE;
@@ -50,15 +53,22 @@ final class WhichKCost {
         int cap = 1 << AutoEstimation.MAX_DOUBLINGS;
         // the start at up to the cap's factor, then the rounds at 1, 2, 4, ... times it: 2 x cap - 1 starts' worth
         double worst = (double) models * dearest * cap * (2 * cap - 1);
-        return String.format(Locale.ROOT, "cost (auto): %.3g to %.3g site updates for %d models, by its escalation, plus the pilots%s",
-                (double) models * cheapest, worst, models, time(rates, dearestMethod, (long) Math.min(Long.MAX_VALUE, worst), threads, "at most"));
+        // as the run panel says it: what the chosen method costs at the start, and the worst case apart
+        return String.format(Locale.ROOT, "cost (auto): a pilot per model, then the method it chooses on every document: %.3g to %.3g"
+                        + " site updates for %s at the start; up to %.3g if every document's budget doubles to the cap (%dx)%s",
+                (double) models * cheapest, (double) models * dearest, models(models), worst, cap,
+                time(rates, dearestMethod, (long) Math.min(Long.MAX_VALUE, worst), threads, "at most"));
+    }
+
+    private static String models(int models) {
+        return models + (models == 1 ? " model" : " models");
     }
 
     /** ", about 40 s on 2 threads (rates: ...)" at the method's measured rate per thread, or what would give one. */
     private static String time(Throughput rates, String method, long updates, int threads, String qualifier) {
         Double rate = rates.rates().get(method);
         if (rate == null || !(rate > 0)) {
-            return "; time not predicted: no measured rate for " + method + " (tmeval bench measures one)";
+            return "; time not predicted: no rate measured for " + method + " on this machine yet (the command tmeval bench on these models measures it)";
         }
         return ", " + qualifier + " " + CostModel.duration(updates / rate / threads) + " on " + threads + " thread" + (threads == 1 ? "" : "s") + " (rates: "
                 + rates.source() + ")";

@@ -76,7 +76,7 @@ public final class WhichKSettings {
         try {
             WhichKPlan p = plan();
             plan.set(p);
-            cost.set(WhichKCost.describe(p, corpus.getValue(), Math.max(1, models.getAsInt()), rates.get(),
+            cost.set(WhichKCost.describe(p, corpus.getValue(), models.getAsInt(), rates.get(),
                     Runtime.getRuntime().availableProcessors()));
         } catch (IllegalArgumentException e) {
             plan.set(null);

@@ -329,6 +329,8 @@ public final class WhichKView {
     private JFreeChart chart() {
         NumberAxis y = new NumberAxis(model.measureProperty().get().axis());
         y.setAutoRangeIncludesZero(false);
+        // one model's interval can be a few millionths wide: ticks then read -7.42665E0; a range of at least 0.01 keeps plain decimals
+        y.setAutoRangeMinimumSize(0.01);
         // room above and below for the names drawn beside the highest and lowest points
         y.setLowerMargin(0.1);
         y.setUpperMargin(0.1);
@@ -381,6 +383,9 @@ public final class WhichKView {
         for (WhichKRows.Point p : drawn) {
             s.add(p.x(), p.value(), p.low(), p.high());
         }
+        // a line joins points only as a trend over K: not between models of equal K, nor between names
+        ((XYErrorRenderer) plot.getRenderer()).setDefaultLinesVisible(model.byKProperty().get()
+                && drawn.stream().map(p -> Math.round(p.x())).distinct().count() == drawn.size());
         chart.clearSubtitles();
         if (points.stream().anyMatch(WhichKRows.Point::warned)) {
             org.jfree.chart.title.TextTitle note = new org.jfree.chart.title.TextTitle("\u26a0: runs below the vb floor or documents not"

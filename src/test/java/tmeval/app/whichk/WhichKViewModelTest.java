@@ -331,6 +331,14 @@ class WhichKViewModelTest {
         assertEquals("vb samples nothing (no site updates)", vm.settings().costProperty().get().substring("cost: ".length()));
     }
 
+    /** The walkthrough: with no model in the list the preview priced "1 models"; it asks for the models instead. */
+    @Test
+    void withNoModelTheCostPreviewAsksForThemAndCountsNone() {
+        assertEquals("cost: add the models to score (two or more)", vm.settings().costProperty().get());
+        vm.addFiles(List.of(truthFile));
+        assertTrue(vm.settings().costProperty().get().contains("for 1 model at the start"), vm.settings().costProperty().get());
+    }
+
     /** Issue 26: two K = 20 models were drawn on top of each other with no names. */
     @Test
     void modelsOfEqualKAreDrawnApartAndEveryPointIsNamed() throws Exception {
