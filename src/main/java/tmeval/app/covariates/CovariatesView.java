@@ -28,6 +28,7 @@ import org.jfree.data.xy.XYSeriesCollection;
 import org.jfree.data.xy.YIntervalSeries;
 import org.jfree.data.xy.YIntervalSeriesCollection;
 import tmeval.app.common.Charts;
+import tmeval.app.common.Shown;
 import tmeval.app.common.FigureText;
 import tmeval.app.common.UserMessages;
 import tmeval.run.covariates.CovariateAnalysis;
@@ -140,11 +141,7 @@ public final class CovariatesView {
         root.setCenter(viewer);
         root.setBottom(bottom);
         // a tab's content is hidden, not removed, while another tab is shown
-        root.parentProperty().addListener((o, a, parent) -> {
-            if (parent != null) {
-                model.shownProperty().bind(parent.visibleProperty());
-            }
-        });
+        model.shownProperty().bind(Shown.of(root));
         model.points().addListener((javafx.collections.ListChangeListener<CovariatesViewModel.Point>) c -> draw());
         model.analysisProperty().addListener((o, a, b) -> draw());
         model.studyProperty().addListener((o, a, b) -> draw());

@@ -78,7 +78,7 @@ public final class ComparisonAnswer {
         return (failed.contains(m.method()) ? 0L : 1L << 40) + verdicts.certified(m.method());
     }
 
-    /** "ratio-convex: annealing directions DISAGREE (mean gap -19.6 nats); " for each method whose check failed, else "". */
+    /** "(method): annealing directions DISAGREE (mean gap -19.6 nats, ...); " for each method whose check failed, else "". */
     private static String directions(List<ConvergenceCheck> checks) {
         StringBuilder sb = new StringBuilder();
         for (ConvergenceCheck c : checks) {
