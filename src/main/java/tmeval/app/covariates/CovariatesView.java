@@ -133,7 +133,14 @@ public final class CovariatesView {
         counts.setWrapText(true);
         counts.textProperty().bind(model.documentsProperty());
         counts.getStyleClass().add("chart-note");
-        VBox summary = new VBox(4, sentence, counts);
+        Label matches = new Label();
+        matches.setId("covariates-metadata-matches");
+        matches.setWrapText(true);
+        matches.textProperty().bind(model.metadataMatchesProperty());
+        matches.visibleProperty().bind(model.metadataMatchesProperty().isNotEmpty());
+        matches.managedProperty().bind(matches.visibleProperty());
+        matches.getStyleClass().add("chart-note");
+        VBox summary = new VBox(4, sentence, counts, matches);
         VBox bottom = Charts.footer(controls, summary, "Each point is a document: its log ratio per token (the mean of its runs; a ratio path's"
                 + " two directions' midpoint) with a bar of one Monte Carlo s.d.; orange: binned means with 95% intervals over documents; red:"
                 + " the random-effects weighted slope.", () -> Charts.Figure.of(chart, new FigureText(model.title(), model.caption())),
