@@ -159,6 +159,18 @@ class RunHistoryTest {
         assertNull(vm.table().besideRow(row));
     }
 
+    /** The walkthrough's compare-with list offered the run already on screen: it offers every other run, following the one shown. */
+    @Test
+    void theCompareWithListOffersEveryRunButTheOneOnScreen() throws Exception {
+        load();
+        run(ComparisonMethods.LR_DIFF, 5);
+        run(ComparisonMethods.LR_DIFF, 6);
+        RunHistory h = vm.history();
+        assertEquals(List.of(h.runs().get(0)), h.others());
+        assertTrue(h.show(h.runs().get(0)));
+        assertEquals(List.of(h.runs().get(1)), h.others());
+    }
+
     @Test
     void aThreeRunHistoryIsSavedAndReopenedWholeAndSavedAgainByteForByte() throws Exception {
         load();
