@@ -161,7 +161,7 @@ class RunHistoryTest {
 
     /** The walkthrough's compare-with list offered the run already on screen: it offers every other run, following the one shown. */
     @Test
-    void theCompareWithListOffersEveryRunButTheOneOnScreen() throws Exception {
+    void theCompareWithListOffersEveryRunButTheOneOnScreenAndTheRunLineSaysARunWasDeleted() throws Exception {
         load();
         run(ComparisonMethods.LR_DIFF, 5);
         run(ComparisonMethods.LR_DIFF, 6);
@@ -169,6 +169,12 @@ class RunHistoryTest {
         assertEquals(List.of(h.runs().get(0)), h.others());
         assertTrue(h.show(h.runs().get(0)));
         assertEquals(List.of(h.runs().get(1)), h.others());
+        // the run panel's line said how run 2 finished; once run 2 is deleted it says so instead
+        assertTrue(vm.run().messageProperty().get().startsWith("finished "), vm.run().messageProperty().get());
+        String second = h.runs().get(1).describe();
+        answer = true;
+        assertTrue(vm.deleteRun(h.runs().get(1)));
+        assertEquals("deleted run " + second, vm.run().messageProperty().get());
     }
 
     @Test
