@@ -23,6 +23,14 @@ public final class PlanCaptionView {
         changes.setId(id + "-changes");
         changes.getStyleClass().add("plan-changed");
         changes.textProperty().bind(caption.changesProperty());
+        // at 1280 pixels a long list of differences wraps instead of being cut; the tooltip holds it whole
+        changes.setWrapText(true);
+        changes.setMinWidth(0);
+        javafx.scene.control.Tooltip whole = new javafx.scene.control.Tooltip();
+        whole.textProperty().bind(caption.changesProperty());
+        whole.setWrapText(true);
+        whole.setMaxWidth(600);
+        changes.setTooltip(whole);
         HBox.setHgrow(changes, Priority.ALWAYS);
         HBox line = new HBox(12, text, changes);
         line.setId(id);

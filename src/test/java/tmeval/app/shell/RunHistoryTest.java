@@ -103,7 +103,7 @@ class RunHistoryTest {
         assertEquals(List.of(ComparisonMethods.LR_DIFF), vm.table().rows().stream().map(r -> r.method()).toList(), "the table follows");
         assertEquals("Results of: lr-diff, n = 5, 2 runs, seed 1", vm.resultsCaption().textProperty().get());
         // the form still holds the second run's plan: it says so, and the first's plan goes back in it at a click
-        assertTrue(vm.resultsCaption().changesProperty().get().contains("temperatures 5 \u2192 6"), vm.resultsCaption().changesProperty().get());
+        assertTrue(vm.resultsCaption().changesProperty().get().contains("temperatures 6 instead of 5"), vm.resultsCaption().changesProperty().get());
         vm.putShownPlanInForm();
         assertEquals("", vm.resultsCaption().changesProperty().get());
         assertEquals(5, vm.run().temperaturesProperty().get());

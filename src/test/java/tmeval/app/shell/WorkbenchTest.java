@@ -416,7 +416,7 @@ class WorkbenchTest {
         typeInto(robot, "#setting-temperatures", "20");
         robot.type(javafx.scene.input.KeyCode.ENTER);
         WaitForAsyncUtils.waitForFxEvents();
-        assertEquals("the form has changed since: temperatures 10 \u2192 20", robot.lookup("#plan-scatter-changes").queryAs(Label.class).getText());
+        assertEquals("the form differs from these results: temperatures 20 instead of 10", robot.lookup("#plan-scatter-changes").queryAs(Label.class).getText());
         // text that is not a value: the job does not start, and the field is named
         typeInto(robot, "#setting-temperatures", "abc");
         robot.push(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.R);
