@@ -14,7 +14,7 @@ public final class PlanCaptionView {
      * The height, in ems, of a folded answer line or banner: two lines of text and the padding. At 1280 x 800 the answer,
      * the banner and the caption had taken most of the height and left the plot a strip; the rest is a click away.
      */
-    static final double FOLDED_EMS = 3.2;
+    static final double FOLDED_EMS = 3.7;
 
     private PlanCaptionView() {
     }
