@@ -34,7 +34,7 @@ class PlanCaptionViewTest {
         Label answer = (Label) pane.lookup("#plan-test-answer");
         Label banner = (Label) pane.lookup("#plan-test-disagreement");
         double folded = PlanCaptionView.FOLDED_EMS * answer.getFont().getSize();
-        assertTrue(answer.getHeight() <= folded + 0.5 && banner.getHeight() <= folded + 0.5,
+        assertTrue(answer.getHeight() <= folded + 1 && banner.getHeight() <= folded + 1, // + 1: heights snap to whole pixels
                 "folded: " + answer.getHeight() + " and " + banner.getHeight() + " px, at most " + folded);
         assertTrue(view.getHeight() > 800 - 3 * folded - 40, "the view keeps the rest of the height: " + view.getHeight());
         answer.fireEvent(new MouseEvent(MouseEvent.MOUSE_CLICKED, 0, 0, 0, 0, MouseButton.PRIMARY, 1, false, false, false, false, true, false,
