@@ -310,7 +310,7 @@ final class CompareCommand implements Command {
         }
         MethodSettings settings = plan.settings();
         // the answer first, as the workbench shows it above its results
-        out.println(ComparisonAnswer.line(table.rows(), verdicts, auto ? choice.method() : null, false));
+        out.println(ComparisonAnswer.line(table.rows(), verdicts, table.convergenceChecks(plan.gapThreshold()), auto ? choice.method() : null, false));
         out.printf(Locale.ROOT, "A = %s, B = %s; %d documents, %d runs, %d temperatures, %d samples, burn-in %d, %s schedule; %.1f s wall%n",
                 pair.a().name(), pair.b().name(), corpus.size(), plan.runs(), settings.temperatures(), settings.samples(), settings.burnIn(),
                 settings.schedule().label(), (System.nanoTime() - start) / 1e9);

@@ -124,11 +124,11 @@ final class CovariatesCommand implements Command {
             inputs.add(new Provenance.Input(ComparisonSource.MODEL_B, b));
             inputs.add(new Provenance.Input(ComparisonSource.CORPUS, corpus));
         }
-        int unlisted = 0;
+        String matches = "";
         if (o.has("metadata")) {
             Metadata metadata = Metadata.read(o.path("metadata"));
             covariates.addAll(metadata.columns());
-            unlisted = metadata.unlisted(ratios.stream().map(DocumentRatio::documentId).toList());
+            matches = metadata.matches(ratios.stream().map(DocumentRatio::documentId).toList());
             inputs.add(new Provenance.Input("metadata", metadata.path()));
         }
         CovariateStudy study = CovariateStudy.of(source.results(), method, o.has("all"), covariates, bins);
@@ -138,9 +138,8 @@ final class CovariatesCommand implements Command {
             file.commit();
         }
         out.println(study.describeDocuments("--all"));
-        if (unlisted > 0) {
-            out.printf(Locale.ROOT, "metadata: %d of the %d documents are not in %s (missing from its columns' analyses)%n", unlisted, ratios.size(),
-                    o.path("metadata"));
+        if (!matches.isEmpty()) {
+            out.println(matches);
         }
         for (CovariateAnalysis a : study.analyses()) {
             out.println(a.describe());

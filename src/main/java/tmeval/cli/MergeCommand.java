@@ -119,7 +119,8 @@ final class MergeCommand implements Command {
             CurveSummary.refused(out, refused);
         } else {
             ComparisonTable table = ShardMerge.table(merged);
-            out.println(ComparisonAnswer.line(table.rows(), verdicts, null, false));
+            out.println(ComparisonAnswer.line(table.rows(), verdicts,
+                    table.convergenceChecks(Double.parseDouble(merged.settings().get("gap-threshold"))), null, false));
             out.print(table.format());
             Disagreements.of(table.rows(), verdicts).forEach(out::println);
             for (ConvergenceCheck check : table.convergenceChecks(Double.parseDouble(merged.settings().get("gap-threshold")))) {

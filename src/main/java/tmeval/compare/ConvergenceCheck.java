@@ -94,7 +94,7 @@ public record ConvergenceCheck(String method, double meanGap, double standardErr
                 documents, documents == 1 ? "document" : "documents", documents == 1 ? "one document" : "gaps without spread")
                 : String.format(Locale.ROOT, "mean forward - reverse gap %.4g nats (s.e. %.2g, paired t-test p = %.2g; a bias below p = %s)"
                 + " over %d documents", meanGap, standardError, pValue, SIGNIFICANCE, documents);
-        String docs = flagged.isEmpty() ? "no document's gap exceeds " + threshold + " nats"
+        String docs = flagged.isEmpty() ? "No document's gap exceeds " + threshold + " nats"
                 : flagged.size() + " documents have a gap above " + threshold + " nats: " + String.join(", ", flagged.subList(0, Math.min(10, flagged.size())))
                 + (flagged.size() > 10 ? " and " + (flagged.size() - 10) + " more" : "");
         if (failed()) {

@@ -101,13 +101,17 @@ public record ReportContent(Map<String, String> settings, List<ProvenanceHeader.
         // auto's choice is the method of its plan: its answer is the one to give, as compare and the workbench give it
         String methods = settings.getOrDefault("methods", "");
         String preferred = "true".equals(settings.get("auto")) && !methods.isEmpty() ? methods.split(",")[0] : null;
-        String answer = ComparisonAnswer.line(tableRows, verdicts, preferred, partial);
+        String answer = ComparisonAnswer.line(tableRows, verdicts, table.convergenceChecks(gapThreshold(settings)), preferred, partial);
         return new ReportContent(java.util.Collections.unmodifiableMap(new LinkedHashMap<>(settings)), List.copyOf(inputs),
                 Provenance.version(), table, tableRows, verdicts, answer, List.copyOf(curve));
     }
 
     /** The forward/reverse gap above which the scatter rings a document: the results' own threshold. */
     public double gapThreshold() {
+        return gapThreshold(settings);
+    }
+
+    private static double gapThreshold(Map<String, String> settings) {
         String recorded = settings.get("gap-threshold");
         return recorded == null ? ComparisonPlan.DEFAULT_GAP_THRESHOLD : Double.parseDouble(recorded);
     }

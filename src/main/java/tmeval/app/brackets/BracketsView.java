@@ -30,6 +30,7 @@ import org.jfree.data.xy.YIntervalSeriesCollection;
 import tmeval.app.brackets.BracketsViewModel.Bracket;
 import tmeval.app.common.UserMessages;
 import tmeval.app.common.Charts;
+import tmeval.app.common.Shown;
 import tmeval.compare.ComparisonTable.Verdict;
 
 import java.awt.BasicStroke;
@@ -64,6 +65,7 @@ public final class BracketsView {
     private final Label hover = new Label();
     private final StackPane chartPane = new StackPane();
     private final BorderPane root = new BorderPane();
+    private final javafx.beans.property.ReadOnlyBooleanProperty shown = Shown.of(root);
     private final PauseTransition redraw = new PauseTransition(Duration.millis(REDRAW_MS));
     private Label caption;
     private boolean stale = true;
@@ -154,13 +156,9 @@ public final class BracketsView {
         redraw.setOnFinished(e -> draw());
         model.onChange(this::scheduleRedraw);
         // a tab's content is hidden, not removed, while another tab is shown: draw when it is shown again
-        root.parentProperty().addListener((o, a, parent) -> {
-            if (parent != null) {
-                parent.visibleProperty().addListener((p, was, now) -> {
-                    if (now && stale) {
-                        draw();
-                    }
-                });
+        shown.addListener((o, was, now) -> {
+            if (now && stale) {
+                draw();
             }
         });
         draw();
@@ -173,17 +171,8 @@ public final class BracketsView {
         }
     }
 
-    private boolean shown() {
-        for (Node n = root; n != null; n = n.getParent()) {
-            if (!n.isVisible()) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     private void draw() {
-        if (!shown()) {
+        if (!shown.get()) {
             return;
         }
         stale = false;

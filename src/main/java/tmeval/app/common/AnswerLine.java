@@ -36,7 +36,7 @@ public final class AnswerLine {
         // auto's choice is the method of its plan (ResultsPlan): its answer is the one to give
         String preferred = plan != null && plan.auto() != null && !plan.plan().methods().isEmpty() ? plan.plan().methods().get(0) : null;
         boolean partial = running.get() || !results.partialProperty().get().isEmpty();
-        text.set(ComparisonAnswer.line(results.rows(), results.verdicts().counts(), preferred, partial));
+        text.set(ComparisonAnswer.line(results.rows(), results.verdicts().counts(), results.checks(), preferred, partial));
     }
 
     /** The answer in a line, or empty when there are no results. */

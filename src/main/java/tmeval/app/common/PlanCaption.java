@@ -11,8 +11,8 @@ import java.util.function.Function;
 
 /**
  * The line above a screen's results naming the plan that made them ("Results of:", the methods, "n = 1000, 2 runs,
- * seed 1") and, once the screen's form has been edited, how the form differs from it ("the form has changed since:
- * temperatures 1000 -> 10"): results are never taken for those of the form on screen.
+ * seed 1") and, once the screen's form has been edited, how the form differs from it, in words ("the form differs from
+ * these results: temperatures 10 instead of 1000"): results are never taken for those of the form on screen.
  *
  * @param <P> the screen's plan
  */
@@ -50,23 +50,30 @@ public final class PlanCaption<P> {
         if (made == null) {
             changes.set("");
         } else if (now == null) {
-            changes.set("the form has changed since (one of its settings is not valid)");
+            changes.set("the form differs from these results (one of its settings is not valid)");
         } else {
             List<String> differ = differences(settings.apply(made), settings.apply(now));
-            changes.set(differ.isEmpty() ? "" : "the form has changed since: " + String.join(", ", differ));
+            changes.set(differ.isEmpty() ? "" : "the form differs from these results: " + String.join("; ", differ));
         }
     }
 
-    /** "temperatures 1000 \u2192 10" for each setting whose value differs, in the order of the results' settings. */
+    /**
+     * "temperatures 10 instead of 1000" for each setting whose value differs, in the order of the results' settings; a
+     * setting only one side has is said so ("auto-pilot 8 in these results, not in the form").
+     */
     static List<String> differences(Map<String, String> made, Map<String, String> now) {
         List<String> keys = new ArrayList<>(made.keySet());
         now.keySet().stream().filter(k -> !keys.contains(k)).forEach(keys::add);
         List<String> out = new ArrayList<>();
         for (String key : keys) {
-            String was = made.getOrDefault(key, "-");
-            String is = now.getOrDefault(key, "-");
-            if (!was.equals(is)) {
-                out.add(key + " " + was + " \u2192 " + is);
+            String was = made.get(key);
+            String is = now.get(key);
+            if (was == null) {
+                out.add(key + " " + is + " in the form, not in these results");
+            } else if (is == null) {
+                out.add(key + " " + was + " in these results, not in the form");
+            } else if (!was.equals(is)) {
+                out.add(key + " " + is + " instead of " + was);
             }
         }
         return out;

@@ -10,7 +10,35 @@ import javafx.scene.layout.Priority;
 
 /** A view's results under the line that names the plan that made them, and how the form differs since ({@link PlanCaption}). */
 public final class PlanCaptionView {
+    /**
+     * The height, in ems, of a folded answer line or banner: two lines of text and the padding. At 1280 x 800 the answer,
+     * the banner and the caption had taken most of the height and left the plot a strip; the rest is a click away.
+     */
+    static final double FOLDED_EMS = 3.7;
+
     private PlanCaptionView() {
+    }
+
+    /**
+     * Folds a long label to two lines (ending in an ellipsis); a click unfolds it and folds it again, and its tooltip
+     * holds the whole text.
+     */
+    static void foldable(Label label) {
+        boolean[] open = {false};
+        Runnable apply = () -> label.setMaxHeight(open[0] ? Double.MAX_VALUE : FOLDED_EMS * label.getFont().getSize());
+        label.fontProperty().addListener((o, a, b) -> apply.run());
+        apply.run();
+        label.setMinHeight(0);
+        label.setCursor(javafx.scene.Cursor.HAND);
+        label.setOnMouseClicked(e -> {
+            open[0] = !open[0];
+            apply.run();
+        });
+        javafx.scene.control.Tooltip whole = new javafx.scene.control.Tooltip();
+        whole.textProperty().bind(label.textProperty());
+        whole.setWrapText(true);
+        whole.setMaxWidth(700);
+        label.setTooltip(whole);
     }
 
     /** @param id the line's id; its two labels are {@code id + "-text"} and {@code id + "-changes"} */
@@ -23,6 +51,14 @@ public final class PlanCaptionView {
         changes.setId(id + "-changes");
         changes.getStyleClass().add("plan-changed");
         changes.textProperty().bind(caption.changesProperty());
+        // at 1280 pixels a long list of differences wraps instead of being cut; the tooltip holds it whole
+        changes.setWrapText(true);
+        changes.setMinWidth(0);
+        javafx.scene.control.Tooltip whole = new javafx.scene.control.Tooltip();
+        whole.textProperty().bind(caption.changesProperty());
+        whole.setWrapText(true);
+        whole.setMaxWidth(600);
+        changes.setTooltip(whole);
         HBox.setHgrow(changes, Priority.ALWAYS);
         HBox line = new HBox(12, text, changes);
         line.setId(id);
@@ -46,7 +82,7 @@ public final class PlanCaptionView {
         banner.getStyleClass().add("disagreement-banner");
         banner.setWrapText(true);
         banner.setMaxWidth(Double.MAX_VALUE);
-        banner.setMinHeight(Label.USE_PREF_SIZE);
+        foldable(banner);
         banner.textProperty().bind(notice);
         banner.visibleProperty().bind(notice.isNotEmpty());
         banner.managedProperty().bind(banner.visibleProperty());
@@ -65,7 +101,7 @@ public final class PlanCaptionView {
         line.getStyleClass().add("answer-line");
         line.setWrapText(true);
         line.setMaxWidth(Double.MAX_VALUE);
-        line.setMinHeight(Label.USE_PREF_SIZE);
+        foldable(line);
         line.textProperty().bind(answer);
         line.visibleProperty().bind(answer.isNotEmpty());
         line.managedProperty().bind(line.visibleProperty());

@@ -100,6 +100,8 @@ public final class RunHistory {
     /** One read-only view of the runs for every observer (a wrapper made per call would be collected with its listeners). */
     private final ObservableList<Run> readOnlyRuns = FXCollections.unmodifiableObservableList(runs);
     private final ReadOnlyObjectWrapper<Run> shown = new ReadOnlyObjectWrapper<>();
+    /** The runs that can be drawn beside the one on screen: every run but that one. */
+    private final javafx.collections.transformation.FilteredList<Run> others = new javafx.collections.transformation.FilteredList<>(readOnlyRuns);
     private final ReadOnlyObjectWrapper<Run> compare = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<Results> compareResults = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyStringWrapper notice = new ReadOnlyStringWrapper("");
@@ -112,6 +114,7 @@ public final class RunHistory {
         this.results = results;
         Runnable name = () -> shownName.set(shown.get() == null ? "no run yet" : shown.get().describe());
         shown.addListener((o, a, b) -> name.run());
+        shown.addListener((o, a, b) -> others.setPredicate(r -> r != b));
         runs.addListener((javafx.collections.ListChangeListener<Run>) c -> name.run());
         // auto's plan is known once its pilot has chosen: the run on screen is named by it from then on
         results.planProperty().addListener((o, a, b) -> {
@@ -314,6 +317,11 @@ public final class RunHistory {
 
     public ObservableList<Run> runs() {
         return readOnlyRuns;
+    }
+
+    /** The runs that can be drawn beside the one on screen (every run but that one), in the history's order. */
+    public ObservableList<Run> others() {
+        return others;
     }
 
     /** The run on screen (its rows are {@link Results}'s), null before the first. */

@@ -28,6 +28,7 @@ import org.jfree.data.xy.XYSeriesCollection;
 import org.jfree.data.xy.YIntervalSeries;
 import org.jfree.data.xy.YIntervalSeriesCollection;
 import tmeval.app.common.Charts;
+import tmeval.app.common.Shown;
 import tmeval.app.common.FigureText;
 import tmeval.app.common.UserMessages;
 import tmeval.run.covariates.CovariateAnalysis;
@@ -132,7 +133,14 @@ public final class CovariatesView {
         counts.setWrapText(true);
         counts.textProperty().bind(model.documentsProperty());
         counts.getStyleClass().add("chart-note");
-        VBox summary = new VBox(4, sentence, counts);
+        Label matches = new Label();
+        matches.setId("covariates-metadata-matches");
+        matches.setWrapText(true);
+        matches.textProperty().bind(model.metadataMatchesProperty());
+        matches.visibleProperty().bind(model.metadataMatchesProperty().isNotEmpty());
+        matches.managedProperty().bind(matches.visibleProperty());
+        matches.getStyleClass().add("chart-note");
+        VBox summary = new VBox(4, sentence, counts, matches);
         VBox bottom = Charts.footer(controls, summary, "Each point is a document: its log ratio per token (the mean of its runs; a ratio path's"
                 + " two directions' midpoint) with a bar of one Monte Carlo s.d.; orange: binned means with 95% intervals over documents; red:"
                 + " the random-effects weighted slope.", () -> Charts.Figure.of(chart, new FigureText(model.title(), model.caption())),
@@ -140,11 +148,7 @@ public final class CovariatesView {
         root.setCenter(viewer);
         root.setBottom(bottom);
         // a tab's content is hidden, not removed, while another tab is shown
-        root.parentProperty().addListener((o, a, parent) -> {
-            if (parent != null) {
-                model.shownProperty().bind(parent.visibleProperty());
-            }
-        });
+        model.shownProperty().bind(Shown.of(root));
         model.points().addListener((javafx.collections.ListChangeListener<CovariatesViewModel.Point>) c -> draw());
         model.analysisProperty().addListener((o, a, b) -> draw());
         model.studyProperty().addListener((o, a, b) -> draw());

@@ -73,6 +73,8 @@ public final class CovariatesViewModel {
     private final ObservableList<Point> points = FXCollections.observableArrayList();
     private final StringProperty sentence = new SimpleStringProperty("");
     private final StringProperty documents = new SimpleStringProperty("");
+    /** How the metadata file's ids meet the documents ({@link Metadata#matches}); empty without a file. */
+    private final StringProperty metadataMatches = new SimpleStringProperty("");
     private boolean again;
     /**
      * Whether the screen is on view (its view binds it): results that stream in while it is not are analysed when it is
@@ -151,6 +153,7 @@ public final class CovariatesViewModel {
         List<Object> inputs = java.util.Arrays.asList(a, b, raw);
         List<Covariate> known = inputs.equals(builtInInputs) ? builtIn : null;
         List<Covariate>[] corpusCovariates = new List[] {List.of()};
+        String[] matches = {""};
         try {
             job.of((sink, token) -> {
                 sink.message("analysing " + chosen + " against the covariates...");
@@ -161,7 +164,9 @@ public final class CovariatesViewModel {
                 List<Covariate> all = new ArrayList<>(List.of(BuiltInCovariates.length(ratios)));
                 all.addAll(corpusCovariates[0]);
                 if (metadata != null) {
-                    all.addAll(Metadata.read(metadata).columns());
+                    Metadata read = Metadata.read(metadata);
+                    all.addAll(read.columns());
+                    matches[0] = read.matches(ratios.stream().map(DocumentRatio::documentId).toList());
                 }
                 return CovariateStudy.of(rows, chosen, includeAll, all, CovariateAnalysis.DEFAULT_BINS);
             }).onSuccess(done -> {
@@ -169,6 +174,7 @@ public final class CovariatesViewModel {
                     builtInInputs = inputs;
                     builtIn = corpusCovariates[0];
                 }
+                metadataMatches.set(matches[0]);
                 finish(done, null);
             }).onCancelled(() -> finish(null, "cancelled")).onFailure(f -> {
                 if (f.error() instanceof InputException && metadata != null && metadata.equals(metadataPath.get())) {
@@ -341,6 +347,10 @@ public final class CovariatesViewModel {
 
     public ReadOnlyStringProperty documentsProperty() {
         return documents;
+    }
+
+    public ReadOnlyStringProperty metadataMatchesProperty() {
+        return metadataMatches;
     }
 
     public ReadOnlyStringProperty messageProperty() {

@@ -90,6 +90,7 @@ public final class CurvesViewModel {
     public static final String LIKELIHOOD_AXIS = "held-out corpus log-likelihood (nats)";
     static final String NO_SERIES = "No model series loaded: load a folder of snapshots on the Inputs screen, then press Run curves.";
     static final String READY = "Series loaded: press Run curves to draw a point per snapshot.";
+    static final String RUNNING = "Running the curves: each snapshot's points appear here as soon as it is done.";
 
     private final Workspace inputs;
     private final Map<String, BooleanProperty> methods = new LinkedHashMap<>();
@@ -128,6 +129,8 @@ public final class CurvesViewModel {
         caption = new PlanCaption<>("Curves", shownPlan, formPlan, CurvesViewModel::describe, CurvePlan::toSettings);
         inputs.seriesProperty().addListener((o, a, b) -> describeEmpty());
         inputs.corpusProperty().addListener((o, a, b) -> describeEmpty());
+        // while the curves run, the empty chart says so (not "press Run curves")
+        running.addListener((o, a, b) -> empty.set(emptyText()));
         describeEmpty();
     }
 
@@ -177,9 +180,13 @@ public final class CurvesViewModel {
     }
 
     /** What an empty chart says: which input is missing, or that Run curves is the next press. */
-    private void describeEmpty() {
+    private String emptyText() {
         String refused = refusal(inputs.seriesProperty().get(), inputs.corpusProperty().get());
-        String text = inputs.seriesProperty().get() == null ? NO_SERIES : refused != null ? refused : READY;
+        return running.get() ? RUNNING : inputs.seriesProperty().get() == null ? NO_SERIES : refused != null ? refused : READY;
+    }
+
+    private void describeEmpty() {
+        String text = emptyText();
         empty.set(text);
         if (!running.get() && likelihoodPoints == 0 && !message.isBound()) {
             message.set(text);
@@ -284,6 +291,7 @@ public final class CurvesViewModel {
         shownPlan.set(plan);
         resetListeners.forEach(Runnable::run);
         long start = System.nanoTime();
+        int[] snapshots = {0}; // counted on the worker, in the order the snapshots finish
         background.of((sink, token) -> {
             CurveRunner.run(job, new CurveRunner.Listener() {
                 @Override
@@ -294,14 +302,21 @@ public final class CurvesViewModel {
                 @Override
                 public void snapshotDone(int iteration, List<CurveRunner.Point> points) {
                     sink.publish(() -> add(points));
-                    sink.message("snapshot at iteration " + iteration + " done");
+                    sink.message(String.format(Locale.ROOT, "snapshot %d of %d (iteration %d) done", ++snapshots[0], series.size(), iteration));
                 }
             }, (done, total, what) -> sink.progress(done, total), token);
             return null;
         }).onSuccess(none -> message.set(String.format(Locale.ROOT, "finished %d snapshots in %.1f s", series.size(), (System.nanoTime() - start) / 1e9)))
-                .onCancelled(() -> message.set("cancelled"))
+                .onCancelled(() -> message.set(cancelled(series.size())))
                 .onFailure(f -> message.set("failed: " + f.message()))
                 .start();
+    }
+
+    /** "cancelled after 3 of 20 snapshots; their points are kept": what the stopped run leaves on screen. */
+    private String cancelled(int total) {
+        long kept = received.stream().mapToInt(CurveRunner.Point::iteration).distinct().count();
+        return String.format(Locale.ROOT, "Cancelled after %d of %d snapshots; %s", kept, total,
+                kept == 0 ? "no point was drawn" : "their points are kept (File > Save session saves them)");
     }
 
     /** The corpus points received since the last start (or restored), for a saved session. */

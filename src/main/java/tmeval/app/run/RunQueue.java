@@ -63,6 +63,15 @@ final class RunQueue {
         inputs.corpusProperty().addListener((o, a, b) -> refusalMayHaveGone());
         queue.addListener((ListChangeListener<RunViewModel.JobSpec>) c -> queueText.set(queue.isEmpty() ? ""
                 : "queued: " + String.join("; ", queue.stream().map(RunViewModel.JobSpec::label).toList())));
+        // the line said how the last job finished: once its run is deleted, it says that instead (a run renamed is
+        // replaced in the list, removed and added at once, and stays)
+        history.runs().addListener((ListChangeListener<RunHistory.Run>) c -> {
+            while (c.next()) {
+                if (c.wasRemoved() && !c.wasAdded() && !message.isBound()) {
+                    message.set("deleted run " + c.getRemoved().get(0).describe());
+                }
+            }
+        });
     }
 
     /** Runs the job now, or queues it behind the running one; its run joins the history, replacing none. */

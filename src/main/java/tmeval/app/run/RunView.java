@@ -159,7 +159,7 @@ public final class RunView {
         cancel.disableProperty().bind(run.runningProperty().not());
         cancel.setOnAction(e -> run.cancel());
         cancel.setMinWidth(Region.USE_PREF_SIZE);
-        cancel.setTooltip(new Tooltip("Stop the running job and drop the queue (Esc)"));
+        cancel.setTooltip(new Tooltip("Stop the running job and drop the queue (Ctrl+.)"));
         ProgressBar progress = new ProgressBar(0);
         progress.setId("run-progress");
         progress.setPrefWidth(200);

@@ -54,9 +54,17 @@ final class HistoryView {
                 shown.setValue(history.shownProperty().get());
             }
         });
-        ComboBox<RunHistory.Run> beside = new ComboBox<>(history.runs());
+        ComboBox<RunHistory.Run> beside = new ComboBox<>(history.others());
         beside.setId("history-compare");
         beside.setPromptText("none");
+        // a combo box cleared after a choice shows a blank button, not its prompt: the button says "none" itself
+        beside.setButtonCell(new javafx.scene.control.ListCell<>() {
+            @Override
+            protected void updateItem(RunHistory.Run item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(empty || item == null ? "none" : item.describe());
+            }
+        });
         beside.setPrefWidth(260);
         beside.setMinWidth(120);
         beside.setTooltip(new Tooltip("Another run drawn beside: grey points under the scatter's, extra columns in the table"));

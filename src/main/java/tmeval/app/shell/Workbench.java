@@ -168,7 +168,8 @@ public final class Workbench {
         Menu job = new Menu("_Run");
         MenuItem run = item("_Run the selected methods", model.run()::start, "Shortcut+R");
         run.setId("menu-run");
-        MenuItem cancel = item("_Cancel the running job", model.run()::cancel, "Esc");
+        // never Esc: the key that closes a drop-down or a dialog must not also stop a run (src/site/markdown/workbench.md)
+        MenuItem cancel = item("_Cancel the running job", model.run()::cancel, CANCEL_KEYS);
         cancel.setId("menu-cancel");
         cancel.disableProperty().bind(model.run().runningProperty().not());
         tmeval.run.plan.ComparisonPlan paper = tmeval.run.plan.ComparisonPlan.defaults(tmeval.run.plan.ComparisonPlan.defaultSelection());
@@ -188,6 +189,9 @@ public final class Workbench {
         help.getItems().addAll(guide, about);
         return new MenuBar(file, job, view, help);
     }
+
+    /** The keys of Run > Cancel: Ctrl+. (Cmd+. on a Mac), the key combination that stops a job in many programs. */
+    static final String CANCEL_KEYS = "Shortcut+Period";
 
     private static MenuItem item(String text, Runnable action, String accelerator) {
         MenuItem i = new MenuItem(text);

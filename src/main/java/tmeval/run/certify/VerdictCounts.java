@@ -6,6 +6,12 @@ import java.util.Map;
 
 /** Documents counted by method and by the reason of their verdict: what every summary says about certification. */
 public final class VerdictCounts {
+    /**
+     * The share of its documents a method must certify before its answer is called settled: below it, most of the method's
+     * documents are noise or unconverged, and its corpus answer is said to be unsettled wherever it is shown.
+     */
+    public static final double SETTLED_SHARE = 0.5;
+
     private final Map<String, EnumMap<Reason, Integer>> counts = new LinkedHashMap<>();
 
     public void add(String method, Verdict verdict) {
@@ -21,6 +27,12 @@ public final class VerdictCounts {
     public int certified(String method) {
         return counts.getOrDefault(method, new EnumMap<>(Reason.class)).entrySet().stream().filter(e -> e.getKey().certified())
                 .mapToInt(Map.Entry::getValue).sum();
+    }
+
+    /** Whether the method certifies at least {@link #SETTLED_SHARE} of its documents (none with no documents). */
+    public boolean settled(String method) {
+        int documents = documents(method);
+        return documents > 0 && certified(method) >= SETTLED_SHARE * documents;
     }
 
     /** The documents of a method with this reason. */

@@ -119,4 +119,29 @@ public record Metadata(Path path, List<String> ids, List<Covariate> columns) {
         java.util.Set<String> listed = new java.util.HashSet<>(ids);
         return (int) documentIds.stream().filter(id -> !listed.contains(id)).count();
     }
+
+    /** How many of the file's ids are none of these documents' (a typo, or another corpus's documents): ignored. */
+    public int unmatched(List<String> documentIds) {
+        java.util.Set<String> known = new java.util.HashSet<>(documentIds);
+        return (int) ids.stream().filter(id -> !known.contains(id)).count();
+    }
+
+    /**
+     * How the file's ids meet these documents, as {@code covariates} prints it and the Covariates view shows it: the
+     * documents it does not list and the ids it lists that match no document, neither dropped in silence; empty when
+     * every id matches and every document is listed.
+     */
+    public String matches(List<String> documentIds) {
+        int unlisted = unlisted(documentIds);
+        int unmatched = unmatched(documentIds);
+        List<String> said = new java.util.ArrayList<>();
+        if (unlisted > 0) {
+            said.add(String.format(java.util.Locale.ROOT, "%d of the %d documents are not in %s (missing from its columns' analyses)", unlisted,
+                    documentIds.size(), path));
+        }
+        if (unmatched > 0) {
+            said.add(String.format(java.util.Locale.ROOT, "%d of its %d ids match no document of the results (ignored)", unmatched, ids.size()));
+        }
+        return said.isEmpty() ? "" : "Metadata: " + String.join("; ", said) + ".";
+    }
 }

@@ -1,6 +1,7 @@
 package tmeval.run.output;
 
 import tmeval.compare.ComparisonTable;
+import tmeval.compare.ConvergenceCheck;
 import tmeval.run.certify.VerdictCounts;
 
 import java.util.ArrayList;
@@ -14,7 +15,11 @@ import java.util.Set;
  * perplexity ratio, each with its 95% interval), how many documents are certified, and whether the methods agree.
  * {@code compare}'s summary opens with it and the workbench shows it above its results, from the same rows, so the two
  * cannot differ. The answer is one method's: auto's choice when auto ran, otherwise the method that certifies the most
- * documents (the first in the table's order among equals). Its cost is the number of methods squared, not the corpus's.
+ * documents among those whose two annealing directions agree (the first in the table's order among equals). A number the
+ * tool knows may be wrong never stands without its verdict: the line says when a method's directions disagree and when
+ * the answer's method certifies under {@link VerdictCounts#SETTLED_SHARE} of its documents ("NOT SETTLED"), and "the
+ * methods agree" counts only the methods that are settled and converged. Its cost is the number of methods squared, not
+ * the corpus's.
  */
 public final class ComparisonAnswer {
     private ComparisonAnswer() {
@@ -23,33 +28,66 @@ public final class ComparisonAnswer {
     /**
      * @param rows      the summary table's rows ({@link ComparisonTable#rows})
      * @param verdicts  the documents each method certifies
+     * @param checks    the forward/reverse check of each method run both ways ({@link ComparisonTable#convergenceChecks})
      * @param preferred the method whose answer to give when it has one (auto's choice), or null
      * @param partial   the rows are not all their job meant to produce (running, or cancelled)
      */
-    public static String line(List<ComparisonTable.Row> rows, VerdictCounts verdicts, String preferred, boolean partial) {
-        String prefix = partial ? "Partial answer: " : "Answer: ";
+    public static String line(List<ComparisonTable.Row> rows, VerdictCounts verdicts, List<ConvergenceCheck> checks, String preferred,
+                              boolean partial) {
+        String prefix = partial ? "Partial answer" : "Answer";
         List<ComparisonTable.MethodInterval> intervals = ComparisonTable.methodIntervals(rows);
         if (intervals.isEmpty()) {
-            return prefix + "none yet (a method needs results on two documents for its 95% interval).";
+            return prefix + ": none yet (a method needs results on two documents for its 95% interval).";
         }
-        ComparisonTable.MethodInterval chosen = chosen(intervals, verdicts, preferred);
-        return prefix + size(chosen) + String.format(Locale.ROOT, " by %s; %d of %d documents certified; %s.", chosen.method(),
-                verdicts.certified(chosen.method()), verdicts.documents(chosen.method()),
-                agreement(rows, intervals, verdicts, chosen, chosen.method().equals(preferred) ? "auto's choice" : "the method that certifies the most documents"));
+        Set<String> failed = new LinkedHashSet<>();
+        checks.stream().filter(ConvergenceCheck::failed).forEach(c -> failed.add(c.method()));
+        ComparisonTable.MethodInterval chosen = chosen(intervals, verdicts, failed, preferred);
+        String method = chosen.method();
+        boolean settled = verdicts.settled(method) && !failed.contains(method);
+        String certified = String.format(Locale.ROOT, "%d of %d documents certified", verdicts.certified(method), verdicts.documents(method));
+        if (!verdicts.settled(method)) {
+            certified = "only " + certified + String.format(Locale.ROOT, " (under %.0f%%%s)", 100 * VerdictCounts.SETTLED_SHARE,
+                    intervals.stream().anyMatch(m -> verdicts.settled(m.method()) && !failed.contains(m.method())) ? ""
+                            : "; no converged method certifies enough documents: use more temperatures, samples or runs");
+        }
+        return prefix + (settled ? ": " : ", NOT SETTLED: ") + size(chosen) + " by " + method + "; " + certified + "; "
+                + directions(checks) + agreement(rows, intervals, verdicts, failed, chosen,
+                method.equals(preferred) ? "auto's choice" : "the method that certifies the most documents") + ".";
     }
 
-    /** The preferred method when it has an interval, else the one that certifies the most documents. */
-    private static ComparisonTable.MethodInterval chosen(List<ComparisonTable.MethodInterval> intervals, VerdictCounts verdicts, String preferred) {
-        ComparisonTable.MethodInterval best = intervals.get(0);
+    /**
+     * The preferred method when it has an interval, else the one that certifies the most documents among those whose
+     * directions agree (among all when none do).
+     */
+    private static ComparisonTable.MethodInterval chosen(List<ComparisonTable.MethodInterval> intervals, VerdictCounts verdicts,
+                                                         Set<String> failed, String preferred) {
+        ComparisonTable.MethodInterval best = null;
         for (ComparisonTable.MethodInterval m : intervals) {
             if (m.method().equals(preferred)) {
                 return m;
             }
-            if (verdicts.certified(m.method()) > verdicts.certified(best.method())) {
+            if (best == null || rank(m, verdicts, failed) > rank(best, verdicts, failed)) {
                 best = m;
             }
         }
         return best;
+    }
+
+    /** Converged methods first, then by documents certified. */
+    private static long rank(ComparisonTable.MethodInterval m, VerdictCounts verdicts, Set<String> failed) {
+        return (failed.contains(m.method()) ? 0L : 1L << 40) + verdicts.certified(m.method());
+    }
+
+    /** "(method): annealing directions DISAGREE (mean gap -19.6 nats, ...); " for each method whose check failed, else "". */
+    private static String directions(List<ConvergenceCheck> checks) {
+        StringBuilder sb = new StringBuilder();
+        for (ConvergenceCheck c : checks) {
+            if (c.failed()) {
+                sb.append(String.format(Locale.ROOT, "%s: annealing directions DISAGREE (mean gap %.3g nats, %d of %d documents over %s nats); ",
+                        c.method(), c.meanGap(), c.flagged().size(), c.documents(), c.threshold()));
+            }
+        }
+        return sb.toString();
     }
 
     /**
@@ -72,15 +110,29 @@ public final class ComparisonAnswer {
                 label, low, high, ratio);
     }
 
-    /** Whether the methods agree; when some disagree, what each of those says and how many documents each certifies. */
+    /**
+     * Whether the methods agree, counting only the settled, converged ones; when some disagree (any of them: a
+     * disagreement is never hidden), what each of those says and how many documents each certifies.
+     */
     private static String agreement(List<ComparisonTable.Row> rows, List<ComparisonTable.MethodInterval> intervals, VerdictCounts verdicts,
-                                    ComparisonTable.MethodInterval chosen, String why) {
+                                    Set<String> failed, ComparisonTable.MethodInterval chosen, String why) {
         if (intervals.size() == 1) {
             return "one method, no other to agree with";
         }
         List<ComparisonTable.Disagreement> disagreements = ComparisonTable.disagreements(rows);
         if (disagreements.isEmpty()) {
-            return String.format(Locale.ROOT, "the %d methods agree (their 95%% intervals overlap)", intervals.size());
+            List<String> counted = new ArrayList<>();
+            List<String> left = new ArrayList<>();
+            for (ComparisonTable.MethodInterval m : intervals) {
+                (verdicts.settled(m.method()) && !failed.contains(m.method()) ? counted : left).add(m.method());
+            }
+            if (left.isEmpty()) {
+                return String.format(Locale.ROOT, "the %d methods agree (their 95%% intervals overlap)", intervals.size());
+            }
+            String notCounted = "not counted, unsettled or unconverged: " + String.join(", ", left);
+            return counted.size() < 2 ? "no two settled, converged methods to agree (" + notCounted + ")"
+                    : String.format(Locale.ROOT, "the %d settled, converged methods agree (their 95%% intervals overlap; %s)", counted.size(),
+                    notCounted);
         }
         Set<String> involved = new LinkedHashSet<>();
         disagreements.forEach(d -> {

@@ -29,13 +29,13 @@ class AnswerLineTest {
         List<ComparisonRunner.Result> all = KnownVerdicts.results(corpus);
         results.addAll(all.subList(0, all.size() / 2));
         String half = answer.textProperty().get();
-        assertEquals(ComparisonAnswer.line(results.rows(), results.verdicts().counts(), null, true), half);
+        assertEquals(ComparisonAnswer.line(results.rows(), results.verdicts().counts(), results.checks(), null, true), half);
         assertTrue(half.startsWith("Partial answer: A predicts better by "), half);
         results.addAll(all.subList(all.size() / 2, all.size()));
         assertTrue(!answer.textProperty().get().equals(half), "each batch updates the line");
         running.set(false);
         String done = answer.textProperty().get();
-        assertEquals(ComparisonAnswer.line(results.rows(), results.verdicts().counts(), null, false), done);
+        assertEquals(ComparisonAnswer.line(results.rows(), results.verdicts().counts(), results.checks(), null, false), done);
         assertTrue(done.contains(" by ratio-convex; " + KnownVerdicts.CONVEX_CERTIFIED + " of 12 documents certified; "), done);
         results.partialProperty().set("partial: cancelled after 6 of 12 documents");
         assertTrue(answer.textProperty().get().startsWith("Partial answer: "), answer.textProperty().get());

@@ -148,6 +148,25 @@ class CovariatesViewModelTest {
         assertTrue(errors.get(0).contains(bad + ":3") || errors.get(0).contains("line 3"), errors.get(0));
     }
 
+    /** The walkthrough's metadata ids that matched no document were ignored in silence: both counts are shown. */
+    @Test
+    void metadataIdsMatchingNoDocumentAndDocumentsItDoesNotListAreBothCounted() throws Exception {
+        feed();
+        Path meta = dir.resolve("meta.tsv");
+        StringBuilder sb = new StringBuilder("id\tyear\n");
+        for (int d = 1; d < corpus.size(); d++) { // the first document not listed
+            sb.append(corpus.document(d).id()).append('\t').append(2000 + d).append('\n');
+        }
+        sb.append("no-such-document\t1999\nanother-stray\t1998\n");
+        Files.writeString(meta, sb);
+        assertEquals("", vm.metadataMatchesProperty().get(), "no file, nothing to say");
+        vm.metadataPathProperty().set(meta);
+        assertEquals("Metadata: 1 of the " + corpus.size() + " documents are not in " + meta + " (missing from its columns' analyses); 2 of its "
+                + (corpus.size() + 1) + " ids match no document of the results (ignored).", vm.metadataMatchesProperty().get());
+        vm.metadataPathProperty().set(null);
+        assertEquals("", vm.metadataMatchesProperty().get(), "the file put away, its counts go with it");
+    }
+
     @Test
     void theTsvExportCarriesProvenanceTitleAndCaptionAndTheFigureItsCaption() throws Exception {
         feed();

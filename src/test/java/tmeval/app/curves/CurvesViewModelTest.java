@@ -37,6 +37,27 @@ class CurvesViewModelTest {
         return new ModelSeries("series", snapshots);
     }
 
+    /**
+     * The walkthrough's curves said "press Run curves" while they ran, and "cancelled" with no word of what was kept:
+     * while running the empty chart says the points are coming, and a cancel says how many snapshots of how many were done.
+     */
+    @Test
+    void whileRunningTheEmptyChartSaysSoAndACancelSaysWhatIsKept() {
+        tmeval.app.common.HeldTaskExecutor held = new tmeval.app.common.HeldTaskExecutor();
+        CurvesViewModel running = new CurvesViewModel(workspace, held);
+        AppFixtures.fill(workspace);
+        workspace.put(Workspace.Slot.SERIES, null, series());
+        assertEquals(CurvesViewModel.READY, running.emptyMessageProperty().get());
+        running.start();
+        assertTrue(running.runningProperty().get());
+        assertEquals(CurvesViewModel.RUNNING, running.emptyMessageProperty().get());
+        running.cancel();
+        held.clear();
+        assertFalse(running.runningProperty().get());
+        assertEquals("Cancelled after 0 of 3 snapshots; no point was drawn", running.messageProperty().get());
+        assertEquals(CurvesViewModel.READY, running.emptyMessageProperty().get(), "stopped: the chart says what to press again");
+    }
+
     @Test
     void theFormStartsFromTheCommandLinesDefaultCurve() {
         assertEquals(CurvePlan.defaults(), vm.plan());

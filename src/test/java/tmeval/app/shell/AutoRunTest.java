@@ -109,7 +109,7 @@ class AutoRunTest {
                 vm.resultsCaption().textProperty().get());
         assertEquals("", vm.resultsCaption().changesProperty().get(), "the auto form is the plan of the auto results");
         vm.run().seedProperty().set(6);
-        assertEquals("the form has changed since: seed 5 \u2192 6", vm.resultsCaption().changesProperty().get());
+        assertEquals("the form differs from these results: seed 6 instead of 5", vm.resultsCaption().changesProperty().get());
         vm.run().seedProperty().set(5);
 
         Path exported = dir.resolve("workbench.tsv");

@@ -95,7 +95,7 @@ class RunHistoryTest {
         assertEquals(List.of(ComparisonMethods.LR_DIFF), vm.table().rows().stream().map(r -> r.method()).toList(), "the table follows");
         assertEquals("Results of: lr-diff, n = 5, 2 runs, seed 1", vm.resultsCaption().textProperty().get());
         // the form still holds the second run's plan: it says so, and the first's plan goes back in it at a click
-        assertTrue(vm.resultsCaption().changesProperty().get().contains("temperatures 5 \u2192 6"), vm.resultsCaption().changesProperty().get());
+        assertTrue(vm.resultsCaption().changesProperty().get().contains("temperatures 6 instead of 5"), vm.resultsCaption().changesProperty().get());
         vm.putShownPlanInForm();
         assertEquals("", vm.resultsCaption().changesProperty().get());
         assertEquals(5, vm.run().temperaturesProperty().get());
@@ -149,6 +149,24 @@ class RunHistoryTest {
         h.compareWith(null);
         assertTrue(vm.scatter().beside().pointsProperty().get().isEmpty());
         assertNull(vm.table().besideRow(row));
+    }
+
+    /** The walkthrough's compare-with list offered the run already on screen: it offers every other run, following the one shown. */
+    @Test
+    void theCompareWithListOffersEveryRunButTheOneOnScreenAndTheRunLineSaysARunWasDeleted() throws Exception {
+        load();
+        run(ComparisonMethods.LR_DIFF, 5);
+        run(ComparisonMethods.LR_DIFF, 6);
+        RunHistory h = vm.history();
+        assertEquals(List.of(h.runs().get(0)), h.others());
+        assertTrue(h.show(h.runs().get(0)));
+        assertEquals(List.of(h.runs().get(1)), h.others());
+        // the run panel's line said how run 2 finished; once run 2 is deleted it says so instead
+        assertTrue(vm.run().messageProperty().get().startsWith("finished "), vm.run().messageProperty().get());
+        String second = h.runs().get(1).describe();
+        answer = true;
+        assertTrue(vm.deleteRun(h.runs().get(1)));
+        assertEquals("deleted run " + second, vm.run().messageProperty().get());
     }
 
     @Test

@@ -89,6 +89,35 @@ class WorkbenchTest {
         });
     }
 
+    /**
+     * The walkthrough's Esc, pressed to close a drop-down during a run, cancelled the run: no key combination of the
+     * menus or of the scene answers Esc, and Run > Cancel answers Ctrl+. instead.
+     */
+    @Test
+    void escNeverCancelsARunAndCtrlPeriodDoes(FxRobot robot) {
+        javafx.scene.input.KeyEvent esc = key(javafx.scene.input.KeyCode.ESCAPE, false);
+        javafx.scene.control.MenuBar bar = (javafx.scene.control.MenuBar) workbench.root().lookup(".menu-bar");
+        javafx.scene.control.MenuItem cancel = null;
+        for (javafx.scene.control.Menu menu : bar.getMenus()) {
+            for (javafx.scene.control.MenuItem item : menu.getItems()) {
+                assertFalse(item.getAccelerator() != null && item.getAccelerator().match(esc), item.getText() + " answers Esc");
+                cancel = "menu-cancel".equals(item.getId()) ? item : cancel;
+            }
+        }
+        for (javafx.scene.input.KeyCombination k : stage.getScene().getAccelerators().keySet()) {
+            assertFalse(k.match(esc), k + " answers Esc");
+        }
+        assertTrue(cancel != null && cancel.getAccelerator().match(key(javafx.scene.input.KeyCode.PERIOD, true)),
+                "Run > Cancel answers Ctrl+.: " + (cancel == null ? null : cancel.getAccelerator()));
+    }
+
+    /** A key pressed, with the platform's shortcut modifier (Ctrl; Cmd on a Mac) or none. */
+    private static javafx.scene.input.KeyEvent key(javafx.scene.input.KeyCode code, boolean shortcut) {
+        boolean mac = System.getProperty("os.name", "").startsWith("Mac");
+        return new javafx.scene.input.KeyEvent(javafx.scene.input.KeyEvent.KEY_PRESSED, "", "", code, false, shortcut && !mac, false,
+                shortcut && mac);
+    }
+
     @Test
     void opensOnTheSampleDataWithSummaries(FxRobot robot) throws Exception {
         waitForInputs();
@@ -387,7 +416,7 @@ class WorkbenchTest {
         typeInto(robot, "#setting-temperatures", "20");
         robot.type(javafx.scene.input.KeyCode.ENTER);
         WaitForAsyncUtils.waitForFxEvents();
-        assertEquals("the form has changed since: temperatures 10 \u2192 20", robot.lookup("#plan-scatter-changes").queryAs(Label.class).getText());
+        assertEquals("the form differs from these results: temperatures 20 instead of 10", robot.lookup("#plan-scatter-changes").queryAs(Label.class).getText());
         // text that is not a value: the job does not start, and the field is named
         typeInto(robot, "#setting-temperatures", "abc");
         robot.push(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.R);

@@ -204,9 +204,9 @@ class WorkbenchViewModelTest {
         assertEquals("", vm.resultsCaption().changesProperty().get(), "the form is the plan of the results");
         vm.run().temperaturesProperty().set(10);
         vm.run().runsProperty().set(3);
-        assertEquals("the form has changed since: temperatures 5 \u2192 10, runs 2 \u2192 3", vm.resultsCaption().changesProperty().get());
+        assertEquals("the form differs from these results: temperatures 10 instead of 5; runs 3 instead of 2", vm.resultsCaption().changesProperty().get());
         vm.run().methods().values().forEach(on -> on.set(false));
-        assertEquals("the form has changed since (one of its settings is not valid)", vm.resultsCaption().changesProperty().get());
+        assertEquals("the form differs from these results (one of its settings is not valid)", vm.resultsCaption().changesProperty().get());
         vm.run().methods().get(ComparisonMethods.RATIO_CONVEX).set(true);
         vm.run().temperaturesProperty().set(5);
         vm.run().runsProperty().set(2);
@@ -216,7 +216,7 @@ class WorkbenchViewModelTest {
         vm.curves().restore(List.of(new tmeval.run.exec.CurveRunner.Point(20, tmeval.estimate.Methods.AIS, 1, 500, -1234.5, 9999, 0, null, 0)),
                 tmeval.app.curves.CurvesViewModel.planOf(List.of(tmeval.estimate.Methods.AIS), 30, 1));
         assertEquals("Curves of: ais, n = 30, 1 run, seed 1", vm.curves().caption().textProperty().get());
-        assertTrue(vm.curves().caption().changesProperty().get().startsWith("the form has changed since: methods ais \u2192 "),
+        assertTrue(vm.curves().caption().changesProperty().get().startsWith("the form differs from these results: methods ") && vm.curves().caption().changesProperty().get().contains(" instead of ais"),
                 vm.curves().caption().changesProperty().get());
     }
 }

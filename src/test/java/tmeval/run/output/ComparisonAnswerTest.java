@@ -3,6 +3,7 @@ package tmeval.run.output;
 import org.junit.jupiter.api.Test;
 import tmeval.compare.ComparisonMethods;
 import tmeval.compare.ComparisonTable;
+import tmeval.compare.ConvergenceCheck;
 import tmeval.compare.Direction;
 import tmeval.compare.RatioResult;
 import tmeval.run.certify.Reason;
@@ -52,7 +53,7 @@ class ComparisonAnswerTest {
     void theLineSaysWhichModelPredictsBetterByHowMuchWithItsIntervalAndHowManyDocumentsAreCertified() {
         String[] methods = {ComparisonMethods.LR_DIFF};
         ComparisonTable t = table(methods, new double[] {0.4});
-        String line = ComparisonAnswer.line(t.rows(), counts(methods, new int[] {17}), null, false);
+        String line = ComparisonAnswer.line(t.rows(), counts(methods, new int[] {17}), List.of(), null, false);
         ComparisonTable.MethodInterval m = ComparisonTable.methodIntervals(t.rows()).get(0);
         // 0.4 + 0.095 nats per document of 100 tokens on average: A better by 0.00495 nats per token
         assertTrue(line.startsWith("Answer: A predicts better by 0.004950 nats per token (95% bootstrap interval over the documents "), line);
@@ -61,30 +62,58 @@ class ComparisonAnswerTest {
         assertTrue(line.endsWith(" by lr-diff; 17 of 20 documents certified; one method, no other to agree with."), line);
         assertEquals(1, line.lines().count());
 
-        String b = ComparisonAnswer.line(table(methods, new double[] {-0.4}).rows(), counts(methods, new int[] {20}), null, true);
+        String b = ComparisonAnswer.line(table(methods, new double[] {-0.4}).rows(), counts(methods, new int[] {20}), List.of(), null, true);
         assertTrue(b.startsWith("Partial answer: B predicts better by 0.003050 nats per token (95% bootstrap interval over the documents "), b);
-        String none = ComparisonAnswer.line(table(methods, new double[] {-0.095}).rows(), counts(methods, new int[] {20}), null, false);
+        String none = ComparisonAnswer.line(table(methods, new double[] {-0.095}).rows(), counts(methods, new int[] {20}), List.of(), null, false);
         assertTrue(none.startsWith("Answer: cannot tell A from B: log P(A) - log P(B) "), none);
         assertEquals("Answer: none yet (a method needs results on two documents for its 95% interval).",
-                ComparisonAnswer.line(List.of(), new VerdictCounts(), null, false));
+                ComparisonAnswer.line(List.of(), new VerdictCounts(), List.of(), null, false));
     }
 
     @Test
     void theAnswerIsAutosChoiceOrTheMostCertifiedMethodsAndADisagreementIsSaidWithWhatEachCertifies() {
         String[] methods = {ComparisonMethods.LR_DIFF, ComparisonMethods.RATIO_CONVEX, ComparisonMethods.AIS_DIFF};
         ComparisonTable agreeing = table(methods, new double[] {0.4, 0.41, 0.42});
-        VerdictCounts counts = counts(methods, new int[] {3, 19, 5});
-        String line = ComparisonAnswer.line(agreeing.rows(), counts, null, false);
+        VerdictCounts counts = counts(methods, new int[] {11, 19, 12});
+        String line = ComparisonAnswer.line(agreeing.rows(), counts, List.of(), null, false);
         assertTrue(line.endsWith(" by ratio-convex; 19 of 20 documents certified; the 3 methods agree (their 95% intervals overlap)."), line);
-        String auto = ComparisonAnswer.line(agreeing.rows(), counts, ComparisonMethods.AIS_DIFF, false);
-        assertTrue(auto.contains(" by ais-diff; 5 of 20 documents certified; "), auto);
+        String auto = ComparisonAnswer.line(agreeing.rows(), counts, List.of(), ComparisonMethods.AIS_DIFF, false);
+        assertTrue(auto.contains(" by ais-diff; 12 of 20 documents certified; "), auto);
 
         ComparisonTable disagreeing = table(methods, new double[] {0.4, 0.41, -3});
-        String said = ComparisonAnswer.line(disagreeing.rows(), counts, null, false);
+        String said = ComparisonAnswer.line(disagreeing.rows(), counts, List.of(), null, false);
         assertTrue(said.startsWith("Answer: A predicts better by "), said);
         assertTrue(said.contains(" by ratio-convex; 19 of 20 documents certified; methods DISAGREE (95% intervals exclude each other): lr-diff "), said);
-        assertTrue(said.contains("(A predicts better; 3 of 20 certified), ratio-convex "), said);
-        assertTrue(said.contains("(B predicts better; 5 of 20 certified); the answer is ratio-convex's, the method that certifies the most documents."),
+        assertTrue(said.contains("(A predicts better; 11 of 20 certified), ratio-convex "), said);
+        assertTrue(said.contains("(B predicts better; 12 of 20 certified); the answer is ratio-convex's, the method that certifies the most documents."),
                 said);
+    }
+
+    /**
+     * The walkthrough's AP models: lr-diff certified 6 of 150 and ratio-convex's directions disagreed systematically, yet
+     * the line said "the 4 methods agree" with no warning. The answer is the converged method with the most certified
+     * documents, said NOT SETTLED when that is under half of them, with each failed direction check in the line itself.
+     */
+    @Test
+    void aConvergenceFailureAndALowCertifiedShareAreSaidInTheLineAndOnlySettledMethodsCountAsAgreeing() {
+        String[] methods = {ComparisonMethods.LR_DIFF, ComparisonMethods.RATIO_CONVEX, ComparisonMethods.AIS_DIFF};
+        ComparisonTable agreeing = table(methods, new double[] {0.4, 0.41, 0.42});
+        ConvergenceCheck failed = new ConvergenceCheck(ComparisonMethods.RATIO_CONVEX, -19.6, 0.5, 1e-6, List.of("doc3"), 1.0, DOCUMENTS);
+        assertTrue(failed.failed());
+        // ratio-convex certifies the most but did not converge: the answer is lr-diff's, which certifies 1 of 20
+        String line = ComparisonAnswer.line(agreeing.rows(), counts(methods, new int[] {1, 19, 0}), List.of(failed), null, false);
+        assertTrue(line.startsWith("Answer, NOT SETTLED: A predicts better by "), line);
+        assertTrue(line.contains(" by lr-diff; only 1 of 20 documents certified (under 50%; no converged method certifies enough documents: "), line);
+        assertTrue(line.contains("; ratio-convex: annealing directions DISAGREE (mean gap -19.6 nats, 1 of 20 documents over 1.0 nats); "), line);
+        assertTrue(line.endsWith("no two settled, converged methods to agree (not counted, unsettled or unconverged: lr-diff, ratio-convex, ais-diff)."),
+                line);
+        assertTrue(!line.contains("methods agree"), line);
+
+        // two settled, converged methods: they alone are counted as agreeing, and the answer is the better certified of them
+        String two = ComparisonAnswer.line(agreeing.rows(), counts(methods, new int[] {12, 19, 15}), List.of(failed), null, false);
+        assertTrue(two.startsWith("Answer: A predicts better by "), two);
+        assertTrue(two.contains(" by ais-diff; 15 of 20 documents certified; ratio-convex: annealing directions DISAGREE "), two);
+        assertTrue(two.endsWith("the 2 settled, converged methods agree (their 95% intervals overlap; not counted, unsettled or unconverged:"
+                + " ratio-convex)."), two);
     }
 }
