@@ -21,12 +21,9 @@ class SelectModelOptionsTest {
     @Test
     void selectOverAMalletCountsModelAndAnAlphaFileMatrixEqualsEstimateOnEach() throws Exception {
         MalletFixture.Files f = MalletFixture.write(dir);
-        // a topic-word matrix over the same seven words (a header of words, then one row per topic) and its alpha file
-        Path matrix = dir.resolve("topics.csv");
-        Files.writeString(matrix, "apple,banana,cherry,date,elder,fig," + MalletFixture.UNUSED + "\n"
-                + "0.3,0.25,0.2,0.05,0.05,0.05,0.1\n0.05,0.05,0.05,0.3,0.25,0.2,0.1\n");
-        Path matrixAlpha = dir.resolve("matrix-alpha.txt");
-        Files.writeString(matrixAlpha, "0.4 0.6\n");
+        MalletFixture.Matrix m = MalletFixture.writeMatrix(dir);
+        Path matrix = m.topics();
+        Path matrixAlpha = m.alpha();
         Path corpus = dir.resolve("heldout.tsv");
         Files.writeString(corpus, "h1\tapple banana cherry apple " + MalletFixture.UNUSED + "\nh2\tdate elder fig date\nh3\tfig apple date banana\n");
 

@@ -70,4 +70,18 @@ public final class MalletFixture {
         java.nio.file.Files.writeString(alpha, a);
         return new Files(mallet, state, weights, counts, keys, alpha);
     }
+
+    /** A topic-word matrix over the fixture's seven words (a header of words, then one row per topic) and its alpha file. */
+    public record Matrix(Path topics, Path alpha) {
+    }
+
+    /** Writes {@link Matrix}'s two files into {@code dir}: a model of another format over the same words. */
+    public static Matrix writeMatrix(Path dir) throws java.io.IOException {
+        Path topics = dir.resolve("topics.csv");
+        java.nio.file.Files.writeString(topics, String.join(",", WORDS) + "\n"
+                + "0.3,0.25,0.2,0.05,0.05,0.05,0.1\n0.05,0.05,0.05,0.3,0.25,0.2,0.1\n");
+        Path alpha = dir.resolve("matrix-alpha.txt");
+        java.nio.file.Files.writeString(alpha, "0.4 0.6\n");
+        return new Matrix(topics, alpha);
+    }
 }

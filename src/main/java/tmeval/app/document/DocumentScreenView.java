@@ -49,6 +49,10 @@ public final class DocumentScreenView {
     private final XYSeriesCollection trace = new XYSeriesCollection();
     private final JFreeChart traceChart;
 
+    /** The least height of the trace chart, and of the estimates table, which shrinks to it before the chart does. */
+    static final double CHART_MIN_HEIGHT = 220;
+    static final double ESTIMATES_MIN_HEIGHT = 96;
+
     public DocumentScreenView(DocumentScreenViewModel model, UserMessages onError) {
         Label header = new Label();
         header.getStyleClass().add("section-title");
@@ -116,6 +120,9 @@ public final class DocumentScreenView {
         right.setPadding(new Insets(4));
         VBox.setVgrow(viewer, Priority.ALWAYS);
         estimates.setPrefHeight(180);
+        // at 1280 x 800 the table and the lines above took the chart down to 25 px: the table gives way first
+        estimates.setMinHeight(ESTIMATES_MIN_HEIGHT);
+        viewer.setMinHeight(CHART_MIN_HEIGHT);
         SplitPane split = new SplitPane(tokens, right);
         split.setOrientation(Orientation.HORIZONTAL);
         split.setDividerPositions(0.38);

@@ -37,7 +37,9 @@ final class ScatterCaptions {
     String summary(Map<String, List<PairedEstimate>> points, List<String> methods, Predicate<String> visible, List<ConvergenceCheck> checks,
                    int drawn) {
         if (points.isEmpty()) {
-            return "No results yet: choose methods in the run panel and press Run. Each document appears as its estimates finish.";
+            // said so that it holds during a run (auto's pilot draws nothing for a while) as well as before one
+            return "No points yet: each document appears here as its estimates finish (with no run under way: choose methods in the run"
+                    + " panel and press Run).";
         }
         StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%d %s drawn (%s). ", drawn, drawn == 1 ? "point" : "points", shownMethods(points, methods, visible)));
         sb.append(flaggedSentence(checks));

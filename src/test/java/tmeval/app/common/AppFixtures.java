@@ -54,4 +54,12 @@ public final class AppFixtures {
         TextCorpusFormat.writeTokenLines(corpus(), files.get(Workspace.Slot.CORPUS));
         return files;
     }
+
+    /** Runs a command of the command line, as {@code java -jar tmeval.jar} does, and asserts it succeeded (its error output is the message). */
+    public static void cli(String... args) {
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        int code = new tmeval.cli.Cli().run(args, new java.io.PrintStream(new java.io.ByteArrayOutputStream(), true, java.nio.charset.StandardCharsets.UTF_8),
+                new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
+        org.junit.jupiter.api.Assertions.assertEquals(0, code, err.toString(java.nio.charset.StandardCharsets.UTF_8));
+    }
 }

@@ -63,7 +63,7 @@ class ScatterViewModelTest {
     @Test
     void beforeAnyResultTheSummarySaysWhatToDo() {
         assertEquals(0, vm.plot().pointCount());
-        assertTrue(vm.summaryProperty().get().startsWith("No results yet"), vm.summaryProperty().get());
+        assertTrue(vm.summaryProperty().get().startsWith("No points yet: each document appears here as its estimates finish"), vm.summaryProperty().get());
     }
 
     @Test

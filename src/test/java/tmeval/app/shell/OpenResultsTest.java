@@ -13,15 +13,11 @@ import tmeval.app.common.Results;
 import tmeval.app.document.DocumentScreenViewModel;
 import tmeval.app.common.Workspace.Slot;
 import tmeval.app.inputs.RecentFiles;
-import tmeval.cli.Cli;
 import tmeval.compare.ComparisonMethods;
 import tmeval.io.NativeModelFormat;
 import tmeval.io.TextCorpusFormat;
 import tmeval.run.exec.ComparisonRunner;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -60,13 +56,6 @@ class OpenResultsTest {
         vm.shutdown();
     }
 
-    private static void cli(String... args) {
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = new Cli().run(args, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        assertEquals(0, code, err.toString(StandardCharsets.UTF_8));
-    }
-
     private List<String> compare(String... extra) {
         List<String> args = new ArrayList<>(List.of("compare", "--model-a", a.toString(), "--model-b", b.toString(), "--corpus", corpus.toString(),
                 "--method", ComparisonMethods.RATIO_CONVEX + "," + ComparisonMethods.LR_DIFF, "--temperatures", "7", "--burn-in", "2",
@@ -78,10 +67,10 @@ class OpenResultsTest {
     /** Two shards of a compare run, merged: what a cluster hands back. */
     private Path merged() throws Exception {
         for (int i = 1; i <= 2; i++) {
-            cli(compare("--shard", i + "/2", "--out", dir.resolve("shard-" + i + ".tsv").toString()).toArray(String[]::new));
+            AppFixtures.cli(compare("--shard", i + "/2", "--out", dir.resolve("shard-" + i + ".tsv").toString()).toArray(String[]::new));
         }
         Path merged = dir.resolve("merged.tsv");
-        cli("merge", "--no-timing", "--out", merged.toString(), dir.resolve("shard-1.tsv").toString(), dir.resolve("shard-2.tsv").toString());
+        AppFixtures.cli("merge", "--no-timing", "--out", merged.toString(), dir.resolve("shard-1.tsv").toString(), dir.resolve("shard-2.tsv").toString());
         return merged;
     }
 
@@ -119,7 +108,7 @@ class OpenResultsTest {
     @Test
     void anAdaptiveOutputKeepsEachRowsTemperaturesAndVerdict() throws Exception {
         Path out = dir.resolve("adaptive.tsv");
-        cli(compare("--adaptive", "--agree-within", "0.05", "--max-temperatures", "56", "--out", out.toString()).toArray(String[]::new));
+        AppFixtures.cli(compare("--adaptive", "--agree-within", "0.05", "--max-temperatures", "56", "--out", out.toString()).toArray(String[]::new));
         vm.openSession(out);
         assertTrue(errors.isEmpty(), errors.toString());
         assertEquals(rows(out), shown());
@@ -235,7 +224,7 @@ class OpenResultsTest {
     @Test
     void aFileThatIsNotACompareOutputIsRefusedNamingTheLine() throws Exception {
         Path estimate = dir.resolve("estimate.tsv");
-        cli("estimate", "--model", a.toString(), "--corpus", corpus.toString(), "--method", "lr", "--out", estimate.toString());
+        AppFixtures.cli("estimate", "--model", a.toString(), "--corpus", corpus.toString(), "--method", "lr", "--out", estimate.toString());
         vm.openSession(estimate);
         assertEquals(1, errors.size(), errors.toString());
         assertTrue(errors.get(0).startsWith("Cannot open the results: " + estimate) && errors.get(0).contains("not a compare output"), errors.get(0));

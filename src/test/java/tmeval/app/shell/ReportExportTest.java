@@ -9,14 +9,10 @@ import tmeval.app.common.AppFixtures;
 import tmeval.app.common.CurrentThreadTaskExecutor;
 import tmeval.app.common.FxThread;
 import tmeval.app.inputs.RecentFiles;
-import tmeval.cli.Cli;
 import tmeval.compare.ComparisonMethods;
 import tmeval.io.NativeModelFormat;
 import tmeval.io.TextCorpusFormat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -49,13 +45,6 @@ class ReportExportTest {
         vm.shutdown();
     }
 
-    private static void cli(String... args) {
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = new Cli().run(args, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        assertEquals(0, code, err.toString(StandardCharsets.UTF_8));
-    }
-
     /** The page from a section's start to the provenance (which names the results file only on the command line). */
     private static String beforeProvenance(Path html) throws Exception {
         String page = Files.readString(html);
@@ -71,12 +60,12 @@ class ReportExportTest {
         NativeModelFormat.write(AppFixtures.modelB(), b);
         TextCorpusFormat.writeTokenLines(AppFixtures.corpus(), corpus);
         Path results = dir.resolve("compare.tsv");
-        cli("compare", "--model-a", a.toString(), "--model-b", b.toString(), "--corpus", corpus.toString(), "--method",
+        AppFixtures.cli("compare", "--model-a", a.toString(), "--model-b", b.toString(), "--corpus", corpus.toString(), "--method",
                 ComparisonMethods.RATIO_CONVEX + "," + ComparisonMethods.LR_DIFF, "--temperatures", "7", "--burn-in", "2", "--seed", "5",
                 "--no-timing", "--out", results.toString());
         Path fromCli = dir.resolve("cli.html");
         Path latexFromCli = dir.resolve("cli.tex");
-        cli("report", "--results", results.toString(), "--out", fromCli.toString(), "--latex", latexFromCli.toString());
+        AppFixtures.cli("report", "--results", results.toString(), "--out", fromCli.toString(), "--latex", latexFromCli.toString());
 
         vm.openSession(results);
         Path fromWorkbench = dir.resolve("workbench.html");
