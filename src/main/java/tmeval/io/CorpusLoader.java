@@ -232,11 +232,11 @@ public final class CorpusLoader {
             throw InputException.ofFile(source, "no word of the corpus is in the model's vocabulary ("
                     + corpus.tokenCount() + " tokens, all out of vocabulary)");
         }
-        return new Corpus(corpus.name(), vocabulary, docs, dropped, empty, unknownWords(corpus, unknownCounts, others));
+        return new Corpus(corpus.name(), vocabulary, docs, dropped, empty, unknownWords(corpus, unknownCounts, vocabulary, others));
     }
 
     /** What the unknown tokens look like ({@link UnknownWords.Signs}), from their counts per word of the corpus. */
-    private static UnknownWords.Signs signs(Corpus corpus, long[] counts, List<Vocabulary> others) {
+    private static UnknownWords.Signs signs(Corpus corpus, long[] counts, Vocabulary model, List<Vocabulary> others) {
         Set<String> stopWords = Tokenizer.malletStopWords();
         long stop = 0;
         long once = 0;
@@ -253,7 +253,8 @@ public final class CorpusLoader {
             if (counts[w] == 1) {
                 once++;
             }
-            if (!word.codePoints().allMatch(c -> Character.isLetter(c) && !Character.isUpperCase(c) && !Character.isTitleCase(c))) {
+            if (!word.codePoints().allMatch(c -> Character.isLetter(c) && !Character.isUpperCase(c) && !Character.isTitleCase(c))
+                    && knownInAnotherForm(word, model)) {
                 form += counts[w];
             }
             for (Vocabulary other : others) {
@@ -266,8 +267,22 @@ public final class CorpusLoader {
         return new UnknownWords.Signs(stop, once, form, elsewhere);
     }
 
+    /** Whether the model holds the word lower-cased, or a piece of it between non-letters ("Apple", "cherry's", "re:apple"). */
+    private static boolean knownInAnotherForm(String word, Vocabulary model) {
+        String lower = word.toLowerCase(Locale.ROOT);
+        if (model.id(lower) >= 0) {
+            return true;
+        }
+        for (String piece : lower.split("[^\\p{L}]+")) {
+            if (!piece.isEmpty() && model.id(piece) >= 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The count, the distinct words and the most frequent {@link UnknownWords#TOP} of them (ties in the corpus's word order). */
-    private static UnknownWords unknownWords(Corpus corpus, long[] counts, List<Vocabulary> others) {
+    private static UnknownWords unknownWords(Corpus corpus, long[] counts, Vocabulary model, List<Vocabulary> others) {
         long total = 0;
         int distinct = 0;
         // a bounded selection of the top words: at most TOP entries kept, sorted by count descending
@@ -293,6 +308,6 @@ public final class CorpusLoader {
         for (int w : top) {
             named.add(new UnknownWords.Count(corpus.vocabulary().word(w), counts[w]));
         }
-        return new UnknownWords(total, corpus.tokenCount(), distinct, named, signs(corpus, counts, others));
+        return new UnknownWords(total, corpus.tokenCount(), distinct, named, signs(corpus, counts, model, others));
     }
 }

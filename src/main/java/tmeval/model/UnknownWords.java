@@ -35,7 +35,8 @@ public record UnknownWords(long tokens, long corpusTokens, int distinct, List<Co
      *
      * @param stopWords tokens that are English stop words (MALLET's list, lower-cased)
      * @param seenOnce tokens of words that occur once in the held-out text
-     * @param caseOrPattern tokens holding a capital, a digit or a character other than a letter
+     * @param caseOrPattern tokens holding a capital, a digit or a character other than a letter whose lower-cased form, or a
+     *                      piece of it between non-letters, the model holds (a number-rich vocabulary is no sign of case)
      * @param inAnotherModel tokens of words another model of the run holds (an intersected vocabulary, another library's tokeniser)
      */
     public record Signs(long stopWords, long seenOnce, long caseOrPattern, long inAnotherModel) {
@@ -56,12 +57,15 @@ public record UnknownWords(long tokens, long corpusTokens, int distinct, List<Co
         RARE_WORDS("most of them occur once: the training vocabulary was probably pruned of rare words (scikit-learn's min_df, gensim's"
                 + " filter_extremes(no_below), MALLET's --prune-count), which no tokenising of the held-out text brings back; the"
                 + " likelihood is of the remaining words, comparable only between models of the same vocabulary"),
-        OTHER_CORPUS("so many ordinary words are unknown that the held-out text may not be of the kind the model was trained on (another"
-                + " corpus, another language or another preprocessing): check that model and corpus belong together; if they do, tokenise"
-                + " the held-out text as the training text was (tmeval_export's held-out helpers; raw text: --stop-list, --remove-stopwords,"
-                + " --token-regex)"),
-        UNCLEAR("tokenise the held-out text as the training text was (tmeval_export.write_heldout_tokens does for scikit-learn,"
-                + " write_heldout_tokens_gensim for gensim; raw text: --stop-list, --remove-stopwords, --token-regex as MALLET's import)");
+        UNSEEN_WORDS("many of them look like ordinary words the training text never had, or that its vocabulary pruned (scikit-learn's"
+                + " min_df, gensim's no_below, MALLET's --prune-count): no tokenising brings those back, and the likelihood covers the other"
+                + " words only; far more than a held-out split of the training text would give suggests that model and corpus do not belong"
+                + " together, or that the two texts were tokenised differently (tmeval_export's held-out helpers; raw text: --stop-list,"
+                + " --remove-stopwords, --token-regex)"),
+        UNCLEAR("no one cause shows: words the training vocabulary lacks or pruned (min_df, no_below, --prune-count) stay unknown"
+                + " whatever the tokenising; if the held-out text was not tokenised by the training's own tokeniser, do that"
+                + " (tmeval_export.write_heldout_tokens for scikit-learn, write_heldout_tokens_gensim for gensim; raw text: --stop-list,"
+                + " --remove-stopwords, --token-regex as MALLET's import)");
 
         private final String advice;
 
@@ -74,12 +78,12 @@ public record UnknownWords(long tokens, long corpusTokens, int distinct, List<Co
         }
     }
 
-    /** Above this fraction of unknown tokens showing no sign of a tokeniser's choice, the corpus itself is in doubt. */
-    public static final double OTHER_CORPUS_RATE = 0.10;
+    /** Above this fraction of unknown tokens showing no sign of a tokeniser's choice, they are words the model never had. */
+    public static final double UNSEEN_WORDS_RATE = 0.10;
 
     /**
      * The first cause (in the order of {@link Cause}) whose sign more than half of the unknown tokens show; else, above
-     * {@link #OTHER_CORPUS_RATE}, {@link Cause#OTHER_CORPUS} (a model of AP news scored on KOS blog posts: 15.7%); else
+     * {@link #UNSEEN_WORDS_RATE}, {@link Cause#OTHER_CORPUS} (a model of AP news scored on KOS blog posts: 15.7%); else
      * {@link Cause#UNCLEAR}.
      */
     public Cause cause() {
@@ -89,7 +93,7 @@ public record UnknownWords(long tokens, long corpusTokens, int distinct, List<Co
                 return Cause.values()[i];
             }
         }
-        return rate() > OTHER_CORPUS_RATE ? Cause.OTHER_CORPUS : Cause.UNCLEAR;
+        return rate() > UNSEEN_WORDS_RATE ? Cause.UNSEEN_WORDS : Cause.UNCLEAR;
     }
 
     /** One unknown word and how often it occurs. */
