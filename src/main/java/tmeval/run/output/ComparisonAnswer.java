@@ -152,8 +152,9 @@ public final class ComparisonAnswer {
 
     /**
      * What one method's 95% corpus interval says ("A predicts better", "B predicts better", "cannot tell A from B", or "no
-     * interval" before two documents) and the methods whose intervals exclude its own ("disagrees with" and their names):
-     * the verdict column of the workbench's table and of the report.
+     * interval" before two documents), over all its rows, first saying when its directions' intervals exclude each other, and
+     * the methods whose intervals exclude its own ("disagrees with" and their names): the verdict column of the
+     * workbench's table and of the report.
      */
     public static String status(String method, List<ComparisonTable.Row> rows) {
         String answer = ComparisonTable.methodIntervals(rows).stream().filter(m -> m.method().equals(method))
@@ -166,6 +167,24 @@ public final class ComparisonAnswer {
                 others.add(d.first().method());
             }
         }
-        return answer + (others.isEmpty() ? "" : "; disagrees with " + String.join(" and ", others));
+        return (directionsApart(method, rows) ? "its directions' intervals exclude each other (see the rows); over both: " : "")
+                + answer + (others.isEmpty() ? "" : "; disagrees with " + String.join(" and ", others));
+    }
+
+    /**
+     * Whether two rows of the method (its forward and reverse) have 95% corpus intervals that exclude each other: the
+     * method's verdict spans both, so a row whose own interval excludes 1 may stand beside "cannot tell", and must be told.
+     */
+    private static boolean directionsApart(String method, List<ComparisonTable.Row> rows) {
+        List<double[]> own = rows.stream().filter(r -> r.method().equals(method) && r.ratioInterval() != null)
+                .map(ComparisonTable.Row::ratioInterval).toList();
+        for (int i = 0; i < own.size(); i++) {
+            for (int j = i + 1; j < own.size(); j++) {
+                if (own.get(i)[1] < own.get(j)[0] || own.get(j)[1] < own.get(i)[0]) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 }

@@ -116,4 +116,28 @@ class ComparisonAnswerTest {
         assertTrue(two.endsWith("the 2 settled, converged methods agree (their 95% intervals overlap; not counted, unsettled or unconverged:"
                 + " ratio-convex)."), two);
     }
+
+    /**
+     * The field test: a method's reverse row had an interval excluding 1 beside the verdict "cannot tell A from B", and
+     * its forward and reverse intervals excluded each other with no word of it. The verdict spans both directions, and
+     * now says first that they are apart.
+     */
+    @Test
+    void aMethodsVerdictSaysWhenItsDirectionsIntervalsExcludeEachOther() {
+        List<String> ids = new ArrayList<>();
+        int[] lengths = new int[DOCUMENTS];
+        for (int d = 0; d < DOCUMENTS; d++) {
+            ids.add("doc" + d);
+            lengths[d] = TOKENS;
+        }
+        ComparisonTable t = new ComparisonTable(ids, lengths, 1);
+        for (int d = 0; d < DOCUMENTS; d++) {
+            t.add(ComparisonMethods.RATIO_CONVEX, Direction.FORWARD, d, 1, new RatioResult(0.4 + 0.01 * d, new double[0], 1, 1));
+            t.add(ComparisonMethods.RATIO_CONVEX, Direction.REVERSE, d, 1, new RatioResult(-0.4 + 0.01 * d, new double[0], 1, 1));
+        }
+        String status = ComparisonAnswer.status(ComparisonMethods.RATIO_CONVEX, t.rows());
+        assertTrue(status.startsWith("its directions' intervals exclude each other (see the rows); over both: cannot tell A from B"), status);
+        ComparisonTable agreeing = table(new String[] {ComparisonMethods.LR_DIFF}, new double[] {0.4});
+        assertEquals("A predicts better", ComparisonAnswer.status(ComparisonMethods.LR_DIFF, agreeing.rows()));
+    }
 }
