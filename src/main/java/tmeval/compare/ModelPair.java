@@ -44,7 +44,8 @@ public record ModelPair(TopicModel a, TopicModel b, TopicAlignment alignment, bo
                     shared += b.vocabulary().contains(w) ? 1 : 0;
                 }
                 throw new IllegalArgumentException("the models' vocabularies differ (A has " + a.numWords() + " words, B " + b.numWords()
-                        + ", " + shared + " shared); compare them on the shared words (--vocabulary intersect)");
+                        + ", " + shared + " shared); to compare them, export both over one vocabulary (formats.md, comparing models of"
+                        + " different tokenisers), or compare them on the shared words (--vocabulary intersect), whose topics lose mass");
             } else {
                 VocabularyIntersection vi = VocabularyIntersection.of(a, b);
                 a = vi.a();

@@ -260,6 +260,8 @@ class RatioAisTest {
         TopicModel other = Fixtures.randomModel("V25", 25, new double[] {1, 1, 1}, 0.3, 4);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ModelPair.prepare(A, other, false, false));
         assertTrue(e.getMessage().contains("--vocabulary intersect"), e.getMessage());
+        // the route that keeps each model's whole topics is named first (a field test had been pointed to intersection only)
+        assertTrue(e.getMessage().contains("export both over one vocabulary"), e.getMessage());
         ModelPair intersected = ModelPair.prepare(A, other, false, true);
         assertEquals(20, intersected.a().numWords());
         assertEquals(20, intersected.b().numWords());

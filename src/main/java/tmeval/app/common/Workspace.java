@@ -211,8 +211,9 @@ public final class Workspace {
 
     /** The engine's words for the command line, in the words of this window's controls. */
     static String forWorkbench(String message) {
-        return message.replace("compare them on the shared words (--vocabulary intersect)",
-                "load models trained on the same words (the command line's compare --vocabulary intersect compares them on the shared words)");
+        return message.replace("or compare them on the shared words (--vocabulary intersect), whose topics lose mass",
+                "or load models trained on the same words (the command line's compare --vocabulary intersect compares them on the shared"
+                        + " words, whose topics lose mass)");
     }
 
     /** The file a slot was filled from, or null. */

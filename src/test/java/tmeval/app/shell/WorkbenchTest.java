@@ -303,6 +303,8 @@ class WorkbenchTest {
         waitFor(5, () -> vm.workspace().pairProperty().get() == null && !vm.workspace().pairProblemProperty().get().isEmpty());
         assertTrue(vm.workspace().pairProblemProperty().get().contains("vocabularies differ (A has 6906 words, B 3"),
                 vm.workspace().pairProblemProperty().get());
+        assertTrue(vm.workspace().pairProblemProperty().get().contains("or load models trained on the same words"),
+                "said in the window's words: " + vm.workspace().pairProblemProperty().get());
     }
 
     @Test
