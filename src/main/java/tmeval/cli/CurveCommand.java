@@ -132,6 +132,9 @@ final class CurveCommand implements Command {
                                     i.method(), "mean", i.interval().mean(), i.interval().halfWidth(),
                                     tmeval.run.output.IntervalLabel.monteCarlo(i.interval().runs()));
                         }
+                        for (CurveRunner.BelowFloor below : CurveRunner.belowFloor(points)) {
+                            out.println("warning: " + below.text());
+                        }
                     }
                 }, ProgressPrinter.to(err, "curve"), cancel);
             } catch (UncheckedIOException e) {

@@ -306,10 +306,29 @@ public final class CurvesViewModel {
                 }
             }, (done, total, what) -> sink.progress(done, total), token);
             return null;
-        }).onSuccess(none -> message.set(String.format(Locale.ROOT, "finished %d snapshots in %.1f s", series.size(), (System.nanoTime() - start) / 1e9)))
-                .onCancelled(() -> message.set(cancelled(series.size())))
+        }).onSuccess(none -> message.set(String.format(Locale.ROOT, "finished %d snapshots in %.1f s", series.size(), (System.nanoTime() - start) / 1e9)
+                        + floorWarning()))
+                .onCancelled(() -> message.set(cancelled(series.size()) + floorWarning()))
                 .onFailure(f -> message.set("failed: " + f.message()))
                 .start();
+    }
+
+    /**
+     * "; WARNING: ais below vb's floor at 14 of 20 snapshots (too low there: more temperatures or samples), e.g. ...": the
+     * points on screen that are known to be wrong, said beside them ({@link CurveRunner#belowFloor}).
+     */
+    String floorWarning() {
+        List<CurveRunner.BelowFloor> below = CurveRunner.belowFloor(received);
+        if (below.isEmpty()) {
+            return "";
+        }
+        long snapshots = received.stream().mapToInt(CurveRunner.Point::iteration).distinct().count();
+        Map<String, Long> perMethod = new java.util.LinkedHashMap<>();
+        below.forEach(b -> perMethod.merge(b.method(), 1L, Long::sum));
+        List<String> said = new ArrayList<>();
+        perMethod.forEach((m, n) -> said.add(m + " at " + n + " of " + snapshots + " snapshots"));
+        return ". WARNING, below vb's floor (too low there: more temperatures or samples): " + String.join(", ", said)
+                + "; e.g. " + below.get(0).text();
     }
 
     /** "cancelled after 3 of 20 snapshots; their points are kept": what the stopped run leaves on screen. */
@@ -337,6 +356,10 @@ public final class CurvesViewModel {
         shownPlan.set(points.isEmpty() ? null : plan);
         if (!points.isEmpty()) {
             add(points);
+            String warning = floorWarning();
+            if (!warning.isEmpty()) {
+                message.set("curves of a saved session" + warning);
+            }
         }
         unsaved.set(false);
     }

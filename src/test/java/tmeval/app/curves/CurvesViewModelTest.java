@@ -205,4 +205,18 @@ class CurvesViewModelTest {
         vm.start();
         assertTrue(intervals.isEmpty(), "one run gives no interval over runs");
     }
+
+    /** Points known to be wrong (a stochastic method below vb's floor) are said beside them: the curves' status line warns. */
+    @Test
+    void pointsBelowVbsFloorAreWarnedOf() {
+        java.util.List<tmeval.run.exec.CurveRunner.Point> points = java.util.List.of(
+                new tmeval.run.exec.CurveRunner.Point(10, tmeval.estimate.Methods.VB, 1, 100, -100.0, 0, 0, null, 0),
+                new tmeval.run.exec.CurveRunner.Point(10, tmeval.estimate.Methods.AIS, 1, 100, -120.0, 0, 0, null, 0),
+                new tmeval.run.exec.CurveRunner.Point(20, tmeval.estimate.Methods.VB, 1, 100, -90.0, 0, 0, null, 0),
+                new tmeval.run.exec.CurveRunner.Point(20, tmeval.estimate.Methods.AIS, 1, 100, -80.0, 0, 0, null, 0));
+        vm.restore(points);
+        String warning = vm.floorWarning();
+        org.junit.jupiter.api.Assertions.assertTrue(warning.contains("below vb's floor") && warning.contains("ais at 1 of 2 snapshots"), warning);
+        org.junit.jupiter.api.Assertions.assertTrue(vm.messageProperty().get().endsWith(warning), "said on screen: " + vm.messageProperty().get());
+    }
 }
