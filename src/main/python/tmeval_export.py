@@ -188,8 +188,11 @@ def write_heldout_tokens(vectorizer, documents, path, ids=None):
     (``build_analyzer()``: its lower-casing, token pattern, stop words), so that the held-out text is split exactly as
     the training text was. Tokens the model does not know are kept: tmeval drops and counts them. ``ids`` defaults to
     1, 2, 3, ...; an id may not contain a tab or line break, or be ``*``. A token holding whitespace (an n-gram of
-    ``ngram_range`` above 1) cannot be written as a token line and is an error."""
-    _write_token_lines(vectorizer.build_analyzer(), documents, path, ids)
+    ``ngram_range`` above 1) cannot be written as a token line and is an error. Returns ``(tokens, unknown)``, the tokens
+    written and how many of them the fitted vectorizer's ``vocabulary_`` lacks (``None`` for a vectorizer not fitted),
+    as :func:`write_heldout_tokens_gensim` does."""
+    vocabulary = getattr(vectorizer, "vocabulary_", None)
+    return _write_counted(vectorizer.build_analyzer(), None if vocabulary is None else set(vocabulary), documents, path, ids)
 
 
 def gensim_tokens(text, stopwords=None):
@@ -209,16 +212,22 @@ def write_heldout_tokens_gensim(dictionary, documents, path, ids=None, tokenize=
     ``(tokens, unknown)``, the tokens written and how many of them the dictionary lacks. ``ids`` as in
     :func:`write_heldout_tokens`."""
     known = set(dictionary.token2id) if hasattr(dictionary, "token2id") else set(dictionary.values())
+    return _write_counted(tokenize or gensim_tokens, known, documents, path, ids)
+
+
+def _write_counted(analyze, known, documents, path, ids):
+    """:func:`_write_token_lines`, returning the tokens written and how many ``known`` lacks (``None`` if it is None)."""
     counts = [0, 0]
 
-    def analyze(text):
-        tokens = list((tokenize or gensim_tokens)(text))
+    def counted(text):
+        tokens = list(analyze(text))
         counts[0] += len(tokens)
-        counts[1] += sum(1 for t in tokens if t not in known)
+        if known is not None:
+            counts[1] += sum(1 for t in tokens if t not in known)
         return tokens
 
-    _write_token_lines(analyze, documents, path, ids)
-    return counts[0], counts[1]
+    _write_token_lines(counted, documents, path, ids)
+    return counts[0], (counts[1] if known is not None else None)
 
 
 def _write_token_lines(analyze, documents, path, ids):

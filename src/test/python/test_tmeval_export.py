@@ -265,9 +265,17 @@ class ExportTest(unittest.TestCase):
             f.write("oov\t%d\n" % unknown)
 
     def test_heldout_tokens(self):
-        tmeval_export.write_heldout_tokens(Vectorizer(), ["00 A,B  unknown", "", "i"], out("heldout.tsv"), ids=["x", "y", "z"])
+        written = tmeval_export.write_heldout_tokens(Vectorizer(), ["00 A,B  unknown", "", "i"], out("heldout.tsv"), ids=["x", "y", "z"])
         with open(out("heldout.tsv"), encoding="utf-8") as f:
             self.assertEqual("x\t00 a,b unknown\ny\t\nz\ti\n", f.read())
+        self.assertEqual((4, None), written, "tokens written; no fitted vocabulary_ to count unknown words against")
+
+        class Fitted(Vectorizer):
+            vocabulary_ = {w: i for i, w in enumerate(WORDS)}
+
+        tokens = ["00", "a,b", "unknown", "i"]
+        counted = tmeval_export.write_heldout_tokens(Fitted(), ["00 A,B  unknown", "", "i"], out("heldout-fitted.tsv"))
+        self.assertEqual((4, sum(1 for t in tokens if t not in WORDS)), counted, "as write_heldout_tokens_gensim counts them")
 
     def test_words_with_a_tab_or_line_break_are_errors_naming_them(self):
         for bad in ["a\tb", "a\nb", "a\rb", ""]:
