@@ -43,7 +43,7 @@ final class InputOptions {
     static List<OptionSpec> corpusOptions(String role) {
         return List.of(
                 OptionSpec.input("corpus", "PATH", role + ": UCI docword, LDA-C, token lines, raw text file or directory"),
-                OptionSpec.value("corpus-format", "FORMAT", "auto (default), uci, ldac, tokens, text"),
+                OptionSpec.value("corpus-format", "FORMAT", "auto (default), uci, ldac, tokens, text, mallet (MALLET's import-file input: name label text)"),
                 OptionSpec.input("corpus-vocab", "FILE", "vocabulary of a UCI or LDA-C corpus (default: the file beside it)"),
                 OptionSpec.input("stop-list", "FILE", "raw text: words to remove, one per line, whatever their case (MALLET's"
                         + " --stoplist-file; with --remove-stopwords its --extra-stopwords)"),

@@ -17,7 +17,7 @@ import java.util.Set;
 public final class CorpusLoader {
     /** Corpus file formats (formats.md). */
     public enum Format {
-        AUTO, UCI, LDAC, TOKENS, TEXT;
+        AUTO, UCI, LDAC, TOKENS, TEXT, MALLET;
 
         public static Format parse(String s) {
             return switch (s.toLowerCase(Locale.ROOT)) {
@@ -26,7 +26,8 @@ public final class CorpusLoader {
                 case "ldac", "lda-c" -> LDAC;
                 case "tokens", "token-lines" -> TOKENS;
                 case "text", "raw" -> TEXT;
-                default -> throw new IllegalArgumentException("unknown corpus format '" + s + "' (auto, uci, ldac, tokens, text)");
+                case "mallet", "mallet-import" -> MALLET;
+                default -> throw new IllegalArgumentException("unknown corpus format '" + s + "' (auto, uci, ldac, tokens, text, mallet)");
             };
         }
     }
@@ -73,6 +74,7 @@ public final class CorpusLoader {
                 case LDAC -> LdacFormat.read(in, spec.vocabulary());
                 case TOKENS -> TextCorpusFormat.readTokenLines(in);
                 case TEXT -> TextCorpusFormat.readRawText(in, tokenizer(spec));
+                case MALLET -> TextCorpusFormat.readMalletLines(in, tokenizer(spec));
                 case AUTO -> throw new AssertionError("detect returns a concrete format");
             };
         }
@@ -101,7 +103,7 @@ public final class CorpusLoader {
         Path vocabulary = switch (format) {
             case UCI -> UciFormat.defaultVocabulary(path);
             case LDAC, AUTO -> LdacFormat.defaultVocabulary(path);
-            case TOKENS, TEXT -> null;
+            case TOKENS, TEXT, MALLET -> null;
         };
         return vocabulary != null && Files.exists(vocabulary) ? List.of(vocabulary) : List.of();
     }

@@ -109,6 +109,52 @@ public final class TextCorpusFormat {
         return sink.corpus(in.path());
     }
 
+    /**
+     * MALLET's {@code import-file} input: one document per line, {@code name label text} (MALLET's default line regex
+     * {@code ^(\S*)[\s,]*(\S*)[\s,]*(.*)$}): the name is the document's id, the label is skipped, the text is
+     * tokenised as raw text is ({@code --remove-stopwords}, {@code --token-regex}, ... as MALLET's import).
+     */
+    static Corpus readMalletLines(LineReader in, Tokenizer tokenizer) throws InputException {
+        Sink sink = new Sink(in.limits());
+        Set<String> ids = new HashSet<>();
+        String line;
+        while ((line = in.next()) != null) {
+            if (line.isBlank()) {
+                continue;
+            }
+            int nameEnd = nextSpace(line, 0);
+            String id = line.substring(0, nameEnd);
+            if (id.isEmpty()) {
+                throw in.error("expected 'name label text' (MALLET's import-file input), found no name before the first space");
+            }
+            checkId(in, id);
+            if (!ids.add(id)) {
+                throw in.error("document id '" + Numbers.abbreviate(id) + "' appears twice");
+            }
+            int labelEnd = nextSpace(line, skipSeparators(line, nameEnd));
+            tokenizer.tokenize(line.substring(skipSeparators(line, labelEnd)), sink);
+            sink.endDocument(in, id);
+        }
+        return sink.corpus(in.path());
+    }
+
+    private static int nextSpace(String line, int from) {
+        int i = from;
+        while (i < line.length() && !Character.isWhitespace(line.charAt(i))) {
+            i++;
+        }
+        return i;
+    }
+
+    /** Past MALLET's {@code [\s,]*} between the fields. */
+    private static int skipSeparators(String line, int from) {
+        int i = from;
+        while (i < line.length() && (Character.isWhitespace(line.charAt(i)) || line.charAt(i) == ',')) {
+            i++;
+        }
+        return i;
+    }
+
     /** {@code *} is refused as a document id: the curve output uses it for the corpus total. */
     private static void checkId(LineReader in, String id) throws InputException {
         if (id.equals("*")) {

@@ -49,8 +49,13 @@ class TokenizerVersusMalletTest {
         Path out = dir.resolve("import-" + System.nanoTime() + ".mallet");
         List<String> args = new ArrayList<>(List.of("--input", texts.toString(), "--output", out.toString(), "--keep-sequence"));
         args.addAll(List.of(options));
-        resetMalletsOptions();
+        resetMalletsOptions(cc.mallet.classify.tui.Text2Vectors.class);
         cc.mallet.classify.tui.Text2Vectors.main(args.toArray(new String[0]));
+        return read(out, true);
+    }
+
+    /** Each document's tokens in an instance list MALLET wrote (named by file, or by the import-file line's name). */
+    private static Map<String, List<String>> read(Path out, boolean files) {
         Map<String, List<String>> docs = new LinkedHashMap<>();
         for (Instance instance : InstanceList.load(out.toFile())) {
             FeatureSequence fs = (FeatureSequence) instance.getData();
@@ -58,17 +63,18 @@ class TokenizerVersusMalletTest {
             for (int i = 0; i < fs.getLength(); i++) {
                 tokens.add((String) fs.getObjectAtPosition(i));
             }
-            String name = Path.of(instance.getName().toString().replaceFirst("^file:", "")).getFileName().toString();
+            String name = files ? Path.of(instance.getName().toString().replaceFirst("^file:", "")).getFileName().toString()
+                    : instance.getName().toString();
             docs.put(name.replaceFirst("\\.txt$", ""), tokens);
         }
         return docs;
     }
 
     /** MALLET keeps its command options in static fields: each import starts from their defaults, as a new process would. */
-    private static void resetMalletsOptions() throws Exception {
+    private static void resetMalletsOptions(Class<?> command) throws Exception {
         java.lang.reflect.Field invoked = cc.mallet.util.CommandOption.class.getDeclaredField("invoked");
         invoked.setAccessible(true);
-        for (java.lang.reflect.Field f : cc.mallet.classify.tui.Text2Vectors.class.getDeclaredFields()) {
+        for (java.lang.reflect.Field f : command.getDeclaredFields()) {
             if (cc.mallet.util.CommandOption.class.isAssignableFrom(f.getType())) {
                 f.setAccessible(true);
                 Object option = f.get(null);
@@ -140,5 +146,37 @@ class TokenizerVersusMalletTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new Tokenizer.Options(null, false, "[a-", null, false));
         assertFalse(e.getMessage().isEmpty());
         assertEquals(true, e.getMessage().contains("--token-regex '[a-'"), e.getMessage());
+    }
+
+    /**
+     * MALLET's import-file input ({@code name label text} per line, the field test's held-out file) read with
+     * {@code --corpus-format mallet}: the names are the ids, the labels skipped, the texts tokenised as MALLET's own
+     * {@code import-file} (cc.mallet.classify.tui.Csv2Vectors) tokenises them, here with its stop list.
+     */
+    @Test
+    void malletsImportFileInputGivesMalletsDocumentsAndTokens() throws Exception {
+        Path lines = dir.resolve("import.txt");
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < TEXTS.length; i++) {
+            sb.append("msg-").append(i).append(i % 2 == 0 ? "\tspam\t" : " ham, ").append(TEXTS[i]).append('\n');
+        }
+        Files.writeString(lines, sb.toString());
+        Path out = dir.resolve("import-file.mallet");
+        resetMalletsOptions(cc.mallet.classify.tui.Csv2Vectors.class);
+        cc.mallet.classify.tui.Csv2Vectors.main(new String[] {"--input", lines.toString(), "--output", out.toString(), "--keep-sequence",
+                "--remove-stopwords"});
+        Map<String, List<String>> expected = read(out, false);
+        expected.values().removeIf(List::isEmpty);
+        Corpus corpus = CorpusLoader.read(new CorpusLoader.Spec(lines, CorpusLoader.Format.parse("mallet"), null,
+                new Tokenizer.Options(null, true, null, null, false)));
+        Map<String, List<String>> docs = new LinkedHashMap<>();
+        for (Document d : corpus.documents()) {
+            List<String> tokens = new ArrayList<>();
+            for (int i = 0; i < d.length(); i++) {
+                tokens.add(corpus.vocabulary().word(d.word(i)));
+            }
+            docs.put(d.id(), tokens);
+        }
+        assertEquals(expected, docs);
     }
 }
