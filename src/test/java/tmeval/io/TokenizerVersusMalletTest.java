@@ -85,7 +85,12 @@ class TokenizerVersusMalletTest {
     }
 
     private static Map<String, List<String>> tmeval(Path texts, Tokenizer.Options options) throws Exception {
-        Corpus corpus = CorpusLoader.read(new CorpusLoader.Spec(texts, CorpusLoader.Format.TEXT, null, options));
+        return tmeval(texts, CorpusLoader.Format.TEXT, options);
+    }
+
+    /** Each document's tokens as tmeval reads the file in this format. */
+    private static Map<String, List<String>> tmeval(Path texts, CorpusLoader.Format format, Tokenizer.Options options) throws Exception {
+        Corpus corpus = CorpusLoader.read(new CorpusLoader.Spec(texts, format, null, options));
         Map<String, List<String>> docs = new LinkedHashMap<>();
         for (Document d : corpus.documents()) {
             List<String> tokens = new ArrayList<>();
@@ -167,16 +172,7 @@ class TokenizerVersusMalletTest {
                 "--remove-stopwords"});
         Map<String, List<String>> expected = read(out, false);
         expected.values().removeIf(List::isEmpty);
-        Corpus corpus = CorpusLoader.read(new CorpusLoader.Spec(lines, CorpusLoader.Format.parse("mallet"), null,
-                new Tokenizer.Options(null, true, null, null, false)));
-        Map<String, List<String>> docs = new LinkedHashMap<>();
-        for (Document d : corpus.documents()) {
-            List<String> tokens = new ArrayList<>();
-            for (int i = 0; i < d.length(); i++) {
-                tokens.add(corpus.vocabulary().word(d.word(i)));
-            }
-            docs.put(d.id(), tokens);
-        }
+        Map<String, List<String>> docs = tmeval(lines, CorpusLoader.Format.parse("mallet"), new Tokenizer.Options(null, true, null, null, false));
         assertEquals(expected, docs);
     }
 }

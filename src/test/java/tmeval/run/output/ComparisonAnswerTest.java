@@ -23,19 +23,24 @@ class ComparisonAnswerTest {
 
     /** A table of 20 documents of 100 tokens; each method's log ratio per document is {@code perDocument + 0.01 d}. */
     private static ComparisonTable table(String[] methods, double[] perDocument) {
-        List<String> ids = new ArrayList<>();
-        int[] lengths = new int[DOCUMENTS];
-        for (int d = 0; d < DOCUMENTS; d++) {
-            ids.add("doc" + d);
-            lengths[d] = TOKENS;
-        }
-        ComparisonTable t = new ComparisonTable(ids, lengths, 1);
+        ComparisonTable t = emptyTable();
         for (int m = 0; m < methods.length; m++) {
             for (int d = 0; d < DOCUMENTS; d++) {
                 t.add(methods[m], Direction.NONE, d, 1, new RatioResult(perDocument[m] + 0.01 * d, new double[0], 1, 1));
             }
         }
         return t;
+    }
+
+    /** A table of 20 documents of 100 tokens, no rows yet. */
+    private static ComparisonTable emptyTable() {
+        List<String> ids = new ArrayList<>();
+        int[] lengths = new int[DOCUMENTS];
+        for (int d = 0; d < DOCUMENTS; d++) {
+            ids.add("doc" + d);
+            lengths[d] = TOKENS;
+        }
+        return new ComparisonTable(ids, lengths, 1);
     }
 
     /** {@code certified[m]} of the 20 documents of method m certified. */
@@ -124,13 +129,7 @@ class ComparisonAnswerTest {
      */
     @Test
     void aMethodsVerdictSaysWhenItsDirectionsIntervalsExcludeEachOther() {
-        List<String> ids = new ArrayList<>();
-        int[] lengths = new int[DOCUMENTS];
-        for (int d = 0; d < DOCUMENTS; d++) {
-            ids.add("doc" + d);
-            lengths[d] = TOKENS;
-        }
-        ComparisonTable t = new ComparisonTable(ids, lengths, 1);
+        ComparisonTable t = emptyTable();
         for (int d = 0; d < DOCUMENTS; d++) {
             t.add(ComparisonMethods.RATIO_CONVEX, Direction.FORWARD, d, 1, new RatioResult(0.4 + 0.01 * d, new double[0], 1, 1));
             t.add(ComparisonMethods.RATIO_CONVEX, Direction.REVERSE, d, 1, new RatioResult(-0.4 + 0.01 * d, new double[0], 1, 1));
