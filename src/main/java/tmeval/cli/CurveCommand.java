@@ -13,6 +13,7 @@ import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
 import tmeval.run.plan.CurvePlan;
 import tmeval.run.output.CurveRowFormat;
+import tmeval.run.exec.CurveFloor;
 import tmeval.run.exec.CurveRunner;
 import tmeval.run.exec.JobEngine;
 import tmeval.run.output.Provenance;
@@ -132,7 +133,7 @@ final class CurveCommand implements Command {
                                     i.method(), "mean", i.interval().mean(), i.interval().halfWidth(),
                                     tmeval.run.output.IntervalLabel.monteCarlo(i.interval().runs()));
                         }
-                        for (CurveRunner.BelowFloor below : CurveRunner.belowFloor(points)) {
+                        for (CurveFloor.BelowFloor below : CurveFloor.belowFloor(points)) {
                             out.println("warning: " + below.text());
                         }
                     }

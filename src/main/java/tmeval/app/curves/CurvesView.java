@@ -46,7 +46,7 @@ public final class CurvesView {
     private final JFreeChart varianceChart;
     private final BorderPane root = new BorderPane();
     /** The drawn line of each series; the view never reads a method back out of a legend key. */
-    private final Map<CurvesViewModel.Series, XYSeries> drawn = new HashMap<>();
+    private final Map<CurveSeries, XYSeries> drawn = new HashMap<>();
     /** The 95% intervals over runs, one series per method. */
     private final YIntervalSeriesCollection errorBars = new YIntervalSeriesCollection();
     private final Map<String, YIntervalSeries> intervalSeries = new HashMap<>();
@@ -185,7 +185,7 @@ public final class CurvesView {
     }
 
     /** The error bars: a second dataset on the log-likelihood chart, drawn over the lines in each method's colour. */
-    private void addIntervals(List<CurvesViewModel.Interval> intervals) {
+    private void addIntervals(List<CurveInterval> intervals) {
         XYPlot plot = (XYPlot) likelihoodChart.getPlot();
         if (plot.getDataset(1) == null) {
             ErrorBars bars = new ErrorBars();
@@ -194,7 +194,7 @@ public final class CurvesView {
             plot.setDatasetRenderingOrder(org.jfree.chart.plot.DatasetRenderingOrder.FORWARD);
         }
         XYErrorRenderer bars = (XYErrorRenderer) plot.getRenderer(1);
-        for (CurvesViewModel.Interval i : intervals) {
+        for (CurveInterval i : intervals) {
             YIntervalSeries s = intervalSeries.computeIfAbsent(i.method(), m -> {
                 YIntervalSeries created = new YIntervalSeries(i.label(), true, true);
                 errorBars.addSeries(created);
@@ -214,13 +214,13 @@ public final class CurvesView {
         drawn.clear();
     }
 
-    private void add(XYSeriesCollection data, JFreeChart chart, List<CurvesViewModel.Point> points) {
-        for (CurvesViewModel.Point p : points) {
+    private void add(XYSeriesCollection data, JFreeChart chart, List<CurvePoint> points) {
+        for (CurvePoint p : points) {
             drawn.computeIfAbsent(p.series(), key -> newSeries(data, chart, key)).add(p.iteration(), p.value());
         }
     }
 
-    private static XYSeries newSeries(XYSeriesCollection data, JFreeChart chart, CurvesViewModel.Series key) {
+    private static XYSeries newSeries(XYSeriesCollection data, JFreeChart chart, CurveSeries key) {
         XYSeries s = new XYSeries(key.label(), true, true);
         data.addSeries(s);
         XYLineAndShapeRenderer r = (XYLineAndShapeRenderer) ((XYPlot) chart.getPlot()).getRenderer();

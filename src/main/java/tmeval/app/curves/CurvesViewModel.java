@@ -20,6 +20,7 @@ import tmeval.estimate.Methods;
 import tmeval.model.Corpus;
 import tmeval.model.ModelSeries;
 import tmeval.run.plan.CurvePlan;
+import tmeval.run.exec.CurveFloor;
 import tmeval.run.exec.CurveRunner;
 
 import java.util.ArrayList;
@@ -38,58 +39,12 @@ import java.util.function.Consumer;
  * curves on screen name the plan that drew them ({@link #caption()}), and a run over curves not saved asks first.
  */
 public final class CurvesViewModel {
-    /** One line of a chart: a method's run (run 0: the per-iteration variance across runs). */
-    public record Series(String method, int run) {
-        /** The legend text: run 1 solid, later runs dashed, said in words so the legend alone tells them apart. */
-        public String label() {
-            if (run != 0 && Methods.deterministic(method)) {
-                return method + " (deterministic: every run the same)";
-            }
-            return run == 0 ? method : method + ", run " + run + (dashed() ? " (dashed)" : " (solid)");
-        }
-
-        /** The point marker of the run: 0 circle, 1 square, 2 triangle, ... (the view's shapes). */
-        public int shape() {
-            return Math.max(0, run - 1);
-        }
-
-        /** The method's colour, the same in both charts. */
-        public int colour() {
-            return CurvePlan.CURVE_METHODS.indexOf(method) + 4;
-        }
-
-        /** Second and later runs are dashed. */
-        public boolean dashed() {
-            return run > 1;
-        }
-    }
-
-    /** A point of a chart. */
-    public record Point(Series series, double iteration, double value) {
-    }
-
-    /**
-     * A method's 95% interval over runs of the corpus log-likelihood at one snapshot: the interval {@code tmeval curve}
-     * prints ({@link CurveRunner#intervals}), drawn as an error bar.
-     */
-    public record Interval(String method, double iteration, double mean, double low, double high) {
-        /** The legend text of a method's error bars. */
-        public String label() {
-            return method + ": 95% interval over runs";
-        }
-
-        /** The method's colour, as its lines'. */
-        public int colour() {
-            return new Series(method, 0).colour();
-        }
-    }
-
     private static final CurvePlan DEFAULTS = CurvePlan.defaults();
     /** The variance chart's value axis, with its unit: a variance of log-likelihoods in nats is in nats squared. */
     public static final String VARIANCE_AXIS = "mean per-document variance across runs (nats\u00b2)";
     public static final String LIKELIHOOD_AXIS = "held-out corpus log-likelihood (nats)";
     static final String NO_SERIES = "No model series loaded: load a folder of snapshots on the Inputs screen, then press Run curves.";
-    static final String READY = "Series loaded: press Run curves to draw a point per snapshot.";
+    static final String READY = "CurveSeries loaded: press Run curves to draw a point per snapshot.";
     static final String RUNNING = "Running the curves: each snapshot's points appear here as soon as it is done.";
 
     private final Workspace inputs;
@@ -100,9 +55,9 @@ public final class CurvesViewModel {
     private final StringProperty message = new SimpleStringProperty(NO_SERIES);
     private final StringProperty empty = new SimpleStringProperty(NO_SERIES);
     private final BooleanProperty running = new SimpleBooleanProperty(false);
-    private final List<Consumer<List<Point>>> likelihoodListeners = new ArrayList<>();
-    private final List<Consumer<List<Point>>> varianceListeners = new ArrayList<>();
-    private final List<Consumer<List<Interval>>> intervalListeners = new ArrayList<>();
+    private final List<Consumer<List<CurvePoint>>> likelihoodListeners = new ArrayList<>();
+    private final List<Consumer<List<CurvePoint>>> varianceListeners = new ArrayList<>();
+    private final List<Consumer<List<CurveInterval>>> intervalListeners = new ArrayList<>();
     private final List<Runnable> resetListeners = new ArrayList<>();
     private int likelihoodPoints;
     private final List<CurveRunner.Point> received = new ArrayList<>();
@@ -212,17 +167,17 @@ public final class CurvesViewModel {
     }
 
     /** Receives each snapshot's corpus log-likelihoods, one point per (method, run). */
-    public void onLikelihood(Consumer<List<Point>> listener) {
+    public void onLikelihood(Consumer<List<CurvePoint>> listener) {
         likelihoodListeners.add(listener);
     }
 
     /** Receives each snapshot's per-document variance across runs, one point per method. */
-    public void onVariance(Consumer<List<Point>> listener) {
+    public void onVariance(Consumer<List<CurvePoint>> listener) {
         varianceListeners.add(listener);
     }
 
     /** Receives each snapshot's 95% intervals over runs, one per method (none with a single run). */
-    public void onInterval(Consumer<List<Interval>> listener) {
+    public void onInterval(Consumer<List<CurveInterval>> listener) {
         intervalListeners.add(listener);
     }
 
@@ -313,22 +268,9 @@ public final class CurvesViewModel {
                 .start();
     }
 
-    /**
-     * "; WARNING: ais below vb's floor at 14 of 20 snapshots (too low there: more temperatures or samples), e.g. ...": the
-     * points on screen that are known to be wrong, said beside them ({@link CurveRunner#belowFloor}).
-     */
+    /** The points on screen known to be wrong, said beside them ({@link CurveFloor#summary}). */
     String floorWarning() {
-        List<CurveRunner.BelowFloor> below = CurveRunner.belowFloor(received);
-        if (below.isEmpty()) {
-            return "";
-        }
-        long snapshots = received.stream().mapToInt(CurveRunner.Point::iteration).distinct().count();
-        Map<String, Long> perMethod = new java.util.LinkedHashMap<>();
-        below.forEach(b -> perMethod.merge(b.method(), 1L, Long::sum));
-        List<String> said = new ArrayList<>();
-        perMethod.forEach((m, n) -> said.add(m + " at " + n + " of " + snapshots + " snapshots"));
-        return ". WARNING, below vb's floor (too low there: more temperatures or samples): " + String.join(", ", said)
-                + "; e.g. " + below.get(0).text();
+        return CurveFloor.summary(received);
     }
 
     /** "cancelled after 3 of 20 snapshots; their points are kept": what the stopped run leaves on screen. */
@@ -367,23 +309,23 @@ public final class CurvesViewModel {
     private void add(List<CurveRunner.Point> points) {
         unsaved.set(true);
         received.addAll(points);
-        List<Point> likelihood = new ArrayList<>();
-        List<Point> variance = new ArrayList<>();
+        List<CurvePoint> likelihood = new ArrayList<>();
+        List<CurvePoint> variance = new ArrayList<>();
         for (CurveRunner.Point p : points) {
             if (Methods.deterministic(p.method()) && p.run() > 1) {
                 continue; // the same line again: drawn once
             }
-            likelihood.add(new Point(new Series(p.method(), p.run()), p.iteration(), p.logLikelihood()));
+            likelihood.add(new CurvePoint(new CurveSeries(p.method(), p.run()), p.iteration(), p.logLikelihood()));
             if (p.run() == 1 && p.perDocumentVariance() != null) {
-                variance.add(new Point(new Series(p.method(), 0), p.iteration(), p.perDocumentVariance().doubleValue()));
+                variance.add(new CurvePoint(new CurveSeries(p.method(), 0), p.iteration(), p.perDocumentVariance().doubleValue()));
             }
         }
-        List<Interval> intervals = new ArrayList<>();
+        List<CurveInterval> intervals = new ArrayList<>();
         for (CurveRunner.Interval i : CurveRunner.intervals(points)) {
             if (Methods.deterministic(i.method())) {
                 continue; // no spread to draw
             }
-            intervals.add(new Interval(i.method(), i.iteration(), i.interval().mean(), i.interval().low(), i.interval().high()));
+            intervals.add(new CurveInterval(i.method(), i.iteration(), i.interval().mean(), i.interval().low(), i.interval().high()));
         }
         likelihoodPoints += likelihood.size();
         likelihoodListeners.forEach(l -> l.accept(likelihood));

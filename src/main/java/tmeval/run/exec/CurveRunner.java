@@ -295,45 +295,4 @@ public final class CurveRunner {
         }
         return out;
     }
-
-    /** A stochastic method's corpus value at a snapshot that falls below {@code vb}'s there: too low, its verdict. */
-    public record BelowFloor(int iteration, String method, double mean, double top, double floor) {
-        /** "ais at iteration 140: -293,512.3 (95% top -293,301.0) below vb's floor -292,508.4 (too few temperatures or samples)". */
-        public String text() {
-            return String.format(java.util.Locale.ROOT, "%s at iteration %d: %.1f (95%% top %.1f) below vb's floor %.1f: too low there"
-                    + " (more temperatures or samples)", method, iteration, mean, top, floor);
-        }
-    }
-
-    /**
-     * The stochastic methods whose corpus log-likelihood at a snapshot is below {@code vb}'s (a lower bound on the true
-     * value): the mean over runs, and with two runs or more the top of its 95% interval too, so that noise alone does not
-     * flag it. None where {@code vb} is not among the points.
-     */
-    public static List<BelowFloor> belowFloor(List<Point> points) {
-        java.util.Map<Integer, Double> floor = new java.util.HashMap<>();
-        for (Point p : points) {
-            if (p.method().equals(tmeval.estimate.Methods.VB)) {
-                floor.put(p.iteration(), p.logLikelihood());
-            }
-        }
-        java.util.Map<String, List<Point>> groups = new java.util.LinkedHashMap<>();
-        for (Point p : points) {
-            if (floor.containsKey(p.iteration()) && !tmeval.estimate.Methods.deterministic(p.method())) {
-                groups.computeIfAbsent(p.iteration() + "\t" + p.method(), k -> new ArrayList<>()).add(p);
-            }
-        }
-        List<BelowFloor> out = new ArrayList<>();
-        for (List<Point> group : groups.values()) {
-            double[] values = group.stream().mapToDouble(Point::logLikelihood).toArray();
-            double mean = java.util.Arrays.stream(values).average().orElse(Double.NaN);
-            RunInterval interval = RunInterval.of(values);
-            double top = interval == null ? mean : interval.high();
-            double vb = floor.get(group.get(0).iteration());
-            if (top < vb) {
-                out.add(new BelowFloor(group.get(0).iteration(), group.get(0).method(), mean, top, vb));
-            }
-        }
-        return out;
-    }
 }

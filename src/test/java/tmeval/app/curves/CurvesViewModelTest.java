@@ -87,8 +87,8 @@ class CurvesViewModelTest {
         vm.methods().forEach((name, on) -> on.set(name.equals(Methods.ITERATION_AIS) || name.equals(Methods.LR)));
         vm.temperaturesProperty().set(5);
         vm.runsProperty().set(2);
-        List<CurvesViewModel.Point> likelihood = new ArrayList<>();
-        List<CurvesViewModel.Point> variance = new ArrayList<>();
+        List<CurvePoint> likelihood = new ArrayList<>();
+        List<CurvePoint> variance = new ArrayList<>();
         int[] resets = {0};
         vm.onLikelihood(likelihood::addAll);
         vm.onVariance(variance::addAll);
@@ -99,9 +99,9 @@ class CurvesViewModelTest {
         assertEquals(1, resets[0]);
         assertEquals(3 * 2 * 2, likelihood.size(), "3 snapshots, 2 methods, 2 runs");
         assertEquals(3 * 2 * 2, vm.pointCount());
-        assertTrue(likelihood.stream().anyMatch(p -> p.series().equals(new CurvesViewModel.Series(Methods.LR, 2))));
-        CurvesViewModel.Series second = new CurvesViewModel.Series(Methods.ITERATION_AIS, 2);
-        CurvesViewModel.Series first = new CurvesViewModel.Series(Methods.ITERATION_AIS, 1);
+        assertTrue(likelihood.stream().anyMatch(p -> p.series().equals(new CurveSeries(Methods.LR, 2))));
+        CurveSeries second = new CurveSeries(Methods.ITERATION_AIS, 2);
+        CurveSeries first = new CurveSeries(Methods.ITERATION_AIS, 1);
         assertEquals(Methods.ITERATION_AIS + ", run 2 (dashed)", second.label());
         assertEquals(Methods.ITERATION_AIS + ", run 1 (solid)", first.label());
         assertTrue(second.dashed());
@@ -113,7 +113,7 @@ class CurvesViewModelTest {
     }
 
     /** The sample series with two methods, 5 temperatures and 2 runs, collecting the points and intervals drawn. */
-    private void runTwoRuns(String first, String second, List<CurvesViewModel.Point> likelihood, List<CurvesViewModel.Interval> intervals) {
+    private void runTwoRuns(String first, String second, List<CurvePoint> likelihood, List<CurveInterval> intervals) {
         AppFixtures.fill(workspace);
         workspace.put(Workspace.Slot.SERIES, null, series());
         vm.methods().forEach((name, on) -> on.set(name.equals(first) || name.equals(second)));
@@ -127,14 +127,14 @@ class CurvesViewModelTest {
     /** vb draws no random numbers: its runs are one line, named so, with no zero-height interval beside the others'. */
     @Test
     void theDeterministicFloorIsDrawnOnceWithoutAnInterval() {
-        List<CurvesViewModel.Point> likelihood = new ArrayList<>();
-        List<CurvesViewModel.Interval> intervals = new ArrayList<>();
+        List<CurvePoint> likelihood = new ArrayList<>();
+        List<CurveInterval> intervals = new ArrayList<>();
         runTwoRuns(Methods.VB, Methods.LR, likelihood, intervals);
         assertEquals(3, likelihood.stream().filter(p -> p.series().method().equals(Methods.VB)).count(), "one vb point per snapshot");
         assertEquals(3 * 2, likelihood.stream().filter(p -> p.series().method().equals(Methods.LR)).count(), "lr: both runs");
         assertTrue(intervals.stream().noneMatch(i -> i.method().equals(Methods.VB)), intervals.toString());
         assertEquals(3, intervals.size(), "lr's interval at each snapshot");
-        assertEquals(Methods.VB + " (deterministic: every run the same)", new CurvesViewModel.Series(Methods.VB, 1).label());
+        assertEquals(Methods.VB + " (deterministic: every run the same)", new CurveSeries(Methods.VB, 1).label());
         assertEquals(3 * 2 * 2, vm.points().size(), "the points kept (and saved) are every run's, as curve writes them");
     }
 
@@ -178,14 +178,14 @@ class CurvesViewModelTest {
      */
     @Test
     void withTwoRunsEachSnapshotHasTheCommandLinesIntervalOverTheRuns() {
-        List<CurvesViewModel.Point> likelihood = new ArrayList<>();
-        List<CurvesViewModel.Interval> intervals = new ArrayList<>();
+        List<CurvePoint> likelihood = new ArrayList<>();
+        List<CurveInterval> intervals = new ArrayList<>();
         runTwoRuns(Methods.AIS, Methods.LR, likelihood, intervals);
         assertEquals(3 * 2, intervals.size(), "3 snapshots, 2 methods");
         double t = 12.706204736174698; // the 97.5% quantile of Student's t with 1 degree of freedom
-        for (CurvesViewModel.Interval i : intervals) {
+        for (CurveInterval i : intervals) {
             double[] runs = likelihood.stream().filter(p -> p.series().method().equals(i.method()) && p.iteration() == i.iteration())
-                    .mapToDouble(CurvesViewModel.Point::value).toArray();
+                    .mapToDouble(CurvePoint::value).toArray();
             assertEquals(2, runs.length);
             double mean = (runs[0] + runs[1]) / 2;
             double half = t * Math.abs(runs[0] - runs[1]) / 2;
@@ -194,7 +194,7 @@ class CurvesViewModelTest {
             assertEquals(mean + half, i.high(), 1e-6);
             assertTrue(half > 0, "two seeded runs differ");
         }
-        List<CurvesViewModel.Interval> reopened = new ArrayList<>();
+        List<CurveInterval> reopened = new ArrayList<>();
         CurvesViewModel other = new CurvesViewModel(workspace, new CurrentThreadTaskExecutor());
         other.onInterval(reopened::addAll);
         other.restore(vm.points());

@@ -25,13 +25,13 @@ class CurveFloorTest {
                 point(10, Methods.AIS, 1, -110.0), point(10, Methods.AIS, 2, -111.0),
                 point(10, Methods.LR, 1, -99.0), point(10, Methods.LR, 2, -101.5),
                 point(20, Methods.VB, 1, -90.0), point(20, Methods.AIS, 1, -89.0));
-        List<CurveRunner.BelowFloor> below = CurveRunner.belowFloor(points);
+        List<CurveFloor.BelowFloor> below = CurveFloor.belowFloor(points);
         assertEquals(1, below.size(), below.toString());
         assertEquals(Methods.AIS, below.get(0).method());
         assertEquals(10, below.get(0).iteration());
         assertEquals(-110.5, below.get(0).mean(), 1e-12);
         assertTrue(below.get(0).text().contains("below vb's floor -100.0"), below.get(0).text());
-        assertEquals(List.of(), CurveRunner.belowFloor(points.stream().filter(p -> !p.method().equals(Methods.VB)).toList()),
+        assertEquals(List.of(), CurveFloor.belowFloor(points.stream().filter(p -> !p.method().equals(Methods.VB)).toList()),
                 "without vb there is no floor to fall below");
     }
 }
