@@ -72,6 +72,16 @@ class UnbiasedEstimatorsTest {
         check("is-vb, 10 samples", new VariationalImportanceSampler(10), ExactCases.all(), RUNS, 10);
     }
 
+    /**
+     * The Gibbs mixture at a small budget (10 draws, its default chains). Planted and caught: the components' ratio to the
+     * prior without Gamma(A + N) / Gamma(A) (every component's density off by that constant: chi-square far above the
+     * threshold), the prior's share left out of the mixture's density.
+     */
+    @Test
+    void isGibbsMixture() {
+        check("is-gibbs, 10 samples", new GibbsMixtureSampler(10), ExactCases.all(), RUNS, 11);
+    }
+
     /** Algorithm 1 with one sample of 10 temperatures: each weight is prod_j f_j(z_{j-1}) / f_{j-1}(z_{j-1}). */
     @Test
     void aisUniform() {

@@ -73,15 +73,23 @@ public final class Certification {
         return values.length < 2 ? Double.NaN : Math.sqrt(StatUtils.variance(values) / values.length);
     }
 
-    /** What stops any verdict but "no": a run without a value, or one below the floor. */
+    /** What stops any verdict but "no": a run without a value, above the ceiling, below the floor, or heavy-tailed. */
     private static Reason problem(Status[] statuses) {
         Reason problem = null;
         for (Status s : statuses) {
             if (!s.hasValue()) {
                 return Reason.NO_VALUE;
             }
-            if (s == Status.BELOW_FLOOR) {
-                problem = Reason.BELOW_FLOOR;
+            // the worst first: an impossible value, then one below the floor, then one its own weights distrust
+            Reason r = switch (s) {
+                case ABOVE_CEILING -> Reason.ABOVE_CEILING;
+                case MISSED_MASS -> Reason.MISSED_MASS;
+                case BELOW_FLOOR -> Reason.BELOW_FLOOR;
+                case HEAVY_TAIL -> Reason.HEAVY_TAIL;
+                default -> null;
+            };
+            if (r != null && (problem == null || r.ordinal() < problem.ordinal())) {
+                problem = r;
             }
         }
         return problem;

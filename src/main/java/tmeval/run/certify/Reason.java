@@ -8,12 +8,18 @@ public enum Reason {
     WITHIN_TARGET(true, "within the target"),
     /** a deterministic lower bound ({@code vb}), not an estimate of the value */
     BOUND(false, "a lower bound, not an estimate"),
-    /** a method whose bias more effort does not remove and its runs do not show (the harmonic mean) */
-    BIASED(false, "biased without bound (harmonic mean)"),
+    /** a method whose bias more effort does not remove and its runs do not show (the harmonic mean, left-to-right) */
+    BIASED(false, "biased, and its runs do not show it (hm, lr)"),
     /** a run was refused or had every sample at weight zero */
     NO_VALUE(false, "a run has no value (refused or zero-weight)"),
+    /** a run lies above the hard bound sum_n log max_k phi(w_n, k): impossible */
+    ABOVE_CEILING(false, "above the hard bound sum_n log max_k phi"),
+    /** one AIS run lies above the runs' mean beyond their noise: the sampler missed posterior mass */
+    MISSED_MASS(false, "ais above it: the sampler missed posterior mass"),
     /** a run lies below the variational floor beyond its noise */
     BELOW_FLOOR(false, "below the vb floor"),
+    /** a run's importance weights are heavy-tailed (Pareto k-hat above the threshold): its proposal misses mass */
+    HEAVY_TAIL(false, "heavy-tailed weights (Pareto k-hat above the threshold)"),
     /** one run of a method without directions: no run-to-run error to judge it by */
     ONE_RUN(false, "one run: no run-to-run error (2 or more runs, or auto)"),
     /** the standard error is above the target */
@@ -37,7 +43,7 @@ public enum Reason {
 
     /** A run without a value or below the floor: what {@code auto}'s pilot counts against a candidate whatever its cost. */
     public boolean violation() {
-        return this == NO_VALUE || this == BELOW_FLOOR;
+        return this == NO_VALUE || this == BELOW_FLOOR || this == ABOVE_CEILING || this == MISSED_MASS;
     }
 
     /** The reason in words, for summaries and tooltips. */

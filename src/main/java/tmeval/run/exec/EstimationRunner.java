@@ -5,6 +5,8 @@ import tmeval.run.plan.Shard;
 import tmeval.estimate.EstimateResult;
 import tmeval.estimate.EstimationException;
 import tmeval.estimate.Methods;
+import tmeval.estimate.WeightDiagnostics;
+import tmeval.estimate.Ceiling;
 import tmeval.estimate.VariationalBound;
 import tmeval.estimate.Estimator;
 import tmeval.model.Corpus;
@@ -101,9 +103,25 @@ public final class EstimationRunner {
                         method + " gave no finite estimate (every sample had weight zero); use more samples or temperatures, or another method",
                         Status.ZERO_WEIGHT, floor, method);
             }
-            return new Outcome(documentIndex, doc.id(), doc.length(), run, r, null, Status.OK, floor, method);
+            return new Outcome(documentIndex, doc.id(), doc.length(), run, r, null, judged(method, doc, model, r), floor, method);
         } catch (EstimationException | IllegalArgumentException e) {
             return new Outcome(documentIndex, doc.id(), doc.length(), run, null, e.getMessage(), Status.REFUSED, Double.NaN, method);
         }
+    }
+
+    /**
+     * A finite estimate's status by what the run alone shows: above the hard bound sum_n log max_k phi(w_n, k), which no
+     * P(w) exceeds ({@code above-ceiling}); or importance weights whose Pareto k-hat is above the threshold for their
+     * number ({@code heavy-tail}); {@code ok} otherwise. Document completion scores the second half only: its ceiling
+     * is not this one, and it is not checked.
+     */
+    static Status judged(String method, Document doc, TopicModel model, EstimateResult r) {
+        if (Methods.hasFloor(method) && r.logValue() > Ceiling.of(doc, model) + 1e-9 * Math.max(1, Math.abs(r.logValue()))) {
+            return Status.ABOVE_CEILING;
+        }
+        if (Methods.stochasticLowerBound(method) && WeightDiagnostics.heavyTailed(r.logWeights())) {
+            return Status.HEAVY_TAIL;
+        }
+        return Status.OK;
     }
 }

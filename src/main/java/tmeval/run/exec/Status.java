@@ -10,6 +10,19 @@ public enum Status {
     ZERO_WEIGHT("zero-weight"),
     /** below the variational lower bound {@code vb} by more than the estimate's own noise: it cannot be right */
     BELOW_FLOOR("below-floor"),
+    /**
+     * the run's importance weights are heavy-tailed (Pareto k-hat above min(1 - 1/log10 S, 0.7)): its proposal misses
+     * posterior mass that a few draws still hit, so its value, kept, is not trusted (estimators.md, "Certified answers")
+     */
+    HEAVY_TAIL("heavy-tail"),
+    /**
+     * one AIS run (another family: it starts from the prior, which covers every mode) lies above the mean of the
+     * document's runs beyond their noise and the target: the sampler's proposal missed posterior mass, however well its
+     * runs agree ({@code run.certify.FamilyCheck})
+     */
+    MISSED_MASS("missed-mass"),
+    /** above the hard bound sum_n log max_k phi(w_n, k), which no P(w) exceeds: it cannot be right */
+    ABOVE_CEILING("above-ceiling"),
     /** the method cannot evaluate this document (exact beyond its limit, a word of probability zero): no value */
     REFUSED("refused");
 
@@ -34,11 +47,11 @@ public enum Status {
                 return s;
             }
         }
-        throw new IllegalArgumentException("unknown status '" + label + "' (ok, zero-weight, below-floor, refused)");
+        throw new IllegalArgumentException("unknown status '" + label + "' (ok, zero-weight, below-floor, heavy-tail, missed-mass, above-ceiling, refused)");
     }
 
     /** Whether the row carries a value. */
     public boolean hasValue() {
-        return this == OK || this == BELOW_FLOOR;
+        return this == OK || this == BELOW_FLOOR || this == HEAVY_TAIL || this == MISSED_MASS || this == ABOVE_CEILING;
     }
 }
