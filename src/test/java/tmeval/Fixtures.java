@@ -4,7 +4,6 @@ import tmeval.model.Corpus;
 import tmeval.model.Document;
 import tmeval.model.TopicModel;
 import tmeval.model.Vocabulary;
-import tmeval.sampling.Dirichlet;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -32,7 +31,7 @@ public final class Fixtures {
         java.util.Arrays.fill(prior, topicConcentration);
         double[] logTopic = new double[numWords];
         for (int k = 0; k < numTopics; k++) {
-            Dirichlet.logDraw(prior, random, logTopic);
+            fixtureLogDraw(prior, random, logTopic);
             double sum = 0;
             for (int w = 0; w < numWords; w++) {
                 sum += Math.exp(logTopic[w]);
@@ -115,7 +114,7 @@ public final class Fixtures {
         double[] column = new double[model.numWords()];
         List<Document> docs = new ArrayList<>();
         for (int d = 0; d < numDocs; d++) {
-            Dirichlet.logDraw(model.alpha(), random, logTheta);
+            fixtureLogDraw(model.alpha(), random, logTheta);
             int[] tokens = new int[length];
             for (int i = 0; i < length; i++) {
                 int k = drawLog(logTheta, random);
@@ -164,5 +163,37 @@ public final class Fixtures {
             }
         }
         throw new java.io.IOException("no descriptor open on " + file);
+    }
+
+    /**
+     * The Dirichlet draw the fixtures were made with (commons-math3's gamma sampler), kept so that every fixture model and
+     * document, and so every test calibrated on them, stays what it was when the product's own sampler changed
+     * ({@code sampling.Dirichlet}, Marsaglia and Tsang): the same distribution, other numbers from the same seed.
+     */
+    static void fixtureLogDraw(double[] alpha, java.util.SplittableRandom random, double[] logTheta) {
+        for (int k = 0; k < alpha.length; k++) {
+            // a generator per draw, as the old sampler made one: commons-math3 caches the second normal of a pair in it
+            org.apache.commons.math3.random.RandomGenerator rng = new org.apache.commons.math3.random.AbstractRandomGenerator() {
+                @Override
+                public void setSeed(long seed) {
+                    throw new UnsupportedOperationException();
+                }
+
+                @Override
+                public double nextDouble() {
+                    return random.nextDouble();
+                }
+            };
+            if (alpha[k] >= 1) {
+                logTheta[k] = Math.log(new org.apache.commons.math3.distribution.GammaDistribution(rng, alpha[k], 1.0).sample());
+            } else {
+                double g = new org.apache.commons.math3.distribution.GammaDistribution(rng, alpha[k] + 1, 1.0).sample();
+                logTheta[k] = Math.log(g) + Math.log(1.0 - random.nextDouble()) / alpha[k];
+            }
+        }
+        double norm = tmeval.sampling.LogMath.logSumExp(logTheta, alpha.length);
+        for (int k = 0; k < alpha.length; k++) {
+            logTheta[k] -= norm;
+        }
     }
 }

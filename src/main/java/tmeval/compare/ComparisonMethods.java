@@ -5,6 +5,7 @@ import tmeval.estimate.AnnealedImportanceSampler;
 import tmeval.estimate.ChibStyleEstimator;
 import tmeval.estimate.DocumentCompletion;
 import tmeval.estimate.ExactEvaluator;
+import tmeval.estimate.GibbsMixtureSampler;
 import tmeval.estimate.LeeDirichletSampler;
 import tmeval.estimate.LeftToRight;
 import tmeval.estimate.MethodOption;
@@ -32,6 +33,7 @@ public final class ComparisonMethods {
     public static final String CHIB_DIFF = "chib-diff";
     public static final String IS_VB_DIFF = "is-vb-diff";
     public static final String LEE_IS_DIFF = "lee-is-diff";
+    public static final String IS_GIBBS_DIFF = "is-gibbs-diff";
     public static final String EXACT = Methods.EXACT;
     public static final String COMPLETION_RATIO_CONVEX = "completion-ratio-convex";
     public static final String COMPLETION_RATIO_GEOMETRIC = "completion-ratio-geometric";
@@ -114,6 +116,13 @@ public final class ComparisonMethods {
                 s -> {
                     var isVb = new VariationalImportanceSampler(s.temperatures());
                     return new EstimateDifference(IS_VB_DIFF, doc -> isVb);
+                }));
+        add(new Method(IS_GIBBS_DIFF, "is-gibbs on each model with n importance samples (--temperatures), differenced: theta sampled from"
+                + " a mixture of Dir(alpha + n(z)) over Gibbs draws of chains started apart, the topics summed out",
+                false, Methods.IS_GIBBS, thetaSampling, EnumSet.of(MethodOption.TEMPERATURES),
+                s -> {
+                    var isGibbs = new GibbsMixtureSampler(s.temperatures());
+                    return new EstimateDifference(IS_GIBBS_DIFF, doc -> isGibbs);
                 }));
         add(new Method(LEE_IS_DIFF, "Lee's Dirichlet importance sampler on each model with n samples (--temperatures), differenced",
                 false, Methods.LEE_IS, thetaSampling, EnumSet.of(MethodOption.TEMPERATURES),

@@ -23,7 +23,7 @@ class ReportCommandTest {
                 "--method", "ratio-convex,is-vb-diff", "--temperatures", "20", "--burn-in", "3", "--runs", "2", "--threads", "2", "--no-timing",
                 "--out", results.toString());
         assertEquals(0, c.code(), c.err());
-        String answer = c.out().lines().filter(l -> l.startsWith("Answer: ")).findFirst().orElseThrow();
+        String answer = c.out().lines().filter(l -> l.startsWith("Answer")).findFirst().orElseThrow();
 
         Path html = dir.resolve("report.html");
         Path tex = dir.resolve("table.tex");

@@ -20,6 +20,7 @@ import tmeval.compare.ModelPair;
 import tmeval.compare.RatioResult;
 import tmeval.estimate.EstimateResult;
 import tmeval.estimate.VariationalBound;
+import tmeval.estimate.Ceiling;
 import tmeval.model.Corpus;
 import tmeval.model.Document;
 import tmeval.model.TopicModel;
@@ -54,7 +55,7 @@ public final class AutoComparison {
      * below the floor there).
      */
     public static final List<String> CANDIDATES = List.of(ComparisonMethods.RATIO_CONVEX, ComparisonMethods.RATIO_GEOMETRIC,
-            ComparisonMethods.IS_VB_DIFF, ComparisonMethods.LEE_IS_DIFF);
+            ComparisonMethods.IS_GIBBS_DIFF, ComparisonMethods.IS_VB_DIFF, ComparisonMethods.LEE_IS_DIFF);
     /**
      * Candidates are ordered by fewest violations and documents beyond the cap, then by the least cost of bringing
      * every pilot document to its target ({@link #trial}: not floored at the default budget, so that a cheap, noisy
@@ -324,9 +325,12 @@ public final class AutoComparison {
         List<ComparisonRunner.Result> judged = new ArrayList<>();
         for (int i = 0; i < round.size(); i++) {
             ComparisonRunner.Result r = round.get(i);
-            boolean below = r.status().hasValue() && (a[i] == Status.BELOW_FLOOR || b[i] == Status.BELOW_FLOOR);
-            judged.add(below ? new ComparisonRunner.Result(r.documentIndex(), r.documentId(), r.length(), r.method(), r.direction(), r.run(),
-                    r.reference(), r.result(), r.refusal(), Status.BELOW_FLOOR) : r);
+            // a side above its hard bound is impossible, one below its floor cannot be right: either makes the difference so
+            Status worst = !r.status().hasValue() ? null
+                    : a[i] == Status.ABOVE_CEILING || b[i] == Status.ABOVE_CEILING ? Status.ABOVE_CEILING
+                    : a[i] == Status.BELOW_FLOOR || b[i] == Status.BELOW_FLOOR ? Status.BELOW_FLOOR : null;
+            judged.add(worst != null ? new ComparisonRunner.Result(r.documentIndex(), r.documentId(), r.length(), r.method(), r.direction(), r.run(),
+                    r.reference(), r.result(), r.refusal(), worst) : r);
         }
         return judged;
     }
@@ -335,10 +339,13 @@ public final class AutoComparison {
     private static List<Outcome> outcomes(List<ComparisonRunner.Result> round, Document doc, TopicModel model,
                                           ToDoubleFunction<RatioResult> value, String estimator, CancelToken cancel) {
         double floor = VariationalBound.fit(doc, model, cancel).bound();
+        double ceiling = Ceiling.of(doc, model);
         List<Outcome> outcomes = new ArrayList<>();
         for (ComparisonRunner.Result r : round) {
             EstimateResult e = r.refused() ? null : new EstimateResult(value.applyAsDouble(r.result()), new double[0], 0, doc.length(), 0);
-            outcomes.add(new Outcome(r.documentIndex(), r.documentId(), doc.length(), r.run(), e, r.refusal(), r.status(),
+            Status status = e != null && r.status().hasValue() && e.logValue() > ceiling + 1e-9 * Math.max(1, Math.abs(e.logValue()))
+                    ? Status.ABOVE_CEILING : r.status();
+            outcomes.add(new Outcome(r.documentIndex(), r.documentId(), doc.length(), r.run(), e, r.refusal(), status,
                     outcomes.isEmpty() ? floor : Double.NaN, estimator));
         }
         return outcomes;

@@ -27,7 +27,8 @@ public record DocumentVerdict(Status[] statuses, Verdict verdict) {
         for (int i = 0; i < statuses.length; i++) {
             Outcome o = runs.get(i);
             Status status = o.status();
-            if (status == Status.OK && o.result().logValue() < floor - Math.max(2 * noise, 1e-9)) {
+            // below the floor says more than heavy-tailed weights (the value cannot be right), so it replaces that status too
+            if ((status == Status.OK || status == Status.HEAVY_TAIL) && o.result().logValue() < floor - Math.max(2 * noise, 1e-9)) {
                 status = Status.BELOW_FLOOR;
             }
             statuses[i] = status;

@@ -137,10 +137,12 @@ class AutoComparisonTest {
         TopicModel a = Fixtures.randomModel("A", 300, alpha, 0.01, 3);
         TopicModel b = Fixtures.randomModel("B", 300, alpha, 0.01, 4);
         Corpus corpus = Fixtures.generate(a, 8, 100, 5);
-        ComparisonPlan pilotPlan = AutoComparison.pilotPlan(1, 2, true, false, 1.0)
+        // seed 3: is-vb's draws on this pair fall below a floor on 1 of the 8 pilot documents (seeds 1 to 12: on 0 to 2;
+        // seed 1, this test's before the gamma sampler changed, now on none)
+        ComparisonPlan pilotPlan = AutoComparison.pilotPlan(3, 2, true, false, 1.0)
                 .withMethods(List.of(ComparisonMethods.IS_VB_DIFF, ComparisonMethods.CHIB_DIFF));
         pilotPlan = new ComparisonPlan(pilotPlan.methods(), pilotPlan.directions(), pilotPlan.settings().withTemperatures(300).withChainLength(300),
-                pilotPlan.runs(), 1, 2, pilotPlan.reference(), pilotPlan.referenceParticles(), true, false, 1.0);
+                pilotPlan.runs(), 3, 2, pilotPlan.reference(), pilotPlan.referenceParticles(), true, false, 1.0);
         AutoComparison.Choice choice = AutoComparison.choose(pilotPlan, corpus, ModelPair.prepare(a, b, true, false, null), CANCEL);
         AutoEstimation.Trial isVb = choice.trials().stream().filter(t -> t.method().equals(ComparisonMethods.IS_VB_DIFF)).findFirst().orElseThrow();
         assertTrue(isVb.violations() > 0, choice.report(corpus));
