@@ -68,8 +68,22 @@ public final class GibbsMixtureSampler implements Estimator {
     private final int draws;
     private final double priorShare;
 
+    /**
+     * The default mixture at S samples: {@link #CHAINS} chains of {@link #draws(int)} draws, so that a budget doubled by
+     * {@code auto} buys a finer proposal (more components) as well as more samples: more samples of one fixed mixture
+     * cannot cover mass between its components.
+     */
     public GibbsMixtureSampler(int samples) {
-        this(samples, CHAINS, DRAWS, PRIOR_SHARE);
+        this(samples, CHAINS, draws(samples), PRIOR_SHARE);
+    }
+
+    /**
+     * Draws per chain at S samples: {@link #DRAWS} at S = 1,000 and below, growing as the root of S beyond it, at most four
+     * times as many (at S = 16,000, auto's cap). Each sample evaluates every component, so the work is S times the
+     * components: growing them in proportion to S would make it quadratic in the budget.
+     */
+    static int draws(int samples) {
+        return (int) Math.min(4L * DRAWS, Math.max(DRAWS, Math.round(DRAWS * Math.sqrt(samples / 1000.0))));
     }
 
     /** Another mixture, for measurement and for the tests' planted failures (one chain, which finds one mode). */
@@ -171,18 +185,10 @@ public final class GibbsMixtureSampler implements Estimator {
             if (p > 1e-280) {
                 logP = Math.log(p) + max;
             } else {
-                double m = Double.NEGATIVE_INFINITY;
-                for (int k = 0; k < numTopics; k++) {
-                    m = Math.max(m, logTheta[k] + logRows[base + k]);
-                }
-                if (m == Double.NEGATIVE_INFINITY) {
+                logP = ThetaSampling.logWordProbability(logRows, base, numTopics, logTheta);
+                if (logP == Double.NEGATIVE_INFINITY) {
                     return Double.NEGATIVE_INFINITY;
                 }
-                double sum = 0;
-                for (int k = 0; k < numTopics; k++) {
-                    sum += Math.exp(logTheta[k] + logRows[base + k] - m);
-                }
-                logP = m + Math.log(sum);
             }
             total += view.count(s) * logP;
         }

@@ -15,20 +15,28 @@ final class ThetaSampling {
     static double logLikelihood(DocumentView view, double[] logRows, int numTopics, double[] logTheta) {
         double total = 0;
         for (int s = 0; s < view.numLocalWords(); s++) {
-            int base = s * numTopics;
-            double max = Double.NEGATIVE_INFINITY;
-            for (int k = 0; k < numTopics; k++) {
-                max = Math.max(max, logTheta[k] + logRows[base + k]);
-            }
-            if (max == Double.NEGATIVE_INFINITY) {
+            double logP = logWordProbability(logRows, s * numTopics, numTopics, logTheta);
+            if (logP == Double.NEGATIVE_INFINITY) {
                 return Double.NEGATIVE_INFINITY;
             }
-            double sum = 0;
-            for (int k = 0; k < numTopics; k++) {
-                sum += Math.exp(logTheta[k] + logRows[base + k] - max);
-            }
-            total += view.count(s) * (max + Math.log(sum));
+            total += view.count(s) * logP;
         }
         return total;
+    }
+
+    /** log sum_k theta_k phi(w, k) for the word whose log row starts at {@code base}, as a log-sum-exp. */
+    static double logWordProbability(double[] logRows, int base, int numTopics, double[] logTheta) {
+        double max = Double.NEGATIVE_INFINITY;
+        for (int k = 0; k < numTopics; k++) {
+            max = Math.max(max, logTheta[k] + logRows[base + k]);
+        }
+        if (max == Double.NEGATIVE_INFINITY) {
+            return Double.NEGATIVE_INFINITY;
+        }
+        double sum = 0;
+        for (int k = 0; k < numTopics; k++) {
+            sum += Math.exp(logTheta[k] + logRows[base + k] - max);
+        }
+        return max + Math.log(sum);
     }
 }

@@ -37,7 +37,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * {@link CompareCommandLine}, parsed by {@code compare}'s own parser) and plan -> session -> plan ({@link SessionFile}).
  */
 class PlanRoundTripTest {
-    private static final int PLANS = 300;
+    private static final int PLANS = 400;
     private static final CompareCommandLine.Inputs INPUTS = new CompareCommandLine.Inputs(Path.of("/data/A.tsv"), Path.of("/data/B b.tsv"),
             Path.of("/data/held out.txt"), 1);
 
