@@ -69,21 +69,13 @@ public final class GibbsMixtureSampler implements Estimator {
     private final double priorShare;
 
     /**
-     * The default mixture at S samples: {@link #CHAINS} chains of {@link #draws(int)} draws, so that a budget doubled by
-     * {@code auto} buys a finer proposal (more components) as well as more samples: more samples of one fixed mixture
-     * cannot cover mass between its components.
+     * The default mixture ({@link #CHAINS} chains of {@link #DRAWS} draws) at S samples. The components do not grow with
+     * S: each sample evaluates every component, and components grown with the budget (tried: 16 sqrt(S/1000) draws a
+     * chain, up to 64) made a document auto escalates to S = 16,000 cost S x 2,048 components x its present topics, a
+     * minute of CPU on the field models' hard documents.
      */
     public GibbsMixtureSampler(int samples) {
-        this(samples, CHAINS, draws(samples), PRIOR_SHARE);
-    }
-
-    /**
-     * Draws per chain at S samples: {@link #DRAWS} at S = 1,000 and below, growing as the root of S beyond it, at most four
-     * times as many (at S = 16,000, auto's cap). Each sample evaluates every component, so the work is S times the
-     * components: growing them in proportion to S would make it quadratic in the budget.
-     */
-    static int draws(int samples) {
-        return (int) Math.min(4L * DRAWS, Math.max(DRAWS, Math.round(DRAWS * Math.sqrt(samples / 1000.0))));
+        this(samples, CHAINS, DRAWS, PRIOR_SHARE);
     }
 
     /** Another mixture, for measurement and for the tests' planted failures (one chain, which finds one mode). */
