@@ -104,7 +104,7 @@ public final class GibbsMixtureSampler implements Estimator {
         double[] rows = view.rows(model);
         double[] logRows = view.logRows(model);
 
-        Components components = components(view, model, chains, draws, random, cancel);
+        Components components = components(view, model, logRows, chains, draws, random, cancel);
         int m = components.size();
         int drawn = components.draws();
         // the draws are allotted, not drawn: the prior's share first, then the components in turn, chain by chain, so that
@@ -145,7 +145,7 @@ public final class GibbsMixtureSampler implements Estimator {
             // (a component no draw was allotted to, when S is smaller than the draws, is not in the mixture)
             componentWork += components.entries();
             double logProposalOverPrior = LogMath.logSumExp(logRatio, m + 1);
-            logWeights[s] = logLikelihood(view, rows, logRows, numTopics, logTheta, theta) - logProposalOverPrior;
+            logWeights[s] = ThetaSampling.logLikelihoodScaled(view, rows, logRows, numTopics, logTheta, theta) - logProposalOverPrior;
             cancel.checkEvery(s);
         }
         double logValue = LogMath.logMeanExp(logWeights);
@@ -154,46 +154,13 @@ public final class GibbsMixtureSampler implements Estimator {
         return EstimateResult.since(start, logValue, logWeights, cost, length);
     }
 
-    /**
-     * log P(w | theta) = sum_v n_v log sum_k theta_k phi(v, k), over the distinct words: theta is scaled to a largest entry
-     * of 1 (one exp per topic, not one per word and topic); a word whose scaled sum underflows is taken in log space.
-     */
-    static double logLikelihood(DocumentView view, double[] rows, double[] logRows, int numTopics, double[] logTheta, double[] theta) {
-        double max = Double.NEGATIVE_INFINITY;
-        for (int k = 0; k < numTopics; k++) {
-            max = Math.max(max, logTheta[k]);
-        }
-        for (int k = 0; k < numTopics; k++) {
-            theta[k] = Math.exp(logTheta[k] - max);
-        }
-        double total = 0;
-        for (int s = 0; s < view.numLocalWords(); s++) {
-            int base = s * numTopics;
-            double p = 0;
-            for (int k = 0; k < numTopics; k++) {
-                p += theta[k] * rows[base + k];
-            }
-            double logP;
-            if (p > 1e-280) {
-                logP = Math.log(p) + max;
-            } else {
-                logP = ThetaSampling.logWordProbability(logRows, base, numTopics, logTheta);
-                if (logP == Double.NEGATIVE_INFINITY) {
-                    return Double.NEGATIVE_INFINITY;
-                }
-            }
-            total += view.count(s) * logP;
-        }
-        return total;
-    }
-
     /** The chains, started apart, and {@code draws} draws of their topic counts each. */
-    static Components components(DocumentView view, TopicModel model, int chains, int draws, SplittableRandom random, CancelToken cancel) {
+    static Components components(DocumentView view, TopicModel model, double[] logRows, int chains, int draws, SplittableRandom random,
+                                 CancelToken cancel) {
         int numTopics = model.numTopics();
         int length = view.length();
         double[] alpha = model.alpha();
-        double[] logAlphaFree = new double[numTopics];
-        double[] logRows = view.logRows(model);
+        double[] logStartTheta = new double[numTopics];
         TemperedPosterior posterior = TemperedPosterior.posterior(view, model);
         TopicState state = new TopicState(length, numTopics);
         double[] scratch = new double[numTopics];
@@ -206,16 +173,16 @@ public final class GibbsMixtureSampler implements Estimator {
             // slowly); the even ones from the tokens' most likely topics under a prior draw of theta
             int corner = chain % 2 == 1 && chain / 2 < corners.length ? corners[chain / 2] : -1;
             if (chain == 0 || corner >= 0) {
-                java.util.Arrays.fill(logAlphaFree, 0);
+                java.util.Arrays.fill(logStartTheta, 0);
             } else {
-                Dirichlet.logDraw(alpha, random, logAlphaFree);
+                Dirichlet.logDraw(alpha, random, logStartTheta);
             }
             for (int i = 0; i < length; i++) {
                 int base = view.slot(i) * numTopics;
                 int best = 0;
                 double bestValue = Double.NEGATIVE_INFINITY;
                 for (int k = 0; k < numTopics; k++) {
-                    double v = logAlphaFree[k] + logRows[base + k];
+                    double v = logStartTheta[k] + logRows[base + k];
                     if (v > bestValue) {
                         bestValue = v;
                         best = k;

@@ -42,6 +42,18 @@ public final class WeightDiagnostics {
                 && effectiveSampleSize(logWeights) < MIN_EFFECTIVE_SHARE * logWeights.length;
     }
 
+    /** The delta-method standard error of the log of a mean of importance weights: sd(w) / (sqrt(S) mean(w)); 0 below 2. */
+    public static double standardErrorOfLogMean(double[] logWeights) {
+        int n = logWeights.length;
+        if (n < 2) {
+            return 0;
+        }
+        double[] sums = LogMath.shiftedWeightSums(logWeights);
+        double mean = sums[0] / n;
+        double variance = Math.max(0, sums[1] / n - mean * mean) * n / (n - 1);
+        return mean > 0 ? Math.sqrt(variance / n) / mean : 0;
+    }
+
     /** (sum w)^2 / sum w^2: the effective sample size of the weights. */
     public static double effectiveSampleSize(double[] logWeights) {
         double[] sums = LogMath.shiftedWeightSums(logWeights);

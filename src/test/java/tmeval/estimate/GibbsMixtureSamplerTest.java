@@ -80,9 +80,7 @@ class GibbsMixtureSamplerTest {
         for (int r = 0; r < 5; r++) {
             EstimateResult res = new GibbsMixtureSampler(1000).estimate(doc, base, RandomStreams.stream(1, 0, r), new CancelToken());
             // the prior's draws fall on the corners by a multinomial: the run's own standard error, about 0.04 nats here
-            double[] sums = tmeval.sampling.LogMath.shiftedWeightSums(res.logWeights());
-            double n = res.logWeights().length;
-            double se = Math.sqrt(Math.max(0, sums[1] / n - (sums[0] / n) * (sums[0] / n)) / n) / (sums[0] / n);
+            double se = WeightDiagnostics.standardErrorOfLogMean(res.logWeights());
             assertEquals(limit, res.logValue(), 4 * se + 1e-9, "run " + r + ", standard error " + se);
             assertTrue(res.logValue() <= ceiling, "above the hard bound");
         }

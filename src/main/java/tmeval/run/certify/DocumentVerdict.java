@@ -4,7 +4,7 @@ import tmeval.run.exec.Outcome;
 import tmeval.run.exec.Status;
 
 import tmeval.estimate.Methods;
-import tmeval.sampling.LogMath;
+import tmeval.estimate.WeightDiagnostics;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -65,13 +65,7 @@ public record DocumentVerdict(Status[] statuses, Verdict verdict) {
         }
         if (values.size() == 1) {
             double[] w = runs.stream().filter(o -> o.result() != null).findFirst().orElseThrow().result().logWeights();
-            if (w.length >= 2) {
-                double[] sums = LogMath.shiftedWeightSums(w);
-                double mean = sums[0] / w.length;
-                double squares = sums[1];
-                double variance = Math.max(0, squares / w.length - mean * mean) * w.length / (w.length - 1);
-                return mean > 0 ? Math.sqrt(variance / w.length) / mean : 0;
-            }
+            return WeightDiagnostics.standardErrorOfLogMean(w);
         }
         return 0;
     }

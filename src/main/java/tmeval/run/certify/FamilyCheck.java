@@ -1,6 +1,7 @@
 package tmeval.run.certify;
 
 import org.apache.commons.math3.stat.StatUtils;
+import tmeval.estimate.WeightDiagnostics;
 
 /**
  * Agreement between two estimator families that fail differently (issue 34): an importance sampler over theta fails by
@@ -25,19 +26,8 @@ public final class FamilyCheck {
     public static boolean missedMass(double[] values, double target, double aisValue, double[] aisLogWeights) {
         double mean = StatUtils.mean(values);
         double se = values.length >= 2 ? Math.sqrt(StatUtils.variance(values, mean) / values.length) : 0;
-        double aisSe = standardErrorOfLogMean(aisLogWeights);
+        double aisSe = WeightDiagnostics.standardErrorOfLogMean(aisLogWeights);
         return aisValue > mean + Math.max(target, 3 * Math.sqrt(se * se + aisSe * aisSe));
     }
 
-    /** The delta-method standard error of the log of a mean of importance weights: sd(w) / (sqrt(S) mean(w)). */
-    public static double standardErrorOfLogMean(double[] logWeights) {
-        int n = logWeights.length;
-        if (n < 2) {
-            return 0;
-        }
-        double[] sums = tmeval.sampling.LogMath.shiftedWeightSums(logWeights);
-        double mean = sums[0] / n;
-        double variance = Math.max(0, sums[1] / n - mean * mean) * n / (n - 1);
-        return mean > 0 ? Math.sqrt(variance / n) / mean : 0;
-    }
 }
