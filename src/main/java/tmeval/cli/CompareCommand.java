@@ -250,7 +250,9 @@ final class CompareCommand implements Command {
         AutoComparison.Choice choice = null;
         ComparisonPlan pilotPlan = plan;
         if (auto) {
-            choice = AutoComparison.choose(pilotPlan, corpus, pair, cancel);
+            try (ProgressPrinter progress = ProgressPrinter.to(err, "auto pilot")) {
+                choice = AutoComparison.choose(pilotPlan, corpus, pair, progress, cancel);
+            }
             out.print(choice.report(corpus));
             plan = choice.plan(pilotPlan);
         }
@@ -275,13 +277,13 @@ final class CompareCommand implements Command {
                     }
                 }
             };
-            try {
+            try (ProgressPrinter progress = ProgressPrinter.to(err, auto ? "auto " + choice.method() : "compare")) {
                 if (auto) {
                     long spent = AutoComparison.run(engine, choice, pilotPlan, corpus, pair, shard, row -> {
                         ComparisonRunner.record(table, row.result());
                         noteRefusal.accept(row.result());
                         rows.add(row);
-                    }, ProgressPrinter.to(err, "auto " + choice.method()), cancel);
+                    }, progress, cancel);
                     adaptiveReport = String.format(Locale.ROOT, "auto spent %d site updates in all rounds%n", spent);
                 } else if (adaptive != null) {
                     int[] converged = new int[2];
@@ -291,7 +293,7 @@ final class CompareCommand implements Command {
                             converged[row.converged() ? 0 : 1]++;
                         }
                         rows.add(row);
-                    }, ProgressPrinter.to(err, "compare"), cancel);
+                    }, progress, cancel);
                     adaptiveReport = String.format(Locale.ROOT, "adaptive: %d (document, ratio path) pairs agreed within %s nats, %d did not"
                             + " by %d temperatures; %d site updates spent in all rounds%n", converged[0], adaptive.agreeWithin(), converged[1],
                             adaptive.maxTemperatures(), spent);
@@ -300,7 +302,7 @@ final class CompareCommand implements Command {
                         ComparisonRunner.record(table, r);
                         noteRefusal.accept(r);
                         rows.add(r);
-                    }, ProgressPrinter.to(err, "compare"), cancel);
+                    }, progress, cancel);
                 }
                 rows.finish();
             } catch (UncheckedIOException e) {

@@ -106,7 +106,9 @@ final class EstimateCommand implements Command {
         InputOptions.reportCorpus(corpus, loaded.kind(), model.numWords(), smooth, out);
         AutoEstimation.Choice choice = null;
         if (auto) {
-            choice = AutoEstimation.choose(corpus, model, seed, threads, cancel);
+            try (ProgressPrinter progress = ProgressPrinter.to(err, "auto pilot")) {
+                choice = AutoEstimation.choose(corpus, model, seed, threads, progress, cancel);
+            }
             plan = choice.plan(seed, threads);
             out.print(choice.report(corpus));
         }
@@ -129,11 +131,11 @@ final class EstimateCommand implements Command {
                     throw new UncheckedIOException(e);
                 }
             };
-            try {
+            try (ProgressPrinter progress = ProgressPrinter.to(err, auto ? "auto " + methodName : methodName)) {
                 if (auto) {
-                    spent = AutoEstimation.run(engine, choice, corpus, model, seed, threads, shard, rows, ProgressPrinter.to(err, "auto " + methodName), cancel);
+                    spent = AutoEstimation.run(engine, choice, corpus, model, seed, threads, shard, rows, progress, cancel);
                 } else {
-                    engine.estimate(plan, corpus, model, shard, rows, ProgressPrinter.to(err, methodName), cancel);
+                    engine.estimate(plan, corpus, model, shard, rows, progress, cancel);
                 }
                 table.finish();
             } catch (UncheckedIOException e) {

@@ -222,7 +222,10 @@ final class SelectCommand implements Command {
         List<ModelSelection.Estimation> estimations = new ArrayList<>();
         for (int i = 0; i < candidates.size(); i++) {
             if (auto) {
-                ModelSelection.Estimation e = ModelSelection.Estimation.auto(candidates.get(i), seed, threads, cancel);
+                ModelSelection.Estimation e;
+                try (ProgressPrinter progress = ProgressPrinter.to(err, "auto pilot, model " + (i + 1))) {
+                    e = ModelSelection.Estimation.auto(candidates.get(i), seed, threads, progress, cancel);
+                }
                 String prefix = "model-" + (i + 1) + "-";
                 out.print("model " + (i + 1) + " (" + models.get(i).name() + "): " + e.auto().report(candidates.get(i).corpus()));
                 e.auto().settingsText(seed, threads).forEach((k, v) -> {

@@ -78,6 +78,7 @@ class AutoCompareTest {
         CliTest.Outcome o = run(compare(d, "--out", out.toString()));
         assertEquals(0, o.code(), o.err());
         assertTrue(o.out().contains("auto: a pilot of 8 documents") && o.out().contains("auto chose "), o.out());
+        assertTrue(o.err().lines().anyMatch(l -> l.contains("12/12 (100%)") && l.contains(" certified so far")), o.err());
         String text = Files.readString(out);
         assertTrue(text.contains("# setting\tauto\ttrue\n") && text.contains("# setting\tauto-pilot\t[") && text.contains("# setting\tauto-max-doublings\t4\n"),
                 "the provenance says auto chose, and on which pilot:\n" + text);

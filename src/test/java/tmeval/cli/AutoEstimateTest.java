@@ -39,6 +39,9 @@ class AutoEstimateTest {
         CliTest.Outcome o = CliTest.run("estimate", "--model", d[0].toString(), "--corpus", d[1].toString(), "--out", out.toString(), "--summary");
         assertEquals(0, o.code(), o.err());
         assertTrue(o.out().contains("auto chose "), o.out());
+        // the last progress line of the pilot and of the run: what was done and how many documents are certified so far
+        assertTrue(o.err().lines().anyMatch(l -> l.startsWith("auto pilot: ") && l.contains("(100%)")), o.err());
+        assertTrue(o.err().lines().anyMatch(l -> l.startsWith("auto ") && l.contains("16/16 (100%)") && l.contains(" certified so far")), o.err());
         assertTrue(o.out().contains("# setting\tauto\ttrue") || Files.readString(out).contains("# setting\tauto\ttrue"), "the provenance says auto chose");
         TopicModel model = tmeval.io.ModelLoader.read(tmeval.io.ModelLoader.Spec.of(d[0]));
         Corpus corpus = tmeval.io.CorpusLoader.mapOnto(tmeval.io.CorpusLoader.read(tmeval.io.CorpusLoader.Spec.of(d[1])), model.vocabulary(), d[1]);

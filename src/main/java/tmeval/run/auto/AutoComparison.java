@@ -72,7 +72,13 @@ public final class AutoComparison {
      * then). One document's rounds only, so they run wherever the document is; an enum, to be the same rule there.
      */
     private enum Certified implements AdaptiveComparison.Rule {
+
         RULE;
+
+        @Override
+        public String metWord() {
+            return "certified";
+        }
 
         @Override
         public boolean escalates(ComparisonMethods.Method method) {
@@ -167,6 +173,11 @@ public final class AutoComparison {
 
     /** Runs the pilot and chooses. */
     public static Choice choose(ComparisonPlan pilotPlan, Corpus corpus, ModelPair pair, CancelToken cancel) {
+        return choose(pilotPlan, corpus, pair, Progress.NONE, cancel);
+    }
+
+    /** Runs the pilot, telling {@code progress} of each (candidate, document) it finishes, and chooses. */
+    public static Choice choose(ComparisonPlan pilotPlan, Corpus corpus, ModelPair pair, Progress progress, CancelToken cancel) {
         if (corpus.size() == 0) {
             throw new IllegalArgumentException("auto needs at least one document to choose a method on");
         }
@@ -186,7 +197,8 @@ public final class AutoComparison {
                 }
             }
             return judged(results, job, d, cancel);
-        }, runs::add, pilotPlan.threads(), "tmeval-auto-pilot", Progress.NONE, cancel, task -> corpus.document(pilot[task % pilot.length]).id());
+        }, runs::add, pilotPlan.threads(), "tmeval-auto-pilot", progress, cancel, task -> candidates.get(task / pilot.length) + " on document "
+                + corpus.document(pilot[task % pilot.length]).id());
         return decide(pilotPlan, pilot, runs);
     }
 

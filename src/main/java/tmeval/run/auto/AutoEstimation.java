@@ -311,6 +311,11 @@ public final class AutoEstimation {
 
     /** Runs the pilot and chooses. */
     public static Choice choose(Corpus corpus, TopicModel model, long seed, int threads, CancelToken cancel) {
+        return choose(corpus, model, seed, threads, Progress.NONE, cancel);
+    }
+
+    /** Runs the pilot, telling {@code progress} of each (candidate, document) it finishes, and chooses. */
+    public static Choice choose(Corpus corpus, TopicModel model, long seed, int threads, Progress progress, CancelToken cancel) {
         if (corpus.size() == 0) {
             throw new IllegalArgumentException("auto needs at least one document to choose a method on");
         }
@@ -323,7 +328,8 @@ public final class AutoEstimation {
             int d = pilot[task % pilot.length];
             Estimator estimator = Methods.get(method).create(Methods.get(method).defaults());
             return runs(estimator, model, corpus.document(d), d, Methods.budget(method, Methods.get(method).defaults()), seed, cancel);
-        }, runs::add, threads, "tmeval-auto-pilot", Progress.NONE, cancel, task -> corpus.document(pilot[task % pilot.length]).id());
+        }, runs::add, threads, "tmeval-auto-pilot", progress, cancel, task -> CANDIDATES.get(task / pilot.length) + " on document "
+                + corpus.document(pilot[task % pilot.length]).id());
         for (int c = 0; c < CANDIDATES.size(); c++) {
             trials.add(trial(CANDIDATES.get(c), runs.subList(c * pilot.length, (c + 1) * pilot.length)));
         }
@@ -452,13 +458,17 @@ public final class AutoEstimation {
         long[] spent = {0};
         java.util.Map<String, Integer> fellBack = new java.util.LinkedHashMap<>();
         choice.fallbacks().forEach(f -> fellBack.put(f.method(), 0));
+        java.util.concurrent.atomic.AtomicInteger certified = new java.util.concurrent.atomic.AtomicInteger();
         engine.documents(new Escalations(choice, model, seed), corpus, shard, threads, r -> {
             spent[0] += r.siteUpdates();
             if (!r.method().equals(choice.method())) {
                 fellBack.merge(r.method(), 1, Integer::sum);
             }
+            if (r.certified()) {
+                certified.incrementAndGet();
+            }
             r.runs().forEach(inOrder);
-        }, progress, cancel);
+        }, Progress.counting(progress, certified, "certified"), cancel);
         return new Result(spent[0], fellBack);
     }
 

@@ -54,6 +54,11 @@ public final class AdaptiveComparison {
         /** Whether the round, one method's results on one document, meets the rule (its rows' converged column). */
         boolean met(List<ComparisonRunner.Result> round);
 
+        /** What a document whose rounds met the rule is called in progress lines ("12 agreed so far"). */
+        default String metWord() {
+            return "agreed";
+        }
+
         /** Whether the rounds end here, met or not (with the cap, which ends them anyway). */
         default boolean done(List<ComparisonRunner.Result> round) {
             return met(round);
@@ -167,10 +172,14 @@ public final class AdaptiveComparison {
     public static long run(JobEngine engine, ComparisonPlan plan, Rule rule, int maxTemperatures, Corpus corpus, ModelPair pair, Shard shard,
                            Consumer<List<Row>> eachRound, Consumer<Row> inOrder, Progress progress, CancelToken cancel) {
         long[] spent = {0};
+        java.util.concurrent.atomic.AtomicInteger met = new java.util.concurrent.atomic.AtomicInteger();
         engine.documents(new Rounds(plan, rule, maxTemperatures, pair.a(), pair.b(), eachRound), corpus, shard, plan.threads(), rows -> {
             spent[0] += rows.siteUpdatesSpent();
+            if (rows.rows().stream().anyMatch(r -> r.converged() != null) && rows.rows().stream().allMatch(r -> r.converged() != Boolean.FALSE)) {
+                met.incrementAndGet();
+            }
             rows.rows().forEach(inOrder);
-        }, progress, cancel);
+        }, Progress.counting(progress, met, rule.metWord()), cancel);
         return spent[0];
     }
 

@@ -66,7 +66,12 @@ public final class ModelSelection {
 
         /** Auto's choice for one model, made by its pilot on the model's corpus. */
         public static Estimation auto(Candidate c, long seed, int threads, CancelToken cancel) {
-            AutoEstimation.Choice choice = AutoEstimation.choose(c.corpus(), c.model(), seed, threads, cancel);
+            return auto(c, seed, threads, Progress.NONE, cancel);
+        }
+
+        /** As {@link #auto(Candidate, long, int, CancelToken)}, telling {@code progress} of the pilot's work. */
+        public static Estimation auto(Candidate c, long seed, int threads, Progress progress, CancelToken cancel) {
+            AutoEstimation.Choice choice = AutoEstimation.choose(c.corpus(), c.model(), seed, threads, progress, cancel);
             return new Estimation(choice.plan(seed, threads), choice);
         }
 
