@@ -8,9 +8,15 @@ package tmeval.estimate;
  * @param siteUpdates cost in Gibbs site updates, or the equivalent count for theta-based methods (Wallach et al. Table 1)
  * @param evaluatedTokens the tokens whose probability is estimated (N, or the second half for completion)
  * @param nanos wall time of the estimate
+ * @param chainCoverage for a proposal built from several chains ({@code is-gibbs}), how far the chains cover each
+ *                      other's posterior mass ({@link WeightDiagnostics#MIN_CHAIN_COVERAGE}); NaN for other methods
  */
-public record EstimateResult(double logValue, double[] logWeights, long siteUpdates, int evaluatedTokens, long nanos)
+public record EstimateResult(double logValue, double[] logWeights, long siteUpdates, int evaluatedTokens, long nanos, double chainCoverage)
         implements java.io.Serializable {
+    public EstimateResult(double logValue, double[] logWeights, long siteUpdates, int evaluatedTokens, long nanos) {
+        this(logValue, logWeights, siteUpdates, evaluatedTokens, nanos, Double.NaN);
+    }
+
     static EstimateResult since(long startNanos, double logValue, double[] logWeights, long siteUpdates, int evaluatedTokens) {
         return new EstimateResult(logValue, logWeights, siteUpdates, evaluatedTokens, System.nanoTime() - startNanos);
     }

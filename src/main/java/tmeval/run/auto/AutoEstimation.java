@@ -24,6 +24,7 @@ import tmeval.estimate.Methods;
 import tmeval.model.Corpus;
 import tmeval.model.Document;
 import tmeval.model.TopicModel;
+import tmeval.estimate.WeightDiagnostics;
 import tmeval.progress.CancelToken;
 import tmeval.progress.Progress;
 import tmeval.run.certify.Target;
@@ -515,12 +516,25 @@ public final class AutoEstimation {
                 cost += checked.siteUpdates();
                 v = DocumentVerdict.of(method, runs).verdict();
             }
-            // a document the method refuses outright (exact's limit, a word of probability zero) gains nothing from more budget
-            if (v.certified() || runs.stream().allMatch(o -> o.status() == Status.REFUSED)) {
+            // a document the method refuses outright (exact's limit, a word of probability zero) gains nothing from more budget;
+            // nor does one whose every run has weights beyond k-hat 0.7 (their error falls too slowly for doublings to mend)
+            if (v.certified() || runs.stream().allMatch(o -> o.status() == Status.REFUSED) || beyondAnyBudget(runs)) {
                 break;
             }
         }
         return new Escalation(method, runs, v.certified(), runs.stream().allMatch(o -> o.status() == Status.REFUSED), cost);
+    }
+
+    /**
+     * Whether every run's chains stayed apart (more draws from chains of the same length would not join them) or is
+     * heavy-tailed with k-hat above {@link WeightDiagnostics#MAX_K}: Vehtari et al. find the sample
+     * size such a tail needs impractically large (the relative error falls slower than any power of S worth paying),
+     * so doubling the budget would only spend it (issue 34: on a scikit-learn model, K = 50, most documents of 150
+     * tokens paid 31 times their first round to stay heavy-tailed).
+     */
+    static boolean beyondAnyBudget(List<Outcome> runs) {
+        return !runs.isEmpty() && runs.stream().allMatch(o -> o.status() == Status.CHAINS_APART || o.status() == Status.HEAVY_TAIL
+                && WeightDiagnostics.paretoK(o.result().logWeights()) > WeightDiagnostics.MAX_K);
     }
 
     /**

@@ -85,6 +85,7 @@ public final class Certification {
                 case ABOVE_CEILING -> Reason.ABOVE_CEILING;
                 case MISSED_MASS -> Reason.MISSED_MASS;
                 case BELOW_FLOOR -> Reason.BELOW_FLOOR;
+                case CHAINS_APART -> Reason.CHAINS_APART;
                 case HEAVY_TAIL -> Reason.HEAVY_TAIL;
                 default -> null;
             };

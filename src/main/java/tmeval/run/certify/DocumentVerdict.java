@@ -28,7 +28,7 @@ public record DocumentVerdict(Status[] statuses, Verdict verdict) {
             Outcome o = runs.get(i);
             Status status = o.status();
             // below the floor says more than heavy-tailed weights (the value cannot be right), so it replaces that status too
-            if ((status == Status.OK || status == Status.HEAVY_TAIL) && o.result().logValue() < floor - Math.max(2 * noise, 1e-9)) {
+            if ((status == Status.OK || status == Status.HEAVY_TAIL || status == Status.CHAINS_APART) && o.result().logValue() < floor - Math.max(2 * noise, 1e-9)) {
                 status = Status.BELOW_FLOOR;
             }
             statuses[i] = status;

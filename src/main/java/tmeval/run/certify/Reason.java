@@ -18,6 +18,8 @@ public enum Reason {
     MISSED_MASS(false, "ais above it: the sampler missed posterior mass"),
     /** a run lies below the variational floor beyond its noise */
     BELOW_FLOOR(false, "below the vb floor"),
+    /** the chains a run's proposal is built from cover each other too little: posterior mass no chain found is likely */
+    CHAINS_APART(false, "chains that do not cover each other: posterior mass no chain found is likely"),
     /** a run's importance weights are heavy-tailed (Pareto k-hat above the threshold): its proposal misses mass */
     HEAVY_TAIL(false, "heavy-tailed weights (Pareto k-hat above the threshold)"),
     /** one run of a method without directions: no run-to-run error to judge it by */

@@ -112,12 +112,16 @@ public final class EstimationRunner {
     /**
      * A finite estimate's status by what the run alone shows: above the hard bound sum_n log max_k phi(w_n, k), which no
      * P(w) exceeds ({@code above-ceiling}); or importance weights whose Pareto k-hat is above the threshold for their
-     * number ({@code heavy-tail}); {@code ok} otherwise. Document completion scores the second half only: its ceiling
+     * number ({@code heavy-tail}); chains that cover each other too little ({@code chains-apart}, before heavy-tail: more
+     * draws from the same chains would not mend it); {@code ok} otherwise. Document completion scores the second half only: its ceiling
      * is not this one, and it is not checked.
      */
     static Status judged(String method, Document doc, TopicModel model, EstimateResult r) {
         if (Methods.hasFloor(method) && r.logValue() > Ceiling.of(doc, model) + 1e-9 * Math.max(1, Math.abs(r.logValue()))) {
             return Status.ABOVE_CEILING;
+        }
+        if (WeightDiagnostics.chainsApart(r)) {
+            return Status.CHAINS_APART;
         }
         if (Methods.stochasticLowerBound(method) && WeightDiagnostics.heavyTailed(r.logWeights())) {
             return Status.HEAVY_TAIL;

@@ -23,6 +23,12 @@ public enum Status {
     MISSED_MASS("missed-mass"),
     /** above the hard bound sum_n log max_k phi(w_n, k), which no P(w) exceeds: it cannot be right */
     ABOVE_CEILING("above-ceiling"),
+    /**
+     * the chains the sampler's proposal is built from cover each other too little where the posterior is (each found its
+     * own part of it): parts no chain found are likely, so the value, kept, is not trusted ({@code is-gibbs}; estimators.md,
+     * "The evidence behind a certificate")
+     */
+    CHAINS_APART("chains-apart"),
     /** the method cannot evaluate this document (exact beyond its limit, a word of probability zero): no value */
     REFUSED("refused");
 
@@ -47,11 +53,11 @@ public enum Status {
                 return s;
             }
         }
-        throw new IllegalArgumentException("unknown status '" + label + "' (ok, zero-weight, below-floor, heavy-tail, missed-mass, above-ceiling, refused)");
+        throw new IllegalArgumentException("unknown status '" + label + "' (ok, zero-weight, below-floor, heavy-tail, missed-mass, above-ceiling, chains-apart, refused)");
     }
 
     /** Whether the row carries a value. */
     public boolean hasValue() {
-        return this == OK || this == BELOW_FLOOR || this == HEAVY_TAIL || this == MISSED_MASS || this == ABOVE_CEILING;
+        return this == OK || this == BELOW_FLOOR || this == HEAVY_TAIL || this == MISSED_MASS || this == ABOVE_CEILING || this == CHAINS_APART;
     }
 }
