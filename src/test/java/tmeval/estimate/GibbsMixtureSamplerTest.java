@@ -60,6 +60,48 @@ class GibbsMixtureSamplerTest {
     }
 
     /**
+     * The chains' coverage of each other (issue 34): on the multi-modal exact cases the default sixteen chains cover each
+     * other on every run, no false alarm (the cases' modes are few, and several chains find each). What coverage catches
+     * is measured on the field models (performance.md: runs off by more than their target had coverage under 0.19); what
+     * it cannot catch is chains that all miss the same mode (they cover each other): a planted sampler of four chains was
+     * 3 targets low on 3 of 90 runs here with coverage above the threshold, which is why the AIS check stays.
+     */
+    @Test
+    void theDefaultChainsCoverEachOtherOnTheExactCases() {
+        int runs = 0;
+        int flagged = 0;
+        for (MultiModalCases.Case c : MultiModalCases.all()) {
+            for (int d = 0; d < c.corpus().size(); d++) {
+                Document doc = c.corpus().document(d);
+                for (int r = 0; r < 3; r++) {
+                    EstimateResult mixed = new GibbsMixtureSampler(1000).estimate(doc, c.model(), RandomStreams.stream(7, d, r), new CancelToken());
+                    assertTrue(mixed.chainCoverage() > 0 && mixed.chainCoverage() < 1.5, doc.id() + ": coverage " + mixed.chainCoverage());
+                    flagged += WeightDiagnostics.chainsApart(mixed) ? 1 : 0;
+                    runs++;
+                }
+            }
+        }
+        assertEquals(0, flagged, flagged + " of " + runs + " runs of the default chains flagged apart on the exact cases");
+    }
+
+    /**
+     * The coverage's arithmetic: draws whose density the other chains give in the share of mixed chains cover fully;
+     * draws only their own chain explains cover nothing; a chain stuck where the posterior has no mass (weights e^-50 of
+     * the others) does not lower it (planted: without the weights, a quarter of the draws at share 0 gave 0.75).
+     */
+    @Test
+    void coverageIsOneForMixedChainsZeroForChainsApartAndWeighedByThePosterior() {
+        int chains = 4;
+        double mixedShare = (chains - 1.0) / chains;
+        assertEquals(1.0, GibbsMixtureSampler.chainCoverage(new double[] {0, -1, -2, 0.5}, new double[] {mixedShare, mixedShare, mixedShare, mixedShare}, chains), 1e-12);
+        assertEquals(0.0, GibbsMixtureSampler.chainCoverage(new double[] {0, -1, -2, 0.5}, new double[] {0, 0, 0, 0}, chains), 1e-12);
+        double withStuckChain = GibbsMixtureSampler.chainCoverage(new double[] {0, 0, 0, -50}, new double[] {mixedShare, mixedShare, mixedShare, 0}, chains);
+        assertEquals(1.0, withStuckChain, 1e-12);
+        assertTrue(Double.isNaN(GibbsMixtureSampler.chainCoverage(new double[] {0, 0}, new double[] {Double.NaN, Double.NaN}, chains)),
+                "draws from the prior only: no coverage to measure");
+    }
+
+    /**
      * Alpha 1e-300: the prior is a mixture of the simplex's corners, so P(w) = sum_k (alpha_k / sum alpha) prod_n phi(w_n, k)
      * to within a relative 1e-297; the chains' components are the corners themselves. Every run within four of its own
      * standard errors of it and none above the hard bound.
