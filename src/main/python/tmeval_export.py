@@ -18,17 +18,26 @@ probability as a full-precision float64 (Python's ``repr``), each topic renormal
 from 1 by more than tmeval's tolerance of 1e-6), and every word verbatim: a word that looks like a number, holds a
 comma or a quote, or ends in a space is written as it is. A word holding a tab or a line break cannot be written (the
 format separates by them) and is an error naming it. A name ending in ``.gz`` is written gzip. The file appears only
-when complete (it is written beside the target and renamed into place).
+when complete, as the jar writes its own: into a temporary file beside the target, made exclusively under a name
+nobody can guess (a link or file planted there is never opened), renamed into place keeping the replaced file's mode,
+owner and group, and removed on any error; a link at the target is written through (it survives), a device or FIFO is
+written into, and a directory, a dangling link or a file with other hard links is refused.
 """
 
 import gzip
+import io
 import math
 import os
+import secrets
+import stat
 
 __all__ = ["ExportError", "write_model", "export_gensim", "export_sklearn", "export_tomotopy", "write_heldout_tokens",
            "write_heldout_tokens_gensim", "gensim_tokens"]
 
 MAGIC = "#tmeval-model v1"
+# Temporary files: names drawn before giving up (each 64 random bits), and the longest file name Linux takes
+_ATTEMPTS = 100
+_MAX_NAME_BYTES = 255
 
 
 class ExportError(ValueError):
@@ -68,23 +77,134 @@ def _check_word(word, index):
     return word
 
 
-def _open_text(path):
-    """A temporary file beside path (gzip when path ends in .gz), and the function that moves it into place."""
-    path = os.fspath(path)
-    part = os.path.join(os.path.dirname(path) or ".", ".%s.%d.part" % (os.path.basename(path), os.getpid()))
-    if path.endswith(".gz"):
-        f = gzip.open(part, "wt", encoding="utf-8", newline="\n")
-    else:
-        f = open(part, "w", encoding="utf-8", newline="\n")
+def _temporary_name(name):
+    """``.NAME.PID.RANDOM.part`` (bytes), as the jar names its own: 64 bits from ``secrets`` that nobody can predict, and
+    NAME cut at a character boundary so that the whole fits in the 255 bytes a file name may have."""
+    tail = (".%d.%s.part" % (os.getpid(), secrets.token_hex(8))).encode("ascii")
+    cut = name[:_MAX_NAME_BYTES - 1 - len(tail)]
+    while len(cut) < len(name) and cut and 0x80 <= name[len(cut)] < 0xC0:
+        cut = cut[:-1]  # do not split a UTF-8 character
+    return b"." + cut + tail
 
-    def commit():
-        f.close()
-        os.replace(part, path)
+
+def _target(path):
+    """The file that writing ``path`` replaces (bytes; a symbolic link followed to its end, so that the link survives)
+    and its status (None for a new file); refuses what the jar refuses, before any work."""
+    path = os.fsencode(path)
+    if os.path.islink(path):
+        end = os.path.realpath(path)
+        if not os.path.lexists(end):
+            raise ExportError("%s: a symbolic link to %s, which does not exist" % (os.fsdecode(path), os.fsdecode(end)))
+        path = end
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return path, None
+    if stat.S_ISDIR(st.st_mode):
+        raise ExportError("%s: is a directory" % os.fsdecode(path))
+    if stat.S_ISREG(st.st_mode) and st.st_nlink > 1:
+        raise ExportError("%s: has %d hard links; replacing it would split them, writing into it would not be"
+                          " all-or-nothing" % (os.fsdecode(path), st.st_nlink))
+    return path, st
+
+
+def _create_temporary(target, mode):
+    """A new file beside target, made exclusively (``O_EXCL | O_NOFOLLOW``: never an existing file or a link planted
+    under its name, which only makes another name be drawn); returns its descriptor and its path."""
+    directory = os.path.dirname(target) or b"."
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    for _ in range(_ATTEMPTS):
+        part = os.path.join(directory, _temporary_name(os.path.basename(target)))
+        try:
+            return os.open(part, flags, mode), part
+        except FileExistsError:
+            continue  # a coincidence or a planted file: draw another name
+        except OSError as e:
+            raise ExportError("%s: cannot create a temporary file there (%s)" % (os.fsdecode(directory), e.strerror)) from None
+    raise ExportError("%s: cannot create a temporary file there (%d random names were all taken)"
+                      % (os.fsdecode(directory), _ATTEMPTS))
+
+
+def _keep_owner(fd, target, st):
+    """The temporary file takes the owner and group of the file it will replace, before any work (only root can give a
+    file to another user: refused then, as the jar refuses)."""
+    if not hasattr(os, "fchown") or (st.st_uid, st.st_gid) == (os.geteuid(), os.getegid()):
+        return  # no owners here (Windows), or nothing to change
+    try:
+        os.fchown(fd, st.st_uid, st.st_gid)
+    except OSError as e:
+        raise ExportError("%s: cannot keep its owner and group %d:%d in its replacement (%s)"
+                          % (os.fsdecode(target), st.st_uid, st.st_gid, e.strerror)) from None
+
+
+def _open_text(path):
+    """A text stream for path (gzip when path ends in .gz), and the functions that move it into place or discard it.
+
+    A regular or new file is written to a temporary file beside it, created exclusively under an unguessable name, that
+    replaces it only when complete, keeping its mode, owner and group; a link is written through to its target (the
+    link survives); a device or FIFO is written into. On any error the temporary file is removed."""
+    gz = os.fsdecode(path).endswith(".gz")
+    target, st = _target(path)
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        raw = open(target, "wb")  # /dev/null, a FIFO: written into, never replaced
+        binary = gzip.GzipFile(fileobj=raw, mode="wb") if gz else raw
+        f = io.TextIOWrapper(binary, encoding="utf-8", newline="\n")
+
+        def close():
+            f.close()
+            raw.close()
+
+        return f, close, close
+    # a replacement stays owner-only until it is in place; a new file gets what any new file gets (the umask's mode)
+    fd, part = _create_temporary(target, 0o600 if st is not None else 0o666)
+    state = {"done": False}
 
     def abort():
-        f.close()
-        if os.path.exists(part):
-            os.remove(part)
+        if state["done"]:
+            return
+        state["done"] = True
+        for stream in (f, raw):
+            try:
+                stream.close()
+            except Exception:  # noqa: BLE001 (the file is being discarded anyway)
+                pass
+        try:
+            os.unlink(part)
+        except OSError:
+            pass
+
+    try:
+        if st is not None:
+            _keep_owner(fd, target, st)
+        raw = os.fdopen(fd, "wb")
+    except BaseException:
+        os.close(fd)
+        os.unlink(part)
+        raise
+    binary = gzip.GzipFile(fileobj=raw, mode="wb") if gz else raw
+    f = io.TextIOWrapper(binary, encoding="utf-8", newline="\n")
+
+    def commit():
+        try:
+            f.flush()
+            f.detach()
+            if gz:
+                binary.close()  # the gzip trailer; raw stays open
+            raw.flush()
+            if st is not None and hasattr(os, "fchmod"):
+                # the mode last (writing clears set-id bits), as the file has it now
+                current = os.stat(target) if os.path.exists(target) else st
+                os.fchmod(raw.fileno(), stat.S_IMODE(current.st_mode))
+            raw.close()
+            now = os.lstat(target) if os.path.lexists(target) else None
+            if now is not None and not stat.S_ISREG(now.st_mode):
+                raise ExportError("%s: became something other than a regular file while it was written; not replacing it"
+                                  % os.fsdecode(target))
+            os.replace(part, target)
+            state["done"] = True
+        except BaseException:
+            abort()
+            raise
 
     return f, commit, abort
 

@@ -323,6 +323,196 @@ class ExportTest(unittest.TestCase):
         self.assertEqual([0.7 / (0.1 + 0.2 + 0.7), (1 / 3) / 1.0], values)
 
 
+class SafeWriteTest(unittest.TestCase):
+    """The module writes as the jar does: a temporary file nobody can plant or guess, the replaced file's mode and
+    owner kept, nothing left behind on an error. Each test works in a directory of its own."""
+
+    def setUp(self):
+        import tempfile
+        self.dir = tempfile.mkdtemp(dir=OUT)
+        self.victim = os.path.join(self.dir, "victim.txt")
+        with open(self.victim, "w", encoding="utf-8") as f:
+            f.write("victim\n")
+
+    def path(self, name):
+        return os.path.join(self.dir, name)
+
+    def write(self, name="model.tsv"):
+        tmeval_export.write_model(self.path(name), ["x", "y"], [[1, 3]], 0.5)
+
+    def assert_victim_untouched(self):
+        with open(self.victim, encoding="utf-8") as f:
+            self.assertEqual("victim\n", f.read())
+
+    def assert_model_at(self, path):
+        with open(path, encoding="utf-8") as f:
+            self.assertEqual(tmeval_export.MAGIC, f.readline().rstrip("\n"))
+
+    def parts(self):
+        return sorted(f for f in os.listdir(self.dir) if f.endswith(".part"))
+
+    def test_links_planted_at_the_names_of_the_next_processes_are_not_followed(self):
+        """The reported attack: links .model.tsv.PID.part -> victim.txt for this and the next process ids."""
+        planted = []
+        for pid in range(os.getpid() - 5, os.getpid() + 200):
+            for name in ("model.tsv", "model.tsv.gz"):
+                link = self.path(".%s.%d.part" % (name, pid))
+                os.symlink(self.victim, link)
+                planted.append(link)
+        self.write()
+        self.write("model.tsv.gz")
+        self.assert_victim_untouched()
+        self.assertFalse(os.path.islink(self.path("model.tsv")), "the model replaced nothing with a link")
+        self.assert_model_at(self.path("model.tsv"))
+        import gzip
+        with gzip.open(self.path("model.tsv.gz"), "rt", encoding="utf-8") as f:
+            self.assertEqual(tmeval_export.MAGIC + "\n", f.readline())
+        for link in planted:
+            self.assertEqual(self.victim, os.readlink(link), "a planted link is left as it was")
+
+    def test_a_link_or_file_planted_at_every_name_it_could_choose_is_never_opened(self):
+        """Names drawn from a fixed list here: with a link or a file at each of them the write fails naming the
+        directory and touches none of them; with one name free it uses that one."""
+        names = [b".model.tsv.planted%d.part" % i for i in range(4)]
+        drawn = []
+
+        def draws(_name):
+            drawn.append(names[len(drawn) % len(names)])
+            return drawn[-1]
+
+        original = tmeval_export._temporary_name
+        tmeval_export._temporary_name = draws
+        try:
+            for i, name in enumerate(names):
+                planted = self.path(os.fsdecode(name))
+                if i % 2:
+                    os.symlink(self.victim, planted)
+                else:
+                    with open(planted, "w", encoding="utf-8") as f:
+                        f.write("planted\n")
+            with self.assertRaises(tmeval_export.ExportError) as e:
+                self.write()
+            self.assertIn(self.dir, str(e.exception))
+            self.assertIn("random names were all taken", str(e.exception))
+            self.assertEqual(tmeval_export._ATTEMPTS, len(drawn), "every attempt drew a name")
+            self.assertFalse(os.path.lexists(self.path("model.tsv")))
+            self.assert_victim_untouched()
+            for i, name in enumerate(names):
+                planted = self.path(os.fsdecode(name))
+                if i % 2:
+                    self.assertEqual(self.victim, os.readlink(planted))
+                else:
+                    with open(planted, encoding="utf-8") as f:
+                        self.assertEqual("planted\n", f.read())
+            os.remove(self.path(os.fsdecode(names[3])))
+            self.write()
+            self.assert_model_at(self.path("model.tsv"))
+            self.assert_victim_untouched()
+            self.assertEqual(sorted(os.fsdecode(n) for n in names[:3]), self.parts(), "only the planted files remain")
+        finally:
+            tmeval_export._temporary_name = original
+
+    def test_the_temporary_name_is_unguessable_and_fits(self):
+        a = tmeval_export._temporary_name(b"model.tsv")
+        b = tmeval_export._temporary_name(b"model.tsv")
+        self.assertNotEqual(a, b)
+        self.assertTrue(a.startswith(b".model.tsv.%d." % os.getpid()) and a.endswith(b".part"), a)
+        long = ("\u00e9" * 127).encode("utf-8")  # 254 bytes: a legal name that must be cut, not split mid-character
+        cut = tmeval_export._temporary_name(long)
+        self.assertLessEqual(len(cut), 255)
+        cut.decode("utf-8")
+
+    def test_a_replaced_file_keeps_its_mode_owner_and_group(self):
+        target = self.path("model.tsv")
+        with open(target, "w", encoding="utf-8") as f:
+            f.write("old\n")
+        os.chmod(target, 0o640)
+        owner = (os.geteuid(), os.getegid())
+        if os.geteuid() == 0:
+            owner = (65534, 65534)  # root can give the file away: the replacement must be given it too
+            os.chown(target, *owner)
+        self.write()
+        st = os.stat(target)
+        self.assertEqual(0o640, st.st_mode & 0o7777)
+        self.assertEqual(owner, (st.st_uid, st.st_gid))
+        self.assert_model_at(target)
+        self.assertEqual([], self.parts())
+
+    def test_a_new_file_gets_the_mode_any_new_file_gets(self):
+        mask = os.umask(0o022)
+        os.umask(mask)
+        self.write()
+        self.assertEqual(0o666 & ~mask, os.stat(self.path("model.tsv")).st_mode & 0o7777)
+
+    def test_the_temporary_file_is_removed_on_any_error(self):
+        target = self.path("heldout.tsv")
+        with open(target, "w", encoding="utf-8") as f:
+            f.write("old\n")
+
+        def interrupted(text):
+            raise KeyboardInterrupt()
+
+        with self.assertRaises(KeyboardInterrupt):
+            tmeval_export._write_token_lines(interrupted, ["a"], target, None)
+        with self.assertRaises(tmeval_export.ExportError):
+            tmeval_export._write_token_lines(str.split, ["a", "b"], target, ["x", "x"])
+        original = os.replace
+
+        def fails(*args):
+            raise OSError(28, "No space left on device")
+
+        os.replace = fails
+        try:
+            with self.assertRaises(OSError):
+                tmeval_export._write_token_lines(str.split, ["a"], target, None)
+        finally:
+            os.replace = original
+        self.assertEqual([], self.parts(), "no temporary file left behind")
+        with open(target, encoding="utf-8") as f:
+            self.assertEqual("old\n", f.read(), "the old file is left whole")
+
+    def test_a_link_at_the_target_is_written_through_and_survives(self):
+        real = self.path("real.tsv")
+        with open(real, "w", encoding="utf-8") as f:
+            f.write("old\n")
+        os.symlink("real.tsv", self.path("model.tsv"))
+        self.write()
+        self.assertEqual("real.tsv", os.readlink(self.path("model.tsv")))
+        self.assert_model_at(real)
+        os.symlink("missing.tsv", self.path("dangling.tsv"))
+        with self.assertRaises(tmeval_export.ExportError) as e:
+            self.write("dangling.tsv")
+        self.assertIn("does not exist", str(e.exception))
+        self.assertFalse(os.path.lexists(self.path("missing.tsv")))
+
+    def test_a_fifo_is_written_into_and_a_directory_or_a_hard_linked_file_refused(self):
+        import threading
+        fifo = self.path("pipe")
+        os.mkfifo(fifo)
+        got = []
+
+        def read():
+            with open(fifo, encoding="utf-8") as f:
+                got.append(f.read())
+
+        reader = threading.Thread(target=read)
+        reader.start()
+        self.write("pipe")
+        reader.join(10)
+        self.assertTrue(got and got[0].startswith(tmeval_export.MAGIC), got)
+        self.assertTrue(os.path.exists(fifo) and not os.path.isfile(fifo), "the FIFO is still a FIFO")
+        os.mkdir(self.path("dir"))
+        with self.assertRaises(tmeval_export.ExportError) as e:
+            self.write("dir")
+        self.assertIn("is a directory", str(e.exception))
+        os.link(self.victim, self.path("linked.tsv"))
+        with self.assertRaises(tmeval_export.ExportError) as e:
+            self.write("linked.tsv")
+        self.assertIn("hard links", str(e.exception))
+        self.assert_victim_untouched()
+        self.assertEqual([], self.parts())
+
+
 if __name__ == "__main__":
     if OUT is None:
         import tempfile

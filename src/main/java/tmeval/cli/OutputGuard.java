@@ -109,7 +109,7 @@ final class OutputGuard {
 
     /**
      * An output may not be an input, by path or as a file (a hard link, a descriptor opened on it), nor lie inside an
-     * input directory (it would be read back as input) or be a hard link to a file in one.
+     * input directory (it would be read back as input) or be the file a member of one is (a hard or symbolic link).
      */
     private static void refuseOverlap(Named out, Path canonical, Named in) throws UsageException, IOException {
         if (!Files.exists(in.path())) {
@@ -133,11 +133,16 @@ final class OutputGuard {
                 for (Path member : (Iterable<Path>) members::iterator) {
                     if (Files.isRegularFile(member) && OutputFile.sameFile(out.path(), member)) {
                         throw new UsageException(out.label() + " " + out.path() + " is the same file as " + member + " in " + in.label()
-                                + " (a hard link); the output would overwrite its own input");
+                                + " (" + linkKind(out.path(), member) + "); the output would overwrite its own input");
                     }
                 }
             }
         }
+    }
+
+    /** How two paths of one file are linked, in words: a symbolic link where either is one, else a hard link. */
+    static String linkKind(Path a, Path b) {
+        return Files.isSymbolicLink(a) || Files.isSymbolicLink(b) ? "a symbolic link" : "a hard link";
     }
 
     private static boolean isSnapshotIn(Path canonical, Path directory) throws IOException {

@@ -15,6 +15,7 @@ import tmeval.run.plan.EstimatePlan;
 import tmeval.run.auto.AutoEstimation;
 import tmeval.run.output.EstimateTable;
 import tmeval.run.output.SelectRowFormat;
+import tmeval.run.select.ModelLabels;
 import tmeval.run.select.ModelSelection;
 import tmeval.run.exec.JobEngine;
 import tmeval.run.exec.Outcome;
@@ -189,7 +190,13 @@ final class SelectCommand implements Command {
                 modelSettings.put("model-" + (i + 1) + "-beta", o.string(options.beta(), ""));
             }
         }
-        List<TopicModel> models = loaded.stream().map(ModelLoader.Loaded::model).toList();
+        // one label per model, never two alike: rows, summaries and pairs name the model they are of
+        List<String> labels = ModelLabels.of(loaded.stream().map(l -> l.model().name()).toList(), paths);
+        List<TopicModel> models = new ArrayList<>();
+        for (int i = 0; i < loaded.size(); i++) {
+            models.add(loaded.get(i).model().withName(labels.get(i)));
+            modelSettings.put("model-" + (i + 1) + "-label", labels.get(i));
+        }
         Map<String, String> settings = new LinkedHashMap<>();
         if (auto) {
             settings.put("method", AutoEstimation.NAME);

@@ -20,7 +20,8 @@ import java.util.zip.ZipException;
 
 /**
  * Reads a text file line by line, plain or gzip (recognised by its magic bytes, whatever the name),
- * strictly as UTF-8, and turns every low-level failure into an {@link InputException} naming the line.
+ * strictly as UTF-8, and turns every low-level failure into an {@link InputException} naming the line; a NUL byte
+ * marks a binary file and is refused.
  * Lines are split as bytes and decoded one at a time, so a bad byte is blamed on its own line
  * (a decoding reader reads ahead and would blame an earlier one). A UTF-8 byte-order mark at the start is skipped.
  * The file is opened once and read once, so a pipe, a FIFO or {@code /dev/stdin} reads like a regular file; callers
@@ -182,6 +183,9 @@ public final class LineReader implements Closeable {
                         newline = i;
                         break;
                     }
+                    if (buffer[i] == 0) {
+                        throw binary(length + i - bufferStart);
+                    }
                 }
                 int end = newline >= 0 ? newline : bufferEnd;
                 int chunk = end - bufferStart;
@@ -209,6 +213,15 @@ public final class LineReader implements Closeable {
             length--;
         }
         return decode(length);
+    }
+
+    /**
+     * A NUL byte, which no text holds: the file is binary (or UTF-16 text), and read as text it would give a line of
+     * junk tokens without a word.
+     */
+    private InputException binary(long offset) {
+        return new InputException(path, lineNumber + 1, "a NUL byte (byte " + (offset + 1) + " of the line): this is a binary file, not"
+                + " text; tmeval reads UTF-8 text (a UTF-16 file has NUL bytes too: save it as UTF-8)");
     }
 
     /** The line as text: ASCII directly (one copy), anything else through the strict decoder. */

@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
  */
 public final class MalletBeta {
     /** MALLET's log line of an optimised beta; its number format is the JVM's (a decimal comma in some locales). */
-    private static final Pattern LOGGED = Pattern.compile("\\[beta: ([0-9.,Ee+-]+)\\]");
+    private static final Pattern LOGGED = Pattern.compile("\\[beta: ([^\\]\\s]*)\\]");
 
     private MalletBeta() {
     }
@@ -77,6 +77,11 @@ public final class MalletBeta {
             }
         } catch (NumberFormatException e) {
             // reported below, naming the line
+        }
+        if (number.equals("NaN") || number.contains("Infinity") || number.contains("\u221e")) {
+            throw new InputException(in.path(), lastLine, "'[beta: " + last + "]': the last beta MALLET logged is not a finite number (its"
+                    + " optimisation of beta failed), so the model it wrote has no beta to smooth its counts with; give the beta it was"
+                    + " trained with as --beta B, or retrain");
         }
         throw new InputException(in.path(), lastLine, "'[beta: " + last + "]' is not a positive number");
     }

@@ -3,6 +3,7 @@ package tmeval.io;
 import it.unimi.dsi.fastutil.doubles.DoubleArrayList;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import tmeval.model.TopicModel;
+import tmeval.model.TrainingState;
 import tmeval.model.Vocabulary;
 
 import java.nio.file.Path;
@@ -229,6 +230,11 @@ public final class MalletTextFormats {
         }
         int numWords = vocab.size();
         limits.checkModelCells(in, numWords, numTopics);
+        try {
+            TrainingState.checkBeta(beta, numWords);
+        } catch (IllegalArgumentException e) {
+            throw InputException.ofFile(path, e.getMessage() + " (the beta of --beta or --beta-from for this counts file)");
+        }
         double[] phi = new double[numWords * numTopics];
         double[] perTopic = new double[numTopics];
         for (int w = 0; w < numWords; w++) {

@@ -130,10 +130,27 @@ public final class TrainingState {
         return modelFromCounts(name, vocabulary, wordTopicCounts(), alpha, beta);
     }
 
+    /**
+     * Refuses a beta that gives no model: a topic's smoothing mass V beta must be a finite number, or every word's
+     * (n_wk + beta) / (n_k + V beta) is 0 (a beta of 1e308 over two words already overflows).
+     *
+     * @throws IllegalArgumentException saying so
+     */
+    public static void checkBeta(double beta, int numWords) {
+        if (!(beta > 0) || !Double.isFinite(beta)) {
+            throw new IllegalArgumentException("beta is " + beta + ", not a positive finite number");
+        }
+        if (!Double.isFinite(numWords * beta)) {
+            throw new IllegalArgumentException("beta " + beta + " overflows: a topic's smoothing mass V x beta over the " + numWords
+                    + " words is not a finite number, so no word would have any probability (MALLET's beta is per word, 0.01 by default)");
+        }
+    }
+
     /** phi[w,k] = (n_wk + beta) / (n_k + V beta) from word-major counts. */
     public static TopicModel modelFromCounts(String name, Vocabulary vocabulary, int[] wordTopic, double[] alpha, double beta) {
         int numTopics = alpha.length;
         int numWords = vocabulary.size();
+        checkBeta(beta, numWords);
         long[] topicTotals = new long[numTopics];
         for (int i = 0; i < wordTopic.length; i++) {
             topicTotals[i % numTopics] += wordTopic[i];

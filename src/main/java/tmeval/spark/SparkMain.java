@@ -7,7 +7,13 @@ import tmeval.io.OutputFile;
 import tmeval.progress.CancelOnShutdown;
 import tmeval.progress.CancelToken;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -37,17 +43,31 @@ public final class SparkMain {
         }
         // before anything of Spark's logs (a SparkConf already may)
         SparkLogging.quiet();
-        List<String> rest = new ArrayList<>(Arrays.asList(args));
-        SparkConf conf = new SparkConf();
-        if (rest.size() >= 2 && rest.get(0).equals("--master")) {
-            conf.setMaster(rest.get(1));
-            rest = rest.subList(2, rest.size());
-        }
-        String[] command = rest.toArray(new String[0]);
-        boolean help = Arrays.asList(command).contains("--help") || Arrays.asList(command).contains("-h");
-        if (command.length > 0 && COMMANDS.contains(command[0]) && !help && !conf.contains("spark.master")) {
-            System.err.println("tmeval on Spark: no master; run through spark-submit --master MASTER, or give --master MASTER before the command");
+        Launch launch;
+        try {
+            launch = Launch.of(Arrays.asList(args));
+        } catch (IllegalArgumentException e) {
+            System.err.println("tmeval on Spark: " + e.getMessage());
             System.exit(2);
+            return;
+        }
+        SparkConf conf = new SparkConf();
+        if (launch.master() != null) {
+            conf.setMaster(launch.master());
+        }
+        String[] command = launch.command().toArray(new String[0]);
+        boolean help = Arrays.asList(command).contains("--help") || Arrays.asList(command).contains("-h");
+        if (command.length > 0 && COMMANDS.contains(command[0]) && !help) {
+            if (!conf.contains("spark.master")) {
+                System.err.println("tmeval on Spark: no master; run through spark-submit --master MASTER, or give --master MASTER before the command");
+                System.exit(2);
+            }
+            // Spark itself retries an absent standalone master for a minute and then reports its own exceptions
+            String unreachable = unreachable(conf.get("spark.master"), MASTER_TIMEOUT);
+            if (unreachable != null) {
+                System.err.println("tmeval on Spark: " + unreachable);
+                System.exit(1);
+            }
         }
         CancelToken cancel = new CancelToken();
         // Ctrl-C cancels the job (and its Spark job) as the local command's does
@@ -56,6 +76,66 @@ public final class SparkMain {
         if (code != 0) {
             System.exit(code);
         }
+    }
+
+    /** How long a standalone master's address is given to answer, per address. */
+    static final Duration MASTER_TIMEOUT = Duration.ofSeconds(10);
+
+    /**
+     * The master given before the command ({@code --master MASTER}; null when none is, as under spark-submit) and the
+     * command with its options.
+     */
+    record Launch(String master, List<String> command) {
+        /** @throws IllegalArgumentException for {@code --master} without a value (at the end, or before an option or a command) */
+        static Launch of(List<String> args) {
+            if (args.isEmpty() || !args.get(0).equals("--master")) {
+                return new Launch(null, args);
+            }
+            String value = args.size() > 1 ? args.get(1) : "";
+            if (value.isEmpty() || value.startsWith("-") || COMMANDS.contains(value)) {
+                throw new IllegalArgumentException("missing value for --master" + (value.isEmpty() ? ""
+                        : " (what follows it, '" + value + "', is " + (COMMANDS.contains(value) ? "the command" : "an option") + ")")
+                        + ": give --master MASTER before the command, as --master local[4] or --master spark://HOST:7077");
+            }
+            return new Launch(value, args.subList(2, args.size()));
+        }
+    }
+
+    /**
+     * Why a standalone master ({@code spark://HOST:PORT}, or several addresses comma-separated) cannot be reached, in
+     * words, or null when one of its addresses accepts a connection within {@code timeout} (or the master is not a
+     * standalone one: local, YARN and Kubernetes are found by their own means).
+     */
+    static String unreachable(String master, Duration timeout) {
+        if (master == null || !master.startsWith("spark://")) {
+            return null;
+        }
+        List<String> problems = new ArrayList<>();
+        for (String address : master.substring("spark://".length()).split(",")) {
+            int colon = address.lastIndexOf(':');
+            String host = colon > 0 ? address.substring(0, colon) : address;
+            int port;
+            try {
+                port = colon > 0 ? Integer.parseInt(address.substring(colon + 1)) : 7077;
+            } catch (NumberFormatException e) {
+                problems.add(address + ": '" + address.substring(colon + 1) + "' is not a port number");
+                continue;
+            }
+            try (Socket socket = new Socket()) {
+                socket.connect(new InetSocketAddress(host, port), (int) timeout.toMillis());
+                return null;
+            } catch (UnknownHostException e) {
+                problems.add(address + ": no such host");
+            } catch (SocketTimeoutException e) {
+                problems.add(address + ": no answer within " + timeout.toSeconds() + " s");
+            } catch (IOException e) {
+                problems.add(address + ": " + (e.getMessage() == null ? "cannot connect" : e.getMessage().toLowerCase(java.util.Locale.ROOT)));
+            } catch (IllegalArgumentException e) {
+                problems.add(address + ": not a host and port");
+            }
+        }
+        return "cannot reach the Spark master " + master + " (" + String.join("; ", problems) + "): is the master running, and is this"
+                + " the spark:// address its web page shows?";
     }
 
     /**
@@ -79,9 +159,10 @@ public final class SparkMain {
         try (SparkEngine engine = new SparkEngine(context, stopContext)) {
             return new Cli(cancel, engine).run(args, out, err);
         } catch (RuntimeException e) {
-            // Spark's failures (a lost executor past its retries, a cluster that cannot start): one line, as the CLI's
-            err.println("tmeval " + args[0] + " on Spark: " + e.getClass().getSimpleName() + ": "
-                    + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
+            // Spark's failures (a lost executor past its retries, a cluster that cannot start): one line in words, as the
+            // CLI's; the exception's class only where it has no message
+            String message = e.getMessage() == null ? "" : e.getMessage().lines().findFirst().orElse("").strip();
+            err.println("tmeval " + args[0] + " on Spark failed: " + (message.isEmpty() ? e.getClass().getSimpleName() : message));
             return 1;
         }
     }

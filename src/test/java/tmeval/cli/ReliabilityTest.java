@@ -313,6 +313,29 @@ class ReliabilityTest {
         return ((Integer) Files.getAttribute(p, "unix:mode") & 0170000) == 0020000;
     }
 
+    /**
+     * An output that a member of an input directory links to is refused, and the link is called what it is: a symbolic
+     * link (it was called "a hard link"), and a hard link still a hard link.
+     */
+    @Test
+    void anOutputLinkedFromAnInputDirectoryIsRefusedNamingTheKindOfLink() throws Exception {
+        Path[] data = smallData();
+        Path texts = Files.createDirectories(dir.resolve("texts"));
+        Files.writeString(texts.resolve("a.txt"), "apple pie\n");
+        Path out = dir.resolve("out.tsv");
+        Files.writeString(out, "an earlier output\n");
+        Files.createSymbolicLink(texts.resolve("b.txt"), out);
+        CliTest.Outcome o = CliTest.run("estimate", "--model", data[0].toString(), "--corpus", texts.toString(), "--out", out.toString());
+        assertEquals(2, o.code(), o.err());
+        assertTrue(o.err().contains("(a symbolic link)") && !o.err().contains("hard link"), o.err());
+        Files.delete(texts.resolve("b.txt"));
+        Files.createLink(texts.resolve("b.txt"), out);
+        o = CliTest.run("estimate", "--model", data[0].toString(), "--corpus", texts.toString(), "--out", out.toString());
+        assertEquals(2, o.code(), o.err());
+        assertTrue(o.err().contains("(a hard link)"), o.err());
+        assertEquals("an earlier output\n", Files.readString(out));
+    }
+
     private String[] estimateTo(Path[] data, String out) {
         return new String[] {"estimate", "--model", data[0].toString(), "--corpus", data[2].toString(), "--method", "is-prior",
                 "--samples", "5", "--no-timing", "--out", out};

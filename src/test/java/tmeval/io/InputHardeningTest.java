@@ -197,4 +197,25 @@ class InputHardeningTest {
     private static byte[] utf8(String s) {
         return s.getBytes(StandardCharsets.UTF_8);
     }
+
+    /**
+     * A binary file given as text (a file of NUL bytes as the held-out corpus, one with a NUL in its third line, a
+     * UTF-16 file) is refused naming the file, the line and that it is binary; it was read, without a word, as raw text
+     * of one token.
+     */
+    @Test
+    void aBinaryFileGivenAsTextIsRefusedAsBinary() throws Exception {
+        Path zeros = write("zeros.bin", new byte[4096]);
+        InputException e = assertThrows(InputException.class, () -> CorpusLoader.read(CorpusLoader.Spec.of(zeros)));
+        assertTrue(e.getMessage().contains(zeros.toString()) && e.getMessage().contains("binary file"), e.getMessage());
+        assertEquals(1, e.line());
+        Path late = write("late.txt", utf8("d1\tapple pie\nd2\tfig\nd3\tpear\u0000jam\n"));
+        e = assertThrows(InputException.class, () -> CorpusLoader.read(CorpusLoader.Spec.of(late)));
+        assertEquals(3, e.line(), e.getMessage());
+        assertTrue(e.getMessage().contains("byte 8 of the line"), e.getMessage());
+        Path utf16 = write("utf16.txt", "some words of text\n".getBytes(java.nio.charset.StandardCharsets.UTF_16LE));
+        e = assertThrows(InputException.class, () -> CorpusLoader.read(CorpusLoader.Spec.of(utf16)));
+        assertTrue(e.getMessage().contains("UTF-16"), e.getMessage());
+        assertTrue(assertThrows(InputException.class, () -> NativeModelFormat.read(zeros)).getMessage().contains("binary file"));
+    }
 }

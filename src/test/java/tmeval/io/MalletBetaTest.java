@@ -59,4 +59,37 @@ class MalletBetaTest {
         InputException badNumber = assertThrows(InputException.class, () -> MalletBeta.read(bad));
         assertTrue(badNumber.getMessage().contains("line 2"), badNumber.getMessage());
     }
+
+    /**
+     * A beta that overflows (a state's '#beta : 1e308') is named as such, by the counts route (--beta-from) and by the
+     * state read as a model; it was blamed on "topic 1 has no probability mass".
+     */
+    @Test
+    void anOverflowingBetaIsNamedNotBlamedOnATopic() throws Exception {
+        MalletFixture.Files f = MalletFixture.write(dir);
+        String state;
+        try (var in = new java.util.zip.GZIPInputStream(Files.newInputStream(f.state()))) {
+            state = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        Path huge = dir.resolve("huge-state.txt");
+        Files.writeString(huge, state.replaceFirst("(?m)^#beta : .*$", "#beta : 1e308"));
+        assertEquals(1e308, MalletBeta.read(huge));
+        InputException counts = assertThrows(InputException.class, () -> ModelLoader.read(new ModelLoader.Spec(f.counts(), f.alpha(), null,
+                false, MalletBeta.read(huge), MatrixModelFormat.Header.AUTO)));
+        assertTrue(counts.getMessage().contains("beta 1.0E308 overflows") && counts.getMessage().contains(f.counts().toString())
+                && !counts.getMessage().contains("probability mass"), counts.getMessage());
+        InputException model = assertThrows(InputException.class, () -> ModelLoader.read(ModelLoader.Spec.of(huge)));
+        assertTrue(model.getMessage().contains("beta 1.0E308 overflows"), model.getMessage());
+    }
+
+    /** A log whose last beta is NaN says so on its line; it was "neither a MALLET state nor a train-topics log". */
+    @Test
+    void aNotANumberBetaInTheLogIsNamedOnItsLine() throws Exception {
+        Path log = dir.resolve("nan.log");
+        Files.writeString(log, "<10> LL/token: -9.21\n[beta: 0.01234] \n<20> LL/token: NaN\n[beta: NaN] \n");
+        InputException e = assertThrows(InputException.class, () -> MalletBeta.read(log));
+        assertEquals(4, e.line(), e.getMessage());
+        assertTrue(e.getMessage().contains("[beta: NaN]") && e.getMessage().contains("not a finite number")
+                && !e.getMessage().contains("neither"), e.getMessage());
+    }
 }

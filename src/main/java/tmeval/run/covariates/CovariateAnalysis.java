@@ -24,14 +24,51 @@ import java.util.Map;
  * @param slope a numeric covariate's slope per unit, or null
  * @param centre the line's point: the covariate's mean and the fitted value there (a numeric covariate with a slope), or null
  * @param levels a categorical covariate's levels, largest first (the reference), or empty
- * @param levelsTest a categorical covariate's joint test that every level's mean is the reference's: chi-square and p, or null
+ * @param levelsTest a categorical covariate's joint test that every level's mean is the reference's, or null
  * @param tau2 the documents' own variance beyond their noise (per token squared), NaN when there is no test
+ * @param small a categorical covariate's levels too small to be tested alone ({@link Small#NONE} for none)
  * @param problem why there is no test, or null
  */
 public record CovariateAnalysis(Covariate covariate, int documents, int missing, List<Group> groups, MetaRegression.Estimate slope,
-                                double[] centre, List<Level> levels, double[] levelsTest, double tau2, String problem) {
+                                double[] centre, List<Level> levels, LevelsTest.Result levelsTest, double tau2, Small small, String problem) {
     /** Quantile bins of a numeric covariate, unless asked otherwise. */
     public static final int DEFAULT_BINS = 5;
+
+    /**
+     * The fewest documents a level is tested alone with (covariates.md): a level's variance comes from its own
+     * documents' residuals, and with one document there is none (the fit passes through it; the joint test printed
+     * chi-square 0.00 beside level differences of p = 1e-13), with two it is too unsure for the chi-square's reference.
+     */
+    static final int MIN_LEVEL_DOCUMENTS = 3;
+
+    /**
+     * The levels of fewer than {@link #MIN_LEVEL_DOCUMENTS} documents: how many, their documents, and whether they are
+     * tested together as one level (pooled: under the hypothesis that all levels share one mean, so do they) or, too few
+     * even together, left out of the test. Their own rows (the plain means) are shown as for any level.
+     */
+    public record Small(int levels, int documents, boolean pooled) {
+        public static final Small NONE = new Small(0, 0, false);
+
+        /** The pooled level's name; in parentheses, as no metadata value is written. */
+        public String name() {
+            return "(" + levels + " levels of fewer than " + MIN_LEVEL_DOCUMENTS + " documents)";
+        }
+
+        /** The documents the test leaves out. */
+        public int leftOut() {
+            return pooled ? 0 : documents;
+        }
+
+        /** What was done with them, in words; empty when there were none. */
+        public String describe() {
+            if (levels == 0) {
+                return "";
+            }
+            String what = levels + (levels == 1 ? " level" : " levels") + " of fewer than " + MIN_LEVEL_DOCUMENTS + " documents ("
+                    + documents + (documents == 1 ? " document)" : " documents)");
+            return pooled ? what + " tested as one level" : what + " left out of the test";
+        }
+    }
 
     /**
      * A bin or level: its label, its range of the covariate (a level: NaN), its documents, the mean of their values and its
@@ -65,7 +102,7 @@ public record CovariateAnalysis(Covariate covariate, int documents, int missing,
         double mean = n == 0 ? 0 : StatUtils.mean(x);
         if (n < 3 || StatUtils.min(x) == StatUtils.max(x)) {
             String why = n < 3 ? "fewer than 3 documents" : "every document has the same value";
-            return new CovariateAnalysis(c, n, missing, groups, null, null, List.of(), null, Double.NaN, why);
+            return new CovariateAnalysis(c, n, missing, groups, null, null, List.of(), null, Double.NaN, Small.NONE, why);
         }
         // centred: the same slope, and a better-conditioned system
         double[][] design = new double[n][];
@@ -74,10 +111,11 @@ public record CovariateAnalysis(Covariate covariate, int documents, int missing,
         }
         MetaRegression.Fit fit = MetaRegression.fit(design, y, v);
         if (fit == null) {
-            return new CovariateAnalysis(c, n, missing, groups, null, null, List.of(), null, Double.NaN, "the values do not vary enough to fit a slope");
+            return new CovariateAnalysis(c, n, missing, groups, null, null, List.of(), null, Double.NaN, Small.NONE,
+                    "the values do not vary enough to fit a slope");
         }
         return new CovariateAnalysis(c, n, missing, groups, fit.coefficient(1), new double[] {mean, fit.coefficients()[0]}, List.of(), null,
-                fit.tau2(), null);
+                fit.tau2(), Small.NONE, null);
     }
 
     private static CovariateAnalysis categorical(Covariate c, List<DocumentRatio> docs, int missing) {
@@ -93,25 +131,48 @@ public record CovariateAnalysis(Covariate covariate, int documents, int missing,
             double[] y = byLevel.get(level).stream().mapToDouble(DocumentRatio::value).toArray();
             groups.add(group(level, Double.NaN, Double.NaN, y));
         }
-        int n = docs.size();
-        int p = order.size();
+        // the test's levels: the small ones pooled (or, too few even together, left out)
+        List<String> tested = new ArrayList<>();
+        List<DocumentRatio> small = new ArrayList<>();
+        int smallLevels = 0;
+        for (String level : order) {
+            if (byLevel.get(level).size() >= MIN_LEVEL_DOCUMENTS) {
+                tested.add(level);
+            } else {
+                small.addAll(byLevel.get(level));
+                smallLevels++;
+            }
+        }
+        Small pooled = new Small(smallLevels, small.size(), small.size() >= MIN_LEVEL_DOCUMENTS);
+        Map<String, List<DocumentRatio>> members = new LinkedHashMap<>();
+        tested.forEach(l -> members.put(l, byLevel.get(l)));
+        if (pooled.pooled()) {
+            members.put(pooled.name(), small);
+        }
+        List<String> names = new ArrayList<>(members.keySet());
+        int n = members.values().stream().mapToInt(List::size).sum();
+        int p = names.size();
         if (p < 2) {
-            return new CovariateAnalysis(c, n, missing, groups, null, null, List.of(), null, Double.NaN, p == 0 ? "no document" : "one level only");
+            String why = docs.isEmpty() ? "no document" : order.size() < 2 ? "one level only"
+                    : "fewer than two levels to compare once levels of fewer than " + MIN_LEVEL_DOCUMENTS + " documents are pooled";
+            return new CovariateAnalysis(c, docs.size(), missing, groups, null, null, List.of(), null, Double.NaN, pooled, why);
         }
         if (n <= p) {
-            return new CovariateAnalysis(c, n, missing, groups, null, null, List.of(), null, Double.NaN,
+            return new CovariateAnalysis(c, docs.size(), missing, groups, null, null, List.of(), null, Double.NaN, pooled,
                     "as many levels as documents: nothing is left to tell the levels' spread");
         }
         double[][] design = new double[n][p];
+        int[] index = new int[n];
         double[] y = new double[n];
         double[] v = new double[n];
         int d = 0;
         for (int j = 0; j < p; j++) {
-            for (DocumentRatio r : byLevel.get(order.get(j))) {
+            for (DocumentRatio r : members.get(names.get(j))) {
                 design[d][0] = 1;
                 if (j > 0) {
                     design[d][j] = 1;
                 }
+                index[d] = j;
                 y[d] = r.value();
                 v[d] = r.variance();
                 d++;
@@ -119,7 +180,8 @@ public record CovariateAnalysis(Covariate covariate, int documents, int missing,
         }
         MetaRegression.Fit fit = MetaRegression.fit(design, y, v);
         if (fit == null) {
-            return new CovariateAnalysis(c, n, missing, groups, null, null, List.of(), null, Double.NaN, "the levels cannot be told apart");
+            return new CovariateAnalysis(c, docs.size(), missing, groups, null, null, List.of(), null, Double.NaN, pooled,
+                    "the levels cannot be told apart");
         }
         List<Level> levels = new ArrayList<>();
         for (int j = 0; j < p; j++) {
@@ -128,9 +190,9 @@ public record CovariateAnalysis(Covariate covariate, int documents, int missing,
             if (j > 0) {
                 mean[j] = 1;
             }
-            levels.add(new Level(order.get(j), byLevel.get(order.get(j)).size(), fit.combination(mean), j == 0 ? null : fit.coefficient(j)));
+            levels.add(new Level(names.get(j), members.get(names.get(j)).size(), fit.combination(mean), j == 0 ? null : fit.coefficient(j)));
         }
-        return new CovariateAnalysis(c, n, missing, groups, null, null, levels, fit.jointTest(1), fit.tau2(), null);
+        return new CovariateAnalysis(c, docs.size(), missing, groups, null, null, levels, LevelsTest.of(index, p, y, v), fit.tau2(), pooled, null);
     }
 
     /**
@@ -197,10 +259,11 @@ public record CovariateAnalysis(Covariate covariate, int documents, int missing,
     /** The test's result in words, for the summary and the view. */
     public String describe() {
         String name = covariate.name();
+        String smallNote = small.levels() == 0 ? "" : "; " + small.describe();
         if (problem != null) {
-            return name + ": no test (" + problem + ")";
+            return name + ": no test (" + problem + smallNote + ")";
         }
-        String missingNote = missing == 0 ? "" : "; " + missing + " documents have no value";
+        String missingNote = (missing == 0 ? "" : "; " + missing + " documents have no value") + smallNote;
         if (slope != null) {
             boolean decided = slope.low() > 0 || slope.high() < 0;
             return String.format(Locale.ROOT, "%s: the log ratio per token %s by %.4g per unit (95%% interval %.4g to %.4g, p = %s, %d documents%s)%s",
@@ -208,9 +271,10 @@ public record CovariateAnalysis(Covariate covariate, int documents, int missing,
                     missingNote, decided ? "" : ": no association shown");
         }
         Level reference = levels.get(0);
-        return String.format(Locale.ROOT, "%s: %s (chi-square %.3g on %d df, p = %s; %d levels, reference '%s', %d documents%s)", name,
-                levelsTest[1] < 1 - MetaRegression.LEVEL ? "the levels differ" : "no difference between the levels shown", levelsTest[0],
-                levels.size() - 1, p(levelsTest[1]), levels.size(), reference.name(), documents, missingNote);
+        return String.format(Locale.ROOT, "%s: %s (chi-square %.3g on %d df, p = %s by %d permutations; %d levels, reference '%s', %d documents%s)",
+                name, levelsTest.p() < 1 - MetaRegression.LEVEL ? "the levels differ" : "no difference between the levels shown",
+                levelsTest.chiSquare(), levelsTest.degreesOfFreedom(), p(levelsTest.p()), levelsTest.permutations(), levels.size(),
+                reference.name(), documents - small.leftOut(), missingNote);
     }
 
     static String p(double p) {

@@ -31,6 +31,9 @@ public final class CovariatesTable {
                 w.write(head + (a.covariate().numeric() ? "bin" : "level") + "\t" + Provenance.escape(g.label()) + "\t" + g.n() + "\t"
                         + number(g.mean()) + "\t" + number(g.low()) + "\t" + number(g.high()) + "\t\n");
             }
+            if (a.small().levels() > 0) {
+                w.write(head + "small-levels\t" + Provenance.escape(a.small().describe()) + "\t" + a.small().documents() + "\t\t\t\t\n");
+            }
             if (a.problem() != null) {
                 w.write(head + "no-test\t" + Provenance.escape(a.problem()) + "\t" + a.documents() + "\t\t\t\t\n");
                 continue;
@@ -47,8 +50,9 @@ public final class CovariatesTable {
                 for (CovariateAnalysis.Level l : a.levels().subList(1, a.levels().size())) {
                     w.write(head + "difference\t" + Provenance.escape(l.name() + " - " + reference) + "\t" + l.n() + "\t" + estimate(l.difference()) + "\n");
                 }
-                w.write(head + "levels-test\tchi-square, " + (a.levels().size() - 1) + " df\t" + a.documents() + "\t" + number(a.levelsTest()[0])
-                        + "\t\t\t" + number(a.levelsTest()[1]) + "\n");
+                LevelsTest.Result test = a.levelsTest();
+                w.write(head + "levels-test\tchi-square, " + test.degreesOfFreedom() + " df, p by " + test.permutations() + " permutations\t"
+                        + (a.documents() - a.small().leftOut()) + "\t" + number(test.chiSquare()) + "\t\t\t" + number(test.p()) + "\n");
             }
             w.write(head + "tau2\tdocuments' own variance\t" + a.documents() + "\t" + number(a.tau2()) + "\t\t\t\n");
         }

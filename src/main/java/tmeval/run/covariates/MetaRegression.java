@@ -1,6 +1,5 @@
 package tmeval.run.covariates;
 
-import org.apache.commons.math3.distribution.ChiSquaredDistribution;
 import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.linear.Array2DRowRealMatrix;
 import org.apache.commons.math3.linear.ArrayRealVector;
@@ -22,8 +21,8 @@ import org.apache.commons.math3.linear.RealVector;
  * in a quarter of draws at the 5% level. Each standard error is therefore the larger of the model's and the
  * sandwich's (HC3: (X'WX)^-1 X'W diag(r_d^2 / (1 - h_d)^2) WX (X'WX)^-1, the leverage h_d correcting for the few
  * precise documents the weights lean on), which keeps the model's where the model holds and the residuals' where it
- * does not. Intervals and p-values take Student's t with n - p degrees of freedom; the joint test of several
- * coefficients is Wald's chi-square, the smaller of the two covariances' statistics.
+ * does not. Intervals and p-values take Student's t with n - p degrees of freedom. A categorical covariate's joint test
+ * is {@link LevelsTest}'s.
  */
 public final class MetaRegression {
     /**
@@ -58,21 +57,6 @@ public final class MetaRegression {
             return combination(c);
         }
 
-        /** Wald's test that coefficients {@code from}.. are all 0: the statistic and its p-value (chi-square, their number of df). */
-        public double[] jointTest(int from) {
-            int m = coefficients.length - from;
-            double chi2 = Math.min(wald(modelCovariance, from), wald(robustCovariance, from));
-            return new double[] {chi2, 1 - new ChiSquaredDistribution(m).cumulativeProbability(chi2)};
-        }
-
-        private double wald(double[][] covariance, int from) {
-            int last = coefficients.length - 1;
-            RealMatrix sub = new Array2DRowRealMatrix(covariance).getSubMatrix(from, last, from, last);
-            RealVector b = new ArrayRealVector(coefficients).getSubVector(from, coefficients.length - from);
-            RealMatrix inverse = inverse(sub);
-            return inverse == null ? 0 : inverse.operate(b).dotProduct(b);
-        }
-
         private static double quadratic(double[][] m, RealVector c) {
             return new Array2DRowRealMatrix(m, false).operate(c).dotProduct(c);
         }
@@ -86,7 +70,7 @@ public final class MetaRegression {
     enum Errors { MODEL, LARGER_OF_MODEL_AND_ROBUST }
 
     /** A leverage this close to 1 would divide by nothing: the document alone fixes its coefficient. */
-    private static final double MAX_LEVERAGE = 1 - 1e-6;
+    static final double MAX_LEVERAGE = 1 - 1e-6;
 
     private MetaRegression() {
     }

@@ -65,7 +65,7 @@ class CovariateAnalysisTest {
             }
             CovariateAnalysis a = CovariateAnalysis.of(Covariate.categorical("label", "t", label), documents(y, v), 5);
             assertNotNull(a.levelsTest(), a.describe());
-            rejected += a.levelsTest()[1] < 0.05 ? 1 : 0;
+            rejected += a.levelsTest().p() < 0.05 ? 1 : 0;
         }
         double rate = rejected / (double) datasets;
         assertTrue(Math.abs(rate - 0.05) <= 3 * Math.sqrt(0.05 * 0.95 / datasets), "rejected " + rate);
@@ -88,6 +88,46 @@ class CovariateAnalysisTest {
         assertEquals(2.0 - 1.025, a.levels().get(1).difference().value(), 1e-9);
         assertTrue(a.levels().get(1).difference().low() > 0, a.describe());
         assertTrue(a.describe().startsWith("g: the levels differ"), a.describe());
+    }
+
+    /**
+     * A level of one or two documents has no variance of its own (the fit passes through a lone document): such levels
+     * are tested as one level when they hold three documents together, else left out; either way counted, in words and
+     * in the table, while their own rows (plain means) stay.
+     */
+    @Test
+    void levelsOfFewerThanThreeDocumentsAreTestedAsOneLevelOrLeftOutAndCounted() throws Exception {
+        double[] y = {1, 1.2, 0.8, 1.1, 0.9, 2, 2.2, 1.8, 2.1, 5, 0, 3};
+        double[] v = new double[y.length];
+        java.util.Arrays.fill(v, 1e-3);
+        String[] levels = {"big", "big", "big", "big", "big", "mid", "mid", "mid", "mid", "lone", "pair", "pair"};
+        Map<String, String> label = new LinkedHashMap<>();
+        for (int d = 0; d < y.length; d++) {
+            label.put("d" + d, levels[d]);
+        }
+        CovariateAnalysis pooled = CovariateAnalysis.of(Covariate.categorical("g", "t", label), documents(y, v), 5);
+        assertEquals(List.of("big", "mid", "pair", "lone"), pooled.groups().stream().map(CovariateAnalysis.Group::label).toList());
+        assertEquals(List.of("big", "mid", "(2 levels of fewer than 3 documents)"),
+                pooled.levels().stream().map(CovariateAnalysis.Level::name).toList());
+        assertEquals(3, pooled.levels().get(2).n());
+        assertEquals(2, pooled.levelsTest().degreesOfFreedom());
+        assertTrue(pooled.describe().contains("2 levels of fewer than 3 documents (3 documents) tested as one level"), pooled.describe());
+        assertTrue(pooled.describe().contains("12 documents"), pooled.describe());
+
+        label.remove("d11");
+        label.remove("d10");
+        CovariateAnalysis leftOut = CovariateAnalysis.of(Covariate.categorical("g", "t", label), documents(y, v), 5);
+        assertEquals(List.of("big", "mid"), leftOut.levels().stream().map(CovariateAnalysis.Level::name).toList());
+        assertEquals(1, leftOut.small().leftOut());
+        assertTrue(leftOut.describe().contains("9 documents; 2 documents have no value; 1 level of fewer than 3 documents (1 document)"
+                + " left out of the test"), leftOut.describe());
+
+        java.io.StringWriter out = new java.io.StringWriter();
+        CovariatesTable.write(new CovariateStudy("m", documents(y, v), documents(y, v), false, y.length, 0, List.of(pooled, leftOut)), out);
+        assertTrue(out.toString().contains("g\tt\tcategorical\tsmall-levels\t2 levels of fewer than 3 documents (3 documents) tested as"
+                + " one level\t3\t"), out.toString());
+        assertTrue(out.toString().contains("g\tt\tcategorical\tlevels-test\tchi-square, 1 df, p by "), out.toString());
+        assertTrue(out.toString().matches("(?s).*levels-test\t[^\n]*permutations\t9\t.*"), "the test's documents: " + out);
     }
 
     private static List<DocumentRatio> documents(double[] y, double[] v) {
