@@ -223,7 +223,7 @@ public final class SessionFile {
                         if (run == null) {
                             throw in.error("a runsetting line before any run line");
                         }
-                        Consumer<String> rule = comparisonRule(f[1]);
+                        Consumer<String> rule = Setting.comparisonRule(f[1]);
                         if (rule == null) {
                             throw in.error("run " + run.id() + ": setting " + f[1] + ": not a setting of a comparison");
                         }
@@ -287,21 +287,15 @@ public final class SessionFile {
     private static Consumer<String> planRule(String key) {
         for (String prefix : List.of("form.", "results.")) {
             if (key.startsWith(prefix)) {
-                return comparisonRule(key.substring(prefix.length()));
+                return Setting.comparisonRule(key.substring(prefix.length()));
             }
         }
         return switch (key) {
             case "curves.shown.methods" -> v -> Setting.methods(v, CurvePlan.CURVE_METHODS, false);
             case "curves.shown.temperatures" -> Setting.TEMPERATURES::parse;
             case "curves.shown.runs" -> Setting.RUNS::parse;
-            default -> comparisonRule(key);
+            default -> Setting.comparisonRule(key);
         };
-    }
-
-    /** The rule of a comparison's setting by its provenance name (a corpus setting, recorded as given, takes any value); null for an unknown name. */
-    private static Consumer<String> comparisonRule(String name) {
-        Consumer<String> rule = Setting.rule("compare", name);
-        return rule == null && Setting.isCorpusSetting(name) ? v -> { } : rule;
     }
 
     /** The teaching view's document: an id, which may be any text but none. */

@@ -209,6 +209,15 @@ public final class Setting {
     }
 
     /**
+     * The rule of a comparison's setting by its provenance name (a corpus setting, recorded as given, takes any value),
+     * or null for a name no comparison has: what a results file or a session holding one refuses.
+     */
+    public static Consumer<String> comparisonRule(String name) {
+        Consumer<String> rule = rule("compare", name);
+        return rule == null && isCorpusSetting(name) ? v -> { } : rule;
+    }
+
+    /**
      * A comma-separated list of methods: each known (to {@code allowed}, or to the comparison methods when null) and
      * named once.
      *

@@ -274,6 +274,7 @@ class SessionFileTest {
                 {"# setting\tagree-within\tNaN\n", "agree-within", "4"},
                 {"# setting\tgap-threshold\tInfinity\n", "gap-threshold", "4"},
                 {"# setting\tdirection\tsideways\n", "direction", "4"},
+                {"# setting\tcolour\tblue\n", "colour: not a setting of a comparison", "4"},
         };
         for (String[] c : cases) {
             Files.writeString(p, head + c[0] + CompareRowFormat.HEADER + row);
