@@ -241,7 +241,7 @@ public final class SessionFile {
             }
             for (String key : List.of("history.shown", "history.compare")) {
                 String id = settings.get(key);
-                if (id != null && runs.stream().noneMatch(r -> Integer.toString(r.id()).equals(id.trim()))) {
+                if (id != null && runs.stream().noneMatch(r -> Integer.toString(r.id()).equals(id))) {
                     throw new InputException(path, settingLines.get(key), "setting " + key + ": names run " + id + ", which the session does not"
                             + " hold (" + (runs.isEmpty() ? "it holds no run" : "its runs: " + String.join(", ",
                             runs.stream().map(r -> Integer.toString(r.id())).toList())) + ")");
@@ -313,9 +313,10 @@ public final class SessionFile {
         }
     }
 
+    /** A run's number as a run line writes it (1, never 01 or +1: the run it names is found by that text). */
     private static void runNumber(String v) {
         try {
-            if (Integer.parseInt(v) >= 1) {
+            if (Integer.parseInt(v) >= 1 && Integer.toString(Integer.parseInt(v)).equals(v)) {
                 return;
             }
         } catch (NumberFormatException e) {

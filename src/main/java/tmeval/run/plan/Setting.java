@@ -80,6 +80,8 @@ public final class Setting {
     public static final Whole REFERENCE_PARTICLES = new Whole("reference-particles", 1, 1_000_000);
     public static final Whole MAX_TEMPERATURES = new Whole("max-temperatures", 1, Integer.MAX_VALUE);
     public static final Whole FIRST_EXTRA_TEMPERATURES = new Whole("first-extra-temperatures", 0, Integer.MAX_VALUE);
+    /** A pilot document's position in the corpus, as auto's provenance lists them. */
+    private static final Whole PILOT_DOCUMENT = new Whole("a pilot document's position", 0, Integer.MAX_VALUE - 1);
     /** How often auto may double a document's budget, as an auto run's provenance records it. */
     public static final Whole AUTO_MAX_DOUBLINGS = new Whole("auto-max-doublings", 0, 30);
     public static final Whole MIN_TOKENS = new Whole("min-tokens", 1, Integer.MAX_VALUE);
@@ -133,9 +135,6 @@ public final class Setting {
         }
         return Map.copyOf(rules);
     }
-
-    /** A pilot document's position in the corpus, as auto's provenance lists them. */
-    private static final Whole PILOT_DOCUMENT = new Whole("a pilot document's position", 0, Integer.MAX_VALUE - 1);
 
     /** Auto's pilot documents as its provenance lists them ({@code [0,5,17]}): positions, each once. */
     public static int[] pilotDocuments(String text) {

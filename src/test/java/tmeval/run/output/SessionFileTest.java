@@ -206,6 +206,7 @@ class SessionFileTest {
                 {"setting\tresults.gap-threshold\t-1", "setting results.gap-threshold"},
                 {"setting\tauto-pilot\t[3,3]", "setting auto-pilot"},
                 {"setting\tteaching.document\t", "setting teaching.document"},
+                {"setting\thistory.shown\t01", "setting history.shown"},
         };
         for (String[] c : cases) {
             InputException e = refusal(c[0]);
