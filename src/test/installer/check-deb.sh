@@ -15,7 +15,9 @@ run() { (cd "$work/cwd" && env -i PATH="$work/empty-path" HOME="$work/home" "$ap
 test -x "$app/bin/tmeval" || { echo "check-deb: no launcher at opt/tmeval/bin/tmeval in $deb" >&2; exit 1; }
 test -x "$app/lib/runtime/bin/java" || { echo "check-deb: no Java runtime inside $deb" >&2; exit 1; }
 dpkg-deb -e "$deb" "$work/control"
-grep -q 'ln -sf /opt/tmeval/bin/tmeval /usr/bin/tmeval' "$work/control/postinst" || { echo "check-deb: postinst does not put tmeval on the PATH" >&2; exit 1; }
+grep -qx 'link=/usr/bin/tmeval' "$work/control/postinst" && grep -qx 'launcher=/opt/tmeval/bin/tmeval' "$work/control/postinst" \
+    && grep -q '^ *put_on_path$' "$work/control/postinst" || { echo "check-deb: postinst does not put tmeval on the PATH" >&2; exit 1; }
+! grep -q 'ln -sf' "$work/control/postinst" || { echo "check-deb: postinst replaces what is at its link's path (ln -sf)" >&2; exit 1; }
 desktop="$(find "$work/root" -type f -name '*.desktop' | head -1)"
 [ -n "$desktop" ] && grep -q '^Exec=/opt/tmeval/bin/tmeval' "$desktop" \
     || { echo "check-deb: no desktop menu entry that starts /opt/tmeval/bin/tmeval" >&2; exit 1; }

@@ -16,7 +16,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -119,13 +118,9 @@ final class BenchCommand implements Command {
             rates.put(r.method(), r.siteUpdatesPerSecond());
         }
         if (ratesFile != null) {
-            // the workbench's cost preview prices each method at these rates; rates of other methods measured at the
-            // same K are kept, a different K (or a damaged file) starts afresh
-            if (saved.damaged()) {
-                Files.copy(ratesFile, Throughput.corruptCopy(ratesFile), StandardCopyOption.REPLACE_EXISTING);
-            }
-            Throughput base = saved.rates().numTopics() == a.numTopics() ? saved.rates() : Throughput.none();
-            base.with(rates, a.numTopics(), "").write(ratesFile, LocalDate.now().toString());
+            // the workbench's cost preview prices each method at these rates; merged, under the file's lock, with what
+            // other benches saved meanwhile
+            Throughput.save(ratesFile, rates, a.numTopics(), LocalDate.now().toString());
             out.println("saved the rates to " + ratesFile + " (the workbench's cost preview uses them)");
         }
         if (o.has("pad-vocabulary")) {

@@ -77,7 +77,7 @@ final class CalibrateCommand implements Command {
             budgets.add(budget(b));
         }
         int documents = o.integer("documents", Calibration.DEFAULT_DOCUMENTS, 1, 1_000_000);
-        long seed = o.longValue("seed", Calibration.DEFAULT_SEED);
+        long seed = o.whole(Setting.SEED, Calibration.DEFAULT_SEED);
         int threads = MethodOptions.threads(o);
         boolean timing = !o.has("no-timing");
         Path outFile = o.requiredPath("out");

@@ -146,7 +146,7 @@ final class CompareCommand implements Command {
         }
         if (auto(o)) {
             refuseWhatAutoChooses(o);
-            return AutoComparison.pilotPlan(o.longValue("seed", ComparisonPlan.DEFAULT_SEED), MethodOptions.threads(o),
+            return AutoComparison.pilotPlan(o.whole(Setting.SEED, ComparisonPlan.DEFAULT_SEED), MethodOptions.threads(o),
                     !o.has("no-align") && ComparisonPlan.DEFAULT_ALIGN, intersect(o),
                     MethodOptions.real(o, Setting.GAP_THRESHOLD, ComparisonPlan.DEFAULT_GAP_THRESHOLD));
         }
@@ -164,7 +164,7 @@ final class CompareCommand implements Command {
             return new ComparisonPlan(names,
                     ComparisonPlan.Directions.parse(o.string("direction", ComparisonPlan.DEFAULT_DIRECTIONS.label())),
                     MethodOptions.settings(o, ComparisonPlan.DEFAULT_METHOD_SETTINGS, uses(chosen), uses(ComparisonMethods.all())),
-                    MethodOptions.integer(o, Setting.RUNS, ComparisonPlan.DEFAULT_RUNS), o.longValue("seed", ComparisonPlan.DEFAULT_SEED),
+                    MethodOptions.integer(o, Setting.RUNS, ComparisonPlan.DEFAULT_RUNS), o.whole(Setting.SEED, ComparisonPlan.DEFAULT_SEED),
                     MethodOptions.threads(o), reference,
                     MethodOptions.integer(o, Setting.REFERENCE_PARTICLES, ComparisonPlan.DEFAULT_REFERENCE_PARTICLES),
                     !o.has("no-align") && ComparisonPlan.DEFAULT_ALIGN, intersect,

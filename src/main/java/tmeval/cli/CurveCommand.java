@@ -76,7 +76,7 @@ final class CurveCommand implements Command {
             List<String> methods = o.list("method", null);
             MethodSettings settings = MethodOptions.settings(o, CurvePlan.DEFAULT_METHOD_SETTINGS, uses(methods), uses(CurvePlan.CURVE_METHODS));
             plan = new CurvePlan(methods, settings, MethodOptions.integer(o, Setting.FIRST_EXTRA_TEMPERATURES, settings.temperatures()),
-                    MethodOptions.integer(o, Setting.RUNS, CurvePlan.DEFAULT_RUNS), o.longValue("seed", CurvePlan.DEFAULT_SEED),
+                    MethodOptions.integer(o, Setting.RUNS, CurvePlan.DEFAULT_RUNS), o.whole(Setting.SEED, CurvePlan.DEFAULT_SEED),
                     MethodOptions.threads(o), o.has("allow-uneven-series"));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());

@@ -31,7 +31,7 @@ final class DemoCommand implements Command {
     }
 
     @Override
-    public int run(Options o, PrintStream out, PrintStream err) throws UsageException, InputException {
+    public int run(Options o, PrintStream out, PrintStream err) throws UsageException, InputException, java.io.IOException {
         Path dir = o.has("sample-data") ? o.path("sample-data") : SampleDataCopy.locate();
         if (dir == null || !Files.isDirectory(dir)) {
             throw new UsageException("cannot find the sample-data directory; pass --sample-data DIR");

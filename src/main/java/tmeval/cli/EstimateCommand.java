@@ -73,7 +73,7 @@ final class EstimateCommand implements Command {
     public int run(Options o, PrintStream out, PrintStream err) throws UsageException, InputException, IOException {
         String name = o.string("method", AutoEstimation.NAME);
         boolean auto = name.equals(AutoEstimation.NAME);
-        long seed = o.longValue("seed", EstimatePlan.DEFAULT_SEED);
+        long seed = o.whole(Setting.SEED, EstimatePlan.DEFAULT_SEED);
         int threads = MethodOptions.threads(o);
         Methods.Method method = null;
         EstimatePlan plan = null;

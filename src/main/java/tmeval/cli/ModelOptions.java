@@ -41,7 +41,7 @@ record ModelOptions(String alphaFile, String beta, String betaFrom, String vocab
     List<OptionSpec> specs(String whose) {
         return List.of(
                 OptionSpec.input(alphaFile, "FILE", "alpha" + whose + " for a matrix or MALLET weights/counts model (K numbers, one for a"
-                        + " symmetric prior, or MALLET's --output-topic-keys file)"),
+                        + " symmetric prior, MALLET's --output-topic-keys file or its --output-state file's '#alpha :' line)"),
                 OptionSpec.input(vocabFile, "FILE", "vocabulary" + whose + " (one word per line) for a matrix without words"),
                 OptionSpec.value(matrixHeader, "yes|no", "whether a matrix's first line" + whose + " is a header of words (default: guessed;"
                         + " say yes when every word looks like a number)"),

@@ -1,6 +1,7 @@
 package tmeval.cli;
 
 import tmeval.run.output.Provenance;
+import tmeval.run.plan.Setting;
 
 import java.io.OutputStream;
 import java.nio.file.Path;
@@ -223,15 +224,16 @@ public final class Options {
         return integer(name, 0, min, max);
     }
 
-    public long longValue(String name, long fallback) throws UsageException {
-        String v = values.get(name);
+    /** A whole-number option by its setting's one rule ({@link Setting.Whole}, what every reader of the setting applies). */
+    public long whole(Setting.Whole rule, long fallback) throws UsageException {
+        String v = values.get(rule.name());
         if (v == null) {
             return fallback;
         }
         try {
-            return Long.parseLong(v.trim());
-        } catch (NumberFormatException e) {
-            throw new UsageException("--" + name + " needs a whole number, was '" + v + "'");
+            return rule.parse(v);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--" + rule.name() + " " + e.getMessage());
         }
     }
 

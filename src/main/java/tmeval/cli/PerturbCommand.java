@@ -1,5 +1,6 @@
 package tmeval.cli;
 
+import tmeval.run.plan.Setting;
 import tmeval.io.InputException;
 import tmeval.io.MalletStateFormat;
 import tmeval.io.ModelLoader;
@@ -62,7 +63,7 @@ final class PerturbCommand implements Command {
         }
         Path outFile = o.requiredPath("out");
         double fraction = o.real("fraction", 0.05, 0, 1);
-        long seed = o.longValue("seed", 1);
+        long seed = o.whole(Setting.SEED, 1);
         TrainingState state;
         if (o.has("state")) {
             state = MalletStateFormat.read(o.path("state"));

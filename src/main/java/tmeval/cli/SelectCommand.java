@@ -136,7 +136,7 @@ final class SelectCommand implements Command {
         boolean auto = methodName.equals(AutoEstimation.NAME);
         EstimatePlan plan = null;
         ComparisonPlan pairs = null;
-        long seed = o.longValue("seed", EstimatePlan.DEFAULT_SEED);
+        long seed = o.whole(Setting.SEED, EstimatePlan.DEFAULT_SEED);
         int threads = MethodOptions.threads(o);
         try {
             Methods.Method method = auto ? null : Methods.get(methodName);

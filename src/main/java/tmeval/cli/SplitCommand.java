@@ -1,5 +1,6 @@
 package tmeval.cli;
 
+import tmeval.run.plan.Setting;
 import tmeval.io.InputException;
 import tmeval.io.OutputFiles;
 import tmeval.io.TextCorpusFormat;
@@ -42,7 +43,7 @@ final class SplitCommand implements Command {
     public int run(Options o, PrintStream out, PrintStream err) throws UsageException, InputException, IOException {
         double fraction = o.real("heldout-fraction", 0.1, 0, 1);
         int max = o.integer("max-heldout", Integer.MAX_VALUE, 0, Integer.MAX_VALUE);
-        long seed = o.longValue("seed", 1);
+        long seed = o.whole(Setting.SEED, 1);
         Path trainOut = o.requiredPath("train-out");
         Path heldoutOut = o.requiredPath("heldout-out");
         Corpus corpus = InputOptions.corpus(o, null);

@@ -1,5 +1,6 @@
 package tmeval.cli;
 
+import tmeval.run.plan.Setting;
 import tmeval.io.InputException;
 import tmeval.io.MalletStateFormat;
 import tmeval.io.ModelLoader;
@@ -96,7 +97,7 @@ final class TrainCommand implements Command {
             config = new TrainerConfig(o.requiredInteger("topics", 1, 100_000), o.requiredInteger("iterations", 0, 10_000_000), mode,
                     o.real("alpha-sum", 5.0, Double.MIN_NORMAL, 1e9), o.real("beta", 0.01, Double.MIN_NORMAL, 1e9),
                     o.integer("optimize-interval", 10, 1, Integer.MAX_VALUE), o.integer("optimize-burn-in", 50, 0, Integer.MAX_VALUE),
-                    snapshotEvery, o.longValue("seed", 1));
+                    snapshotEvery, o.whole(Setting.SEED, 1));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

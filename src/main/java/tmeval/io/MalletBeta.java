@@ -25,7 +25,7 @@ public final class MalletBeta {
             if (first == null) {
                 throw InputException.ofFile(file, "empty file; beta is the '#beta :' line of MALLET's --output-state file");
             }
-            if (first.startsWith("#doc source pos") || first.startsWith("#alpha") || first.startsWith("#beta")) {
+            if (MalletStateFormat.isStateLine(first)) {
                 return stateBeta(in);
             }
             if (first.startsWith("0\t")) {
@@ -38,17 +38,11 @@ public final class MalletBeta {
 
     /** The {@code #beta :} header line of a state; stops at the first token row. */
     private static double stateBeta(LineReader in) throws InputException {
-        String line;
-        while ((line = in.next()) != null && line.startsWith("#")) {
-            if (line.startsWith("#beta")) {
-                String[] f = MalletStateFormat.valuesAfterColon(in, line);
-                if (f.length != 1) {
-                    throw in.error("expected one beta value, found " + f.length);
-                }
-                return Numbers.parsePositive(in, f[0], "beta");
-            }
+        String[] f = MalletStateFormat.headerValues(in, MalletStateFormat.BETA);
+        if (f.length != 1) {
+            throw in.error("expected one beta value, found " + f.length);
         }
-        throw InputException.ofFile(in.path(), "a MALLET state without a '#beta :' header line");
+        return Numbers.parsePositive(in, f[0], "beta");
     }
 
     /** The last {@code [beta: X]} of a train-topics log: the beta of the model MALLET wrote at the end. */

@@ -17,6 +17,9 @@ import java.util.List;
  * carry no evidence and are left out, so V here is the number of types in the state).
  */
 public final class MalletStateFormat {
+    static final String ALPHA = "#alpha";
+    static final String BETA = "#beta";
+
     private MalletStateFormat() {
     }
 
@@ -47,13 +50,9 @@ public final class MalletStateFormat {
                 if (sawRow) {
                     throw in.error("header line after the first token row");
                 }
-                if (line.startsWith("#alpha")) {
-                    String[] f = valuesAfterColon(in, line);
-                    alpha = new double[f.length];
-                    for (int k = 0; k < f.length; k++) {
-                        alpha[k] = Numbers.parsePositive(in, f[k], "alpha for topic " + (k + 1));
-                    }
-                } else if (line.startsWith("#beta")) {
+                if (line.startsWith(ALPHA)) {
+                    alpha = alpha(in, valuesAfterColon(in, line));
+                } else if (line.startsWith(BETA)) {
                     String[] f = valuesAfterColon(in, line);
                     if (f.length != 1) {
                         throw in.error("expected one beta value, found " + f.length);
@@ -133,6 +132,39 @@ public final class MalletStateFormat {
         words.add(docWords.toIntArray());
         topics.add(docTopics.toIntArray());
         return new TrainingState(vocab.build(), alpha, beta, words, topics);
+    }
+
+    /**
+     * Whether a file's first line is a state's ({@code #doc source pos ...}, or a header line of its own): the one test
+     * of the model loader, {@code --alpha-file} and {@code --beta-from}.
+     */
+    static boolean isStateLine(String first) {
+        return first.startsWith("#doc source pos") || first.startsWith(ALPHA) || first.startsWith(BETA);
+    }
+
+    /**
+     * The values of a state's header line {@code #NAME : values} ({@code #alpha} or {@code #beta}), reading the header
+     * only: the token rows after it are never read.
+     *
+     * @throws InputException naming the file when the header has no such line
+     */
+    static String[] headerValues(LineReader in, String name) throws InputException {
+        String line;
+        while ((line = in.next()) != null && line.startsWith("#")) {
+            if (line.startsWith(name)) {
+                return valuesAfterColon(in, line);
+            }
+        }
+        throw InputException.ofFile(in.path(), "a MALLET state without a '" + name + " :' header line");
+    }
+
+    /** The K values of a state's {@code #alpha :} line, each positive; read where the line is. */
+    static double[] alpha(LineReader in, String[] values) throws InputException {
+        double[] alpha = new double[values.length];
+        for (int k = 0; k < values.length; k++) {
+            alpha[k] = Numbers.parsePositive(in, values[k], "alpha for topic " + (k + 1));
+        }
+        return alpha;
     }
 
     static String[] valuesAfterColon(LineReader in, String line) throws InputException {

@@ -20,8 +20,8 @@ import java.util.List;
  *   <li>{@code --word-topic-counts-file}: lines {@code typeIndex word topic:count topic:count ...}, type indices 0, 1,
  *       2, ... in order; beta is not in the file and must be given.</li>
  * </ul>
- * Alpha comes from an alpha file: K values, or MALLET's {@code --output-topic-keys} file ({@code topic<TAB>alpha<TAB>top
- * words}, alpha rounded there to MALLET's 5 decimals).
+ * Alpha comes from an alpha file: K values, MALLET's {@code --output-topic-keys} file ({@code topic<TAB>alpha<TAB>top
+ * words}, alpha rounded there to MALLET's 5 decimals), or its {@code --output-state} file (the exact {@code #alpha :} line).
  */
 public final class MalletTextFormats {
     private MalletTextFormats() {
@@ -76,7 +76,7 @@ public final class MalletTextFormats {
         InputLimits limits = in.limits();
         if (alphaFile == null) {
             throw InputException.ofFile(path, "a MALLET topic-word weights file carries no alpha: give --alpha-file (MALLET's"
-                    + " --output-topic-keys file, or K values)");
+                    + " --output-topic-keys or --output-state file, or K values)");
         }
         Vocabulary.Builder vocab = new Vocabulary.Builder();
         // one column per topic, indexed by word id; NaN where the file has not given the weight yet
@@ -172,7 +172,7 @@ public final class MalletTextFormats {
         }
         if (alphaFile == null) {
             throw InputException.ofFile(path, "a MALLET word-topic counts file carries no alpha: give --alpha-file (MALLET's"
-                    + " --output-topic-keys file, or K values)");
+                    + " --output-topic-keys or --output-state file, or K values)");
         }
         double[] alphaValues = alphaValues(alphaFile, limits);
         int fixedTopics = alphaValues.length > 1 ? alphaValues.length : -1;
@@ -276,14 +276,18 @@ public final class MalletTextFormats {
 
     /**
      * The values of an alpha file: MALLET's topic-keys file ({@code topic<TAB>alpha<TAB>words}, recognised by a first
-     * line starting {@code 0<TAB>}: a plain alpha file cannot start with 0, an alpha must be positive), or numbers
-     * separated by spaces, commas or newlines.
+     * line starting {@code 0<TAB>}: a plain alpha file cannot start with 0, an alpha must be positive), MALLET's state
+     * (its {@code #alpha :} line, exact, as {@code --beta-from} reads its {@code #beta :} line; only the header is read),
+     * or numbers separated by spaces, commas or newlines.
      */
     static double[] alphaValues(Path file, InputLimits limits) throws InputException {
         DoubleArrayList values = new DoubleArrayList();
         try (LineReader in = LineReader.open(file, limits)) {
             ModelLoader.rejectForeign(in);
             String first = in.peek();
+            if (first != null && MalletStateFormat.isStateLine(first)) {
+                return MalletStateFormat.alpha(in, MalletStateFormat.headerValues(in, MalletStateFormat.ALPHA));
+            }
             if (first != null && first.startsWith("0\t")) {
                 String line;
                 while ((line = in.next()) != null) {

@@ -84,7 +84,7 @@ public final class ModelLoader {
             Kind kind;
             if (first.startsWith("#tmeval-model")) {
                 kind = Kind.NATIVE;
-            } else if (first.startsWith("#doc source pos") || first.startsWith("#alpha")) {
+            } else if (MalletStateFormat.isStateLine(first)) {
                 kind = Kind.MALLET_STATE;
             } else if (MalletTextFormats.isWeightsLine(first)) {
                 kind = Kind.MALLET_WEIGHTS;
@@ -96,6 +96,12 @@ public final class ModelLoader {
             if (!Double.isNaN(spec.beta()) && kind != Kind.MALLET_COUNTS) {
                 throw InputException.ofFile(path, "--beta applies only to MALLET's word-topic counts file (--word-topic-counts-file);"
                         + " this file is " + describe(kind) + ", which needs no beta");
+            }
+            if (spec.alphaFile() != null && (kind == Kind.NATIVE || kind == Kind.MALLET_STATE)) {
+                // it would be read and recorded as an input, and change nothing: refused, as --beta is
+                throw InputException.ofFile(path, "--alpha-file applies only to a topic-word matrix and to MALLET's weights and counts files;"
+                        + " this file is " + (kind == Kind.NATIVE ? "a tmeval model, whose #alpha line" : "a MALLET state, whose '#alpha :' line")
+                        + " gives alpha: leave --alpha-file out (for other alpha values, write them into that line)");
             }
             TopicModel model = switch (kind) {
                 case NATIVE -> NativeModelFormat.read(in, spec.renormalize());

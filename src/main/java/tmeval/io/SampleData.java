@@ -1,25 +1,19 @@
 package tmeval.io;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URL;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystem;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * Where the bundled sample data is: ./sample-data, beside the directory holding the jar, or else the copy embedded in
- * the jar (the resource folder {@value #EMBEDDED}), extracted once into a folder of tmeval's own, so that the jar alone
- * opens on it.
+ * the jar (the resource folder {@value #EMBEDDED}), extracted into a folder of tmeval's own and checked against the jar
+ * each time it is used ({@link ExactCopy}), so that the jar alone opens on it and never on files put in its place.
  */
 public final class SampleData {
     public static final String MODEL_A = "model-asymmetric.tsv.gz";
@@ -37,12 +31,16 @@ public final class SampleData {
     }
 
     /**
-     * The sample-data directory: in the working directory, beside the jar, or extracted from the jar into
-     * {@code extractInto}; null if none can be found or made.
+     * The sample-data directory: in the working directory, beside the jar, or the jar's copy extracted into
+     * {@code extractInto}, a folder of tmeval's own under {@code ownRoot} checked file by file ({@link ExactCopy}); null
+     * if none can be found and the jar has none.
+     *
+     * @throws InputException when the extracted copy cannot be used (a link there, a file the jar does not have)
+     * @throws IOException    when it cannot be made
      */
-    public static Path locate(Path extractInto) {
+    public static Path locateOrExtract(Path ownRoot, Path extractInto) throws IOException, InputException {
         Path found = locate(Path.of(""), codeSource());
-        return found != null ? found : extractEmbedded(extractInto);
+        return found != null ? found : extractEmbedded(ownRoot, extractInto);
     }
 
     /** A sample-data folder in {@code workingDirectory} or in a folder holding {@code codeSource} (may be null). */
@@ -72,65 +70,30 @@ public final class SampleData {
     }
 
     /**
-     * Copies the embedded sample data into {@code into} (made if missing) and returns it; a file already there is
-     * kept as it is, never overwritten (each file is written beside its target and moved in whole, so a copy
-     * interrupted or made by two workbenches at once leaves no half-written file). Null when the jar has no copy
-     * or the folder cannot be written.
+     * Makes {@code into} (under {@code ownRoot}) an exact copy of the embedded sample data and returns it; null when
+     * the jar has no copy.
      */
-    static Path extractEmbedded(Path into) {
+    static Path extractEmbedded(Path ownRoot, Path into) throws IOException, InputException {
         URL marker = SampleData.class.getResource(EMBEDDED + "/" + MODEL_A);
-        if (marker == null || into == null) {
+        if (marker == null) {
             return null;
         }
         try {
             URI uri = marker.toURI();
             if ("jar".equals(uri.getScheme())) {
                 try (FileSystem jar = FileSystems.newFileSystem(uri, Map.of())) {
-                    copyMissing(jar.getPath(EMBEDDED), into);
+                    ExactCopy.sync(jar.getPath(EMBEDDED), ownRoot, into);
                 }
             } else {
-                copyMissing(Path.of(uri).getParent(), into);
+                ExactCopy.sync(Path.of(uri).getParent(), ownRoot, into);
             }
             return into;
-        } catch (IOException | URISyntaxException | UncheckedIOException e) {
-            return null;
-        }
-    }
-
-    /** A link fails when the target exists (a rename would replace it); a file system without links gets a plain move. */
-    private static void moveInWithoutReplacing(Path part, Path target) throws IOException {
-        try {
-            Files.createLink(target, part);
-        } catch (UnsupportedOperationException | java.nio.file.FileSystemException e) {
-            if (e instanceof FileAlreadyExistsException exists) {
-                throw exists;
-            }
-            Files.move(part, target);
-        }
-    }
-
-    private static void copyMissing(Path from, Path into) throws IOException {
-        List<Path> files;
-        try (Stream<Path> walk = Files.walk(from)) {
-            files = walk.filter(Files::isRegularFile).toList();
-        }
-        for (Path f : files) {
-            Path target = into.resolve(from.relativize(f).toString());
-            if (Files.exists(target)) {
-                continue;
-            }
-            Files.createDirectories(target.getParent());
-            Path part = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".part");
-            try {
-                try (InputStream in = Files.newInputStream(f)) {
-                    Files.copy(in, part, StandardCopyOption.REPLACE_EXISTING);
-                }
-                moveInWithoutReplacing(part, target);
-            } catch (FileAlreadyExistsException e) {
-                // another workbench copied it first: theirs is whole, keep it
-            } finally {
-                Files.deleteIfExists(part);
-            }
+        } catch (URISyntaxException e) {
+            throw new IOException("the jar's sample data cannot be found: " + e.getMessage(), e);
+        } catch (java.nio.file.FileSystemException e) {
+            // the exception's own message is the bare path: say what failed and why
+            throw new IOException((e.getFile() == null ? into.toString() : e.getFile()) + ": the sample data inside the jar cannot be extracted"
+                    + " there (" + OutputFile.reason(e) + ")", e);
         }
     }
 }

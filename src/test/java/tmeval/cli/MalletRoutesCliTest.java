@@ -75,6 +75,39 @@ class MalletRoutesCliTest {
         assertTrue(missing.code() == 1 && missing.err().contains("--beta-from FILE"), missing.err());
     }
 
+    /**
+     * The state is alpha's file as it is beta's: the counts file with {@code --alpha-file state.gz --beta-from state.gz}
+     * gives the rows the exact alpha file gives (before, "alpha value 1 '#doc' is not a number"). An alpha file for a
+     * model that carries its alpha (native or a state) is refused naming the option as the command calls it (before, it was
+     * ignored and still recorded as an input).
+     */
+    @Test
+    void theStateIsAnAlphaFileAndAnAlphaFileForAModelWithAlphaIsRefused() throws Exception {
+        MalletFixture.Files f = MalletFixture.write(dir);
+        Path corpus = heldOut();
+        Path exact = dir.resolve("exact.tsv");
+        Path fromState = dir.resolve("from-state.tsv");
+        String[] common = {"estimate", "--model", f.counts().toString(), "--beta-from", f.state().toString(), "--corpus", corpus.toString(),
+                "--method", "lr", "--particles", "5", "--no-timing"};
+        CliTest.Outcome byValues = CliTest.run(concat(common, "--alpha-file", f.alpha().toString(), "--out", exact.toString()));
+        assertEquals(0, byValues.code(), byValues.err());
+        CliTest.Outcome byState = CliTest.run(concat(common, "--alpha-file", f.state().toString(), "--out", fromState.toString()));
+        assertEquals(0, byState.code(), byState.err());
+        assertEquals(CliTest.table(exact), CliTest.table(fromState));
+
+        Path out = dir.resolve("refused.tsv");
+        CliTest.Outcome state = CliTest.run("estimate", "--model", f.state().toString(), "--alpha-file", f.alpha().toString(),
+                "--corpus", corpus.toString(), "--method", "lr", "--particles", "5", "--out", out.toString());
+        assertEquals(1, state.code(), state.out());
+        assertTrue(state.err().contains("--alpha-file applies only to") && state.err().contains(f.state().toString()), state.err());
+        CliTest.Outcome side = CliTest.run("compare", "--model-a", f.state().toString(), "--model-b", f.counts().toString(),
+                "--alpha-file-a", f.alpha().toString(), "--alpha-file-b", f.alpha().toString(), "--beta-from-b", f.state().toString(),
+                "--corpus", corpus.toString(), "--method", "lr-diff", "--out", out.toString());
+        assertEquals(1, side.code(), side.err());
+        assertTrue(side.err().contains("--alpha-file-a applies only to"), side.err());
+        assertFalse(Files.exists(out), "nothing is written");
+    }
+
     static String[] concat(String[] a, String... b) {
         String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, all, a.length, b.length);

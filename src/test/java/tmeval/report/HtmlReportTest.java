@@ -184,6 +184,14 @@ class HtmlReportTest {
         assertTrue(ReportContent.read(partial).answer().startsWith("Partial answer: "), ReportContent.read(partial).answer());
     }
 
+    /** The repository's own golden session (seed 12345678901, as the command line takes and writes it) is reported, its seed listed. */
+    @Test
+    void theGoldenSessionIsReportedWithItsLongSeed() throws Exception {
+        Document page = parse(report(Path.of("src/test/resources/golden/session.tsv")));
+        assertTrue(text(section(page, "provenance")).contains("12345678901"), text(section(page, "provenance")));
+        assertTrue(text(section(page, "answer")).contains("nats per token"), text(section(page, "answer")));
+    }
+
     @Test
     void theLatexTableIsBooktabsWithOneLinePerRow() throws Exception {
         ReportContent content = ReportContent.read(COMPARE);

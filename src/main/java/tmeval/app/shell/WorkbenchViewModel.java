@@ -182,10 +182,16 @@ public final class WorkbenchViewModel {
     }
 
     public void openSampleData() {
-        Path dir = SampleDataCopy.locate();
+        Path dir;
+        try {
+            dir = SampleDataCopy.locate();
+        } catch (java.io.IOException | tmeval.io.InputException e) {
+            messages.error("No sample data", e.getMessage());
+            return;
+        }
         if (dir == null) {
-            messages.error("No sample data", "the sample-data folder was not found beside the jar or in the working directory, and the copy"
-                    + " inside the jar could not be extracted into " + SampleDataCopy.extractionFolder());
+            messages.error("No sample data", "the sample-data folder was not found beside the jar or in the working directory, and the jar"
+                    + " carries no copy");
             return;
         }
         inputs.loadSampleData(dir);

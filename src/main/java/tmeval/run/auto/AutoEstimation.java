@@ -12,7 +12,6 @@ import tmeval.run.exec.MethodStreams;
 import tmeval.run.exec.OrderedParallel;
 import tmeval.run.exec.Outcome;
 import tmeval.run.exec.Status;
-import tmeval.run.output.RowChecks;
 import tmeval.run.plan.EstimatePlan;
 import tmeval.run.plan.Setting;
 import tmeval.run.plan.SettingsReader;
@@ -222,7 +221,7 @@ public final class AutoEstimation {
             }
             int doublings = (int) in.whole(Setting.AUTO_MAX_DOUBLINGS);
             String text = in.text("auto-pilot");
-            int[] documents = in.valid("auto-pilot", () -> documents(text));
+            int[] documents = in.valid("auto-pilot", () -> Setting.pilotDocuments(text));
             List<String> fallbacks = List.of();
             if (in.has("auto-fallback")) {
                 String names = in.text("auto-fallback");
@@ -239,22 +238,6 @@ public final class AutoEstimation {
                 throw new IllegalArgumentException("names " + names.size() + " fallbacks where auto has at most " + MAX_FALLBACKS + ": " + text);
             }
             return names;
-        }
-
-        /** "[0,5,17]": corpus positions, each once. */
-        private static int[] documents(String text) {
-            if (!text.startsWith("[") || !text.endsWith("]") || text.length() < 3) {
-                throw new IllegalArgumentException("is a list of document positions such as [0,5,17], was '" + text + "'");
-            }
-            String[] parts = text.substring(1, text.length() - 1).split(",", -1);
-            int[] d = new int[parts.length];
-            for (int i = 0; i < parts.length; i++) {
-                d[i] = (int) RowChecks.whole(parts[i], "a pilot document's position", 0, Integer.MAX_VALUE - 1);
-            }
-            if (Arrays.stream(d).distinct().count() < d.length) {
-                throw new IllegalArgumentException("names a document twice: " + text);
-            }
-            return d;
         }
 
         /** The most a document's budget is multiplied by: 2 to the {@link #maxDoublings}. */

@@ -6,6 +6,7 @@ import tmeval.run.output.RowChecks;
 import tmeval.compare.ComparisonMethods;
 import tmeval.estimate.Methods;
 import tmeval.io.OutputFile;
+import tmeval.io.SharedFileLock;
 import tmeval.io.InputException;
 import tmeval.io.LineReader;
 
@@ -13,6 +14,7 @@ import java.io.IOException;
 import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -117,6 +119,25 @@ public record Throughput(Map<String, Double> rates, int numTopics, String source
         Map<String, Double> merged = new LinkedHashMap<>(rates);
         merged.putAll(measured);
         return new Throughput(merged, k, newSource);
+    }
+
+    /**
+     * Adds a bench's measurements to the rates file every bench shares, read, merged and written under the file's lock
+     * ({@link SharedFileLock}), so that benches run at once each keep theirs: rates of other methods measured at the same
+     * K are kept, a different K starts afresh, and a damaged file is kept beside as {@link #corruptCopy} and replaced.
+     *
+     * @return what the file held just before (damaged or not)
+     */
+    public static Saved save(Path file, Map<String, Double> measured, int k, String measuredWhen) throws IOException {
+        return SharedFileLock.update(file, () -> {
+            Saved saved = readSaved(file);
+            if (saved.damaged()) {
+                Files.copy(file, corruptCopy(file), StandardCopyOption.REPLACE_EXISTING);
+            }
+            Throughput base = saved.rates().numTopics() == k ? saved.rates() : none();
+            base.with(measured, k, "").write(file, measuredWhen);
+            return saved;
+        });
     }
 
     public void write(Path file, String measuredWhen) throws IOException {

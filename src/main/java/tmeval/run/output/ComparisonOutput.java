@@ -2,6 +2,7 @@ package tmeval.run.output;
 
 import tmeval.io.InputException;
 import tmeval.io.LineReader;
+import tmeval.run.plan.Setting;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -30,11 +31,17 @@ public final class ComparisonOutput {
         }
     }
 
+    /** A setting no comparison has: refused with its line, since no reader would read it and a report would list it as if one had. */
+    private static boolean isUnknownSetting(String line) {
+        return line.startsWith(ProvenanceHeader.Line.SETTING.prefix()) && Setting.comparisonRule(Provenance.fields(line)[1]) == null;
+    }
+
     public static Content read(Path path) throws InputException {
         ProvenanceHeader provenance = new ProvenanceHeader();
         List<CompareRowFormat.Row> rows = new ArrayList<>();
         Boolean adaptive = null;
         RowChecks.Totals totals = new RowChecks.Totals();
+        InputException unknown = null; // the first setting no comparison has, thrown once the file is known to be a compare output
         try (LineReader in = LineReader.open(path)) {
             String line;
             while ((line = in.next()) != null) {
@@ -43,6 +50,9 @@ public final class ComparisonOutput {
                         provenance.read(line);
                     } catch (IllegalArgumentException e) {
                         throw in.error(e.getMessage());
+                    }
+                    if (unknown == null && isUnknownSetting(line)) {
+                        unknown = in.error("setting " + Provenance.fields(line)[1] + ": not a setting of a comparison");
                     }
                     continue;
                 }
@@ -72,6 +82,9 @@ public final class ComparisonOutput {
         }
         if (!"compare".equals(provenance.settings().get("plan"))) {
             throw new InputException(path, 0, "not a compare output: its provenance names no compare plan ('# setting\tplan\tcompare')");
+        }
+        if (unknown != null) {
+            throw unknown;
         }
         return new Content(provenance.settings(), provenance.inputs(), adaptive, rows);
     }

@@ -52,7 +52,7 @@ public final class SessionFile {
     /** Each setting a session holds (the workbench's names), with the rule of the option it stands for. */
     private static final Map<String, Consumer<String>> SETTINGS = Map.ofEntries(
             Map.entry("temperatures", Setting.TEMPERATURES::parse), Map.entry("samples", Setting.SAMPLES::parse),
-            Map.entry("burnIn", Setting.BURN_IN::parse), Map.entry("runs", Setting.RUNS::parse), Map.entry("seed", Setting.FORM_SEED::parse),
+            Map.entry("burnIn", Setting.BURN_IN::parse), Map.entry("runs", Setting.RUNS::parse), Map.entry("seed", Setting.SEED::parse),
             Map.entry("threads", Setting.THREADS::parse), Map.entry("minTokens", Setting.MIN_TOKENS::parse),
             Map.entry("referenceParticles", Setting.REFERENCE_PARTICLES::parse), Map.entry("maxTemperatures", Setting.MAX_TEMPERATURES::parse),
             Map.entry("agreeWithin", Setting.AGREE_WITHIN::parse), Map.entry("schedule", Schedule::parse),
@@ -68,6 +68,7 @@ public final class SessionFile {
                     throw new IllegalArgumentException("is A or B, was '" + v + "'");
                 }
             }),
+            Map.entry("teaching.document", SessionFile::documentId),
             Map.entry("teaching.temperatures", Setting.TEACHING_TEMPERATURES::parse), Map.entry("teaching.samples", Setting.TEACHING_SAMPLES::parse),
             Map.entry("teaching.tokens", Setting.TEACHING_TOKENS::parse));
 
@@ -163,6 +164,7 @@ public final class SessionFile {
         List<RunBlock> runs = new ArrayList<>();
         RunBlock run = null; // the block the result and round lines go to, null before any run line
         RowChecks.Totals totals = new RowChecks.Totals();
+        Map<String, Long> settingLines = new java.util.HashMap<>();
         try (LineReader in = LineReader.open(path)) {
             String line = in.next();
             if (line == null || !line.equals(MAGIC)) {
@@ -191,16 +193,18 @@ public final class SessionFile {
                     case "setting" -> {
                         expect(in, f, 3);
                         Consumer<String> rule = SETTINGS.containsKey(f[1]) ? SETTINGS.get(f[1]) : planRule(f[1]);
+                        if (rule == null) {
+                            throw in.error("setting " + f[1] + ": not a setting of a session");
+                        }
                         try {
-                            if (rule != null) {
-                                rule.accept(f[2]);
-                            }
+                            rule.accept(f[2]);
                         } catch (IllegalArgumentException e) {
                             throw in.error("setting " + f[1] + ": " + e.getMessage());
                         }
                         if (settings.put(f[1], f[2]) != null) {
                             throw in.error("setting " + f[1] + " is given twice");
                         }
+                        settingLines.put(f[1], in.lineNumber());
                     }
                     case SessionRowFormat.RESULT -> {
                         ComparisonRunner.Result r = row(in, SessionRowFormat::parseResult, line);
@@ -219,11 +223,12 @@ public final class SessionFile {
                         if (run == null) {
                             throw in.error("a runsetting line before any run line");
                         }
-                        Consumer<String> rule = Setting.rule("compare", f[1]);
+                        Consumer<String> rule = Setting.comparisonRule(f[1]);
+                        if (rule == null) {
+                            throw in.error("run " + run.id() + ": setting " + f[1] + ": not a setting of a comparison");
+                        }
                         try {
-                            if (rule != null) {
-                                rule.accept(f[2]);
-                            }
+                            rule.accept(f[2]);
                         } catch (IllegalArgumentException e) {
                             throw in.error("run " + run.id() + ": setting " + f[1] + ": " + e.getMessage());
                         }
@@ -232,6 +237,14 @@ public final class SessionFile {
                         }
                     }
                     default -> throw in.error("unknown record '" + f[0] + "' (input, setting, result, round, run, runsetting)");
+                }
+            }
+            for (String key : List.of("history.shown", "history.compare")) {
+                String id = settings.get(key);
+                if (id != null && runs.stream().noneMatch(r -> Integer.toString(r.id()).equals(id))) {
+                    throw new InputException(path, settingLines.get(key), "setting " + key + ": names run " + id + ", which the session does not"
+                            + " hold (" + (runs.isEmpty() ? "it holds no run" : "its runs: " + String.join(", ",
+                            runs.stream().map(r -> Integer.toString(r.id())).toList())) + ")");
                 }
             }
         }
@@ -266,22 +279,30 @@ public final class SessionFile {
     }
 
     /**
-     * The rule of a plan's setting a session keeps under a prefix: the run form's and the results' plans ({@code form.},
-     * {@code results.}, by their provenance names), and the plan of the curves on screen ({@code curves.shown.}); null
-     * for any other name.
+     * The rule of a plan's setting a session keeps: under a prefix, the run form's and the results' plans ({@code form.},
+     * {@code results.}, by their provenance names) and the plan of the curves on screen ({@code curves.shown.}); without
+     * one, the plan of the results of a session saved before sessions kept runs (as its provenance names them). Null for
+     * any other name: a setting no reader knows is refused, never carried along unread.
      */
     private static Consumer<String> planRule(String key) {
         for (String prefix : List.of("form.", "results.")) {
             if (key.startsWith(prefix)) {
-                return Setting.rule("compare", key.substring(prefix.length()));
+                return Setting.comparisonRule(key.substring(prefix.length()));
             }
         }
         return switch (key) {
             case "curves.shown.methods" -> v -> Setting.methods(v, CurvePlan.CURVE_METHODS, false);
             case "curves.shown.temperatures" -> Setting.TEMPERATURES::parse;
             case "curves.shown.runs" -> Setting.RUNS::parse;
-            default -> null;
+            default -> Setting.comparisonRule(key);
         };
+    }
+
+    /** The teaching view's document: an id, which may be any text but none. */
+    private static void documentId(String v) {
+        if (v.isEmpty()) {
+            throw new IllegalArgumentException("is a document's id, was empty");
+        }
     }
 
     private static void add(LineReader in, RowChecks.Totals totals, long siteUpdates, long nanos) throws InputException {
@@ -292,9 +313,10 @@ public final class SessionFile {
         }
     }
 
+    /** A run's number as a run line writes it (1, never 01 or +1: the run it names is found by that text). */
     private static void runNumber(String v) {
         try {
-            if (Integer.parseInt(v) >= 1) {
+            if (Integer.parseInt(v) >= 1 && Integer.toString(Integer.parseInt(v)).equals(v)) {
                 return;
             }
         } catch (NumberFormatException e) {

@@ -76,12 +76,12 @@ public final class Setting {
     public static final Whole MAX_EXACT_STATES = whole(MethodOption.MAX_EXACT_STATES);
     public static final Whole RUNS = new Whole("runs", 1, 1_000_000);
     public static final Whole SEED = new Whole("seed", Long.MIN_VALUE, Long.MAX_VALUE);
-    /** The seed of a session saved before sessions kept the run form's whole plan: that form's seed field held an int. */
-    public static final Whole FORM_SEED = new Whole("seed", 0, Integer.MAX_VALUE);
     public static final Whole THREADS = new Whole("threads", 1, 4096);
     public static final Whole REFERENCE_PARTICLES = new Whole("reference-particles", 1, 1_000_000);
     public static final Whole MAX_TEMPERATURES = new Whole("max-temperatures", 1, Integer.MAX_VALUE);
     public static final Whole FIRST_EXTRA_TEMPERATURES = new Whole("first-extra-temperatures", 0, Integer.MAX_VALUE);
+    /** A pilot document's position in the corpus, as auto's provenance lists them. */
+    private static final Whole PILOT_DOCUMENT = new Whole("a pilot document's position", 0, Integer.MAX_VALUE - 1);
     /** How often auto may double a document's budget, as an auto run's provenance records it. */
     public static final Whole AUTO_MAX_DOUBLINGS = new Whole("auto-max-doublings", 0, 30);
     public static final Whole MIN_TOKENS = new Whole("min-tokens", 1, Integer.MAX_VALUE);
@@ -124,7 +124,7 @@ public final class Setting {
                 Map.entry("direction", ComparisonPlan.Directions::parse),
                 Map.entry("reference", ComparisonPlan.Reference::parse), Map.entry("method", Setting::method),
                 Map.entry("align", Setting::bool), Map.entry("adaptive", Setting::bool), Map.entry("auto", Setting::bool),
-                Map.entry("auto-max-doublings", AUTO_MAX_DOUBLINGS::parse),
+                Map.entry("auto-max-doublings", AUTO_MAX_DOUBLINGS::parse), Map.entry("auto-pilot", Setting::pilotDocuments),
                 // well-formed method names here; auto's own reader (AutoEstimation.Pilot) checks they are its candidates
                 Map.entry("auto-fallback", v -> List.of(v.split(",", -1)).forEach(Methods::get)),
                 Map.entry("allow-uneven-series", Setting::bool),
@@ -134,6 +134,26 @@ public final class Setting {
             rules.put(o.setting(), rule(o));
         }
         return Map.copyOf(rules);
+    }
+
+    /** Auto's pilot documents as its provenance lists them ({@code [0,5,17]}): positions, each once. */
+    public static int[] pilotDocuments(String text) {
+        if (!text.startsWith("[") || !text.endsWith("]") || text.length() < 3) {
+            throw new IllegalArgumentException("is a list of document positions such as [0,5,17], was '" + text + "'");
+        }
+        String[] parts = text.substring(1, text.length() - 1).split(",", -1);
+        int[] d = new int[parts.length];
+        for (int i = 0; i < parts.length; i++) {
+            try {
+                d[i] = PILOT_DOCUMENT.parseInt(parts[i]);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(PILOT_DOCUMENT.name() + " " + e.getMessage(), e);
+            }
+        }
+        if (java.util.Arrays.stream(d).distinct().count() < d.length) {
+            throw new IllegalArgumentException("names a document twice: " + text);
+        }
+        return d;
     }
 
     /** An estimator's name, or auto (a selection's provenance names auto, and each model's choice as model-I-method). */
@@ -185,6 +205,15 @@ public final class Setting {
             return v -> methods(v, "curve".equals(plan) ? CurvePlan.CURVE_METHODS : null, false);
         }
         return PLAN_RULES.get(name);
+    }
+
+    /**
+     * The rule of a comparison's setting by its provenance name (a corpus setting, recorded as given, takes any value),
+     * or null for a name no comparison has: what a results file or a session holding one refuses.
+     */
+    public static Consumer<String> comparisonRule(String name) {
+        Consumer<String> rule = rule("compare", name);
+        return rule == null && isCorpusSetting(name) ? v -> { } : rule;
     }
 
     /**

@@ -162,7 +162,7 @@ class SessionFileTest {
                 {"setting\tthreads\t0", "threads"},
                 {"setting\truns\t2000000", "runs"},
                 {"setting\tburnIn\t-1", "burnIn"},
-                {"setting\tseed\t99999999999", "seed"},
+                {"setting\tseed\t99999999999999999999", "seed"},
                 {"setting\tsamples\tmany", "samples"},
                 {"setting\tagreeWithin\tNaN", "agreeWithin"},
                 {"setting\tagreeWithin\tInfinity", "agreeWithin"},
@@ -188,6 +188,58 @@ class SessionFileTest {
             assertEquals(3, e.line(), c[0] + ": " + e.getMessage());
             assertTrue(e.getMessage().contains("setting " + c[1]), c[0] + ": names the setting: " + e.getMessage());
         }
+    }
+
+    /**
+     * A setting no reader knows, or one a reader cannot hold, is refused with its line, in a session of any age: a
+     * legacy session's plan setting by the rule of its option (gap-threshold NaN was accepted and shown as NaN), an
+     * unknown name plain, prefixed or in a run's plan (carried along unread before), and a run on screen or beside it
+     * that the session does not hold (history.shown 7 with only run 1 was accepted).
+     */
+    @Test
+    void settingsNoReaderKnowsOrCanHoldAreRefusedWithTheirLine() throws Exception {
+        String[][] cases = {
+                {"setting\tgap-threshold\tNaN", "setting gap-threshold"},
+                {"setting\tdirection\tsideways", "setting direction"},
+                {"setting\tcolour\tblue", "setting colour: not a setting of a session"},
+                {"setting\tform.colour\tblue", "setting form.colour: not a setting of a session"},
+                {"setting\tresults.gap-threshold\t-1", "setting results.gap-threshold"},
+                {"setting\tauto-pilot\t[3,3]", "setting auto-pilot"},
+                {"setting\tteaching.document\t", "setting teaching.document"},
+                {"setting\thistory.shown\t01", "setting history.shown"},
+        };
+        for (String[] c : cases) {
+            InputException e = refusal(c[0]);
+            assertEquals(3, e.line(), c[0] + ": " + e.getMessage());
+            assertTrue(e.getMessage().contains(c[1]), c[0] + ": " + e.getMessage());
+        }
+        Path p = dir.resolve("runs.tsv");
+        String run = "run\t1\t2026-11-26T10:15:30Z\tfinished\t\n";
+        Files.writeString(p, SessionFile.MAGIC + "\n" + run + "runsetting\tcolour\tblue\n");
+        InputException e = assertThrows(InputException.class, () -> SessionFile.read(p));
+        assertTrue(e.line() == 3 && e.getMessage().contains("run 1: setting colour: not a setting of a comparison"), e.getMessage());
+        Files.writeString(p, SessionFile.MAGIC + "\nsetting\thistory.shown\t7\n" + run);
+        e = assertThrows(InputException.class, () -> SessionFile.read(p));
+        assertTrue(e.line() == 2 && e.getMessage().contains("history.shown: names run 7") && e.getMessage().contains("its runs: 1"), e.getMessage());
+        Files.writeString(p, SessionFile.MAGIC + "\nsetting\thistory.compare\t1\n");
+        e = assertThrows(InputException.class, () -> SessionFile.read(p));
+        assertTrue(e.line() == 2 && e.getMessage().contains("it holds no run"), e.getMessage());
+        Files.writeString(p, SessionFile.MAGIC + "\nsetting\thistory.shown\t1\nsetting\tunknown-words\tdrop\n" + run
+                + "runsetting\tauto-pilot\t[0,5]\nrunsetting\tout-of-vocabulary\t3 tokens\n");
+        assertEquals(1, SessionFile.read(p).shownRun().id(), "a run the session holds, and the settings every plan records, are read");
+    }
+
+    /**
+     * Seeds are whole numbers of a long everywhere: the repository's own golden session (seed 12345678901, which the
+     * command line takes and writes) is read (it was refused as beyond an int), and so is any long seed.
+     */
+    @Test
+    void theGoldenSessionsLongSeedIsRead() throws Exception {
+        Path golden = Path.of("src/test/resources/golden/session.tsv");
+        assertEquals("12345678901", SessionFile.read(golden).settings().get("seed"));
+        Path p = dir.resolve("long.tsv");
+        Files.writeString(p, SessionFile.MAGIC + "\nsetting\tseed\t" + Long.MIN_VALUE + "\nsetting\tform.seed\t" + Long.MAX_VALUE + "\n");
+        assertEquals(2, SessionFile.read(p).settings().size());
     }
 
     /** Totals cannot wrap around: site updates (or times) that add up beyond a long are refused at the line that passes it. */
@@ -223,6 +275,7 @@ class SessionFileTest {
                 {"# setting\tagree-within\tNaN\n", "agree-within", "4"},
                 {"# setting\tgap-threshold\tInfinity\n", "gap-threshold", "4"},
                 {"# setting\tdirection\tsideways\n", "direction", "4"},
+                {"# setting\tcolour\tblue\n", "colour: not a setting of a comparison", "4"},
         };
         for (String[] c : cases) {
             Files.writeString(p, head + c[0] + CompareRowFormat.HEADER + row);
