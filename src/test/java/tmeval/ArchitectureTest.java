@@ -15,7 +15,7 @@ class ArchitectureTest {
             .importPackages("tmeval");
 
     private static final String[] ENGINE = {"tmeval.model..", "tmeval.io..", "tmeval.sampling..", "tmeval.estimate..",
-            "tmeval.anneal..", "tmeval.compare..", "tmeval.curve..", "tmeval.train..", "tmeval.run..", "tmeval.progress..", "tmeval.bench.."};
+            "tmeval.anneal..", "tmeval.compare..", "tmeval.curve..", "tmeval.train..", "tmeval.coherence..", "tmeval.run..", "tmeval.progress..", "tmeval.bench.."};
 
     @Test
     void onlyTheAppUsesJavaFx() {
@@ -130,14 +130,14 @@ class ArchitectureTest {
     void modelAndIoStandAlone() {
         noClasses().that().resideInAnyPackage("tmeval.model..", "tmeval.io..")
                 .should().dependOnClassesThat().resideInAnyPackage("tmeval.sampling..", "tmeval.estimate..",
-                        "tmeval.anneal..", "tmeval.compare..", "tmeval.train..", "tmeval.run..")
+                        "tmeval.anneal..", "tmeval.compare..", "tmeval.train..", "tmeval.coherence..", "tmeval.run..")
                 .check(CLASSES);
     }
 
     @Test
     void theEngineDoesNotDependOnTheRunner() {
         noClasses().that().resideInAnyPackage("tmeval.sampling..", "tmeval.estimate..", "tmeval.anneal..",
-                        "tmeval.compare..", "tmeval.train..")
+                        "tmeval.compare..", "tmeval.train..", "tmeval.coherence..")
                 .should().dependOnClassesThat().resideInAnyPackage("tmeval.run..")
                 .check(CLASSES);
     }

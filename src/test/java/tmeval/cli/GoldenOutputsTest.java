@@ -26,7 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The files a fixed set of plans writes (estimate, compare, curve, select, merge, a session), byte for byte under
+ * The files a fixed set of plans writes (estimate, compare, curve, select, coherence, merge, a session), byte for byte under
  * {@code --no-timing}, against copies kept in {@code src/test/resources/golden/}. It pins behaviour across refactors
  * of the code that turns plans and rows into text: a change to any of these files must be a decision, made by
  * regenerating them with {@code -Dgolden.update=true} and reading the diff.
@@ -67,6 +67,7 @@ class GoldenOutputsTest {
                 "--temperatures", "20"));
         commands.put("select-auto", List.of("select", "--models", a + "," + b, "--corpus", corpus));
         commands.put("select-ais", List.of("select", "--models", a + "," + b, "--corpus", corpus, "--method", "ais", "--temperatures", "30"));
+        commands.put("coherence", List.of("coherence", "--model", a, "--corpus", corpus, "--top-n", "5"));
         List<String> failures = new ArrayList<>();
         for (var c : commands.entrySet()) {
             Path out = dir.resolve(c.getKey() + ".tsv");
