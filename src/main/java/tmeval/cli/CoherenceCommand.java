@@ -15,6 +15,7 @@ import tmeval.model.Corpus;
 import tmeval.model.TopicModel;
 import tmeval.model.TrainingState;
 import tmeval.progress.CancelToken;
+import tmeval.run.plan.Setting;
 import tmeval.run.exec.ExpectedTopicTokens;
 import tmeval.run.output.CoherenceTable;
 import tmeval.run.output.Provenance;
@@ -95,7 +96,7 @@ final class CoherenceCommand implements Command {
             CoherenceMeasure measure = CoherenceMeasure.parse(o.string("measure", CoherenceMeasure.DEFAULT.label()));
             Window window = o.has("window") ? Window.parse(o.string("window", "")) : measure.defaultWindow();
             settings = new CoherenceStudy.Settings(measure, window, o.integer("top-n", CoherenceStudy.DEFAULT_TOP_N, 2, CoherenceStudy.MAX_TOP_N),
-                    o.longValue("seed", CoherenceStudy.DEFAULT_SEED));
+                    o.whole(Setting.SEED, CoherenceStudy.DEFAULT_SEED));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
