@@ -61,7 +61,7 @@ public final class EstimateDifference implements ModelComparison {
         EstimateResult ra = estimator.estimate(document, a, forA, cancel);
         EstimateResult rb = estimator.estimate(document, b, forB, cancel);
         return new RatioResult(ra.logValue() - rb.logValue(), new double[0], ra.siteUpdates() + rb.siteUpdates(), System.nanoTime() - start,
-                ra.logValue(), rb.logValue());
+                ra.logValue(), rb.logValue(), ra.chainCoverage(), rb.chainCoverage());
     }
 
     /**

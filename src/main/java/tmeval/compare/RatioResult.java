@@ -11,8 +11,13 @@ package tmeval.compare;
  *             model alone): {@code auto} sets each against its model's vb floor
  * @param logB the same of log P(w | B)
  */
-public record RatioResult(double logRatio, double[] logWeights, long siteUpdates, long nanos, double logA, double logB)
-        implements java.io.Serializable {
+public record RatioResult(double logRatio, double[] logWeights, long siteUpdates, long nanos, double logA, double logB,
+                          double coverageA, double coverageB) implements java.io.Serializable {
+    /** A difference's result with each model's value, without chain coverages (methods not built on chains). */
+    public RatioResult(double logRatio, double[] logWeights, long siteUpdates, long nanos, double logA, double logB) {
+        this(logRatio, logWeights, siteUpdates, nanos, logA, logB, Double.NaN, Double.NaN);
+    }
+
     /** A result without either model's value alone (a ratio path's, or one read back from a file). */
     public RatioResult(double logRatio, double[] logWeights, long siteUpdates, long nanos) {
         this(logRatio, logWeights, siteUpdates, nanos, Double.NaN, Double.NaN);

@@ -24,6 +24,7 @@ import tmeval.estimate.Ceiling;
 import tmeval.model.Corpus;
 import tmeval.model.Document;
 import tmeval.model.TopicModel;
+import tmeval.estimate.WeightDiagnostics;
 import tmeval.progress.CancelToken;
 import tmeval.progress.Progress;
 import tmeval.run.certify.Verdict;
@@ -98,7 +99,9 @@ public final class AutoComparison {
 
         @Override
         public boolean done(List<ComparisonRunner.Result> round) {
-            return met(round) || round.stream().allMatch(r -> r.status() == Status.REFUSED);
+            // refused, or chains apart on every run: more samples from chains of the same length mend neither
+            return met(round) || round.stream().allMatch(r -> r.status() == Status.REFUSED)
+                    || round.stream().allMatch(r -> r.status() == Status.CHAINS_APART);
         }
     }
 
@@ -332,15 +335,17 @@ public final class AutoComparison {
         Document doc = job.corpus().document(local);
         // each side judged as estimate judges its method's runs (the difference's estimator: the one that prices it)
         String estimator = ComparisonMethods.get(round.get(0).method()).pricedAs();
-        Status[] a = DocumentVerdict.of(estimator, outcomes(round, doc, job.a(), RatioResult::logA, estimator, cancel)).statuses();
-        Status[] b = DocumentVerdict.of(estimator, outcomes(round, doc, job.b(), RatioResult::logB, estimator, cancel)).statuses();
+        Status[] a = DocumentVerdict.of(estimator, outcomes(round, doc, job.a(), RatioResult::logA, RatioResult::coverageA, estimator, cancel)).statuses();
+        Status[] b = DocumentVerdict.of(estimator, outcomes(round, doc, job.b(), RatioResult::logB, RatioResult::coverageB, estimator, cancel)).statuses();
         List<ComparisonRunner.Result> judged = new ArrayList<>();
         for (int i = 0; i < round.size(); i++) {
             ComparisonRunner.Result r = round.get(i);
-            // a side above its hard bound is impossible, one below its floor cannot be right: either makes the difference so
+            // a side above its hard bound is impossible, one below its floor cannot be right: either makes the difference so;
+            // a side whose chains stayed apart is not trusted, nor is the difference
             Status worst = !r.status().hasValue() ? null
                     : a[i] == Status.ABOVE_CEILING || b[i] == Status.ABOVE_CEILING ? Status.ABOVE_CEILING
-                    : a[i] == Status.BELOW_FLOOR || b[i] == Status.BELOW_FLOOR ? Status.BELOW_FLOOR : null;
+                    : a[i] == Status.BELOW_FLOOR || b[i] == Status.BELOW_FLOOR ? Status.BELOW_FLOOR
+                    : a[i] == Status.CHAINS_APART || b[i] == Status.CHAINS_APART ? Status.CHAINS_APART : null;
             judged.add(worst != null ? new ComparisonRunner.Result(r.documentIndex(), r.documentId(), r.length(), r.method(), r.direction(), r.run(),
                     r.reference(), r.result(), r.refusal(), worst) : r);
         }
@@ -349,14 +354,17 @@ public final class AutoComparison {
 
     /** One model's side of a difference's runs, as estimate's outcomes: its value per run, the model's floor with the first. */
     private static List<Outcome> outcomes(List<ComparisonRunner.Result> round, Document doc, TopicModel model,
-                                          ToDoubleFunction<RatioResult> value, String estimator, CancelToken cancel) {
+                                          ToDoubleFunction<RatioResult> value, ToDoubleFunction<RatioResult> coverage, String estimator,
+                                          CancelToken cancel) {
         double floor = VariationalBound.fit(doc, model, cancel).bound();
         double ceiling = Ceiling.of(doc, model);
         List<Outcome> outcomes = new ArrayList<>();
         for (ComparisonRunner.Result r : round) {
-            EstimateResult e = r.refused() ? null : new EstimateResult(value.applyAsDouble(r.result()), new double[0], 0, doc.length(), 0);
-            Status status = e != null && r.status().hasValue() && e.logValue() > ceiling + 1e-9 * Math.max(1, Math.abs(e.logValue()))
-                    ? Status.ABOVE_CEILING : r.status();
+            EstimateResult e = r.refused() ? null : new EstimateResult(value.applyAsDouble(r.result()), new double[0], 0, doc.length(), 0,
+                    coverage.applyAsDouble(r.result()));
+            Status status = e == null || !r.status().hasValue() ? r.status()
+                    : e.logValue() > ceiling + 1e-9 * Math.max(1, Math.abs(e.logValue())) ? Status.ABOVE_CEILING
+                    : WeightDiagnostics.chainsApart(e) ? Status.CHAINS_APART : r.status();
             outcomes.add(new Outcome(r.documentIndex(), r.documentId(), doc.length(), r.run(), e, r.refusal(), status,
                     outcomes.isEmpty() ? floor : Double.NaN, estimator));
         }
