@@ -75,12 +75,15 @@ public record ReportContent(Map<String, String> settings, List<ProvenanceHeader.
 
     /**
      * The table and the verdicts, taken row by row with each document's rows together and documents in the order of their
-     * positions: the memory of the table, whatever the number of rows. A position without rows is a document with none.
+     * positions: the memory of the table, whatever the number of rows. The table numbers the documents as they come (a
+     * session's positions may have gaps, up to 2^31: never a table row for each).
      */
     private static final class Summary {
         private ComparisonTable table;
         private final VerdictCounts verdicts = new VerdictCounts();
         private final List<ComparisonRunner.Result> document = new ArrayList<>();
+        /** The table's row of the current document. */
+        private int row;
 
         void start(int runs) {
             table = new ComparisonTable(runs);
@@ -91,13 +94,11 @@ public record ReportContent(Map<String, String> settings, List<ProvenanceHeader.
                 endDocument();
             }
             if (document.isEmpty()) {
-                while (table.documents() < r.documentIndex()) {
-                    table.addDocument("", 0);
-                }
-                table.addDocument(r.documentId(), r.length());
+                row = table.addDocument(r.documentId(), r.length());
             }
             document.add(r);
-            ComparisonRunner.record(table, r);
+            ComparisonRunner.record(table, new ComparisonRunner.Result(row, r.documentId(), r.length(), r.method(), r.direction(), r.run(),
+                    r.reference(), r.result(), r.refusal(), r.status()));
         }
 
         private void endDocument() {

@@ -251,4 +251,27 @@ class ResultsReaderTest {
         assertTrue(text.contains(metadata + ", line 1: the header names 200000 covariates; a metadata file has at most"), text);
         assertTrue(seconds < 15, "refused after " + seconds + " s");
     }
+
+    /** A session's document at position two billion is reported in a 64 MB heap: nothing is kept per position (it asked for 8 GB). */
+    @Test
+    void aSessionDocumentAtPositionTwoBillionIsReportedInA64MegabyteHeap() throws Exception {
+        Path session = session(ReliabilityTest.smallData(dir, 5), dir.resolve("far.tmeval-session.tsv"));
+        List<String> lines = lines(session).stream().map(l -> {
+            String[] f = l.split("\t", -1);
+            if (f[0].equals("result")) {
+                f[1] = Integer.toString(2_000_000_000 + Integer.parseInt(f[1]));
+            }
+            return String.join("\t", f);
+        }).toList();
+        Files.write(session, lines);
+        Path log = dir.resolve("far.log");
+        Process p = ReliabilityTest.launch(log, "-Xmx64m", "report", "--results", session.toString(), "--out", dir.resolve("far.html").toString());
+        try {
+            assertTrue(p.waitFor(60, TimeUnit.SECONDS), "ended");
+        } finally {
+            p.destroyForcibly();
+        }
+        assertEquals(0, p.exitValue(), Files.readString(log));
+        assertTrue(Files.readString(dir.resolve("far.html")).contains("of 5 documents"), "five documents reported");
+    }
 }

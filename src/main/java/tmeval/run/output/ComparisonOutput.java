@@ -77,7 +77,8 @@ public final class ComparisonOutput {
                 cancel.checkEvery(in.lineNumber());
                 if (adaptive == null && ProvenanceHeader.isProvenance(line)) {
                     if (line.startsWith(ProvenanceHeader.Line.PARTIAL.prefix())) {
-                        partial = Provenance.fields(line)[1];
+                        String[] f = Provenance.fields(line);
+                        partial = f.length > 1 && !f[1].isEmpty() ? f[1] : "partial";
                     }
                     try {
                         provenance.read(line);

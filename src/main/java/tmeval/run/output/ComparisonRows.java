@@ -10,7 +10,6 @@ import tmeval.run.plan.Setting;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -40,7 +39,8 @@ public final class ComparisonRows {
     private final boolean together;
     /** Each document read, by id. */
     private final Map<String, Document> documents = new HashMap<>();
-    private final BitSet positions = new BitSet();
+    /** A session's positions taken (any number up to 2^31: never an array by position). */
+    private final Map<Integer, String> positions = new HashMap<>();
     /** The document of the last row (a file whose documents' rows are together keeps only its rows' keys). */
     private Document current;
 
@@ -185,10 +185,10 @@ public final class ComparisonRows {
                     + " in this heap (raise it with -Xmx)");
         }
         int p = position >= 0 ? position : documents.size();
-        if (positions.get(p)) {
-            throw new InputException(file, line, "document " + id + " at position " + p + ", which another document has: rows edited");
+        String other = position >= 0 ? positions.putIfAbsent(p, id) : null;
+        if (other != null) {
+            throw new InputException(file, line, "document " + id + " at position " + p + ", which document " + other + " has: rows edited");
         }
-        positions.set(p);
         Document d = new Document(id, line, p, length);
         documents.put(id, d);
         return d;
