@@ -23,7 +23,7 @@ public final class Main {
             return;
         }
         CancelToken cancel = new CancelToken();
-        int code = CancelOnShutdown.run(cancel, OutputFile::stopAndCountTemporaryFiles, () -> new Cli(cancel).run(args, System.out, System.err));
+        int code = CancelOnShutdown.run(cancel, OutputFile::stopAndRemoveTemporaryFiles, () -> new Cli(cancel).run(args, System.out, System.err));
         System.exit(code);
     }
 

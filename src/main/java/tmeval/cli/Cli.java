@@ -36,7 +36,7 @@ public final class Cli {
     public Cli(CancelToken cancel, JobEngine engine) {
         this.cancel = cancel;
         for (Command c : List.of(new InfoCommand(), new TrainCommand(cancel), new PerturbCommand(), new SplitCommand(),
-                new EstimateCommand(cancel, engine), new CompareCommand(cancel, engine), new CurveCommand(cancel, engine), new SelectCommand(cancel, engine), new CalibrateCommand(cancel), new MergeCommand(), new CovariatesCommand(cancel), new CoherenceCommand(cancel), new ReportCommand(), new BenchCommand(cancel), new DemoCommand(),
+                new EstimateCommand(cancel, engine), new CompareCommand(cancel, engine), new CurveCommand(cancel, engine), new SelectCommand(cancel, engine), new CalibrateCommand(cancel), new MergeCommand(), new CovariatesCommand(cancel), new CoherenceCommand(cancel), new ReportCommand(cancel), new BenchCommand(cancel), new DemoCommand(),
                 new ExportModuleCommand())) {
             commands.put(c.name(), c);
         }

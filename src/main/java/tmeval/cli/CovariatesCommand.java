@@ -8,7 +8,9 @@ import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
 import tmeval.run.output.Provenance;
 import tmeval.run.covariates.BuiltInCovariates;
-import tmeval.run.covariates.ComparisonSource;
+import tmeval.run.exec.ComparisonRunner;
+import tmeval.run.output.ComparisonResults;
+import tmeval.run.output.CorpusDocuments;
 import tmeval.run.covariates.Covariate;
 import tmeval.run.covariates.CovariateAnalysis;
 import tmeval.run.covariates.CovariateStudy;
@@ -70,7 +72,7 @@ final class CovariatesCommand implements Command {
         Map<String, Path> in = new LinkedHashMap<>();
         if (o.has("results") && !o.has("no-models")) {
             try {
-                for (tmeval.run.output.ProvenanceHeader.Input i : ComparisonSource.read(o.path("results")).inputs()) {
+                for (tmeval.run.output.ProvenanceHeader.Input i : ComparisonResults.open(o.path("results")).source().inputs()) {
                     if (!o.has(i.role())) {
                         in.put("the " + i.role() + " the results name", i.path());
                     }
@@ -90,39 +92,42 @@ final class CovariatesCommand implements Command {
         if (o.has("no-models") && (o.has("model-a") || o.has("model-b") || o.has("corpus"))) {
             throw new UsageException("--no-models reads no model or corpus: give it without --model-a, --model-b and --corpus");
         }
-        ComparisonSource source = ComparisonSource.read(resultsPath);
-        List<String> methods = DocumentRatios.methods(source.results());
+        ComparisonResults.Opened opened = ComparisonResults.open(resultsPath);
+        ComparisonResults.Source source = opened.source();
+        source.warnings().forEach(w -> err.println("tmeval covariates: " + resultsPath + ": " + w));
+        List<ComparisonRunner.Result> results = opened.results();
+        List<String> methods = DocumentRatios.methods(results);
         if (methods.isEmpty()) {
             throw InputException.ofFile(resultsPath, "no rows: nothing to analyse");
         }
-        String method = o.string("method", DocumentRatios.defaultMethod(source.results()));
+        String method = o.string("method", DocumentRatios.defaultMethod(results));
         if (!methods.contains(method)) {
             throw new UsageException("--method " + method + " is not in the results (they hold " + String.join(", ", methods) + ")");
         }
-        List<DocumentRatio> ratios = DocumentRatios.of(source.results(), method);
+        List<DocumentRatio> ratios = DocumentRatios.of(results, method);
         List<Provenance.Input> inputs = new ArrayList<>(List.of(new Provenance.Input("results", resultsPath)));
         List<Covariate> covariates = new ArrayList<>();
         if (o.has("no-models")) {
             covariates.add(BuiltInCovariates.length(ratios));
         } else {
-            Path a = located(o, source, ComparisonSource.MODEL_A);
-            Path b = located(o, source, ComparisonSource.MODEL_B);
-            Path corpus = located(o, source, ComparisonSource.CORPUS);
+            Path a = located(o, source, ComparisonResults.MODEL_A);
+            Path b = located(o, source, ComparisonResults.MODEL_B);
+            Path corpus = located(o, source, ComparisonResults.CORPUS);
             // the companions compare read, where its provenance names them (an alpha file, a vocabulary, a stop list)
             Path vocabulary = companion(source, "vocab-file");
             TopicModel modelA = ModelLoader.read(new ModelLoader.Spec(a, companion(source, "alpha-file-a"), vocabulary, false));
             TopicModel modelB = ModelLoader.read(new ModelLoader.Spec(b, companion(source, "alpha-file-b"), vocabulary, false));
             CorpusLoader.Spec corpusSpec = new CorpusLoader.Spec(corpus, CorpusLoader.Format.AUTO, companion(source, "corpus-vocab"),
-                    InputOptions.tokenizing(source.settings(), companion(source, "stop-list")));
+                    CorpusDocuments.tokenizing(source.settings(), companion(source, "stop-list")));
             try {
                 covariates.addAll(BuiltInCovariates.of(ratios, modelA, modelB, CorpusLoader.read(corpusSpec), source.intersect(),
                         corpus, Runtime.getRuntime().availableProcessors(), cancel));
             } catch (IllegalArgumentException e) {
                 throw InputException.ofFile(b, e.getMessage() + " (A is " + a + ")");
             }
-            inputs.add(new Provenance.Input(ComparisonSource.MODEL_A, a));
-            inputs.add(new Provenance.Input(ComparisonSource.MODEL_B, b));
-            inputs.add(new Provenance.Input(ComparisonSource.CORPUS, corpus));
+            inputs.add(new Provenance.Input(ComparisonResults.MODEL_A, a));
+            inputs.add(new Provenance.Input(ComparisonResults.MODEL_B, b));
+            inputs.add(new Provenance.Input(ComparisonResults.CORPUS, corpus));
         }
         String matches = "";
         if (o.has("metadata")) {
@@ -131,7 +136,7 @@ final class CovariatesCommand implements Command {
             matches = metadata.matches(ratios.stream().map(DocumentRatio::documentId).toList());
             inputs.add(new Provenance.Input("metadata", metadata.path()));
         }
-        CovariateStudy study = CovariateStudy.of(source.results(), method, o.has("all"), covariates, bins);
+        CovariateStudy study = CovariateStudy.of(results, method, o.has("all"), covariates, bins);
         try (OutputFile file = OutputFile.create(outFile, o.standardOutput())) {
             file.writer().write(Provenance.header(settings(source, method, bins, o.has("all")), inputs, !o.has("no-timing")));
             CovariatesTable.write(study, file.writer());
@@ -149,7 +154,7 @@ final class CovariatesCommand implements Command {
     }
 
     /** The covariates' settings, then the comparison's own as {@code results.NAME}. */
-    private static Map<String, String> settings(ComparisonSource source, String method, int bins, boolean all) {
+    private static Map<String, String> settings(ComparisonResults.Source source, String method, int bins, boolean all) {
         Map<String, String> s = new LinkedHashMap<>();
         s.put("plan", "covariates");
         s.put("method", method);
@@ -160,7 +165,7 @@ final class CovariatesCommand implements Command {
     }
 
     /** A companion file the results' provenance names (and that must still be the one it names), or null. */
-    private static Path companion(ComparisonSource source, String role) throws InputException {
+    private static Path companion(ComparisonResults.Source source, String role) throws InputException {
         tmeval.run.output.ProvenanceHeader.Input recorded = source.input(role);
         if (recorded == null) {
             return null;
@@ -176,7 +181,7 @@ final class CovariatesCommand implements Command {
      * Where an input of the results is now: the option's file if given (it must be the file the results were made with,
      * by its SHA-256 when they record one), else the recorded path, which must still hold that file.
      */
-    private static Path located(Options o, ComparisonSource source, String role) throws UsageException, InputException {
+    private static Path located(Options o, ComparisonResults.Source source, String role) throws UsageException, InputException {
         tmeval.run.output.ProvenanceHeader.Input recorded = source.input(role);
         if (o.has(role)) {
             Path given = o.path(role);

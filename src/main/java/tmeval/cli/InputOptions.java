@@ -147,7 +147,7 @@ final class InputOptions {
         }
     }
 
-    /** The tokenising settings given, as the provenance records them ({@link #tokenizing(Map, Path)} reads them back). */
+    /** The tokenising settings given, as the provenance records them ({@link tmeval.run.output.CorpusDocuments#tokenizing} reads them back). */
     static Map<String, String> tokenizingSettings(Options o) {
         Map<String, String> settings = new LinkedHashMap<>();
         for (String name : Setting.TOKENIZING) {
@@ -156,13 +156,6 @@ final class InputOptions {
             }
         }
         return settings;
-    }
-
-    /** How raw text was tokenised, from recorded settings ({@link #tokenizingSettings}) and the recorded stop list. */
-    static Tokenizer.Options tokenizing(Map<String, String> settings, Path stopList) {
-        String minLength = settings.get("min-token-length");
-        return new Tokenizer.Options(stopList, settings.containsKey("remove-stopwords"), settings.get("token-regex"),
-                minLength == null ? null : Integer.valueOf(minLength), settings.containsKey("keep-case"));
     }
 
     /** {@link ModelPair#prepare}, with a pair that cannot be compared reported as an input error naming B's file. */

@@ -1,6 +1,7 @@
 package tmeval.cli;
 
 import tmeval.io.InputException;
+import tmeval.progress.CancelToken;
 import tmeval.report.HtmlReport;
 import tmeval.report.LatexTable;
 import tmeval.report.ReportContent;
@@ -12,6 +13,12 @@ import java.util.List;
 
 /** {@code report}: a comparison's results as one self-contained HTML page, and its variance table in LaTeX. */
 final class ReportCommand implements Command {
+    private final CancelToken cancel;
+
+    ReportCommand(CancelToken cancel) {
+        this.cancel = cancel;
+    }
+
     @Override
     public String name() {
         return "report";
@@ -34,10 +41,11 @@ final class ReportCommand implements Command {
     public int run(Options o, PrintStream out, PrintStream err) throws UsageException, InputException, IOException {
         Path results = o.requiredPath("results");
         Path html = o.requiredPath("out");
-        ReportContent content = ReportContent.read(results);
+        ReportContent content = ReportContent.read(results, cancel);
         if (content.rows().isEmpty()) {
             throw InputException.ofFile(results, "no rows: nothing to report");
         }
+        content.warnings().forEach(w -> err.println("tmeval report: " + results + ": " + w));
         HtmlReport.write(content, html, o.standardOutput());
         out.println(content.answer());
         out.println("wrote " + html);

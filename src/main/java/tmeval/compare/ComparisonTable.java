@@ -120,19 +120,20 @@ public final class ComparisonTable {
         return new Spread(n, mean, sd, sd / Math.sqrt(n));
     }
 
-    private final int numDocuments;
+    private int numDocuments;
     private final int runs;
-    private final int[] lengths;
+    private int[] lengths;
     private final List<String> documentIds;
     private final Map<String, Arm> arms = new LinkedHashMap<>();
-    private final double[] reference;
+    private double[] reference;
     private boolean hasReference;
 
     /** Per (method, direction): logRatio[document][run], NaN where refused. */
     private static final class Arm {
         final String method;
         final Direction direction;
-        final double[][] logRatio;
+        /** Room for at least the table's documents (a table read from a file grows as its documents come). */
+        double[][] logRatio;
         long siteUpdates;
         long nanos;
         int refused;
@@ -140,9 +141,16 @@ public final class ComparisonTable {
         Arm(String method, Direction direction, int numDocuments, int runs) {
             this.method = method;
             this.direction = direction;
-            this.logRatio = new double[numDocuments][runs];
-            for (double[] r : logRatio) {
-                java.util.Arrays.fill(r, Double.NaN);
+            this.logRatio = new double[0][];
+            grow(numDocuments, runs);
+        }
+
+        void grow(int capacity, int runs) {
+            int from = logRatio.length;
+            logRatio = java.util.Arrays.copyOf(logRatio, capacity);
+            for (int d = from; d < capacity; d++) {
+                logRatio[d] = new double[runs];
+                java.util.Arrays.fill(logRatio[d], Double.NaN);
             }
         }
     }
@@ -164,7 +172,7 @@ public final class ComparisonTable {
     }
 
     public ComparisonTable(List<String> documentIds, int[] lengths, int runs) {
-        this.documentIds = List.copyOf(documentIds);
+        this.documentIds = new ArrayList<>(documentIds);
         this.numDocuments = documentIds.size();
         this.lengths = lengths.clone();
         this.runs = runs;
@@ -172,15 +180,40 @@ public final class ComparisonTable {
         java.util.Arrays.fill(reference, Double.NaN);
     }
 
+    /** A table with no document yet, for documents read one by one ({@link #addDocument}) from a file of any length. */
+    public ComparisonTable(int runs) {
+        this(List.of(), new int[0], runs);
+    }
+
+    /** Adds a document after the others (its arms' rows get room by doubling); returns its index. */
+    public int addDocument(String id, int length) {
+        if (numDocuments == lengths.length) {
+            int capacity = Math.max(16, 2 * numDocuments);
+            lengths = java.util.Arrays.copyOf(lengths, capacity);
+            int from = reference.length;
+            reference = java.util.Arrays.copyOf(reference, capacity);
+            java.util.Arrays.fill(reference, from, capacity, Double.NaN);
+            arms.values().forEach(a -> a.grow(capacity, runs));
+        }
+        documentIds.add(id);
+        lengths[numDocuments] = length;
+        return numDocuments++;
+    }
+
+    /** The documents in the table. */
+    public int documents() {
+        return numDocuments;
+    }
+
     public void add(String method, Direction direction, int document, int run, RatioResult result) {
-        Arm arm = arms.computeIfAbsent(method + "/" + direction, k -> new Arm(method, direction, numDocuments, runs));
+        Arm arm = arms.computeIfAbsent(method + "/" + direction, k -> new Arm(method, direction, lengths.length, runs));
         arm.logRatio[document][run - 1] = result.logRatio();
         arm.siteUpdates += result.siteUpdates();
         arm.nanos += result.nanos();
     }
 
     public void refuse(String method, Direction direction) {
-        arms.computeIfAbsent(method + "/" + direction, k -> new Arm(method, direction, numDocuments, runs)).refused++;
+        arms.computeIfAbsent(method + "/" + direction, k -> new Arm(method, direction, lengths.length, runs)).refused++;
     }
 
     public void addReference(int document, double logRatio) {

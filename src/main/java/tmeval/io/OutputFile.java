@@ -117,11 +117,11 @@ public final class OutputFile implements AutoCloseable {
     }
 
     /**
-     * For a command being stopped by a signal: from now on no temporary file is made; returns how many still exist
-     * (their command is moving them into place or removing them).
+     * For a command being stopped by a signal: from now on no temporary file is made or moved into place, and the ones
+     * that exist are deleted; returns how many there were.
      */
-    public static int stopAndCountTemporaryFiles() {
-        return TemporaryFiles.stopAndCount();
+    public static int stopAndRemoveTemporaryFiles() {
+        return TemporaryFiles.stop();
     }
 
     /**
@@ -217,8 +217,13 @@ public final class OutputFile implements AutoCloseable {
         finish();
         if (temp != null) {
             try {
-                prepareToReplace();
-                moveIntoPlace(temp, target);
+                TemporaryFiles.commit(target, () -> {
+                    prepareToReplace();
+                    moveIntoPlace(temp, target);
+                });
+            } catch (TemporaryFiles.Stopping e) {
+                close(); // a command stopped by a signal writes nothing
+                throw e;
             } catch (IOException e) {
                 keep();
                 throw new IOException(e.getMessage() + "; the complete output is kept in " + temp, e);

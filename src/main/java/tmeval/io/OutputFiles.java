@@ -50,21 +50,11 @@ public final class OutputFiles implements AutoCloseable {
         }
         List<Path[]> moved = new ArrayList<>();
         try {
-            for (OutputFile f : replacing) {
-                Path backup = null;
-                if (Files.exists(f.target(), LinkOption.NOFOLLOW_LINKS)) {
-                    // a name of our own, reserved like any temporary file, that the rename then takes over
-                    backup = TemporaryFiles.reserve(f.target());
-                    try {
-                        OutputFile.moveIntoPlace(f.target(), backup);
-                    } catch (IOException e) {
-                        TemporaryFiles.delete(backup);
-                        throw e;
-                    }
-                }
-                moved.add(new Path[] {f.target(), backup});
-                OutputFile.moveIntoPlace(f.temp(), f.target());
-            }
+            // all moved, or none: not begun once a signal is stopping the command, not cut by it once begun
+            TemporaryFiles.commit(replacing.isEmpty() ? Path.of("-") : replacing.get(0).target(), () -> moveAll(replacing, moved));
+        } catch (TemporaryFiles.Stopping e) {
+            close(); // a command stopped by a signal writes nothing
+            throw e;
         } catch (IOException e) {
             List<String> notRestored = rollBack(moved);
             throw notRestored.isEmpty() ? e : new IOException(e.getMessage() + "; the files before could not all be put back: "
@@ -76,6 +66,25 @@ public final class OutputFiles implements AutoCloseable {
             }
         }
         files.forEach(OutputFile::markFinished);
+    }
+
+    /** Moves each file into place, the one it replaces first to a backup; {@code moved} records each target and its backup. */
+    private static void moveAll(List<OutputFile> replacing, List<Path[]> moved) throws IOException {
+        for (OutputFile f : replacing) {
+            Path backup = null;
+            if (Files.exists(f.target(), LinkOption.NOFOLLOW_LINKS)) {
+                // a name of our own, reserved like any temporary file, that the rename then takes over
+                backup = TemporaryFiles.reserve(f.target());
+                try {
+                    OutputFile.moveIntoPlace(f.target(), backup);
+                } catch (IOException e) {
+                    TemporaryFiles.delete(backup);
+                    throw e;
+                }
+            }
+            moved.add(new Path[] {f.target(), backup});
+            OutputFile.moveIntoPlace(f.temp(), f.target());
+        }
     }
 
     /**

@@ -25,8 +25,8 @@ import java.util.regex.Pattern;
  * simply replaced by another draw;</li>
  * <li>the name fits beside any legal output name: NAME is cut (at a character boundary) so that the whole stays within
  * the 255 bytes a file name may have;</li>
- * <li>the ones that exist are known, so that a shutdown waits for their clean-up and makes no new one
- * ({@link #stopAndCount()});</li>
+ * <li>the ones that exist are known, so that a command being stopped by a signal makes no new one, moves none into place
+ * and leaves none behind ({@link #stop()});</li>
  * <li>PID lets the next write of the same target remove the files a killed process left ({@link #removeStale}).</li>
  * </ul>
  */
@@ -111,14 +111,50 @@ final class TemporaryFiles {
         release(temp);
     }
 
+    /** Thrown instead of a move into place once the command is being stopped: its temporary file is deleted, not kept. */
+    static final class Stopping extends IOException {
+        Stopping(Path target) {
+            super(target + ": not written, the command is stopping");
+        }
+    }
+
+    /** A move of finished temporary files into place. */
+    interface Moves {
+        void run() throws IOException;
+    }
+
     /**
-     * From now on no temporary file is created (the command is being stopped); returns how many still exist, which
-     * the command is about to move into place or delete.
+     * Runs the moves of finished temporary files into place, unless the command is being stopped: one whole, or not at
+     * all (a signal's {@link #stop} waits for moves under way and then lets none start).
+     *
+     * @throws Stopping when the command is being stopped
      */
-    static int stopAndCount() {
+    static void commit(Path target, Moves moves) throws IOException {
+        synchronized (LIVE) {
+            if (stopped) {
+                throw new Stopping(target);
+            }
+            moves.run();
+        }
+    }
+
+    /**
+     * For a command being stopped by a signal: from now on no temporary file is made or moved into place, and the ones
+     * that exist are deleted (the command's own clean-up may not come before the JVM exits). Returns how many there were.
+     */
+    static int stop() {
         synchronized (LIVE) {
             stopped = true;
-            return LIVE.size();
+            int live = LIVE.size();
+            for (Path temp : LIVE) {
+                try {
+                    Files.deleteIfExists(temp);
+                } catch (IOException ignored) {
+                    // named to be removed by the next write of its target (removeStale)
+                }
+            }
+            LIVE.clear();
+            return live;
         }
     }
 

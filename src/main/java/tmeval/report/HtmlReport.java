@@ -37,8 +37,9 @@ public final class HtmlReport {
 
     /** Writes the report through the one output writer: complete or not at all ({@code stdout} for {@code -}, or null). */
     public static void write(ReportContent content, Path file, java.io.OutputStream stdout) throws IOException {
+        String page = of(content); // made before the file: a signal meanwhile finds no temporary file to wait for
         try (OutputFile out = stdout == null ? OutputFile.create(file) : OutputFile.create(file, stdout)) {
-            out.writer().write(of(content));
+            out.writer().write(page);
             out.commit();
         }
     }
@@ -55,7 +56,7 @@ public final class HtmlReport {
         figure(sb, "scatter", "Per-document scatter", ReportFigures.scatter(content),
                 "Each document's two estimates of a method as perplexity ratios perp(A)/perp(B): forward against reverse for a ratio"
                         + " path run both ways, run 1 against run 2 otherwise. Below 1 A predicts the document better."
-                        + notDrawn(ReportFigures.notDrawn(content)),
+                        + notDrawn(ReportFigures.notDrawn(content)) + ReportFigures.sampled(content),
                 "No method has two estimates per document (one run, one direction).");
         figure(sb, "brackets", "Brackets", ReportFigures.brackets(content), bracketsCaption(content),
                 "No ratio path was run in both directions: there are no brackets.");
@@ -76,7 +77,8 @@ public final class HtmlReport {
     private static String bracketsCaption(ReportContent content) {
         List<String> lines = new ArrayList<>();
         content.table().brackets().forEach(b -> lines.add(b.describe()));
-        return "Forward annealing is a stochastic lower bound on log P(w|A) - log P(w|B), reverse an upper one. " + String.join(" ", lines);
+        return "Forward annealing is a stochastic lower bound on log P(w|A) - log P(w|B), reverse an upper one. " + String.join(" ", lines)
+                + ReportFigures.sampled(content);
     }
 
     private static void section(StringBuilder sb, String id, String title) {
@@ -124,6 +126,9 @@ public final class HtmlReport {
     private static void provenance(StringBuilder sb, ReportContent content) {
         section(sb, "provenance", "Provenance");
         sb.append("<p>tmeval ").append(escape(content.version())).append("</p>\n");
+        for (String warning : content.warnings()) {
+            sb.append("<p class=\"note\">Not checked: ").append(escape(warning)).append("</p>\n");
+        }
         List<List<String>> inputs = new ArrayList<>();
         for (ProvenanceHeader.Input in : content.inputs()) {
             inputs.add(List.of(in.role(), in.path().toString(), in.digest().replace('\t', ' ')));

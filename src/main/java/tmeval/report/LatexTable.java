@@ -33,8 +33,9 @@ public final class LatexTable {
     /** Writes the table through the one output writer: complete or not at all ({@code stdout} for {@code -}, or null). */
     public static void write(Path file, java.io.OutputStream stdout, List<ComparisonTable.Row> rows, VerdictCounts verdicts, String caption)
             throws IOException {
+        String table = of(rows, verdicts, caption); // made before the file: a signal meanwhile finds no temporary file to wait for
         try (OutputFile out = stdout == null ? OutputFile.create(file) : OutputFile.create(file, stdout)) {
-            out.writer().write(of(rows, verdicts, caption));
+            out.writer().write(table);
             out.commit();
         }
     }

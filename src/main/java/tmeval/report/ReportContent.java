@@ -6,18 +6,18 @@ import tmeval.run.exec.ComparisonRunner;
 import tmeval.run.exec.CurveRunner;
 import tmeval.run.output.CertifiedRows;
 import tmeval.run.output.ComparisonAnswer;
-import tmeval.run.output.ComparisonOutput;
-import tmeval.run.output.CompareRowFormat;
+import tmeval.run.output.ComparisonResults;
+import tmeval.run.exec.AdaptiveComparison;
+import tmeval.progress.CancelToken;
 import tmeval.run.output.Provenance;
 import tmeval.run.output.ProvenanceHeader;
-import tmeval.run.output.SessionFile;
 import tmeval.run.certify.VerdictCounts;
-import tmeval.run.covariates.ComparisonSource;
 import tmeval.run.plan.ComparisonPlan;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,46 +28,35 @@ import java.util.Map;
  * column ({@link CertifiedRows#verdicts}), the curves a session holds, and the provenance (the results' own file with its
  * SHA-256, then the inputs and every setting the results record).
  *
- * @param inputs the results file first, then the inputs the results record (a session records no digest)
- * @param curve  the corpus points of the curves (a session's), empty when there are none
+ * @param inputs   the results file first, then the inputs the results record, each with its SHA-256
+ * @param curve    the corpus points of the curves (a session's), empty when there are none
+ * @param warnings what the reader could not check, in words
  */
 public record ReportContent(Map<String, String> settings, List<ProvenanceHeader.Input> inputs, String version,
                             ComparisonTable table, List<ComparisonTable.Row> rows, VerdictCounts verdicts, String answer,
-                            List<CurveRunner.Point> curve) {
-    /** The roles of a session's inputs, as a {@code compare} output names them. */
-    private static final Map<String, String> SESSION_ROLES = Map.of("modelA", ComparisonSource.MODEL_A, "modelB",
-            ComparisonSource.MODEL_B, "corpus", ComparisonSource.CORPUS);
-
-    /** Reads a {@code compare} output (plain, adaptive, auto or merged) or a workbench session (the run it shows). */
-    public static ReportContent read(Path results) throws InputException, IOException {
+                            List<CurveRunner.Point> curve, List<String> warnings) {
+    /**
+     * Reads a {@code compare} output (plain, adaptive, auto or merged) or a workbench session (the run it shows) through
+     * the one reader of results ({@link ComparisonResults}, which checks every row), its rows straight into the table: an
+     * output of any length is read in the memory of its documents.
+     */
+    public static ReportContent read(Path results, CancelToken cancel) throws InputException, IOException {
         List<ProvenanceHeader.Input> inputs = new ArrayList<>();
         inputs.add(new ProvenanceHeader.Input("results", results, Provenance.digest(results)));
-        if (ComparisonOutput.looksLikeOutput(results)) {
-            ComparisonOutput.Content content = ComparisonOutput.read(results);
-            inputs.addAll(content.inputs());
-            Map<String, Integer> index = new LinkedHashMap<>();
-            List<ComparisonRunner.Result> rows = new ArrayList<>();
-            for (CompareRowFormat.Row row : content.rows()) {
-                // documents in the order of the file, as compare wrote them
-                rows.add(row.result(index.computeIfAbsent(row.documentId(), id -> index.size())));
+        Summary summary = new Summary();
+        ComparisonResults.Source source = ComparisonResults.read(results, new ComparisonResults.Rows() {
+            @Override
+            public void start(int runs) {
+                summary.start(runs);
             }
-            return of(content.settings(), inputs, rows, List.of(), false);
-        }
-        SessionFile.Session session = SessionFile.read(results);
-        session.inputs().forEach((name, path) -> inputs.add(new ProvenanceHeader.Input(SESSION_ROLES.getOrDefault(name, name), path,
-                "sha256:-\tbytes:- (a session records no digest)")));
-        Map<String, String> settings = new LinkedHashMap<>(session.settings());
-        List<ComparisonRunner.Result> rows = session.results();
-        SessionFile.RunBlock shown = session.shownRun();
-        boolean partial = false;
-        if (shown != null) {
-            settings = new LinkedHashMap<>(shown.plan());
-            rows = shown.results();
-            partial = !"finished".equals(shown.status());
-        }
-        String points = session.settings().get("curves.points");
-        settings.remove("curves.points"); // drawn as the curves, not listed as a setting
-        return of(settings, inputs, rows, points == null ? List.of() : SessionFile.curvePoints(points), partial);
+
+            @Override
+            public void accept(AdaptiveComparison.Row row) {
+                summary.add(row.result());
+            }
+        }, cancel);
+        inputs.addAll(source.inputs());
+        return summary.content(source.settings(), inputs, source.curve(), !source.partial().isEmpty(), source.warnings());
     }
 
     /**
@@ -78,32 +67,61 @@ public record ReportContent(Map<String, String> settings, List<ProvenanceHeader.
      */
     public static ReportContent of(Map<String, String> settings, List<ProvenanceHeader.Input> inputs, List<ComparisonRunner.Result> rows,
                                    List<CurveRunner.Point> curve, boolean partial) {
-        Map<Integer, List<ComparisonRunner.Result>> byDocument = new LinkedHashMap<>();
-        int runs = 1;
-        int documents = 0;
-        for (ComparisonRunner.Result r : rows) {
-            byDocument.computeIfAbsent(r.documentIndex(), d -> new ArrayList<>()).add(r);
-            runs = Math.max(runs, r.run());
-            documents = Math.max(documents, r.documentIndex() + 1);
+        Summary summary = new Summary();
+        summary.start(rows.stream().mapToInt(ComparisonRunner.Result::run).max().orElse(1));
+        rows.stream().sorted(Comparator.comparingInt(ComparisonRunner.Result::documentIndex)).forEach(summary::add);
+        return summary.content(settings, inputs, curve, partial, List.of());
+    }
+
+    /**
+     * The table and the verdicts, taken row by row with each document's rows together and documents in the order of their
+     * positions: the memory of the table, whatever the number of rows. The table numbers the documents as they come (a
+     * session's positions may have gaps, up to 2^31: never a table row for each).
+     */
+    private static final class Summary {
+        private ComparisonTable table;
+        private final VerdictCounts verdicts = new VerdictCounts();
+        private final List<ComparisonRunner.Result> document = new ArrayList<>();
+        /** The table's row of the current document. */
+        private int row;
+
+        void start(int runs) {
+            table = new ComparisonTable(runs);
         }
-        List<String> ids = new ArrayList<>();
-        int[] lengths = new int[documents];
-        for (int d = 0; d < documents; d++) {
-            List<ComparisonRunner.Result> of = byDocument.get(d);
-            ids.add(of == null ? "" : of.get(0).documentId());
-            lengths[d] = of == null ? 0 : of.get(0).length();
+
+        void add(ComparisonRunner.Result r) {
+            if (!document.isEmpty() && document.get(0).documentIndex() != r.documentIndex()) {
+                endDocument();
+            }
+            if (document.isEmpty()) {
+                row = table.addDocument(r.documentId(), r.length());
+            }
+            document.add(r);
+            ComparisonRunner.record(table, new ComparisonRunner.Result(row, r.documentId(), r.length(), r.method(), r.direction(), r.run(),
+                    r.reference(), r.result(), r.refusal(), r.status()));
         }
-        ComparisonTable table = new ComparisonTable(ids, lengths, runs);
-        rows.forEach(r -> ComparisonRunner.record(table, r));
-        VerdictCounts verdicts = new VerdictCounts();
-        byDocument.values().forEach(of -> CertifiedRows.verdicts(of).forEach(verdicts::add));
-        List<ComparisonTable.Row> tableRows = table.rows();
-        // auto's choice is the method of its plan: its answer is the one to give, as compare and the workbench give it
-        String methods = settings.getOrDefault("methods", "");
-        String preferred = "true".equals(settings.get("auto")) && !methods.isEmpty() ? methods.split(",")[0] : null;
-        String answer = ComparisonAnswer.line(tableRows, verdicts, table.convergenceChecks(gapThreshold(settings)), preferred, partial);
-        return new ReportContent(java.util.Collections.unmodifiableMap(new LinkedHashMap<>(settings)), List.copyOf(inputs),
-                Provenance.version(), table, tableRows, verdicts, answer, List.copyOf(curve));
+
+        private void endDocument() {
+            CertifiedRows.verdicts(document).forEach(verdicts::add);
+            document.clear();
+        }
+
+        ReportContent content(Map<String, String> settings, List<ProvenanceHeader.Input> inputs, List<CurveRunner.Point> curve, boolean partial,
+                              List<String> warnings) {
+            if (table == null) {
+                start(1);
+            }
+            if (!document.isEmpty()) {
+                endDocument();
+            }
+            List<ComparisonTable.Row> tableRows = table.rows();
+            // auto's choice is the method of its plan: its answer is the one to give, as compare and the workbench give it
+            String methods = settings.getOrDefault("methods", "");
+            String preferred = "true".equals(settings.get("auto")) && !methods.isEmpty() ? methods.split(",")[0] : null;
+            String answer = ComparisonAnswer.line(tableRows, verdicts, table.convergenceChecks(gapThreshold(settings)), preferred, partial);
+            return new ReportContent(java.util.Collections.unmodifiableMap(new LinkedHashMap<>(settings)), List.copyOf(inputs),
+                    Provenance.version(), table, tableRows, verdicts, answer, List.copyOf(curve), List.copyOf(warnings));
+        }
     }
 
     /** The forward/reverse gap above which the scatter rings a document: the results' own threshold. */
@@ -118,7 +136,7 @@ public record ReportContent(Map<String, String> settings, List<ProvenanceHeader.
 
     /** "A a.tsv against B b.tsv on heldout.tokens": the inputs' file names, or "(not recorded)". */
     public String compared() {
-        return "A " + name(ComparisonSource.MODEL_A) + " against B " + name(ComparisonSource.MODEL_B) + " on " + name(ComparisonSource.CORPUS);
+        return "A " + name(ComparisonResults.MODEL_A) + " against B " + name(ComparisonResults.MODEL_B) + " on " + name(ComparisonResults.CORPUS);
     }
 
     private String name(String role) {

@@ -29,11 +29,15 @@ import java.util.Map;
  * chart export uses): the per-document scatter (Foulds and Smyth's Figure 1: each document's two estimates of a method as
  * perplexity ratios on log axes), the brackets of each ratio path run both ways (forward a lower, reverse an upper bound
  * per token, documents sorted by the middle), and the curves a session holds (log-likelihood per token at each snapshot).
- * Each figure is null when the results have nothing to draw in it.
+ * Each figure is null when the results have nothing to draw in it. A figure draws at most {@link #MAX_POINTS} documents of
+ * a method (an even sample, {@link #sample}), so that a page of a million documents is as small as one of two thousand;
+ * its caption says so ({@link #sampled}), and the tables count every document.
  */
 final class ReportFigures {
     static final int WIDTH = 800;
     static final int HEIGHT = 500;
+    /** The most documents a figure draws of one method: more are not told apart at 800 pixels, and each costs the page bytes. */
+    static final int MAX_POINTS = 2000;
 
     private ReportFigures() {
     }
@@ -47,7 +51,7 @@ final class ReportFigures {
                 continue;
             }
             XYSeries series = new XYSeries(method + (pairs.get(0).directional() ? " (forward, reverse)" : " (run 1, run 2)"), false, true);
-            for (ComparisonTable.PairedEstimate p : pairs) {
+            for (ComparisonTable.PairedEstimate p : sample(pairs)) {
                 if (drawable(p)) { // the others are counted in the caption (notDrawn)
                     series.add(p.firstPerplexityRatio(), p.secondPerplexityRatio());
                 }
@@ -77,7 +81,9 @@ final class ReportFigures {
             }
             pairs.sort(Comparator.comparingDouble(p -> (p.first() + p.second()) / (2.0 * p.length())));
             YIntervalSeries series = new YIntervalSeries(method + " (forward below, reverse above)", false, true);
-            for (int i = 0; i < pairs.size(); i++) {
+            // every k-th of the sorted brackets, each at its place among all of them
+            int step = step(pairs.size());
+            for (int i = 0; i < pairs.size(); i += step) {
                 ComparisonTable.PairedEstimate p = pairs.get(i);
                 double low = Math.min(p.first(), p.second()) / p.length();
                 double high = Math.max(p.first(), p.second()) / p.length();
@@ -114,6 +120,36 @@ final class ReportFigures {
                 PlotOrientation.VERTICAL, true, false, false);
         ((NumberAxis) chart.getXYPlot().getRangeAxis()).setAutoRangeIncludesZero(false);
         return svg(chart, "curves");
+    }
+
+    /** Every k-th item, k the smallest step that keeps at most {@link #MAX_POINTS}: an even sample in the list's order. */
+    static <T> List<T> sample(List<T> all) {
+        int step = step(all.size());
+        if (step == 1) {
+            return all;
+        }
+        List<T> out = new ArrayList<>(MAX_POINTS);
+        for (int i = 0; i < all.size(); i += step) {
+            out.add(all.get(i));
+        }
+        return out;
+    }
+
+    private static int step(int n) {
+        return Math.max(1, (n + MAX_POINTS - 1) / MAX_POINTS);
+    }
+
+    /** What the figures leave out, for their captions: "" when they draw every document. */
+    static String sampled(ReportContent content) {
+        int most = 0;
+        for (String method : content.table().methods()) {
+            most = Math.max(most, content.table().paired(method, content.gapThreshold()).size());
+        }
+        if (most <= MAX_POINTS) {
+            return "";
+        }
+        return " Drawn: an even sample of at most " + MAX_POINTS + " documents of each method (every " + step(most) + "th of its "
+                + most + " in order), so that the page stays small; the tables and the answer count every document.";
     }
 
     /** The documents the scatter cannot draw: a perplexity ratio of 0 or infinity (beyond double's range) has no place on a log axis. */

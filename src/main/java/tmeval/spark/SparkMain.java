@@ -71,7 +71,7 @@ public final class SparkMain {
         }
         CancelToken cancel = new CancelToken();
         // Ctrl-C cancels the job (and its Spark job) as the local command's does
-        int code = CancelOnShutdown.run(cancel, OutputFile::stopAndCountTemporaryFiles, () -> run(command, () -> start(conf, command[0]), true, System.out, System.err, cancel));
+        int code = CancelOnShutdown.run(cancel, OutputFile::stopAndRemoveTemporaryFiles, () -> run(command, () -> start(conf, command[0]), true, System.out, System.err, cancel));
         // exit only on failure: under YARN's cluster mode the application master reads a normal return as success
         if (code != 0) {
             System.exit(code);

@@ -50,7 +50,7 @@ class HtmlReportTest {
 
     private Path report(Path results) throws Exception {
         Path html = dir.resolve("report.html");
-        HtmlReport.write(ReportContent.read(results), html, null);
+        HtmlReport.write(ReportContent.read(results, new tmeval.progress.CancelToken()), html, null);
         return html;
     }
 
@@ -174,14 +174,14 @@ class HtmlReportTest {
         }
         assertEquals(1, section(page, "curves").getElementsByTagName("svg").getLength());
         assertFalse(text(section(page, "provenance")).contains("curves.points"), "the points are drawn, not listed");
-        assertEquals(ReportContent.read(COMPARE).answer(), text(section(page, "answer")).replaceFirst("^\\s*Answer\\s*", "").strip(),
+        assertEquals(ReportContent.read(COMPARE, new tmeval.progress.CancelToken()).answer(), text(section(page, "answer")).replaceFirst("^\\s*Answer\\s*", "").strip(),
                 "the session's run says what the compare output of the same rows and plan says");
 
         // a run that stopped early gives a partial answer
         Path partial = dir.resolve("partial.tsv");
         SessionFile.write(new SessionFile.Session(Map.of(), Map.of(), List.of(), List.of(),
                 List.of(new SessionFile.RunBlock(1, java.time.Instant.EPOCH, "partial", "cancelled", compare.settings(), results, List.of()))), partial);
-        assertTrue(ReportContent.read(partial).answer().startsWith("Partial answer: "), ReportContent.read(partial).answer());
+        assertTrue(ReportContent.read(partial, new tmeval.progress.CancelToken()).answer().startsWith("Partial answer: "), ReportContent.read(partial, new tmeval.progress.CancelToken()).answer());
     }
 
     /** The repository's own golden session (seed 12345678901, as the command line takes and writes it) is reported, its seed listed. */
@@ -194,7 +194,7 @@ class HtmlReportTest {
 
     @Test
     void theLatexTableIsBooktabsWithOneLinePerRow() throws Exception {
-        ReportContent content = ReportContent.read(COMPARE);
+        ReportContent content = ReportContent.read(COMPARE, new tmeval.progress.CancelToken());
         String latex = LatexTable.of(content.rows(), content.verdicts(), "Variance table");
         assertTrue(latex.contains("\\toprule") && latex.contains("\\midrule") && latex.contains("\\bottomrule"), latex);
         String body = latex.substring(latex.indexOf("\\midrule"), latex.indexOf("\\bottomrule"));

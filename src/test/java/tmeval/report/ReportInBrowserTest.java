@@ -87,7 +87,7 @@ class ReportInBrowserTest {
     @Test
     void theReportRendersWithEveryFigureAndTableAndNoConsoleMessage() throws Exception {
         Path html = dir.resolve("report.html");
-        HtmlReport.write(ReportContent.read(HtmlReportTest.COMPARE), html, null);
+        HtmlReport.write(ReportContent.read(HtmlReportTest.COMPARE, new tmeval.progress.CancelToken()), html, null);
         Run dom = chromium(html, "--dump-dom");
         for (String id : HtmlReportTest.SECTIONS) {
             assertEquals(1, count(dom.out(), "<section id=\"" + id + "\""), "section " + id + " rendered");

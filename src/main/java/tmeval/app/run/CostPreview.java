@@ -143,8 +143,10 @@ final class CostPreview {
         // the machine really gives a job: min(threads, cores), times the share the last job achieved
         double s = CostModel.seconds(updates, rates, siteUpdatesPerSecond.get(), 1);
         double exactWork = 0;
-        if (plan.methods().contains(ComparisonMethods.EXACT) && inputs.modelAProperty().get() != null) {
-            exactWork = ExactCost.work(corpus, inputs.modelAProperty().get().numTopics(), plan.settings().maxExactStates()) * plan.runs();
+        if (plan.methods().contains(ComparisonMethods.EXACT) && inputs.modelAProperty().get() != null && inputs.modelBProperty().get() != null) {
+            // the larger K decides which documents exact refuses, and bounds the work of the others
+            int k = Math.max(inputs.modelAProperty().get().numTopics(), inputs.modelBProperty().get().numTopics());
+            exactWork = ExactCost.work(corpus, k, plan.settings().maxExactStates()) * plan.runs();
             s += exactWork == 0 ? 0 : exactWork / exactRate.get();
         }
         s /= parallelism(threads.get());

@@ -11,7 +11,7 @@ import tmeval.app.run.RunViewModel;
 import tmeval.io.OutputFile;
 import tmeval.model.Corpus;
 import tmeval.run.exec.AdaptiveComparison;
-import tmeval.run.output.ComparisonOutput;
+import tmeval.run.output.ComparisonResults;
 import tmeval.run.plan.ComparisonPlan;
 import tmeval.run.output.CertifiedRows;
 import tmeval.run.output.CompareRowFormat;
@@ -110,10 +110,20 @@ final class ResultsFiles {
      * loaded corpus by document id, with the file's plan as theirs: exported again, they say what the file said.
      */
     public void openResults(Path path) {
-        ComparisonOutput.Content content = reopening.read("the results", path, "a setting of its plan is invalid", () -> ComparisonOutput.read(path));
-        if (content == null) {
+        ComparisonResults.Opened opened = reopening.read("the results", path, "a setting of its plan is invalid", () -> ComparisonResults.open(path));
+        if (opened == null) {
             return;
         }
+        if (opened.session() != null) {
+            messages.error("Cannot open the results", path + ": a workbench session, not a compare output: open it as a session");
+            return;
+        }
+        openResults(path, opened);
+    }
+
+    /** {@link #openResults(Path)} of a compare output read and checked by the one reader of results. */
+    private void openResults(Path path, ComparisonResults.Opened opened) {
+        ComparisonResults.Source content = opened.source();
         ResultsPlan made = reopening.read("the results", path, "a setting of its plan is invalid", () -> ResultsPlan.fromSettings(content.settings()));
         if (made == null || !reopening.clearIfAgreed("Opening the results " + path.getFileName(), false)) {
             return;
@@ -146,13 +156,13 @@ final class ResultsFiles {
         }
         reopening.loadThen(load, () -> {
             if (load.containsKey(Slot.CORPUS)) {
-                applyOutputRows(path, content, made);
+                applyOutputRows(path, opened, made);
             }
         });
     }
 
     /** The rows of an output on the loaded corpus, by document id; rows of documents it does not have are reported. */
-    private void applyOutputRows(Path path, ComparisonOutput.Content content, ResultsPlan made) {
+    private void applyOutputRows(Path path, ComparisonResults.Opened opened, ResultsPlan made) {
         Corpus corpus = workspace.corpusProperty().get();
         if (corpus == null) {
             return;
@@ -165,14 +175,17 @@ final class ResultsFiles {
         List<ComparisonRunner.Result> plain = new ArrayList<>();
         List<AdaptiveComparison.Row> adaptive = new ArrayList<>();
         int unmatched = 0;
-        for (CompareRowFormat.Row row : content.rows()) {
-            Integer d = positions.get(row.documentId());
+        for (AdaptiveComparison.Row row : opened.rows()) {
+            ComparisonRunner.Result inFile = row.result();
+            Integer d = positions.get(inFile.documentId());
             if (d == null) {
                 unmatched++;
                 continue;
             }
-            ComparisonRunner.Result r = row.result(d);
-            if (content.adaptive()) {
+            // the file's position is its own order; the views' is the loaded corpus's
+            ComparisonRunner.Result r = new ComparisonRunner.Result(d, inFile.documentId(), inFile.length(), inFile.method(), inFile.direction(),
+                    inFile.run(), inFile.reference(), inFile.result(), inFile.refusal(), inFile.status());
+            if (opened.source().adaptive()) {
                 adaptive.add(new AdaptiveComparison.Row(r, row.temperatures(), row.converged()));
             } else {
                 plain.add(r);

@@ -11,9 +11,26 @@ import tmeval.io.OutputFile;
 import javax.imageio.ImageIO;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 
-/** Waits for the inputs (and the optional runs), then saves the window as a PNG and exits. */
+/**
+ * Waits for the inputs (and the optional runs), then saves the window as a PNG and exits; or, when the picture cannot be
+ * taken (the inputs did not load, a problem was reported, nothing settled within {@link #DEADLINE_SECONDS}), says why on
+ * standard error and exits with 1 ({@link #failed}), never waiting for ever. Models that cannot be paired (two K, the
+ * form's ratio paths) are a state the window shows, not one to wait out.
+ */
 final class Screenshot {
+    /** The longest a picture waits for its inputs and its runs. */
+    static final long DEADLINE_SECONDS = 100;
+    /** Whether the picture could not be taken (the launcher's exit code). */
+    private static volatile boolean failed;
+    private long deadline;
+    /** The longest a picture waits, its inputs in, for the cost preview's calibration. */
+    static final long COST_WAIT_SECONDS = 30;
+    /** When the inputs were first all in (0: not yet). */
+    private long readySince;
+    /** Polls in a row with nothing loading and the window not ready. */
+    private int idle;
     private final Workbench workbench;
     private final Stage stage;
     private final Path file;
@@ -45,7 +62,23 @@ final class Screenshot {
     }
 
     void begin() {
+        deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(DEADLINE_SECONDS);
         poll();
+    }
+
+    /** Whether a picture was asked for and could not be taken. */
+    static boolean failed() {
+        return failed;
+    }
+
+    /** Gives up: why, on standard error (with every problem the window reported), and the application ends. */
+    private void fail(String why) {
+        failed = true;
+        List<String> reported = Workbench.reported();
+        System.err.println("tmeval: --screenshot " + file + ": not written: " + why + (reported.isEmpty() ? "" : "; reported: "
+                + String.join("; ", reported)));
+        stopJobs();
+        Platform.exit();
     }
 
     private void poll() {
@@ -56,14 +89,38 @@ final class Screenshot {
 
     private void step() {
         WorkbenchViewModel model = workbench.viewModel();
-        boolean ready = !model.inputs().loadingProperty().get() && model.workspace().pairProperty().get() != null
-                && model.workspace().corpusProperty().get() != null && !model.whichK().loadingProperty().get();
+        if (System.nanoTime() > deadline) {
+            fail("nothing settled within " + DEADLINE_SECONDS + " s (inputs loading: " + model.inputs().loadingProperty().get() + ", a corpus: "
+                    + (model.workspace().corpusProperty().get() != null) + ", models paired: " + (model.workspace().pairProperty().get() != null
+                    ? "yes" : "no " + model.workspace().pairProblemProperty().get()) + ", the cost known: "
+                    + !Double.isNaN(model.run().costSecondsProperty().get()) + ", a job running: " + model.run().runningProperty().get() + ")");
+            return;
+        }
+        boolean loading = model.inputs().loadingProperty().get() || model.whichK().loadingProperty().get();
+        // two models that cannot be paired (another K, under the form's ratio paths) settle too: the window says why
+        boolean paired = model.workspace().pairProperty().get() != null;
+        boolean settled = paired || !model.workspace().pairProblemProperty().get().isEmpty();
+        boolean ready = !loading && settled && model.workspace().corpusProperty().get() != null;
         if (!ready) {
+            // a session refused, a file missing: reported, and three seconds with nothing loading: nothing more will come
+            idle = loading ? 0 : idle + 1;
+            if (idle >= 10 && !Workbench.reported().isEmpty()) {
+                fail("the inputs did not load");
+                return;
+            }
             poll();
             return;
         }
-        if (!run && Double.isNaN(model.run().costSecondsProperty().get())) {
-            poll(); // the cost preview is still calibrating
+        if (readySince == 0) {
+            readySince = System.nanoTime();
+        }
+        boolean costWaited = System.nanoTime() - readySince > java.util.concurrent.TimeUnit.SECONDS.toNanos(COST_WAIT_SECONDS);
+        if (!run && paired && Double.isNaN(model.run().costSecondsProperty().get()) && !costWaited) {
+            poll(); // the cost preview is still calibrating (the picture is taken without it after a while: it is not the view's point)
+            return;
+        }
+        if (run && !paired) {
+            fail("the models cannot be compared: " + model.workspace().pairProblemProperty().get());
             return;
         }
         if (commands) {
@@ -141,12 +198,17 @@ final class Screenshot {
             ImageIO.write(SwingFXUtils.fromFXImage(image, null), "png", out.stream());
             out.commit();
         } catch (IOException ex) {
+            failed = true;
             System.err.println("tmeval: cannot write " + file + ": " + ex.getMessage());
         }
+        stopJobs();
+        Platform.exit();
+    }
+
+    private void stopJobs() {
         workbench.viewModel().run().cancel();
         workbench.viewModel().whichK().cancel();
         workbench.viewModel().curves().cancel();
         workbench.viewModel().covariates().cancel();
-        Platform.exit();
     }
 }

@@ -16,7 +16,7 @@ import tmeval.app.teaching.TeachingViewModel;
 import tmeval.io.InputException;
 import tmeval.model.Corpus;
 import tmeval.run.exec.AdaptiveComparison;
-import tmeval.run.output.ComparisonOutput;
+import tmeval.run.output.ComparisonResults;
 import tmeval.run.plan.ComparisonPlan;
 import tmeval.run.exec.ComparisonRunner;
 import tmeval.run.plan.CurvePlan;
@@ -146,18 +146,19 @@ final class Sessions {
      * {@link #openResults}.
      */
     public void openSession(Path path) {
-        try {
-            if (ComparisonOutput.looksLikeOutput(path)) {
-                files.openResults(path);
-                return;
-            }
-        } catch (InputException e) {
-            messages.error("Cannot open the session", e.getMessage());
+        ComparisonResults.Kind kind = reopening.read("the session", path, "", () -> ComparisonResults.kind(path));
+        if (kind == ComparisonResults.Kind.OUTPUT) {
+            files.openResults(path);
             return;
         }
-        SessionFile.Session session = reopening.read("the session", path, "a setting is invalid", () -> SessionFile.read(path));
-        if (session == null) {
+        ComparisonResults.Opened read = kind == null ? null
+                : reopening.read("the session", path, "a setting is invalid", () -> ComparisonResults.open(path));
+        if (read == null) {
             return;
+        }
+        SessionFile.Session session = read.session();
+        if (!read.source().warnings().isEmpty()) {
+            messages.error("The session's inputs are not checked", path + ":\n" + String.join("\n", read.source().warnings()));
         }
         Opened opened = reopening.read("the session", path, "a setting is invalid", () -> new Opened(settingsOf(session.settings()),
                 resultsPlanOf(session.settings()), SessionRuns.plans(session.runs())));

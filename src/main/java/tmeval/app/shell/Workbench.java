@@ -38,6 +38,7 @@ import tmeval.io.ModelLoader;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * The main window: the run screen on top, the inputs on the left, the other screens in tabs, the menus and the
@@ -298,8 +299,17 @@ public final class Workbench {
         }
     }
 
+    /** Every problem reported so far (one workbench a JVM), for a screenshot to say why it could not be taken. */
+    private static final List<String> REPORTED = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+
+    /** The problems reported so far, each as "title: message". */
+    static List<String> reported() {
+        return List.copyOf(REPORTED);
+    }
+
     /** The dialog of every problem the workbench reports ({@link tmeval.app.common.UserMessages}). */
     public static void showError(String title, String message) {
+        REPORTED.add(title + ": " + message);
         Alert alert = new Alert(Alert.AlertType.ERROR, message);
         alert.setTitle(title);
         alert.setHeaderText(title);

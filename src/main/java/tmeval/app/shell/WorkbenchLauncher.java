@@ -22,6 +22,9 @@ public final class WorkbenchLauncher {
             System.setProperty("headless.geometry", "1920x1080-32");
         }
         Application.launch(WorkbenchApp.class, args);
+        if (Screenshot.failed()) {
+            System.exit(1); // the picture was asked for and not taken: said why on standard error
+        }
     }
 
     /** What is wrong with {@code --view}'s name (the message lists the names), or null when it names a view or is absent. */

@@ -20,6 +20,12 @@ import java.util.Map;
  * @param columns one covariate per column, in the file's order
  */
 public record Metadata(Path path, List<String> ids, List<Covariate> columns) {
+    /**
+     * The most covariate columns a metadata file may have: each is a covariate analysed on its own (its bins, its
+     * regression, its lines in the output), so a file of more is not a table of covariates (a transposed one, say).
+     */
+    public static final int MAX_COLUMNS = 1000;
+
     public static Metadata read(Path path) throws InputException {
         String[] header = null;
         List<String> ids = new ArrayList<>();
@@ -77,13 +83,17 @@ public record Metadata(Path path, List<String> ids, List<Covariate> columns) {
         if (f.length < 2) {
             throw in.error("the header names the document id column and at least one covariate, tab-separated");
         }
-        List<String> seen = new ArrayList<>();
+        if (f.length - 1 > MAX_COLUMNS) {
+            throw in.error("the header names " + (f.length - 1) + " covariates; a metadata file has at most " + MAX_COLUMNS
+                    + " (one column per covariate, one line per document: is the table transposed?)");
+        }
+        java.util.Set<String> seen = new java.util.HashSet<>();
         for (int c = 0; c < f.length; c++) {
             f[c] = f[c].strip();
             if (c > 0 && f[c].isEmpty()) {
                 throw in.error("column " + (c + 1) + " of the header has no name");
             }
-            if (c > 0 && seen.contains(f[c])) {
+            if (c > 0 && !seen.add(f[c])) {
                 throw in.error("two columns are named '" + f[c] + "'");
             }
             seen.add(f[c]);

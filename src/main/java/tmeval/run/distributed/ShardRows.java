@@ -4,17 +4,16 @@ import tmeval.run.auto.AutoEstimation;
 import tmeval.run.exec.Status;
 import tmeval.run.output.Cells;
 import tmeval.run.output.CertifiedRows;
+import tmeval.run.output.ComparisonRows;
 import tmeval.run.output.CompareRowFormat;
 import tmeval.run.output.CurveRowFormat;
 import tmeval.run.output.EstimateRowFormat;
 import tmeval.run.output.SelectRowFormat;
 import tmeval.run.output.ShardDocuments;
 import tmeval.run.plan.Shard;
-import tmeval.run.plan.ComparisonPlan;
 import tmeval.run.plan.CurvePlan;
 import tmeval.run.plan.Setting;
 
-import tmeval.compare.ComparisonMethods;
 import tmeval.compare.Direction;
 import tmeval.estimate.Methods;
 import tmeval.run.certify.Certification;
@@ -74,14 +73,7 @@ final class ShardRows {
                 }
             }
         } else {
-            ComparisonPlan.Directions directions = ComparisonPlan.Directions.parse(required(settings, "direction"));
-            for (String m : Setting.methods(required(settings, "methods"), null, false)) {
-                for (Direction d : directions.of(ComparisonMethods.get(m))) {
-                    for (int r = 1; r <= runs; r++) {
-                        keys.add(key(m, d, r));
-                    }
-                }
-            }
+            keys.addAll(ComparisonRows.keys(settings)); // the rows every reader of a comparison's results expects
         }
     }
 

@@ -2,6 +2,7 @@ package tmeval.run.output;
 
 import tmeval.io.InputException;
 import tmeval.io.LineReader;
+import tmeval.progress.CancelToken;
 import tmeval.run.plan.Setting;
 
 import java.nio.file.Path;
@@ -12,12 +13,32 @@ import java.util.Map;
 /**
  * A {@code compare} output read back (as the command line, {@code merge} or the workbench's export wrote it): its
  * provenance lines ({@link ProvenanceHeader}: the plan's settings, each input with its SHA-256) and its rows
- * ({@link CompareRowFormat}), so that the workbench can open the
- * merged results of a distributed run as a session.
+ * ({@link CompareRowFormat}), each row checked as it comes by {@code merge}'s rules ({@link ComparisonRows}). The rows
+ * stream to the caller, so that a file of any length is read in the memory of its documents; readers of a
+ * comparison's results come through {@link ComparisonResults}.
  */
 public final class ComparisonOutput {
     /** The file's content; {@code adaptive} when it has the temperatures and converged columns. */
     public record Content(Map<String, String> settings, List<ProvenanceHeader.Input> inputs, boolean adaptive, List<CompareRowFormat.Row> rows) {
+    }
+
+    /**
+     * The file's provenance: its plan's settings, its inputs, whether it is adaptive, and why it is partial ("" when it
+     * is not: a workbench export of a cancelled run says why in its {@code # partial} line).
+     *
+     * @param unchecked why the rows' documents could not be checked against the corpus, or null when they were
+     */
+    public record Header(Map<String, String> settings, List<ProvenanceHeader.Input> inputs, boolean adaptive, String partial,
+                         String unchecked) {
+    }
+
+    /** Takes each row as it is read, with its document's position (documents numbered in the order they come). */
+    public interface RowSink {
+        /** Before the first row: the plan's settings. */
+        default void start(Map<String, String> settings) {
+        }
+
+        void accept(CompareRowFormat.Row row, int position) throws InputException;
     }
 
     private ComparisonOutput() {
@@ -36,16 +57,36 @@ public final class ComparisonOutput {
         return line.startsWith(ProvenanceHeader.Line.SETTING.prefix()) && Setting.comparisonRule(Provenance.fields(line)[1]) == null;
     }
 
+    /** The whole file, its rows checked (for tests and small files; readers of any size stream: {@link #read(Path, RowSink, CancelToken)}). */
     public static Content read(Path path) throws InputException {
-        ProvenanceHeader provenance = new ProvenanceHeader();
         List<CompareRowFormat.Row> rows = new ArrayList<>();
+        Header h = read(path, (row, position) -> rows.add(row), new CancelToken());
+        return new Content(h.settings(), h.inputs(), h.adaptive(), rows);
+    }
+
+    /**
+     * Reads the file, handing each row to {@code rows} once it is checked.
+     *
+     * @throws InputException naming the file and line of the first problem: a row that is not the format's, or not the
+     *                        plan's, a row twice, a document twice or outside the corpus, a document missing rows
+     */
+    public static Header read(Path path, RowSink rows, CancelToken cancel) throws InputException {
+        ProvenanceHeader provenance = new ProvenanceHeader();
         Boolean adaptive = null;
+        String partial = "";
+        ComparisonRows checks = null;
+        CorpusDocuments.Known corpus = null;
         RowChecks.Totals totals = new RowChecks.Totals();
         InputException unknown = null; // the first setting no comparison has, thrown once the file is known to be a compare output
         try (LineReader in = LineReader.open(path)) {
             String line;
             while ((line = in.next()) != null) {
-                if (ProvenanceHeader.isProvenance(line)) {
+                cancel.checkEvery(in.lineNumber());
+                if (adaptive == null && ProvenanceHeader.isProvenance(line)) {
+                    if (line.startsWith(ProvenanceHeader.Line.PARTIAL.prefix())) {
+                        String[] f = Provenance.fields(line);
+                        partial = f.length > 1 && !f[1].isEmpty() ? f[1] : "partial";
+                    }
                     try {
                         provenance.read(line);
                     } catch (IllegalArgumentException e) {
@@ -64,6 +105,16 @@ public final class ComparisonOutput {
                     } else {
                         throw in.error("not a compare output: expected the header '" + CompareRowFormat.HEADER.strip().replace("\t", " ") + "'");
                     }
+                    if (!"compare".equals(provenance.settings().get("plan"))) {
+                        throw new InputException(path, 0, "not a compare output: its provenance names no compare plan"
+                                + " ('# setting\tplan\tcompare')");
+                    }
+                    if (unknown != null) {
+                        throw unknown;
+                    }
+                    corpus = CorpusDocuments.of(provenance.settings(), provenance.inputs());
+                    checks = checks(path, provenance.settings(), corpus, partial.isEmpty());
+                    rows.start(provenance.settings());
                     continue;
                 }
                 CompareRowFormat.Row row = CompareRowFormat.read(line, adaptive, path, in.lineNumber());
@@ -74,18 +125,23 @@ public final class ComparisonOutput {
                         throw in.error(e.getMessage());
                     }
                 }
-                rows.add(row);
+                rows.accept(row, checks.add(row.result(0), -1, in.lineNumber()));
             }
         }
         if (adaptive == null) {
             throw new InputException(path, 0, "not a compare output: no header line");
         }
-        if (!"compare".equals(provenance.settings().get("plan"))) {
-            throw new InputException(path, 0, "not a compare output: its provenance names no compare plan ('# setting\tplan\tcompare')");
+        checks.finish();
+        return new Header(provenance.settings(), provenance.inputs(), adaptive, partial, corpus.unchecked());
+    }
+
+    /** The checks of the rows of a compare output with these provenance lines: its plan's, against its corpus when that is known. */
+    private static ComparisonRows checks(Path path, Map<String, String> settings, CorpusDocuments.Known corpus, boolean complete)
+            throws InputException {
+        try {
+            return new ComparisonRows(path, settings, corpus.test(), complete);
+        } catch (IllegalArgumentException e) {
+            throw InputException.ofFile(path, "its provenance lines do not give the plan's methods, direction and runs (" + e.getMessage() + ")");
         }
-        if (unknown != null) {
-            throw unknown;
-        }
-        return new Content(provenance.settings(), provenance.inputs(), adaptive, rows);
     }
 }

@@ -27,7 +27,7 @@ import java.util.function.Function;
  * so that reopening it restores the same state.
  * <pre>
  * #tmeval-session v1
- * input   modelA|modelB|corpus|series   PATH
+ * input   modelA|modelB|corpus|series   PATH   sha256:HEX   bytes:N
  * setting NAME    VALUE
  * result  docIndex docId N method direction run reference(0/1) logRatio siteUpdates nanos status refusal
  * round   docIndex method temperatures converged(yes/no/-)
@@ -38,6 +38,12 @@ import java.util.function.Function;
  * their provenance names), its result and round lines, up to the next {@code run} line. Result and round lines before
  * any {@code run} line are those of a session saved before sessions kept runs (one run, its plan in {@code results.}
  * settings).
+ * An input line records the SHA-256 and size of its file when the session was saved (as compare's provenance does); a
+ * reader refuses a session whose input is there but has changed since, at its line. An input line of a session saved
+ * before sessions recorded them has the path alone: it is read, and {@link ComparisonResults} says its inputs are
+ * unchecked. The rows of each run are checked as compare's are ({@link ComparisonRows}): none twice, each one of its
+ * run's plan, every document one of the corpus's when the corpus is there with its SHA-256. A session holds at most
+ * {@link #MAX_RUNS} runs.
  * The result and round lines are {@link SessionRowFormat}'s: a result without a value keeps its row, with its status and
  * the reason, so that a reopened session counts it as the run did; an adaptive run's last round of each document and
  * method keeps its temperatures and verdict. Paths, ids and texts are {@link Provenance#escape}d, so any file name round-trips. Reading checks
@@ -46,6 +52,11 @@ import java.util.function.Function;
  */
 public final class SessionFile {
     public static final String MAGIC = "#tmeval-session v1";
+    /**
+     * The most runs a session holds: the workbench keeps every run of its history in memory and lists it; a file of more
+     * is not one it wrote.
+     */
+    public static final int MAX_RUNS = 10_000;
     private static final List<String> INPUTS = List.of("modelA", "modelB", "corpus", "series");
     private static final List<String> TEACHING_MODELS = List.of("A", "B");
 
@@ -72,9 +83,19 @@ public final class SessionFile {
             Map.entry("teaching.temperatures", Setting.TEACHING_TEMPERATURES::parse), Map.entry("teaching.samples", Setting.TEACHING_SAMPLES::parse),
             Map.entry("teaching.tokens", Setting.TEACHING_TOKENS::parse));
 
-    /** A session's content: the rows of a session saved before runs ({@code results}, {@code rounds}) and the runs. */
+    /**
+     * A session's content: the rows of a session saved before runs ({@code results}, {@code rounds}) and the runs.
+     *
+     * @param digests each input's {@code sha256:HEX TAB bytes:N} as the file recorded it (none in a session saved before
+     *                sessions recorded them); a session written records its inputs' digests as they are then
+     */
     public record Session(Map<String, Path> inputs, Map<String, String> settings, List<ComparisonRunner.Result> results,
-                          List<Round> rounds, List<RunBlock> runs) {
+                          List<Round> rounds, List<RunBlock> runs, Map<String, String> digests) {
+        public Session(Map<String, Path> inputs, Map<String, String> settings, List<ComparisonRunner.Result> results, List<Round> rounds,
+                       List<RunBlock> runs) {
+            this(inputs, settings, results, rounds, runs, Map.of());
+        }
+
         public Session(Map<String, Path> inputs, Map<String, String> settings, List<ComparisonRunner.Result> results, List<Round> rounds) {
             this(inputs, settings, results, rounds, List.of());
         }
@@ -128,7 +149,8 @@ public final class SessionFile {
             w.write(MAGIC + "\n");
             for (var e : session.inputs().entrySet()) {
                 if (e.getValue() != null) {
-                    w.write("input\t" + e.getKey() + "\t" + Provenance.escape(e.getValue().toAbsolutePath().toString()) + "\n");
+                    w.write("input\t" + e.getKey() + "\t" + Provenance.escape(e.getValue().toAbsolutePath().toString()) + "\t"
+                            + Provenance.digest(e.getValue()) + "\n");
                 }
             }
             for (var e : session.settings().entrySet()) {
@@ -158,7 +180,10 @@ public final class SessionFile {
 
     public static Session read(Path path) throws InputException {
         Map<String, Path> inputs = new LinkedHashMap<>();
+        Map<String, String> digests = new LinkedHashMap<>();
         Map<String, String> settings = new LinkedHashMap<>();
+        java.util.Set<Integer> runIds = new java.util.HashSet<>();
+        RowsOfRuns checks = new RowsOfRuns(path);
         List<ComparisonRunner.Result> results = new ArrayList<>();
         List<Round> rounds = new ArrayList<>();
         List<RunBlock> runs = new ArrayList<>();
@@ -176,20 +201,7 @@ public final class SessionFile {
                 }
                 String[] f = Provenance.fields(line);
                 switch (f[0]) {
-                    case "input" -> {
-                        expect(in, f, 3);
-                        if (!INPUTS.contains(f[1])) {
-                            throw in.error("unknown input '" + f[1] + "' (" + String.join(", ", INPUTS) + ")");
-                        }
-                        if (f[2].isEmpty()) {
-                            throw in.error("empty path for " + f[1]);
-                        }
-                        try {
-                            inputs.put(f[1], Path.of(f[2]));
-                        } catch (java.nio.file.InvalidPathException e) {
-                            throw in.error("invalid path for " + f[1]);
-                        }
-                    }
+                    case "input" -> input(in, f, inputs, digests);
                     case "setting" -> {
                         expect(in, f, 3);
                         Consumer<String> rule = SETTINGS.containsKey(f[1]) ? SETTINGS.get(f[1]) : planRule(f[1]);
@@ -211,11 +223,12 @@ public final class SessionFile {
                         if (r.result() != null) {
                             add(in, totals, r.result().siteUpdates(), r.result().nanos());
                         }
+                        checks.of(run, settings, inputs, digests).add(r, r.documentIndex(), in.lineNumber());
                         (run == null ? results : run.results()).add(r);
                     }
                     case SessionRowFormat.ROUND -> (run == null ? rounds : run.rounds()).add(row(in, SessionRowFormat::parseRound, line));
                     case "run" -> {
-                        run = runLine(in, f, runs);
+                        run = runLine(in, f, runIds);
                         runs.add(run);
                     }
                     case "runsetting" -> {
@@ -248,11 +261,108 @@ public final class SessionFile {
                 }
             }
         }
-        return new Session(inputs, settings, results, rounds, runs);
+        return new Session(inputs, settings, results, rounds, runs, digests);
+    }
+
+    /** An input line: a known name, a path, and the digest of a session saved since sessions record them, checked against the file. */
+    private static void input(LineReader in, String[] f, Map<String, Path> inputs, Map<String, String> digests) throws InputException {
+        if (f.length != 3) {
+            expect(in, f, 5);
+        }
+        if (!INPUTS.contains(f[1])) {
+            throw in.error("unknown input '" + f[1] + "' (" + String.join(", ", INPUTS) + ")");
+        }
+        if (f[2].isEmpty()) {
+            throw in.error("empty path for " + f[1]);
+        }
+        Path p;
+        try {
+            p = Path.of(f[2]);
+        } catch (java.nio.file.InvalidPathException e) {
+            throw in.error("invalid path for " + f[1]);
+        }
+        if (inputs.put(f[1], p) != null) {
+            throw in.error("input " + f[1] + " is given twice");
+        }
+        if (f.length == 5) {
+            String digest = f[3] + "\t" + f[4];
+            if (!f[3].matches("sha256:([0-9a-f]{64}|-)") || !f[4].startsWith("bytes:")) {
+                throw in.error("input " + f[1] + ": its digest is sha256:HEX and bytes:N, was '" + f[3] + " " + f[4] + "'");
+            }
+            digests.put(f[1], digest);
+            if (!f[3].equals("sha256:-") && java.nio.file.Files.exists(p)) {
+                String now;
+                try {
+                    now = Provenance.digest(p);
+                } catch (IOException e) {
+                    throw in.error("input " + f[1] + " " + p + " cannot be read to check it (" + OutputFile.reason(e) + ")");
+                }
+                if (!now.equals(digest)) {
+                    throw in.error("input " + f[1] + " " + p + " has changed since the session was saved (its SHA-256 differs): the session's"
+                            + " results were not made with it; put back the file it was, or run again");
+                }
+            }
+        }
+    }
+
+    /**
+     * The checks of each run's rows, made at its first row (its plan is read by then): the run's plan, or for the rows of
+     * a session saved before runs its {@code results.} plan; the corpus's documents once, when the corpus is there with
+     * its recorded SHA-256.
+     */
+    private static final class RowsOfRuns {
+        private final Path path;
+        private RunBlock run;
+        private ComparisonRows rows;
+        private ComparisonRows legacy;
+        private CorpusDocuments.Known corpus;
+
+        RowsOfRuns(Path path) {
+            this.path = path;
+        }
+
+        ComparisonRows of(RunBlock run, Map<String, String> settings, Map<String, Path> inputs, Map<String, String> digests)
+                throws InputException {
+            if (corpus == null) {
+                Path c = inputs.get("corpus");
+                corpus = c == null || !digests.containsKey("corpus") ? new CorpusDocuments.Known(null, "no corpus with its SHA-256")
+                        : CorpusDocuments.of(Map.of(), List.of(new ProvenanceHeader.Input(CorpusDocuments.CORPUS, c, digests.get("corpus"))));
+            }
+            if (run == null) {
+                if (legacy == null) {
+                    legacy = rows(resultsPlan(settings), "the results");
+                }
+                return legacy;
+            }
+            if (run != this.run) { // a run's rows follow its run line: a new run, new checks
+                this.run = run;
+                rows = rows(run.plan(), "run " + run.id());
+            }
+            return rows;
+        }
+
+        private ComparisonRows rows(Map<String, String> plan, String whose) throws InputException {
+            try {
+                return new ComparisonRows(path, plan, corpus.test(), false);
+            } catch (IllegalArgumentException e) {
+                throw InputException.ofFile(path, whose + ": its plan does not give its methods, direction and runs (" + e.getMessage() + ")");
+            }
+        }
+
+        /** The plan of the results of a session saved before runs, by its {@code results.} settings (empty when it kept none). */
+        private static Map<String, String> resultsPlan(Map<String, String> settings) {
+            Map<String, String> plan = new LinkedHashMap<>();
+            settings.forEach((k, v) -> {
+                if (k.startsWith("results.")) {
+                    plan.put(k.substring("results.".length()), v);
+                }
+            });
+            return plan;
+        }
     }
 
     /** A run line: its number (positive, not given before), start, status and partial note; its plan and rows follow. */
-    private static RunBlock runLine(LineReader in, String[] f, List<RunBlock> before) throws InputException {
+    private static RunBlock runLine(LineReader in, String[] f, java.util.Set<Integer> before) throws InputException {
         expect(in, f, 5);
         int id;
         try {
@@ -260,8 +370,12 @@ public final class SessionFile {
         } catch (NumberFormatException e) {
             throw in.error("a run's number is a whole number, was '" + f[1] + "'");
         }
-        if (id < 1 || before.stream().anyMatch(r -> r.id() == id)) {
+        if (id < 1 || !before.add(id)) {
             throw in.error("run " + f[1] + ": a run's number is positive and given once");
+        }
+        if (before.size() > MAX_RUNS) {
+            throw in.error("more than " + MAX_RUNS + " runs: a session holds at most " + MAX_RUNS + " (the workbench keeps every run of its"
+                    + " history)");
         }
         Instant started;
         try {

@@ -229,4 +229,33 @@ class OpenResultsTest {
         assertEquals(1, errors.size(), errors.toString());
         assertTrue(errors.get(0).startsWith("Cannot open the results: " + estimate) && errors.get(0).contains("not a compare output"), errors.get(0));
     }
+
+    /**
+     * The workbench reads results through the one reader of results ({@code ComparisonResults}): a row given twice, or a
+     * session whose model is not the one it was saved with, is refused naming the line, and nothing changes.
+     */
+    @Test
+    void aDuplicatedRowOrASwappedSessionInputIsRefusedNamingTheLine() throws Exception {
+        Path merged = merged();
+        List<String> lines = new ArrayList<>(Files.readAllLines(merged));
+        int row = lines.indexOf(lines.stream().filter(l -> l.startsWith("docId\t")).findFirst().orElseThrow()) + 1;
+        lines.add(row + 1, lines.get(row));
+        Path twice = dir.resolve("twice.tsv");
+        Files.write(twice, lines);
+        vm.openSession(twice);
+        assertEquals(1, errors.size(), errors.toString());
+        assertTrue(errors.get(0).startsWith("Cannot open the results: " + twice + ", line " + (row + 2) + ": ")
+                && errors.get(0).contains("is given twice"), errors.get(0));
+
+        errors.clear();
+        vm.openSession(merged);
+        assertTrue(errors.isEmpty(), errors.toString());
+        Path session = dir.resolve("s.tmeval-session.tsv");
+        vm.saveSession(session);
+        NativeModelFormat.write(AppFixtures.modelB(), a); // another model where A was
+        vm.openSession(session);
+        assertEquals(1, errors.size(), errors.toString());
+        assertTrue(errors.get(0).startsWith("Cannot open the session: " + session + ", line 2: input modelA")
+                && errors.get(0).contains("has changed since the session was saved"), errors.get(0));
+    }
 }

@@ -265,9 +265,11 @@ class SessionFileTest {
     @Test
     void aResultsFileIsCheckedAsASessionIs() throws Exception {
         String head = "# tmeval\t1\n# setting\tplan\tcompare\n# setting\tmethods\tratio-convex\n";
+        // the plan's direction and runs, which its rows are checked against (ComparisonRows)
+        String plan = "# setting\tdirection\tforward\n# setting\truns\t1\n";
         String row = "d1\t5\tratio-convex\tforward\t1\t0.5\t0.9\t100\t0\tok\tno\n";
         Path p = dir.resolve("results.tsv");
-        Files.writeString(p, head + CompareRowFormat.HEADER + row);
+        Files.writeString(p, head + plan + CompareRowFormat.HEADER + row);
         assertEquals(1, ComparisonOutput.read(p).rows().size());
         String[][] cases = {
                 {"# setting\truns\t0\n", "runs", "4"},
@@ -278,18 +280,18 @@ class SessionFileTest {
                 {"# setting\tcolour\tblue\n", "colour: not a setting of a comparison", "4"},
         };
         for (String[] c : cases) {
-            Files.writeString(p, head + c[0] + CompareRowFormat.HEADER + row);
+            Files.writeString(p, head + c[0] + plan + CompareRowFormat.HEADER + row);
             InputException e = assertThrows(InputException.class, () -> ComparisonOutput.read(p), c[0]);
             assertTrue(e.line() == Long.parseLong(c[2]) && e.getMessage().contains("setting " + c[1]), c[0] + ": " + e.getMessage());
         }
         for (String bad : List.of("NaN", "-Infinity", "1e300")) {
-            Files.writeString(p, head + CompareRowFormat.HEADER + row.replace("\t0.5\t", "\t" + bad + "\t"));
+            Files.writeString(p, head + plan + CompareRowFormat.HEADER + row.replace("\t0.5\t", "\t" + bad + "\t"));
             InputException e = assertThrows(InputException.class, () -> ComparisonOutput.read(p), bad);
-            assertEquals(5, e.line(), bad + ": " + e.getMessage());
+            assertEquals(7, e.line(), bad + ": " + e.getMessage());
         }
         String big = row.replace("\t100\t", "\t9000000000000000000\t");
-        Files.writeString(p, head + CompareRowFormat.HEADER + big + big.replace("\t1\t0.5", "\t2\t0.5"));
+        Files.writeString(p, head + plan + CompareRowFormat.HEADER + big + big.replace("\t1\t0.5", "\t2\t0.5"));
         InputException e = assertThrows(InputException.class, () -> ComparisonOutput.read(p));
-        assertTrue(e.line() == 6 && e.getMessage().contains("add up beyond"), e.getMessage());
+        assertTrue(e.line() == 8 && e.getMessage().contains("add up beyond"), e.getMessage());
     }
 }
