@@ -140,7 +140,8 @@ final class CalibrateCommand implements Command {
     /** The widths per method and budget, and the refusals by reason. */
     static String table(Calibration.Result result) {
         StringBuilder sb = new StringBuilder();
-        sb.append("sandwich width (reverse upper bound - forward lower bound, nats; the truth lies between in expectation):\n");
+        sb.append("sandwich width (reverse upper bound - forward lower bound, nats; the truth lies between in expectation), over the 'docs'"
+                + " documents simulated from the model at a sample of the corpus's lengths, not over the corpus's own documents:\n");
         sb.append(String.format(Locale.ROOT, "%-10s %8s %5s %12s %10s %10s %10s %9s%n", "method", "budget", "docs", "mean width",
                 "per token", "median", "max", "seconds"));
         for (Calibration.Summary s : result.summaries()) {
