@@ -169,7 +169,8 @@ final class CoherenceCommand implements Command {
         return kind == ModelLoader.Kind.NATIVE && Files.exists(beside) ? beside : null;
     }
 
-    private static TrainingState assignments(Path stateFile, TopicModel model, Path modelFile) throws InputException {
+    /** A training state's assignments on the model's vocabulary, refused naming the state when they cannot be the model's. */
+    static TrainingState assignments(Path stateFile, TopicModel model, Path modelFile) throws InputException {
         TrainingState state = MalletStateFormat.read(stateFile);
         try {
             state = state.onVocabulary(model.vocabulary());

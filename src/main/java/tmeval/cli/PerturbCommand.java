@@ -84,15 +84,7 @@ final class PerturbCommand implements Command {
                 throw InputException.ofFile(modelFile, "perturbation re-assigns training tokens, but " + stateFile.getFileName()
                         + " (written by 'train') is not beside the model; pass a MALLET state with --state instead");
             }
-            state = MalletStateFormat.read(stateFile);
-            try {
-                state = state.onVocabulary(model.vocabulary());
-            } catch (IllegalArgumentException e) {
-                throw InputException.ofFile(stateFile, e.getMessage() + " of " + modelFile.getFileName());
-            }
-            if (state.numTopics() != model.numTopics()) {
-                throw InputException.ofFile(stateFile, "K = " + state.numTopics() + " but the model has K = " + model.numTopics());
-            }
+            state = CoherenceCommand.assignments(stateFile, model, modelFile);
         }
         TrainingState perturbed = Perturbation.perturb(state, fraction, seed);
         String name = o.string("name", NativeModelFormat.defaultName(outFile));

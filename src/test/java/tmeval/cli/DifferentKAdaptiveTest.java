@@ -81,15 +81,10 @@ class DifferentKAdaptiveTest {
         int certified = 0;
         List<String> wrong = new ArrayList<>();
         for (Pair pair : lowAlphaPairs()) {
-            Path a = Files.createTempDirectory(dir, "auto").resolve(pair.a().name() + ".tsv");
-            Path b = a.resolveSibling(pair.b().name() + ".tsv");
-            NativeModelFormat.write(pair.a(), a);
-            NativeModelFormat.write(pair.b(), b);
             List<Document> docs = documents(pair);
-            Path corpus = a.resolveSibling("heldout.tsv");
-            ReliabilityTest.writeCorpus(corpus, pair.a(), docs);
-            Path out = a.resolveSibling("out.tsv");
-            CliTest.Outcome o = CliTest.run("compare", "--model-a", a.toString(), "--model-b", b.toString(), "--corpus", corpus.toString(),
+            Path[] in = files(pair, docs);
+            Path out = in[0].resolveSibling("out.tsv");
+            CliTest.Outcome o = CliTest.run("compare", "--model-a", in[0].toString(), "--model-b", in[1].toString(), "--corpus", in[2].toString(),
                     "--threads", "2", "--no-timing", "--out", out.toString());
             assertEquals(0, o.code(), o.err());
             List<String> table = CliTest.table(out);
@@ -125,6 +120,17 @@ class DifferentKAdaptiveTest {
         assertTrue(certified >= 8, certified + " of 16 certified:\n" + report);
     }
 
+    /** The pair's models and the documents as files in a directory of their own: A, B, the corpus. */
+    private Path[] files(Pair pair, List<Document> docs) throws Exception {
+        Path a = Files.createTempDirectory(dir, "pair").resolve(pair.a().name() + ".tsv");
+        Path b = a.resolveSibling(pair.b().name() + ".tsv");
+        NativeModelFormat.write(pair.a(), a);
+        NativeModelFormat.write(pair.b(), b);
+        Path corpus = a.resolveSibling("heldout.tsv");
+        ReliabilityTest.writeCorpus(corpus, pair.a(), docs);
+        return new Path[] {a, b, corpus};
+    }
+
     /** Four documents of 20 tokens and four of 40 drawn from A. */
     private static List<Document> documents(Pair pair) {
         List<Document> docs = new ArrayList<>(Fixtures.generate(pair.a(), 4, 20, 41).documents());
@@ -143,15 +149,10 @@ class DifferentKAdaptiveTest {
         List<String> wrong = new ArrayList<>();
         StringBuilder report = new StringBuilder();
         for (Pair pair : pairs) {
-            Path a = Files.createTempDirectory(dir, "pair").resolve(pair.a().name() + ".tsv");
-            Path b = a.resolveSibling(pair.b().name() + ".tsv");
-            NativeModelFormat.write(pair.a(), a);
-            NativeModelFormat.write(pair.b(), b);
             List<Document> docs = documents(pair);
-            Path corpus = a.resolveSibling("heldout.tsv");
-            ReliabilityTest.writeCorpus(corpus, pair.a(), docs);
-            Path out = a.resolveSibling("out.tsv");
-            CliTest.Outcome o = CliTest.run("compare", "--model-a", a.toString(), "--model-b", b.toString(), "--corpus", corpus.toString(),
+            Path[] in = files(pair, docs);
+            Path out = in[0].resolveSibling("out.tsv");
+            CliTest.Outcome o = CliTest.run("compare", "--model-a", in[0].toString(), "--model-b", in[1].toString(), "--corpus", in[2].toString(),
                     "--method", "ratio-convex,ratio-geometric", "--adaptive", "--agree-within", "0.05", "--max-temperatures", "8000",
                     "--runs", runs, "--threads", "2", "--no-timing", "--out", out.toString());
             assertEquals(0, o.code(), o.err());
