@@ -268,4 +268,57 @@ class ArchitectureTest {
                 .because("a cycle would make the layers above meaningless: each package must be readable with only those below it")
                 .check(CLASSES);
     }
+
+    /**
+     * The top-level packages of {@code tmeval}, lowest first, in tiers: each uses only packages of the tiers below it,
+     * never one beside it. The README's package table has one row per package in this order; {@code ""} is
+     * {@code tmeval} itself ({@code Main}).
+     */
+    static final String[][] LAYERS = {
+            {"architecture"},
+            {"model", "progress"},
+            {"io", "sampling"},
+            {"anneal", "train"},
+            {"estimate"},
+            {"compare", "curve", "coherence"},
+            {"run"},
+            {"bench", "report"},
+            {"cli", "app"},
+            {"spark", ""}};
+
+    private static String layerPackage(String layer) {
+        return layer.isEmpty() ? "tmeval" : "tmeval." + layer + "..";
+    }
+
+    @Test
+    void eachPackageUsesOnlyThePackagesBelowIt() {
+        var rule = com.tngtech.archunit.library.Architectures.layeredArchitecture().consideringOnlyDependenciesInLayers()
+                .ensureAllClassesAreContainedInArchitecture();
+        for (String[] tier : LAYERS) {
+            for (String layer : tier) {
+                rule = rule.layer(layer.isEmpty() ? "tmeval" : layer).definedBy(layerPackage(layer));
+            }
+        }
+        java.util.List<String> below = new java.util.ArrayList<>();
+        for (String[] tier : LAYERS) {
+            for (String layer : tier) {
+                String name = layer.isEmpty() ? "tmeval" : layer;
+                rule = below.isEmpty() ? rule.whereLayer(name).mayNotAccessAnyLayer()
+                        : rule.whereLayer(name).mayOnlyAccessLayers(below.toArray(String[]::new));
+            }
+            for (String layer : tier) {
+                below.add(layer.isEmpty() ? "tmeval" : layer);
+            }
+        }
+        rule.because("the engine is read, tested and changed from the bottom up: a package that reached up or sideways would"
+                + " make a change to a front end, a format or a runner able to change a number computed below it").check(CLASSES);
+    }
+
+    @Test
+    void noPackageIsInACycle() {
+        com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices().matching("tmeval.(**)").should().beFreeOfCycles()
+                .because("two packages that use each other are one package in two places: neither can be read, tested or moved"
+                        + " without the other")
+                .check(CLASSES);
+    }
 }
