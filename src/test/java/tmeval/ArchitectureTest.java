@@ -321,4 +321,64 @@ class ArchitectureTest {
                         + " without the other")
                 .check(CLASSES);
     }
+
+    /**
+     * An import that only a comment uses ({@code {@link}}, {@code @throws}) draws an arrow between packages in the
+     * source that the classes do not have, and that no rule on the classes can see (run.exec named run.auto and
+     * run.output, above it, that way): Javadoc takes the fully qualified name instead. An import nothing uses goes too.
+     */
+    @Test
+    void everyImportIsUsedByTheCodeNotOnlyByItsComments() throws Exception {
+        java.util.regex.Pattern single = java.util.regex.Pattern.compile("^import\\s+(?:static\\s+)?([\\w.]+)\\.(\\w+)\\s*;",
+                java.util.regex.Pattern.MULTILINE);
+        java.util.List<String> found = new java.util.ArrayList<>();
+        for (String root : java.util.List.of("src/main/java", "src/test/java")) {
+            try (var files = java.nio.file.Files.walk(Path.of(root))) {
+                for (Path file : files.filter(f -> f.toString().endsWith(".java")).sorted().toList()) {
+                    String code = codeOnly(java.nio.file.Files.readString(file));
+                    String body = single.matcher(code).replaceAll("");
+                    var m = single.matcher(code);
+                    while (m.find()) {
+                        if (!java.util.regex.Pattern.compile("\\b" + m.group(2) + "\\b").matcher(body).find()) {
+                            found.add(file + ": import " + m.group(1) + "." + m.group(2));
+                        }
+                    }
+                }
+            }
+        }
+        org.junit.jupiter.api.Assertions.assertEquals(java.util.List.of(), found);
+    }
+
+    /** Java source with its comments and the contents of its string, text-block and character literals blanked out. */
+    static String codeOnly(String source) {
+        StringBuilder code = new StringBuilder(source.length());
+        int i = 0;
+        int n = source.length();
+        while (i < n) {
+            char c = source.charAt(i);
+            int end;
+            if (source.startsWith("//", i)) {
+                end = source.indexOf('\n', i);
+            } else if (source.startsWith("/*", i)) {
+                end = source.indexOf("*/", i + 2);
+                end = end < 0 ? -1 : end + 2;
+            } else if (source.startsWith("\"\"\"", i)) {
+                end = source.indexOf("\"\"\"", i + 3);
+                end = end < 0 ? -1 : end + 3;
+            } else if (c == '"' || c == '\'') {
+                end = i + 1;
+                while (end < n && source.charAt(end) != c) {
+                    end += source.charAt(end) == '\\' ? 2 : 1;
+                }
+                end = Math.min(end + 1, n);
+            } else {
+                code.append(c);
+                i++;
+                continue;
+            }
+            i = end < 0 ? n : end;
+            code.append(' ');
+        }
+        return code.toString();
+    }
 }
