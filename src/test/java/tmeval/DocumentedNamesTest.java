@@ -51,7 +51,7 @@ class DocumentedNamesTest {
             "GammaDistribution", // commons-math, by simple name
             "NaN", // a value
             "estimate/YourEstimator.java", "anneal/YourPath.java", "app/yourscreen/", "src/test/java/tmeval/app/yourscreen/",
-            "YourScreenViewModel", "YourScreenView"); // contributing.md's new ones // contributing.md's new ones
+            "YourScreenViewModel", "YourScreenView", "cli/YourCommand.java"); // contributing.md's new ones
 
     /** How a Python class is kept among the Java ones. */
     private static final String PYTHON = "python:";
