@@ -132,7 +132,7 @@ public final class ShardMerge {
                 }
                 String difference = ProvenanceLines.firstDifference(reference, comparable, "the first");
                 if (difference != null) {
-                    throw InputException.ofFile(file, "comes from another plan or other inputs than " + files.get(0).getFileName() + ": " + difference);
+                    throw InputException.ofFile(file, "comes from another plan, other inputs or another runtime than " + files.get(0).getFileName() + ": " + difference);
                 }
                 if ((f.documents() == null) != (first.documents() == null)) {
                     throw InputException.ofFile(file, "records " + (f.documents() == null ? "no" : "its") + " documents in its '# shard' line and "
