@@ -1,9 +1,18 @@
 package tmeval;
 
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
+import tmeval.architecture.AllowedToNameMethods;
+import tmeval.architecture.AllowedToUseJavaFxConcurrent;
+import tmeval.architecture.UsesNoJavaFx;
+import tmeval.architecture.UsesNoSceneGraph;
+
+import java.lang.annotation.Annotation;
+import java.nio.file.Path;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.GeneralCodingRules.ACCESS_STANDARD_STREAMS;
@@ -16,6 +25,18 @@ class ArchitectureTest {
 
     private static final String[] ENGINE = {"tmeval.model..", "tmeval.io..", "tmeval.sampling..", "tmeval.estimate..",
             "tmeval.anneal..", "tmeval.compare..", "tmeval.curve..", "tmeval.train..", "tmeval.coherence..", "tmeval.run..", "tmeval.progress..", "tmeval.bench.."};
+
+    /** A class that carries the mark, or is nested in one that does (exceptions and duties are marked on the class, not listed here). */
+    private static DescribedPredicate<JavaClass> marked(Class<? extends Annotation> mark) {
+        return DescribedPredicate.describe("marked @" + mark.getSimpleName(), c -> c.isAnnotatedWith(mark)
+                || c.getEnclosingClass().map(outer -> marked(mark).test(outer)).orElse(false));
+    }
+
+    /** Whether the top-level class of a source file under src/main/java carries the mark. */
+    private static boolean isMarked(Path source, Class<? extends Annotation> mark) {
+        String name = Path.of("src/main/java").relativize(source).toString().replace('/', '.').replaceAll("\\.java$", "");
+        return CLASSES.contain(name) && CLASSES.get(name).isAnnotatedWith(mark);
+    }
 
     @Test
     void onlyTheAppUsesJavaFx() {
@@ -80,9 +101,7 @@ class ArchitectureTest {
     /** A view-model holds state and logic, tested without a window: no scene graph (beans, collections and tasks are fine). */
     @Test
     void viewModelsDoNotTouchTheSceneGraph() {
-        noClasses().that().haveNameMatching(".*ViewModel(\\$.*)?")
-                .or().haveFullyQualifiedName("tmeval.app.common.Workspace")
-                .or().haveFullyQualifiedName("tmeval.app.common.Results")
+        noClasses().that().haveNameMatching(".*ViewModel(\\$.*)?").or(marked(UsesNoSceneGraph.class))
                 .should().dependOnClassesThat().resideInAnyPackage("javafx.scene..", "javafx.stage..", "org.jfree..")
                 .check(CLASSES);
     }
@@ -93,8 +112,7 @@ class ArchitectureTest {
      */
     @Test
     void theScreensComputationsUseNoJavaFx() {
-        noClasses().that().haveNameMatching("tmeval\\.app\\.(teaching\\.AisWalkthrough|whichk\\.WhichKRows|scatter\\.NiceTicks"
-                        + "|scatter\\.ScatterCaptions|common\\.ResultSentences|common\\.ArmKey|common\\.DocMethod)(\\$.*)?")
+        noClasses().that(marked(UsesNoJavaFx.class))
                 .should().dependOnClassesThat().resideInAnyPackage("javafx..", "org.jfree..")
                 .because("a computation apart from its playback and its screen is driven by a unit test without a toolkit, and read"
                         + " without the screen's state")
@@ -104,7 +122,7 @@ class ArchitectureTest {
     @Test
     void onlyTheBackgroundJobRunsWorkOffTheFxThread() {
         noClasses().that().resideInAPackage("tmeval.app..")
-                .and().haveNameNotMatching("tmeval\\.app\\.common\\.(BackgroundJob|TaskExecutor|BackgroundTaskExecutor|CurrentThreadTaskExecutor)(\\$.*)?")
+                .and(DescribedPredicate.not(marked(AllowedToUseJavaFxConcurrent.class)))
                 .should().dependOnClassesThat().resideInAPackage("javafx.concurrent..")
                 .because("one typed job (common.BackgroundJob: latest start wins, an outcome value, callbacks on the FX thread) is how"
                         + " the workbench runs work off the FX thread; a Task written out by hand decides its outcome on its own")
@@ -148,8 +166,8 @@ class ArchitectureTest {
     }
 
     /**
-     * Method names are written once, in the registries ({@code estimate.Methods}, {@code compare.ComparisonMethods}):
-     * no other source file has a string literal that is, or names, a method.
+     * Method names are written once, in the registries ({@code estimate.Methods}, {@code compare.ComparisonMethods}, each
+     * marked {@link AllowedToNameMethods}): no other source file has a string literal that is, or names, a method.
      */
     @Test
     void methodNamesAreWrittenOnlyInTheRegistries() throws Exception {
@@ -160,8 +178,7 @@ class ArchitectureTest {
         java.util.List<String> found = new java.util.ArrayList<>();
         try (var files = java.nio.file.Files.walk(java.nio.file.Path.of("src/main/java"))) {
             for (var file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
-                String n = file.getFileName().toString();
-                if (n.equals("Methods.java") || n.equals("ComparisonMethods.java")) {
+                if (isMarked(file, AllowedToNameMethods.class)) {
                     continue;
                 }
                 var lines = java.nio.file.Files.readAllLines(file);
@@ -250,5 +267,118 @@ class ArchitectureTest {
         com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices().matching("tmeval.run.(*)..").should().beFreeOfCycles()
                 .because("a cycle would make the layers above meaningless: each package must be readable with only those below it")
                 .check(CLASSES);
+    }
+
+    /**
+     * The top-level packages of {@code tmeval}, lowest first, in tiers: each uses only packages of the tiers below it,
+     * never one beside it. The README's package table has one row per package in this order; {@code ""} is
+     * {@code tmeval} itself ({@code Main}).
+     */
+    static final String[][] LAYERS = {
+            {"architecture"},
+            {"model", "progress"},
+            {"io", "sampling"},
+            {"anneal", "train"},
+            {"estimate"},
+            {"compare", "curve", "coherence"},
+            {"run"},
+            {"bench", "report"},
+            {"cli", "app"},
+            {"spark", ""}};
+
+    private static String layerPackage(String layer) {
+        return layer.isEmpty() ? "tmeval" : "tmeval." + layer + "..";
+    }
+
+    @Test
+    void eachPackageUsesOnlyThePackagesBelowIt() {
+        var rule = com.tngtech.archunit.library.Architectures.layeredArchitecture().consideringOnlyDependenciesInLayers()
+                .ensureAllClassesAreContainedInArchitecture();
+        for (String[] tier : LAYERS) {
+            for (String layer : tier) {
+                rule = rule.layer(layer.isEmpty() ? "tmeval" : layer).definedBy(layerPackage(layer));
+            }
+        }
+        java.util.List<String> below = new java.util.ArrayList<>();
+        for (String[] tier : LAYERS) {
+            for (String layer : tier) {
+                String name = layer.isEmpty() ? "tmeval" : layer;
+                rule = below.isEmpty() ? rule.whereLayer(name).mayNotAccessAnyLayer()
+                        : rule.whereLayer(name).mayOnlyAccessLayers(below.toArray(String[]::new));
+            }
+            for (String layer : tier) {
+                below.add(layer.isEmpty() ? "tmeval" : layer);
+            }
+        }
+        rule.because("the engine is read, tested and changed from the bottom up: a package that reached up or sideways would"
+                + " make a change to a front end, a format or a runner able to change a number computed below it").check(CLASSES);
+    }
+
+    @Test
+    void noPackageIsInACycle() {
+        com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices().matching("tmeval.(**)").should().beFreeOfCycles()
+                .because("two packages that use each other are one package in two places: neither can be read, tested or moved"
+                        + " without the other")
+                .check(CLASSES);
+    }
+
+    /**
+     * An import that only a comment uses ({@code {@link}}, {@code @throws}) draws an arrow between packages in the
+     * source that the classes do not have, and that no rule on the classes can see (run.exec named run.auto and
+     * run.output, above it, that way): Javadoc takes the fully qualified name instead. An import nothing uses goes too.
+     */
+    @Test
+    void everyImportIsUsedByTheCodeNotOnlyByItsComments() throws Exception {
+        java.util.regex.Pattern single = java.util.regex.Pattern.compile("^import\\s+(?:static\\s+)?([\\w.]+)\\.(\\w+)\\s*;",
+                java.util.regex.Pattern.MULTILINE);
+        java.util.List<String> found = new java.util.ArrayList<>();
+        for (String root : java.util.List.of("src/main/java", "src/test/java")) {
+            try (var files = java.nio.file.Files.walk(Path.of(root))) {
+                for (Path file : files.filter(f -> f.toString().endsWith(".java")).sorted().toList()) {
+                    String code = codeOnly(java.nio.file.Files.readString(file));
+                    String body = single.matcher(code).replaceAll("");
+                    var m = single.matcher(code);
+                    while (m.find()) {
+                        if (!java.util.regex.Pattern.compile("\\b" + m.group(2) + "\\b").matcher(body).find()) {
+                            found.add(file + ": import " + m.group(1) + "." + m.group(2));
+                        }
+                    }
+                }
+            }
+        }
+        org.junit.jupiter.api.Assertions.assertEquals(java.util.List.of(), found);
+    }
+
+    /** Java source with its comments and the contents of its string, text-block and character literals blanked out. */
+    static String codeOnly(String source) {
+        StringBuilder code = new StringBuilder(source.length());
+        int i = 0;
+        int n = source.length();
+        while (i < n) {
+            char c = source.charAt(i);
+            int end;
+            if (source.startsWith("//", i)) {
+                end = source.indexOf('\n', i);
+            } else if (source.startsWith("/*", i)) {
+                end = source.indexOf("*/", i + 2);
+                end = end < 0 ? -1 : end + 2;
+            } else if (source.startsWith("\"\"\"", i)) {
+                end = source.indexOf("\"\"\"", i + 3);
+                end = end < 0 ? -1 : end + 3;
+            } else if (c == '"' || c == '\'') {
+                end = i + 1;
+                while (end < n && source.charAt(end) != c) {
+                    end += source.charAt(end) == '\\' ? 2 : 1;
+                }
+                end = Math.min(end + 1, n);
+            } else {
+                code.append(c);
+                i++;
+                continue;
+            }
+            i = end < 0 ? n : end;
+            code.append(' ');
+        }
+        return code.toString();
     }
 }

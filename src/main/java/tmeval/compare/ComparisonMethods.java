@@ -1,6 +1,7 @@
 package tmeval.compare;
 
 import tmeval.anneal.Schedule;
+import tmeval.architecture.AllowedToNameMethods;
 import tmeval.estimate.AnnealedImportanceSampler;
 import tmeval.estimate.ChibStyleEstimator;
 import tmeval.estimate.DocumentCompletion;
@@ -25,6 +26,7 @@ import java.util.function.Function;
  * directions, what it costs in Gibbs site updates and which measured rate prices it. The one place their names are
  * written (with {@link Methods} for the single-model ones).
  */
+@AllowedToNameMethods
 public final class ComparisonMethods {
     public static final String RATIO_CONVEX = "ratio-convex";
     public static final String RATIO_GEOMETRIC = "ratio-geometric";

@@ -118,7 +118,7 @@ public enum MethodOption {
 
     /**
      * The settings with this one set from its text ({@link #text}'s form), which the caller has checked against the
-     * setting's range ({@code run.Setting}, the one rule of the command line, sessions and files).
+     * setting's range ({@code run.plan.Setting}, the one rule of the command line, sessions and files).
      *
      * @throws IllegalArgumentException when the text is not of the setting's kind, or the record refuses the value
      */

@@ -1,6 +1,7 @@
 package tmeval.estimate;
 
 import tmeval.anneal.Schedule;
+import tmeval.architecture.AllowedToNameMethods;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -9,6 +10,7 @@ import java.util.Set;
 import java.util.function.Function;
 
 /** The single-model estimators by name, with their defaults, as both the command line and the GUI offer them. */
+@AllowedToNameMethods
 public final class Methods {
     /**
      * One method: its name, a line on what it is, its default settings, the settings it reads (by their option names,

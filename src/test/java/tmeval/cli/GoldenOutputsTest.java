@@ -32,11 +32,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * regenerating them with {@code -Dgolden.update=true} and reading the diff.
  *
  * <p>Each file's temporary directory is written as {@code <dir>}; the line with the time a file was written is left
- * out (it is there only without {@code --no-timing}, which the session has no way to turn off).
+ * out (it is there only without {@code --no-timing}, which the session has no way to turn off), and so is the line
+ * naming the Java runtime, OS and architecture, once checked to be this machine's.
  */
 class GoldenOutputsTest {
     private static final Path GOLDEN = Path.of("src/test/resources/golden");
     private static final boolean UPDATE = Boolean.getBoolean("golden.update");
+    /** The provenance's runtime line of this machine, left out of the comparison as the time written is. */
+    private static final String RUNTIME = tmeval.run.output.ProvenanceHeader.runtime().strip();
 
     @TempDir
     Path dir;
@@ -130,6 +133,9 @@ class GoldenOutputsTest {
     }
 
     private void check(String name, Path out, List<String> failures) throws Exception {
+        if (!name.equals("session") && !Files.readAllLines(out, StandardCharsets.UTF_8).contains(RUNTIME)) {
+            failures.add(name + ": no line naming this runtime (" + RUNTIME + ")");
+        }
         String text = normalised(out);
         Path golden = GOLDEN.resolve(name + ".tsv");
         if (UPDATE) {
@@ -156,6 +162,9 @@ class GoldenOutputsTest {
         for (String line : Files.readAllLines(out, StandardCharsets.UTF_8)) {
             if (line.startsWith(tmeval.run.output.Provenance.WRITTEN_LINE)) {
                 continue;
+            }
+            if (line.equals(RUNTIME)) {
+                continue; // this machine's; a file without it, or with another, differs from its golden copy
             }
             s.append(line.replace(dir.toString(), "<dir>")).append('\n');
         }

@@ -163,9 +163,14 @@ class ShardTest {
         Path truncated = dir.resolve("truncated.tsv");
         String text = Files.readString(files.get(1));
         Files.writeString(truncated, text.substring(0, text.length() - 30));
+        // shards byte-identical to the whole run's file only on one platform: one made elsewhere does not fit
+        Path otherRuntime = dir.resolve("runtime.tsv");
+        Files.writeString(otherRuntime, text.replace(tmeval.run.output.ProvenanceHeader.runtime(),
+                "# runtime\tjava:17.0.1+12\tvendor:Other\tvm:OpenJDK 64-Bit Server VM\tos:Mac OS X\tarch:aarch64\n"));
         Path out = dir.resolve("m.tsv");
         String[][] cases = {
                 {"missing", files.get(0).toString()},
+                {"another runtime", files.get(0).toString(), otherRuntime.toString()},
                 {"twice", files.get(0).toString(), files.get(0).toString()},
                 {"another plan", files.get(0).toString(), otherSeed.toString()},
                 {"truncated", files.get(0).toString(), truncated.toString()},

@@ -2,7 +2,6 @@ package tmeval.app.brackets;
 
 import javafx.animation.PauseTransition;
 import javafx.geometry.Pos;
-import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ComboBox;

@@ -1,5 +1,6 @@
 package tmeval.app.common;
 
+import tmeval.architecture.UsesNoJavaFx;
 import tmeval.run.plan.Arm;
 
 import tmeval.compare.Direction;
@@ -9,6 +10,7 @@ import tmeval.run.exec.ComparisonRunner;
  * What a result row was made by: a method and its direction, or the reference. The workbench groups, forgets and
  * orders rows by it.
  */
+@UsesNoJavaFx
 public record ArmKey(String method, Direction direction) {
     /** The rows of the reference ({@code --reference}), whatever method made them. */
     public static final ArmKey REFERENCE = new ArmKey("reference", null);

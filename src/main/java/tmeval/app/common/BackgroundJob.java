@@ -5,6 +5,7 @@ import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.StringProperty;
 import javafx.concurrent.Task;
+import tmeval.architecture.AllowedToUseJavaFxConcurrent;
 import tmeval.progress.CancelToken;
 import tmeval.progress.CancelledException;
 
@@ -20,6 +21,7 @@ import java.util.function.Consumer;
  *
  * <p>The jobs run through a {@link TaskExecutor}: on daemon threads in the workbench, at once in view-model tests.
  */
+@AllowedToUseJavaFxConcurrent
 public final class BackgroundJob<T> {
     /** How a job ended: the value that decides what comes next (a queued job runs after FINISHED or FAILED only). */
     public enum Outcome { FINISHED, CANCELLED, FAILED }

@@ -1,5 +1,7 @@
 package tmeval.app.common;
 
+import tmeval.architecture.AllowedToUseJavaFxConcurrent;
+
 import javafx.concurrent.Task;
 
 import java.util.concurrent.ExecutorService;
@@ -10,6 +12,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The workbench's executor: JavaFX {@link Task}s on daemon threads, never on the FX thread, so the window never
  * freezes. One instance per workbench; shut down with the window.
  */
+@AllowedToUseJavaFxConcurrent
 public final class BackgroundTaskExecutor implements TaskExecutor {
     private final ExecutorService executor;
 

@@ -1,5 +1,7 @@
 package tmeval.app.common;
 
+import tmeval.architecture.AllowedToUseJavaFxConcurrent;
+
 import javafx.application.Platform;
 import javafx.concurrent.Task;
 import javafx.concurrent.Worker;
@@ -11,6 +13,7 @@ import javafx.concurrent.Worker;
  * (a nested event loop, as a modal dialog does) until the task has reached its final state. So when
  * {@link #execute} returns, the view-model has seen the outcome, and a test checks the state at once.
  */
+@AllowedToUseJavaFxConcurrent
 public final class CurrentThreadTaskExecutor implements TaskExecutor {
     /** A task's outcome is one runLater away; more rounds than this mean it never comes. */
     private static final int MAX_ROUNDS = 1000;

@@ -1,5 +1,6 @@
 package tmeval.app.common;
 
+import tmeval.architecture.UsesNoJavaFx;
 import tmeval.compare.ComparisonTable;
 
 import java.util.ArrayList;
@@ -9,6 +10,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /** What the results say in sentences, as the command line prints them under its table: the brackets' verdicts, an adaptive run's budgets. */
+@UsesNoJavaFx
 public final class ResultSentences {
     private ResultSentences() {
     }

@@ -1,5 +1,6 @@
 package tmeval.app.common;
 
+import tmeval.architecture.UsesNoSceneGraph;
 import tmeval.compare.ComparisonTable;
 import tmeval.compare.ConvergenceCheck;
 import tmeval.model.Corpus;
@@ -31,6 +32,7 @@ import java.util.function.Supplier;
  * The per-document comparison results of the workbench, fed in batches on the FX thread as documents finish;
  * the scatter, the table and the document view all observe it. Lives on the FX thread only.
  */
+@UsesNoSceneGraph
 public final class Results {
     private final List<ComparisonRunner.Result> all = new ArrayList<>();
     private final List<Consumer<List<ComparisonRunner.Result>>> addListeners = new ArrayList<>();

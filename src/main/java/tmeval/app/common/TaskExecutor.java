@@ -1,5 +1,7 @@
 package tmeval.app.common;
 
+import tmeval.architecture.AllowedToUseJavaFxConcurrent;
+
 import javafx.application.Platform;
 import javafx.concurrent.Task;
 
@@ -9,6 +11,7 @@ import javafx.concurrent.Task;
  * ({@link CurrentThreadTaskExecutor}), so what a finished, failed or cancelled job does to the state is checked
  * without waiting.
  */
+@AllowedToUseJavaFxConcurrent
 public interface TaskExecutor {
     /** Starts the task and returns it. */
     <T> Task<T> execute(Task<T> task);

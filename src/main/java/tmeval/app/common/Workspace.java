@@ -12,6 +12,7 @@ import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
+import tmeval.architecture.UsesNoSceneGraph;
 import tmeval.compare.ModelPair;
 import tmeval.io.CorpusLoader;
 import tmeval.io.InputException;
@@ -33,6 +34,7 @@ import java.util.function.Predicate;
  * screen fills them), and what follows from them: the corpus mapped onto A's vocabulary and cut to the minimum
  * length, and the prepared (optionally aligned) pair. Lives on the FX thread.
  */
+@UsesNoSceneGraph
 public final class Workspace {
     /** Which input a file is meant for. */
     public enum Slot {

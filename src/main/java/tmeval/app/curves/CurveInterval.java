@@ -1,10 +1,8 @@
 package tmeval.app.curves;
 
-import tmeval.run.exec.CurveRunner;
-
 /**
  * A method's 95% interval over runs of the corpus log-likelihood at one snapshot: the interval {@code tmeval curve}
- * prints ({@link CurveRunner#intervals}), drawn as an error bar.
+ * prints ({@link tmeval.run.exec.CurveRunner#intervals}), drawn as an error bar.
  */
 public record CurveInterval(String method, double iteration, double mean, double low, double high) {
     /** The legend text of a method's error bars. */

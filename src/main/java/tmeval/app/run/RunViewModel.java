@@ -23,9 +23,7 @@ import tmeval.app.common.TaskExecutor;
 import tmeval.app.common.UserMessages;
 import tmeval.app.common.Workspace;
 import tmeval.estimate.MethodSettings;
-import tmeval.run.auto.AutoComparison;
 import tmeval.run.plan.ComparisonPlan;
-import tmeval.run.local.Throughput;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -40,7 +38,7 @@ import java.util.Map;
 public final class RunViewModel {
     /**
      * A queued comparison: the plan captured when Run was pressed, and its adaptive budget (null: a plain run); for
-     * {@code auto}, the plan of its pilot ({@link AutoComparison#pilotPlan}), whose choice is made when the job runs.
+     * {@code auto}, the plan of its pilot ({@link tmeval.run.auto.AutoComparison#pilotPlan}), whose choice is made when the job runs.
      */
     public record JobSpec(ComparisonPlan plan, AdaptiveBudget budget, boolean auto, String label) {
         public JobSpec(ComparisonPlan plan, AdaptiveBudget budget, String label) {
@@ -68,7 +66,7 @@ public final class RunViewModel {
     private final StringProperty tooBigText = new SimpleStringProperty("");
 
     /**
-     * @param ratesFile where 'tmeval bench' saved its speed measurements ({@link Throughput#defaultFile()} in the
+     * @param ratesFile where 'tmeval bench' saved its speed measurements ({@link tmeval.run.local.Throughput#defaultFile()} in the
      *                  workbench; tests point it into a temporary folder)
      */
     public RunViewModel(Workspace inputs, Results results, TaskExecutor executor, Path ratesFile, UserMessages messages) {

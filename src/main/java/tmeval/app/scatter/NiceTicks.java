@@ -1,10 +1,13 @@
 package tmeval.app.scatter;
 
+import tmeval.architecture.UsesNoJavaFx;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 /** Axis ticks at round numbers and their labels, for the scatter's log and linear axes. */
+@UsesNoJavaFx
 public final class NiceTicks {
     private NiceTicks() {
     }

@@ -2,6 +2,7 @@ package tmeval.app.scatter;
 
 import tmeval.app.common.ResultVerdicts;
 import tmeval.app.common.Results;
+import tmeval.architecture.UsesNoJavaFx;
 import tmeval.compare.ComparisonMethods;
 import tmeval.compare.ComparisonTable;
 import tmeval.compare.ComparisonTable.PairedEstimate;
@@ -19,6 +20,7 @@ import java.util.function.Predicate;
  * The scatter's words, with no state of their own: the summary under the plot, the legend of the rings, the hover text
  * of a point and the axis titles, from the results and what {@link ScatterViewModel} shows of them.
  */
+@UsesNoJavaFx
 final class ScatterCaptions {
     private final Results results;
 

@@ -13,7 +13,6 @@ import tmeval.app.common.FigureText;
 import tmeval.app.common.HoverText;
 import tmeval.app.common.Results;
 import tmeval.compare.ComparisonMethods;
-import tmeval.compare.ComparisonTable;
 import tmeval.compare.ComparisonTable.PairedEstimate;
 import tmeval.compare.ConvergenceCheck;
 import tmeval.model.Corpus;

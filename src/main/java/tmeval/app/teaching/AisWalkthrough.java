@@ -1,6 +1,7 @@
 package tmeval.app.teaching;
 
 import tmeval.anneal.Schedule;
+import tmeval.architecture.UsesNoJavaFx;
 import tmeval.estimate.AnnealedImportanceSampler;
 import tmeval.estimate.EstimateResult;
 import tmeval.estimate.ExactEvaluator;
@@ -26,6 +27,7 @@ import java.util.Locale;
  * histogram of the log-weights at a step; and the lesson of each in words. {@link TeachingViewModel} runs it in the
  * background and plays it back.
  */
+@UsesNoJavaFx
 public final class AisWalkthrough {
     private AisWalkthrough() {
     }

@@ -2,6 +2,7 @@ package tmeval.app.teaching;
 
 import tmeval.anneal.AnnealingEngine;
 import tmeval.anneal.Schedule;
+import tmeval.architecture.UsesNoJavaFx;
 import tmeval.compare.Direction;
 import tmeval.compare.ModelPair;
 import tmeval.compare.RatioAis;
@@ -23,6 +24,7 @@ import java.util.Locale;
  * weight <= log of its mean) and what need not (a single forward run can land above a single reverse run when the
  * runs' spread is wider than the gap between the two means).
  */
+@UsesNoJavaFx
 public final class RatioWalkthrough {
     /** More runs each way, to show where the runs fall around their means. */
     static final int REPEATS = 16;

@@ -2,6 +2,7 @@ package tmeval.app.teaching;
 
 import org.apache.commons.math3.special.Beta;
 import org.apache.commons.math3.special.Gamma;
+import tmeval.architecture.UsesNoJavaFx;
 import tmeval.estimate.AnnealedImportanceSampler;
 import tmeval.model.Document;
 import tmeval.model.TopicModel;
@@ -26,6 +27,7 @@ import java.util.Locale;
  * the samples' mean weight estimates at that step, and Z_1 = P(w). Each sample is drawn at E[theta | z] =
  * (n_k + alpha_k) / (N + sum alpha), where its topic counts put it.
  */
+@UsesNoJavaFx
 public final class ToyPosterior {
     /** Cells of the K = 2 grid on [0, 1]. */
     static final int LINE_CELLS = 2000;

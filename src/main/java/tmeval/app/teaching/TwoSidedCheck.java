@@ -1,6 +1,7 @@
 package tmeval.app.teaching;
 
 import tmeval.anneal.Schedule;
+import tmeval.architecture.UsesNoJavaFx;
 import tmeval.estimate.BidirectionalCheck;
 import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
@@ -15,6 +16,7 @@ import java.util.Locale;
  * per token at each budget close in on each other as the temperatures grow, and their gap bounds the error of AIS on
  * documents like these.
  */
+@UsesNoJavaFx
 public final class TwoSidedCheck {
     /** Simulated documents per budget: few, so that it runs in seconds beside the experiment. */
     static final int DOCUMENTS = 8;

@@ -1,5 +1,6 @@
 package tmeval.app.whichk;
 
+import tmeval.architecture.UsesNoJavaFx;
 import tmeval.run.auto.AutoEstimation;
 import tmeval.run.output.CorpusSummary;
 import tmeval.run.select.ModelSelection;
@@ -13,6 +14,7 @@ import java.util.Locale;
  * (a value that does not exist is "-", never NaN), its point of the chart, the warnings of runs below the {@code vb}
  * floor and documents not certified (as {@code select} writes them), and the pairwise table.
  */
+@UsesNoJavaFx
 public final class WhichKRows {
     private WhichKRows() {
     }

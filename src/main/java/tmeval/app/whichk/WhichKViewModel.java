@@ -28,7 +28,6 @@ import tmeval.compare.Decided;
 import tmeval.estimate.Methods;
 import tmeval.io.CorpusLoader;
 import tmeval.io.InputException;
-import tmeval.io.ModelLoader;
 import tmeval.model.Corpus;
 import tmeval.model.ModelSeries;
 import tmeval.model.TopicModel;

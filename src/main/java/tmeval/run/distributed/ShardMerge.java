@@ -3,7 +3,6 @@ package tmeval.run.distributed;
 import tmeval.run.exec.CurveRunner;
 import tmeval.run.exec.Outcome;
 import tmeval.run.output.CompareRowFormat;
-import tmeval.run.output.CorpusSummary;
 import tmeval.run.output.CurveRowFormat;
 import tmeval.run.output.EstimateRowFormat;
 import tmeval.run.output.Provenance;
@@ -133,7 +132,7 @@ public final class ShardMerge {
                 }
                 String difference = ProvenanceLines.firstDifference(reference, comparable, "the first");
                 if (difference != null) {
-                    throw InputException.ofFile(file, "comes from another plan or other inputs than " + files.get(0).getFileName() + ": " + difference);
+                    throw InputException.ofFile(file, "comes from another plan, other inputs or another runtime than " + files.get(0).getFileName() + ": " + difference);
                 }
                 if ((f.documents() == null) != (first.documents() == null)) {
                     throw InputException.ofFile(file, "records " + (f.documents() == null ? "no" : "its") + " documents in its '# shard' line and "
@@ -478,7 +477,7 @@ public final class ShardMerge {
         return row.substring(0, row.length() - 1);
     }
 
-    /** The estimate outcomes of the merged rows, for {@link CorpusSummary} (position = corpus index). */
+    /** The estimate outcomes of the merged rows, for {@link tmeval.run.output.CorpusSummary} (position = corpus index). */
     public static List<Outcome> outcomes(Merged m) {
         List<Outcome> out = new ArrayList<>();
         List<ShardRows.Checked> rows = checked(m);

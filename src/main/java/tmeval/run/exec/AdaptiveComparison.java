@@ -1,6 +1,5 @@
 package tmeval.run.exec;
 
-import tmeval.run.auto.AutoComparison;
 import tmeval.run.plan.AdaptiveBudget;
 import tmeval.run.plan.Arm;
 import tmeval.run.plan.ComparisonPlan;
@@ -29,13 +28,13 @@ import java.util.function.Consumer;
  * the forward run is a stochastic lower bound on the log ratio and the reverse one an upper bound, agreement is the
  * evidence that both converged. Each row keeps the temperatures of its last round and whether it converged; the
  * earlier rounds are counted in the site updates spent. The first round uses the plain run's streams, later rounds
- * their own. The same rounds, under another {@link Rule}, are how {@link AutoComparison} escalates its choice.
+ * their own. The same rounds, under another {@link Rule}, are how {@link tmeval.run.auto.AutoComparison} escalates its choice.
  */
 public final class AdaptiveComparison {
     /**
      * When a (document, method)'s rounds end: {@code --adaptive} doubles the ratio paths' temperatures until their
      * directions agree within a fixed number of nats ({@link AdaptiveBudget}); {@code auto} doubles its method's budget until
-     * the document is certified ({@link AutoComparison}). A rule looks at one document only, so a document's rounds
+     * the document is certified ({@link tmeval.run.auto.AutoComparison}). A rule looks at one document only, so a document's rounds
      * can all run wherever the document is (a shard, a Spark task); it is serialisable to go there.
      */
     public interface Rule extends java.io.Serializable {

@@ -13,7 +13,6 @@ import tmeval.model.Corpus;
 import tmeval.model.Document;
 import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
-import tmeval.progress.CancelledException;
 import tmeval.progress.Progress;
 import tmeval.sampling.RandomStreams;
 
@@ -49,7 +48,7 @@ public final class EstimationRunner {
     /**
      * Runs the job; outcomes arrive in order on this thread.
      *
-     * @throws CancelledException if cancelled (no further outcome is delivered)
+     * @throws tmeval.progress.CancelledException if cancelled (no further outcome is delivered)
      */
     public static void run(Job job, Consumer<Outcome> consumer, Progress progress, CancelToken cancel) {
         run(job, Shard.ALL, consumer, progress, cancel);

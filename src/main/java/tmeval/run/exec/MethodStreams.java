@@ -11,7 +11,7 @@ import java.util.Map;
  * from the method's name, so that renaming a method changes no number in any output. The constants are the values the
  * streams were keyed by before this table (the names' {@link String#hashCode()}), so every output stayed as it was;
  * a key with a suffix (a direction, a snapshot, an adaptive round's budget) continues that hash over the suffix, as the
- * old key of the concatenated text did. {@code run.MethodStreamsTest} pins the table.
+ * old key of the concatenated text did. {@code run.exec.MethodStreamsTest} pins the table.
  */
 public final class MethodStreams {
     private static final Map<String, Integer> KEYS = Map.ofEntries(

@@ -1,8 +1,5 @@
 package tmeval.run.exec;
 
-import tmeval.run.auto.AutoEstimation;
-import tmeval.run.output.EstimateTable;
-
 import tmeval.estimate.EstimateResult;
 
 /**
@@ -16,11 +13,11 @@ import tmeval.estimate.EstimateResult;
  * @param result the estimate, or null when refused
  * @param refusal why there is no estimate, or null
  * @param status {@link Status#OK}, {@link Status#ZERO_WEIGHT} or {@link Status#REFUSED} (below-floor is decided when a
- *               document's runs are all in, by {@link EstimateTable})
+ *               document's runs are all in, by {@link tmeval.run.output.EstimateTable})
  * @param floor the variational lower bound on the document's log-likelihood, computed with its first run (NaN for the
  *              other runs, for document completion, and for {@code vb} itself)
  * @param method the method that produced it: the plan's, or for {@code auto} the choice or the fallback that certified
- *               the document ({@link AutoEstimation#run}), so that its row is written and judged under that method
+ *               the document ({@link tmeval.run.auto.AutoEstimation#run}), so that its row is written and judged under that method
  */
 public record Outcome(int documentIndex, String documentId, int length, int run, EstimateResult result, String refusal,
                       Status status, double floor, String method) implements java.io.Serializable {

@@ -1,6 +1,5 @@
 package tmeval.run.output;
 
-import tmeval.run.certify.DocumentVerdict;
 import tmeval.run.exec.Outcome;
 import tmeval.run.exec.Status;
 import tmeval.run.plan.Setting;
@@ -49,7 +48,7 @@ public final class EstimateRowFormat {
      */
     public record Row(String documentId, int length, String method, int run, Double logLik, long siteUpdates, long nanos, Status status,
                       boolean certified) {
-        /** The row of an outcome, with the status and verdict its document's runs were given together ({@link DocumentVerdict}). */
+        /** The row of an outcome, with the status and verdict its document's runs were given together ({@link tmeval.run.certify.DocumentVerdict}). */
         public static Row of(Outcome o, String method, Status status, Verdict verdict) {
             EstimateResult r = o.result();
             return r == null ? new Row(o.documentId(), o.length(), method, o.run(), null, 0, 0, status, verdict.certified())

@@ -19,7 +19,8 @@ import java.util.stream.Stream;
 
 /**
  * The {@code #} lines that open every output file ({@link ProvenanceHeader} writes and reads them), so that a file found a month later says how it was made: the
- * tmeval version, every setting of the plan (the seed among them), and the SHA-256 and size of every input. The
+ * tmeval version, the Java runtime, OS and architecture it ran on, every setting of the plan (the seed among them), and
+ * the SHA-256 and size of every input. The
  * thread count is left out (the output is the same for any), and so is the time written unless timing is on, so
  * that outputs stay byte-identical across threads and invocations. pandas reads past them with
  * {@code read_csv(f, sep='\t', comment='#')}.

@@ -17,8 +17,8 @@ import java.util.Map;
 
 /**
  * The {@code #} lines that open every output file ({@link Provenance} says why), written and read here only: the tmeval
- * version, each setting of the plan, each input with its digest, a shard's line, the time written and a partial run's
- * note. The reader takes the lines one by one as a file is read and keeps what they say; every field is
+ * version, the Java runtime, OS and architecture, each setting of the plan, each input with its digest, a shard's
+ * line, the time written and a partial run's note. The reader takes the lines one by one as a file is read and keeps what they say; every field is
  * {@link Provenance#escape}d on the way out and unescaped on the way in.
  */
 public final class ProvenanceHeader {
@@ -26,6 +26,11 @@ public final class ProvenanceHeader {
     public enum Line {
         /** {@code # tmeval VERSION}, the first line of every output */
         VERSION("# tmeval"),
+        /**
+         * {@code # runtime java:VERSION vendor:NAME vm:NAME os:NAME arch:NAME}, the second line: where the numbers were
+         * computed, since byte-identical output is promised on one platform only ({@code Math} is not {@code StrictMath})
+         */
+        RUNTIME("# runtime"),
         /** {@code # setting NAME VALUE} */
         SETTING("# setting"),
         /** {@code # input ROLE PATH sha256:HEX bytes:N} */
@@ -97,7 +102,7 @@ public final class ProvenanceHeader {
      */
     static String write(Map<String, String> settings, List<Provenance.Input> inputs, boolean timing, Shard shard, ShardDocuments documents)
             throws IOException {
-        StringBuilder sb = new StringBuilder(Line.VERSION.of(Provenance.version()));
+        StringBuilder sb = new StringBuilder(Line.VERSION.of(Provenance.version())).append(runtime());
         settings.forEach((k, v) -> sb.append(Line.SETTING.of(k, v)));
         for (Provenance.Input in : inputs) {
             // the digest is two fields of its own (sha256:HEX, bytes:N), neither of which needs escaping
@@ -111,6 +116,12 @@ public final class ProvenanceHeader {
             sb.append(written());
         }
         return sb.toString();
+    }
+
+    /** The line naming this Java runtime, operating system and architecture. */
+    public static String runtime() {
+        return Line.RUNTIME.of("java:" + System.getProperty("java.runtime.version"), "vendor:" + System.getProperty("java.vendor"),
+                "vm:" + System.getProperty("java.vm.name"), "os:" + System.getProperty("os.name"), "arch:" + System.getProperty("os.arch"));
     }
 
     /** The line with the time written, now. */

@@ -17,7 +17,6 @@ import tmeval.model.Document;
 import tmeval.model.TopicModel;
 import tmeval.model.UnknownWords;
 import tmeval.progress.CancelToken;
-import tmeval.progress.CancelledException;
 import tmeval.progress.Progress;
 import tmeval.run.certify.VerdictCounts;
 
@@ -168,7 +167,7 @@ public final class ModelSelection {
      * Scores each candidate in turn.
      *
      * @param progress the progress of each model's run, by its index
-     * @throws CancelledException if cancelled
+     * @throws tmeval.progress.CancelledException if cancelled
      */
     public static Result run(EstimatePlan plan, List<Candidate> candidates, Listener listener, IntFunction<Progress> progress,
                              CancelToken cancel) {
@@ -178,7 +177,7 @@ public final class ModelSelection {
     /**
      * Scores each candidate in turn, each by its own estimation (one per candidate, in their order).
      *
-     * @throws CancelledException if cancelled
+     * @throws tmeval.progress.CancelledException if cancelled
      */
     public static Result run(List<Estimation> estimations, List<Candidate> candidates, Listener listener, IntFunction<Progress> progress,
                              CancelToken cancel) {

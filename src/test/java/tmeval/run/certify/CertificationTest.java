@@ -72,7 +72,7 @@ class CertificationTest {
     /**
      * Means that agree are evidence only if each is close to its direction's expectation: three forward runs from the
      * upper of two modes (a heavy lower tail not yet seen) can agree with the reverse ones and be 0.4 nats off, as
-     * run.AutoComparisonTest found between models of different K; their spread says so.
+     * run.auto.AutoComparisonTest found between models of different K; their spread says so.
      */
     @Test
     void aRatioPathWhoseDirectionsAgreeButWhoseRunsSpreadBeyondTheTargetIsNotCertified() {

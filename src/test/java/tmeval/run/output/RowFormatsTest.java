@@ -295,4 +295,18 @@ class RowFormatsTest {
         e = assertThrows(IllegalArgumentException.class, () -> new ProvenanceHeader().read("# setting\truns\t-5"));
         assertTrue(e.getMessage().contains("setting runs"), e.getMessage());
     }
+
+    /** Byte-identity is promised on one platform, so every output says which it was made on, on its second line. */
+    @Test
+    void theProvenanceNamesTheJavaRuntimeTheOsAndTheArchitecture() throws Exception {
+        String written = ProvenanceHeader.write(Map.of("plan", "compare"), List.of(), false, Shard.ALL, null);
+        String runtime = written.lines().toList().get(1);
+        assertEquals(List.of("# runtime", "java:" + System.getProperty("java.runtime.version"), "vendor:" + System.getProperty("java.vendor"),
+                "vm:" + System.getProperty("java.vm.name"), "os:" + System.getProperty("os.name"), "arch:" + System.getProperty("os.arch")),
+                List.of(Provenance.fields(runtime)));
+        ProvenanceHeader read = new ProvenanceHeader();
+        written.lines().forEach(read::read);
+        assertEquals(Map.of("plan", "compare"), read.settings(), "the runtime is no setting");
+        assertTrue(read.lines().contains(runtime), "kept among the lines shards must share");
+    }
 }
