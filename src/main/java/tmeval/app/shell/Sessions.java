@@ -13,7 +13,6 @@ import tmeval.app.common.Workspace.Slot;
 import tmeval.app.curves.CurvesViewModel;
 import tmeval.app.run.RunViewModel;
 import tmeval.app.teaching.TeachingViewModel;
-import tmeval.io.InputException;
 import tmeval.model.Corpus;
 import tmeval.run.exec.AdaptiveComparison;
 import tmeval.run.output.ComparisonResults;
