@@ -81,4 +81,29 @@ class AutoEstimationTest {
     private static double documentedTarget(int tokens) {
         return Math.max(0.1, 0.001 * tokens);
     }
+
+    /**
+     * A pilot document no budget certifies (every run chains-apart) sets no start: three documents that certify at the
+     * default and five whose chains stayed apart, with a standard error a hundred targets wide, start at the default,
+     * and the five count beyond the cap (planted: counted like the others they made the median ask for 16 times).
+     */
+    @Test
+    void documentsNoBudgetCertifiesSetNoStart() {
+        java.util.List<java.util.List<Outcome>> documents = new java.util.ArrayList<>();
+        for (int d = 0; d < 8; d++) {
+            boolean apart = d >= 3;
+            java.util.List<Outcome> runs = new java.util.ArrayList<>();
+            for (int r = 1; r <= AutoEstimation.RUNS; r++) {
+                double value = -100 + (apart ? 10.0 * r : 0.001 * r);
+                tmeval.estimate.EstimateResult e = new tmeval.estimate.EstimateResult(value, new double[0], 1000, 20, 1, apart ? 0.1 : 0.9);
+                runs.add(new Outcome(d, "d" + d, 20, r, e, null, apart ? tmeval.run.exec.Status.CHAINS_APART : tmeval.run.exec.Status.OK,
+                        r == 1 ? -1000 : Double.NaN, tmeval.estimate.Methods.IS_GIBBS));
+            }
+            documents.add(runs);
+        }
+        AutoEstimation.Trial trial = AutoEstimation.trial(tmeval.estimate.Methods.IS_GIBBS, documents);
+        assertEquals(1, trial.startFactor());
+        assertEquals(5, trial.beyondCap());
+        assertEquals(0, trial.violations());
+    }
 }
