@@ -124,9 +124,9 @@ class RoundsInShardsTest {
 
         List<String> otherSeed = new ArrayList<>(select);
         otherSeed.addAll(List.of("--seed", "2"));
-        refused("another pilot", one, run("seed2", otherSeed, "--shard", "2/2"), "comes from another plan or other inputs");
+        refused("another pilot", one, run("seed2", otherSeed, "--shard", "2/2"), "comes from another plan, other inputs or another runtime");
         refused("other models", one, run("two-models", List.of("select", "--models", d[0] + "," + d[1], "--corpus", d[3].toString()),
-                "--shard", "2/2"), "another plan or other inputs");
+                "--shard", "2/2"), "another plan, other inputs or another runtime");
 
         List<String> lines = Files.readAllLines(two);
         // the same plan but another pilot (as a shard that drew its pilot from its own documents would have)
