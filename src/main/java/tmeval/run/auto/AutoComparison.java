@@ -350,7 +350,7 @@ public final class AutoComparison {
     /** One model's side of a difference's runs, as estimate's outcomes: its value per run, the model's floor with the first. */
     private static List<Outcome> outcomes(List<ComparisonRunner.Result> round, Document doc, TopicModel model,
                                           ToDoubleFunction<RatioResult> value, String estimator, CancelToken cancel) {
-        double floor = VariationalBound.fit(doc, model, cancel).bound();
+        double floor = VariationalBound.floor(doc, model, cancel);
         double ceiling = Ceiling.of(doc, model);
         List<Outcome> outcomes = new ArrayList<>();
         for (ComparisonRunner.Result r : round) {

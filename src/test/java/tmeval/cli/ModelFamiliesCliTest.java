@@ -1,0 +1,110 @@
+package tmeval.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tmeval.FamilyFixtures;
+import tmeval.estimate.EtaQuadrature;
+import tmeval.io.NativeModelFormat;
+import tmeval.model.Document;
+import tmeval.model.TopicModel;
+import tmeval.progress.CancelToken;
+import tmeval.sampling.DocumentView;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@code estimate} on models of the other families (issue 37): is-eta named or chosen by auto, every document certified
+ * and within its target of the exact answer by quadrature; the methods built on LDA refused in words.
+ */
+class ModelFamiliesCliTest {
+    @TempDir
+    Path dir;
+
+    /** A logistic-normal model of K = 3 (D = K, full covariance, product decoder), its file, and a corpus drawn from it. */
+    private record Data(TopicModel model, Path modelFile, Path corpus, List<Document> documents) {
+    }
+
+    private Data data(FamilyFixtures.Shape shape, int documents, int length) throws Exception {
+        TopicModel model = FamilyFixtures.model("family", shape, 30, 1.0, 7);
+        Path m = dir.resolve("family.tsv");
+        NativeModelFormat.write(model, m);
+        List<Document> docs = FamilyFixtures.generate(model, documents, length, 8).documents();
+        Path corpus = dir.resolve("heldout.tsv");
+        ReliabilityTest.writeCorpus(corpus, model, docs);
+        return new Data(model, m, corpus, docs);
+    }
+
+    private static Map<String, Double> exact(Data d) {
+        Map<String, Double> exact = new HashMap<>();
+        for (Document doc : d.documents()) {
+            exact.put(doc.id(), EtaQuadrature.logProbability(DocumentView.of(doc), d.model(), new CancelToken()));
+        }
+        return exact;
+    }
+
+    /** The mean of each document's certified rows, by id; fails on a row that is not certified. */
+    private static Map<String, Double> certifiedMeans(Path out) throws Exception {
+        Map<String, double[]> sums = new HashMap<>();
+        for (String row : Files.readAllLines(out)) {
+            if (row.startsWith("#") || row.startsWith("docId")) {
+                continue;
+            }
+            String[] f = row.split("\t", -1);
+            assertEquals("is-eta", f[2], row);
+            assertEquals("yes", f[9], "not certified: " + row);
+            double[] s = sums.computeIfAbsent(f[0], k -> new double[2]);
+            s[0] += Double.parseDouble(f[4]);
+            s[1]++;
+        }
+        Map<String, Double> means = new HashMap<>();
+        sums.forEach((id, s) -> means.put(id, s[0] / s[1]));
+        return means;
+    }
+
+    @Test
+    void autoChoosesIsEtaAndCertifiesEveryDocumentNearTheExactAnswer() throws Exception {
+        Data d = data(new FamilyFixtures.Shape(3, false, false, true), 10, 20);
+        Path out = dir.resolve("auto.tsv");
+        CliTest.Outcome o = CliTest.run("estimate", "--model", d.modelFile().toString(), "--corpus", d.corpus().toString(), "--out", out.toString(),
+                "--summary");
+        assertEquals(0, o.code(), o.err());
+        assertTrue(o.out().contains("auto chose is-eta"), o.out());
+        Map<String, Double> exact = exact(d);
+        Map<String, Double> means = certifiedMeans(out);
+        assertEquals(exact.keySet(), means.keySet());
+        // a certified mean is within its target (0.1 nats here) of the truth, up to its noise
+        means.forEach((id, mean) -> assertEquals(exact.get(id), mean, 0.2, "document " + id));
+    }
+
+    @Test
+    void isEtaByNameOnAMixtureOfReferenceConvention() throws Exception {
+        Data d = data(new FamilyFixtures.Shape(2, true, true, false), 6, 15);
+        Path out = dir.resolve("is-eta.tsv");
+        CliTest.Outcome o = CliTest.run("estimate", "--model", d.modelFile().toString(), "--corpus", d.corpus().toString(), "--out", out.toString(),
+                "--method", "is-eta", "--runs", "3", "--samples", "2000");
+        assertEquals(0, o.code(), o.err());
+        Map<String, Double> exact = exact(d);
+        certifiedMeans(out).forEach((id, mean) -> assertEquals(exact.get(id), mean, 0.05, "document " + id));
+    }
+
+    @Test
+    void aMethodBuiltOnLdaIsRefusedInWordsBeforeAnyWork() throws Exception {
+        Data d = data(new FamilyFixtures.Shape(3, true, false, true), 2, 5);
+        for (String method : List.of("ais", "is-gibbs", "exact", "vb", "lr", "chib")) {
+            Path out = dir.resolve(method + ".tsv");
+            CliTest.Outcome o = CliTest.run("estimate", "--model", d.modelFile().toString(), "--corpus", d.corpus().toString(), "--out", out.toString(),
+                    "--method", method);
+            assertEquals(2, o.code(), method + ": " + o.err());
+            assertTrue(o.err().contains(method + " needs an LDA (a Dirichlet prior and a mixture of topics); model family is logistic-normal"
+                    + " (D = K - 1, full covariance) prior, product decoder: use is-eta"), o.err());
+            assertTrue(Files.notExists(out), method);
+        }
+    }
+}
