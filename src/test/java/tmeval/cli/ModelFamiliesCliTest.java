@@ -95,6 +95,16 @@ class ModelFamiliesCliTest {
     }
 
     @Test
+    void infoSaysTheFamily() throws Exception {
+        Data d = data(new FamilyFixtures.Shape(3, true, false, true), 2, 5);
+        CliTest.Outcome o = CliTest.run("info", "--model", d.modelFile().toString());
+        assertEquals(0, o.code(), o.err());
+        assertTrue(o.out().contains("K = 3 topics, V = 30 words, logistic-normal (D = K - 1, full covariance) prior, product decoder"), o.out());
+        assertTrue(o.out().contains("eta: 2 components (eta_K = 0), mean "), o.out());
+        assertTrue(o.out().contains("topic 3 (by B(w, k) + c(w)): "), o.out());
+    }
+
+    @Test
     void aMethodBuiltOnLdaIsRefusedInWordsBeforeAnyWork() throws Exception {
         Data d = data(new FamilyFixtures.Shape(3, true, false, true), 2, 5);
         for (String method : List.of("ais", "is-gibbs", "exact", "vb", "lr", "chib")) {

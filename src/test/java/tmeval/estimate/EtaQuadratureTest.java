@@ -47,6 +47,14 @@ class EtaQuadratureTest {
         }
     }
 
+    /** The hard upper bound holds for both decoders (the product's: max_k B(w, k) + c(w) - log sum_v exp(min_k B(v, k) + c(v))). */
+    @Test
+    void theCeilingIsAboveEveryExactValue() {
+        for (EtaCases.Case c : cases()) {
+            assertTrue(c.exact() <= Ceiling.of(c.document(), c.model()), c.name() + ": " + c.exact() + " above " + Ceiling.of(c.document(), c.model()));
+        }
+    }
+
     @Test
     void quadratureRefusesWhatItCannotReach() {
         EtaCases.Case c = cases().get(0);
