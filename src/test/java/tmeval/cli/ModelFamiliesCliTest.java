@@ -94,6 +94,67 @@ class ModelFamiliesCliTest {
         certifiedMeans(out).forEach((id, mean) -> assertEquals(exact.get(id), mean, 0.05, "document " + id));
     }
 
+    /** An LDA over the family model's words, its file, and the exact log P(w | LDA) - log P(w | family) of each document. */
+    private Map<String, Double> ldaAgainst(Data d, Path ldaFile) throws Exception {
+        TopicModel lda = tmeval.Fixtures.randomModel("lda", d.model().numWords(), new double[] {0.3, 0.8}, 0.5, 9);
+        NativeModelFormat.write(lda, ldaFile);
+        Map<String, Double> exactB = exact(d);
+        Map<String, Double> ratio = new HashMap<>();
+        for (Document doc : d.documents()) {
+            ratio.put(doc.id(), new tmeval.estimate.ExactEvaluator().logProbability(DocumentView.of(doc), lda, new CancelToken()) - exactB.get(doc.id()));
+        }
+        return ratio;
+    }
+
+    /** Each document's mean logRatio over its rows, by id. */
+    private static Map<String, Double> meanRatios(Path out, String method) throws Exception {
+        Map<String, double[]> sums = new HashMap<>();
+        for (String row : Files.readAllLines(out)) {
+            if (row.startsWith("#") || row.startsWith("docId")) {
+                continue;
+            }
+            String[] f = row.split("\t", -1);
+            assertEquals(method, f[2], row);
+            double[] s = sums.computeIfAbsent(f[0], k -> new double[2]);
+            s[0] += Double.parseDouble(f[5]);
+            s[1]++;
+        }
+        Map<String, Double> means = new HashMap<>();
+        sums.forEach((id, s) -> means.put(id, s[0] / s[1]));
+        return means;
+    }
+
+    @Test
+    void compareRanksAnLdaAgainstAProdLdaByTheirDifferencedEstimates() throws Exception {
+        Data d = data(new FamilyFixtures.Shape(3, false, true, true), 6, 10);
+        Path lda = dir.resolve("lda.tsv");
+        Map<String, Double> exact = ldaAgainst(d, lda);
+        Path out = dir.resolve("compare.tsv");
+        CliTest.Outcome o = CliTest.run("compare", "--model-a", lda.toString(), "--model-b", d.modelFile().toString(), "--corpus", d.corpus().toString(),
+                "--out", out.toString(), "--method", "is-eta-diff", "--temperatures", "3000", "--runs", "3");
+        assertEquals(0, o.code(), o.err());
+        assertTrue(o.out().contains("B is logistic-normal (D = K, diagonal covariance) prior, product decoder: each model is evaluated on its own"), o.out());
+        assertTrue(o.out().contains("B none (logistic-normal"), o.out());
+        Map<String, Double> means = meanRatios(out, "is-eta-diff");
+        assertEquals(exact.keySet(), means.keySet());
+        means.forEach((id, mean) -> assertEquals(exact.get(id), mean, 0.05, "document " + id));
+
+        Path auto = dir.resolve("auto.tsv");
+        CliTest.Outcome a = CliTest.run("compare", "--model-a", lda.toString(), "--model-b", d.modelFile().toString(), "--corpus", d.corpus().toString(),
+                "--out", auto.toString());
+        assertEquals(0, a.code(), a.err());
+        assertTrue(a.out().contains("auto chose is-eta-diff"), a.out());
+        meanRatios(auto, "is-eta-diff").forEach((id, mean) -> assertEquals(exact.get(id), mean, 0.2, "auto, document " + id));
+        assertTrue(Files.readAllLines(auto).stream().filter(l -> !l.startsWith("#") && !l.startsWith("docId")).allMatch(l -> l.split("\t")[10].equals("yes")),
+                "every document certified:\n" + Files.readString(auto));
+
+        CliTest.Outcome refused = CliTest.run("compare", "--model-a", lda.toString(), "--model-b", d.modelFile().toString(), "--corpus",
+                d.corpus().toString(), "--out", dir.resolve("r.tsv").toString(), "--method", "ratio-convex");
+        assertEquals(2, refused.code(), refused.err());
+        assertTrue(refused.err().contains("ratio-convex compares two LDAs (a Dirichlet prior and a mixture of topics each); A is LDA, B is"
+                + " logistic-normal"), refused.err());
+    }
+
     @Test
     void infoSaysTheFamily() throws Exception {
         Data d = data(new FamilyFixtures.Shape(3, true, false, true), 2, 5);
