@@ -155,6 +155,28 @@ class ModelFamiliesCliTest {
                 + " logistic-normal"), refused.err());
     }
 
+    /** The commands built on LDA refuse another family as an input error naming the file, never with a stack trace. */
+    @Test
+    void theCommandsBuiltOnLdaRefuseAnotherFamilyNamingTheFile() throws Exception {
+        Data d = data(new FamilyFixtures.Shape(2, true, true, false), 3, 8);
+        String m = d.modelFile().toString();
+        Path series = Files.createDirectories(dir.resolve("series"));
+        Files.copy(d.modelFile(), series.resolve("iter-10.tsv"));
+        List<List<String>> commands = List.of(
+                List.of("calibrate", "--model", m, "--corpus", d.corpus().toString(), "--out", dir.resolve("c.tsv").toString()),
+                List.of("coherence", "--model", m, "--corpus", d.corpus().toString(), "--out", dir.resolve("h.tsv").toString()),
+                List.of("curve", "--series", series.toString(), "--corpus", d.corpus().toString(), "--method", "iteration-ais", "--out",
+                        dir.resolve("u.tsv").toString()),
+                List.of("perturb", "--model", m, "--out", dir.resolve("p.tsv").toString()),
+                List.of("bench", "--model-a", m, "--corpus", d.corpus().toString()));
+        for (List<String> command : commands) {
+            CliTest.Outcome o = CliTest.run(command.toArray(new String[0]));
+            assertEquals(1, o.code(), command + ": " + o.err());
+            assertTrue(o.err().contains(command.get(0) + " needs an LDA (a Dirichlet prior and a mixture of topics); model family is"
+                    + " logistic-normal (D = K - 1, diagonal covariance) prior, mixture decoder"), command + ": " + o.err());
+        }
+    }
+
     @Test
     void infoSaysTheFamily() throws Exception {
         Data d = data(new FamilyFixtures.Shape(3, true, false, true), 2, 5);
