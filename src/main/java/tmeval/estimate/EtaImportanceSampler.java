@@ -17,10 +17,15 @@ import java.util.SplittableRandom;
  * topics summed out: P(w) = E_{N(eta; mu, Sigma)}[p(w | softmax(eta))], and p(w | theta) is exact for either decoder.
  * <p>
  * The proposal is a mixture (each draw weighted against the whole mixture's density) built on the Laplace approximation
- * N(m, C) of the document's own posterior over eta ({@link EtaLaplace}): N(m, 2C), the approximation widened, and a
- * multivariate Student-t with {@link #DEGREES_OF_FREEDOM} degrees of freedom and scale C, whose polynomial tails cover a
- * posterior heavier than Gaussian; plus a defensive tenth of the prior N(mu, Sigma) itself, which bounds every weight by
- * 10 p(w | theta) and so keeps the weights' variance finite for any model and document (Hesterberg). The weight of a draw
+ * N(m, C) of the document's own posterior over eta ({@link EtaLaplace}): multivariate Student-t's with
+ * {@link #DEGREES_OF_FREEDOM} degrees of freedom around m, of scale C and of scale 4C (the approximation widened), whose
+ * polynomial tails cover a posterior skewed and heavier than Gaussian (softmax flattens the likelihood toward the simplex's
+ * faces); plus a defensive tenth of the prior N(mu, Sigma) itself, which bounds every weight by 10 p(w | theta) and so
+ * keeps the weights' variance finite for any model and document (Hesterberg). Chosen by measurement on 160 random
+ * models and documents (K = 2 and 3, every family, prior scales 0.03 to 16, V 5 to 85, N 1 to 200; 1000 draws): the
+ * weights' k-hat was above 0.7 on 2 of them, against 12 with 0.45 N(m, 2C) + 0.45 t(m, C), at a standard error of
+ * log P(w) 1.3 times as large where both were light-tailed (estimators.md, "Model families").
+ * The weight of a draw
  * is p(w | theta(eta)) N(eta; mu, Sigma) / q(eta), in log space; its mean is unbiased for P(w) in probability space,
  * since q covers all of R^D. No Jacobian enters: eta is the variable integrated over, and the prior is a density in eta.
  * <p>
@@ -28,7 +33,7 @@ import java.util.SplittableRandom;
  * p(w | theta): the distinct words for the mixture, the whole vocabulary for the product (its normaliser).
  */
 public final class EtaImportanceSampler implements Estimator {
-    /** The Student-t's degrees of freedom: tails heavy enough to cover a posterior that flattens toward a vertex. */
+    /** The Student-t's degrees of freedom: tails heavy enough to cover a posterior that flattens toward a face of the simplex. */
     static final double DEGREES_OF_FREEDOM = 5;
 
     /** One component: Gaussian or Student-t around the Laplace mode, its covariance (or scale) widened by a factor; or the prior. */
@@ -40,8 +45,8 @@ public final class EtaImportanceSampler implements Estimator {
 
     /** The proposal of {@code is-eta}. */
     static final List<Component> DEFAULT = List.of(
-            new Component(Kind.LAPLACE_GAUSSIAN, 2.0, 0.45),
             new Component(Kind.LAPLACE_STUDENT_T, 1.0, 0.45),
+            new Component(Kind.LAPLACE_STUDENT_T, 4.0, 0.45),
             new Component(Kind.PRIOR, 1.0, 0.1));
 
     private final int samples;

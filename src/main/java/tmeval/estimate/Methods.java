@@ -76,7 +76,7 @@ public final class Methods {
         add(IS_GIBBS, "importance sampling over theta (topics summed out) from a mixture of Dir(alpha + n(z)) over Gibbs draws of chains started apart, with a defensive prior share", d.withSamples(1000),
                 EnumSet.of(MethodOption.SAMPLES), s -> new GibbsMixtureSampler(s.samples()));
         add(IS_ETA, "importance sampling over eta of a logistic-normal prior (CTM, STM, ETM, ProdLDA; topics summed out) from the"
-                        + " document's Laplace approximation, widened, and a Student-t, with a defensive prior share", d.withSamples(1000),
+                        + " document's Laplace approximation: Student-t's of its scale and four times it, with a defensive prior share", d.withSamples(1000),
                 EnumSet.of(MethodOption.SAMPLES), s -> new EtaImportanceSampler(s.samples()));
         add(COMPLETION_THETA, "document completion: estimated theta from the first half (Eq. 27)", d.withBurnIn(100).withSamples(1000),
                 EnumSet.of(MethodOption.BURN_IN, MethodOption.SAMPLES), s -> new EstimatedTheta(s.burnIn(), s.samples()));
