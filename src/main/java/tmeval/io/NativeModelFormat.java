@@ -88,7 +88,9 @@ public final class NativeModelFormat {
             if (!header.complete()) {
                 throw in.error("word line before the prior is complete: " + header.missing());
             }
-            int found = Numbers.count(line, '\t');
+            // a line without a tab is split at spaces (as the examples are written): no word holds one then
+            boolean spaced = line.indexOf('\t') < 0;
+            int found = spaced ? Numbers.countFields(line) - 1 : Numbers.count(line, '\t');
             if (numTopics < 0) {
                 numTopics = topics(in, header, found);
             }
@@ -99,7 +101,7 @@ public final class NativeModelFormat {
             }
             limits.checkVocabulary(in, rows + 1L);
             limits.checkModelCells(in, rows + 1L, expected);
-            String[] f = line.split("\t", -1);
+            String[] f = spaced ? spaceSeparated(line, found + 1) : line.split("\t", -1);
             if (f[0].isEmpty()) {
                 throw in.error("empty word");
             }
@@ -145,6 +147,18 @@ public final class NativeModelFormat {
             decoder = new MixtureDecoder(values, numTopics);
         }
         return new TopicModel(name, vocabulary, prior, decoder);
+    }
+
+    /** The {@code count} space-separated fields of a line (as {@link Numbers#countFields} counts them). */
+    private static String[] spaceSeparated(String line, int count) {
+        String[] f = new String[count];
+        int at = Numbers.fieldStart(line, 0);
+        for (int i = 0; i < count; i++) {
+            int end = Numbers.fieldEnd(line, at);
+            f[i] = line.substring(at, end);
+            at = Numbers.fieldStart(line, end);
+        }
+        return f;
     }
 
     /**

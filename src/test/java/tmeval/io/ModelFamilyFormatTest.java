@@ -53,6 +53,19 @@ class ModelFamilyFormatTest {
         assertTrue(((LogisticNormalPrior) d.prior()).isDiagonal());
     }
 
+    /** The issue writes its lines with spaces: a word line without a tab is split at spaces, for every family. */
+    @Test
+    void wordLinesWrittenWithSpacesRead() throws Exception {
+        TopicModel tabs = NativeModelFormat.read(write("t.tsv", PRODUCT_FULL));
+        TopicModel spaces = NativeModelFormat.read(write("t.tsv", PRODUCT_FULL.replace('\t', ' ').replace("#name prod", "#name\tprod")));
+        assertEquals(tabs, spaces);
+        TopicModel lda = NativeModelFormat.read(write("l.tsv", "#tmeval-model v1\n#name\tl\n#alpha\t0.5\t1.5\napple 0.25  0.5\nbanana\t0.75\t0.5\n"));
+        assertEquals(0.25, lda.phi(0, 0));
+        InputException e = bad("#tmeval-model v1\n#alpha\t0.5\t1.5\napple 0.25\nbanana\t0.75\t0.5\n");
+        assertEquals(3, e.line());
+        assertTrue(e.getMessage().contains("expected a word and 2 probabilities"), e.getMessage());
+    }
+
     @Test
     void everyFamilyRoundTripsExactly() throws Exception {
         for (FamilyFixtures.Shape shape : FamilyFixtures.allShapes()) {
