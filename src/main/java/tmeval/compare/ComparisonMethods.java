@@ -189,12 +189,16 @@ public final class ComparisonMethods {
 
     /**
      * Whether the method compares these two models: is-eta-diff any two whose each is an LDA or has a logistic-normal
-     * prior (Methods.supports: is-eta and is-vb); every other method two LDAs (its paths, its estimators and its exact
+     * prior (Methods.supports: is-eta and is-vb); exact any two it answers each of (an LDA, or a logistic-normal prior
+     * of K = 2 or 3 by quadrature); every other method two LDAs (its paths, its estimators and its exact
      * answer are built on the Dirichlet and the mixture).
      */
     public static boolean supports(String name, TopicModel a, TopicModel b) {
         if (name.equals(IS_ETA_DIFF)) {
             return evaluatedOverTheta(a) && evaluatedOverTheta(b);
+        }
+        if (name.equals(EXACT)) {
+            return Methods.supports(Methods.EXACT, a) && Methods.supports(Methods.EXACT, b);
         }
         return a.isLda() && b.isLda();
     }

@@ -33,6 +33,8 @@ public final class EtaQuadrature {
     static final int NODES = 160;
     /** The factor the Laplace covariance is widened by for the Gauss-Hermite nodes, which must reach the posterior's tails. */
     static final double WIDENING = 2;
+    /** The most nodes the grid takes: a posterior narrower than this resolves (a long document) is refused, not approximated. */
+    static final long MAX_GRID_POINTS = 4_000_000;
     /** The largest K quadrature reaches (two dimensions of eta). */
     public static final int MAX_TOPICS = 3;
 
@@ -89,6 +91,12 @@ public final class EtaQuadrature {
         double[] mu = prior.mean();
         EtaLaplace.Fit fit = EtaLaplace.fit(likelihood, prior, cancel);
         double step = Math.min(0.05, narrowestWhitenedDeviation(fit.covariance(), l, d) / 12);
+        long perAxis = 2 * (long) Math.ceil(RADIUS / step) + 1;
+        if (Math.pow(perAxis, d) > MAX_GRID_POINTS) {
+            throw new EstimationException(String.format(java.util.Locale.ROOT, "exact over eta: the posterior of document %s is too narrow"
+                    + " for the grid (%d nodes per axis in %d dimensions, more than %d in all); use %s", view.id(), perAxis, d, MAX_GRID_POINTS,
+                    Methods.IS_ETA));
+        }
         int half = (int) Math.ceil(RADIUS / step);
         double[] z = new double[d];
         double[] eta = new double[d];

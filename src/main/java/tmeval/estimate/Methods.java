@@ -197,7 +197,7 @@ public final class Methods {
 
     /**
      * The methods that evaluate a model of another family than LDA ({@code TopicModel#isLda}): is-eta for a
-     * logistic-normal prior (either decoder). Every other method is built on LDA's Dirichlet and mixture (the collapsed
+     * logistic-normal prior (either decoder), and exact for one of K = 2 or 3 (by quadrature). Every other method is built on LDA's Dirichlet and mixture (the collapsed
      * Gibbs samplers over z, the dynamic programme, the variational bound and the samplers of theta from Dirichlets).
      */
     private static final Set<String> OTHER_FAMILIES = Set.of(IS_ETA);
@@ -206,6 +206,11 @@ public final class Methods {
     public static boolean supports(String name, TopicModel model) {
         if (name.equals(IS_ETA)) {
             return model.prior() instanceof tmeval.model.LogisticNormalPrior;
+        }
+        if (name.equals(EXACT) && !model.isLda()) {
+            // quadrature over eta (EtaQuadrature) in K - 1 = 1 or 2 dimensions
+            return model.prior() instanceof tmeval.model.LogisticNormalPrior && model.numTopics() >= 2
+                    && model.numTopics() <= EtaQuadrature.MAX_TOPICS;
         }
         return model.isLda() && !OTHER_FAMILIES.contains(name);
     }
@@ -223,7 +228,9 @@ public final class Methods {
             return null;
         }
         List<String> others = supporting(model);
-        String what = name.equals(IS_ETA) ? "samples eta of a logistic-normal prior" : "needs an LDA (a Dirichlet prior and a mixture of topics)";
+        String what = name.equals(IS_ETA) ? "samples eta of a logistic-normal prior" : name.equals(EXACT)
+                ? "needs an LDA (a Dirichlet prior and a mixture of topics), or a logistic-normal prior with K = 2 or 3 (quadrature over eta)"
+                : "needs an LDA (a Dirichlet prior and a mixture of topics)";
         String instead = model.isLda() ? ": use any other method, or auto" : others.isEmpty() ? ", which no method evaluates"
                 : ": use " + String.join(" or ", others) + ", or auto, which chooses among them";
         return name + " " + what + "; model " + model.name() + " is " + model.family() + instead;

@@ -177,6 +177,35 @@ class ModelFamiliesCliTest {
         }
     }
 
+    /** exact answers a logistic-normal model of K = 2 or 3 by quadrature (rows certified, the value itself), and refuses K = 4 in words. */
+    @Test
+    void exactIsQuadratureAtKTwoAndThree() throws Exception {
+        Data d = data(new FamilyFixtures.Shape(3, true, false, true), 4, 12);
+        Path out = dir.resolve("exact.tsv");
+        CliTest.Outcome o = CliTest.run("estimate", "--model", d.modelFile().toString(), "--corpus", d.corpus().toString(), "--out", out.toString(),
+                "--method", "exact");
+        assertEquals(0, o.code(), o.err());
+        Map<String, Double> exact = exact(d);
+        int rows = 0;
+        for (String row : Files.readAllLines(out)) {
+            if (!row.startsWith("#") && !row.startsWith("docId")) {
+                String[] f = row.split("\t", -1);
+                assertEquals(exact.get(f[0]), Double.parseDouble(f[4]), 1e-9, row);
+                assertEquals("yes", f[9], row);
+                rows++;
+            }
+        }
+        assertEquals(4, rows);
+        TopicModel k4 = FamilyFixtures.model("k4", new FamilyFixtures.Shape(4, true, true, false), 30, 1.0, 7);
+        Path m4 = dir.resolve("k4.tsv");
+        NativeModelFormat.write(k4, m4);
+        CliTest.Outcome refused = CliTest.run("estimate", "--model", m4.toString(), "--corpus", d.corpus().toString(), "--out",
+                dir.resolve("e4.tsv").toString(), "--method", "exact");
+        assertEquals(2, refused.code(), refused.err());
+        assertTrue(refused.err().contains("exact needs an LDA (a Dirichlet prior and a mixture of topics), or a logistic-normal prior with"
+                + " K = 2 or 3 (quadrature over eta); model k4 is logistic-normal"), refused.err());
+    }
+
     @Test
     void infoSaysTheFamily() throws Exception {
         Data d = data(new FamilyFixtures.Shape(3, true, false, true), 2, 5);
@@ -190,13 +219,13 @@ class ModelFamiliesCliTest {
     @Test
     void aMethodBuiltOnLdaIsRefusedInWordsBeforeAnyWork() throws Exception {
         Data d = data(new FamilyFixtures.Shape(3, true, false, true), 2, 5);
-        for (String method : List.of("ais", "is-gibbs", "exact", "vb", "lr", "chib")) {
+        for (String method : List.of("ais", "is-gibbs", "vb", "lr", "chib", "is-vb")) {
             Path out = dir.resolve(method + ".tsv");
             CliTest.Outcome o = CliTest.run("estimate", "--model", d.modelFile().toString(), "--corpus", d.corpus().toString(), "--out", out.toString(),
                     "--method", method);
             assertEquals(2, o.code(), method + ": " + o.err());
             assertTrue(o.err().contains(method + " needs an LDA (a Dirichlet prior and a mixture of topics); model family is logistic-normal"
-                    + " (D = K - 1, full covariance) prior, product decoder: use is-eta"), o.err());
+                    + " (D = K - 1, full covariance) prior, product decoder: use exact or is-eta, or auto"), o.err());
             assertTrue(Files.notExists(out), method);
         }
     }

@@ -87,10 +87,20 @@ class AcrossFamiliesComparisonTest {
                 ProbabilitySpaceCheck.pooledChiSquare("is-eta-diff, other side (is-eta)", b)));
     }
 
+    /** compare's exact across families: the dynamic programme on the LDA, quadrature on the other, differenced. */
     @Test
-    void onlyIsEtaDiffComparesAcrossFamiliesAndThePairIsNotAligned() {
+    void exactComparesAcrossFamiliesAtKTwoAndThree() {
+        ModelComparison exact = ComparisonMethods.get(ComparisonMethods.EXACT).create(tmeval.run.plan.ComparisonPlan.DEFAULT_METHOD_SETTINGS);
+        for (Case c : cases()) {
+            RatioResult r = exact.estimate(c.document(), LDA, c.b(), Direction.NONE, RandomStreams.stream(1), new CancelToken());
+            assertEquals(c.exactRatio(), r.logRatio(), 1e-12, c.name());
+        }
+    }
+
+    @Test
+    void onlyIsEtaDiffAndExactCompareAcrossFamiliesAndThePairIsNotAligned() {
         TopicModel other = OTHERS.get(0);
-        assertEquals(List.of(ComparisonMethods.IS_ETA_DIFF), ComparisonMethods.supporting(LDA, other));
+        assertEquals(List.of(ComparisonMethods.IS_ETA_DIFF, ComparisonMethods.EXACT), ComparisonMethods.supporting(LDA, other));
         assertTrue(ComparisonMethods.supports(ComparisonMethods.RATIO_CONVEX, LDA, LDA));
         assertTrue(ComparisonMethods.refusal(ComparisonMethods.RATIO_CONVEX, LDA, other).contains("ratio-convex compares two LDAs"),
                 ComparisonMethods.refusal(ComparisonMethods.RATIO_CONVEX, LDA, other));
