@@ -10,8 +10,17 @@ with ``tolist()``, or any sequence of sequences). Copy this file next to your sc
     tmeval_export.export_tomotopy(mdl, "model.tsv")                     # tomotopy LDAModel
     tmeval_export.write_heldout_tokens(vectorizer, texts, "heldout.tsv")  # held-out text, tokenised the same way
     tmeval_export.write_heldout_tokens_gensim(dictionary, texts, "heldout.tsv")  # ... as gensim users tokenise
+    tmeval_export.export_ctm(ctm, words, "prodlda.tsv")                  # contextualized-topic-models' CTM (ProdLDA or LDA)
+    tmeval_export.export_pyro_prodlda(prodlda, words, "prodlda.tsv")     # pyro's ProdLDA example
+    tmeval_export.write_model("ctm.tsv", words, topics_k_by_v,             # any logistic-normal model, from arrays
+                              prior=tmeval_export.LogisticNormal(mu, cov=sigma))
 
 ``tmeval export-module > tmeval_export.py`` writes this file from tmeval's jar.
+
+Besides LDA, a model may have a logistic-normal prior (``LogisticNormal``: ``#prior logistic-normal``, ``#mu`` and
+``#cov`` or ``#var`` lines instead of ``#alpha``) and a product-of-experts decoder (``Product``: ``#decoder product``,
+each word line holding B(w, 1..K) and c(w)); ``fold_batchnorm`` folds an evaluation-mode batch normalisation into B and
+c.
 
 The file (``#tmeval-model v1``, ``#name``, ``#alpha``, then one line per word with its K probabilities) holds every
 probability as a full-precision float64 (Python's ``repr``), each topic renormalised to sum to 1 (float32 models drift
@@ -32,7 +41,8 @@ import secrets
 import stat
 
 __all__ = ["ExportError", "write_model", "export_gensim", "export_sklearn", "export_tomotopy", "write_heldout_tokens",
-           "write_heldout_tokens_gensim", "gensim_tokens"]
+           "write_heldout_tokens_gensim", "gensim_tokens", "LogisticNormal", "Product", "fold_batchnorm", "export_ctm",
+           "export_pyro_prodlda"]
 
 MAGIC = "#tmeval-model v1"
 # Temporary files: names drawn before giving up (each 64 random bits), and the longest file name Linux takes
@@ -209,16 +219,180 @@ def _open_text(path):
     return f, commit, abort
 
 
-def write_model(path, words, topics, alpha, name=None):
+class LogisticNormal:
+    """A logistic-normal prior: theta = softmax(eta), eta ~ N(mu, Sigma). ``mu`` has D values, D = K, or K - 1 with
+    eta_K = 0 (CTM's and STM's convention); give the covariance as ``cov`` (D rows of D: written as D ``#cov`` lines) or
+    its diagonal as ``var`` (D variances: one ``#var`` line). Sigma must be symmetric and positive definite. Raises
+    ExportError naming the first problem."""
+
+    def __init__(self, mu, cov=None, var=None):
+        self.mu = [_number(m, "mu_%d" % (i + 1)) for i, m in enumerate(_tolist(mu))]
+        d = len(self.mu)
+        if d == 0:
+            raise ExportError("mu has no values")
+        if (cov is None) == (var is None):
+            raise ExportError("give the covariance as cov (D x D) or its diagonal as var (D values), one of the two")
+        if var is not None:
+            self.var = [_number(v, "variance %d" % (i + 1)) for i, v in enumerate(_tolist(var))]
+            if len(self.var) != d:
+                raise ExportError("%d variances for D = %d (the length of mu)" % (len(self.var), d))
+            for i, v in enumerate(self.var):
+                if not v > 0:
+                    raise ExportError("variance %d is %r; it must be positive" % (i + 1, v))
+            self.cov = None
+            return
+        rows = [list(_tolist(r)) for r in _tolist(cov)]
+        if len(rows) != d or any(len(r) != d for r in rows):
+            raise ExportError("the covariance must be D x D = %d x %d (D the length of mu)" % (d, d))
+        self.cov = [[_number(x, "covariance entry (%d, %d)" % (i + 1, j + 1)) for j, x in enumerate(r)] for i, r in enumerate(rows)]
+        for i in range(d):
+            for j in range(i):
+                a, b = self.cov[i][j], self.cov[j][i]
+                if abs(a - b) > 1e-9 * max(abs(a), abs(b)):
+                    raise ExportError("the covariance is not symmetric: entry (%d, %d) is %r but (%d, %d) is %r"
+                                      % (i + 1, j + 1, a, j + 1, i + 1, b))
+        if not _positive_definite(self.cov):
+            raise ExportError("the covariance is not positive definite (its Cholesky factorisation fails)")
+        self.var = None
+
+    def dimension(self):
+        return len(self.mu)
+
+    def lines(self):
+        """The header lines, as tmeval reads them."""
+        out = ["#prior\tlogistic-normal", "#mu\t" + "\t".join(repr(m) for m in self.mu)]
+        if self.var is not None:
+            out.append("#var\t" + "\t".join(repr(v) for v in self.var))
+        else:
+            out.extend("#cov\t" + "\t".join(repr(x) for x in row) for row in self.cov)
+        return out
+
+
+def _positive_definite(a):
+    """Whether a symmetric matrix (lists) is positive definite: its Cholesky factorisation succeeds."""
+    d = len(a)
+    low = [[0.0] * d for _ in range(d)]
+    for i in range(d):
+        for j in range(i + 1):
+            s = a[i][j] - math.fsum(low[i][k] * low[j][k] for k in range(j))
+            if i == j:
+                if not s > 0:
+                    return False
+                low[i][i] = math.sqrt(s)
+            else:
+                low[i][j] = s / low[j][j]
+    return True
+
+
+class Product:
+    """ProdLDA's product-of-experts decoder: p(w | theta) = softmax over the words of (B theta + c). ``weights`` is B as
+    K rows of V (topic by word, as ``topics`` is; a torch ``nn.Linear(K, V)`` holds it as V rows of K: pass its
+    transpose), ``bias`` is c, V values; both any finite numbers. See ``fold_batchnorm`` for a decoder whose logits go
+    through a batch normalisation."""
+
+    def __init__(self, weights, bias):
+        self.weights = [list(_tolist(r)) for r in _tolist(weights)]
+        self.bias = list(_tolist(bias))
+        if not self.weights:
+            raise ExportError("B has no rows (topics)")
+
+
+def fold_batchnorm(weights, running_mean, running_var, eps=1e-5, gamma=None, beta=None, linear_bias=None):
+    """The ``Product`` decoder of logits that go through a batch normalisation in evaluation mode (ProdLDA's, as
+    contextualized-topic-models and pyro's example build it): a_w = gamma_w (x_w - m_w) / sqrt(v_w + eps) + beta_w with
+    x = B theta + b, m and v the running mean and variance; so a = B' theta + c with
+
+        B'(k, w) = s_w B(k, w),  c(w) = beta_w + s_w (b_w - m_w),  s_w = gamma_w / sqrt(v_w + eps)
+
+    (gamma 1 and beta 0 for ``affine=False``, b 0 for a layer without bias). ``weights`` is B as K rows of V."""
+    rows = [list(_tolist(r)) for r in _tolist(weights)]
+    mean = [float(x) for x in _tolist(running_mean)]
+    var = [float(x) for x in _tolist(running_var)]
+    num_words = len(mean)
+    gamma = [1.0] * num_words if gamma is None else [float(x) for x in _tolist(gamma)]
+    beta = [0.0] * num_words if beta is None else [float(x) for x in _tolist(beta)]
+    b = [0.0] * num_words if linear_bias is None else [float(x) for x in _tolist(linear_bias)]
+    for what, v in (("running_var", var), ("gamma", gamma), ("beta", beta), ("linear_bias", b)):
+        if len(v) != num_words:
+            raise ExportError("%s has %d values, running_mean %d" % (what, len(v), num_words))
+    scale = [gamma[w] / math.sqrt(var[w] + eps) for w in range(num_words)]
+    folded = []
+    for k, row in enumerate(rows):
+        if len(row) != num_words:
+            raise ExportError("B's topic %d has %d weights, running_mean %d" % (k, len(row), num_words))
+        folded.append([scale[w] * float(row[w]) for w in range(num_words)])
+    return Product(folded, [beta[w] + scale[w] * (b[w] - mean[w]) for w in range(num_words)])
+
+
+_HEADER_KEYWORDS = ("#prior", "#decoder", "#alpha", "#mu", "#cov", "#var", "#name")
+
+
+def write_model(path, words, topics=None, alpha=None, name=None, prior=None, decoder=None):
     """Write a model: ``topics`` is K rows of V weights (topic by word, any non-negative scale: each row is
     renormalised to sum to 1), ``words`` the V words in column order, ``alpha`` K positive values or one number (a
-    symmetric prior). Raises ExportError naming the first problem; nothing is written then."""
+    symmetric prior). Other families: ``prior=LogisticNormal(mu, cov=...)`` (or ``var=...``) in place of ``alpha``;
+    ``decoder=Product(B, c)`` in place of ``topics``. Raises ExportError naming the first problem; nothing is written
+    then."""
     words = [_check_word(w, i) for i, w in enumerate(_tolist(words))]
     seen = {}
     for i, w in enumerate(words):
         if w in seen:
             raise ExportError("word %r appears twice (columns %d and %d)" % (w, seen[w], i))
         seen[w] = i
+    num_words = len(words)
+    if decoder is None:
+        if topics is None:
+            raise ExportError("give the topics (K rows of V weights) or a decoder")
+        word_rows = _mixture_rows(words, topics)
+        num_topics = len(word_rows[0]) if word_rows else 0
+    else:
+        if topics is not None:
+            raise ExportError("a product decoder replaces the topics: give one of topics and decoder")
+        if not isinstance(decoder, Product):
+            raise ExportError("decoder is %r, not a tmeval_export.Product" % (decoder,))
+        word_rows = _product_rows(words, decoder)
+        num_topics = len(decoder.weights)
+    if prior is None:
+        if alpha is None:
+            raise ExportError("give alpha (LDA's Dirichlet prior) or a prior")
+        header = ["#alpha\t" + "\t".join(repr(a) for a in _alpha(alpha, num_topics))]
+    else:
+        if alpha is not None:
+            raise ExportError("alpha and a logistic-normal prior: a model has one prior, give one of the two")
+        if not isinstance(prior, LogisticNormal):
+            raise ExportError("prior is %r, not a tmeval_export.LogisticNormal" % (prior,))
+        d = prior.dimension()
+        if d != num_topics and d != num_topics - 1:
+            raise ExportError("eta has D = %d components for K = %d topics; D must be K, or K - 1 with eta_K = 0" % (d, num_topics))
+        if words and words[0].split("\t")[0].split(" ")[0] in _HEADER_KEYWORDS:
+            raise ExportError("the first word, %r, would read as a header line of a logistic-normal model; put another word"
+                              " first" % words[0])
+        header = prior.lines()
+    if decoder is not None:
+        header.insert(0, "#decoder\tproduct")
+    if name is None:
+        name = os.path.basename(os.fspath(path))
+        for ext in (".gz", ".tsv", ".txt"):
+            if name.endswith(ext):
+                name = name[: -len(ext)]
+    name = " ".join(str(name).split())
+
+    f, commit, abort = _open_text(path)
+    try:
+        f.write(MAGIC + "\n")
+        f.write("#name\t" + name + "\n")
+        for line in header:
+            f.write(line + "\n")
+        for w, word in enumerate(words):
+            f.write(word + "\t" + "\t".join(repr(v) for v in word_rows[w]) + "\n")
+    except BaseException:
+        abort()
+        raise
+    commit()
+
+
+def _mixture_rows(words, topics):
+    """Each word's K probabilities, every topic renormalised."""
     rows = [list(_tolist(r)) for r in _tolist(topics)]
     if not rows:
         raise ExportError("the model has no topics")
@@ -235,36 +409,80 @@ def write_model(path, words, topics, alpha, name=None):
         if not total > 0:
             raise ExportError("topic %d has no weight (sums to %r)" % (k, total))
         phi.append([v / total for v in values])
+    return [[phi[k][w] for k in range(len(phi))] for w in range(num_words)]
+
+
+def _product_rows(words, decoder):
+    """Each word's B(w, 1..K) and c(w)."""
+    num_words = len(words)
+    rows = decoder.weights
+    if len(rows) == num_words and rows and len(rows[0]) != num_words:
+        raise ExportError("B has %d rows of %d, one per word: give it as K rows of V (its transpose)" % (len(rows), len(rows[0])))
+    if len(decoder.bias) != num_words:
+        raise ExportError("c has %d values but there are %d words" % (len(decoder.bias), num_words))
+    b = []
+    for k, row in enumerate(rows):
+        if len(row) != num_words:
+            raise ExportError("B's topic %d has %d weights but there are %d words" % (k, len(row), num_words))
+        b.append([_number(x, "B(%r, %d)" % (words[w], k + 1)) for w, x in enumerate(row)])
+    c = [_number(x, "c(%r)" % words[w]) for w, x in enumerate(decoder.bias)]
+    return [[b[k][w] for k in range(len(b))] + [c[w]] for w in range(num_words)]
+
+
+def _alpha(alpha, num_topics):
     alpha = _tolist(alpha)
     if isinstance(alpha, (list, tuple)):
         alpha = [_number(a, "alpha %d" % k) for k, a in enumerate(alpha)]
         if len(alpha) == 1:
-            alpha = alpha * len(phi)
+            alpha = alpha * num_topics
     else:
-        alpha = [_number(alpha, "alpha")] * len(phi)
-    if len(alpha) != len(phi):
-        raise ExportError("%d alpha values for %d topics" % (len(alpha), len(phi)))
+        alpha = [_number(alpha, "alpha")] * num_topics
+    if len(alpha) != num_topics:
+        raise ExportError("%d alpha values for %d topics" % (len(alpha), num_topics))
     for k, a in enumerate(alpha):
         if not a > 0:
             raise ExportError("alpha of topic %d is %r; it must be positive" % (k, a))
-    if name is None:
-        name = os.path.basename(os.fspath(path))
-        for ext in (".gz", ".tsv", ".txt"):
-            if name.endswith(ext):
-                name = name[: -len(ext)]
-    name = " ".join(str(name).split())
+    return alpha
 
-    f, commit, abort = _open_text(path)
-    try:
-        f.write(MAGIC + "\n")
-        f.write("#name\t" + name + "\n")
-        f.write("#alpha\t" + "\t".join(repr(a) for a in alpha) + "\n")
-        for w, word in enumerate(words):
-            f.write(word + "\t" + "\t".join(repr(phi[k][w]) for k in range(len(phi))) + "\n")
-    except BaseException:
-        abort()
-        raise
-    commit()
+
+def export_ctm(ctm, words, path, name=None):
+    """contextualized-topic-models' CTM (``CombinedTM``, ``ZeroShotTM``) after training, and the V words of its input
+    (``TopicModelDataPreparation.vocab``, in column order). Its prior is logistic-normal with D = K, diagonal:
+    ``ctm.model.prior_mean`` and ``ctm.model.prior_variance`` (by default the Laplace approximation of a Dirichlet(1):
+    mean 0, variance 1 - 1/K). Its decoder by ``model_type``: ``prodLDA`` is a product, softmax(BN(theta B)) with
+    B = ``ctm.model.beta`` (K x V) and BN its ``beta_batchnorm`` in evaluation mode, folded (``fold_batchnorm``);
+    ``LDA`` is a mixture whose topic k is softmax(BN(B_k))."""
+    net = ctm.model
+    bn = net.beta_batchnorm
+    k = len(_tolist(net.prior_mean))
+    prior = LogisticNormal(net.prior_mean, var=net.prior_variance)
+    folded = fold_batchnorm(net.beta, bn.running_mean, bn.running_var, bn.eps, getattr(bn, "weight", None), getattr(bn, "bias", None))
+    if getattr(ctm, "model_type", getattr(net, "model_type", "prodLDA")) == "prodLDA":
+        write_model(path, words, prior=prior, decoder=folded, name=name)
+        return
+    topics = []
+    for row in folded.weights[:k]:
+        logits = [row[w] + folded.bias[w] for w in range(len(row))]
+        top = max(logits)
+        topics.append([math.exp(x - top) for x in logits])
+    write_model(path, words, topics, prior=prior, name=name)
+
+
+def export_pyro_prodlda(prodlda, words, path, prior=None, name=None):
+    """pyro's ProdLDA example (``ProdLDA`` with ``decoder.beta = nn.Linear(K, V, bias=False)`` and ``decoder.bn =
+    nn.BatchNorm1d(V, affine=False)``), after ``prodlda.eval()``'s training: the decoder folded (``fold_batchnorm``), the
+    prior the example's N(0, I) over K logits unless ``prior`` is given."""
+    decoder = prodlda.decoder
+    linear = decoder.beta
+    weight = [list(r) for r in _tolist(linear.weight)]  # V rows of K
+    k = len(weight[0])
+    b = [[weight[w][t] for w in range(len(weight))] for t in range(k)]
+    bn = decoder.bn
+    folded = fold_batchnorm(b, bn.running_mean, bn.running_var, bn.eps, getattr(bn, "weight", None), getattr(bn, "bias", None),
+                            getattr(linear, "bias", None))
+    if prior is None:
+        prior = LogisticNormal([0.0] * k, var=[1.0] * k)
+    write_model(path, words, prior=prior, decoder=folded, name=name)
 
 
 def export_gensim(lda, path, name=None):

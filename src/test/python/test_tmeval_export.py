@@ -9,6 +9,7 @@ its held-out token lines (phi, each document's tokens and variational bound, the
 """
 
 import inspect
+import math
 import os
 import sys
 import unittest
@@ -323,6 +324,153 @@ class ExportTest(unittest.TestCase):
         self.assertEqual([0.7 / (0.1 + 0.2 + 0.7), (1 / 3) / 1.0], values)
 
 
+families = []
+
+
+def _check_lines(name, lines):
+    """What tmeval must find in a family's model file, for PythonExportTest: mu, cov or var rows, each word's row."""
+    with open(out(name + ".check.tsv"), "w", encoding="utf-8") as f:
+        for line in lines:
+            f.write("\t".join(str(x) if isinstance(x, str) else repr(x) for x in line) + "\n")
+    families.append(name)
+
+
+class StandInBatchNorm:
+    """Like torch's BatchNorm1d(V, affine=False) in evaluation mode: running statistics and eps; weight and bias None."""
+
+    def __init__(self, mean, var, eps=1e-5, weight=None, bias=None):
+        self.running_mean, self.running_var, self.eps, self.weight, self.bias = mean, var, eps, weight, bias
+
+
+def _network_word_distribution(theta, b, bn, linear_bias=None):
+    """softmax(BN(theta B + b)) step by step, as the network computes it in evaluation mode (B as K rows of V)."""
+    v = len(b[0])
+    x = [math.fsum(theta[k] * b[k][w] for k in range(len(theta))) + (linear_bias[w] if linear_bias else 0.0) for w in range(v)]
+    gamma = bn.weight or [1.0] * v
+    beta = bn.bias or [0.0] * v
+    y = [(x[w] - bn.running_mean[w]) / math.sqrt(bn.running_var[w] + bn.eps) * gamma[w] + beta[w] for w in range(v)]
+    top = max(y)
+    e = [math.exp(a - top) for a in y]
+    total = math.fsum(e)
+    return [a / total for a in e]
+
+
+def _b_rows():
+    return [[0.5 * ((k * 5 + w * 7) % 9) - 2 for w in range(len(WORDS))] for k in range(K)]
+
+
+class FamilyExportTest(unittest.TestCase):
+    """Logistic-normal priors and the product decoder: written from arrays and from the layouts of
+    contextualized-topic-models and pyro (stand-ins), read back by PythonExportTest against the .check.tsv files."""
+
+    def test_logistic_normal_mixture_full_covariance_d_k_minus_1(self):
+        mu = [0.25, -0.5]
+        cov = [[1.0, 0.3], [0.3, 2.0]]
+        tmeval_export.write_model(out("ln-mixture.tsv"), WORDS, raw_rows(), prior=tmeval_export.LogisticNormal(mu, cov=cov))
+        rows = raw_rows()
+        totals = [math.fsum(r) for r in rows]
+        _check_lines("ln-mixture.tsv", [["mu"] + mu] + [["cov"] + r for r in cov]
+                     + [["row", w] + [rows[k][i] / totals[k] for k in range(K)] for i, w in enumerate(WORDS)])
+
+    def test_logistic_normal_product_diagonal_d_k(self):
+        b = _b_rows()
+        c = [0.1 * i for i in range(len(WORDS))]
+        var = [0.5, 1.0, 1.5]
+        tmeval_export.write_model(out("ln-product.tsv.gz"), WORDS, prior=tmeval_export.LogisticNormal([0, 0, 0], var=var),
+                                  decoder=tmeval_export.Product(b, c))
+        _check_lines("ln-product.tsv.gz", [["mu", 0.0, 0.0, 0.0], ["var"] + var]
+                     + [["row", w] + [float(b[k][i]) for k in range(K)] + [c[i]] for i, w in enumerate(WORDS)])
+
+    def _theta_lines(self, b, bn, linear_bias=None):
+        lines = []
+        for theta in ([1.0, 0.0, 0.0], [0.2, 0.3, 0.5], [1 / 3, 1 / 3, 1 / 3]):
+            lines.append(["theta"] + theta + _network_word_distribution(theta, b, bn, linear_bias))
+        return lines
+
+    def test_ctm_prodlda_folds_its_batch_norm(self):
+        class Net:
+            prior_mean = [0.0] * K
+            prior_variance = [1 - 1 / K] * K
+            beta = _b_rows()
+            beta_batchnorm = StandInBatchNorm([0.3 * ((w * 3) % 5) - 0.5 for w in range(len(WORDS))],
+                                              [0.5 + 0.25 * (w % 4) for w in range(len(WORDS))])
+
+        class Ctm:
+            model = Net()
+            model_type = "prodLDA"
+
+        tmeval_export.export_ctm(Ctm(), WORDS, out("ctm-prodlda.tsv"))
+        _check_lines("ctm-prodlda.tsv", [["mu"] + [0.0] * K, ["var"] + [1 - 1 / K] * K] + self._theta_lines(Net.beta, Net.beta_batchnorm))
+
+    def test_ctm_lda_is_a_mixture_of_normalised_topics(self):
+        class Net:
+            prior_mean = [0.1, 0.2, -0.3]
+            prior_variance = [0.5, 0.6, 0.7]
+            beta = _b_rows()
+            beta_batchnorm = StandInBatchNorm([0.1] * len(WORDS), [2.0] * len(WORDS))
+
+        class Ctm:
+            model = Net()
+            model_type = "LDA"
+
+        tmeval_export.export_ctm(Ctm(), WORDS, out("ctm-lda.tsv"))
+        topics = [_network_word_distribution([1.0 if j == k else 0.0 for j in range(K)], Net.beta, Net.beta_batchnorm) for k in range(K)]
+        _check_lines("ctm-lda.tsv", [["mu"] + Net.prior_mean, ["var"] + Net.prior_variance]
+                     + [["row", w] + [topics[k][i] for k in range(K)] for i, w in enumerate(WORDS)])
+
+    def test_pyro_prodlda_with_an_affine_batch_norm_and_a_bias(self):
+        b = _b_rows()
+
+        class Linear:
+            weight = [[b[k][w] for k in range(K)] for w in range(len(WORDS))]  # nn.Linear(K, V): V rows of K
+            bias = [0.05 * w for w in range(len(WORDS))]
+
+        bn = StandInBatchNorm([0.2] * len(WORDS), [1.5] * len(WORDS), eps=1e-3, weight=[1.0 + 0.1 * w for w in range(len(WORDS))],
+                              bias=[-0.2] * len(WORDS))
+
+        class Decoder:
+            beta = Linear()
+
+        Decoder.bn = bn
+
+        class ProdLda:
+            decoder = Decoder()
+
+        tmeval_export.export_pyro_prodlda(ProdLda(), WORDS, out("pyro-prodlda.tsv"))
+        _check_lines("pyro-prodlda.tsv", [["mu"] + [0.0] * K, ["var"] + [1.0] * K] + self._theta_lines(b, bn, Linear.bias))
+
+    def test_family_errors_name_the_problem(self):
+        def fails(text, **kw):
+            with self.assertRaises(tmeval_export.ExportError) as e:
+                tmeval_export.write_model(out("bad.tsv"), ["a", "b"], **kw)
+            self.assertIn(text, str(e.exception))
+            self.assertFalse(os.path.exists(out("bad.tsv")))
+        rows = [[1, 1], [1, 2]]
+        ln = tmeval_export.LogisticNormal
+        fails("one prior", topics=rows, alpha=1, prior=ln([0], var=[1]))
+        fails("D = 3 components for K = 2", topics=rows, prior=ln([0, 0, 0], var=[1, 1, 1]))
+        fails("one of topics and decoder", topics=rows, prior=ln([0], var=[1]), decoder=tmeval_export.Product(rows, [0, 0]))
+        fails("c has 3 values", prior=ln([0], var=[1]), decoder=tmeval_export.Product(rows, [0, 0, 0]))
+        fails("B('b', 2)", prior=ln([0], var=[1]), decoder=tmeval_export.Product([[1, 1], [1, float("nan")]], [0, 0]))
+        fails("give alpha", topics=rows)
+        for bad, text in (({"cov": [[1, 2], [2, 1]]}, "not positive definite"), ({"cov": [[1, 0.5], [0.4, 1]]}, "not symmetric"),
+                          ({"var": [1, 0]}, "variance 2 is 0"), ({"var": [1]}, "1 variances for D = 2"),
+                          ({"cov": [[1, 0], [0, 1]], "var": [1, 1]}, "one of the two")):
+            with self.assertRaises(tmeval_export.ExportError) as e:
+                ln([0, 0], **bad)
+            self.assertIn(text, str(e.exception))
+        with self.assertRaises(tmeval_export.ExportError) as e:
+            ln([float("nan"), 0], var=[1, 1])
+        self.assertIn("mu_1", str(e.exception))
+        with self.assertRaises(tmeval_export.ExportError) as e:
+            tmeval_export.write_model(out("bad.tsv"), ["#mu", "b"], rows, prior=ln([0], var=[1]))
+        self.assertIn("would read as a header line", str(e.exception))
+        with self.assertRaises(tmeval_export.ExportError) as e:
+            tmeval_export.write_model(out("bad.tsv"), ["a", "b", "c"], prior=ln([0], var=[1]),
+                                      decoder=tmeval_export.Product([[1, 1], [1, 1], [1, 1]], [0, 0, 0]))
+        self.assertIn("give it as K rows of V", str(e.exception))
+
+
 class SafeWriteTest(unittest.TestCase):
     """The module writes as the jar does: a temporary file nobody can plant or guess, the replaced file's mode and
     owner kept, nothing left behind on an error. Each test works in a directory of its own."""
@@ -521,4 +669,7 @@ if __name__ == "__main__":
     with open(os.path.join(OUT, "expected.txt"), "w", encoding="utf-8") as f:
         for name, tolerance, alpha in expected:
             f.write("%s\t%s\t%s\n" % (name, tolerance, ",".join(repr(a) for a in alpha)))
+    with open(os.path.join(OUT, "families.txt"), "w", encoding="utf-8") as f:
+        for name in families:
+            f.write(name + "\n")
     sys.exit(0 if program.result.wasSuccessful() else 1)

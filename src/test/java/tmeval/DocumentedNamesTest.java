@@ -47,6 +47,7 @@ class DocumentedNamesTest {
             "LatentDirichletAllocation", "CountVectorizer", // scikit-learn
             "LDAModel", // tomotopy
             "InvertedRBO", // OCTIS
+            "CombinedTM", "ZeroShotTM", "TopicModelDataPreparation", // contextualized-topic-models
             "MarginalProbEstimator.evaluateLeftToRight", "ParallelTopicModel", "Text2Vectors", // MALLET, by simple name
             "GammaDistribution", // commons-math, by simple name
             "NaN", // a value

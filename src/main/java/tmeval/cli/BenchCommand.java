@@ -90,10 +90,13 @@ final class BenchCommand implements Command {
                     + Throughput.corruptCopy(ratesFile).getFileName() + ")");
         }
         TopicModel a = ModelLoader.read(ModelLoader.Spec.of(o.requiredPath("model-a")));
+        ModelOptions.requireLda(name(), a, o.path("model-a"));
         TopicModel b = a;
         if (o.has("model-b")) {
             Path pathB = o.path("model-b");
-            ModelPair pair = InputOptions.pair(a, o.path("model-a"), ModelLoader.read(ModelLoader.Spec.of(pathB)), pathB, o.has("align"), false);
+            TopicModel modelB = ModelLoader.read(ModelLoader.Spec.of(pathB));
+            ModelOptions.requireLda(name(), modelB, pathB);
+            ModelPair pair = InputOptions.pair(a, o.path("model-a"), modelB, pathB, o.has("align"), false);
             b = pair.b();
             pair.notes().forEach(out::println);
         }

@@ -88,6 +88,7 @@ final class CalibrateCommand implements Command {
         }
         tmeval.io.ModelLoader.Loaded loaded = ModelOptions.PLAIN.load(o, o.requiredPath("model"));
         TopicModel model = loaded.model();
+        ModelOptions.requireLda(name(), model, o.path("model"));
         Corpus corpus = InputOptions.corpus(o, model);
         InputOptions.reportCorpus(corpus, loaded.kind(), model.numWords(), false, out);
         int[] lengths = Calibration.sampleLengths(corpus, documents, seed);

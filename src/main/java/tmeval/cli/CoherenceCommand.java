@@ -105,6 +105,7 @@ final class CoherenceCommand implements Command {
         Path modelFile = o.requiredPath("model");
         ModelLoader.Loaded loaded = ModelOptions.PLAIN.load(o, modelFile);
         TopicModel model = loaded.model();
+        ModelOptions.requireLda(name(), model, modelFile);
         CorpusLoader.Spec spec = InputOptions.corpusSpec(o);
         if (!settings.window().isDocument()) {
             requireWordOrder(spec);

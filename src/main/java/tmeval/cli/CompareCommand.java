@@ -211,6 +211,12 @@ final class CompareCommand implements Command {
         double a = floor[0];
         double b = floor[1];
         long tokens = corpus.tokenCount();
+        if (Double.isNaN(a) || Double.isNaN(b)) {
+            // a model of another family has no such bound
+            return String.format(Locale.ROOT, "variational floors (vb, corpus log-likelihood no estimate may lie below): A %s, B %s%n",
+                    Double.isNaN(a) ? "none (" + pair.a().family() + ")" : String.format(Locale.ROOT, "%.3f (%.4f per token)", a, a / tokens),
+                    Double.isNaN(b) ? "none (" + pair.b().family() + ")" : String.format(Locale.ROOT, "%.3f (%.4f per token)", b, b / tokens));
+        }
         return String.format(Locale.ROOT, "variational floors (vb, corpus log-likelihood no estimate may lie below): A %.3f (%.4f per token),"
                 + " B %.3f (%.4f per token)%n", a, a / tokens, b, b / tokens);
     }
@@ -232,6 +238,13 @@ final class CompareCommand implements Command {
         TopicModel b = loadedB.model();
         boolean smooth = InputOptions.unknownWords(o, pathA, loadedA.kind().coversAlphabet())
                 & InputOptions.unknownWords(o, pathB, loadedB.kind().coversAlphabet());
+        if (!auto) {
+            for (String method : plan.methods()) {
+                if (ComparisonMethods.refusal(method, a, b) != null) {
+                    throw new UsageException(ComparisonMethods.refusal(method, a, b));
+                }
+            }
+        }
         ModelPair pair = InputOptions.pair(a, pathA, b, pathB, plan.align(), plan.intersectVocabularies(), plan.annealingMethod());
         Corpus corpus = InputOptions.corpus(o, pair.a(), List.of(a, b));
         // the corpus is mapped onto A's vocabulary; a state on either side cannot know MALLET's whole alphabet

@@ -87,6 +87,9 @@ final class CurveCommand implements Command {
         Path outFile = o.requiredPath("out");
         ModelSeries series = ModelLoader.readSeries(o.requiredPath("series"), plan.allowUneven());
         TopicModel first = series.get(0).model();
+        for (ModelSeries.Snapshot snapshot : series.snapshots()) {
+            ModelOptions.requireLda(name(), snapshot.model(), o.path("series"));
+        }
         boolean malletStates = ModelLoader.seriesCoversAlphabet(o.path("series"));
         boolean smooth = InputOptions.unknownWords(o, o.path("series"), malletStates);
         Corpus corpus = InputOptions.corpus(o, first);

@@ -101,6 +101,9 @@ final class EstimateCommand implements Command {
         Path outFile = o.requiredPath("out");
         tmeval.io.ModelLoader.Loaded loaded = ModelOptions.PLAIN.load(o, o.requiredPath("model"));
         TopicModel model = loaded.model();
+        if (!auto && Methods.refusal(name, model) != null) {
+            throw new UsageException(Methods.refusal(name, model));
+        }
         boolean smooth = InputOptions.unknownWords(o, o.path("model"), loaded.kind().coversAlphabet());
         Corpus corpus = InputOptions.corpus(o, model);
         InputOptions.reportCorpus(corpus, loaded.kind(), model.numWords(), smooth, out);

@@ -64,6 +64,10 @@ final class InfoCommand implements Command {
     }
 
     static void describe(TopicModel model, int topWords, PrintStream out) {
+        if (!model.isLda()) {
+            describeFamily(model, topWords, out);
+            return;
+        }
         double[] alpha = model.alpha();
         double[] sorted = alpha.clone();
         Arrays.sort(sorted);
@@ -78,6 +82,31 @@ final class InfoCommand implements Command {
                     sb.append(' ').append(model.vocabulary().word(w));
                 }
                 out.printf(Locale.ROOT, "topic %d (alpha %.4g):%s%n", k + 1, alpha[k], sb);
+            }
+        }
+    }
+
+    /** A model of another family: its family, its logistic-normal prior's mean and variances, its topics' top words. */
+    private static void describeFamily(TopicModel model, int topWords, PrintStream out) {
+        out.printf(Locale.ROOT, "model %s: K = %d topics, V = %d words, %s%n", model.name(), model.numTopics(), model.numWords(), model.family());
+        if (model.prior() instanceof tmeval.model.LogisticNormalPrior prior) {
+            int d = prior.dimension();
+            double[] mu = prior.mean();
+            double[] cov = prior.covariance();
+            StringBuilder sb = new StringBuilder();
+            for (int i = 0; i < d; i++) {
+                sb.append(String.format(Locale.ROOT, "%s%.4g (sd %.4g)", i == 0 ? "" : ", ", mu[i], Math.sqrt(cov[i * d + i])));
+            }
+            out.printf(Locale.ROOT, "eta: %d components%s, mean %s%n", d, prior.hasReferenceTopic() ? " (eta_K = 0)" : "", sb);
+        }
+        if (topWords > 0) {
+            String by = model.decoder() instanceof tmeval.model.ProductDecoder ? " (by B(w, k) + c(w))" : "";
+            for (int k = 0; k < model.numTopics(); k++) {
+                StringBuilder sb = new StringBuilder();
+                for (int w : model.topWords(k, topWords)) {
+                    sb.append(' ').append(model.vocabulary().word(w));
+                }
+                out.printf(Locale.ROOT, "topic %d%s:%s%n", k + 1, by, sb);
             }
         }
     }

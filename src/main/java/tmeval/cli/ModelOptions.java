@@ -4,6 +4,7 @@ import tmeval.io.InputException;
 import tmeval.io.MalletBeta;
 import tmeval.io.MatrixModelFormat;
 import tmeval.io.ModelLoader;
+import tmeval.model.TopicModel;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -72,6 +73,17 @@ record ModelOptions(String alphaFile, String beta, String betaFrom, String vocab
                 throw e;
             }
             throw new InputException(e.file(), e.line(), renamed(e.reason()), e);
+        }
+    }
+
+    /**
+     * Refuses a model of another family than LDA to a command built on LDA's Dirichlet and mixture (calibrate, coherence,
+     * curve, perturb, bench): an input error naming the file, what the command needs and what evaluates such a model.
+     */
+    static void requireLda(String command, TopicModel model, Path path) throws InputException {
+        if (!model.isLda()) {
+            throw InputException.ofFile(path, command + " needs an LDA (a Dirichlet prior and a mixture of topics); model " + model.name()
+                    + " is " + model.family() + ", which estimate, compare and select evaluate (estimators.md, \"Model families\")");
         }
     }
 

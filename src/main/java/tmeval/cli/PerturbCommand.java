@@ -79,6 +79,7 @@ final class PerturbCommand implements Command {
                         + " assignments behind it; pass a MALLET state (--output-state) with --state, or a model written by 'train'");
             }
             TopicModel model = loaded.model();
+            ModelOptions.requireLda(name(), model, modelFile);
             Path stateFile = TrainCommand.stateFileFor(modelFile);
             if (!Files.exists(stateFile)) {
                 throw InputException.ofFile(modelFile, "perturbation re-assigns training tokens, but " + stateFile.getFileName()

@@ -5,6 +5,7 @@ import tmeval.architecture.AllowedToNameMethods;
 import tmeval.estimate.AnnealedImportanceSampler;
 import tmeval.estimate.ChibStyleEstimator;
 import tmeval.estimate.DocumentCompletion;
+import tmeval.estimate.EtaImportanceSampler;
 import tmeval.estimate.ExactEvaluator;
 import tmeval.estimate.GibbsMixtureSampler;
 import tmeval.estimate.LeeDirichletSampler;
@@ -13,6 +14,7 @@ import tmeval.estimate.MethodOption;
 import tmeval.estimate.MethodSettings;
 import tmeval.estimate.Methods;
 import tmeval.estimate.VariationalImportanceSampler;
+import tmeval.model.TopicModel;
 
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -36,6 +38,7 @@ public final class ComparisonMethods {
     public static final String IS_VB_DIFF = "is-vb-diff";
     public static final String LEE_IS_DIFF = "lee-is-diff";
     public static final String IS_GIBBS_DIFF = "is-gibbs-diff";
+    public static final String IS_ETA_DIFF = "is-eta-diff";
     public static final String EXACT = Methods.EXACT;
     public static final String COMPLETION_RATIO_CONVEX = "completion-ratio-convex";
     public static final String COMPLETION_RATIO_GEOMETRIC = "completion-ratio-geometric";
@@ -126,6 +129,14 @@ public final class ComparisonMethods {
                     var isGibbs = new GibbsMixtureSampler(s.temperatures());
                     return new EstimateDifference(IS_GIBBS_DIFF, doc -> isGibbs);
                 }));
+        add(new Method(IS_ETA_DIFF, "importance sampling over theta on each model with n samples (--temperatures), the topics summed"
+                + " out, differenced: is-eta on a model with a logistic-normal prior, is-vb on an LDA; compares models of different families",
+                false, Methods.IS_ETA, thetaSampling, EnumSet.of(MethodOption.TEMPERATURES),
+                s -> {
+                    var isEta = new EtaImportanceSampler(s.temperatures());
+                    var isVb = new VariationalImportanceSampler(s.temperatures());
+                    return EstimateDifference.byModel(IS_ETA_DIFF, model -> model.isLda() ? isVb : isEta);
+                }));
         add(new Method(LEE_IS_DIFF, "Lee's Dirichlet importance sampler on each model with n samples (--temperatures), differenced",
                 false, Methods.LEE_IS, thetaSampling, EnumSet.of(MethodOption.TEMPERATURES),
                 s -> {
@@ -176,6 +187,41 @@ public final class ComparisonMethods {
     /** What a method's value is (its verdict's starting point): exact, or an estimate; ratio paths are judged by their directions. */
     public static Methods.Guarantee guarantee(String name) {
         return name.equals(EXACT) || name.equals(COMPLETION_EXACT) ? Methods.Guarantee.EXACT : Methods.Guarantee.ESTIMATE;
+    }
+
+    /**
+     * Whether the method compares these two models: is-eta-diff any two whose each is an LDA or has a logistic-normal
+     * prior (Methods.supports: is-eta and is-vb); exact any two it answers each of (an LDA, or a logistic-normal prior
+     * of K = 2 or 3 by quadrature); every other method two LDAs (its paths, its estimators and its exact
+     * answer are built on the Dirichlet and the mixture).
+     */
+    public static boolean supports(String name, TopicModel a, TopicModel b) {
+        if (name.equals(IS_ETA_DIFF)) {
+            return evaluatedOverTheta(a) && evaluatedOverTheta(b);
+        }
+        if (name.equals(EXACT)) {
+            return Methods.supports(Methods.EXACT, a) && Methods.supports(Methods.EXACT, b);
+        }
+        return a.isLda() && b.isLda();
+    }
+
+    private static boolean evaluatedOverTheta(TopicModel model) {
+        return model.isLda() || Methods.supports(Methods.IS_ETA, model);
+    }
+
+    /** The methods that compare these two models ({@link #supports}), in the order the help lists them. */
+    public static List<String> supporting(TopicModel a, TopicModel b) {
+        return names().stream().filter(n -> supports(n, a, b)).toList();
+    }
+
+    /** Why the method cannot compare these models, in words for the user, or null when it can. */
+    public static String refusal(String name, TopicModel a, TopicModel b) {
+        if (supports(name, a, b)) {
+            return null;
+        }
+        List<String> others = supporting(a, b);
+        return name + " compares two LDAs (a Dirichlet prior and a mixture of topics each); A is " + a.family() + ", B is " + b.family()
+                + (others.isEmpty() ? ", which no method compares" : ": use " + String.join(" or ", others) + ", or auto");
     }
 
     public static List<Method> all() {

@@ -8,6 +8,7 @@ import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
 
 import java.util.SplittableRandom;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -18,23 +19,28 @@ import java.util.function.Function;
  */
 public final class EstimateDifference implements ModelComparison {
     private final String method;
-    private final Function<Document, Estimator> estimatorFor;
+    private final BiFunction<Document, TopicModel, Estimator> estimatorFor;
     private final boolean completion;
 
     /** @param estimatorFor the estimator for a document (left-to-right picks its particle count from the length) */
     public EstimateDifference(String method, Function<Document, Estimator> estimatorFor) {
-        this(method, estimatorFor, false);
+        this(method, (doc, model) -> estimatorFor.apply(doc), false);
     }
 
-    private EstimateDifference(String method, Function<Document, Estimator> estimatorFor, boolean completion) {
+    private EstimateDifference(String method, BiFunction<Document, TopicModel, Estimator> estimatorFor, boolean completion) {
         this.method = method;
         this.estimatorFor = estimatorFor;
         this.completion = completion;
     }
 
+    /** The difference of each model's estimate by the estimator for its family (models of different families compared). */
+    public static EstimateDifference byModel(String method, Function<TopicModel, Estimator> estimatorFor) {
+        return new EstimateDifference(method, (doc, model) -> estimatorFor.apply(model), false);
+    }
+
     /** The difference of a document-completion estimator's values, log P-hat(w2 | w1, A) - log P-hat(w2 | w1, B). */
     public static EstimateDifference completion(String method, Function<Document, Estimator> estimatorFor) {
-        return new EstimateDifference(method, estimatorFor, true);
+        return new EstimateDifference(method, (doc, model) -> estimatorFor.apply(doc), true);
     }
 
     @Override
@@ -57,9 +63,8 @@ public final class EstimateDifference implements ModelComparison {
         long start = System.nanoTime();
         SplittableRandom forA = random.split();
         SplittableRandom forB = random.split();
-        Estimator estimator = estimatorFor.apply(document);
-        EstimateResult ra = estimator.estimate(document, a, forA, cancel);
-        EstimateResult rb = estimator.estimate(document, b, forB, cancel);
+        EstimateResult ra = estimatorFor.apply(document, a).estimate(document, a, forA, cancel);
+        EstimateResult rb = estimatorFor.apply(document, b).estimate(document, b, forB, cancel);
         return new RatioResult(ra.logValue() - rb.logValue(), new double[0], ra.siteUpdates() + rb.siteUpdates(), System.nanoTime() - start,
                 ra.logValue(), rb.logValue(), ra.chainCoverage(), rb.chainCoverage());
     }

@@ -18,6 +18,21 @@ import java.util.List;
  * @param notes what was done, in words
  */
 public record ModelPair(TopicModel a, TopicModel b, TopicAlignment alignment, boolean aligned, List<String> notes) {
+    /**
+     * A pair of which a model is of another family than LDA: compared only by each model's own estimate over theta
+     * (ComparisonMethods.supports), so over one vocabulary in one order (a product decoder's normaliser runs over all of
+     * it: its words cannot be dropped) and with no topic alignment (nothing anneals between the models' topics).
+     */
+    private static ModelPair acrossFamilies(TopicModel a, TopicModel b) {
+        if (!a.vocabulary().equals(b.vocabulary())) {
+            throw new IllegalArgumentException("the models' vocabularies differ (A has " + a.numWords() + " words, B " + b.numWords()
+                    + "), and a model of another family than LDA is compared over one vocabulary in one order: export both over the same"
+                    + " words (formats.md, comparing models of different tokenisers)");
+        }
+        return new ModelPair(a, b, null, false, List.of("A is " + a.family() + ", B is " + b.family() + ": each model is evaluated on its"
+                + " own over theta, its topics summed out; no topic alignment"));
+    }
+
     /** {@link #prepare(TopicModel, TopicModel, boolean, boolean, String)} for the ratio paths. */
     public static ModelPair prepare(TopicModel a, TopicModel b, boolean align, boolean intersectVocabularies) {
         return prepare(a, b, align, intersectVocabularies, ComparisonMethods.RATIO_CONVEX);
@@ -32,6 +47,9 @@ public record ModelPair(TopicModel a, TopicModel b, TopicAlignment alignment, bo
      */
     public static ModelPair prepare(TopicModel a, TopicModel b, boolean align, boolean intersectVocabularies, String annealing) {
         List<String> notes = new ArrayList<>();
+        if (!a.isLda() || !b.isLda()) {
+            return acrossFamilies(a, b);
+        }
         boolean sameK = a.numTopics() == b.numTopics();
         if (!a.vocabulary().equals(b.vocabulary())) {
             if (sameWordSet(a, b)) {

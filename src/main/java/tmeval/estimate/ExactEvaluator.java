@@ -14,7 +14,9 @@ import java.util.SplittableRandom;
  * through its counts, the sum over all K^N assignments collapses onto the count vectors c reachable after m tokens:
  * v_{m+1}(c + e_k) += v_m(c) phi(w_{m+1}, k) (c_k + alpha_k) / (m + A)  (the Polya urn), and P(w) = sum_c v_N(c).
  * Each level is rescaled by its largest value (kept as a log) so nothing underflows. The last level holds
- * C(N + K - 1, K - 1) states; beyond {@code maxStates} the evaluator refuses rather than approximate.
+ * C(N + K - 1, K - 1) states; beyond {@code maxStates} the evaluator refuses rather than approximate. A model with a
+ * logistic-normal prior and K = 2 or 3 is answered by quadrature over eta instead ({@link EtaQuadrature}: two rules that
+ * must agree within 1e-8 nats).
  */
 public final class ExactEvaluator implements Estimator {
     public static final long DEFAULT_MAX_STATES = 2_000_000;
@@ -70,7 +72,9 @@ public final class ExactEvaluator implements Estimator {
     @Override
     public EstimateResult estimate(Document document, TopicModel model, SplittableRandom random, CancelToken cancel) {
         long start = System.nanoTime();
-        double logValue = logProbability(DocumentView.of(document), model, cancel);
+        // another family has no topic counts to sum over: quadrature over eta answers it at K = 2 and 3
+        double logValue = model.isLda() ? logProbability(DocumentView.of(document), model, cancel)
+                : EtaQuadrature.logProbability(DocumentView.of(document), model, cancel);
         return EstimateResult.since(start, logValue, new double[0], 0, document.length());
     }
 

@@ -2,6 +2,7 @@ package tmeval.estimate;
 
 import tmeval.anneal.Schedule;
 import tmeval.architecture.AllowedToNameMethods;
+import tmeval.model.TopicModel;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -39,6 +40,7 @@ public final class Methods {
     public static final String LEE_IS = "lee-is";
     public static final String IS_VB = "is-vb";
     public static final String IS_GIBBS = "is-gibbs";
+    public static final String IS_ETA = "is-eta";
     public static final String COMPLETION_THETA = "completion-theta";
     public static final String COMPLETION_AIS = "completion-ais";
     public static final String COMPLETION_LR = "completion-lr";
@@ -75,6 +77,9 @@ public final class Methods {
                 EnumSet.of(MethodOption.SAMPLES), s -> new VariationalImportanceSampler(s.samples()));
         add(IS_GIBBS, "importance sampling over theta (topics summed out) from a mixture of Dir(alpha + n(z)) over Gibbs draws of chains started apart, with a defensive prior share", d.withSamples(1000),
                 EnumSet.of(MethodOption.SAMPLES), s -> new GibbsMixtureSampler(s.samples()));
+        add(IS_ETA, "importance sampling over eta of a logistic-normal prior (CTM, STM, ETM, ProdLDA; topics summed out) from the"
+                        + " document's Laplace approximation: Student-t's of its scale and four times it, with a defensive prior share", d.withSamples(1000),
+                EnumSet.of(MethodOption.SAMPLES), s -> new EtaImportanceSampler(s.samples()));
         add(COMPLETION_THETA, "document completion: estimated theta from the first half (Eq. 27)", d.withBurnIn(100).withSamples(1000),
                 EnumSet.of(MethodOption.BURN_IN, MethodOption.SAMPLES), s -> new EstimatedTheta(s.burnIn(), s.samples()));
         add(COMPLETION_AIS, "document completion: AIS for P(w2 | w1) (Algorithm 4)", d.withSamples(1).withTemperatures(1000).withBurnIn(100),
@@ -126,7 +131,7 @@ public final class Methods {
      * E[log estimate] <= log P(w) by Jensen's inequality (lee-is with epsilon > 0 drops mass and stays below too). Not
      * lr with R > 1 (biased either way), hm (upwards), vb (a deterministic bound, with no budget) nor completion.
      */
-    private static final Set<String> STOCHASTIC_LOWER_BOUNDS = Set.of(AIS, IS_PRIOR, IS_PZW, IS_IP, CHIB, LEE_IS, IS_VB, IS_GIBBS);
+    private static final Set<String> STOCHASTIC_LOWER_BOUNDS = Set.of(AIS, IS_PRIOR, IS_PZW, IS_IP, CHIB, LEE_IS, IS_VB, IS_GIBBS, IS_ETA);
 
     /** Whether the method's log-estimate is a stochastic lower bound of log P(w) ({@link #STOCHASTIC_LOWER_BOUNDS}). */
     public static boolean stochasticLowerBound(String name) {
@@ -190,6 +195,47 @@ public final class Methods {
     /** Whether the method draws no random numbers, so that its runs are all the same ({@code vb}; {@code exact} too). */
     public static boolean deterministic(String name) {
         return name.equals(VB) || name.equals(EXACT);
+    }
+
+    /**
+     * The methods that evaluate a model of another family than LDA ({@code TopicModel#isLda}): is-eta for a
+     * logistic-normal prior (either decoder), and exact for one of K = 2 or 3 (by quadrature). Every other method is built on LDA's Dirichlet and mixture (the collapsed
+     * Gibbs samplers over z, the dynamic programme, the variational bound and the samplers of theta from Dirichlets).
+     */
+    private static final Set<String> OTHER_FAMILIES = Set.of(IS_ETA);
+
+    /** Whether the method evaluates this model: every method an LDA but is-eta, and is-eta any model with a logistic-normal prior. */
+    public static boolean supports(String name, TopicModel model) {
+        if (name.equals(IS_ETA)) {
+            return model.prior() instanceof tmeval.model.LogisticNormalPrior;
+        }
+        if (name.equals(EXACT) && !model.isLda()) {
+            // quadrature over eta (EtaQuadrature) in K - 1 = 1 or 2 dimensions
+            return model.prior() instanceof tmeval.model.LogisticNormalPrior && model.numTopics() >= 2
+                    && model.numTopics() <= EtaQuadrature.MAX_TOPICS;
+        }
+        return model.isLda() && !OTHER_FAMILIES.contains(name);
+    }
+
+    /** The methods that evaluate this model ({@link #supports}), in the order the help lists them. */
+    public static List<String> supporting(TopicModel model) {
+        return names().stream().filter(n -> supports(n, model)).toList();
+    }
+
+    /**
+     * Why the method cannot evaluate this model, in words for the user, or null when it can.
+     */
+    public static String refusal(String name, TopicModel model) {
+        if (supports(name, model)) {
+            return null;
+        }
+        List<String> others = supporting(model);
+        String what = name.equals(IS_ETA) ? "samples eta of a logistic-normal prior" : name.equals(EXACT)
+                ? "needs an LDA (a Dirichlet prior and a mixture of topics), or a logistic-normal prior with K = 2 or 3 (quadrature over eta)"
+                : "needs an LDA (a Dirichlet prior and a mixture of topics)";
+        String instead = model.isLda() ? ": use any other method, or auto" : others.isEmpty() ? ", which no method evaluates"
+                : ": use " + String.join(" or ", others) + ", or auto, which chooses among them";
+        return name + " " + what + "; model " + model.name() + " is " + model.family() + instead;
     }
 
     /** The names, in the order the help lists them. */

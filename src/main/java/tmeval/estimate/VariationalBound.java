@@ -45,6 +45,14 @@ public final class VariationalBound implements Estimator {
     public record Fit(double bound, int iterations, double[] gamma) {
     }
 
+    /**
+     * The document's floor under the model: the bound of an LDA; NaN for a model of another family, which this mean-field
+     * bound (a Dirichlet posterior over theta, a mixture over z) does not reach, so that no estimate is judged below it.
+     */
+    public static double floor(Document document, TopicModel model, CancelToken cancel) {
+        return model.isLda() ? fit(document, model, cancel).bound() : Double.NaN;
+    }
+
     public static Fit fit(Document document, TopicModel model, CancelToken cancel) {
         DocumentView view = DocumentView.of(document);
         int numTopics = model.numTopics();

@@ -4,7 +4,11 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * An LDA topic model: K topics over a vocabulary of V words (phi) and an asymmetric Dirichlet prior alpha.
+ * A topic model: K topics over a vocabulary of V words, a prior over theta ({@link ThetaPrior}: LDA's Dirichlet or a
+ * logistic-normal) and a decoder from theta to word probabilities ({@link Decoder}: LDA's mixture of topics phi or ProdLDA's
+ * product). An LDA (Dirichlet and mixture) is what every method of this tool evaluates; the other families are evaluated
+ * by the methods over theta alone, and the accessors of LDA's parts ({@link #alpha()}, {@link #phi(int, int)}, ...)
+ * refuse a model without them, so that no method built on them computes a wrong number for it.
  * phi is stored word-major, phi[w * K + k], so the K probabilities of one word are contiguous: the Gibbs
  * conditional for a token reads exactly one such row. Immutable.
  */
@@ -16,7 +20,11 @@ public final class TopicModel implements java.io.Serializable {
     private final String name;
     private final Vocabulary vocabulary;
     private final int numTopics;
+    private final ThetaPrior prior;
+    private final Decoder decoder;
+    /** The mixture's phi, or null for another decoder. */
     private final double[] phi;
+    /** The Dirichlet's alpha, or null for another prior. */
     private final double[] alpha;
     private final double[] floor;
 
@@ -53,12 +61,81 @@ public final class TopicModel implements java.io.Serializable {
         }
         this.phi = phi.clone();
         this.alpha = alpha.clone();
-        this.floor = new double[numTopics];
-        Arrays.fill(floor, Double.POSITIVE_INFINITY);
-        for (int i = 0; i < this.phi.length; i++) {
-            int k = i % numTopics;
-            floor[k] = Math.min(floor[k], this.phi[i]);
+        this.prior = new DirichletPrior(this.alpha);
+        this.decoder = MixtureDecoder.checked(this.phi, numTopics);
+        this.floor = floors(this.phi, numTopics);
+    }
+
+    /**
+     * A model of any family: the prior and the decoder must agree on K, and the decoder's words are the vocabulary's.
+     * A Dirichlet prior with a mixture decoder is the LDA of {@link #TopicModel(String, Vocabulary, double[], double[])}.
+     */
+    public TopicModel(String name, Vocabulary vocabulary, ThetaPrior prior, Decoder decoder) {
+        this.name = Objects.requireNonNull(name, "name");
+        this.vocabulary = Objects.requireNonNull(vocabulary, "vocabulary");
+        this.prior = Objects.requireNonNull(prior, "prior");
+        this.decoder = Objects.requireNonNull(decoder, "decoder");
+        this.numTopics = prior.numTopics();
+        if (decoder.numTopics() != numTopics) {
+            throw new IllegalArgumentException("the prior has K = " + numTopics + " topics, the decoder " + decoder.numTopics());
         }
+        if (decoder.numWords() != vocabulary.size()) {
+            throw new IllegalArgumentException("the decoder has " + decoder.numWords() + " words, the vocabulary " + vocabulary.size());
+        }
+        this.alpha = prior instanceof DirichletPrior d ? d.values() : null;
+        this.phi = decoder instanceof MixtureDecoder m ? m.values() : null;
+        this.floor = phi == null ? null : floors(phi, numTopics);
+    }
+
+    private static double[] floors(double[] phi, int numTopics) {
+        double[] floor = new double[numTopics];
+        Arrays.fill(floor, Double.POSITIVE_INFINITY);
+        for (int i = 0; i < phi.length; i++) {
+            int k = i % numTopics;
+            floor[k] = Math.min(floor[k], phi[i]);
+        }
+        return floor;
+    }
+
+    public ThetaPrior prior() {
+        return prior;
+    }
+
+    public Decoder decoder() {
+        return decoder;
+    }
+
+    /** Whether this is an LDA: a Dirichlet prior and a mixture of topics. */
+    public boolean isLda() {
+        return alpha != null && phi != null;
+    }
+
+    /** The model's family in words: "LDA", or its prior and decoder ("logistic-normal (D = K - 1, full covariance) prior, product decoder"). */
+    public String family() {
+        return isLda() ? "LDA" : prior.describe() + " prior, " + decoder.describe() + " decoder";
+    }
+
+    /**
+     * What a method built on LDA's parts cannot find in this model, as an error: an IllegalArgumentException, the
+     * exception that the runners turn into a refusal in words.
+     */
+    private IllegalArgumentException notLda(String part) {
+        return new IllegalArgumentException("model " + name + " is no LDA (" + family() + "): it has no " + part
+                + "; only the methods over theta evaluate it (estimators.md, \"Model families\")");
+    }
+
+    private double[] phiOrRefuse() {
+        if (phi == null) {
+            throw notLda("mixture of topics phi");
+        }
+        return phi;
+    }
+
+    private double[] alphaOrRefuse() {
+        if (alpha == null) {
+            throw notLda("Dirichlet alpha");
+        }
+        return alpha;
     }
 
     /**
@@ -67,6 +144,7 @@ public final class TopicModel implements java.io.Serializable {
      * saw: the sparsity a Gibbs draw can exploit word by word (Yao, Mimno and McCallum's SparseLDA).
      */
     public double[] topicFloors() {
+        phiOrRefuse();
         return floor.clone();
     }
 
@@ -101,20 +179,20 @@ public final class TopicModel implements java.io.Serializable {
     }
 
     public double phi(int word, int topic) {
-        return phi[word * numTopics + topic];
+        return phiOrRefuse()[word * numTopics + topic];
     }
 
     public double alpha(int topic) {
-        return alpha[topic];
+        return alphaOrRefuse()[topic];
     }
 
     public double[] alpha() {
-        return alpha.clone();
+        return alphaOrRefuse().clone();
     }
 
     public double alphaSum() {
         double s = 0;
-        for (double a : alpha) {
+        for (double a : alphaOrRefuse()) {
             s += a;
         }
         return s;
@@ -122,23 +200,26 @@ public final class TopicModel implements java.io.Serializable {
 
     /** Copies the K probabilities of one word into {@code out} at {@code offset}. */
     public void copyRow(int word, double[] out, int offset) {
-        System.arraycopy(phi, word * numTopics, out, offset, numTopics);
+        System.arraycopy(phiOrRefuse(), word * numTopics, out, offset, numTopics);
     }
 
     /** A copy of the whole word-major matrix. */
     public double[] phiMatrix() {
-        return phi.clone();
+        return phiOrRefuse().clone();
     }
 
-    /** The same topics and alpha under another name. */
+    /** The same model under another name. */
     public TopicModel withName(String newName) {
-        return new TopicModel(newName, vocabulary, phi, alpha);
+        return isLda() ? new TopicModel(newName, vocabulary, phi, alpha) : new TopicModel(newName, vocabulary, prior, decoder);
     }
 
     /** This model with its topics reordered: new topic k is old topic permutation[k]. */
     public TopicModel permuteTopics(int[] permutation) {
         if (permutation.length != numTopics) {
             throw new IllegalArgumentException("permutation of length " + permutation.length + " for " + numTopics + " topics");
+        }
+        if (!isLda()) {
+            throw notLda("topics to reorder by LDA's alignment");
         }
         double[] p = new double[phi.length];
         double[] a = new double[numTopics];
@@ -161,7 +242,7 @@ public final class TopicModel implements java.io.Serializable {
         for (int w = 0; w < order.length; w++) {
             order[w] = w;
         }
-        Arrays.sort(order, (x, y) -> Double.compare(phi(y, topic), phi(x, topic)));
+        Arrays.sort(order, (x, y) -> Double.compare(decoder.topicWeight(y, topic), decoder.topicWeight(x, topic)));
         int[] top = new int[n];
         for (int i = 0; i < n; i++) {
             top[i] = order[i];
@@ -172,16 +253,16 @@ public final class TopicModel implements java.io.Serializable {
     @Override
     public boolean equals(Object o) {
         return o instanceof TopicModel m && name.equals(m.name) && vocabulary.equals(m.vocabulary)
-                && Arrays.equals(phi, m.phi) && Arrays.equals(alpha, m.alpha);
+                && prior.equals(m.prior) && decoder.equals(m.decoder);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(name, vocabulary, Arrays.hashCode(phi), Arrays.hashCode(alpha));
+        return Objects.hash(name, vocabulary, decoder.hashCode(), prior.hashCode());
     }
 
     @Override
     public String toString() {
-        return "TopicModel[" + name + ", K=" + numTopics + ", V=" + vocabulary.size() + "]";
+        return "TopicModel[" + name + ", K=" + numTopics + ", V=" + vocabulary.size() + (isLda() ? "" : ", " + family()) + "]";
     }
 }

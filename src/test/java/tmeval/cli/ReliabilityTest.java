@@ -82,6 +82,9 @@ class ReliabilityTest {
     void sameSeedGivesByteIdenticalFilesFor1And2And8ThreadsAndAcrossInvocations() throws Exception {
         Path[] data = smallData();
         for (Methods.Method m : Methods.all()) {
+            if (m.name().equals(Methods.IS_ETA)) {
+                continue; // another family's method, refused on an LDA before any work (ModelFamiliesCliTest)
+            }
             List<String> base = List.of("estimate", "--model", data[0].toString(), "--corpus", data[2].toString(), "--method", m.name());
             List<String> tail = optionsOf(m.name(), "--samples", "20", "--temperatures", "20", "--particles", "3", "--chain-length", "5",
                     "--burn-in", "3");
@@ -221,6 +224,9 @@ class ReliabilityTest {
             TopicModel m = (TopicModel) c[0];
             Document d = (Document) c[1];
             for (Methods.Method method : Methods.all()) {
+                if (!Methods.supports(method.name(), m)) {
+                    continue;
+                }
                 var s = method.defaults().withSamples(3).withTemperatures(3).withBurnIn(1).withParticles(1).withChainLength(2)
                         .withIterations(1).withSchedule(Schedule.UNIFORM).withResampling(d.length() < 1000);
                 try {

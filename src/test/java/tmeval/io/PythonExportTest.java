@@ -6,6 +6,8 @@ import org.junit.jupiter.api.io.TempDir;
 import tmeval.estimate.VariationalBound;
 import tmeval.model.Corpus;
 import tmeval.model.Document;
+import tmeval.model.LogisticNormalPrior;
+import tmeval.model.ProductDecoder;
 import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
 
@@ -17,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -96,6 +99,88 @@ class PythonExportTest {
         var corpus = CorpusLoader.read(CorpusLoader.Spec.of(dir.resolve("heldout.tsv")), gensim.vocabulary());
         assertEquals(1, corpus.unknownWords().tokens(), "'unknown' is the one unknown token");
         assertEquals(3, corpus.tokenCount(), "00, a,b and i");
+    }
+
+    /**
+     * The other families (issue 37): each file the Python tests wrote from arrays, from contextualized-topic-models' CTM
+     * (ProdLDA and LDA decoders) and from pyro's ProdLDA (stand-ins) reads back with its prior's mu and covariance, each
+     * word's probabilities or B and c, and, where the network's own output at a few theta is given, a product decoder
+     * whose p(w | theta) = softmax(B theta + c) is that output: the batch normalisation folded in right.
+     */
+    @Test
+    void theOtherFamiliesReadBackWithTheirPriorAndDecoder() throws Exception {
+        runPythonTests();
+        List<String> files = Files.readAllLines(dir.resolve("families.txt"));
+        assertEquals(5, files.size(), pythonOutput);
+        for (String name : files) {
+            TopicModel m = ModelLoader.read(ModelLoader.Spec.of(dir.resolve(name)));
+            LogisticNormalPrior prior = (LogisticNormalPrior) m.prior();
+            int d = prior.dimension();
+            int covRow = 0;
+            int word = 0;
+            int thetas = 0;
+            for (String line : Files.readAllLines(dir.resolve(name + ".check.tsv"))) {
+                String[] f = line.split("\t", -1);
+                switch (f[0]) {
+                    case "mu" -> assertArrayEquals(numbers(f, 1), prior.mean(), 0, name);
+                    case "var" -> {
+                        assertTrue(prior.isDiagonal(), name);
+                        double[] var = numbers(f, 1);
+                        for (int i = 0; i < d; i++) {
+                            assertEquals(var[i], prior.covariance()[i * d + i], 0, name);
+                        }
+                    }
+                    case "cov" -> {
+                        assertArrayEquals(numbers(f, 1), java.util.Arrays.copyOfRange(prior.covariance(), covRow * d, covRow * d + d), 0, name);
+                        covRow++;
+                    }
+                    case "row" -> {
+                        assertEquals(f[1], m.vocabulary().word(word), name);
+                        double[] v = numbers(f, 2);
+                        for (int k = 0; k < m.numTopics(); k++) {
+                            double actual = m.decoder() instanceof ProductDecoder p ? p.weight(word, k) : m.phi(word, k);
+                            assertEquals(v[k], actual, 1e-15, name + " " + f[1] + " topic " + k);
+                        }
+                        if (m.decoder() instanceof ProductDecoder p) {
+                            assertEquals(v[m.numTopics()], p.bias(word), 0, name + " c(" + f[1] + ")");
+                        }
+                        word++;
+                    }
+                    case "theta" -> {
+                        double[] v = numbers(f, 1);
+                        ProductDecoder p = (ProductDecoder) m.decoder();
+                        double[] a = new double[m.numWords()];
+                        double max = Double.NEGATIVE_INFINITY;
+                        for (int w = 0; w < a.length; w++) {
+                            a[w] = p.bias(w);
+                            for (int k = 0; k < m.numTopics(); k++) {
+                                a[w] += v[k] * p.weight(w, k);
+                            }
+                            max = Math.max(max, a[w]);
+                        }
+                        double sum = 0;
+                        for (double x : a) {
+                            sum += Math.exp(x - max);
+                        }
+                        for (int w = 0; w < a.length; w++) {
+                            assertEquals(v[m.numTopics() + w], Math.exp(a[w] - max) / sum, 1e-13, name + " p(" + m.vocabulary().word(w) + " | theta)");
+                        }
+                        thetas++;
+                    }
+                    default -> throw new AssertionError("unexpected line " + line);
+                }
+            }
+            assertTrue(covRow == 0 || covRow == d, name);
+            assertTrue(word == m.numWords() || thetas == 3 && m.decoder() instanceof ProductDecoder, name + ": every word, or the network's output");
+        }
+    }
+
+    private static double[] numbers(String[] fields, int from) {
+        double[] v = new double[fields.length - from];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = Double.parseDouble(fields[from + i]);
+        }
+        return v;
     }
 
     /**

@@ -180,10 +180,11 @@ public final class AutoComparison {
     }
 
     /** Runs the pilot, telling {@code progress} of each (candidate, document) it finishes, and chooses. */
-    public static Choice choose(ComparisonPlan pilotPlan, Corpus corpus, ModelPair pair, Progress progress, CancelToken cancel) {
+    public static Choice choose(ComparisonPlan plan, Corpus corpus, ModelPair pair, Progress progress, CancelToken cancel) {
         if (corpus.size() == 0) {
             throw new IllegalArgumentException("auto needs at least one document to choose a method on");
         }
+        ComparisonPlan pilotPlan = forFamilies(plan, pair);
         int[] pilot = AutoEstimation.pilot(corpus, pilotPlan.seed());
         ComparisonRunner.Job job = ComparisonRunner.Job.of(pilotPlan, corpus, pair);
         List<String> candidates = pilotPlan.methods();
@@ -203,6 +204,22 @@ public final class AutoComparison {
         }, runs::add, pilotPlan.threads(), "tmeval-auto-pilot", progress, cancel, task -> candidates.get(task / pilot.length) + " on document "
                 + corpus.document(pilot[task % pilot.length]).id());
         return decide(pilotPlan, pilot, runs);
+    }
+
+    /**
+     * The pilot's plan for the pair: as it is for two LDAs; where a model is of another family, its candidates are the
+     * estimates that compare the pair ({@link ComparisonMethods#supports}: is-eta-diff).
+     */
+    static ComparisonPlan forFamilies(ComparisonPlan pilotPlan, ModelPair pair) {
+        if (pair.a().isLda() && pair.b().isLda()) {
+            return pilotPlan;
+        }
+        List<String> supporting = ComparisonMethods.supporting(pair.a(), pair.b()).stream()
+                .filter(m -> !ComparisonMethods.completion(m) && ComparisonMethods.guarantee(m) == tmeval.estimate.Methods.Guarantee.ESTIMATE).toList();
+        if (supporting.isEmpty()) {
+            throw new IllegalArgumentException("auto has no method that compares A (" + pair.a().family() + ") with B (" + pair.b().family() + ")");
+        }
+        return pilotPlan.withMethods(supporting);
     }
 
     /**
@@ -356,7 +373,7 @@ public final class AutoComparison {
     private static List<Outcome> outcomes(List<ComparisonRunner.Result> round, Document doc, TopicModel model,
                                           ToDoubleFunction<RatioResult> value, ToDoubleFunction<RatioResult> coverage, String estimator,
                                           CancelToken cancel) {
-        double floor = VariationalBound.fit(doc, model, cancel).bound();
+        double floor = VariationalBound.floor(doc, model, cancel);
         double ceiling = Ceiling.of(doc, model);
         List<Outcome> outcomes = new ArrayList<>();
         for (ComparisonRunner.Result r : round) {

@@ -81,15 +81,28 @@ public final class AutoEstimation {
             Methods.CHIB);
 
     /**
+     * The candidates for a model: {@link #CANDIDATES} for an LDA; for another family, the stochastic lower bounds that
+     * evaluate it ({@link Methods#supports}: is-eta for a logistic-normal prior).
+     */
+    public static List<String> candidates(TopicModel model) {
+        return model.isLda() ? CANDIDATES : Methods.stochasticLowerBounds().stream().filter(m -> Methods.supports(m, model)).toList();
+    }
+
+    /**
      * Time per site update of each candidate relative to {@code ais}'s, measured by the pilot on scikit-learn's K = 20
      * model of SpamAssassin (performance.md, "auto"): an is-vb update evaluates a mixture over K for one distinct word,
      * an lr update samples one token's topic without re-sampling.
      */
-    static final java.util.Map<String, Double> WORK = java.util.Map.of(Methods.IS_GIBBS, 4.8, Methods.IS_VB, 4.8, Methods.LEE_IS, 1.3, Methods.AIS, 1.0,
-            Methods.IS_IP, 0.67, Methods.CHIB, 0.63, Methods.IS_PZW, 0.77, Methods.IS_PRIOR, 1.3,
+    static final java.util.Map<String, Double> WORK = java.util.Map.ofEntries(java.util.Map.entry(Methods.IS_GIBBS, 4.8),
+            java.util.Map.entry(Methods.IS_VB, 4.8), java.util.Map.entry(Methods.LEE_IS, 1.3), java.util.Map.entry(Methods.AIS, 1.0),
+            java.util.Map.entry(Methods.IS_IP, 0.67), java.util.Map.entry(Methods.CHIB, 0.63), java.util.Map.entry(Methods.IS_PZW, 0.77),
+            java.util.Map.entry(Methods.IS_PRIOR, 1.3),
+            // is-eta evaluates p(w | theta) over the distinct words per draw, as is-vb does (its only rival is itself)
+            java.util.Map.entry(Methods.IS_ETA, 4.8),
             // the ratio paths (AutoComparison's candidates; a comparison method is weighted by the estimator that prices
             // it): ais's rate over theirs in performance.md's throughput table, KOS K = 50, 1.8e7 against 2.6e7 and 1.56e7
-            tmeval.compare.ComparisonMethods.RATIO_CONVEX, 0.69, tmeval.compare.ComparisonMethods.RATIO_GEOMETRIC, 1.15);
+            java.util.Map.entry(tmeval.compare.ComparisonMethods.RATIO_CONVEX, 0.69),
+            java.util.Map.entry(tmeval.compare.ComparisonMethods.RATIO_GEOMETRIC, 1.15));
 
     /** What the pilot measured of one candidate. */
     public record Trial(String method, int violations, int beyondCap, double variancePerToken, long pilotSiteUpdates, long pilotNanos,
@@ -309,11 +322,16 @@ public final class AutoEstimation {
             throw new IllegalArgumentException("auto needs at least one document to choose a method on");
         }
         int[] pilot = pilot(corpus, seed);
+        List<String> candidates = candidates(model);
+        if (candidates.isEmpty()) {
+            throw new IllegalArgumentException("auto has no method for model " + model.name() + " (" + model.family() + ")");
+        }
         // is-gibbs first: without a floor violation it is chosen whatever the others measure (Trial.BEST), so they are
         // piloted only when it has one (the same choice, at a sixth of the pilot's cost; their streams do not depend on it)
-        List<Trial> trials = new ArrayList<>(pilotTrials(List.of(Methods.IS_GIBBS), pilot, corpus, model, seed, threads, progress, cancel));
-        if (trials.get(0).violations() > 0) {
-            trials.addAll(pilotTrials(CANDIDATES.subList(1, CANDIDATES.size()), pilot, corpus, model, seed, threads, progress, cancel));
+        List<String> first = candidates.get(0).equals(Methods.IS_GIBBS) ? List.of(Methods.IS_GIBBS) : candidates;
+        List<Trial> trials = new ArrayList<>(pilotTrials(first, pilot, corpus, model, seed, threads, progress, cancel));
+        if (first.size() < candidates.size() && trials.get(0).violations() > 0) {
+            trials.addAll(pilotTrials(candidates.subList(1, candidates.size()), pilot, corpus, model, seed, threads, progress, cancel));
         }
         trials.sort(Trial.BEST);
         Trial best = trials.get(0);
@@ -516,7 +534,8 @@ public final class AutoEstimation {
             runs = runs(estimator, model, doc, d, budget, seed, cancel);
             cost += runs.stream().filter(o -> o.result() != null).mapToLong(o -> o.result().siteUpdates()).sum();
             v = DocumentVerdict.of(method, runs).verdict();
-            if (v.certified() && !method.equals(Methods.AIS)) {
+            // the check's AIS anneals over z, which only an LDA has: another family's certificate is its runs' alone
+            if (v.certified() && !method.equals(Methods.AIS) && model.isLda()) {
                 FamilyChecked checked = familyCheck(runs, v, model, doc, d, budget, seed, cancel);
                 runs = checked.runs();
                 cost += checked.siteUpdates();

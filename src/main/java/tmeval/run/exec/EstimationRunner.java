@@ -95,8 +95,12 @@ public final class EstimationRunner {
                             boolean withFloor, CancelToken cancel) {
         String method = estimator.method();
         try {
+            String refusal = Methods.refusal(method, model);
+            if (refusal != null) {
+                throw new EstimationException(refusal);
+            }
             EstimateResult r = estimator.estimate(doc, model, random, cancel);
-            double floor = withFloor ? VariationalBound.fit(doc, model, cancel).bound() : Double.NaN;
+            double floor = withFloor ? VariationalBound.floor(doc, model, cancel) : Double.NaN;
             if (!Double.isFinite(r.logValue())) {
                 return new Outcome(documentIndex, doc.id(), doc.length(), run, null,
                         method + " gave no finite estimate (every sample had weight zero); use more samples or temperatures, or another method",

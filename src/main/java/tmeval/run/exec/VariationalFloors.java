@@ -10,7 +10,8 @@ import java.util.List;
 
 /**
  * Each model's certified floor over a corpus: the variational lower bound vb summed over documents, computed on the
- * job's worker threads (one task per document) and summed in corpus order, so the total is the same for any thread count.
+ * job's worker threads (one task per document) and summed in corpus order, so the total is the same for any thread count;
+ * NaN for a model of another family than LDA, which has no such floor.
  */
 public final class VariationalFloors {
     private VariationalFloors() {
@@ -22,7 +23,7 @@ public final class VariationalFloors {
         OrderedParallel.run(corpus.size(), d -> {
             double[] bounds = new double[models.size()];
             for (int m = 0; m < models.size(); m++) {
-                bounds[m] = VariationalBound.fit(corpus.document(d), models.get(m), cancel).bound();
+                bounds[m] = VariationalBound.floor(corpus.document(d), models.get(m), cancel);
             }
             return bounds;
         }, bounds -> {

@@ -1,0 +1,257 @@
+package tmeval.estimate;
+
+import tmeval.model.MixtureDecoder;
+import tmeval.model.ProductDecoder;
+import tmeval.model.TopicModel;
+import tmeval.sampling.DocumentView;
+
+/**
+ * log p(w | theta) of one document with its topics summed out, for any decoder, and its gradient and Hessian in the
+ * logits eta of theta = softmax(eta) (all K of them; the reference convention drops the last): what the estimators over
+ * eta need. The mixture's sum_v n_v log sum_k theta_k phi(v, k) over the document's distinct words; the product's
+ * sum_v n_v a_v - N log sum_u exp(a_u), a = B theta + c over the whole vocabulary.
+ */
+abstract class DecoderLikelihood {
+    final int numTopics;
+    final int length;
+
+    private DecoderLikelihood(int numTopics, int length) {
+        this.numTopics = numTopics;
+        this.length = length;
+    }
+
+    /**
+     * @throws IllegalArgumentException if a word of the document has probability zero under every topic of a mixture
+     */
+    static DecoderLikelihood of(DocumentView view, TopicModel model) {
+        if (model.decoder() instanceof ProductDecoder product) {
+            return new Product(view, product);
+        }
+        if (model.decoder() instanceof MixtureDecoder) {
+            return new Mixture(view, model);
+        }
+        throw new IllegalStateException("no likelihood for the decoder " + model.decoder().describe());
+    }
+
+    /** log p(w | theta), theta given by its logs. */
+    abstract double log(double[] logTheta);
+
+    /**
+     * log p(w | theta), with its gradient (K) and Hessian (K x K row-major) in eta, theta = softmax(eta), written into
+     * the arrays given.
+     */
+    abstract double derivatives(double[] logTheta, double[] gradient, double[] hessian);
+
+    /** Work of one {@link #log} in multiply-adds, the unit its estimators' costs are counted in. */
+    abstract long evaluationCost();
+
+    /** Mixture: the document's distinct words only; responsibilities r_vk = theta_k phi_vk / sum_j theta_j phi_vj keep the derivatives bounded. */
+    private static final class Mixture extends DecoderLikelihood {
+        private final DocumentView view;
+        private final double[] logRows;
+
+        Mixture(DocumentView view, TopicModel model) {
+            super(model.numTopics(), view.length());
+            this.view = view;
+            this.logRows = view.logRows(model);
+        }
+
+        @Override
+        double log(double[] logTheta) {
+            return ThetaSampling.logLikelihood(view, logRows, numTopics, logTheta);
+        }
+
+        @Override
+        double derivatives(double[] logTheta, double[] gradient, double[] hessian) {
+            int k = numTopics;
+            java.util.Arrays.fill(gradient, 0);
+            java.util.Arrays.fill(hessian, 0);
+            double[] r = new double[k];
+            double total = 0;
+            for (int s = 0; s < view.numLocalWords(); s++) {
+                double logP = ThetaSampling.logWordProbability(logRows, s * k, k, logTheta);
+                int n = view.count(s);
+                total += n * logP;
+                for (int t = 0; t < k; t++) {
+                    r[t] = Math.exp(logTheta[t] + logRows[s * k + t] - logP);
+                }
+                for (int i = 0; i < k; i++) {
+                    gradient[i] += n * r[i];
+                    hessian[i * k + i] += n * r[i];
+                    for (int j = 0; j < k; j++) {
+                        hessian[i * k + j] -= n * r[i] * r[j];
+                    }
+                }
+            }
+            // minus N (diag theta - theta theta^T): the softmax's own curvature
+            for (int i = 0; i < k; i++) {
+                double ti = Math.exp(logTheta[i]);
+                gradient[i] -= length * ti;
+                hessian[i * k + i] -= length * ti;
+                for (int j = 0; j < k; j++) {
+                    hessian[i * k + j] += length * ti * Math.exp(logTheta[j]);
+                }
+            }
+            return total;
+        }
+
+        @Override
+        long evaluationCost() {
+            return (long) view.numLocalWords() * numTopics;
+        }
+    }
+
+    /** Product of experts: every word of the vocabulary enters the normaliser. */
+    private static final class Product extends DecoderLikelihood {
+        private final ProductDecoder decoder;
+        /** the document's distinct words and their counts */
+        private final int[] words;
+        private final int[] counts;
+
+        Product(DocumentView view, ProductDecoder decoder) {
+            super(decoder.numTopics(), view.length());
+            this.decoder = decoder;
+            this.words = new int[view.numLocalWords()];
+            this.counts = new int[words.length];
+            for (int s = 0; s < words.length; s++) {
+                words[s] = view.word(s);
+                counts[s] = view.count(s);
+            }
+        }
+
+        /** a_w = sum_k theta_k B(w, k) + c(w). */
+        private double logit(int w, double[] theta) {
+            double a = decoder.bias(w);
+            for (int k = 0; k < numTopics; k++) {
+                a += theta[k] * decoder.weight(w, k);
+            }
+            return a;
+        }
+
+        private double[] theta(double[] logTheta) {
+            double[] theta = new double[numTopics];
+            for (int k = 0; k < numTopics; k++) {
+                theta[k] = Math.exp(logTheta[k]);
+            }
+            return theta;
+        }
+
+        @Override
+        double log(double[] logTheta) {
+            double[] theta = theta(logTheta);
+            double max = Double.NEGATIVE_INFINITY;
+            int v = decoder.numWords();
+            double[] a = new double[v];
+            for (int w = 0; w < v; w++) {
+                a[w] = logit(w, theta);
+                max = Math.max(max, a[w]);
+            }
+            double sum = 0;
+            for (int w = 0; w < v; w++) {
+                sum += Math.exp(a[w] - max);
+            }
+            double logNormaliser = max + Math.log(sum);
+            double total = 0;
+            for (int s = 0; s < words.length; s++) {
+                total += counts[s] * (a[words[s]] - logNormaliser);
+            }
+            return total;
+        }
+
+        @Override
+        double derivatives(double[] logTheta, double[] gradient, double[] hessian) {
+            int k = numTopics;
+            int v = decoder.numWords();
+            double[] theta = theta(logTheta);
+            double[] a = new double[v];
+            double max = Double.NEGATIVE_INFINITY;
+            for (int w = 0; w < v; w++) {
+                a[w] = logit(w, theta);
+                max = Math.max(max, a[w]);
+            }
+            double sum = 0;
+            for (int w = 0; w < v; w++) {
+                a[w] = Math.exp(a[w] - max);
+                sum += a[w];
+            }
+            double logNormaliser = max + Math.log(sum);
+            // in theta: g = B^T n - N E_p[B], H = -N Cov_p[B] (p = softmax(a) over the vocabulary)
+            double[] mean = new double[k];
+            double[] second = new double[k * k];
+            for (int w = 0; w < v; w++) {
+                double p = a[w] / sum;
+                for (int i = 0; i < k; i++) {
+                    double pb = p * decoder.weight(w, i);
+                    mean[i] += pb;
+                    for (int j = 0; j <= i; j++) {
+                        second[i * k + j] += pb * decoder.weight(w, j);
+                    }
+                }
+            }
+            double[] g = new double[k];
+            double total = 0;
+            for (int s = 0; s < words.length; s++) {
+                int w = words[s];
+                total += counts[s] * (logit(w, theta) - logNormaliser);
+                for (int i = 0; i < k; i++) {
+                    g[i] += counts[s] * decoder.weight(w, i);
+                }
+            }
+            double[] h = new double[k * k];
+            for (int i = 0; i < k; i++) {
+                g[i] -= length * mean[i];
+                for (int j = 0; j <= i; j++) {
+                    double c = -length * (second[i * k + j] - mean[i] * mean[j]);
+                    h[i * k + j] = c;
+                    h[j * k + i] = c;
+                }
+            }
+            toEta(theta, g, h, gradient, hessian);
+            return total;
+        }
+
+        @Override
+        long evaluationCost() {
+            return (long) decoder.numWords() * numTopics;
+        }
+    }
+
+    /**
+     * The chain rule from theta to eta: with J = diag(theta) - theta theta^T and d = theta (g - theta.g) the gradient J g,
+     * the Hessian is J H J + diag(d) - theta d^T - d theta^T (the second term from softmax's own curvature).
+     */
+    static void toEta(double[] theta, double[] g, double[] h, double[] gradient, double[] hessian) {
+        int k = theta.length;
+        double mean = 0;
+        for (int i = 0; i < k; i++) {
+            mean += theta[i] * g[i];
+        }
+        double[] d = new double[k];
+        for (int i = 0; i < k; i++) {
+            d[i] = theta[i] * (g[i] - mean);
+            gradient[i] = d[i];
+        }
+        // J H: row i is theta_i H_i. - theta_i (theta^T H)
+        double[] thetaH = new double[k];
+        for (int j = 0; j < k; j++) {
+            for (int i = 0; i < k; i++) {
+                thetaH[j] += theta[i] * h[i * k + j];
+            }
+        }
+        double[] jh = new double[k * k];
+        for (int i = 0; i < k; i++) {
+            for (int j = 0; j < k; j++) {
+                jh[i * k + j] = theta[i] * (h[i * k + j] - thetaH[j]);
+            }
+        }
+        for (int i = 0; i < k; i++) {
+            double rowDotTheta = 0;
+            for (int m = 0; m < k; m++) {
+                rowDotTheta += jh[i * k + m] * theta[m];
+            }
+            for (int j = 0; j < k; j++) {
+                hessian[i * k + j] = theta[j] * (jh[i * k + j] - rowDotTheta) + (i == j ? d[i] : 0) - theta[i] * d[j] - d[i] * theta[j];
+            }
+        }
+    }
+}
