@@ -3,10 +3,14 @@ package tmeval.app.common;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
+import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
 
 /** A view's results under the line that names the plan that made them, and how the form differs since ({@link PlanCaption}). */
 public final class PlanCaptionView {
@@ -41,28 +45,48 @@ public final class PlanCaptionView {
         label.setTooltip(whole);
     }
 
-    /** @param id the line's id; its two labels are {@code id + "-text"} and {@code id + "-changes"} */
+    /**
+     * @param id the line's id; its labels are {@code id + "-text"} and {@code id + "-changes"}, and the link that puts the
+     *           plan back in the form {@code id + "-put-back"}
+     */
     public static BorderPane above(Node content, PlanCaption<?> caption, String id) {
         Label text = new Label();
         text.setId(id + "-text");
         text.textProperty().bind(caption.textProperty());
-        text.setMinWidth(Label.USE_PREF_SIZE);
+        text.setMinWidth(0);
+        Tooltip plan = new Tooltip();
+        plan.textProperty().bind(caption.textProperty());
+        text.setTooltip(plan);
+        // how the form differs: one short line under the plan's (at most two when narrow), never the chart's room;
+        // every difference in its tooltip
         Label changes = new Label();
         changes.setId(id + "-changes");
         changes.getStyleClass().add("plan-changed");
         changes.textProperty().bind(caption.changesProperty());
-        // at 1280 pixels a long list of differences wraps instead of being cut; the tooltip holds it whole
         changes.setWrapText(true);
         changes.setMinWidth(0);
-        javafx.scene.control.Tooltip whole = new javafx.scene.control.Tooltip();
-        whole.textProperty().bind(caption.changesProperty());
+        changes.setMinHeight(0);
+        changes.maxHeightProperty().bind(changes.fontProperty().map(f -> FOLDED_EMS * f.getSize()));
+        Tooltip whole = new Tooltip();
+        whole.textProperty().bind(caption.changesDetailProperty());
         whole.setWrapText(true);
         whole.setMaxWidth(600);
         changes.setTooltip(whole);
-        HBox.setHgrow(changes, Priority.ALWAYS);
-        HBox line = new HBox(12, text, changes);
+        HBox.setHgrow(changes, Priority.SOMETIMES);
+        Hyperlink putBack = new Hyperlink("Put its plan in the form");
+        putBack.setId(id + "-put-back");
+        putBack.setMinWidth(Region.USE_PREF_SIZE);
+        putBack.setTooltip(new Tooltip("Put the plan of the results on screen back in the form"));
+        putBack.setOnAction(e -> caption.putBack());
+        putBack.setVisible(caption.offersPutBack());
+        putBack.setManaged(caption.offersPutBack());
+        HBox differs = new HBox(8, changes, putBack);
+        differs.setId(id + "-differs");
+        differs.setAlignment(Pos.CENTER_LEFT);
+        differs.visibleProperty().bind(caption.changesProperty().isNotEmpty());
+        differs.managedProperty().bind(differs.visibleProperty());
+        VBox line = new VBox(text, differs);
         line.setId(id);
-        line.setAlignment(Pos.CENTER_LEFT);
         line.getStyleClass().add("plan-caption");
         line.visibleProperty().bind(caption.textProperty().isNotEmpty());
         line.managedProperty().bind(line.visibleProperty());

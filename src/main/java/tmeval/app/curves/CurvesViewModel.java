@@ -15,6 +15,7 @@ import tmeval.app.common.BackgroundJob;
 import tmeval.app.common.Form;
 import tmeval.app.common.PlanCaption;
 import tmeval.app.common.TaskExecutor;
+import tmeval.app.common.UserMessages;
 import tmeval.app.common.Workspace;
 import tmeval.estimate.Methods;
 import tmeval.model.Corpus;
@@ -81,7 +82,8 @@ public final class CurvesViewModel {
         temperatures.addListener((o, a, b) -> formChanged());
         runs.addListener((o, a, b) -> formChanged());
         formChanged();
-        caption = new PlanCaption<>("Curves", shownPlan, formPlan, CurvesViewModel::describe, CurvePlan::toSettings);
+        caption = new PlanCaption<>("Curves", shownPlan, formPlan, CurvesViewModel::describe, CurvePlan::usedSettings, CurvePlan::toSettings);
+        caption.setPutBack(this::putShownPlanInForm, UserMessages.NONE);
         inputs.seriesProperty().addListener((o, a, b) -> describeEmpty());
         inputs.corpusProperty().addListener((o, a, b) -> describeEmpty());
         // while the curves run, the empty chart says so (not "press Run curves")
@@ -103,6 +105,17 @@ public final class CurvesViewModel {
     static String describe(CurvePlan p) {
         return String.format(Locale.ROOT, "%s, n = %d, %d run%s, seed %d", String.join(", ", p.methods()), p.settings().temperatures(), p.runs(),
                 p.runs() == 1 ? "" : "s", p.seed());
+    }
+
+    /** Puts the plan of the curves on screen in the form: its methods, temperatures and runs (the form holds no other). */
+    private List<String> putShownPlanInForm() {
+        CurvePlan p = shownPlan.get();
+        if (p != null) {
+            methods.forEach((m, on) -> on.set(p.methods().contains(m)));
+            temperatures.set(p.settings().temperatures());
+            runs.set(p.runs());
+        }
+        return List.of();
     }
 
     /** Asked (title, question) before a run replaces curves that are not saved; true goes ahead. */

@@ -101,7 +101,14 @@ public final class WhichKViewModel {
             new BackgroundJob<Throughput.Saved>(executor).of((sink, cancel) -> Throughput.readSaved(ratesFile))
                     .onSuccess(saved -> settings.useRates(saved.damaged() ? Throughput.none() : saved.rates())).start();
         }
-        caption = new PlanCaption<>("Scores", shownPlan, settings.planProperty(), WhichKPlan::describe, WhichKPlan::settingsText);
+        caption = new PlanCaption<>("Scores", shownPlan, settings.planProperty(), WhichKPlan::describe, WhichKPlan::usedSettings,
+                WhichKPlan::settingsText);
+        caption.setPutBack(() -> {
+            if (shownPlan.get() != null) {
+                settings.put(shownPlan.get());
+            }
+            return List.of();
+        }, messages);
     }
 
     /** The which-K form's typed text, committed before scoring (the view adds its fields). */
