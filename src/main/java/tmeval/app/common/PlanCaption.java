@@ -31,6 +31,7 @@ public final class PlanCaption<P> {
     private final ReadOnlyStringWrapper text = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper changes = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper detail = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper stale = new ReadOnlyStringWrapper("");
     private Supplier<List<String>> putBack;
     private UserMessages messages = UserMessages.NONE;
 
@@ -141,6 +142,19 @@ public final class PlanCaption<P> {
     /** How the form now differs from that plan, in one short line, or empty when Run would run that very plan. */
     public ReadOnlyStringProperty changesProperty() {
         return changes.getReadOnlyProperty();
+    }
+
+    /**
+     * Says, beside the plan, that the results on screen are of other inputs than those loaded now (another series, another
+     * corpus), while {@code why} is not empty: results are never taken for those of the inputs on screen.
+     */
+    public void markStaleWhen(javafx.beans.value.ObservableStringValue why) {
+        stale.bind(why);
+    }
+
+    /** Why the results on screen are not of the inputs loaded now, or empty. */
+    public ReadOnlyStringProperty staleProperty() {
+        return stale.getReadOnlyProperty();
     }
 
     /** Every difference, for the short line's tooltip. */

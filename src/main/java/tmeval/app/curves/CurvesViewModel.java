@@ -45,7 +45,7 @@ public final class CurvesViewModel {
     public static final String VARIANCE_AXIS = "mean per-document variance across runs (nats\u00b2)";
     public static final String LIKELIHOOD_AXIS = "held-out corpus log-likelihood (nats)";
     static final String NO_SERIES = "No model series loaded: load a folder of snapshots on the Inputs screen, then press Run curves.";
-    static final String READY = "CurveSeries loaded: press Run curves to draw a point per snapshot.";
+    static final String READY = "Series loaded: press Run curves to draw a point per snapshot.";
     static final String RUNNING = "Running the curves: each snapshot's points appear here as soon as it is done.";
 
     private final Workspace inputs;
@@ -68,6 +68,8 @@ public final class CurvesViewModel {
     private final ReadOnlyObjectWrapper<CurvePlan> formPlan = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyBooleanWrapper unsaved = new ReadOnlyBooleanWrapper(false);
     private final PlanCaption<CurvePlan> caption;
+    /** The series and corpus of the curves on screen (empty: those loaded when they were restored from a session). */
+    private List<Object> shownInputs = List.of();
     private BiPredicate<String, String> confirm = (title, question) -> true;
 
     public CurvesViewModel(Workspace inputs, TaskExecutor executor) {
@@ -84,6 +86,11 @@ public final class CurvesViewModel {
         formChanged();
         caption = new PlanCaption<>("Curves", shownPlan, formPlan, CurvesViewModel::describe, CurvePlan::usedSettings, CurvePlan::toSettings);
         caption.setPutBack(this::putShownPlanInForm, UserMessages.NONE);
+        // curves are the user's work (a session keeps them): another series or corpus marks them, never drops them
+        caption.markStaleWhen(javafx.beans.binding.Bindings.createStringBinding(() -> shownPlan.get() == null || shownInputs.isEmpty()
+                        || shownInputs.equals(java.util.Arrays.asList(inputs.seriesProperty().get(), inputs.corpusProperty().get())) ? ""
+                        : "these curves are of the series and corpus loaded before, not of those loaded now: run the curves again for them",
+                shownPlan, inputs.seriesProperty(), inputs.corpusProperty()));
         inputs.seriesProperty().addListener((o, a, b) -> describeEmpty());
         inputs.corpusProperty().addListener((o, a, b) -> describeEmpty());
         // while the curves run, the empty chart says so (not "press Run curves")
@@ -256,6 +263,7 @@ public final class CurvesViewModel {
         CurveRunner.Job job = CurveRunner.Job.of(plan, corpus, series);
         likelihoodPoints = 0;
         received.clear();
+        shownInputs = java.util.Arrays.asList(series, corpus);
         shownPlan.set(plan);
         resetListeners.forEach(Runnable::run);
         long start = System.nanoTime();
@@ -308,6 +316,7 @@ public final class CurvesViewModel {
         likelihoodPoints = 0;
         received.clear();
         resetListeners.forEach(Runnable::run);
+        shownInputs = List.of(); // a session's inputs may still be loading: not compared
         shownPlan.set(points.isEmpty() ? null : plan);
         if (!points.isEmpty()) {
             add(points);

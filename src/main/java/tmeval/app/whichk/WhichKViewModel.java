@@ -78,6 +78,9 @@ public final class WhichKViewModel {
     private final BackgroundJob<ModelSelection.Result> scoring;
     private final Form form = new Form();
     private final ReadOnlyObjectWrapper<WhichKPlan> shownPlan = new ReadOnlyObjectWrapper<>();
+    /** The held-out corpus, and its minimum length, of the scores on screen. */
+    private Corpus scoredCorpus;
+    private int scoredMinTokens;
     private final WhichKSettings settings;
     private final PlanCaption<WhichKPlan> caption;
 
@@ -103,6 +106,12 @@ public final class WhichKViewModel {
         }
         caption = new PlanCaption<>("Scores", shownPlan, settings.planProperty(), WhichKPlan::describe, WhichKPlan::usedSettings,
                 WhichKPlan::settingsText);
+        // scores are the user's work: another corpus (or minimum length) marks them, never drops them
+        caption.markStaleWhen(javafx.beans.binding.Bindings.createStringBinding(() -> shownPlan.get() == null
+                        || (workspace.rawCorpusProperty().get() == scoredCorpus && workspace.minTokensProperty().get() == scoredMinTokens) ? ""
+                        : "these scores are of the held-out corpus loaded before (" + (scoredCorpus == null ? "none" : scoredCorpus.name())
+                        + "), not of the one loaded now: score the models again for it",
+                shownPlan, workspace.rawCorpusProperty(), workspace.minTokensProperty()));
         caption.setPutBack(() -> {
             if (shownPlan.get() != null) {
                 settings.put(shownPlan.get());
@@ -215,6 +224,8 @@ public final class WhichKViewModel {
             return;
         }
         List<Entry> entries = List.copyOf(models);
+        scoredCorpus = raw;
+        scoredMinTokens = workspace.minTokensProperty().get();
         shownPlan.set(plan);
         Path corpusPath = workspace.path(Workspace.Slot.CORPUS);
         int minTokens = workspace.minTokensProperty().get();
