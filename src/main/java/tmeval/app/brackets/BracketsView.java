@@ -7,7 +7,6 @@ import javafx.scene.control.CheckBox;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
-import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
@@ -29,6 +28,7 @@ import org.jfree.data.xy.YIntervalSeriesCollection;
 import tmeval.app.brackets.BracketsViewModel.Bracket;
 import tmeval.app.common.UserMessages;
 import tmeval.app.common.Charts;
+import tmeval.app.common.Messages;
 import tmeval.app.common.Shown;
 import tmeval.compare.ComparisonTable.Verdict;
 
@@ -46,6 +46,8 @@ import java.util.List;
  * Draws what {@link BracketsViewModel} computed; redraws at most every {@link #REDRAW_MS} ms, and only when shown.
  */
 public final class BracketsView {
+    /** The caption's lines shown under the chart; the rest scrolls (the chart keeps its least size at 1280 x 800). */
+    static final double CAPTION_LINES = 4;
     /** Series: the three verdicts certified (solid), the same three not certified (dashed, paler), then the selected document. */
     private static final int KINDS = 3;
     private static final int SELECTED = 2 * KINDS;
@@ -63,7 +65,8 @@ public final class BracketsView {
     private final ChartViewer viewer;
     private final Label hover = new Label();
     private final StackPane chartPane = new StackPane();
-    private final BorderPane root = new BorderPane();
+    /** The chart over its footer: the chart keeps its least size, the footer's messages give way first ({@link Charts#chartOver}). */
+    private final VBox root = new VBox();
     private final javafx.beans.property.ReadOnlyBooleanProperty shown = Shown.of(root);
     private final PauseTransition redraw = new PauseTransition(Duration.millis(REDRAW_MS));
     private Label caption;
@@ -92,6 +95,7 @@ public final class BracketsView {
         renderer.setLegendItemLabelGenerator((data, series) -> legendLabel(series));
         viewer = new ChartViewer(chart);
         viewer.setId("brackets-chart");
+        Charts.leastSize(viewer);
         viewer.getCanvas().setTooltipEnabled(false);
         viewer.addChartMouseListener(new ChartMouseListenerFX() {
             @Override
@@ -139,18 +143,16 @@ public final class BracketsView {
             plot.getRangeAxis().setAutoRange(true);
         });
         Label caption = new Label();
-        caption.setWrapText(true);
         caption.setId("brackets-caption");
         caption.getStyleClass().add("chart-note");
         // the caption is set with each drawing (below), so its counts are always the legend's and the chart's
         this.caption = caption;
         FlowPane controls = new FlowPane(10, 6, new Label("ratio path"), method, perToken, reset);
         controls.setAlignment(Pos.CENTER_LEFT);
-        VBox bottom = Charts.footer(controls, caption, "Forward annealing (B to A) is a stochastic lower bound on log P(w|A) - log P(w|B),"
+        VBox bottom = Charts.footer(controls, Messages.capped(caption, CAPTION_LINES), "Forward annealing (B to A) is a stochastic lower bound on log P(w|A) - log P(w|B),"
                 + " reverse (A to B) an upper one (Jensen). A bracket above the line at 0 decides the document for A, one below it for B.",
                 this::figure, () -> root.getScene().getWindow(), "brackets", onError);
-        root.setCenter(chartPane);
-        root.setBottom(bottom);
+        Charts.chartOver(root, chartPane, bottom);
 
         redraw.setOnFinished(e -> draw());
         model.onChange(this::scheduleRedraw);

@@ -37,7 +37,30 @@ public final class Charts {
         new Color(0x8c564b), new Color(0xe377c2), new Color(0x17becf), new Color(0xbcbd22),
     };
 
+    /**
+     * The least size of a chart on screen, which no message above or under it takes (issue 39: at 1280 x 800 messages
+     * had shrunk charts to their titles); the messages scroll or wrap instead.
+     */
+    public static final double MIN_WIDTH = 300;
+    public static final double MIN_HEIGHT = 220;
+
     private Charts() {
+    }
+
+    /**
+     * Lays a chart out over its footer in {@code box}: the chart asks for no more than its least height and takes the
+     * spare height; when height is short, the footer's message strips give way down to their least, never the chart.
+     */
+    public static void chartOver(javafx.scene.layout.VBox box, Region chart, Region footer) {
+        chart.setPrefHeight(MIN_HEIGHT);
+        javafx.scene.layout.VBox.setVgrow(chart, javafx.scene.layout.Priority.ALWAYS);
+        box.getChildren().setAll(chart, footer);
+    }
+
+    /** Gives a chart on screen its least size ({@link #MIN_WIDTH} x {@link #MIN_HEIGHT}). */
+    public static <R extends Region> R leastSize(R chart) {
+        chart.setMinSize(MIN_WIDTH, MIN_HEIGHT);
+        return chart;
     }
 
     public static Paint colour(int index) {
@@ -135,8 +158,7 @@ public final class Charts {
     public static javafx.scene.layout.VBox footer(javafx.scene.Node controls, javafx.scene.Node summary, String hintText,
                                                   Supplier<Figure> chart, Supplier<Window> owner, String baseName,
                                                   UserMessages onError) {
-        javafx.scene.control.Label hint = new javafx.scene.control.Label(hintText);
-        hint.setWrapText(true);
+        javafx.scene.control.Label hint = Messages.wrapping(new javafx.scene.control.Label(hintText));
         hint.getStyleClass().add("hint");
         javafx.scene.layout.Region spacer = new javafx.scene.layout.Region();
         HBox.setHgrow(spacer, javafx.scene.layout.Priority.ALWAYS);

@@ -53,21 +53,46 @@ public record ResultsPlan(ComparisonPlan plan, AdaptiveBudget budget, AutoEstima
     }
 
     /**
-     * The settings the user chose: every one, or for auto only those it leaves to the user (seed, alignment, vocabulary,
-     * gap threshold), so that an auto form and the results it made compare equal whatever the pilot chose.
+     * The settings the user chose, as the run form holds them: every one (and {@code adaptive false} for a plain run), or
+     * for auto only those it leaves to the user (seed, alignment, vocabulary, gap threshold), so that an auto form and
+     * the results it made compare equal whatever the pilot chose.
      */
     public Map<String, String> userSettings() {
         if (auto == null) {
-            return toSettings();
+            Map<String, String> all = new LinkedHashMap<>(toSettings());
+            all.putIfAbsent(ADAPTIVE, "false");
+            return all;
         }
         Map<String, String> all = plan.toSettings();
         Map<String, String> mine = new LinkedHashMap<>();
-        mine.put("method", AutoComparison.NAME);
+        mine.put(METHODS, AutoComparison.NAME);
         for (String k : List.of("seed", "align", "vocabulary", "gap-threshold")) {
             mine.put(k, all.get(k));
         }
         return mine;
     }
+
+    /**
+     * Of {@link #userSettings}, those that made a difference to these results ({@link ComparisonPlan#usedSettings}: no
+     * particles for a ratio path, say): what a caption names when the form differs from the plan that made them.
+     */
+    public Map<String, String> usedSettings() {
+        if (auto != null) {
+            return userSettings();
+        }
+        Map<String, String> used = plan.usedSettings();
+        Map<String, String> user = userSettings();
+        Map<String, String> s = new LinkedHashMap<>();
+        user.forEach((k, v) -> {
+            if (used.containsKey(k) || !plan.toSettings().containsKey(k)) {
+                s.put(k, v);
+            }
+        });
+        return s;
+    }
+
+    private static final String METHODS = "methods";
+    private static final String ADAPTIVE = "adaptive";
 
     /** Whether the rows carry each document's last round (temperatures, converged): adaptive and auto runs. */
     public boolean rounds() {

@@ -8,7 +8,6 @@ import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.Tooltip;
-import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
@@ -28,6 +27,7 @@ import org.jfree.data.xy.XYSeriesCollection;
 import org.jfree.data.xy.YIntervalSeries;
 import org.jfree.data.xy.YIntervalSeriesCollection;
 import tmeval.app.common.Charts;
+import tmeval.app.common.Messages;
 import tmeval.app.common.Shown;
 import tmeval.app.common.FigureText;
 import tmeval.app.common.UserMessages;
@@ -46,6 +46,8 @@ import java.io.File;
  * intervals, the weighted slope's line, and the test in words. Draws what {@link CovariatesViewModel} computed.
  */
 public final class CovariatesView {
+    /** The summary's lines shown under the chart; the rest scrolls. */
+    static final double SUMMARY_LINES = 4;
     private static final Color DOCUMENT = new Color(0x1f77b4);
     private static final Color NOT_CERTIFIED = new Color(0xb0b0b0);
     private static final Color MEANS = new Color(0xff7f0e);
@@ -58,7 +60,8 @@ public final class CovariatesView {
     private final XYPlot plot;
     private final JFreeChart chart;
     private final TextTitle caption = new TextTitle("");
-    private final BorderPane root = new BorderPane();
+    /** The chart over its footer: the chart keeps its least size, the footer's messages give way first. */
+    private final VBox root = new VBox();
 
     public CovariatesView(CovariatesViewModel model, UserMessages onError) {
         this.model = model;
@@ -84,6 +87,7 @@ public final class CovariatesView {
         Charts.style(chart);
         ChartViewer viewer = new ChartViewer(chart);
         viewer.setId("covariates-chart");
+        Charts.leastSize(viewer);
 
         ComboBox<String> method = combo(model.methods(), model.methodProperty(), "covariates-method");
         ComboBox<String> covariate = combo(model.covariates(), model.covariateProperty(), "covariates-covariate");
@@ -93,7 +97,16 @@ public final class CovariatesView {
                 + " drawn in grey."));
         all.selectedProperty().bindBidirectional(model.allProperty());
         Label metadataName = new Label();
-        metadataName.textProperty().bind(model.metadataPathProperty().asString().map(s -> s.equals("null") ? "no metadata file" : s));
+        metadataName.setId("covariates-metadata-name");
+        // a long path wraps within a third of the row, whole in its tooltip, and never widens the view
+        Messages.wrapping(metadataName);
+        metadataName.setMaxWidth(320);
+        Tooltip path = new Tooltip();
+        path.textProperty().bind(metadataName.textProperty());
+        metadataName.setTooltip(path);
+        metadataName.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> model.metadataPathProperty().get() != null
+                ? model.metadataPathProperty().get().toString() : model.metadataNoteProperty().get().isEmpty() ? "no metadata file"
+                : model.metadataNoteProperty().get(), model.metadataPathProperty(), model.metadataNoteProperty()));
         Button metadata = new Button("Metadata...");
         metadata.setId("covariates-metadata");
         metadata.setTooltip(new Tooltip("A TSV file with a header: the document id, then numeric or categorical columns"));
@@ -140,13 +153,14 @@ public final class CovariatesView {
         matches.visibleProperty().bind(model.metadataMatchesProperty().isNotEmpty());
         matches.managedProperty().bind(matches.visibleProperty());
         matches.getStyleClass().add("chart-note");
-        VBox summary = new VBox(4, sentence, counts, matches);
+        VBox summaryLines = new VBox(4, sentence, counts, matches);
+        summaryLines.getChildren().forEach(n -> Messages.wrapping((Label) n));
+        javafx.scene.control.ScrollPane summary = Messages.scrolling(summaryLines, SUMMARY_LINES);
         VBox bottom = Charts.footer(controls, summary, "Each point is a document: its log ratio per token (the mean of its runs; a ratio path's"
                 + " two directions' midpoint) with a bar of one Monte Carlo s.d.; orange: binned means with 95% intervals over documents; red:"
                 + " the random-effects weighted slope.", () -> Charts.Figure.of(chart, new FigureText(model.title(), model.caption())),
                 () -> root.getScene().getWindow(), "covariates", onError);
-        root.setCenter(viewer);
-        root.setBottom(bottom);
+        Charts.chartOver(root, viewer, bottom);
         // a tab's content is hidden, not removed, while another tab is shown
         model.shownProperty().bind(Shown.of(root));
         model.points().addListener((javafx.collections.ListChangeListener<CovariatesViewModel.Point>) c -> draw());

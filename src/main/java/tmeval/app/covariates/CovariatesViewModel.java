@@ -76,6 +76,12 @@ public final class CovariatesViewModel {
     /** How the metadata file's ids meet the documents ({@link Metadata#matches}); empty without a file. */
     private final StringProperty metadataMatches = new SimpleStringProperty("");
     private boolean again;
+    /** Counts the clearings: an analysis started before the last one is of other inputs, and its result is dropped. */
+    private long generation;
+    /** "A name vs B name" of the models the study drawn was made of. */
+    private String studyModels = "";
+    /** Why the metadata file was let go (another corpus), until another is chosen. */
+    private final StringProperty metadataNote = new SimpleStringProperty("");
     /**
      * Whether the screen is on view (its view binds it): results that stream in while it is not are analysed when it is
      * shown, so a run's batches never pay for a screen nobody looks at. Not shown until a view says so.
@@ -92,7 +98,19 @@ public final class CovariatesViewModel {
         this.messages = messages;
         this.job = new BackgroundJob<CovariateStudy>(executor).showIn(progress, message);
         results.onAdded(batch -> analyse());
-        results.onReset(this::analyse);
+        // results of other inputs (new models, a new corpus, another run on screen): what is drawn goes at once, not
+        // when the next analysis ends (issue 39: the caption kept the previous models during the next run)
+        results.onReset(() -> {
+            clear();
+            analyse();
+        });
+        // a metadata file names a corpus's documents: another corpus leaves it, and the screen says so
+        workspace.corpusProperty().addListener((o, a, b) -> {
+            if (metadataPath.get() != null && a != null && b != null) {
+                metadataNote.set("the metadata file " + metadataPath.get().getFileName() + " was of the corpus loaded before: choose one for this corpus");
+                metadataPath.set(null);
+            }
+        });
         // a picker clears its value while its items change: the choice made stays
         method.addListener((o, a, b) -> {
             if (b == null && !methods.isEmpty()) {
@@ -102,7 +120,13 @@ public final class CovariatesViewModel {
             }
         });
         all.addListener((o, a, b) -> analyse());
-        metadataPath.addListener((o, a, b) -> analyse());
+        metadataPath.addListener((o, a, b) -> {
+            if (b != null) {
+                metadataNote.set("");
+            }
+            clear(); // the previous file's columns and matches are not this file's
+            analyse();
+        });
         shown.addListener((o, a, b) -> {
             if (b && stale) {
                 analyse();
@@ -115,6 +139,20 @@ public final class CovariatesViewModel {
                 show();
             }
         });
+    }
+
+    /**
+     * Forgets what is drawn (the study, its points, sentences and the metadata's matches) and any analysis under way,
+     * whose result would be of the inputs before.
+     */
+    private void clear() {
+        generation++;
+        again = false;
+        job.cancel();
+        study.set(null);
+        studyModels = "";
+        metadataMatches.set("");
+        show();
     }
 
     /** Analyses the results as they stand now, or once the running analysis ends. */
@@ -153,6 +191,8 @@ public final class CovariatesViewModel {
         List<Object> inputs = java.util.Arrays.asList(a, b, raw);
         List<Covariate> known = inputs.equals(builtInInputs) ? builtIn : null;
         List<Covariate>[] corpusCovariates = new List[] {List.of()};
+        long made = generation;
+        String models = "A " + (a == null ? "-" : a.name()) + " vs B " + (b == null ? "-" : b.name());
         String[] matches = {""};
         try {
             job.of((sink, token) -> {
@@ -170,6 +210,10 @@ public final class CovariatesViewModel {
                 }
                 return CovariateStudy.of(rows, chosen, includeAll, all, CovariateAnalysis.DEFAULT_BINS);
             }).onSuccess(done -> {
+                if (made != generation) {
+                    return; // of results or a metadata file since replaced
+                }
+                studyModels = models;
                 if (!corpusCovariates[0].isEmpty()) {
                     builtInInputs = inputs;
                     builtIn = corpusCovariates[0];
@@ -265,14 +309,12 @@ public final class CovariatesViewModel {
         return "Log ratio per token against " + (covariate.get() == null ? "a covariate" : covariate.get());
     }
 
-    /** The figure's caption: the models, the method, the documents certified and analysed, and the date. */
+    /** The figure's caption: the models of the study drawn, the method, the documents certified and analysed, and the date. */
     public String caption() {
-        TopicModel a = workspace.modelAProperty().get();
-        TopicModel b = workspace.modelBProperty().get();
         CovariateStudy s = study.get();
         String documents = s == null ? "no results" : String.format(java.util.Locale.ROOT, "%s: %d documents, %d certified, %d analysed (%s)",
                 s.method(), s.ratios().size(), s.certified(), s.included().size(), s.all() ? "not certified included" : "certified only");
-        return "A " + (a == null ? "-" : a.name()) + " vs B " + (b == null ? "-" : b.name()) + "; " + documents
+        return (s == null ? "no models analysed" : studyModels) + "; " + documents
                 + "; bars: Monte Carlo s.d. of each document; binned means with 95% intervals; " + LocalDate.now();
     }
 
@@ -347,6 +389,11 @@ public final class CovariatesViewModel {
 
     public ReadOnlyStringProperty documentsProperty() {
         return documents;
+    }
+
+    /** Why the metadata file in use was let go ("was of the corpus loaded before"), or empty. */
+    public ReadOnlyStringProperty metadataNoteProperty() {
+        return metadataNote;
     }
 
     public ReadOnlyStringProperty metadataMatchesProperty() {

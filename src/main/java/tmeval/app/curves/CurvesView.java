@@ -23,6 +23,7 @@ import org.jfree.data.xy.YIntervalSeries;
 import org.jfree.data.xy.YIntervalSeriesCollection;
 import org.jfree.data.xy.XYSeriesCollection;
 import tmeval.run.plan.Setting;
+import tmeval.app.common.Messages;
 import tmeval.app.common.UserMessages;
 import tmeval.app.common.Charts;
 import tmeval.app.common.FigureText;
@@ -40,6 +41,8 @@ import java.util.Map;
  * added as its snapshot finishes.
  */
 public final class CurvesView {
+    /** The status's lines shown at once; the rest scrolls. */
+    static final double STATUS_LINES = 3;
     private final XYSeriesCollection likelihood = new XYSeriesCollection();
     private final XYSeriesCollection variance = new XYSeriesCollection();
     private final JFreeChart likelihoodChart;
@@ -65,13 +68,15 @@ public final class CurvesView {
         left.setId("curve-chart");
         ChartViewer right = new ChartViewer(varianceChart);
         right.setId("variance-chart");
+        Charts.leastSize(left);
+        Charts.leastSize(right);
         HBox charts = new HBox(8, left, right);
         HBox.setHgrow(left, Priority.ALWAYS);
         HBox.setHgrow(right, Priority.ALWAYS);
         left.setPrefWidth(620);
-        left.setMinWidth(300);
+
         right.setPrefWidth(380);
-        right.setMinWidth(220);
+
 
         javafx.scene.layout.FlowPane controls = new javafx.scene.layout.FlowPane(10, 6);
         controls.setAlignment(Pos.CENTER_LEFT);
@@ -100,12 +105,12 @@ public final class CurvesView {
         bar.progressProperty().bind(control.progressProperty());
         bar.setPrefWidth(140);
         Label status = new Label();
-        status.setMinWidth(Region.USE_PREF_SIZE);
+        status.setId("curve-status");
         status.textProperty().bind(control.messageProperty());
         Label series = new Label();
         series.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
                 control::seriesSummary, control.inputs().seriesProperty()));
-        controls.getChildren().addAll(new Label("temperatures / snapshot"), temps, new Label("runs"), runs, run, cancel, bar, status);
+        controls.getChildren().addAll(new Label("temperatures / snapshot"), temps, new Label("runs"), runs, run, cancel, bar);
         for (javafx.scene.Node n : controls.getChildren()) {
             if (n instanceof Region r) {
                 r.setMinWidth(Region.USE_PREF_SIZE);
@@ -121,7 +126,10 @@ public final class CurvesView {
                         FigureText.of(varianceChart.getTitle().getText(), control.caption().textProperty().get())), () -> root.getScene().getWindow(), "curve-variance", onError));
         footer.setAlignment(Pos.CENTER_LEFT);
         footer.getStyleClass().add("chart-footer");
-        root.setTop(controls);
+        // the status (a warning of points below the vb floor among its lines) under the controls, wrapped: a long one
+        // had widened the view, pushing the variance chart and its PNG/SVG buttons out of the window
+        status.setPadding(new Insets(0, 6, 4, 6));
+        root.setTop(new VBox(controls, Messages.capped(status, STATUS_LINES)));
         root.setCenter(charts);
         root.setBottom(new VBox(footer));
         control.onReset(this::clear);

@@ -15,6 +15,7 @@ import tmeval.app.common.BackgroundJob;
 import tmeval.app.common.Form;
 import tmeval.app.common.PlanCaption;
 import tmeval.app.common.TaskExecutor;
+import tmeval.app.common.UserMessages;
 import tmeval.app.common.Workspace;
 import tmeval.estimate.Methods;
 import tmeval.model.Corpus;
@@ -44,7 +45,7 @@ public final class CurvesViewModel {
     public static final String VARIANCE_AXIS = "mean per-document variance across runs (nats\u00b2)";
     public static final String LIKELIHOOD_AXIS = "held-out corpus log-likelihood (nats)";
     static final String NO_SERIES = "No model series loaded: load a folder of snapshots on the Inputs screen, then press Run curves.";
-    static final String READY = "CurveSeries loaded: press Run curves to draw a point per snapshot.";
+    static final String READY = "Series loaded: press Run curves to draw a point per snapshot.";
     static final String RUNNING = "Running the curves: each snapshot's points appear here as soon as it is done.";
 
     private final Workspace inputs;
@@ -67,6 +68,8 @@ public final class CurvesViewModel {
     private final ReadOnlyObjectWrapper<CurvePlan> formPlan = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyBooleanWrapper unsaved = new ReadOnlyBooleanWrapper(false);
     private final PlanCaption<CurvePlan> caption;
+    /** The series and corpus of the curves on screen (empty: those loaded when they were restored from a session). */
+    private List<Object> shownInputs = List.of();
     private BiPredicate<String, String> confirm = (title, question) -> true;
 
     public CurvesViewModel(Workspace inputs, TaskExecutor executor) {
@@ -81,7 +84,13 @@ public final class CurvesViewModel {
         temperatures.addListener((o, a, b) -> formChanged());
         runs.addListener((o, a, b) -> formChanged());
         formChanged();
-        caption = new PlanCaption<>("Curves", shownPlan, formPlan, CurvesViewModel::describe, CurvePlan::toSettings);
+        caption = new PlanCaption<>("Curves", shownPlan, formPlan, CurvesViewModel::describe, CurvePlan::usedSettings, CurvePlan::toSettings);
+        caption.setPutBack(this::putShownPlanInForm, UserMessages.NONE);
+        // curves are the user's work (a session keeps them): another series or corpus marks them, never drops them
+        caption.markStaleWhen(javafx.beans.binding.Bindings.createStringBinding(() -> shownPlan.get() == null || shownInputs.isEmpty()
+                        || shownInputs.equals(java.util.Arrays.asList(inputs.seriesProperty().get(), inputs.corpusProperty().get())) ? ""
+                        : "these curves are of the series and corpus loaded before, not of those loaded now: run the curves again for them",
+                shownPlan, inputs.seriesProperty(), inputs.corpusProperty()));
         inputs.seriesProperty().addListener((o, a, b) -> describeEmpty());
         inputs.corpusProperty().addListener((o, a, b) -> describeEmpty());
         // while the curves run, the empty chart says so (not "press Run curves")
@@ -103,6 +112,17 @@ public final class CurvesViewModel {
     static String describe(CurvePlan p) {
         return String.format(Locale.ROOT, "%s, n = %d, %d run%s, seed %d", String.join(", ", p.methods()), p.settings().temperatures(), p.runs(),
                 p.runs() == 1 ? "" : "s", p.seed());
+    }
+
+    /** Puts the plan of the curves on screen in the form: its methods, temperatures and runs (the form holds no other). */
+    private List<String> putShownPlanInForm() {
+        CurvePlan p = shownPlan.get();
+        if (p != null) {
+            methods.forEach((m, on) -> on.set(p.methods().contains(m)));
+            temperatures.set(p.settings().temperatures());
+            runs.set(p.runs());
+        }
+        return List.of();
     }
 
     /** Asked (title, question) before a run replaces curves that are not saved; true goes ahead. */
@@ -243,6 +263,7 @@ public final class CurvesViewModel {
         CurveRunner.Job job = CurveRunner.Job.of(plan, corpus, series);
         likelihoodPoints = 0;
         received.clear();
+        shownInputs = java.util.Arrays.asList(series, corpus);
         shownPlan.set(plan);
         resetListeners.forEach(Runnable::run);
         long start = System.nanoTime();
@@ -295,6 +316,7 @@ public final class CurvesViewModel {
         likelihoodPoints = 0;
         received.clear();
         resetListeners.forEach(Runnable::run);
+        shownInputs = List.of(); // a session's inputs may still be loading: not compared
         shownPlan.set(points.isEmpty() ? null : plan);
         if (!points.isEmpty()) {
             add(points);

@@ -8,6 +8,8 @@ import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.SplitPane;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
@@ -27,6 +29,8 @@ import org.jfree.chart.ui.RectangleAnchor;
 import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
+import tmeval.app.common.Messages;
+import tmeval.app.common.Tables;
 import tmeval.app.common.UserMessages;
 import tmeval.app.common.Charts;
 import tmeval.app.document.DocumentScreenViewModel.EstimateRow;
@@ -49,9 +53,11 @@ public final class DocumentScreenView {
     private final XYSeriesCollection trace = new XYSeriesCollection();
     private final JFreeChart traceChart;
 
-    /** The least height of the trace chart, and of the estimates table, which shrinks to it before the chart does. */
-    static final double CHART_MIN_HEIGHT = 220;
-    static final double ESTIMATES_MIN_HEIGHT = 96;
+    /** The least height of the trace chart. */
+    static final double CHART_MIN_HEIGHT = Charts.MIN_HEIGHT;
+    /** The verdicts' and the gaps' lines shown at once beside the chart; the rest scrolls. */
+    static final double VERDICT_LINES = 5;
+    static final double GAP_LINES = 2;
 
     public DocumentScreenView(DocumentScreenViewModel model, UserMessages onError) {
         Label header = new Label();
@@ -59,37 +65,38 @@ public final class DocumentScreenView {
         header.setId("document-header");
         header.textProperty().bind(model.headerProperty());
         Label gaps = new Label();
-        gaps.setWrapText(true);
+        gaps.setId("document-gaps");
         gaps.textProperty().bind(model.gapsProperty());
         Label verdicts = new Label();
         verdicts.setId("document-verdicts");
-        verdicts.setWrapText(true);
-        verdicts.setMinHeight(Region.USE_PREF_SIZE);
         verdicts.textProperty().bind(model.verdictsProperty());
         TableView<Token> tokens = new TableView<>(model.tokens());
         tokens.setId("document-tokens");
         tokens.setPlaceholder(new Label("No document selected"));
-        tokens.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        tokens.getColumns().add(sized(column("#", t -> t.position() + 1), 44, "position in the document"));
-        tokens.getColumns().add(sized(column("word", Token::word), 90, null));
-        tokens.getColumns().add(sized(numeric("log p (A)", Token::logA), 86, "log P(w_n | w_<n) under model A (left-to-right)"));
-        tokens.getColumns().add(sized(numeric("log p (B)", Token::logB), 86, "log P(w_n | w_<n) under model B (left-to-right)"));
-        tokens.getColumns().add(sized(difference(), 76, "log p (A) - log p (B): coloured by the model the word favours"));
+        tokens.getColumns().add(sized(tokens, column("#", t -> t.position() + 1), t -> Integer.toString(t.position() + 1), "position in the document"));
+        tokens.getColumns().add(sized(tokens, column("word", Token::word), Token::word, null));
+        tokens.getColumns().add(sized(tokens, numeric("log p (A)", Token::logA), t -> three(t.logA()), "log P(w_n | w_<n) under model A (left-to-right)"));
+        tokens.getColumns().add(sized(tokens, numeric("log p (B)", Token::logB), t -> three(t.logB()), "log P(w_n | w_<n) under model B (left-to-right)"));
+        tokens.getColumns().add(sized(tokens, difference(), t -> three(t.difference()), "log p (A) - log p (B): coloured by the model the word favours"));
+        Tables.showRows(tokens);
+        Tables.fill(tokens, tokens.getColumns().get(1));
         TableView<EstimateRow> estimates = new TableView<>(model.estimates());
         estimates.setId("document-estimates");
         estimates.setPlaceholder(new Label("No estimates for this document yet"));
-        estimates.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        estimates.getColumns().add(sized(column("method", EstimateRow::method), 150, null));
-        estimates.getColumns().add(sized(column("direction", EstimateRow::direction), 70, null));
-        estimates.getColumns().add(sized(column("run", EstimateRow::run), 46, "the run's number; \"" + DocumentScreenViewModel.MEAN_RUN
-                + "\": the mean of the runs; \"" + DocumentScreenViewModel.CHART_RUN + "\": the separate re-run the chart below draws"));
-        estimates.getColumns().add(sized(column("log-ratio (nats)", r -> String.format(Locale.ROOT, "%.4f", r.logRatio())), 104,
-                "log P(w|A) - log P(w|B)"));
-        estimates.getColumns().add(sized(column("sd runs / se mean", EstimateRow::spreadText), 116,
+        // short headers, each explained in its tooltip, every column as wide as its header and its widest value
+        estimates.getColumns().add(sized(estimates, column("method", EstimateRow::method), EstimateRow::method, null));
+        estimates.getColumns().add(sized(estimates, column("direction", EstimateRow::direction), EstimateRow::direction, null));
+        estimates.getColumns().add(sized(estimates, column("run", EstimateRow::run), EstimateRow::run, "the run's number; \"" + DocumentScreenViewModel.MEAN_RUN
+                + "\": the mean of the runs; \"" + DocumentScreenViewModel.CHART_RUN + "\": the separate re-run the chart draws"));
+        Function<EstimateRow, String> logRatio = r -> String.format(Locale.ROOT, "%.4f", r.logRatio());
+        estimates.getColumns().add(sized(estimates, column("log ratio", logRatio), logRatio, "log P(w|A) - log P(w|B), in nats"));
+        estimates.getColumns().add(sized(estimates, column("sd / se", EstimateRow::spreadText), EstimateRow::spreadText,
                 "on the mean's row, with two runs or more: the standard deviation of this document's runs (the error of one run's"
                         + " estimate) / that over the square root of their number (the error of the mean)"));
-        estimates.getColumns().add(sized(column("perp A / perp B", r -> String.format(Locale.ROOT, "%.5f", r.perplexityRatio())), 104,
-                "perp(A) / perp(B) = exp(-log-ratio / N)"));
+        Function<EstimateRow, String> ratio = r -> String.format(Locale.ROOT, "%.5f", r.perplexityRatio());
+        estimates.getColumns().add(sized(estimates, column("perp A/B", ratio), ratio, "perp(A) / perp(B) = exp(-log-ratio / N)"));
+        Tables.showRows(estimates);
+        Tables.fill(estimates, estimates.getColumns().get(0));
 
         NumberAxis x = new NumberAxis("inverse temperature beta (from the starting model to the other)");
         NumberAxis y = new NumberAxis("log-weight (reverse: negated)");
@@ -115,33 +122,45 @@ public final class DocumentScreenView {
         top.setAlignment(Pos.CENTER_LEFT);
         top.setPadding(new Insets(6));
 
-        VBox right = new VBox(6, new Label("Estimates of this document (the runs, and the chart's own re-run)"), estimates, verdicts, gaps, viewer,
+        // at 1280 x 800 a column of the estimates (eight rows at least), the verdicts and the chart was too high for
+        // the view: the estimates and the words share the left in tabs, the verdicts and the chart are on the right
+        Tab estimatesTab = new Tab("Estimates of this document", estimates);
+        estimatesTab.setId("document-tab-estimates");
+        Tab wordsTab = new Tab("Words", tokens);
+        wordsTab.setId("document-tab-words");
+        TabPane left = new TabPane(estimatesTab, wordsTab);
+        left.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        left.setId("document-tables");
+        VBox right = new VBox(6, Messages.capped(verdicts, VERDICT_LINES), Messages.capped(gaps, GAP_LINES), viewer,
                 Charts.exportButtons(() -> Charts.Figure.of(traceChart, model.figure()), () -> root.getScene().getWindow(), "document-trace", onError));
         right.setPadding(new Insets(4));
         VBox.setVgrow(viewer, Priority.ALWAYS);
-        estimates.setPrefHeight(180);
-        // at 1280 x 800 the table and the lines above took the chart down to 25 px: the table gives way first
-        estimates.setMinHeight(ESTIMATES_MIN_HEIGHT);
-        viewer.setMinHeight(CHART_MIN_HEIGHT);
-        SplitPane split = new SplitPane(tokens, right);
+        Charts.leastSize(viewer);
+        SplitPane split = new SplitPane(left, right);
         split.setOrientation(Orientation.HORIZONTAL);
-        split.setDividerPositions(0.38);
+        split.setDividerPositions(0.55);
         root.setTop(top);
         root.setCenter(split);
         model.traceProperty().addListener((o, a, t) -> draw(t));
     }
 
-    /** A column that never shrinks below its header: the header is a label with the explanation as its tooltip. */
-    private static <R, T> TableColumn<R, T> sized(TableColumn<R, T> c, double minWidth, String tip) {
-        c.setMinWidth(minWidth);
-        c.setPrefWidth(minWidth);
+    /**
+     * A column never narrower than its header and its widest {@code text} ({@link Tables#fitColumn}); with a tooltip, the
+     * header is a label that explains the column.
+     */
+    private static <R, T> TableColumn<R, T> sized(TableView<R> table, TableColumn<R, T> c, Function<R, String> text, String tip) {
         if (tip != null) {
             Label header = new Label(c.getText());
             header.setTooltip(new Tooltip(tip));
             c.setText(null);
             c.setGraphic(header);
         }
+        Tables.fitColumn(table, c, text);
         return c;
+    }
+
+    private static String three(double v) {
+        return String.format(Locale.ROOT, "%.3f", v);
     }
 
     private static <R, T> TableColumn<R, T> column(String title, Function<R, T> f) {

@@ -130,7 +130,8 @@ public final class DocumentScreenViewModel {
     private final BooleanProperty busy = new SimpleBooleanProperty(false);
     private final ObservableList<Token> tokens = FXCollections.observableArrayList();
     private final ObservableList<EstimateRow> estimates = FXCollections.observableArrayList();
-    private final ReadOnlyStringWrapper header = new ReadOnlyStringWrapper("Click a point of the scatter plot, or choose a document.");
+    private static final String NO_DOCUMENT = "Click a point of the scatter plot, or choose a document.";
+    private final ReadOnlyStringWrapper header = new ReadOnlyStringWrapper(NO_DOCUMENT);
     private final ReadOnlyStringWrapper gaps = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper verdicts = new ReadOnlyStringWrapper("");
     private final ObjectProperty<Trace> trace = new SimpleObjectProperty<>();
@@ -159,11 +160,15 @@ public final class DocumentScreenViewModel {
             documentLabels.setAll(ids);
         });
         selected.addListener((o, a, b) -> {
+            clear();
             if (b.intValue() >= 0) {
                 inspect(b.intValue());
-                showEstimates(b.intValue());
             }
+            showEstimates(b.intValue());
         });
+        // another pair of models or another corpus: the words, their log p and the re-run were of the inputs before
+        inputs.pairProperty().addListener((o, a, b) -> reinspect());
+        inputs.corpusProperty().addListener((o, a, b) -> reinspect());
         analysis.addListener((o, a, b) -> show(b));
         results.onAdded(batch -> {
             if (selected.get() >= 0 && batch.stream().anyMatch(r -> r.documentIndex() == selected.get())) {
@@ -171,6 +176,25 @@ public final class DocumentScreenViewModel {
             }
         });
         results.onReset(() -> showEstimates(selected.get()));
+    }
+
+    /** Forgets the document's words, header and re-run (and stops the re-run under way): they were of other inputs. */
+    private void clear() {
+        analysing.cancel();
+        analysis.set(null);
+        tokens.clear();
+        header.set(NO_DOCUMENT);
+        trace.set(null);
+    }
+
+    /** The selected document again on the inputs now loaded, or nothing when there is none. */
+    private void reinspect() {
+        clear();
+        int d = selected.get();
+        if (d >= 0) {
+            inspect(d);
+        }
+        showEstimates(d);
     }
 
     /** The document chosen in the screen's own list. */

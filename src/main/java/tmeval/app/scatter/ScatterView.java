@@ -1,7 +1,6 @@
 package tmeval.app.scatter;
 
 import javafx.scene.control.Label;
-import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.jfree.chart.JFreeChart;
@@ -22,6 +21,7 @@ import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 import tmeval.app.common.UserMessages;
 import tmeval.app.common.Charts;
+import tmeval.app.common.Messages;
 import tmeval.compare.ComparisonTable.PairedEstimate;
 
 import java.awt.BasicStroke;
@@ -50,6 +50,9 @@ public final class ScatterView {
     private static final Color MARKS = new Color(0x555555);
     /** From this many points on, shapes are drawn without anti-aliasing. */
     private static final int LARGE = 5000;
+
+    /** The summary's lines shown under the chart; the rest scrolls (the chart keeps its least size at 1280 x 800). */
+    static final double SUMMARY_LINES = 4;
 
     private final ScatterViewModel model;
     private final XYSeriesCollection dataset = new XYSeriesCollection();
@@ -93,7 +96,8 @@ public final class ScatterView {
     };
     private final Label hover = new Label();
     private final javafx.scene.layout.Pane chartPane = new javafx.scene.layout.StackPane();
-    private final BorderPane root = new BorderPane();
+    /** The chart over its footer: the chart keeps its least size, the footer's messages give way first ({@link Charts#chartOver}). */
+    private final VBox root = new VBox();
 
     private final XYSeriesCollection besideData = new XYSeriesCollection();
     private final XYLineAndShapeRenderer besideRenderer = new XYLineAndShapeRenderer(false, true);
@@ -127,6 +131,7 @@ public final class ScatterView {
         Charts.style(chart);
         ChartViewer viewer = new ChartViewer(chart);
         viewer.setId("scatter-chart");
+        Charts.leastSize(viewer);
         viewer.addChartMouseListener(new ChartMouseListenerFX() {
             @Override
             public void chartMouseClicked(ChartMouseEventFX event) {
@@ -152,17 +157,15 @@ public final class ScatterView {
         chartPane.setOnMouseExited(e -> model.hover().hide());
         chartPane.getChildren().addAll(viewer, hover);
         Label summary = new Label();
-        summary.setWrapText(true);
         summary.setId("scatter-summary");
         summary.getStyleClass().add("chart-note");
         summary.textProperty().bind(model.summaryProperty());
 
         ScatterControls controls = new ScatterControls(model,
                 () -> showRange(model.fittedRange() != null ? model.fittedRange() : model.rangeProperty().get()));
-        VBox bottom = Charts.footer(controls.root(), summary, "Below and left of the tie lines: A predicts the document better in both estimates. "
+        VBox bottom = Charts.footer(controls.root(), Messages.capped(summary, SUMMARY_LINES), "Below and left of the tie lines: A predicts the document better in both estimates. "
                 + "On the diagonal: the two estimates agree.", this::figure, () -> root.getScene().getWindow(), "scatter", onError);
-        root.setCenter(chartPane);
-        root.setBottom(bottom);
+        Charts.chartOver(root, chartPane, bottom);
         model.logRatioAxesProperty().addListener((o, a, b) -> redrawAll());
         model.rangeProperty().addListener((o, a, r) -> showRange(r));
         model.selection().pointsProperty().addListener((o, a, b) -> showSelected());

@@ -13,8 +13,8 @@ import tmeval.app.common.RunHistory;
 import java.util.List;
 
 /**
- * The bar above the results: the run on screen (every view follows it), the run drawn beside it, Delete, and, when the
- * run form differs from the plan of the run on screen, a button that puts that plan back in the form.
+ * The bar above the results: the run on screen (every view follows it), the run drawn beside it, Delete (the plan line
+ * under it offers to put the run's plan back in the form).
  */
 final class HistoryView {
     private final HBox root = new HBox(8);
@@ -94,16 +94,6 @@ final class HistoryView {
         delete.setTooltip(new Tooltip("Delete the run on screen (asks first when it is not saved)"));
         delete.setOnAction(e -> model.deleteRun(history.shownProperty().get()));
         delete.disableProperty().bind(history.shownProperty().isNull());
-        Button putBack = new Button("Put its plan in the form");
-        putBack.setId("history-put-back");
-        putBack.setTooltip(new Tooltip("The run form differs from the plan of the run on screen: put that plan back in it"));
-        putBack.visibleProperty().bind(model.resultsCaption().changesProperty().isNotEmpty());
-        putBack.setOnAction(e -> {
-            List<String> notHeld = model.putShownPlanInForm();
-            if (!notHeld.isEmpty()) {
-                Workbench.showError("The run form cannot hold all of the run's plan", String.join("\n", notHeld));
-            }
-        });
         Label notice = new Label();
         notice.setId("history-notice");
         notice.getStyleClass().add("hint");
@@ -112,13 +102,12 @@ final class HistoryView {
         HBox.setHgrow(notice, Priority.ALWAYS);
         Label runLabel = new Label("Run:");
         Label besideLabel = new Label("compare with:");
-        for (javafx.scene.control.Control c : List.of(runLabel, besideLabel, delete, clear, putBack)) {
+        for (javafx.scene.control.Control c : List.of(runLabel, besideLabel, delete, clear)) {
             c.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE); // whole words; the lists give way first
         }
-        putBack.managedProperty().bind(putBack.visibleProperty());
         notice.setTooltip(new Tooltip());
         notice.getTooltip().textProperty().bind(notice.textProperty());
-        root.getChildren().addAll(runLabel, shown, delete, besideLabel, beside, clear, putBack, notice);
+        root.getChildren().addAll(runLabel, shown, delete, besideLabel, beside, clear, notice);
     }
 
     HBox root() {

@@ -106,7 +106,8 @@ public final class WorkbenchViewModel {
         workspace.setResultsGuard(action -> mayDiscard(action, false));
         curves.setConfirmHandler(ask);
         resultsCaption = new PlanCaption<>("Results", results.planProperty(), run.formPlanProperty(), ResultsPlan::describe,
-                ResultsPlan::userSettings);
+                ResultsPlan::usedSettings, ResultsPlan::userSettings);
+        resultsCaption.setPutBack(this::putShownPlanInForm, messages);
         disagreement = new DisagreementNotice(results);
         // the run compared with the one on screen: a second layer of the scatter, extra columns of the table
         scatter.beside().follow(history.compareResultsProperty(), history.compareProperty());

@@ -15,6 +15,8 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
+import tmeval.app.common.Messages;
+import tmeval.app.common.Tables;
 import tmeval.app.common.UserMessages;
 import tmeval.compare.ComparisonTable;
 
@@ -35,6 +37,9 @@ public final class VarianceTableView {
     private final BorderPane root = new BorderPane();
     private final Label note = new Label();
     private final UserMessages onError;
+    private final java.util.List<Runnable> fits = new java.util.ArrayList<>();
+    /** The verdicts' lines under the table shown at once. */
+    static final double VERDICT_LINES = 4;
 
     public VarianceTableView(VarianceTableViewModel model, UserMessages onError) {
         this.model = model;
@@ -44,29 +49,37 @@ public final class VarianceTableView {
         SortedList<ComparisonTable.Row> sorted = new SortedList<>(model.rows());
         sorted.comparatorProperty().bind(table.comparatorProperty());
         table.setItems(sorted);
-        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.setPlaceholder(new Label("No results yet: run a comparison."));
-        table.getColumns().add(column("method", ComparisonTable.Row::label, 210));
-        table.getColumns().add(numeric(column("docs", r -> r.documents(), 60)));
-        table.getColumns().add(numeric(column("A wins %", r -> round(r.percentAWins(), 1), 80)));
-        table.getColumns().add(numeric(column("A wins 95%", r -> VarianceTableViewModel.interval(r.winsInterval(), "%.1f"), 110)));
+        table.getColumns().add(column("method", ComparisonTable.Row::label, ComparisonTable.Row::label, 210));
+        table.getColumns().add(numeric(column("docs", r -> r.documents(), r -> Integer.toString(r.documents()), 60)));
+        table.getColumns().add(numeric(column("A wins %", r -> round(r.percentAWins(), 1), r -> Double.toString(round(r.percentAWins(), 1)), 80)));
+        table.getColumns().add(numeric(column("A wins 95%", r -> VarianceTableViewModel.interval(r.winsInterval(), "%.1f"),
+                r -> VarianceTableViewModel.interval(r.winsInterval(), "%.1f"), 110)));
         table.getColumns().add(formatted("corr. ref.", r -> r.correlation(), "%.4f", 90));
         table.getColumns().add(formatted("var(ratio)", r -> r.variance(), "%.3e", 100));
         table.getColumns().add(formatted("corpus pr", r -> r.corpusPerplexityRatio(), "%.5f", 90));
-        table.getColumns().add(numeric(column("corpus pr 95%", r -> VarianceTableViewModel.interval(r.ratioInterval(), "%.4f"), 130)));
+        table.getColumns().add(numeric(column("corpus pr 95%", r -> VarianceTableViewModel.interval(r.ratioInterval(), "%.4f"),
+                r -> VarianceTableViewModel.interval(r.ratioInterval(), "%.4f"), 130)));
         table.getColumns().add(certified());
         table.getColumns().add(formatted("site updates", r -> (double) r.siteUpdates(), "%.4g", 110));
         table.getColumns().add(formatted("seconds", r -> r.seconds(), "%.2f", 80));
         // the run beside (the history's "compare with"): its corpus ratio and wins for the same method, when it has them
         TableColumn<ComparisonTable.Row, Double> besideRatio = formatted("beside pr", r -> beside(r, ComparisonTable.Row::corpusPerplexityRatio), "%.5f", 120);
-        TableColumn<ComparisonTable.Row, Double> besideWins = numeric(column("beside A %", r -> {
+        TableColumn<ComparisonTable.Row, Double> besideWins = formatted("beside A %", r -> {
             ComparisonTable.Row b = model.besideRow(r);
             return b == null ? null : round(b.percentAWins(), 1);
-        }, 110));
+        }, "%.1f", 110);
         for (TableColumn<ComparisonTable.Row, ?> c : List.of(besideRatio, besideWins)) {
             c.visibleProperty().bind(model.besideProperty().isNotNull());
             table.getColumns().add(c);
         }
+        // the rows of the run beside arrive after this run's: its columns are fitted again then
+        model.besideProperty().addListener((o, a, b) -> {
+            table.refresh();
+            fits.forEach(Runnable::run);
+        });
+        Tables.showRows(table);
+        Tables.fill(table, table.getColumns().get(0));
         for (var c : table.getColumns()) {
             c.setSortable(true);
         }
@@ -85,7 +98,7 @@ public final class VarianceTableView {
         latex.setMinWidth(Region.USE_PREF_SIZE);
         copy.setMinWidth(Region.USE_PREF_SIZE);
         export.setMinWidth(Region.USE_PREF_SIZE);
-        note.setWrapText(true);
+        Messages.wrapping(note);
         note.getStyleClass().add("hint");
         note.setText("A wins: documents where log P(w|A) > log P(w|B) (mean over runs). Variance: of perp(A)/perp(B) across runs, averaged over"
                 + " documents (needs 2 runs). Correlation: Pearson, per-document perplexity ratio against the reference chosen in the run panel."
@@ -97,17 +110,15 @@ public final class VarianceTableView {
         Label partial = new Label();
         partial.setId("table-partial");
         partial.getStyleClass().add("warning");
-        partial.setWrapText(true);
+        Messages.wrapping(partial);
         partial.textProperty().bind(model.partialProperty());
         partial.managedProperty().bind(partial.textProperty().isNotEmpty());
         partial.visibleProperty().bind(partial.textProperty().isNotEmpty());
         Label verdicts = new Label();
         verdicts.setId("table-verdicts");
-        verdicts.setWrapText(true);
         verdicts.textProperty().bind(model.verdictsProperty());
-        verdicts.managedProperty().bind(verdicts.textProperty().isNotEmpty());
-        verdicts.visibleProperty().bind(verdicts.textProperty().isNotEmpty());
-        VBox bottom = new VBox(4, partial, verdicts, bar);
+        // the verdicts' lines under the table, a few at once and the rest scrolled: the table keeps its rows
+        VBox bottom = new VBox(4, partial, Messages.capped(verdicts, VERDICT_LINES), bar);
         bottom.getStyleClass().add("chart-footer");
         root.setCenter(table);
         root.setBottom(bottom);
@@ -115,7 +126,7 @@ public final class VarianceTableView {
 
     /** Documents of the row's method certified, "X of D"; the tooltip says why the others are not. */
     private TableColumn<ComparisonTable.Row, String> certified() {
-        TableColumn<ComparisonTable.Row, String> c = numeric(column("certified", r -> model.certified(r.method()), 90));
+        TableColumn<ComparisonTable.Row, String> c = numeric(column("certified", r -> model.certified(r.method()), r -> model.certified(r.method()), 90));
         c.setComparator(java.util.Comparator.comparingInt(text -> Integer.parseInt(text.substring(0, text.indexOf(' ')))));
         c.setCellFactory(col -> new javafx.scene.control.TableCell<>() {
             @Override
@@ -139,10 +150,24 @@ public final class VarianceTableView {
         return b == null ? null : value.apply(b);
     }
 
-    private static <T> TableColumn<ComparisonTable.Row, T> column(String title, Function<ComparisonTable.Row, T> value, double width) {
+    /**
+     * A column sorted by {@code value} and showing {@code text}, never narrower than its header and its widest text
+     * ({@link Tables#fitColumn}): no number is cut.
+     */
+    private <T> TableColumn<ComparisonTable.Row, T> column(String title, Function<ComparisonTable.Row, T> value,
+                                                          Function<ComparisonTable.Row, String> text, double width) {
         TableColumn<ComparisonTable.Row, T> c = new TableColumn<>(title);
         c.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
+        c.setCellFactory(col -> new javafx.scene.control.TableCell<>() {
+            @Override
+            protected void updateItem(T v, boolean empty) {
+                super.updateItem(v, empty);
+                ComparisonTable.Row row = empty || getTableRow() == null ? null : getTableRow().getItem();
+                setText(row == null ? null : text.apply(row));
+            }
+        });
         c.setPrefWidth(width);
+        fits.add(Tables.fitColumn(table, c, text));
         return c;
     }
 
@@ -152,17 +177,12 @@ public final class VarianceTableView {
         return c;
     }
 
-    /** A numeric column shown with a format but sorted by value, right-aligned. */
-    private static TableColumn<ComparisonTable.Row, Double> formatted(String title, Function<ComparisonTable.Row, Double> value, String format, double width) {
-        TableColumn<ComparisonTable.Row, Double> c = numeric(column(title, value, width));
-        c.setCellFactory(col -> new javafx.scene.control.TableCell<>() {
-            @Override
-            protected void updateItem(Double v, boolean empty) {
-                super.updateItem(v, empty);
-                setText(empty || v == null ? (empty ? null : "-") : String.format(Locale.ROOT, format, v));
-            }
-        });
-        return c;
+    /** A numeric column shown with a format ("-" for none) but sorted by value, right-aligned. */
+    private TableColumn<ComparisonTable.Row, Double> formatted(String title, Function<ComparisonTable.Row, Double> value, String format, double width) {
+        return numeric(column(title, value, r -> {
+            Double v = value.apply(r);
+            return v == null ? "-" : String.format(Locale.ROOT, format, v);
+        }, width));
     }
 
     public Region root() {

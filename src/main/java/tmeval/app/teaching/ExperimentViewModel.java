@@ -14,6 +14,9 @@ import tmeval.app.teaching.AisWalkthrough.Experiment;
 import tmeval.model.Document;
 import tmeval.model.TopicModel;
 
+import java.util.Arrays;
+import java.util.List;
+
 import static tmeval.app.teaching.AisWalkthrough.EXPERIMENT_RUNS;
 import static tmeval.app.teaching.AisWalkthrough.EXPERIMENT_TEMPERATURES;
 
@@ -24,8 +27,11 @@ import static tmeval.app.teaching.AisWalkthrough.EXPERIMENT_TEMPERATURES;
  */
 public final class ExperimentViewModel {
     private final ReadOnlyObjectWrapper<Experiment> experiment = new ReadOnlyObjectWrapper<>();
-    private final ReadOnlyStringWrapper text = new ReadOnlyStringWrapper(
-            "Repeat AIS " + EXPERIMENT_RUNS + " times at 10, 100 and 1000 temperatures to see the spread shrink around the exact value.");
+    private static final String INVITATION = "Repeat AIS " + EXPERIMENT_RUNS + " times at 10, 100 and 1000 temperatures to see the"
+            + " spread shrink around the exact value.";
+    private final ReadOnlyStringWrapper text = new ReadOnlyStringWrapper(INVITATION);
+    /** The document, model, samples and seed of the experiment shown or running; null when there is none. */
+    private List<Object> inputs;
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(0);
     private final BackgroundJob<Experiment> job;
@@ -42,11 +48,29 @@ public final class ExperimentViewModel {
             return;
         }
         text.set("Running AIS " + EXPERIMENT_RUNS + " times at each of 10, 100 and 1000 temperatures...");
+        inputs = Arrays.asList(doc, m, samples, seed);
         job.of((sink, cancel) -> AisWalkthrough.experiment(doc, m, EXPERIMENT_TEMPERATURES, EXPERIMENT_RUNS, samples, seed, cancel, sink::progress))
                 .onSuccess(experiment::set)
-                .onCancelled(() -> text.set("Experiment cancelled."))
+                .onCancelled(() -> {
+                    if (inputs != null) {
+                        text.set("Experiment cancelled.");
+                    }
+                })
                 .onFailure(f -> text.set("Experiment cancelled."))
                 .start();
+    }
+
+    /**
+     * The screen's document, model, samples and seed now: an experiment (shown or running) of others is cleared, its runs
+     * and exact line being another document's (issue 39: a typed document kept the previous one's 20 runs and exact line).
+     */
+    void follow(Document doc, TopicModel m, int samples, long seed) {
+        if (inputs != null && !inputs.equals(Arrays.asList(doc, m, samples, seed))) {
+            inputs = null;
+            job.cancel();
+            experiment.set(null);
+            text.set(INVITATION);
+        }
     }
 
     void cancel() {

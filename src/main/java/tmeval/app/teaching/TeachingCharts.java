@@ -99,7 +99,8 @@ final class TeachingCharts {
                 new XYPlot(ratioTraces, beta3, ratioAxis, new XYLineAndShapeRenderer(true, false)), true);
         Charts.style(ratioChart);
 
-        SymbolAxis directions = new SymbolAxis("direction", new String[] {"", "forward (B to A)", "reverse (A to B)", ""});
+        // short ticks (the long ones ran into each other at 1280 x 800): what each direction anneals is in the axis's label
+        SymbolAxis directions = new SymbolAxis("direction (forward: B to A; reverse: A to B)", new String[] {"", "forward", "reverse", ""});
         NumberAxis runsAxis = new NumberAxis("log P_A/P_B (nats)");
         runsAxis.setAutoRangeIncludesZero(false);
         XYLineAndShapeRenderer runMarks = new XYLineAndShapeRenderer();
@@ -348,6 +349,7 @@ final class TeachingCharts {
         XYPlot plot = (XYPlot) experimentChart.getPlot();
         plot.clearRangeMarkers();
         if (x == null) {
+            plot.setFixedLegendItems(new LegendItemCollection());
             return;
         }
         XYSeries points = new XYSeries("one AIS run", false, true);

@@ -31,6 +31,7 @@ import javafx.util.StringConverter;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.fx.ChartViewer;
 import tmeval.run.plan.Setting;
+import tmeval.app.common.Messages;
 import tmeval.app.common.UserMessages;
 import tmeval.app.common.Charts;
 import tmeval.app.common.FigureText;
@@ -50,6 +51,8 @@ import java.awt.Paint;
 public final class TeachingView {
     /** The sub-tabs' names, in their order (the workbench's view names {@code teaching-NAME} select them). */
     public static final java.util.List<String> TABS = java.util.List.of("distributions", "steps", "ratio", "experiment");
+    /** The lines of a sub-tab's text and of the summary shown at once; the rest scrolls (the charts keep their size). */
+    static final double NOTE_LINES = 4;
     private final TabPane tabs = new TabPane();
     private final TeachingViewModel control;
     private final TeachingCharts charts = new TeachingCharts();
@@ -171,6 +174,7 @@ public final class TeachingView {
         ais.getRowConstraints().addAll(half, rest);
 
         Label ratioText = note(control.ratioTextProperty());
+        ratioText.setId("teaching-ratio-text");
         GridPane ratioCharts = new GridPane();
         ratioCharts.setHgap(8);
         ratioCharts.add(viewer(charts.ratio(), "teaching-ratio"), 0, 0);
@@ -184,7 +188,7 @@ public final class TeachingView {
         full.setPercentHeight(100);
         ratioCharts.getRowConstraints().add(full);
         BorderPane ratio = new BorderPane(ratioCharts);
-        ratio.setBottom(ratioText);
+        ratio.setBottom(Messages.capped(ratioText, NOTE_LINES));
 
         Button runExperiment = new Button("Run the experiment");
         runExperiment.setId("teaching-experiment");
@@ -208,10 +212,16 @@ public final class TeachingView {
         whole.setPercentHeight(100);
         experimentCharts.getRowConstraints().add(whole);
         BorderPane experiment = new BorderPane(experimentCharts);
-        experiment.setTop(fixed(new FlowPane(10, 6, runExperiment, cancelExperiment, experimentBar,
-                new Label(AisWalkthrough.EXPERIMENT_RUNS + " runs of AIS at 10, 100 and 1000 temperatures, each with the samples set above;"
-                        + " beside it, the two-sided check on " + TwoSidedCheck.DOCUMENTS + " documents drawn from the model"))));
-        experiment.setBottom(note(control.experiment().textProperty()));
+        // the caption wraps under the buttons (it was cut at 1280 x 800 as one line among them)
+        Label experimentCaption = Messages.wrapping(new Label(AisWalkthrough.EXPERIMENT_RUNS + " runs of AIS at 10, 100 and 1000"
+                + " temperatures, each with the samples set above; beside it, the two-sided check on " + TwoSidedCheck.DOCUMENTS
+                + " documents drawn from the model"));
+        experimentCaption.setId("teaching-experiment-caption");
+        experimentCaption.setPadding(new Insets(0, 6, 2, 6));
+        experiment.setTop(new VBox(fixed(new FlowPane(10, 6, runExperiment, cancelExperiment, experimentBar)), experimentCaption));
+        Label experimentText = note(control.experiment().textProperty());
+        experimentText.setId("teaching-experiment-text");
+        experiment.setBottom(Messages.capped(experimentText, NOTE_LINES));
 
         tabs.getTabs().addAll(new Tab("Distributions: theta under a toy model", new DistributionsView(control.toy(), onError).root()),
                 new Tab("AIS on this document", ais), new Tab("Ratio-AIS: forward and reverse", ratio),
@@ -226,10 +236,11 @@ public final class TeachingView {
         explanation.setId("teaching-summary");
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox footer = new HBox(8, explanation, spacer,
+        javafx.scene.control.ScrollPane explanationStrip = Messages.capped(explanation, NOTE_LINES);
+        HBox footer = new HBox(8, explanationStrip, spacer,
                 Charts.exportButtons(() -> Charts.Figure.of(charts.trace(),
                         FigureText.of(charts.trace().getTitle().getText(), control.summaryProperty().get())), () -> root.getScene().getWindow(), "ais-trace", onError));
-        HBox.setHgrow(explanation, Priority.SOMETIMES);
+        HBox.setHgrow(explanationStrip, Priority.SOMETIMES);
         footer.getStyleClass().add("chart-footer");
         root.setTop(top);
         root.setCenter(tabs);
@@ -284,8 +295,7 @@ public final class TeachingView {
     }
 
     private static Label note(javafx.beans.value.ObservableValue<String> text) {
-        Label l = new Label();
-        l.setWrapText(true);
+        Label l = Messages.wrapping(new Label());
         l.getStyleClass().add("chart-note");
         l.setPadding(new Insets(4, 6, 4, 6));
         l.textProperty().bind(text);

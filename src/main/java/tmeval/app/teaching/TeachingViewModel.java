@@ -212,6 +212,7 @@ public final class TeachingViewModel {
     private void rerun() {
         TopicModel m = model.get();
         Document doc = current();
+        experiment.follow(doc, m, samples.get(), seed.get());
         if (choosing || doc == null || m == null) {
             return;
         }

@@ -83,6 +83,11 @@ record WhichKPlan(String method, int budget, int runs, long seed, int threads) {
         return s;
     }
 
+    /** Of {@link #settingsText}, those the method read (no particles named for ais): what a caption compares. */
+    Map<String, String> usedSettings() {
+        return auto() ? settingsText() : tmeval.run.plan.MethodSettingsText.onlyUsed(settingsText(), Methods.get(method).options());
+    }
+
     /** The plan the screen opens on: auto, as {@code select} with no option. */
     static WhichKPlan defaults() {
         EstimatePlan fixed = ModelSelection.defaultPlan();

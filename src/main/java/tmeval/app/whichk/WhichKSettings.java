@@ -71,6 +71,14 @@ public final class WhichKSettings {
         return new WhichKPlan(method.get(), budget.get(), runs.get(), seed.get(), WhichKPlan.defaults().threads());
     }
 
+    /** Puts a plan in the form: its method, then its budget (a method's choice resets the budget), runs and seed. */
+    void put(WhichKPlan p) {
+        method.set(p.method());
+        budget.set(p.budget());
+        runs.set(p.runs());
+        seed.set(p.seed());
+    }
+
     /** The form's plan and its cost again (after a setting, the corpus, the rates or the list of models changed). */
     void update() {
         try {

@@ -14,6 +14,8 @@ import javafx.scene.control.ProgressBar;
 import javafx.scene.control.SelectionMode;
 import javafx.scene.control.Spinner;
 import javafx.scene.control.SplitPane;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
 import javafx.scene.control.TableView;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
@@ -32,6 +34,8 @@ import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYErrorRenderer;
 import org.jfree.data.xy.YIntervalSeries;
 import org.jfree.data.xy.YIntervalSeriesCollection;
+import tmeval.app.common.Messages;
+import tmeval.app.common.Tables;
 import tmeval.app.common.UserMessages;
 import tmeval.app.common.Charts;
 import tmeval.app.common.FigureText;
@@ -48,6 +52,9 @@ import java.util.List;
  * beside (and above) any whose numbers cannot all be trusted, and the pairwise decided counts.
  */
 public final class WhichKView {
+    /** The warnings' lines shown at once over the tables; the rest scrolls. */
+    static final double WARNING_LINES = 2;
+
     private final WhichKViewModel model;
     private final BorderPane root = new BorderPane();
     private final YIntervalSeriesCollection data = new YIntervalSeriesCollection();
@@ -60,28 +67,34 @@ public final class WhichKView {
         chart = chart();
         ChartViewer viewer = new ChartViewer(chart);
         viewer.setId("whichk-chart");
-        viewer.setMinHeight(200);
+        Charts.leastSize(viewer);
         model.points().addListener((ListChangeListener<WhichKRows.Point>) c -> redraw());
         model.byKProperty().addListener((o, a, b) -> redraw());
 
         TableView<WhichKRows.Row> table = ModelScoresTable.of(model.rows());
-        // the chart and the pairwise counts side by side; the models' table, with its many columns, across the width
-        SplitPane top = new SplitPane(viewer, new PairwiseTable(model.pairwise(), model.pairColumns(), model.pairwiseHelp()).root());
-        top.setDividerPositions(0.55); // the pairwise table's names need the room more than the chart
+        Tables.showRows(table);
+        PairwiseTable pairwise = new PairwiseTable(model.pairwise(), model.pairColumns(), model.pairwiseHelp());
+        Tables.showRows(pairwise.table());
         Label warnings = new Label();
         warnings.setId("whichk-warnings");
         warnings.getStyleClass().add("warning");
-        warnings.setWrapText(true);
-        warnings.setMinHeight(Region.USE_PREF_SIZE);
         warnings.setPadding(new Insets(4, 6, 4, 6));
         warnings.textProperty().bind(model.warningsProperty());
-        warnings.visibleProperty().bind(model.warningsProperty().isNotEmpty());
-        warnings.managedProperty().bind(warnings.visibleProperty());
-        VBox tableBox = new VBox(warnings, table);
-        VBox.setVgrow(table, Priority.ALWAYS);
-        SplitPane centre = new SplitPane(top, tableBox);
-        centre.setOrientation(Orientation.VERTICAL);
-        centre.setDividerPositions(0.6);
+        // at 1280 x 800 the chart, the scores (eight rows at least) and the pairwise counts were too high for one column
+        // (the warnings took the table's rows): the chart on the left, the two tables in tabs on the right, the warnings
+        // over them in a strip of two lines that scrolls the rest
+        Tab scores = new Tab("Scores", table);
+        scores.setId("whichk-tab-scores");
+        Tab pairs = new Tab("Pairwise", pairwise.root());
+        pairs.setId("whichk-tab-pairwise");
+        TabPane tables = new TabPane(scores, pairs);
+        tables.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        tables.setId("whichk-tables");
+        VBox tableBox = new VBox(Messages.capped(warnings, WARNING_LINES), tables);
+        VBox.setVgrow(tables, Priority.ALWAYS);
+        SplitPane centre = new SplitPane(viewer, tableBox);
+        centre.setOrientation(Orientation.HORIZONTAL);
+        centre.setDividerPositions(0.42);
 
         root.setTop(controls());
         root.setLeft(modelList());
@@ -150,7 +163,7 @@ public final class WhichKView {
         status.setId("whichk-status");
         status.textProperty().bind(model.messageProperty());
         FlowPane controls = new FlowPane(10, 6, new Label("method"), method, budgetName, budget, new Label("runs"), runs,
-                new Label("seed"), seed, new Label("plot"), measure, run, cancel, bar, status);
+                new Label("seed"), seed, new Label("plot"), measure, run, cancel, bar);
         controls.setAlignment(Pos.CENTER_LEFT);
         controls.setPadding(new Insets(6));
         for (javafx.scene.Node n : controls.getChildren()) {
@@ -158,11 +171,12 @@ public final class WhichKView {
                 r.setMinWidth(Region.USE_PREF_SIZE);
             }
         }
-        // the preview under the controls, wrapped: a long one never widens the screen
-        cost.setWrapText(true);
+        // the job's message and the preview under the controls, wrapped: a long one never widens the screen
+        Messages.wrapping(status);
+        status.setPadding(new Insets(0, 6, 2, 6));
+        Messages.wrapping(cost);
         cost.setPadding(new Insets(0, 6, 4, 6));
-        cost.setMinHeight(Region.USE_PREF_SIZE);
-        return new VBox(controls, cost);
+        return new VBox(controls, status, cost);
     }
 
     private VBox modelList() {
@@ -211,6 +225,7 @@ public final class WhichKView {
         clear.disableProperty().bind(model.runningProperty());
         for (Button b : List.of(files, withOptions, series, ab, remove, clear)) {
             b.setMaxWidth(Double.MAX_VALUE);
+            b.setMinWidth(Region.USE_PREF_SIZE); // whole words: the list is as wide as its buttons need
         }
         files.disableProperty().bind(model.runningProperty().or(model.loadingProperty()));
         withOptions.disableProperty().bind(files.disableProperty());
@@ -227,8 +242,8 @@ public final class WhichKView {
         VBox box = new VBox(6, title, list, row1, row2, row3);
         VBox.setVgrow(list, Priority.ALWAYS);
         box.setPadding(new Insets(0, 6, 6, 6));
-        box.setPrefWidth(215);
-        box.setMinWidth(180);
+        list.setPrefWidth(200); // the box is as wide as its rows of buttons need, whole
+        box.setMinWidth(Region.USE_PREF_SIZE);
         return box;
     }
 

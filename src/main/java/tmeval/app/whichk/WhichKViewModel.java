@@ -77,6 +77,9 @@ public final class WhichKViewModel {
     private final BackgroundJob<ModelSelection.Result> scoring;
     private final Form form = new Form();
     private final ReadOnlyObjectWrapper<WhichKPlan> shownPlan = new ReadOnlyObjectWrapper<>();
+    /** The held-out corpus, and its minimum length, of the scores on screen. */
+    private Corpus scoredCorpus;
+    private int scoredMinTokens;
     private final WhichKSettings settings;
     private final PlanCaption<WhichKPlan> caption;
 
@@ -100,7 +103,20 @@ public final class WhichKViewModel {
             new BackgroundJob<Throughput.Saved>(executor).of((sink, cancel) -> Throughput.readSaved(ratesFile))
                     .onSuccess(saved -> settings.useRates(saved.damaged() ? Throughput.none() : saved.rates())).start();
         }
-        caption = new PlanCaption<>("Scores", shownPlan, settings.planProperty(), WhichKPlan::describe, WhichKPlan::settingsText);
+        caption = new PlanCaption<>("Scores", shownPlan, settings.planProperty(), WhichKPlan::describe, WhichKPlan::usedSettings,
+                WhichKPlan::settingsText);
+        // scores are the user's work: another corpus (or minimum length) marks them, never drops them
+        caption.markStaleWhen(javafx.beans.binding.Bindings.createStringBinding(() -> shownPlan.get() == null
+                        || (workspace.rawCorpusProperty().get() == scoredCorpus && workspace.minTokensProperty().get() == scoredMinTokens) ? ""
+                        : "these scores are of the held-out corpus loaded before (" + (scoredCorpus == null ? "none" : scoredCorpus.name())
+                        + "), not of the one loaded now: score the models again for it",
+                shownPlan, workspace.rawCorpusProperty(), workspace.minTokensProperty()));
+        caption.setPutBack(() -> {
+            if (shownPlan.get() != null) {
+                settings.put(shownPlan.get());
+            }
+            return List.of();
+        }, messages);
     }
 
     /** The which-K form's typed text, committed before scoring (the view adds its fields). */
@@ -207,6 +223,8 @@ public final class WhichKViewModel {
             return;
         }
         List<Entry> entries = List.copyOf(models);
+        scoredCorpus = raw;
+        scoredMinTokens = workspace.minTokensProperty().get();
         shownPlan.set(plan);
         Path corpusPath = workspace.path(Workspace.Slot.CORPUS);
         int minTokens = workspace.minTokensProperty().get();

@@ -6,6 +6,7 @@ import tmeval.compare.ComparisonMethods;
 import tmeval.compare.ConvergenceCheck;
 import tmeval.compare.Direction;
 import tmeval.compare.ModelComparison;
+import tmeval.estimate.MethodOption;
 import tmeval.estimate.MethodSettings;
 
 import java.util.ArrayList;
@@ -224,6 +225,28 @@ public record ComparisonPlan(List<String> methods, Directions directions, Method
             case LR -> c ? ComparisonMethods.completionLeftToRightReference(referenceParticles) : ComparisonMethods.leftToRightReference(referenceParticles);
             case EXACT -> ComparisonMethods.get(c ? ComparisonMethods.COMPLETION_EXACT : ComparisonMethods.EXACT).create(settings);
         };
+    }
+
+    /**
+     * The settings of {@link #toSettings} that made a difference to this plan's rows: the method options its methods
+     * (and its reference) read, the direction only when a method anneals between the models, the reference's particles
+     * only for the {@code lr} reference; never the plan's name.
+     */
+    public Map<String, String> usedSettings() {
+        java.util.Set<MethodOption> read = java.util.EnumSet.noneOf(MethodOption.class);
+        methods.forEach(m -> read.addAll(ComparisonMethods.get(m).options()));
+        if (reference == Reference.EXACT) {
+            read.addAll(ComparisonMethods.get(ComparisonMethods.EXACT).options());
+        }
+        Map<String, String> s = MethodSettingsText.onlyUsed(toSettings(), read);
+        s.remove(PLAN);
+        if (annealingMethod() == null) {
+            s.remove(DIRECTION);
+        }
+        if (reference != Reference.LR) {
+            s.remove(REFERENCE_PARTICLES);
+        }
+        return s;
     }
 
     /**

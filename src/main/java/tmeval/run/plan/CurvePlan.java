@@ -82,6 +82,13 @@ public record CurvePlan(List<String> methods, MethodSettings settings, int first
         return s;
     }
 
+    /** Of {@link #toSettings}, those its methods read (no particles, say): what a caption compares. */
+    public Map<String, String> usedSettings() {
+        Set<MethodOption> read = EnumSet.noneOf(MethodOption.class);
+        methods.forEach(m -> read.addAll(optionsOf(m)));
+        return MethodSettingsText.onlyUsed(toSettings(), read);
+    }
+
     /**
      * The plan whose {@link #toSettings} these are, on all cores: every setting must be there, none other, and each
      * must be what the command line accepts.

@@ -22,6 +22,20 @@ public final class MethodSettingsText {
         return s;
     }
 
+    /**
+     * These settings without the method options none of {@code used} is: what a plan's methods actually read (a caption
+     * comparing two plans names no setting that made no difference, such as particles to a ratio path).
+     */
+    public static Map<String, String> onlyUsed(Map<String, String> settings, java.util.Set<MethodOption> used) {
+        Map<String, String> s = new LinkedHashMap<>(settings);
+        for (MethodOption o : MethodOption.values()) {
+            if (!used.contains(o)) {
+                s.remove(o.setting());
+            }
+        }
+        return s;
+    }
+
     /** The settings {@link #of} wrote, each checked by its rule ({@link Setting}, the command line's). */
     static MethodSettings read(SettingsReader in) {
         MethodSettings m = MethodSettings.defaults();

@@ -182,4 +182,40 @@ class CovariatesViewModelTest {
             assertTrue(caption.contains(part), caption + " lacks " + part);
         }
     }
+
+    /**
+     * Issue 39, item 3: the caption kept the previous models ("A k10 vs B k30") and the old metadata file during the next
+     * run. Results of other inputs clear what is drawn at once, shown or not; the caption names the models of the study
+     * drawn; a new corpus lets the metadata file go, saying so.
+     */
+    @Test
+    void newInputsClearWhatIsDrawnAtOnceAndANewCorpusLetsTheMetadataFileGo() throws Exception {
+        feed();
+        Path meta = dir.resolve("meta.tsv");
+        StringBuilder sb = new StringBuilder("id\tyear\n");
+        for (int d = 0; d < corpus.size(); d++) {
+            sb.append(corpus.document(d).id()).append('\t').append(2000 + d).append('\n');
+        }
+        Files.writeString(meta, sb);
+        vm.metadataPathProperty().set(meta);
+        assertTrue(vm.caption().startsWith("A A vs B B;"), vm.caption());
+        assertFalse(vm.points().isEmpty());
+        // new models, the screen hidden (its analysis waits until it is shown): the old study is not kept on screen
+        vm.shownProperty().set(false);
+        workspace.put(Workspace.Slot.MODEL_B, null, tmeval.Fixtures.randomModel("B2", 40, new double[] {0.2, 0.2, 0.2}, 0.2, 99));
+        results.reset(corpus); // as the workbench does on new inputs
+        assertNull(vm.studyProperty().get(), "the study of the models before is gone");
+        assertTrue(vm.points().isEmpty());
+        assertEquals("", vm.sentenceProperty().get());
+        assertEquals("", vm.metadataMatchesProperty().get());
+        assertFalse(vm.caption().contains("A A vs B B;"), vm.caption());
+        feed();
+        vm.shownProperty().set(true);
+        assertTrue(vm.caption().startsWith("A A vs B B2;"), "the models of the study drawn: " + vm.caption());
+        // a new corpus: the metadata file named the documents of the one before
+        Corpus other = tmeval.Fixtures.generate(AppFixtures.modelA(), 5, 6, 77);
+        workspace.put(Workspace.Slot.CORPUS, null, other);
+        assertNull(vm.metadataPathProperty().get());
+        assertTrue(vm.metadataNoteProperty().get().contains("meta.tsv was of the corpus loaded before"), vm.metadataNoteProperty().get());
+    }
 }

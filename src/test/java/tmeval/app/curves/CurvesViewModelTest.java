@@ -219,4 +219,26 @@ class CurvesViewModelTest {
         org.junit.jupiter.api.Assertions.assertTrue(warning.contains("below vb's floor") && warning.contains("ais at 1 of 2 snapshots"), warning);
         org.junit.jupiter.api.Assertions.assertTrue(vm.messageProperty().get().endsWith(warning), "said on screen: " + vm.messageProperty().get());
     }
+
+    /**
+     * Issue 39, item 3: curves stayed on screen, unmarked, after another series or corpus was loaded. They are the user's
+     * work (a session keeps them), so they stay, and the caption says they are of the inputs loaded before.
+     */
+    @Test
+    void curvesOfAnotherSeriesOrCorpusAreMarkedAsSuch() {
+        AppFixtures.fill(workspace);
+        workspace.put(Workspace.Slot.SERIES, null, series());
+        vm.methods().forEach((name, on) -> on.set(name.equals(Methods.LR)));
+        vm.temperaturesProperty().set(5);
+        vm.runsProperty().set(1);
+        vm.start();
+        assertEquals("", vm.caption().staleProperty().get(), "the curves of the inputs loaded");
+        workspace.put(Workspace.Slot.SERIES, null, series());
+        assertTrue(vm.caption().staleProperty().get().startsWith("these curves are of the series and corpus loaded before"),
+                vm.caption().staleProperty().get());
+        vm.start();
+        assertEquals("", vm.caption().staleProperty().get());
+        workspace.put(Workspace.Slot.CORPUS, null, Fixtures.generate(AppFixtures.modelA(), 5, 6, 77));
+        assertFalse(vm.caption().staleProperty().get().isEmpty(), "a new corpus");
+    }
 }

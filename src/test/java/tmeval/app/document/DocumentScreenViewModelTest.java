@@ -180,4 +180,22 @@ class DocumentScreenViewModelTest {
                 + " 0.5200\n"
                 + "lr-diff: certified: within the target (s.e. 0.0100, target 0.100 nats); log-ratio 0.3100 nats", vm.verdictsProperty().get());
     }
+
+    /**
+     * Issue 39, item 3: a document's words, header and re-run were kept when new models came in (the selection is kept
+     * by its index). They are made again on the new pair; a selection let go leaves nothing of the document before.
+     */
+    @Test
+    void newModelsRedoTheDocumentAndALetGoSelectionLeavesNothingOfIt() {
+        vm.choose(2);
+        String before = vm.headerProperty().get();
+        DocumentScreenViewModel.Trace trace = vm.traceProperty().get();
+        workspace.put(Workspace.Slot.MODEL_B, null, tmeval.Fixtures.randomModel("B2", 40, new double[] {0.3, 0.1, 0.2}, 0.2, 77));
+        assertTrue(vm.traceProperty().get() != trace, "the re-run is made again on the new pair");
+        assertTrue(!vm.headerProperty().get().equals(before), "the header is of the new pair: " + vm.headerProperty().get());
+        selected.set(-1);
+        assertTrue(vm.tokens().isEmpty() && vm.estimates().isEmpty() && vm.traceProperty().get() == null, "nothing of the document is left");
+        assertEquals("", vm.verdictsProperty().get());
+        assertEquals("", vm.gapsProperty().get());
+    }
 }

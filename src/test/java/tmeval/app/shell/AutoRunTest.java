@@ -150,6 +150,34 @@ class AutoRunTest {
         assertEquals(rows(cliOut), rows(fromSession));
     }
 
+    /**
+     * Issue 39, item 1: after an auto run, the preset in the form made the caption name every setting as "in the form,
+     * not in these results" (epsilon, chain-length, particles: settings the run never used), at 1280 x 800 a dozen lines
+     * in place of the chart. It names only the settings the run used that differ, in one short line, and puts the
+     * run's plan back.
+     */
+    @Test
+    void afterAnAutoRunThePresetInTheFormIsOneShortLineOfTheSettingsTheRunUsed() throws Exception {
+        loadInputs();
+        vm.run().autoProperty().set(true);
+        vm.run().threadsProperty().set(2);
+        vm.run().start();
+        assertEquals("", vm.resultsCaption().changesProperty().get());
+        vm.run().presetTable1();
+        String methods = String.join(", ", tmeval.run.plan.ComparisonPlan.defaultSelection());
+        assertEquals("the form differs from these results: methods " + methods + " instead of auto", vm.resultsCaption().changesProperty().get());
+        vm.run().seedProperty().set(9);
+        vm.run().temperaturesProperty().set(10);
+        assertEquals("the form differs from these results: methods " + methods + " instead of auto; seed 9 instead of 1",
+                vm.resultsCaption().changesProperty().get(), "auto chose the budget: the form's temperatures are not compared");
+        assertTrue(vm.resultsCaption().offersPutBack());
+        vm.resultsCaption().putBack();
+        assertTrue(vm.run().autoProperty().get(), "its plan back in the form: auto");
+        assertEquals(1, vm.run().seedProperty().get());
+        assertEquals("", vm.resultsCaption().changesProperty().get());
+        assertTrue(errors.isEmpty(), errors.toString());
+    }
+
     @Test
     void tickingAMethodNamesTheMethodsAndThePresetIsThePapersComparison() throws Exception {
         assertTrue(vm.run().autoProperty().get(), "the workbench opens on auto");

@@ -238,4 +238,33 @@ class TeachingViewModelTest {
         org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class, () -> AisWalkthrough.experiment(doc, a, new int[] {10}, 2, 2, 1,
                 cancelled, (d, t) -> { }));
     }
+
+    /**
+     * Issue 39, item 3: the experiment tab kept the previous document's runs and exact line under a newly typed document,
+     * and after new models and a new corpus. An experiment is cleared as soon as the document, model, samples or seed it
+     * was made of is not the screen's any more.
+     */
+    @Test
+    void theExperimentOfAnotherDocumentOrModelIsClearedNotShownUnderTheNewOne() {
+        vm.runExperiment();
+        assertNotNull(vm.experiment().experimentProperty().get());
+        var vocabulary = workspace.corpusProperty().get().vocabulary();
+        vm.useTyped(vocabulary.word(5) + " " + vocabulary.word(7));
+        assertEquals(null, vm.experiment().experimentProperty().get(), "a typed document: the experiment was of the one before");
+        assertFalse(vm.experiment().textProperty().get().contains("temperatures: mean"), vm.experiment().textProperty().get());
+        vm.runExperiment();
+        assertNotNull(vm.experiment().experimentProperty().get());
+        vm.samplesProperty().set(5);
+        assertEquals(null, vm.experiment().experimentProperty().get(), "other samples");
+        vm.runExperiment();
+        workspace.put(Workspace.Slot.MODEL_A, null, AppFixtures.modelB());
+        assertEquals(null, vm.experiment().experimentProperty().get(), "a new model A");
+        vm.runExperiment();
+        workspace.put(Workspace.Slot.CORPUS, null, tmeval.Fixtures.generate(AppFixtures.modelA(), 6, 7, 99));
+        assertEquals(null, vm.experiment().experimentProperty().get(), "a new corpus");
+        // the same document and settings again keep it
+        vm.runExperiment();
+        vm.temperaturesProperty().set(11);
+        assertNotNull(vm.experiment().experimentProperty().get(), "the experiment's temperatures are its own: the walk's do not touch it");
+    }
 }

@@ -366,4 +366,25 @@ class WhichKViewModelTest {
         assertArrayEquals(new double[] {10, 20 - step, 20, 20 + step, 50}, x, 1e-12);
         assertArrayEquals(new double[] {0, 1, 2}, WhichKRows.xs(List.of(5, 5, 5), false), 0);
     }
+
+    /**
+     * Issue 39, item 3: the scores stayed on screen, unmarked, after another held-out corpus was loaded. They are the
+     * user's work, so they stay, and the caption says they are of the corpus loaded before.
+     */
+    @Test
+    void scoresOfAnotherCorpusAreMarkedAsSuch() throws Exception {
+        vm.addFiles(List.of(truthFile, otherFile));
+        vm.settings().methodProperty().set(Methods.LR);
+        vm.settings().runsProperty().set(1);
+        vm.start();
+        assertEquals("", vm.caption().staleProperty().get());
+        Path other = dir.resolve("other.tokens");
+        TextCorpusFormat.writeTokenLines(Fixtures.generate(TRUTH, 6, 20, 9), other);
+        workspace.put(Workspace.Slot.CORPUS, other, CorpusLoader.read(CorpusLoader.Spec.of(other)));
+        assertTrue(vm.caption().staleProperty().get().startsWith("these scores are of the held-out corpus loaded before"),
+                vm.caption().staleProperty().get());
+        assertFalse(vm.rows().isEmpty(), "the scores stay, marked");
+        vm.start();
+        assertEquals("", vm.caption().staleProperty().get(), "scored again on the corpus loaded now");
+    }
 }
