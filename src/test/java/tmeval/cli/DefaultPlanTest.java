@@ -34,6 +34,7 @@ class DefaultPlanTest {
         workbench = new Workbench(new WorkbenchViewModel(new BackgroundTaskExecutor(),
                 new WorkbenchViewModel.Storage(RecentFiles.inMemory(), storage.resolve("throughput.tsv")), Workbench::showError));
         stage.setScene(new Scene(workbench.root(), 1280, 800));
+        stage.sizeToScene(); // the toolkit's stage keeps a size an earlier test class gave it otherwise
         stage.show();
     }
 

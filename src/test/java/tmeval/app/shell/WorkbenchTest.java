@@ -57,6 +57,7 @@ class WorkbenchTest {
         vm = workbench.viewModel();
         workbench.closeWith(stage);
         stage.setScene(new Scene(workbench.root(), 1280, 800));
+        stage.sizeToScene(); // the toolkit's stage keeps a size an earlier test class gave it otherwise
         stage.show();
         vm.openSampleData();
     }
