@@ -125,7 +125,11 @@ class SignalTest {
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         String text = Files.readString(log);
-        assertTrue(seconds < 1.0, "stopped " + seconds + " s after SIGTERM: " + text);
+        // one second on a machine that is not overloaded; one whose load exceeds its cores (other jobs beside the suite) slows
+        // any JVM's exit, and gets three (seen: 1.9 s at a load of 10 on 2 cores, 0.3 to 0.6 s at a load under 2)
+        double load = java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+        double allowed = load > Runtime.getRuntime().availableProcessors() ? 3.0 : 1.0;
+        assertTrue(seconds < allowed, "stopped " + seconds + " s after SIGTERM (load " + load + "): " + text);
         assertEquals(143, p.exitValue(), text);
         assertFalse(text.contains("wrote"), "nothing said written after the signal: " + text);
         assertNoTemporaryFile();
