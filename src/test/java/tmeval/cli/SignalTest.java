@@ -126,7 +126,7 @@ class SignalTest {
         double seconds = (System.nanoTime() - start) / 1e9;
         String text = Files.readString(log);
         // one second on a machine that is not overloaded; one whose load exceeds its cores (other jobs beside the suite) slows
-        // any JVM's exit, and gets three (seen: 1.9 s at a load of 10 on 2 cores, 0.3 to 0.6 s at a load under 2)
+        // any JVM's exit, and gets three (seen: 1.9 s at a load of 10 on 2 cores)
         double load = java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
         double allowed = load > Runtime.getRuntime().availableProcessors() ? 3.0 : 1.0;
         assertTrue(seconds < allowed, "stopped " + seconds + " s after SIGTERM (load " + load + "): " + text);
