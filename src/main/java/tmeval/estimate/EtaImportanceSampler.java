@@ -58,10 +58,7 @@ public final class EtaImportanceSampler implements Estimator {
 
     /** Another mixture; its shares must add up to 1 and include the prior's, which keeps the weights' variance finite. */
     public EtaImportanceSampler(int samples, List<Component> components) {
-        double total = components.stream().mapToDouble(Component::share).sum();
-        if (Math.abs(total - 1) > 1e-12 || components.stream().noneMatch(c -> c.kind() == Kind.PRIOR && c.share() > 0)) {
-            throw new IllegalArgumentException("the shares of an eta proposal must add up to 1 and include the prior's");
-        }
+        DefensiveMixture.check(components, Component::share, c -> c.kind() == Kind.PRIOR, "an eta proposal");
         this.samples = samples;
         this.components = List.copyOf(components);
     }

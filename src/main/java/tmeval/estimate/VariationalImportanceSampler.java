@@ -63,10 +63,7 @@ public final class VariationalImportanceSampler implements Estimator {
      * component must be among them: it is what keeps the weights' variance finite.
      */
     public VariationalImportanceSampler(int samples, List<Component> components) {
-        double total = components.stream().mapToDouble(Component::share).sum();
-        if (Math.abs(total - 1) > 1e-12 || components.stream().noneMatch(c -> c.centre() == Centre.PRIOR && c.share() > 0)) {
-            throw new IllegalArgumentException("the shares of a theta proposal must add up to 1 and include the prior's");
-        }
+        DefensiveMixture.check(components, Component::share, c -> c.centre() == Centre.PRIOR, "a theta proposal");
         this.samples = samples;
         this.components = List.copyOf(components);
         this.needsLee = components.stream().anyMatch(c -> c.centre() == Centre.LEE);
