@@ -17,7 +17,9 @@ import java.util.Map;
  */
 public final class ComparisonOutput {
     /** The file's content; {@code adaptive} when it has the temperatures and converged columns. */
-    public record Content(Map<String, String> settings, List<ProvenanceHeader.Input> inputs, boolean adaptive, List<CompareRowFormat.Row> rows) {
+    /** @param written when the file was written (its run's end), or null when it records no time */
+    public record Content(Map<String, String> settings, List<ProvenanceHeader.Input> inputs, boolean adaptive, List<CompareRowFormat.Row> rows,
+                          java.time.Instant written) {
     }
 
     private ComparisonOutput() {
@@ -86,6 +88,6 @@ public final class ComparisonOutput {
         if (unknown != null) {
             throw unknown;
         }
-        return new Content(provenance.settings(), provenance.inputs(), adaptive, rows);
+        return new Content(provenance.settings(), provenance.inputs(), adaptive, rows, provenance.writtenAt());
     }
 }
