@@ -93,8 +93,8 @@ class ArchitectureTest {
      */
     @Test
     void theScreensComputationsUseNoJavaFx() {
-        noClasses().that().haveNameMatching("tmeval\\.app\\.(teaching\\.AisWalkthrough|whichk\\.WhichKRows|scatter\\.NiceTicks"
-                        + "|scatter\\.ScatterCaptions|common\\.ResultSentences|common\\.ArmKey|common\\.DocMethod)(\\$.*)?")
+        noClasses().that().haveNameMatching("tmeval\\.(app\\.(teaching\\.AisWalkthrough|whichk\\.WhichKRows"
+                        + "|scatter\\.ScatterCaptions|common\\.ResultSentences|common\\.ArmKey|common\\.DocMethod)|report\\.NiceTicks)(\\$.*)?")
                 .should().dependOnClassesThat().resideInAnyPackage("javafx..", "org.jfree..")
                 .because("a computation apart from its playback and its screen is driven by a unit test without a toolkit, and read"
                         + " without the screen's state")

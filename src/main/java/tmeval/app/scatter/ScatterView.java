@@ -33,6 +33,7 @@ import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 import tmeval.app.common.UserMessages;
+import tmeval.report.RoundLogAxis;
 import tmeval.app.common.Charts;
 import tmeval.app.common.Messages;
 import tmeval.compare.ComparisonTable.PairedEstimate;
@@ -77,7 +78,7 @@ public final class ScatterView {
     private final JFreeChart chart;
     private final XYPlot plot;
     private final ValueAxis[] logAxes = {new RoundLogAxis(""), new RoundLogAxis("")};
-    private final ValueAxis[] linearAxes = {new NumberAxis(""), new NumberAxis("")};
+    private final ValueAxis[] linearAxes = {new tmeval.report.RoundNumberAxis(""), new tmeval.report.RoundNumberAxis("")};
     private final XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(false, true) {
         private boolean legend;
 
