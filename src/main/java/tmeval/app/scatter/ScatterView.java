@@ -67,7 +67,7 @@ public final class ScatterView {
     private static final int LARGE = 5000;
 
     /** The summary's lines shown under the chart; the rest scrolls (the chart keeps its least size at 1280 x 800). */
-    static final double SUMMARY_LINES = 4;
+    static final double SUMMARY_LINES = 6;
 
     private final ScatterViewModel model;
     private final XYSeriesCollection dataset = new XYSeriesCollection();
