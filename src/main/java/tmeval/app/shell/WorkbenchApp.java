@@ -76,7 +76,11 @@ public final class WorkbenchApp extends Application {
         if (view != null) {
             workbench.select(view);
         }
-        // for screenshots of the run panel: an adaptive run, a job too big for this machine
+        // for screenshots of the run panel: an adaptive run, a job too big for this machine; both of the paper's named
+        // methods (auto, the form's default, chooses its own temperatures and is never adaptive)
+        if (args.contains("--adaptive") || option(args, "--temperatures") != null) {
+            workbench.viewModel().run().presetTable1();
+        }
         if (args.contains("--adaptive")) {
             workbench.viewModel().run().adaptiveProperty().set(true);
         }
