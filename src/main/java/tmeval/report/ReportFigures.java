@@ -97,6 +97,8 @@ final class ReportFigures {
         JFreeChart chart = ChartFactory.createXYLineChart(null, "document (sorted by the middle of its bracket)",
                 "log P(w|A) - log P(w|B), nats per token", data, PlotOrientation.VERTICAL, true, false, false);
         XYPlot plot = chart.getXYPlot();
+        plot.setDomainAxis(roundAxis((NumberAxis) plot.getDomainAxis()));
+        plot.setRangeAxis(roundAxis((NumberAxis) plot.getRangeAxis()));
         plot.setRenderer(new YIntervalRenderer());
         plot.addRangeMarker(new ValueMarker(0, Color.GRAY, new java.awt.BasicStroke(1f)));
         return svg(chart, "brackets");
@@ -118,7 +120,11 @@ final class ReportFigures {
         byMethod.values().forEach(data::addSeries);
         JFreeChart chart = ChartFactory.createXYLineChart(null, "training iteration", "held-out log-likelihood per token", data,
                 PlotOrientation.VERTICAL, true, false, false);
-        ((NumberAxis) chart.getXYPlot().getRangeAxis()).setAutoRangeIncludesZero(false);
+        XYPlot plot = chart.getXYPlot();
+        plot.setDomainAxis(roundAxis((NumberAxis) plot.getDomainAxis()));
+        NumberAxis y = roundAxis((NumberAxis) plot.getRangeAxis());
+        y.setAutoRangeIncludesZero(false);
+        plot.setRangeAxis(y);
         return svg(chart, "curves");
     }
 
@@ -168,11 +174,17 @@ final class ReportFigures {
                 && Double.isFinite(p.secondPerplexityRatio());
     }
 
+    /** A log axis of perplexity ratios, its ticks round ratios (0.98, 1, 1.02: {@link NiceTicks}), never 1.3183. */
     private static LogAxis logAxis(String label) {
-        LogAxis axis = new LogAxis(label);
+        LogAxis axis = new RoundLogAxis(label);
         axis.setSmallestValue(1e-6);
-        // ticks as ratios (0.98, 1.02), not as powers of ten
-        axis.setNumberFormatOverride(new java.text.DecimalFormat("0.####", java.text.DecimalFormatSymbols.getInstance(java.util.Locale.ROOT)));
+        return axis;
+    }
+
+    /** A linear axis with round ticks ({@link NiceTicks}), in place of the one a chart factory made. */
+    private static NumberAxis roundAxis(NumberAxis made) {
+        RoundNumberAxis axis = new RoundNumberAxis(made.getLabel());
+        axis.setAutoRangeIncludesZero(made.getAutoRangeIncludesZero());
         return axis;
     }
 

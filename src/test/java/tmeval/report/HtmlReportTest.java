@@ -233,4 +233,28 @@ class HtmlReportTest {
         }
         return rows;
     }
+
+    /**
+     * Issue 39, item 6: the report's scatter ticks read 1.349, 1.3183, 1.2882 (a log axis stepping its exponent). Every
+     * axis of every figure ticks at round values (the workbench's {@link NiceTicks}): no tick label has more than three
+     * significant digits on these results, and each figure has some.
+     */
+    @Test
+    void everyAxisOfEveryFigureTicksAtRoundValues() throws Exception {
+        ReportContent content = ReportContent.read(COMPARE, new tmeval.progress.CancelToken());
+        List<CurveRunner.Point> points = List.of(new CurveRunner.Point(10, "lr", 1, 200, -1500.0, 1000, 0, null, 0),
+                new CurveRunner.Point(20, "lr", 1, 200, -1433.0, 1000, 0, null, 0), new CurveRunner.Point(35, "lr", 1, 200, -1391.7, 1000, 0, null, 0));
+        ReportContent withCurve = new ReportContent(content.settings(), content.inputs(), content.version(), content.table(), content.rows(),
+                content.verdicts(), content.answer(), points, content.warnings());
+        for (String svg : List.of(ReportFigures.scatter(content), ReportFigures.brackets(content), ReportFigures.curves(withCurve))) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile(">(-?[0-9][0-9.]*)</text>").matcher(svg);
+            int labels = 0;
+            while (m.find()) {
+                labels++;
+                String digits = m.group(1).replace("-", "").replace(".", "").replaceFirst("^0+", "").replaceFirst("0+$", "");
+                assertTrue(digits.length() <= 3, "a tick at a round value, not '" + m.group(1) + "'");
+            }
+            assertTrue(labels >= 4, "the figure has its ticks: " + labels);
+        }
+    }
 }

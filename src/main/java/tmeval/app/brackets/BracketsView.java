@@ -47,7 +47,7 @@ import java.util.List;
  */
 public final class BracketsView {
     /** The caption's lines shown under the chart; the rest scrolls (the chart keeps its least size at 1280 x 800). */
-    static final double CAPTION_LINES = 4;
+    static final double CAPTION_LINES = 6;
     /** Series: the three verdicts certified (solid), the same three not certified (dashed, paler), then the selected document. */
     private static final int KINDS = 3;
     private static final int SELECTED = 2 * KINDS;

@@ -18,7 +18,7 @@ import javafx.scene.layout.VBox;
  */
 public final class PlanCaptionView {
     /** The lines of the banner and of the form's differences shown at once; the rest scrolls, and is in the tooltip. */
-    static final double BANNER_LINES = 2;
+    static final double BANNER_LINES = 4;
     /**
      * The answer's lines: it is whole within them (a disagreement of four methods takes six at 1280 x 800), the banner
      * and the view's own messages giving way first; a longer one scrolls.
@@ -84,7 +84,8 @@ public final class PlanCaptionView {
     /**
      * As {@link #above(Node, PlanCaption, String)}, with the answer first ({@link AnswerLine}) on top of all, whole (it
      * wraps over up to {@link #ANSWER_LINES} lines), and under the caption a banner when the results hold a disagreement
-     * ({@link DisagreementNotice}: its sentences or their summary) two lines high, scrolling the rest. The ids:
+     * ({@link DisagreementNotice}: its sentences or their summary) up to {@link #BANNER_LINES} lines high, scrolling the rest
+     * and giving way first when the view needs the height. The ids:
      * {@code id + "-answer"}, {@code id + "-disagreement"}.
      */
     public static Region above(Node content, ReadOnlyStringProperty answer, PlanCaption<?> caption, ReadOnlyStringProperty notice, String id) {

@@ -90,14 +90,10 @@ public final class Tables {
      */
     public static <T> void fill(TableView<T> table, TableColumn<T, ?> filler) {
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
-        double[] own = {-1};
         Runnable fit = () -> {
-            if (own[0] < 0) {
-                own[0] = filler.getPrefWidth();
-            }
             double others = table.getVisibleLeafColumns().stream().filter(c -> c != filler).mapToDouble(TableColumn::getWidth).sum();
             double spare = table.getWidth() - table.snappedLeftInset() - table.snappedRightInset() - others - 18; // the scroll bar's room
-            filler.setPrefWidth(Math.max(Math.max(own[0], filler.getMinWidth()), Math.floor(spare)));
+            filler.setPrefWidth(Math.max(filler.getMinWidth(), Math.floor(spare)));
         };
         table.widthProperty().addListener((o, a, b) -> fit.run());
         table.getVisibleLeafColumns().addListener((ListChangeListener<TableColumn<T, ?>>) c -> fit.run());

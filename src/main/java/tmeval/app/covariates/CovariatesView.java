@@ -47,7 +47,7 @@ import java.io.File;
  */
 public final class CovariatesView {
     /** The summary's lines shown under the chart; the rest scrolls. */
-    static final double SUMMARY_LINES = 4;
+    static final double SUMMARY_LINES = 6;
     private static final Color DOCUMENT = new Color(0x1f77b4);
     private static final Color NOT_CERTIFIED = new Color(0xb0b0b0);
     private static final Color MEANS = new Color(0xff7f0e);

@@ -138,7 +138,7 @@ public final class DocumentScreenView {
         Charts.leastSize(viewer);
         SplitPane split = new SplitPane(left, right);
         split.setOrientation(Orientation.HORIZONTAL);
-        split.setDividerPositions(0.55);
+        split.setDividerPositions(0.6);
         root.setTop(top);
         root.setCenter(split);
         model.traceProperty().addListener((o, a, t) -> draw(t));

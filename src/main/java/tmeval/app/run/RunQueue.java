@@ -46,6 +46,8 @@ final class RunQueue {
     private Runnable onJobFinished = () -> { };
     private final ObjectProperty<ComparisonPlan> lastPlan = new SimpleObjectProperty<>();
     private final ObjectProperty<AdaptiveBudget> lastBudget = new SimpleObjectProperty<>();
+    /** Whether the queue is held after a cancel: its jobs wait for Run > Run the queued jobs (or the next job's end). */
+    private boolean held;
     /** Whether the message line shows why Run could not start on these inputs (it goes when the inputs can run). */
     private boolean showingRefusal;
 
@@ -61,8 +63,7 @@ final class RunQueue {
         inputs.pairProperty().addListener((o, a, b) -> refusalMayHaveGone());
         inputs.pairProblemProperty().addListener((o, a, b) -> refusalMayHaveGone());
         inputs.corpusProperty().addListener((o, a, b) -> refusalMayHaveGone());
-        queue.addListener((ListChangeListener<RunViewModel.JobSpec>) c -> queueText.set(queue.isEmpty() ? ""
-                : "queued: " + String.join("; ", queue.stream().map(RunViewModel.JobSpec::label).toList())));
+        queue.addListener((ListChangeListener<RunViewModel.JobSpec>) c -> showQueue());
         // the line said how the last job finished: once its run is deleted, it says that instead (a run renamed is
         // replaced in the list, removed and added at once, and stays)
         history.runs().addListener((ListChangeListener<RunHistory.Run>) c -> {
@@ -110,17 +111,75 @@ final class RunQueue {
         onJobFinished.run();
     }
 
-    /** After its outcome: a queued job runs after one that finished or failed; a cancel drops the queue. */
+    /**
+     * After its outcome: a queued job runs after one that finished or failed; after a cancel the queue is kept, held (not
+     * started), and the message line says so and how to start or drop it (issue 39: a cancel dropped it without a word).
+     */
     void ended(BackgroundJob.Outcome outcome) {
-        if (!queue.isEmpty() && outcome != BackgroundJob.Outcome.CANCELLED) {
+        if (queue.isEmpty()) {
+            held = false;
+        } else if (outcome == BackgroundJob.Outcome.CANCELLED) {
+            held = true;
+            showQueue();
+            say(message.get() + "; " + jobs(queue.size()) + " kept, not started (Run > Run the queued jobs starts "
+                    + (queue.size() == 1 ? "it" : "them") + ", Run > Drop the queued jobs drops " + (queue.size() == 1 ? "it" : "them") + ")");
+        } else {
+            held = false;
             launch(queue.remove(0));
         }
     }
 
-    /** Stops the running job (every worker within about a second) and drops the queue. */
+    /** "the queued job" or "the 3 queued jobs". */
+    private static String jobs(int n) {
+        return n == 1 ? "the queued job" : "the " + n + " queued jobs";
+    }
+
+    /** Stops the running job (every worker within about a second); the queue is kept, held ({@link #ended}). */
     void cancel() {
-        queue.clear();
         jobs.cancel();
+    }
+
+    /** Stops the running job and drops the queue, saying which jobs were dropped. */
+    void cancelAll() {
+        dropQueue();
+        jobs.cancel();
+    }
+
+    /** Starts the first of the jobs a cancel held, unless a job runs (the queue then follows it as usual). */
+    void runQueue() {
+        held = false;
+        showQueue();
+        if (!running.get() && !queue.isEmpty()) {
+            launch(queue.remove(0));
+        }
+    }
+
+    /** Drops the queued jobs, saying which. */
+    void dropQueue() {
+        if (queue.isEmpty()) {
+            return;
+        }
+        String dropped = String.join("; ", queue.stream().map(RunViewModel.JobSpec::label).toList());
+        int n = queue.size();
+        held = false;
+        queue.clear();
+        String text = "dropped " + jobs(n) + ": " + dropped;
+        if (message.isBound()) {
+            queueText.set(text);
+        } else {
+            message.set(message.get().equals("ready") ? text : message.get() + "; " + text);
+        }
+    }
+
+    /** The queue beside the buttons: its jobs, and whether a cancel holds them. */
+    private void showQueue() {
+        queueText.set(queue.isEmpty() ? "" : (held ? "queued, held after a cancel: " : "queued: ")
+                + String.join("; ", queue.stream().map(RunViewModel.JobSpec::label).toList()));
+    }
+
+    /** Whether jobs are queued and held after a cancel. */
+    boolean held() {
+        return held;
     }
 
     private void refusalMayHaveGone() {

@@ -154,8 +154,24 @@ public final class RunViewModel {
     }
 
     /** Stops the running job (every worker within about a second) and drops the queue. */
+    /** Stops the running job; queued jobs are kept, held, and the message line says so. */
     public void cancel() {
         jobs.cancel();
+    }
+
+    /** Stops the running job and drops the queued ones, saying which. */
+    public void cancelAll() {
+        jobs.cancelAll();
+    }
+
+    /** Starts the queued jobs a cancel held. */
+    public void runQueue() {
+        jobs.runQueue();
+    }
+
+    /** Drops the queued jobs, saying which. */
+    public void dropQueue() {
+        jobs.dropQueue();
     }
 
     private void updateTooBig() {

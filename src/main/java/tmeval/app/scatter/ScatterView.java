@@ -20,6 +20,7 @@ import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 import tmeval.app.common.UserMessages;
+import tmeval.report.RoundLogAxis;
 import tmeval.app.common.Charts;
 import tmeval.app.common.Messages;
 import tmeval.compare.ComparisonTable.PairedEstimate;
@@ -52,7 +53,7 @@ public final class ScatterView {
     private static final int LARGE = 5000;
 
     /** The summary's lines shown under the chart; the rest scrolls (the chart keeps its least size at 1280 x 800). */
-    static final double SUMMARY_LINES = 4;
+    static final double SUMMARY_LINES = 6;
 
     private final ScatterViewModel model;
     private final XYSeriesCollection dataset = new XYSeriesCollection();
@@ -63,7 +64,7 @@ public final class ScatterView {
     private final JFreeChart chart;
     private final XYPlot plot;
     private final ValueAxis[] logAxes = {new RoundLogAxis(""), new RoundLogAxis("")};
-    private final ValueAxis[] linearAxes = {new NumberAxis(""), new NumberAxis("")};
+    private final ValueAxis[] linearAxes = {new tmeval.report.RoundNumberAxis(""), new tmeval.report.RoundNumberAxis("")};
     private final XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(false, true) {
         private boolean legend;
 

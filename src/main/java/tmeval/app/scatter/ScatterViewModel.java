@@ -32,7 +32,7 @@ import java.util.function.Consumer;
  * are in, paired by the engine ({@link tmeval.compare.ComparisonTable#paired}: forward against reverse for a ratio
  * path, run 1 against run 2 for a baseline), the documents it flags, which methods are drawn, the axes (perplexity
  * ratios on log axes, or log-ratios per token), each point's verdict (filled when its document is certified by its
- * method) and the summary under the plot; its words are {@link ScatterCaptions}', the axes' ticks {@link NiceTicks}'.
+ * method) and the summary under the plot; its words are {@link ScatterCaptions}', the axes' ticks {@link tmeval.report.NiceTicks}'.
  * <p>
  * Points only ever arrive: after a batch the new ones are handed to the view as an {@link Update} (the view appends
  * them to its series), and the fitted range follows from a running minimum and maximum per method, so a batch costs

@@ -161,6 +161,22 @@ final class ResultsFiles {
         });
     }
 
+    /**
+     * When the file's run was: the time its provenance says it was written, or for a file written without one
+     * (--no-timing) the file's own modification time; never the time it is opened (issue 39).
+     */
+    static java.time.Instant runTime(ComparisonResults.Source source) {
+        if (source.written() != null) {
+            return source.written();
+        }
+        Path path = source.path();
+        try {
+            return Files.getLastModifiedTime(path).toInstant();
+        } catch (java.io.IOException e) {
+            return java.time.Instant.now();
+        }
+    }
+
     /** The rows of an output on the loaded corpus, by document id; rows of documents it does not have are reported. */
     private void applyOutputRows(Path path, ComparisonResults.Opened opened, ResultsPlan made) {
         Corpus corpus = workspace.corpusProperty().get();
@@ -194,7 +210,7 @@ final class ResultsFiles {
         results.addAll(plain);
         results.addRoundRows(adaptive);
         results.markSaved();
-        history.adopt(java.time.Instant.now()); // the file's rows are the history's one run
+        history.adopt(runTime(opened.source())); // the file's rows are the history's one run
         if (unmatched > 0) {
             messages.error("The results do not all fit the corpus", path + ": " + unmatched
                     + " rows name documents the loaded corpus does not have; they were left out");

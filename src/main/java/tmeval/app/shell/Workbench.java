@@ -77,7 +77,8 @@ public final class Workbench {
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         tabs.setId("views");
         tabs.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> model.viewChanged());
-        root.setTop(new VBox(menuBar(), new RunView(model.run()).root()));
+        MenuBar menus = menuBar();
+        root.setTop(new VBox(menus, new RunView(model.run()).root()));
         root.setLeft(new InputsView(model.inputs(), model::openSampleData).root());
         // the history of runs above the views: which run they show, which beside it
         VBox.setVgrow(tabs, javafx.scene.layout.Priority.ALWAYS);
@@ -88,6 +89,21 @@ public final class Workbench {
         bar.getStyleClass().add("status-bar");
         root.setBottom(bar);
         root.getStylesheets().add(Workbench.class.getResource("/tmeval/app/workbench.css").toExternalForm());
+        // Alt and a menu's underlined letter open that menu (Alt+F: File). JavaFX's own mnemonics lose a quick press (both
+        // keys at once, the Alt released before the letter): the letter is taken before the scene's mnemonics see it, and
+        // the menu shown once the Alt key is up
+        root.sceneProperty().addListener((o, a, scene) -> {
+            if (scene != null) {
+                scene.setEventDispatcher(new MenuMnemonics(scene.getEventDispatcher(), menus));
+            }
+        });
+        // Ctrl+Tab and Ctrl+Shift+Tab cycle the views from anywhere in the window (a tab pane does so only when it has the focus)
+        root.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() == javafx.scene.input.KeyCode.TAB && e.isShortcutDown()) {
+                cycleViews(e.isShiftDown() ? -1 : 1);
+                e.consume();
+            }
+        });
     }
 
     /**
@@ -105,6 +121,12 @@ public final class Workbench {
         Tab t = new Tab(title, caption == null ? content : PlanCaptionView.above(content, caption, "plan-" + id));
         t.setId("tab-" + id);
         return t;
+    }
+
+    /** Shows the next view (or, for -1, the one before), round the end. */
+    void cycleViews(int step) {
+        int n = tabs.getTabs().size();
+        tabs.getSelectionModel().select(Math.floorMod(tabs.getSelectionModel().getSelectedIndex() + step, n));
     }
 
     /** Quits (Ctrl+Q, the window's close button) once nothing unsaved would be lost, or the user says so. */
@@ -170,14 +192,24 @@ public final class Workbench {
         MenuItem run = item("_Run the selected methods", model.run()::start, "Shortcut+R");
         run.setId("menu-run");
         // never Esc: the key that closes a drop-down or a dialog must not also stop a run (src/site/markdown/workbench.md)
-        MenuItem cancel = item("_Cancel the running job", model.run()::cancel, CANCEL_KEYS);
+        MenuItem cancel = item("_Cancel the running job (the queued ones wait)", model.run()::cancel, CANCEL_KEYS);
         cancel.setId("menu-cancel");
         cancel.disableProperty().bind(model.run().runningProperty().not());
+        javafx.beans.binding.BooleanBinding noQueue = javafx.beans.binding.Bindings.isEmpty(model.run().queue());
+        MenuItem cancelAll = item("Cancel the running job _and the queued ones", model.run()::cancelAll, CANCEL_ALL_KEYS);
+        cancelAll.setId("menu-cancel-all");
+        cancelAll.disableProperty().bind(model.run().runningProperty().not());
+        MenuItem runQueue = item("Run the _queued jobs", model.run()::runQueue, null);
+        runQueue.setId("menu-run-queue");
+        runQueue.disableProperty().bind(noQueue.or(model.run().runningProperty()));
+        MenuItem dropQueue = item("_Drop the queued jobs", model.run()::dropQueue, null);
+        dropQueue.setId("menu-drop-queue");
+        dropQueue.disableProperty().bind(noQueue);
         tmeval.run.plan.ComparisonPlan paper = tmeval.run.plan.ComparisonPlan.defaults(tmeval.run.plan.ComparisonPlan.defaultSelection());
         MenuItem table1 = item("Preset: Foulds & Smyth _Table 1 (" + String.join(", ", paper.methods()) + "; n = "
                 + paper.settings().temperatures() + ", " + paper.runs() + " runs)", model.run()::presetTable1, null);
         table1.setId("menu-preset-table1");
-        job.getItems().addAll(run, cancel, new SeparatorMenuItem(), table1);
+        job.getItems().addAll(run, cancel, cancelAll, runQueue, dropQueue, new SeparatorMenuItem(), table1);
         Menu view = new Menu("_View");
         for (ViewName v : ViewName.ALL) {
             if (v.title() != null) {
@@ -193,6 +225,8 @@ public final class Workbench {
 
     /** The keys of Run > Cancel: Ctrl+. (Cmd+. on a Mac), the key combination that stops a job in many programs. */
     static final String CANCEL_KEYS = "Shortcut+Period";
+    /** Run > Cancel the running job and the queued ones. */
+    static final String CANCEL_ALL_KEYS = "Shortcut+Shift+Period";
 
     private static MenuItem item(String text, Runnable action, String accelerator) {
         MenuItem i = new MenuItem(text);

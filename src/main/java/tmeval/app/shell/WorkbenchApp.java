@@ -26,17 +26,43 @@ public final class WorkbenchApp extends Application {
         String view = option(args, "--view");
         String size = option(args, "--size");
         String session = option(args, "--session");
-        int width = 1280;
-        int height = 800;
-        if (size != null && size.matches("\\d+x\\d+")) {
+        javafx.geometry.Rectangle2D screenBounds = javafx.stage.Screen.getPrimary().getVisualBounds();
+        double width;
+        double height;
+        if (size != null && size.matches("\\d+x\\d+")) { // a screenshot's size, exactly
             width = Integer.parseInt(size.substring(0, size.indexOf('x')));
             height = Integer.parseInt(size.substring(size.indexOf('x') + 1));
+        } else {
+            double[] initial = WindowSize.initial(screenshot == null ? WindowSize.last(WindowSize.preferences()) : null, screenBounds);
+            width = initial[0];
+            height = initial[1];
+            double[] least = WindowSize.least(screenBounds);
+            stage.setMinWidth(least[0]);
+            stage.setMinHeight(least[1]);
         }
         workbench = new Workbench();
         stage.setTitle("tmeval: topic-model evaluation workbench");
         stage.setScene(new Scene(workbench.root(), width, height));
+        // the window's own size too: a window manager may otherwise give it one of its own (openbox: 200 x 200)
+        stage.setWidth(width);
+        stage.setHeight(height);
+        stage.setResizable(true);
         workbench.closeWith(stage);
+        if (screenshot == null) {
+            stage.setOnHidden(e -> WindowSize.save(WindowSize.preferences(), stage.getWidth(), stage.getHeight()));
+        }
         stage.show();
+        if (screenshot == null) {
+            // a window manager may size the window before JavaFX's request arrives (openbox gave it 200 x 200, then its
+            // least size): asked again once it is on screen, and centred
+            double w = width;
+            double h = height;
+            javafx.application.Platform.runLater(() -> {
+                stage.setWidth(w);
+                stage.setHeight(h);
+                stage.centerOnScreen();
+            });
+        }
         if (session != null) {
             workbench.viewModel().openSession(Path.of(session));
         } else {
@@ -50,7 +76,11 @@ public final class WorkbenchApp extends Application {
         if (view != null) {
             workbench.select(view);
         }
-        // for screenshots of the run panel: an adaptive run, a job too big for this machine
+        // for screenshots of the run panel: an adaptive run, a job too big for this machine; both of the paper's named
+        // methods (auto, the form's default, chooses its own temperatures and is never adaptive)
+        if (args.contains("--adaptive") || option(args, "--temperatures") != null) {
+            workbench.viewModel().run().presetTable1();
+        }
         if (args.contains("--adaptive")) {
             workbench.viewModel().run().adaptiveProperty().set(true);
         }

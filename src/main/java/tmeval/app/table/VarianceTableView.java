@@ -9,7 +9,6 @@ import javafx.scene.control.TableView;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.Clipboard;
 import javafx.scene.input.ClipboardContent;
-import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -34,12 +33,13 @@ import java.util.function.Function;
 public final class VarianceTableView {
     private final VarianceTableViewModel model;
     private final TableView<ComparisonTable.Row> table = new TableView<>();
-    private final BorderPane root = new BorderPane();
+    /** The table over its lines: the table keeps its eight rows, the lines' strip gives way first. */
+    private final VBox root = new VBox();
     private final Label note = new Label();
     private final UserMessages onError;
     private final java.util.List<Runnable> fits = new java.util.ArrayList<>();
     /** The verdicts' lines under the table shown at once. */
-    static final double VERDICT_LINES = 4;
+    static final double VERDICT_LINES = 8;
 
     public VarianceTableView(VarianceTableViewModel model, UserMessages onError) {
         this.model = model;
@@ -120,8 +120,8 @@ public final class VarianceTableView {
         // the verdicts' lines under the table, a few at once and the rest scrolled: the table keeps its rows
         VBox bottom = new VBox(4, partial, Messages.capped(verdicts, VERDICT_LINES), bar);
         bottom.getStyleClass().add("chart-footer");
-        root.setCenter(table);
-        root.setBottom(bottom);
+        VBox.setVgrow(table, Priority.ALWAYS);
+        root.getChildren().setAll(table, bottom);
     }
 
     /** Documents of the row's method certified, "X of D"; the tooltip says why the others are not. */

@@ -234,13 +234,11 @@ public final class TeachingView {
 
         Label explanation = note(control.summaryProperty());
         explanation.setId("teaching-summary");
-        Region spacer = new Region();
-        HBox.setHgrow(spacer, Priority.ALWAYS);
         javafx.scene.control.ScrollPane explanationStrip = Messages.capped(explanation, NOTE_LINES);
-        HBox footer = new HBox(8, explanationStrip, spacer,
+        HBox footer = new HBox(8, explanationStrip,
                 Charts.exportButtons(() -> Charts.Figure.of(charts.trace(),
                         FigureText.of(charts.trace().getTitle().getText(), control.summaryProperty().get())), () -> root.getScene().getWindow(), "ais-trace", onError));
-        HBox.setHgrow(explanationStrip, Priority.SOMETIMES);
+        HBox.setHgrow(explanationStrip, Priority.ALWAYS); // the strip asks for no width of its own: it takes the spare
         footer.getStyleClass().add("chart-footer");
         root.setTop(top);
         root.setCenter(tabs);

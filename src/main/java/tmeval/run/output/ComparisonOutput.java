@@ -19,7 +19,9 @@ import java.util.Map;
  */
 public final class ComparisonOutput {
     /** The file's content; {@code adaptive} when it has the temperatures and converged columns. */
-    public record Content(Map<String, String> settings, List<ProvenanceHeader.Input> inputs, boolean adaptive, List<CompareRowFormat.Row> rows) {
+    /** @param written when the file was written (its run's end), or null when it records no time */
+    public record Content(Map<String, String> settings, List<ProvenanceHeader.Input> inputs, boolean adaptive, List<CompareRowFormat.Row> rows,
+                          java.time.Instant written) {
     }
 
     /**
@@ -27,9 +29,10 @@ public final class ComparisonOutput {
      * is not: a workbench export of a cancelled run says why in its {@code # partial} line).
      *
      * @param unchecked why the rows' documents could not be checked against the corpus, or null when they were
+     * @param written when the file was written (its run's end), or null when it records no time
      */
     public record Header(Map<String, String> settings, List<ProvenanceHeader.Input> inputs, boolean adaptive, String partial,
-                         String unchecked) {
+                         String unchecked, java.time.Instant written) {
     }
 
     /** Takes each row as it is read, with its document's position (documents numbered in the order they come). */
@@ -61,7 +64,7 @@ public final class ComparisonOutput {
     public static Content read(Path path) throws InputException {
         List<CompareRowFormat.Row> rows = new ArrayList<>();
         Header h = read(path, (row, position) -> rows.add(row), new CancelToken());
-        return new Content(h.settings(), h.inputs(), h.adaptive(), rows);
+        return new Content(h.settings(), h.inputs(), h.adaptive(), rows, h.written());
     }
 
     /**
@@ -132,7 +135,7 @@ public final class ComparisonOutput {
             throw new InputException(path, 0, "not a compare output: no header line");
         }
         checks.finish();
-        return new Header(provenance.settings(), provenance.inputs(), adaptive, partial, corpus.unchecked());
+        return new Header(provenance.settings(), provenance.inputs(), adaptive, partial, corpus.unchecked(), provenance.writtenAt());
     }
 
     /** The checks of the rows of a compare output with these provenance lines: its plan's, against its corpus when that is known. */

@@ -45,9 +45,10 @@ public final class ComparisonResults {
      * @param partial  why the rows are not all their plan's (a run cancelled or failed), or "" when they are
      * @param curve    the curves a session holds (none in an output)
      * @param warnings what could not be checked, in words, for the caller to show
+     * @param written  when its run was (an output's written time, a session's shown run's start), or null when not recorded
      */
     public record Source(Path path, Kind kind, Map<String, String> settings, List<ProvenanceHeader.Input> inputs, boolean adaptive,
-                         String partial, List<CurveRunner.Point> curve, List<String> warnings) {
+                         String partial, List<CurveRunner.Point> curve, List<String> warnings, java.time.Instant written) {
         /** The recorded input of a role, or null. */
         public ProvenanceHeader.Input input(String role) {
             return inputs.stream().filter(i -> i.role().equals(role)).findFirst().orElse(null);
@@ -125,7 +126,7 @@ public final class ComparisonResults {
         }, cancel);
         List<String> warnings = h.unchecked() == null ? List.of()
                 : List.of("its rows' documents were not checked against the corpus: " + h.unchecked());
-        return new Source(path, Kind.OUTPUT, h.settings(), h.inputs(), h.adaptive(), h.partial(), List.of(), warnings);
+        return new Source(path, Kind.OUTPUT, h.settings(), h.inputs(), h.adaptive(), h.partial(), List.of(), warnings, h.written());
     }
 
     /** A session's shown run (else its rows of before runs): its plan, its inputs by compare's roles, its rows with their rounds. */
@@ -160,6 +161,6 @@ public final class ComparisonResults {
         }
         String partial = shown == null || shown.status().equals("finished") ? "" : shown.partial().isEmpty() ? shown.status() : shown.partial();
         return new Source(path, Kind.SESSION, java.util.Collections.unmodifiableMap(settings), List.copyOf(inputs), !byKey.isEmpty(), partial,
-                curve, warnings);
+                curve, warnings, shown == null ? null : shown.started());
     }
 }

@@ -175,7 +175,20 @@ public final class ProvenanceHeader {
             }
         } else if (f[0].equals(Line.WRITTEN.tag)) {
             timed = true;
+            try {
+                written = f.length == 2 ? Instant.parse(f[1]) : null;
+            } catch (java.time.format.DateTimeParseException e) {
+                throw new IllegalArgumentException("the '# written' line's time is not a time: '" + f[1] + "'");
+            }
+            if (written == null) {
+                throw new IllegalArgumentException("a '# written' line has one field, the time, this one has " + (f.length - 1));
+            }
         }
+    }
+
+    /** When the file was written (its run's end), or null when it records no time (written under --no-timing). */
+    public Instant writtenAt() {
+        return written;
     }
 
     /** The lines read, as they were, but the shard line. */
@@ -190,6 +203,8 @@ public final class ProvenanceHeader {
     public List<Input> inputs() {
         return Collections.unmodifiableList(inputs);
     }
+
+    private Instant written;
 
     /** Whether the file records when it was written (it was written with timing). */
     public boolean timed() {

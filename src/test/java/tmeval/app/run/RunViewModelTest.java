@@ -259,21 +259,59 @@ class RunViewModelTest {
         assertEquals(AppFixtures.DOCUMENTS, results.all().size(), "the results that arrived are kept");
     }
 
+    /**
+     * Issue 39, item 4: Ctrl+. with a job queued cancelled the running one and dropped the queued one without a word. A
+     * cancel keeps the queue, held (not started), and says so; Run > Run the queued jobs starts it, Run > Drop the
+     * queued jobs drops it, saying which.
+     */
     @Test
-    void aCancelledJobSaysSoDropsTheQueueAndReportsNoError() {
+    void aCancelledJobSaysSoKeepsTheQueueHeldAndSaysWhatBecameOfIt() {
         RunViewModel[] vm = new RunViewModel[1];
+        boolean[] first = {true};
         vm[0] = model(new CurrentThreadTaskExecutor(), (job, consumer, progress, cancel) -> {
-            vm[0].start(); // queued behind this one
-            vm[0].cancel();
-            cancel.check();
+            if (first[0]) {
+                first[0] = false;
+                vm[0].start(); // queued behind this one
+                vm[0].cancel();
+                cancel.check();
+            }
+            tmeval.run.exec.ComparisonRunner.run(job, consumer, progress, cancel);
         });
         AppFixtures.fill(workspace);
         small(vm[0], ComparisonMethods.LR_DIFF);
         vm[0].start();
         assertFalse(vm[0].runningProperty().get());
-        assertTrue(vm[0].messageProperty().get().startsWith("cancelled " + ComparisonMethods.LR_DIFF), vm[0].messageProperty().get());
-        assertTrue(vm[0].queue().isEmpty());
+        String said = vm[0].messageProperty().get();
+        assertTrue(said.startsWith("cancelled " + ComparisonMethods.LR_DIFF), said);
+        assertTrue(said.endsWith("; the queued job kept, not started (Run > Run the queued jobs starts it, Run > Drop the queued jobs drops it)"), said);
+        assertEquals(1, vm[0].queue().size(), "the queue is kept");
+        assertEquals("queued, held after a cancel: " + ComparisonMethods.LR_DIFF + " (n = 5, 2 runs)", vm[0].queueTextProperty().get());
         assertTrue(errors.isEmpty(), errors.toString());
+        vm[0].runQueue();
+        assertTrue(vm[0].queue().isEmpty());
+        assertTrue(vm[0].messageProperty().get().startsWith("finished"), vm[0].messageProperty().get());
+        assertEquals(AppFixtures.DOCUMENTS * 2, results.all().size(), "the queued job ran");
+    }
+
+    @Test
+    void dropTheQueueAndCancelAllSayWhichJobsWereDropped() {
+        RunViewModel[] vm = new RunViewModel[1];
+        vm[0] = model(new CurrentThreadTaskExecutor(), (job, consumer, progress, cancel) -> {
+            vm[0].start(); // queued behind this one
+            vm[0].cancelAll();
+            cancel.check();
+        });
+        AppFixtures.fill(workspace);
+        small(vm[0], ComparisonMethods.LR_DIFF);
+        vm[0].start();
+        assertTrue(vm[0].queue().isEmpty());
+        assertTrue(vm[0].messageProperty().get().contains("dropped the queued job: " + ComparisonMethods.LR_DIFF + " (n = 5, 2 runs)")
+                || vm[0].queueTextProperty().get().contains("dropped the queued job: " + ComparisonMethods.LR_DIFF + " (n = 5, 2 runs)"),
+                vm[0].messageProperty().get() + " / " + vm[0].queueTextProperty().get());
+        vm[0].queue().add(new RunViewModel.JobSpec(vm[0].plan(), "lr-diff (n = 5, 2 runs)"));
+        vm[0].dropQueue();
+        assertTrue(vm[0].queue().isEmpty());
+        assertTrue(vm[0].messageProperty().get().endsWith("dropped the queued job: lr-diff (n = 5, 2 runs)"), vm[0].messageProperty().get());
     }
 
     @Test

@@ -22,6 +22,8 @@ import tmeval.compare.ConvergenceCheck;
 import java.util.ArrayList;
 import java.util.List;
 
+import tmeval.report.NiceTicks;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

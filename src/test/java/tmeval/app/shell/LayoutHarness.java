@@ -211,6 +211,11 @@ public final class LayoutHarness {
         if (node instanceof TableView<?> table) {
             rows(table, size, out);
         }
+        // a message strip squeezed to nothing (beside a spacer that took the room) shows none of its text
+        if (node.getStyleClass().contains("message-strip") && node instanceof Region strip && visible(strip)
+                && (strip.getWidth() < 20 || strip.getHeight() < 1)) {
+            out.add(size + "a message strip is given no room: " + strip.getWidth() + " x " + strip.getHeight());
+        }
         if (node instanceof Labeled l && l.getText() != null && !l.getText().isEmpty()) {
             Text shown = (Text) l.lookup(".text");
             boolean cut = shown != null && !shown.getText().equals(l.getText()) && l.getWidth() > 0 && inWindow(l, scene);
@@ -220,6 +225,10 @@ public final class LayoutHarness {
             Tooltip tip = l.getTooltip();
             if (cut && !(cell && tip != null && tip.getText() != null && tip.getText().contains(l.getText()))) {
                 out.add(size + "cut: '" + l.getText() + "' shows '" + shown.getText() + "'");
+            }
+            // text given no room at all is not shown
+            if (visible(l) && (l.getWidth() < 1 || l.getHeight() < 1) && !scrolled(l)) {
+                out.add(size + "not shown (no room): '" + l.getText() + "'");
             }
             // text that runs out of the window is cut too (unless it is in a pane that scrolls it into view)
             if (l.getWidth() > 0 && !inWindow(l, scene) && !scrolled(l)) {

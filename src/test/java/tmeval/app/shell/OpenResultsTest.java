@@ -258,4 +258,29 @@ class OpenResultsTest {
         assertTrue(errors.get(0).startsWith("Cannot open the session: " + session + ", line 2: input modelA")
                 && errors.get(0).contains("has changed since the session was saved"), errors.get(0));
     }
+
+    /**
+     * Issue 39, item 4: an opened results file was labelled with the time it was opened. Its run is the one its
+     * provenance says it wrote (the '# written' line); a file written without one (--no-timing) by its modification time.
+     */
+    @Test
+    void anOpenedResultsFileIsLabelledByTheTimeItsRunWroteIt() throws Exception {
+        Path out = dir.resolve("timed.tsv");
+        List<String> args = new ArrayList<>(compare("--out", out.toString()));
+        args.remove("--no-timing");
+        AppFixtures.cli(args.toArray(String[]::new));
+        java.time.Instant written = java.time.Instant.parse(Files.readAllLines(out).stream()
+                .filter(l -> l.startsWith(tmeval.run.output.Provenance.WRITTEN_LINE)).findFirst().orElseThrow().split("\t")[1]);
+        Thread.sleep(1100); // a second on: the time opened differs from the time written
+        vm.openResults(out);
+        assertTrue(errors.isEmpty(), errors.toString());
+        assertEquals(written, vm.history().runs().get(0).started());
+        Path untimed = dir.resolve("untimed.tsv");
+        AppFixtures.cli(compare("--out", untimed.toString()).toArray(String[]::new));
+        java.time.Instant modified = java.time.Instant.parse("2024-05-01T10:00:00Z");
+        Files.setLastModifiedTime(untimed, java.nio.file.attribute.FileTime.from(modified));
+        vm.setConfirmHandler((title, question) -> true);
+        vm.openResults(untimed);
+        assertEquals(modified, vm.history().runs().get(0).started(), "no time recorded: the file's own");
+    }
 }

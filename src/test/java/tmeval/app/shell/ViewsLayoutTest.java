@@ -29,16 +29,22 @@ class ViewsLayoutTest {
     @BeforeAll
     void open(@TempDir Path storage) throws Exception {
         FxToolkit.registerPrimaryStage();
-        Stage[] stage = new Stage[1];
-        FxToolkit.setupStage(s -> stage[0] = s);
-        harness = LayoutHarness.fx(() -> LayoutHarness.open(stage[0], storage));
+        // a window of its own, closed after: the tests after these share TestFX's primary stage, at its own size
+        harness = LayoutHarness.fx(() -> {
+            stage = new Stage();
+            return LayoutHarness.open(stage, storage);
+        });
         harness.twoRunsDone();
     }
 
+    private Stage stage;
+
     @AfterAll
     void close() throws Exception {
-        LayoutHarness.fx(() -> harness.shutdown());
-        FxToolkit.hideStage();
+        LayoutHarness.fx(() -> {
+            harness.shutdown();
+            stage.close();
+        });
     }
 
     /** The view's problems at both sizes, after the runs and while {@code during} runs (then cancelled). */

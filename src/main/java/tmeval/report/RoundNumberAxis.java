@@ -1,7 +1,7 @@
-package tmeval.app.scatter;
+package tmeval.report;
 
 import org.jfree.chart.axis.AxisState;
-import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.NumberTick;
 import org.jfree.chart.ui.RectangleEdge;
 import org.jfree.chart.ui.TextAnchor;
@@ -11,9 +11,9 @@ import java.awt.geom.Rectangle2D;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The scatter's log axis: its ticks are round values ({@link NiceTicks}), as many as fit without overlapping. */
-final class RoundLogAxis extends LogAxis {
-    RoundLogAxis(String label) {
+/** A linear axis whose ticks are round values ({@link NiceTicks}), as many as fit without overlapping. */
+public final class RoundNumberAxis extends NumberAxis {
+    public RoundNumberAxis(String label) {
         super(label);
     }
 
@@ -24,7 +24,7 @@ final class RoundLogAxis extends LogAxis {
         double length = vertical ? dataArea.getHeight() : dataArea.getWidth();
         int fit = (int) (length / (vertical ? 36 : 72));
         List<NumberTick> ticks = new ArrayList<>();
-        for (double v : NiceTicks.ticks(getLowerBound(), getUpperBound(), true, fit)) {
+        for (double v : NiceTicks.ticks(getLowerBound(), getUpperBound(), false, fit)) {
             ticks.add(new NumberTick(v, NiceTicks.tickLabel(v), vertical ? TextAnchor.CENTER_RIGHT : TextAnchor.TOP_CENTER,
                     TextAnchor.CENTER, 0.0));
         }
