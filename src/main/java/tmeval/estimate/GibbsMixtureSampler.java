@@ -123,14 +123,15 @@ public final class GibbsMixtureSampler implements Estimator {
             allotted[order[t % drawn]]++;
             byChain[order[t % drawn]][(t % drawn) % chains]++;
         }
-        // log of the share of a component's allotment that is not chain j's: the mixture without chain j, term by term
-        double[][] logOthers = new double[chains][m];
+        // the share of a component's allotment that is not chain j's: the mixture without chain j, term by term
+        double[][] others = new double[chains][m];
         for (int c = 0; c < m; c++) {
             for (int j = 0; j < chains; j++) {
-                logOthers[j][c] = allotted[c] == 0 ? Double.NEGATIVE_INFINITY : Math.log((allotted[c] - byChain[c][j]) / allotted[c]);
+                others[j][c] = allotted[c] == 0 ? 0 : (allotted[c] - byChain[c][j]) / allotted[c];
             }
         }
         double[] otherTerms = new double[m];
+        double[] terms = new double[m];
         double[] coveredShare = new double[samples];
         double logPriorShare = Math.log((double) fromPrior / samples);
         double[] logShare = new double[m];
@@ -156,18 +157,25 @@ public final class GibbsMixtureSampler implements Estimator {
             }
             // (a component no draw was allotted to, when S is smaller than the draws, is not in the mixture)
             componentWork += components.entries();
-            double logProposalOverPrior = LogMath.logSumExp(logRatio, m + 1);
+            // one pass of exp over the terms gives both the proposal's density and the chains' coverage (three passes had
+            // cost a third of a draw); summed in LogMath.logSumExp's order, so the weights are the same to the last bit
+            double max = logRatio[m];
+            for (int c = 0; c < m; c++) {
+                max = Math.max(max, logRatio[c]);
+            }
+            double density = 0;
+            for (int c = 0; c < m; c++) {
+                terms[c] = Math.exp(logRatio[c] - max);
+                density += terms[c];
+            }
+            double logProposalOverPrior = max == Double.POSITIVE_INFINITY ? max : max + Math.log(density + Math.exp(logRatio[m] - max));
             logWeights[s] = ThetaSampling.logLikelihoodScaled(view, rows, logRows, numTopics, logTheta, theta) - logProposalOverPrior;
             if (s >= fromPrior && chains > 1) {
                 // the share of the components' density at this draw that the other chains give: near (C - 1) / C where
                 // the chains mixed, near 0 where only the draw's own chain found this part of the posterior
                 int chain = ((s - fromPrior) % drawn) % chains;
-                double[] others = logOthers[chain];
-                for (int c = 0; c < m; c++) {
-                    otherTerms[c] = logRatio[c] + others[c];
-                }
-                coveredShare[s] = Math.exp(LogMath.logSumExp(otherTerms, m) - LogMath.logSumExp(logRatio, m));
-                componentWork += m; // two sums over the components: about one more pass over their entries
+                coveredShare[s] = density > 0 ? otherShare(terms, others[chain], m, density) : otherShareInLogs(logRatio, others[chain], otherTerms, m);
+                componentWork += m; // a pass over the components: their weights by chain
             } else {
                 coveredShare[s] = Double.NaN;
             }
@@ -178,6 +186,23 @@ public final class GibbsMixtureSampler implements Estimator {
         long sweeps = (long) chains * (BURN_IN + (long) draws * THIN);
         long cost = sweeps * length + (long) samples * view.numLocalWords() + componentWork / Math.max(1, numTopics);
         return new EstimateResult(logValue, logWeights, cost, length, System.nanoTime() - start, coverage);
+    }
+
+    /** The other chains' share of the components' density at a draw, from the terms exp(log ratio - max). */
+    private static double otherShare(double[] terms, double[] others, int m, double components) {
+        double covered = 0;
+        for (int c = 0; c < m; c++) {
+            covered += terms[c] * others[c];
+        }
+        return covered / components;
+    }
+
+    /** The same in logs, where every component's term underflowed against the prior's (alpha near zero). */
+    private static double otherShareInLogs(double[] logRatio, double[] others, double[] scratch, int m) {
+        for (int c = 0; c < m; c++) {
+            scratch[c] = logRatio[c] + Math.log(others[c]);
+        }
+        return Math.exp(LogMath.logSumExp(scratch, m) - LogMath.logSumExp(logRatio, m));
     }
 
     /**
