@@ -41,12 +41,13 @@ class AutoCostPreviewBench {
             Workspace workspace = new Workspace();
             Results results = new Results();
             workspace.corpusProperty().addListener((o, a, b) -> results.reset(b));
-            workspace.put(Workspace.Slot.MODEL_A, Path.of(p[0]), ModelLoader.read(ModelLoader.Spec.of(Path.of(p[0]))));
-            workspace.put(Workspace.Slot.MODEL_B, Path.of(p[1]), ModelLoader.read(ModelLoader.Spec.of(Path.of(p[1]))));
-            workspace.put(Workspace.Slot.CORPUS, Path.of(p[2]), CorpusLoader.read(CorpusLoader.Spec.of(Path.of(p[2]))));
             RunViewModel vm = new RunViewModel(workspace, results, new CurrentThreadTaskExecutor(), rates, UserMessages.NONE);
             vm.cost().setLoad(() -> Double.NaN);
             vm.threadsProperty().set(Integer.parseInt(p[3]));
+            // loaded after the view model, as a user loads them: the preview calibrates on the models
+            workspace.put(Workspace.Slot.MODEL_A, Path.of(p[0]), ModelLoader.read(ModelLoader.Spec.of(Path.of(p[0]))));
+            workspace.put(Workspace.Slot.MODEL_B, Path.of(p[1]), ModelLoader.read(ModelLoader.Spec.of(Path.of(p[1]))));
+            workspace.put(Workspace.Slot.CORPUS, Path.of(p[2]), CorpusLoader.read(CorpusLoader.Spec.of(Path.of(p[2]))));
             vm.cost().update();
             String text = vm.costProperty().get();
             double preview = vm.costSecondsProperty().get();
