@@ -116,18 +116,16 @@ def elbo_perplexity(torch, model, x, samples=20):
     return math.exp(bound / data.sum().item())
 
 
-def export(torch, model, decoder_kind, vocab, k, path, perplexity):
+def export(torch, model, decoder_kind, vocab, k, path, perplexity, documents, tokens):
     prior = tmeval_export.LogisticNormal([0.0] * k, var=[1.0 - 1.0 / k] * k)
     name = "%s K=%d" % ("ProdLDA" if decoder_kind == "product" else "logistic-normal mixture", k)
-    reported = None
-    if hasattr(tmeval_export, "Reported"):
-        reported = tmeval_export.Reported("elbo-perplexity", perplexity)
-    extra = {} if reported is None else {"reported": reported}
+    reported = tmeval_export.Reported("elbo-perplexity", perplexity, documents, tokens,
+                                      "train_neural_topic_models.py, 20 draws of eta per document")
     if decoder_kind == "product":
-        tmeval_export.export_pyro_prodlda(model, vocab, path, prior=prior, name=name, **extra)
+        tmeval_export.export_pyro_prodlda(model, vocab, path, prior=prior, name=name, reported=reported)
     else:
         topics = torch.nn.functional.softmax(model.decoder.topics, dim=1).detach().double().numpy()
-        tmeval_export.write_model(path, vocab, topics=topics, prior=prior, name=name, **extra)
+        tmeval_export.write_model(path, vocab, topics=topics, prior=prior, name=name, reported=reported)
 
 
 def main():
@@ -151,8 +149,9 @@ def main():
             if os.path.exists(path):
                 continue
             model = train(torch, x[train_rows], k, kind, a.epochs, a.seed)
-            perplexity = elbo_perplexity(torch, model, x[held_rows[: a.documents]])
-            export(torch, model, kind, vocab, k, path, perplexity)
+            scored = x[held_rows[: a.documents]]
+            perplexity = elbo_perplexity(torch, model, scored)
+            export(torch, model, kind, vocab, k, path, perplexity, scored.shape[0], int(scored.sum()))
             print("wrote %s (held-out ELBO perplexity %.1f)" % (path, perplexity), flush=True)
 
 
