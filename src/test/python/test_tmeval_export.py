@@ -471,6 +471,61 @@ class FamilyExportTest(unittest.TestCase):
         self.assertIn("give it as K rows of V", str(e.exception))
 
 
+class LibraryNumbersTest(unittest.TestCase):
+    """What the libraries' bounds need beyond the topics (``# library-bound`` lines) and a reported number
+    (``# library-reported``): comment lines before the prior, the values exact; the files still read as models (the
+    Java side reads every file of expected.txt)."""
+
+    def lines(self, name):
+        with open(out(name), encoding="utf-8") as f:
+            return [line.rstrip("\n") for line in f if line.startswith("# library-")]
+
+    def test_sklearn_records_lambda_sums_eta_and_its_e_step(self):
+        lda = SklearnLda()
+        lda.topic_word_prior_ = 0.125
+        lda.max_doc_update_iter = 100
+        lda.mean_change_tol = 1e-3
+        tmeval_export.export_sklearn(lda, Vectorizer(), out("sklearn-bound.tsv"))
+        expected.append(("sklearn-bound.tsv", "1e-15", [0.25] * K))
+        sums = "\t".join(repr(math.fsum(row)) for row in raw_rows())
+        self.assertEqual(["# library-bound\tlibrary\tscikit-learn", "# library-bound\tlambda-sums\t" + sums,
+                          "# library-bound\teta\t0.125", "# library-bound\te-step\t100\t0.001"], self.lines("sklearn-bound.tsv"))
+
+    def test_gensim_records_lambda_from_its_state_and_one_eta_when_symmetric(self):
+        lda = Gensim(None, [0.1, 0.2, 0.3])
+
+        class State:
+            def get_lambda(self):
+                return raw_rows()
+
+        lda.state = State()
+        lda.eta = [0.5] * len(WORDS)
+        lda.iterations = 50
+        lda.gamma_threshold = 0.001
+        tmeval_export.export_gensim(lda, out("gensim-bound.tsv"))
+        expected.append(("gensim-bound.tsv", "1e-15", [0.1, 0.2, 0.3]))
+        lines = self.lines("gensim-bound.tsv")
+        self.assertEqual("# library-bound\tlibrary\tgensim", lines[0])
+        self.assertEqual("# library-bound\teta\t0.5", lines[2])
+        lda.eta = [0.5 + w for w in range(len(WORDS))]
+        tmeval_export.export_gensim(lda, out("gensim-bound-eta.tsv"))
+        expected.append(("gensim-bound-eta.tsv", "1e-15", [0.1, 0.2, 0.3]))
+        self.assertEqual("# library-bound\teta\t" + "\t".join(repr(0.5 + w) for w in range(len(WORDS))),
+                         self.lines("gensim-bound-eta.tsv")[2])
+
+    def test_a_reported_number_is_recorded_and_checked(self):
+        reported = tmeval_export.Reported("elbo-perplexity", 812.5, 20, 3000, "pyro ProdLDA,\t50 epochs")
+        tmeval_export.write_model(out("reported.tsv"), WORDS, raw_rows(), alpha=0.5, reported=reported)
+        expected.append(("reported.tsv", "1e-15", [0.5] * K))
+        self.assertEqual(["# library-reported\telbo-perplexity\t812.5\t20\t3000\tpyro ProdLDA, 50 epochs"], self.lines("reported.tsv"))
+        with self.assertRaisesRegex(tmeval_export.ExportError, "not one of"):
+            tmeval_export.Reported("elbo", 812.5, 20, 3000)
+        with self.assertRaisesRegex(tmeval_export.ExportError, "positive"):
+            tmeval_export.Reported("perplexity", 0, 20, 3000)
+        with self.assertRaisesRegex(tmeval_export.ExportError, "at least 1"):
+            tmeval_export.Reported("perplexity", 5, 0, 3000)
+
+
 class SafeWriteTest(unittest.TestCase):
     """The module writes as the jar does: a temporary file nobody can plant or guess, the replaced file's mode and
     owner kept, nothing left behind on an error. Each test works in a directory of its own."""
