@@ -25,6 +25,9 @@ import tmeval.sampling.DocumentView;
  * and the per-document bound's slack, sum_d b_d(gamma*_d; log phi) - L.
  */
 public final class LibraryBound {
+    /** How far lambda = s_k phi may fall below eta by the rounding of phi written to a file. */
+    static final double LAMBDA_TOLERANCE = 1e-9;
+
     private LibraryBound() {
     }
 
@@ -80,6 +83,12 @@ public final class LibraryBound {
             for (int k = 0; k < numTopics; k++) {
                 lambda[w * numTopics + k] = model.phi(w, k) * sums[k];
                 rowSums[k] += lambda[w * numTopics + k];
+                // both libraries' lambda is eta plus expected counts: below eta, the sums belong to other topics
+                if (!(lambda[w * numTopics + k] >= p.eta(w) * (1 - LAMBDA_TOLERANCE))) {
+                    throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "the export's lambda-sums do not belong to these"
+                            + " topics: lambda of '%s' in topic %d is %.6g, below eta %.6g (lambda = eta + expected counts)",
+                            model.vocabulary().word(w), k + 1, lambda[w * numTopics + k], p.eta(w)));
+                }
             }
         }
         double[] psiSums = new double[numTopics];

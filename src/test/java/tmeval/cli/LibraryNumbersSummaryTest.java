@@ -86,6 +86,16 @@ class LibraryNumbersSummaryTest {
         assertTrue(v[2] < 0 && v[3] <= 0 && v[4] <= 1e-9 && v[5] <= 1e-9, "each term of the sign its meaning gives it (exact L): " + text);
     }
 
+    /** lambda = s_k phi below eta cannot be a library's (eta plus counts): said, and the reported number still shown. */
+    @Test
+    void lambdaSumsThatDoNotFitTheTopicsAreSaidNotUsed() throws Exception {
+        String text = summary("# library-bound\tlibrary\tgensim\n# library-bound\tlambda-sums\t10.5\t20\n# library-bound\teta\t6\n"
+                + "# library-bound\te-step\t50\t0.001\n# library-reported\tperplexity\t2.5\t2\t6\n", "d1\tapple banana apple\nd2\tbanana banana apple\n");
+        assertTrue(text.contains("the library's bound is not recomputed: the export's lambda-sums do not belong to these topics: lambda of"
+                + " 'apple' in topic 1 is 5.25000, below eta 6.00000"), text);
+        assertTrue(text.contains("nats per token, "), "the reported number's gap: " + text);
+    }
+
     @Test
     void aMalletStateShowsItsLlPerToken() throws Exception {
         MalletFixture.Files files = MalletFixture.write(dir);

@@ -22,9 +22,10 @@ import java.util.Locale;
  * @param logLikelihood this run's held-out log-likelihood (NaN when there is none)
  * @param tokens the tokens of that log-likelihood (one run's)
  * @param documents the corpus's documents
+ * @param problem why the bound the export records is not recomputed (its parameters do not fit the model), or null
  */
 public record LibraryGap(LibraryBound.Result bound, List<LibraryNumbers.Reported> reported, double logLikelihood, double tokens,
-                         int documents) {
+                         int documents, String problem) {
     public LibraryGap {
         reported = List.copyOf(reported);
     }
@@ -34,9 +35,16 @@ public record LibraryGap(LibraryBound.Result bound, List<LibraryNumbers.Reported
         if (numbers.isEmpty()) {
             return null;
         }
-        LibraryBound.Result bound = numbers.variational() == null || !model.isLda() ? null
-                : LibraryBound.compute(corpus, model, numbers.variational(), cancel);
-        return new LibraryGap(bound, numbers.reported(), totals.logLikelihood(), totals.tokens(), corpus.size());
+        LibraryBound.Result bound = null;
+        String problem = null;
+        if (numbers.variational() != null) {
+            try {
+                bound = LibraryBound.compute(corpus, model, numbers.variational(), cancel);
+            } catch (IllegalArgumentException e) {
+                problem = e.getMessage(); // said beside the other numbers, which stand
+            }
+        }
+        return new LibraryGap(bound, numbers.reported(), totals.logLikelihood(), totals.tokens(), corpus.size(), problem);
     }
 
     /** Whether the run's log-likelihood covers the tokens the library's number covers, so that a gap means something. */
@@ -55,7 +63,8 @@ public record LibraryGap(LibraryBound.Result bound, List<LibraryNumbers.Reported
             return bound.library() == Library.SCIKIT_LEARN ? String.format(Locale.ROOT, "perplexity() %.4f", bound.printed())
                     : String.format(Locale.ROOT, "log_perplexity() %.6f", bound.printed());
         }
-        return reported.isEmpty() ? "" : String.format(Locale.ROOT, "%s %.4f", reported.get(0).kind().label(), reported.get(0).perplexity());
+        return reported.isEmpty() ? "not recomputed" : String.format(Locale.ROOT, "%s %.4f", reported.get(0).kind().label(),
+                reported.get(0).perplexity());
     }
 
     /** The gap in nats per token between the library's number and this run's log-likelihood (NaN where none is computed). */
@@ -72,11 +81,23 @@ public record LibraryGap(LibraryBound.Result bound, List<LibraryNumbers.Reported
         return Double.NaN;
     }
 
+    /**
+     * A table cell (Which K?): the library's number and its gap to this run's log-likelihood per token ("perplexity()
+     * 5039.9, gap -4.6087/token"), or the number alone where no gap is computed.
+     */
+    public String cell() {
+        double gap = gapPerToken();
+        return printedText() + (Double.isNaN(gap) ? "" : String.format(Locale.ROOT, ", gap %.4f/token", gap));
+    }
+
     /** The lines of {@code estimate --summary} and the report. */
     public List<String> lines() {
         List<String> lines = new ArrayList<>();
         if (bound != null) {
             boundLines(lines);
+        }
+        if (problem != null) {
+            lines.add("the library's bound is not recomputed: " + problem);
         }
         for (LibraryNumbers.Reported r : reported) {
             String what = String.format(Locale.ROOT, "the library's reported %s %.4f (%s%s), on %d documents and %d tokens", r.kind().label(),
