@@ -102,7 +102,9 @@ public record LibraryGap(LibraryBound.Result bound, List<LibraryNumbers.Reported
         for (LibraryNumbers.Reported r : reported) {
             String what = String.format(Locale.ROOT, "the library's reported %s %.4f (%s%s), on %d documents and %d tokens", r.kind().label(),
                     r.perplexity(), r.kind().meaning(), r.source().isEmpty() ? "" : "; " + r.source(), r.documents(), r.tokens());
-            if (!sameTokens(r.tokens(), r.documents())) {
+            if (!Double.isFinite(logLikelihood)) {
+                lines.add(what);
+            } else if (!sameTokens(r.tokens(), r.documents())) {
                 lines.add(what + String.format(Locale.ROOT, "; this run's corpus has %d documents and %.0f tokens: not the same documents,"
                         + " no gap computed", documents, tokens));
             } else {
@@ -123,6 +125,9 @@ public record LibraryGap(LibraryBound.Result bound, List<LibraryNumbers.Reported
                 + " bound with the topics integrated over q(beta), not a held-out likelihood: formats.md, \"The libraries' own numbers\")",
                 bound.documents(), bound.tokens()));
         LibraryBound.Decomposition d = decomposition();
+        if (d == null && !Double.isFinite(logLikelihood)) {
+            return; // no run's log-likelihood to set it against (a report of a comparison)
+        }
         if (d == null) {
             lines.add(String.format(Locale.ROOT, "no gap to this run's log-likelihood: it covers %.0f tokens of %d documents, the bound %d of %d",
                     tokens, documents, bound.tokens(), bound.documents()));
