@@ -501,30 +501,31 @@ def _alpha(alpha, num_topics):
     return alpha
 
 
-def export_ctm(ctm, words, path, name=None):
+def export_ctm(ctm, words, path, name=None, reported=None):
     """contextualized-topic-models' CTM (``CombinedTM``, ``ZeroShotTM``) after training, and the V words of its input
     (``TopicModelDataPreparation.vocab``, in column order). Its prior is logistic-normal with D = K, diagonal:
     ``ctm.model.prior_mean`` and ``ctm.model.prior_variance`` (by default the Laplace approximation of a Dirichlet(1):
     mean 0, variance 1 - 1/K). Its decoder by ``model_type``: ``prodLDA`` is a product, softmax(BN(theta B)) with
     B = ``ctm.model.beta`` (K x V) and BN its ``beta_batchnorm`` in evaluation mode, folded (``fold_batchnorm``);
-    ``LDA`` is a mixture whose topic k is softmax(BN(B_k))."""
+    ``LDA`` is a mixture whose topic k is softmax(BN(B_k)). ``reported``: the ELBO perplexity the model reported
+    (``Reported("elbo-perplexity", ...)``), recorded beside it."""
     net = ctm.model
     bn = net.beta_batchnorm
     k = len(_tolist(net.prior_mean))
     prior = LogisticNormal(net.prior_mean, var=net.prior_variance)
     folded = fold_batchnorm(net.beta, bn.running_mean, bn.running_var, bn.eps, getattr(bn, "weight", None), getattr(bn, "bias", None))
     if getattr(ctm, "model_type", getattr(net, "model_type", "prodLDA")) == "prodLDA":
-        write_model(path, words, prior=prior, decoder=folded, name=name)
+        write_model(path, words, prior=prior, decoder=folded, name=name, reported=reported)
         return
     topics = []
     for row in folded.weights[:k]:
         logits = [row[w] + folded.bias[w] for w in range(len(row))]
         top = max(logits)
         topics.append([math.exp(x - top) for x in logits])
-    write_model(path, words, topics, prior=prior, name=name)
+    write_model(path, words, topics, prior=prior, name=name, reported=reported)
 
 
-def export_pyro_prodlda(prodlda, words, path, prior=None, name=None):
+def export_pyro_prodlda(prodlda, words, path, prior=None, name=None, reported=None):
     """pyro's ProdLDA example (``ProdLDA`` with ``decoder.beta = nn.Linear(K, V, bias=False)`` and ``decoder.bn =
     nn.BatchNorm1d(V, affine=False)``), after ``prodlda.eval()``'s training: the decoder folded (``fold_batchnorm``), the
     prior the example's N(0, I) over K logits unless ``prior`` is given."""
@@ -538,7 +539,7 @@ def export_pyro_prodlda(prodlda, words, path, prior=None, name=None):
                             getattr(linear, "bias", None))
     if prior is None:
         prior = LogisticNormal([0.0] * k, var=[1.0] * k)
-    write_model(path, words, prior=prior, decoder=folded, name=name)
+    write_model(path, words, prior=prior, decoder=folded, name=name, reported=reported)
 
 
 def export_gensim(lda, path, name=None):

@@ -192,7 +192,7 @@ class ExportTest(unittest.TestCase):
                            + np.sum(gammaln(eta * v) - gammaln(lam.sum(axis=1))))
         # unnormalised gamma: transform(normalize=False) from scikit-learn 1.6, _unnormalized_transform before it (Debian's 1.2.1)
         gamma_sk = (lda.transform(x_held, normalize=False) if 'normalize' in inspect.signature(lda.transform).parameters
-                    else lda._unnormalized_transform(x_held))
+                    else lda._unnormalized_transform(x_held.astype(np.float64)))  # perplexity() converts X so before it
         docs = [(x_held.indices[x_held.indptr[d]:x_held.indptr[d + 1]], x_held.data[x_held.indptr[d]:x_held.indptr[d + 1]])
                 for d in range(len(held))]
         # the formula is scikit-learn's: at its gamma and E[log beta], with the topic-word term, it gives its score
@@ -436,8 +436,11 @@ class FamilyExportTest(unittest.TestCase):
         class ProdLda:
             decoder = Decoder()
 
-        tmeval_export.export_pyro_prodlda(ProdLda(), WORDS, out("pyro-prodlda.tsv"))
+        tmeval_export.export_pyro_prodlda(ProdLda(), WORDS, out("pyro-prodlda.tsv"),
+                                          reported=tmeval_export.Reported("elbo-perplexity", 950.0, 3, 40, "pyro ProdLDA"))
         _check_lines("pyro-prodlda.tsv", [["mu"] + [0.0] * K, ["var"] + [1.0] * K] + self._theta_lines(b, bn, Linear.bias))
+        with open(out("pyro-prodlda.tsv"), encoding="utf-8") as f:
+            self.assertIn("# library-reported\telbo-perplexity\t950.0\t3\t40\tpyro ProdLDA\n", f.read(), "the ELBO perplexity recorded")
 
     def test_family_errors_name_the_problem(self):
         def fails(text, **kw):
