@@ -191,7 +191,7 @@ public final class LibraryBound {
      */
     static double documentBound(double[] gamma, double[] alpha, double[] logTopics, double[] counts, Library library) {
         int numTopics = gamma.length;
-        double[] eLogTheta = library == null ? exactExpectedLogTheta(gamma) : expectedLogTheta(library, gamma);
+        double[] eLogTheta = expectedLogTheta(library, gamma);
         double bound = 0;
         for (int s = 0; s < counts.length; s++) {
             double max = Double.NEGATIVE_INFINITY;
@@ -227,24 +227,15 @@ public final class LibraryBound {
         return e;
     }
 
-    private static double[] exactExpectedLogTheta(double[] gamma) {
-        double sum = 0;
-        for (double g : gamma) {
-            sum += g;
-        }
-        double psiSum = Gamma.digamma(sum);
-        double[] e = new double[gamma.length];
-        for (int k = 0; k < gamma.length; k++) {
-            e[k] = Gamma.digamma(gamma[k]) - psiSum;
-        }
-        return e;
-    }
-
     /**
      * The digamma function as each library computes it (to reproduce its number to the last digits): scikit-learn's
-     * asymptotic series from x >= 6 (within 3e-9 of the exact value), gensim's Algorithm AS 103 from x >= 8.5.
+     * asymptotic series from x >= 6 (within 3e-9 of the exact value), gensim's Algorithm AS 103 from x >= 8.5; the
+     * exact one for null (the model phi's bound).
      */
     static double psi(Library library, double x) {
+        if (library == null) {
+            return Gamma.digamma(x);
+        }
         final double euler = 0.577215664901532860606512090082402431;
         boolean sklearn = library == Library.SCIKIT_LEARN;
         if (x <= 1e-6) {
