@@ -171,7 +171,7 @@ final class EstimateCommand implements Command {
             out.println(tmeval.run.output.LibraryGap.malletLine(tmeval.io.MalletStateFormat.read(path), summary.totals()));
             return;
         }
-        if (loaded.kind() != tmeval.io.ModelLoader.Kind.NATIVE || java.nio.file.Files.isDirectory(path)) {
+        if (loaded.kind() != tmeval.io.ModelLoader.Kind.NATIVE) {
             return;
         }
         tmeval.run.output.LibraryGap gap = tmeval.run.output.LibraryGap.of(tmeval.io.LibraryLines.read(path), corpus, loaded.model(),

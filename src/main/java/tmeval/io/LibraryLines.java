@@ -27,8 +27,11 @@ public final class LibraryLines {
     private LibraryLines() {
     }
 
-    /** The numbers a native model file carries; {@link LibraryNumbers#NONE} for another format or a file without them. */
+    /** The numbers a native model file carries; {@link LibraryNumbers#NONE} for another format, a directory or a file without them. */
     public static LibraryNumbers read(Path path) throws InputException {
+        if (java.nio.file.Files.isDirectory(path)) {
+            return LibraryNumbers.NONE; // a model series: its snapshots are tmeval's own
+        }
         try (LineReader in = LineReader.open(path)) {
             String line = in.next();
             if (line == null || !line.equals(NativeModelFormat.MAGIC)) {

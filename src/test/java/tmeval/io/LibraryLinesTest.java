@@ -50,6 +50,7 @@ class LibraryLinesTest {
     @Test
     void aFileWithoutThemCarriesNone() throws Exception {
         assertTrue(LibraryLines.read(model("# trained by tmeval train\n")).isEmpty());
+        assertTrue(LibraryLines.read(dir).isEmpty(), "a directory (a model series)");
         LibraryNumbers reportedOnly = LibraryLines.read(model("# library-reported\tperplexity\t90\t2\t30\n"));
         assertNull(reportedOnly.variational());
         assertEquals(1, reportedOnly.reported().size());
