@@ -17,6 +17,13 @@ with ``tolist()``, or any sequence of sequences). Copy this file next to your sc
 
 ``tmeval export-module > tmeval_export.py`` writes this file from tmeval's jar.
 
+The number a library prints: ``export_sklearn`` and ``export_gensim`` also record what their bounds need beyond the
+topics (lambda's row sums, eta, the held-out E-step's stopping rule) in ``# library-bound`` lines, from which
+``tmeval estimate --summary`` recomputes ``perplexity()`` / ``log_perplexity()`` and explains its gap to the
+held-out likelihood; ``write_model(..., reported=[Reported(...)])`` records a number a library reported (ProdLDA's
+ELBO perplexity, ETM's completion perplexity) in a ``# library-reported`` line. Both are comment lines that every
+tmeval skips where it does not use them.
+
 Besides LDA, a model may have a logistic-normal prior (``LogisticNormal``: ``#prior logistic-normal``, ``#mu`` and
 ``#cov`` or ``#var`` lines instead of ``#alpha``) and a product-of-experts decoder (``Product``: ``#decoder product``,
 each word line holding B(w, 1..K) and c(w)); ``fold_batchnorm`` folds an evaluation-mode batch normalisation into B and
@@ -42,7 +49,7 @@ import stat
 
 __all__ = ["ExportError", "write_model", "export_gensim", "export_sklearn", "export_tomotopy", "write_heldout_tokens",
            "write_heldout_tokens_gensim", "gensim_tokens", "LogisticNormal", "Product", "fold_batchnorm", "export_ctm",
-           "export_pyro_prodlda"]
+           "export_pyro_prodlda", "Reported"]
 
 MAGIC = "#tmeval-model v1"
 # Temporary files: names drawn before giving up (each 64 random bits), and the longest file name Linux takes
@@ -324,15 +331,62 @@ def fold_batchnorm(weights, running_mean, running_var, eps=1e-5, gamma=None, bet
     return Product(folded, [beta[w] + scale[w] * (b[w] - mean[w]) for w in range(num_words)])
 
 
+class Reported:
+    """A number a library reported on held-out documents, as a perplexity, recorded so that tmeval shows it beside the
+    held-out likelihood with the gap. ``kind`` is ``"elbo-perplexity"`` (exp(-ELBO per token): ProdLDA, NVDM),
+    ``"completion-perplexity"`` (document completion with a point estimate of theta: ETM, stm) or ``"perplexity"``;
+    ``documents`` and ``tokens`` are what it covered (tmeval computes the gap only on a corpus of as many), ``source``
+    free text (the library, its settings)."""
+
+    KINDS = ("elbo-perplexity", "completion-perplexity", "perplexity")
+
+    def __init__(self, kind, perplexity, documents, tokens, source=""):
+        if kind not in self.KINDS:
+            raise ExportError("reported kind %r is not one of %s" % (kind, ", ".join(self.KINDS)))
+        self.kind = kind
+        self.perplexity = _number(perplexity, "the reported perplexity")
+        if not self.perplexity > 0:
+            raise ExportError("the reported perplexity is %r; it must be positive" % self.perplexity)
+        self.documents = int(documents)
+        self.tokens = int(tokens)
+        if self.documents < 1 or self.tokens < 1:
+            raise ExportError("the reported number covers %d documents and %d tokens; both must be at least 1"
+                              % (self.documents, self.tokens))
+        self.source = " ".join(str(source).split())
+
+    def line(self):
+        return "\t".join(["# library-reported", self.kind, repr(self.perplexity), str(self.documents), str(self.tokens),
+                          self.source]).rstrip("\t")
+
+
+def _bound_lines(library, lambda_sums, eta, iterations, tolerance):
+    """The ``# library-bound`` lines: what the library's bound needs beyond phi and alpha (formats.md)."""
+    eta = _tolist(eta)
+    etas = [_number(e, "eta") for e in (eta if isinstance(eta, (list, tuple)) else [eta])]
+    if etas and all(e == etas[0] for e in etas):
+        etas = etas[:1]
+    return ["# library-bound\tlibrary\t" + library,
+            "# library-bound\tlambda-sums\t" + "\t".join(repr(s) for s in lambda_sums),
+            "# library-bound\teta\t" + "\t".join(repr(e) for e in etas),
+            "# library-bound\te-step\t%d\t%r" % (int(iterations), float(tolerance))]
+
+
 _HEADER_KEYWORDS = ("#prior", "#decoder", "#alpha", "#mu", "#cov", "#var", "#name")
 
 
-def write_model(path, words, topics=None, alpha=None, name=None, prior=None, decoder=None):
+def write_model(path, words, topics=None, alpha=None, name=None, prior=None, decoder=None, reported=None, _comments=()):
     """Write a model: ``topics`` is K rows of V weights (topic by word, any non-negative scale: each row is
     renormalised to sum to 1), ``words`` the V words in column order, ``alpha`` K positive values or one number (a
     symmetric prior). Other families: ``prior=LogisticNormal(mu, cov=...)`` (or ``var=...``) in place of ``alpha``;
-    ``decoder=Product(B, c)`` in place of ``topics``. Raises ExportError naming the first problem; nothing is written
-    then."""
+    ``decoder=Product(B, c)`` in place of ``topics``. ``reported``: numbers the library reported (``Reported``, or a
+    list of them). Raises ExportError naming the first problem; nothing is written then."""
+    if isinstance(reported, Reported):
+        reported = [reported]
+    comments = list(_comments)
+    for r in reported or []:
+        if not isinstance(r, Reported):
+            raise ExportError("reported holds %r, not a tmeval_export.Reported" % (r,))
+        comments.append(r.line())
     words = [_check_word(w, i) for i, w in enumerate(_tolist(words))]
     seen = {}
     for i, w in enumerate(words):
@@ -381,6 +435,8 @@ def write_model(path, words, topics=None, alpha=None, name=None, prior=None, dec
     try:
         f.write(MAGIC + "\n")
         f.write("#name\t" + name + "\n")
+        for line in comments:
+            f.write(line + "\n")
         for line in header:
             f.write(line + "\n")
         for w, word in enumerate(words):
@@ -445,30 +501,31 @@ def _alpha(alpha, num_topics):
     return alpha
 
 
-def export_ctm(ctm, words, path, name=None):
+def export_ctm(ctm, words, path, name=None, reported=None):
     """contextualized-topic-models' CTM (``CombinedTM``, ``ZeroShotTM``) after training, and the V words of its input
     (``TopicModelDataPreparation.vocab``, in column order). Its prior is logistic-normal with D = K, diagonal:
     ``ctm.model.prior_mean`` and ``ctm.model.prior_variance`` (by default the Laplace approximation of a Dirichlet(1):
     mean 0, variance 1 - 1/K). Its decoder by ``model_type``: ``prodLDA`` is a product, softmax(BN(theta B)) with
     B = ``ctm.model.beta`` (K x V) and BN its ``beta_batchnorm`` in evaluation mode, folded (``fold_batchnorm``);
-    ``LDA`` is a mixture whose topic k is softmax(BN(B_k))."""
+    ``LDA`` is a mixture whose topic k is softmax(BN(B_k)). ``reported``: the ELBO perplexity the model reported
+    (``Reported("elbo-perplexity", ...)``), recorded beside it."""
     net = ctm.model
     bn = net.beta_batchnorm
     k = len(_tolist(net.prior_mean))
     prior = LogisticNormal(net.prior_mean, var=net.prior_variance)
     folded = fold_batchnorm(net.beta, bn.running_mean, bn.running_var, bn.eps, getattr(bn, "weight", None), getattr(bn, "bias", None))
     if getattr(ctm, "model_type", getattr(net, "model_type", "prodLDA")) == "prodLDA":
-        write_model(path, words, prior=prior, decoder=folded, name=name)
+        write_model(path, words, prior=prior, decoder=folded, name=name, reported=reported)
         return
     topics = []
     for row in folded.weights[:k]:
         logits = [row[w] + folded.bias[w] for w in range(len(row))]
         top = max(logits)
         topics.append([math.exp(x - top) for x in logits])
-    write_model(path, words, topics, prior=prior, name=name)
+    write_model(path, words, topics, prior=prior, name=name, reported=reported)
 
 
-def export_pyro_prodlda(prodlda, words, path, prior=None, name=None):
+def export_pyro_prodlda(prodlda, words, path, prior=None, name=None, reported=None):
     """pyro's ProdLDA example (``ProdLDA`` with ``decoder.beta = nn.Linear(K, V, bias=False)`` and ``decoder.bn =
     nn.BatchNorm1d(V, affine=False)``), after ``prodlda.eval()``'s training: the decoder folded (``fold_batchnorm``), the
     prior the example's N(0, I) over K logits unless ``prior`` is given."""
@@ -482,16 +539,24 @@ def export_pyro_prodlda(prodlda, words, path, prior=None, name=None):
                             getattr(linear, "bias", None))
     if prior is None:
         prior = LogisticNormal([0.0] * k, var=[1.0] * k)
-    write_model(path, words, prior=prior, decoder=folded, name=name)
+    write_model(path, words, prior=prior, decoder=folded, name=name, reported=reported)
 
 
 def export_gensim(lda, path, name=None):
-    """A gensim LdaModel (or LdaMulticore): ``get_topics()`` (K x V), ``alpha`` (K values), words from ``id2word``."""
-    topics = _tolist(lda.get_topics())
+    """A gensim LdaModel (or LdaMulticore): its topics, normalised from ``state.get_lambda()`` (K x V; else
+    ``get_topics()``), ``alpha`` (K values), words from ``id2word``; and for ``log_perplexity``/``bound`` lambda's row
+    sums, ``eta``, ``iterations`` and ``gamma_threshold`` (``# library-bound`` lines)."""
+    state = getattr(lda, "state", None)
+    lambdas = _tolist(state.get_lambda()) if state is not None else None
+    topics = lambdas if lambdas is not None else _tolist(lda.get_topics())
     num_words = len(topics[0]) if len(topics) else 0
     id2word = lda.id2word
     words = [id2word[i] for i in range(num_words)]
-    write_model(path, words, topics, lda.alpha, name)
+    comments = ()
+    if lambdas is not None and hasattr(lda, "eta"):
+        comments = _bound_lines("gensim", [math.fsum(float(x) for x in row) for row in lambdas], lda.eta, lda.iterations,
+                                lda.gamma_threshold)
+    write_model(path, words, topics, lda.alpha, name, _comments=comments)
 
 
 def _feature_names(vectorizer):
@@ -502,14 +567,21 @@ def _feature_names(vectorizer):
 def export_sklearn(lda, vectorizer, path, name=None):
     """A scikit-learn LatentDirichletAllocation and the vectorizer it was fitted on: ``components_`` (K x V, each row
     normalised), ``doc_topic_prior_`` (one number: a symmetric prior), words from
-    ``vectorizer.get_feature_names_out()``."""
+    ``vectorizer.get_feature_names_out()``; and for ``perplexity()``/``score()`` the row sums of ``components_``,
+    ``topic_word_prior_``, ``max_doc_update_iter`` and ``mean_change_tol`` (``# library-bound`` lines)."""
     prior = getattr(lda, "doc_topic_prior_", None)
     if prior is None:
         prior = getattr(lda, "doc_topic_prior", None)
     components = _tolist(lda.components_)
     if prior is None:
         prior = 1.0 / len(components)
-    write_model(path, _feature_names(vectorizer), components, prior, name)
+    comments = ()
+    eta = getattr(lda, "topic_word_prior_", None)
+    if eta is not None:
+        # perplexity()/score(): lambda is components_ itself, eta its topic_word_prior_
+        comments = _bound_lines("scikit-learn", [math.fsum(float(x) for x in row) for row in components], eta,
+                                lda.max_doc_update_iter, lda.mean_change_tol)
+    write_model(path, _feature_names(vectorizer), components, prior, name, _comments=comments)
 
 
 def export_tomotopy(mdl, path, name=None):

@@ -192,7 +192,7 @@ class ExportTest(unittest.TestCase):
                            + np.sum(gammaln(eta * v) - gammaln(lam.sum(axis=1))))
         # unnormalised gamma: transform(normalize=False) from scikit-learn 1.6, _unnormalized_transform before it (Debian's 1.2.1)
         gamma_sk = (lda.transform(x_held, normalize=False) if 'normalize' in inspect.signature(lda.transform).parameters
-                    else lda._unnormalized_transform(x_held))
+                    else lda._unnormalized_transform(x_held.astype(np.float64)))  # perplexity() converts X so before it
         docs = [(x_held.indices[x_held.indptr[d]:x_held.indptr[d + 1]], x_held.data[x_held.indptr[d]:x_held.indptr[d + 1]])
                 for d in range(len(held))]
         # the formula is scikit-learn's: at its gamma and E[log beta], with the topic-word term, it gives its score
@@ -436,8 +436,11 @@ class FamilyExportTest(unittest.TestCase):
         class ProdLda:
             decoder = Decoder()
 
-        tmeval_export.export_pyro_prodlda(ProdLda(), WORDS, out("pyro-prodlda.tsv"))
+        tmeval_export.export_pyro_prodlda(ProdLda(), WORDS, out("pyro-prodlda.tsv"),
+                                          reported=tmeval_export.Reported("elbo-perplexity", 950.0, 3, 40, "pyro ProdLDA"))
         _check_lines("pyro-prodlda.tsv", [["mu"] + [0.0] * K, ["var"] + [1.0] * K] + self._theta_lines(b, bn, Linear.bias))
+        with open(out("pyro-prodlda.tsv"), encoding="utf-8") as f:
+            self.assertIn("# library-reported\telbo-perplexity\t950.0\t3\t40\tpyro ProdLDA\n", f.read(), "the ELBO perplexity recorded")
 
     def test_family_errors_name_the_problem(self):
         def fails(text, **kw):
@@ -469,6 +472,61 @@ class FamilyExportTest(unittest.TestCase):
             tmeval_export.write_model(out("bad.tsv"), ["a", "b", "c"], prior=ln([0], var=[1]),
                                       decoder=tmeval_export.Product([[1, 1], [1, 1], [1, 1]], [0, 0, 0]))
         self.assertIn("give it as K rows of V", str(e.exception))
+
+
+class LibraryNumbersTest(unittest.TestCase):
+    """What the libraries' bounds need beyond the topics (``# library-bound`` lines) and a reported number
+    (``# library-reported``): comment lines before the prior, the values exact; the files still read as models (the
+    Java side reads every file of expected.txt)."""
+
+    def lines(self, name):
+        with open(out(name), encoding="utf-8") as f:
+            return [line.rstrip("\n") for line in f if line.startswith("# library-")]
+
+    def test_sklearn_records_lambda_sums_eta_and_its_e_step(self):
+        lda = SklearnLda()
+        lda.topic_word_prior_ = 0.125
+        lda.max_doc_update_iter = 100
+        lda.mean_change_tol = 1e-3
+        tmeval_export.export_sklearn(lda, Vectorizer(), out("sklearn-bound.tsv"))
+        expected.append(("sklearn-bound.tsv", "1e-15", [0.25] * K))
+        sums = "\t".join(repr(math.fsum(row)) for row in raw_rows())
+        self.assertEqual(["# library-bound\tlibrary\tscikit-learn", "# library-bound\tlambda-sums\t" + sums,
+                          "# library-bound\teta\t0.125", "# library-bound\te-step\t100\t0.001"], self.lines("sklearn-bound.tsv"))
+
+    def test_gensim_records_lambda_from_its_state_and_one_eta_when_symmetric(self):
+        lda = Gensim(None, [0.1, 0.2, 0.3])
+
+        class State:
+            def get_lambda(self):
+                return raw_rows()
+
+        lda.state = State()
+        lda.eta = [0.5] * len(WORDS)
+        lda.iterations = 50
+        lda.gamma_threshold = 0.001
+        tmeval_export.export_gensim(lda, out("gensim-bound.tsv"))
+        expected.append(("gensim-bound.tsv", "1e-15", [0.1, 0.2, 0.3]))
+        lines = self.lines("gensim-bound.tsv")
+        self.assertEqual("# library-bound\tlibrary\tgensim", lines[0])
+        self.assertEqual("# library-bound\teta\t0.5", lines[2])
+        lda.eta = [0.5 + w for w in range(len(WORDS))]
+        tmeval_export.export_gensim(lda, out("gensim-bound-eta.tsv"))
+        expected.append(("gensim-bound-eta.tsv", "1e-15", [0.1, 0.2, 0.3]))
+        self.assertEqual("# library-bound\teta\t" + "\t".join(repr(0.5 + w) for w in range(len(WORDS))),
+                         self.lines("gensim-bound-eta.tsv")[2])
+
+    def test_a_reported_number_is_recorded_and_checked(self):
+        reported = tmeval_export.Reported("elbo-perplexity", 812.5, 20, 3000, "pyro ProdLDA,\t50 epochs")
+        tmeval_export.write_model(out("reported.tsv"), WORDS, raw_rows(), alpha=0.5, reported=reported)
+        expected.append(("reported.tsv", "1e-15", [0.5] * K))
+        self.assertEqual(["# library-reported\telbo-perplexity\t812.5\t20\t3000\tpyro ProdLDA, 50 epochs"], self.lines("reported.tsv"))
+        with self.assertRaisesRegex(tmeval_export.ExportError, "not one of"):
+            tmeval_export.Reported("elbo", 812.5, 20, 3000)
+        with self.assertRaisesRegex(tmeval_export.ExportError, "positive"):
+            tmeval_export.Reported("perplexity", 0, 20, 3000)
+        with self.assertRaisesRegex(tmeval_export.ExportError, "at least 1"):
+            tmeval_export.Reported("perplexity", 5, 0, 3000)
 
 
 class SafeWriteTest(unittest.TestCase):

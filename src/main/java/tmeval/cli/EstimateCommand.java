@@ -150,6 +150,7 @@ final class EstimateCommand implements Command {
                 + (auto ? spent.report() : "");
         if (o.has("summary")) {
             out.print(report);
+            printLibraryNumbers(o, loaded, corpus, summary, out);
         } else {
             // what cannot be trusted is said even without --summary
             report.lines().filter(l -> l.startsWith("certified") || l.contains("refused") || l.contains("below-floor") || l.contains("zero-weight"))
@@ -158,4 +159,26 @@ final class EstimateCommand implements Command {
         out.println("wrote " + outFile);
         return 0;
     }
+
+    /**
+     * The number the model's library prints (scikit-learn's perplexity(), gensim's log_perplexity(), a reported ELBO or
+     * completion perplexity, MALLET's LL/token), beside this run's log-likelihood with the gap (formats.md).
+     */
+    private void printLibraryNumbers(Options o, tmeval.io.ModelLoader.Loaded loaded, Corpus corpus, CorpusSummary summary, PrintStream out)
+            throws InputException {
+        Path path = o.path("model");
+        if (loaded.kind() == tmeval.io.ModelLoader.Kind.MALLET_STATE) {
+            out.println(tmeval.run.output.LibraryGap.malletLine(tmeval.io.MalletStateFormat.read(path), summary.totals()));
+            return;
+        }
+        if (loaded.kind() != tmeval.io.ModelLoader.Kind.NATIVE) {
+            return;
+        }
+        tmeval.run.output.LibraryGap gap = tmeval.run.output.LibraryGap.of(tmeval.io.LibraryLines.read(path), corpus, loaded.model(),
+                summary.totals(), cancel);
+        if (gap != null) {
+            gap.lines().forEach(out::println);
+        }
+    }
+
 }

@@ -46,7 +46,7 @@ final class ReportCommand implements Command {
             throw InputException.ofFile(results, "no rows: nothing to report");
         }
         content.warnings().forEach(w -> err.println("tmeval report: " + results + ": " + w));
-        HtmlReport.write(content, html, o.standardOutput());
+        HtmlReport.write(content, HtmlReport.libraryNumbers(content, cancel), html, o.standardOutput());
         out.println(content.answer());
         out.println("wrote " + html);
         if (o.has("latex")) {

@@ -205,6 +205,10 @@ public final class CorpusLoader {
         // unknown words are counted per word of the corpus's own vocabulary, which is already in memory and within the
         // input limits: exact counts in 8 bytes a word, never an unbounded map of strings
         long[] unknownCounts = new long[corpus.vocabulary().size()];
+        // the documents each unknown word occurs in (frequent words pruned: gensim's no_above, scikit-learn's max_df)
+        int[] unknownDocuments = new int[corpus.vocabulary().size()];
+        int[] lastDocument = new int[corpus.vocabulary().size()];
+        java.util.Arrays.fill(lastDocument, -1);
         int[] map = new int[corpus.vocabulary().size()];
         for (int w = 0; w < map.length; w++) {
             map[w] = vocabulary.id(corpus.vocabulary().word(w));
@@ -213,6 +217,7 @@ public final class CorpusLoader {
         long dropped = corpus.droppedTokens();
         int empty = corpus.droppedDocuments();
         IntArrayList kept = new IntArrayList();
+        int index = 0;
         for (Document d : corpus.documents()) {
             kept.clear();
             for (int i = 0; i < d.length(); i++) {
@@ -222,8 +227,13 @@ public final class CorpusLoader {
                 } else {
                     dropped++;
                     unknownCounts[d.word(i)]++;
+                    if (lastDocument[d.word(i)] != index) {
+                        lastDocument[d.word(i)] = index;
+                        unknownDocuments[d.word(i)]++;
+                    }
                 }
             }
+            index++;
             if (kept.isEmpty()) {
                 empty++;
             } else {
@@ -234,23 +244,52 @@ public final class CorpusLoader {
             throw InputException.ofFile(source, "no word of the corpus is in the model's vocabulary ("
                     + corpus.tokenCount() + " tokens, all out of vocabulary)");
         }
-        return new Corpus(corpus.name(), vocabulary, docs, dropped, empty, unknownWords(corpus, unknownCounts, vocabulary, others));
+        return new Corpus(corpus.name(), vocabulary, docs, dropped, empty,
+                unknownWords(corpus, unknownCounts, unknownDocuments, vocabulary, others));
     }
 
-    /** What the unknown tokens look like ({@link UnknownWords.Signs}), from their counts per word of the corpus. */
-    private static UnknownWords.Signs signs(Corpus corpus, long[] counts, Vocabulary model, List<Vocabulary> others) {
+    /** An e-mail address, or a URL: with a scheme, from www., or a host name under a common top-level domain. */
+    private static final java.util.regex.Pattern ADDRESS = java.util.regex.Pattern.compile(
+            "[^\\s@<>]+@[\\p{L}\\d-]+(\\.[\\p{L}\\d-]+)*\\.\\p{L}{2,}|(?i)(https?|ftp)://\\S+|www\\.\\S+"
+                    + "|([\\p{L}\\d-]+\\.)+(com|org|net|edu|gov|mil|info|biz|io|co|uk|de|fr|ca|au)(/\\S*)?");
+
+    /**
+     * What the unknown tokens look like ({@link UnknownWords.Signs}), from their counts per word of the corpus and the
+     * documents each occurs in.
+     */
+    private static UnknownWords.Signs signs(Corpus corpus, long[] counts, int[] documents, Vocabulary model, List<Vocabulary> others) {
         Set<String> stopWords = Tokenizer.malletStopWords();
+        int numDocuments = corpus.size();
         long stop = 0;
         long once = 0;
         long form = 0;
         long elsewhere = 0;
+        long frequent = 0;
+        long frequentContent = 0;
+        long addresses = 0;
+        List<Integer> frequentTop = new ArrayList<>();
+        List<Integer> addressTop = new ArrayList<>();
         for (int w = 0; w < counts.length; w++) {
             if (counts[w] == 0) {
                 continue;
             }
             String word = corpus.vocabulary().word(w);
-            if (stopWords.contains(word.toLowerCase(Locale.ROOT))) {
+            boolean stopWord = stopWords.contains(word.toLowerCase(Locale.ROOT));
+            if (stopWord) {
                 stop += counts[w];
+            }
+            if (numDocuments >= UnknownWords.FREQUENT_MIN_DOCUMENTS && documents[w] >= UnknownWords.FREQUENT_DOCUMENTS * numDocuments) {
+                frequent += counts[w];
+                if (!stopWord) {
+                    frequentContent += counts[w];
+                    keepTop(frequentTop, w, counts, UnknownWords.Signs.EXAMPLES);
+                }
+            }
+            if (ADDRESS.matcher(word).matches()) {
+                // a new address is neither a pruned rare word nor a token pattern to change
+                addresses += counts[w];
+                keepTop(addressTop, w, counts, UnknownWords.Signs.EXAMPLES);
+                continue;
             }
             if (counts[w] == 1) {
                 once++;
@@ -266,7 +305,30 @@ public final class CorpusLoader {
                 }
             }
         }
-        return new UnknownWords.Signs(stop, once, form, elsewhere);
+        return new UnknownWords.Signs(stop, once, form, elsewhere, frequent, frequentContent, addresses,
+                named(corpus, frequentTop, counts), named(corpus, addressTop, counts));
+    }
+
+    /** Inserts word w into a list of at most {@code size} words kept by count, descending (ties in word order). */
+    private static void keepTop(List<Integer> top, int w, long[] counts, int size) {
+        int at = top.size();
+        while (at > 0 && counts[top.get(at - 1)] < counts[w]) {
+            at--;
+        }
+        if (at < size) {
+            top.add(at, w);
+            if (top.size() > size) {
+                top.remove(top.size() - 1);
+            }
+        }
+    }
+
+    private static List<UnknownWords.Count> named(Corpus corpus, List<Integer> words, long[] counts) {
+        List<UnknownWords.Count> named = new ArrayList<>();
+        for (int w : words) {
+            named.add(new UnknownWords.Count(corpus.vocabulary().word(w), counts[w]));
+        }
+        return named;
     }
 
     /** Whether the model holds the word lower-cased, or a piece of it between non-letters ("Apple", "cherry's", "re:apple"). */
@@ -284,7 +346,7 @@ public final class CorpusLoader {
     }
 
     /** The count, the distinct words and the most frequent {@link UnknownWords#TOP} of them (ties in the corpus's word order). */
-    private static UnknownWords unknownWords(Corpus corpus, long[] counts, Vocabulary model, List<Vocabulary> others) {
+    private static UnknownWords unknownWords(Corpus corpus, long[] counts, int[] documents, Vocabulary model, List<Vocabulary> others) {
         long total = 0;
         int distinct = 0;
         // a bounded selection of the top words: at most TOP entries kept, sorted by count descending
@@ -295,21 +357,9 @@ public final class CorpusLoader {
             }
             total += counts[w];
             distinct++;
-            int at = top.size();
-            while (at > 0 && counts[top.get(at - 1)] < counts[w]) {
-                at--;
-            }
-            if (at < UnknownWords.TOP) {
-                top.add(at, w);
-                if (top.size() > UnknownWords.TOP) {
-                    top.remove(top.size() - 1);
-                }
-            }
+            keepTop(top, w, counts, UnknownWords.TOP);
         }
-        List<UnknownWords.Count> named = new ArrayList<>();
-        for (int w : top) {
-            named.add(new UnknownWords.Count(corpus.vocabulary().word(w), counts[w]));
-        }
-        return new UnknownWords(total, corpus.tokenCount(), distinct, named, signs(corpus, counts, model, others));
+        return new UnknownWords(total, corpus.tokenCount(), distinct, named(corpus, top, counts),
+                signs(corpus, counts, documents, model, others));
     }
 }

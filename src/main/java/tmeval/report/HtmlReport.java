@@ -37,7 +37,15 @@ public final class HtmlReport {
 
     /** Writes the report through the one output writer: complete or not at all ({@code stdout} for {@code -}, or null). */
     public static void write(ReportContent content, Path file, java.io.OutputStream stdout) throws IOException {
-        String page = of(content); // made before the file: a signal meanwhile finds no temporary file to wait for
+        write(content, List.of(), file, stdout);
+    }
+
+    /**
+     * {@link #write(ReportContent, Path, java.io.OutputStream)} with a section on the numbers the models' libraries print
+     * ({@link #libraryNumbers}), when there are any.
+     */
+    public static void write(ReportContent content, List<String> libraryNumbers, Path file, java.io.OutputStream stdout) throws IOException {
+        String page = of(content, libraryNumbers); // made before the file: a signal meanwhile finds no temporary file to wait for
         try (OutputFile out = stdout == null ? OutputFile.create(file) : OutputFile.create(file, stdout)) {
             out.writer().write(page);
             out.commit();
@@ -46,6 +54,19 @@ public final class HtmlReport {
 
     /** The page. */
     public static String of(ReportContent content) {
+        return of(content, List.of());
+    }
+
+    /**
+     * The lines of the section on the numbers the compared models' libraries print, recomputed from the files the
+     * results record (formats.md, "The libraries' own numbers"): empty, and no section, when no model records one.
+     */
+    public static List<String> libraryNumbers(ReportContent content, tmeval.progress.CancelToken cancel) {
+        return LibraryNumbersSection.lines(content, cancel);
+    }
+
+    /** The page, with the section on the libraries' numbers when {@code libraryNumbers} holds any. */
+    public static String of(ReportContent content, List<String> libraryNumbers) {
         StringBuilder sb = new StringBuilder();
         sb.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n<title>tmeval report: ")
                 .append(escape(content.compared())).append("</title>\n<style>").append(STYLE).append("</style>\n</head>\n<body>\n");
@@ -64,6 +85,16 @@ public final class HtmlReport {
         certification(sb, content);
         figure(sb, "curves", "Curves", ReportFigures.curves(content),
                 "Held-out log-likelihood per token at each snapshot of the training series.", "These results hold no curves.");
+        if (!libraryNumbers.isEmpty()) {
+            section(sb, "library-numbers", "The libraries' own numbers");
+            sb.append("<p class=\"note\">What the models' libraries print (scikit-learn's perplexity(), gensim's log_perplexity(), a reported"
+                    + " ELBO or completion perplexity), recomputed on these held-out documents from the model files the results record:"
+                    + " variational bounds or plug-in scores, not held-out likelihoods (formats.md, The libraries' own numbers).</p>\n<ul>\n");
+            for (String line : libraryNumbers) {
+                sb.append("<li>").append(escape(line)).append("</li>\n");
+            }
+            sb.append("</ul>\n</section>\n");
+        }
         provenance(sb, content);
         sb.append("</body>\n</html>\n");
         return sb.toString();

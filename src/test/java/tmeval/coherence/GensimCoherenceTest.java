@@ -1,6 +1,5 @@
 package tmeval.coherence;
 
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tmeval.cli.Cli;
@@ -24,7 +23,6 @@ import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * {@code coherence} against gensim itself: on a corpus and a model written here, every measure at a sliding window and
@@ -42,29 +40,9 @@ class GensimCoherenceTest {
     @TempDir
     Path dir;
 
-    /** The first interpreter that imports gensim: -Dtmeval.python, python3 on the PATH, Debian's /usr/bin/python3. */
+    /** The first interpreter that imports gensim ({@link tmeval.PythonLibraries}). */
     private static String python() throws InterruptedException {
-        List<String> candidates = new ArrayList<>();
-        if (System.getProperty("tmeval.python") != null) {
-            candidates.add(System.getProperty("tmeval.python"));
-        }
-        candidates.addAll(List.of("python3", "/usr/bin/python3"));
-        for (String p : candidates) {
-            try {
-                Process check = new ProcessBuilder(p, "-c", "import gensim").redirectErrorStream(true).start();
-                check.getInputStream().readAllBytes();
-                if (check.waitFor(60, TimeUnit.SECONDS) && check.exitValue() == 0) {
-                    return p;
-                }
-            } catch (IOException e) {
-                // not installed: the next one
-            }
-        }
-        if ("required".equals(System.getenv("TMEVAL_GENSIM_TESTS"))) {
-            fail("TMEVAL_GENSIM_TESTS=required, but no python3 imports gensim (Debian: apt-get install -y python3-gensim)");
-        }
-        Assumptions.abort("no python3 imports gensim (set TMEVAL_GENSIM_TESTS=required to make this a failure)");
-        return null;
+        return tmeval.PythonLibraries.interpreter("gensim");
     }
 
     private static String word(int group, int i) {

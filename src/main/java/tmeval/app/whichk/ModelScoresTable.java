@@ -42,6 +42,9 @@ final class ModelScoresTable {
         t.getColumns().add(text("certified", "documents certified, of those with a verdict (estimators.md, Certified answers)",
                 WhichKRows.Row::certified, 78));
         t.getColumns().add(warning());
+        t.getColumns().add(text("library's", "the number the model's library prints (scikit-learn's perplexity(), gensim's log_perplexity(),"
+                + " recomputed from the export; a reported ELBO or completion perplexity) and its gap to this held-out log-likelihood, nats per"
+                + " token (formats.md, The libraries' own numbers)", WhichKRows.Row::library, 150));
         t.getColumns().add(text("log-lik", "corpus log-likelihood (nats)", WhichKRows.Row::logLikelihood, 78));
         t.getColumns().add(text("95% CI ", "95% interval of the corpus log-likelihood: the Monte Carlo interval over the runs with two or"
                 + " more runs, the bootstrap over documents with one", WhichKRows.Row::interval, 128));
@@ -50,7 +53,7 @@ final class ModelScoresTable {
         t.getColumns().add(column("V", "vocabulary size", WhichKRows.Row::vocabulary, 54));
         t.getColumns().add(column("tokens", "tokens scored", WhichKRows.Row::tokens, 62));
         t.getColumns().add(text("refused", "runs the method refused", WhichKRows.Row::refused, 62));
-        t.getColumns().stream().filter(c -> !List.of("model", "by", "unknown", "warning").contains(c.getUserData()))
+        t.getColumns().stream().filter(c -> !List.of("model", "by", "unknown", "warning", "library's").contains(c.getUserData()))
                 .forEach(c -> c.getStyleClass().add("numeric"));
         fillWithModelColumn(t, t.getColumns().get(1), 120);
         return t;

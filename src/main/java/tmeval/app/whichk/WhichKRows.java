@@ -43,11 +43,12 @@ public final class WhichKRows {
      * One model's row of the table, as text (a value that does not exist is "-", never NaN). {@code certified}: "38 of 41"
      * documents; {@code warning}: what makes its numbers untrustworthy, short enough for its column ("166 below floor, 289
      * uncertified": runs below the vb floor, documents not certified), empty when nothing does, and {@code why} the same
-     * in full ({@link #warning}).
+     * in full ({@link #warning}); {@code library}: the number the model's library prints and its gap per token
+     * ({@link tmeval.run.output.LibraryGap#cell}), "-" for a model whose file carries none.
      */
     public record Row(int number, String label, int numTopics, String by, int vocabulary, long tokens, String unknown, String logLikelihood,
                       String interval, String perToken, String perplexity, String perplexityInterval, String medianDocumentPerplexity,
-                      String refused, String certified, String warning, String why) {
+                      String refused, String certified, String warning, String why, String library) {
     }
 
     /**
@@ -111,8 +112,11 @@ public final class WhichKRows {
                 : new Point(x, label, t.perToken(), t.perToken(), t.perToken(), warned);
     }
 
-    /** @param by the method (and budget) the model was scored by */
-    static Row row(int number, String label, String by, ModelSelection.Score s) {
+    /**
+     * @param by the method (and budget) the model was scored by
+     * @param library the library's number and its gap ({@link tmeval.run.output.LibraryGap#cell}), or "-"
+     */
+    static Row row(int number, String label, String by, ModelSelection.Score s, String library) {
         CorpusSummary.Totals t = s.totals();
         boolean has = !Double.isNaN(t.logLikelihood());
         boolean interval = has && t.hasInterval();
@@ -134,7 +138,7 @@ public final class WhichKRows {
         }
         return new Row(number, label, s.model().numTopics(), by, s.model().numWords(), Math.round(t.tokens()), unknown, ll, llInterval, perToken,
                 perplexity, perplexityInterval, medianText, Integer.toString(s.summary().refused()), certified[0] + " of " + certified[1],
-                problems.isEmpty() ? "" : "\u26a0 " + String.join(", ", problems), warning(number, s));
+                problems.isEmpty() ? "" : "\u26a0 " + String.join(", ", problems), warning(number, s), library);
     }
 
     /**

@@ -50,7 +50,11 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class WhichKViewModel {
     /** A model in the list, and the name the table and chart give it. */
-    public record Entry(String label, TopicModel model) {
+    /** A model of the list; {@code library}: the numbers its library printed, as its file records them (formats.md). */
+    public record Entry(String label, TopicModel model, tmeval.model.LibraryNumbers library) {
+        public Entry(String label, TopicModel model) {
+            this(label, model, tmeval.model.LibraryNumbers.NONE);
+        }
     }
 
     static final String NO_CORPUS = "Load a held-out corpus on the Inputs panel first.";
@@ -145,7 +149,7 @@ public final class WhichKViewModel {
             for (WhichKModelFile file : files) {
                 cancel.check();
                 TopicModel m = file.read();
-                read.add(new Entry(m.name(), m));
+                read.add(new Entry(m.name(), m, tmeval.io.LibraryLines.read(file.model())));
             }
             return read;
         }).onSuccess(read -> {
@@ -279,7 +283,10 @@ public final class WhichKViewModel {
             public void modelDone(int index, ModelSelection.Score score) {
                 before.addAndGet((long) score.corpus().size() * plan.effectiveRuns());
                 String by = scoredBy(estimations.get(index), plan.auto());
-                sink.publish(() -> addScore(entries.get(index).label(), by, score));
+                tmeval.run.output.LibraryGap gap = tmeval.run.output.LibraryGap.of(entries.get(index).library(), score.corpus(), score.model(),
+                        score.totals(), token);
+                String library = gap == null ? "-" : gap.cell();
+                sink.publish(() -> addScore(entries.get(index).label(), by, score, library));
             }
         }, index -> (done, all, what) -> sink.progress(before.get() + done, total), token);
     }
@@ -298,10 +305,10 @@ public final class WhichKViewModel {
         return option == null ? method : method + ", " + option.setting() + " " + Methods.budget(method, e.plan().settings()) + (auto ? "+" : "");
     }
 
-    private void addScore(String label, String by, ModelSelection.Score score) {
+    private void addScore(String label, String by, ModelSelection.Score score, String library) {
         scores.add(score);
         scoredLabels.add(label);
-        rows.add(WhichKRows.row(scores.size(), label, by, score));
+        rows.add(WhichKRows.row(scores.size(), label, by, score, library));
         redrawPoints();
         warnings.set(WhichKRows.warnings(scores, shownPlan.get() != null && shownPlan.get().auto()));
     }

@@ -256,6 +256,21 @@ class WhichKViewModelTest {
         assertEquals("", vm.warningsProperty().get(), "nothing to warn of");
     }
 
+    /** The library's own number of a model whose export records it, with its gap per token; "-" for a model without. */
+    @Test
+    void theLibrarysNumberAndItsGapAreAColumn() throws Exception {
+        String text = Files.readString(truthFile);
+        int at = text.indexOf('\n', text.indexOf("#name")) + 1;
+        Files.writeString(truthFile, text.substring(0, at) + "# library-bound\tlibrary\tscikit-learn\n# library-bound\tlambda-sums\t40\t50\t60\n"
+                + "# library-bound\teta\t1e-300\n# library-bound\te-step\t100\t0.001\n" + text.substring(at));
+        vm.addFiles(List.of(truthFile, otherFile));
+        vm.settings().methodProperty().set(Methods.EXACT);
+        vm.start();
+        assertEquals(List.of(), errors);
+        assertTrue(vm.rows().get(0).library().matches("perplexity\\(\\) [0-9.]+, gap -[0-9.]+/token"), vm.rows().get(0).library());
+        assertEquals("-", vm.rows().get(1).library());
+    }
+
     @Test
     void modelsOfOneKArePlottedByNameAndModelsOfAnotherVocabularyGetNoPairwiseCount() throws Exception {
         TopicModel wider = Fixtures.randomModel("wider K3", 36, new double[] {0.3, 0.3, 0.3}, 0.05, 4);
