@@ -16,6 +16,7 @@ import tmeval.model.TopicModel;
 import tmeval.model.TrainingState;
 import tmeval.progress.CancelToken;
 import tmeval.run.plan.Setting;
+import tmeval.run.plan.SettingName;
 import tmeval.run.exec.ExpectedTopicTokens;
 import tmeval.run.output.CoherenceTable;
 import tmeval.run.output.Provenance;
@@ -65,11 +66,11 @@ final class CoherenceCommand implements Command {
                 + " gensim's: " + defaults() + ")"));
         o.add(OptionSpec.value("top-n", "N", "top words per topic, by phi, that coherence and exclusivity are over (default "
                 + CoherenceStudy.DEFAULT_TOP_N + ")"));
-        o.add(OptionSpec.value("seed", "S", "seed of the bootstrap over topics (default " + CoherenceStudy.DEFAULT_SEED + ")"));
+        o.add(OptionSpec.value(SettingName.SEED.option(), "S", "seed of the bootstrap over topics (default " + CoherenceStudy.DEFAULT_SEED + ")"));
         o.add(OptionSpec.input(STATE, "FILE", "training assignments for the topic sizes (MALLET's --output-state, or the state 'train'"
                 + " writes; default: the state beside a model written by 'train', or the model itself when it is a state; without"
                 + " one, the topics' expected tokens in the reference corpus)"));
-        o.add(OptionSpec.value("threads", "T", "worker threads for the topic sizes' variational fits (default: all cores)"));
+        o.add(OptionSpec.value(SettingName.THREADS.option(), "T", "worker threads for the topic sizes' variational fits (default: all cores)"));
         o.add(OptionSpec.flag("no-timing", "no time in the provenance lines, so that files compare byte for byte"));
         o.add(OptionSpec.output("out", "FILE", "one row per topic, then the model's mean, diversity and inverted RBO (TSV; - for standard output)"));
         return o;
@@ -187,19 +188,19 @@ final class CoherenceCommand implements Command {
     /** Everything that decides the numbers: the measure, its window, the words, the seed, and how the corpus was read. */
     private static Map<String, String> settings(Options o, CoherenceStudy.Settings s, TopicDiagnostics.Source sizes) {
         Map<String, String> m = new LinkedHashMap<>();
-        m.put("plan", "coherence");
+        m.put(SettingName.PLAN.key(), "coherence");
         m.put("measure", s.measure().label());
         m.put("gensim-measure", s.measure().gensimName());
         m.put("window", s.window().label());
         m.put("top-n", Integer.toString(s.topN()));
-        m.put("seed", Long.toString(s.seed()));
+        m.put(SettingName.SEED.key(), Long.toString(s.seed()));
         m.put("bootstrap-resamples", Integer.toString(TopicBootstrap.RESAMPLES));
         m.put("diversity-words", Integer.toString(Diversity.DIVERSITY_WORDS));
         m.put("rbo-words", Integer.toString(Diversity.RBO_WORDS));
         m.put("rbo-persistence", Double.toString(Diversity.RBO_PERSISTENCE));
         m.put("topic-sizes", sizes.label());
-        m.put("corpus-format", o.string("corpus-format", "auto"));
-        m.put("min-tokens", o.string("min-tokens", "1"));
+        m.put(SettingName.CORPUS_FORMAT.key(), o.string(SettingName.CORPUS_FORMAT.option(), "auto"));
+        m.put(SettingName.MIN_TOKENS.key(), o.string(SettingName.MIN_TOKENS.option(), "1"));
         m.putAll(InputOptions.tokenizingSettings(o));
         return m;
     }

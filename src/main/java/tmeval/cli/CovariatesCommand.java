@@ -18,6 +18,7 @@ import tmeval.run.covariates.CovariatesTable;
 import tmeval.run.covariates.DocumentRatio;
 import tmeval.run.covariates.DocumentRatios;
 import tmeval.run.covariates.Metadata;
+import tmeval.run.plan.SettingName;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -55,7 +56,7 @@ final class CovariatesCommand implements Command {
                 OptionSpec.input("results", "FILE", "a compare output (plain, adaptive, auto or merged shards) or a workbench session"),
                 OptionSpec.input("metadata", "FILE", "TSV with a header: the document id, then numeric or categorical columns"),
                 OptionSpec.output("out", "FILE", "the binned means and tests (TSV; - for standard output)"),
-                OptionSpec.value("method", "NAME", "the method analysed (default: the first ratio path of the results, else their first method)"),
+                OptionSpec.value(SettingName.METHOD.option(), "NAME", "the method analysed (default: the first ratio path of the results, else their first method)"),
                 OptionSpec.value("bins", "N", "quantile bins of a numeric covariate (default " + CovariateAnalysis.DEFAULT_BINS + ")"),
                 OptionSpec.flag("all", "include documents not certified (with a Monte Carlo variance); by default only certified ones"),
                 OptionSpec.input("model-a", "FILE", "model A, when it is no longer where the results say (its SHA-256 must match)"),
@@ -99,7 +100,7 @@ final class CovariatesCommand implements Command {
         if (methods.isEmpty()) {
             throw InputException.ofFile(resultsPath, "no rows: nothing to analyse");
         }
-        String method = o.string("method", DocumentRatios.defaultMethod(results));
+        String method = o.string(SettingName.METHOD.option(), DocumentRatios.defaultMethod(results));
         if (!methods.contains(method)) {
             throw new UsageException("--method " + method + " is not in the results (they hold " + String.join(", ", methods) + ")");
         }
@@ -155,7 +156,7 @@ final class CovariatesCommand implements Command {
     /** The covariates' settings, then the comparison's own as {@code results.NAME}. */
     private static Map<String, String> settings(ComparisonResults.Source source, String method, int bins, boolean all) {
         Map<String, String> s = new LinkedHashMap<>();
-        s.put("plan", "covariates");
+        s.put(SettingName.PLAN.key(), "covariates");
         s.put("method", method);
         s.put("bins", Integer.toString(bins));
         s.put("all", Boolean.toString(all));

@@ -1,6 +1,7 @@
 package tmeval.cli;
 
 import tmeval.run.plan.Setting;
+import tmeval.run.plan.SettingName;
 import tmeval.compare.ModelPair;
 import tmeval.io.AlphabetNote;
 import tmeval.io.CorpusLoader;
@@ -43,21 +44,22 @@ final class InputOptions {
     static List<OptionSpec> corpusOptions(String role) {
         return List.of(
                 OptionSpec.input("corpus", "PATH", role + ": UCI docword, LDA-C, token lines, raw text file or directory"),
-                OptionSpec.value("corpus-format", "FORMAT", "auto (default), uci, ldac, tokens, text, mallet (MALLET's import-file input: name label text)"),
+                OptionSpec.value(SettingName.CORPUS_FORMAT.option(), "FORMAT", "auto (default), uci, ldac, tokens, text, mallet (MALLET's import-file input:"
+                        + " name label text)"),
                 OptionSpec.input("corpus-vocab", "FILE", "vocabulary of a UCI or LDA-C corpus (default: the file beside it)"),
                 OptionSpec.input("stop-list", "FILE", "raw text: words to remove, one per line, whatever their case (MALLET's"
                         + " --stoplist-file; with --remove-stopwords its --extra-stopwords)"),
-                OptionSpec.flag("remove-stopwords", "raw text: remove MALLET's built-in English stop list (MALLET's --remove-stopwords)"),
-                OptionSpec.value("token-regex", "REGEX", "raw text: what a token is (MALLET's --token-regex; default "
+                OptionSpec.flag(SettingName.REMOVE_STOPWORDS.option(), "raw text: remove MALLET's built-in English stop list (MALLET's --remove-stopwords)"),
+                OptionSpec.value(SettingName.TOKEN_REGEX.option(), "REGEX", "raw text: what a token is (MALLET's --token-regex; default "
                         + Tokenizer.MALLET_TOKEN_REGEX + ", MALLET's)"),
-                OptionSpec.flag("keep-case", "raw text: keep each token's case (MALLET's --preserve-case; default lower case)"),
-                OptionSpec.value("min-token-length", "N", "raw text: shortest token kept (default " + Tokenizer.DEFAULT_MIN_LENGTH
+                OptionSpec.flag(SettingName.KEEP_CASE.option(), "raw text: keep each token's case (MALLET's --preserve-case; default lower case)"),
+                OptionSpec.value(SettingName.MIN_TOKEN_LENGTH.option(), "N", "raw text: shortest token kept (default " + Tokenizer.DEFAULT_MIN_LENGTH
                         + ", as MALLET's regex; 1 with --token-regex: whatever it matches)"),
-                OptionSpec.value("min-tokens", "N", "keep only documents with at least N tokens (after dropping unknown words)"));
+                OptionSpec.value(SettingName.MIN_TOKENS.option(), "N", "keep only documents with at least N tokens (after dropping unknown words)"));
     }
 
     static OptionSpec unknownWordsOption() {
-        return OptionSpec.value("unknown-words", "drop|smooth", "held-out words not in the model: drop (default; counted and"
+        return OptionSpec.value(SettingName.UNKNOWN_WORDS.option(), "drop|smooth", "held-out words not in the model: drop (default; counted and"
                 + " shown) or smooth (MALLET's models only: its counts and weights files score every word of MALLET's alphabet at its"
                 + " smoothed probability, words outside it are dropped as MALLET's own import drops them; its state holds only the words"
                 + " its training tokens use, and says so)");
@@ -70,7 +72,7 @@ final class InputOptions {
      * @return whether smooth was asked for (and is valid)
      */
     static boolean unknownWords(Options o, Path model, boolean coversAlphabet) throws UsageException, InputException {
-        String mode = o.string("unknown-words", "drop");
+        String mode = o.string(SettingName.UNKNOWN_WORDS.option(), "drop");
         if (mode.equals("drop")) {
             return false;
         }
@@ -130,7 +132,7 @@ final class InputOptions {
     static CorpusLoader.Spec corpusSpec(Options o) throws UsageException {
         CorpusLoader.Format format;
         try {
-            format = CorpusLoader.Format.parse(o.string("corpus-format", "auto"));
+            format = CorpusLoader.Format.parse(o.string(SettingName.CORPUS_FORMAT.option(), "auto"));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
@@ -138,10 +140,12 @@ final class InputOptions {
     }
 
     private static Tokenizer.Options tokenizing(Options o) throws UsageException {
-        Integer minLength = o.has("min-token-length") ? o.integer("min-token-length", Tokenizer.DEFAULT_MIN_LENGTH, 1, 1000) : null;
+        String minLengthOption = SettingName.MIN_TOKEN_LENGTH.option();
+        Integer minLength = o.has(minLengthOption) ? o.integer(minLengthOption, Tokenizer.DEFAULT_MIN_LENGTH, 1, 1000) : null;
         try {
-            return new Tokenizer.Options(o.path("stop-list"), o.has("remove-stopwords"), o.string("token-regex", null), minLength,
-                    o.has("keep-case"));
+            return new Tokenizer.Options(o.path("stop-list"), o.has(SettingName.REMOVE_STOPWORDS.option()), o.string(SettingName.TOKEN_REGEX.option(), null),
+                    minLength,
+                    o.has(SettingName.KEEP_CASE.option()));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

@@ -5,6 +5,7 @@ import tmeval.run.select.AdjacentRatios;
 import tmeval.run.plan.ComparisonPlan;
 import tmeval.estimate.MethodOption;
 import tmeval.run.plan.Setting;
+import tmeval.run.plan.SettingName;
 import tmeval.estimate.Methods;
 import tmeval.io.InputException;
 import tmeval.io.ModelLoader;
@@ -80,7 +81,7 @@ final class SelectCommand implements Command {
                 + " their pair n/a"));
         o.addAll(ModelOptions.indexed(OptionSpec.INDEX).specs(" of the I-th model"));
         o.addAll(InputOptions.corpusOptions());
-        o.add(OptionSpec.value("method", "NAME", "the estimator: " + AutoEstimation.NAME + " (default: each model's own choice by a pilot,"
+        o.add(OptionSpec.value(SettingName.METHOD.option(), "NAME", "the estimator: " + AutoEstimation.NAME + " (default: each model's own choice by a pilot,"
                 + " every document certified where it can be), or one of " + String.join(", ", Methods.names())));
         o.add(OptionSpec.value("pairs", "PATH", "also compare each model with the next one up in K (the models sorted by K) by this ratio path,"
                 + " one of " + String.join(", ", ratioPaths()) + ", in both directions: the pair's log-ratio with its bracket beside the"
@@ -132,7 +133,7 @@ final class SelectCommand implements Command {
             throw new UsageException("--models needs two or more models");
         }
         o.checkIndices(paths.size(), "--models gives " + paths.size() + " models");
-        String methodName = o.string("method", AutoEstimation.NAME);
+        String methodName = o.string(SettingName.METHOD.option(), AutoEstimation.NAME);
         boolean auto = methodName.equals(AutoEstimation.NAME);
         EstimatePlan plan = null;
         ComparisonPlan pairs = null;
@@ -150,7 +151,7 @@ final class SelectCommand implements Command {
                 }
                 chosen.add(use(pairMethod));
             }
-            if (auto && o.has("runs")) {
+            if (auto && o.has(SettingName.RUNS.option())) {
                 throw new UsageException("--runs: auto runs each document " + AutoEstimation.RUNS + " times (its certificate needs a standard error)");
             }
             int runs = auto ? AutoEstimation.RUNS : MethodOptions.integer(o, Setting.RUNS, ModelSelection.DEFAULT_RUNS);
@@ -200,12 +201,12 @@ final class SelectCommand implements Command {
         Map<String, String> settings = new LinkedHashMap<>();
         if (auto) {
             settings.put("method", AutoEstimation.NAME);
-            settings.put("runs", Integer.toString(AutoEstimation.RUNS));
-            settings.put("seed", Long.toString(seed));
+            settings.put(SettingName.RUNS.key(), Integer.toString(AutoEstimation.RUNS));
+            settings.put(SettingName.SEED.key(), Long.toString(seed));
         } else {
             settings.putAll(plan.toSettings());
         }
-        settings.put("plan", "select");
+        settings.put(SettingName.PLAN.key(), "select");
         settings.putAll(modelSettings);
         if (pairs != null) {
             settings.put("pairs", pairs.methods().get(0));

@@ -1,6 +1,7 @@
 package tmeval.cli;
 
 import tmeval.run.plan.Setting;
+import tmeval.run.plan.SettingName;
 import tmeval.io.InputException;
 import tmeval.io.MalletStateFormat;
 import tmeval.io.ModelLoader;
@@ -66,7 +67,7 @@ final class TrainCommand implements Command {
         o.add(OptionSpec.outputDirectory("series-dir", "DIR", "directory for snapshots iter-N.tsv.gz, each naming this run (a series is"
                 + " one run: a directory with another run's snapshots is refused)"));
         o.add(OptionSpec.flag("replace-series", "remove the snapshots already in --series-dir before training (those of another run)"));
-        o.add(OptionSpec.value("seed", "S", "random seed (default 1)"));
+        o.add(OptionSpec.value(SettingName.SEED.option(), "S", "random seed (default " + TrainerConfig.DEFAULT_SEED + ")"));
         o.add(OptionSpec.value("name", "TEXT", "model name written in the file (default: the file name)"));
         o.add(OptionSpec.output("out", "FILE", "model file to write (native TSV; .gz for gzip); its state goes beside it as FILE.state.gz"));
         o.add(OptionSpec.flag("no-state", "do not write FILE.state.gz (then 'perturb --model FILE' is not possible)"));
@@ -97,7 +98,7 @@ final class TrainCommand implements Command {
             config = new TrainerConfig(o.requiredInteger("topics", 1, 100_000), o.requiredInteger("iterations", 0, 10_000_000), mode,
                     o.real("alpha-sum", 5.0, Double.MIN_NORMAL, 1e9), o.real("beta", 0.01, Double.MIN_NORMAL, 1e9),
                     o.integer("optimize-interval", 10, 1, Integer.MAX_VALUE), o.integer("optimize-burn-in", 50, 0, Integer.MAX_VALUE),
-                    snapshotEvery, o.whole(Setting.SEED, 1));
+                    snapshotEvery, o.whole(Setting.SEED, TrainerConfig.DEFAULT_SEED));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
@@ -178,7 +179,7 @@ final class TrainCommand implements Command {
     /** What makes a training run: every setting that changes its snapshots (the inputs are named by Options#inputs). */
     private static Map<String, String> runSettings(TrainerConfig c, Options o) throws UsageException {
         Map<String, String> s = new LinkedHashMap<>();
-        s.put("plan", "train");
+        s.put(SettingName.PLAN.key(), "train");
         s.put("topics", Integer.toString(c.numTopics()));
         s.put("iterations", Integer.toString(c.iterations()));
         s.put("alpha", c.alphaMode().label());
@@ -188,11 +189,11 @@ final class TrainCommand implements Command {
         s.put("optimize-interval", Integer.toString(c.optimizeInterval()));
         s.put("optimize-burn-in", Integer.toString(c.optimizeBurnIn()));
         s.put("snapshot-every", Integer.toString(c.snapshotEvery()));
-        s.put("seed", Long.toString(c.seed()));
-        s.put("corpus-format", o.string("corpus-format", "auto"));
+        s.put(SettingName.SEED.key(), Long.toString(c.seed()));
+        s.put(SettingName.CORPUS_FORMAT.key(), o.string(SettingName.CORPUS_FORMAT.option(), "auto"));
         s.putAll(InputOptions.tokenizingSettings(o));
-        s.put("min-token-length", Integer.toString(InputOptions.corpusSpec(o).tokens().effectiveMinLength()));
-        s.put("min-tokens", o.string("min-tokens", "1"));
+        s.put(SettingName.MIN_TOKEN_LENGTH.key(), Integer.toString(InputOptions.corpusSpec(o).tokens().effectiveMinLength()));
+        s.put(SettingName.MIN_TOKENS.key(), o.string(SettingName.MIN_TOKENS.option(), "1"));
         return s;
     }
 

@@ -16,6 +16,9 @@ package tmeval.train;
  */
 public record TrainerConfig(int numTopics, int iterations, AlphaMode alphaMode, double alphaSum, double beta,
                             int optimizeInterval, int optimizeBurnIn, int snapshotEvery, long seed) {
+    /** The seed when the command line gives none. */
+    public static final long DEFAULT_SEED = 1;
+
     public TrainerConfig {
         if (numTopics < 1) {
             throw new IllegalArgumentException("--topics must be at least 1");
