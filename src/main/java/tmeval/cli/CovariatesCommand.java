@@ -157,7 +157,7 @@ final class CovariatesCommand implements Command {
     private static Map<String, String> settings(ComparisonResults.Source source, String method, int bins, boolean all) {
         Map<String, String> s = new LinkedHashMap<>();
         s.put(SettingName.PLAN.key(), "covariates");
-        s.put("method", method);
+        s.put(SettingName.METHOD.key(), method);
         s.put("bins", Integer.toString(bins));
         s.put("all", Boolean.toString(all));
         source.settings().forEach((k, v) -> s.put("results." + k, v));

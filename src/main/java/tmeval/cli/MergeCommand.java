@@ -95,7 +95,7 @@ final class MergeCommand implements Command {
                 summary.add(oc);
                 statuses.merge(oc.status(), 1, Integer::sum);
             }
-            out.print(summary.report(merged.settings().get("method")));
+            out.print(summary.report(merged.settings().get(SettingName.METHOD.key())));
             out.println("status of the rows: " + statuses.entrySet().stream().map(e -> e.getKey().label() + " " + e.getValue()).toList());
         } else if (merged.kind() == ShardMerge.Kind.SELECT) {
             int runs = Integer.parseInt(merged.settings().get(SettingName.RUNS.key()));

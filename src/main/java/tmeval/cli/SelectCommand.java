@@ -200,7 +200,7 @@ final class SelectCommand implements Command {
         }
         Map<String, String> settings = new LinkedHashMap<>();
         if (auto) {
-            settings.put("method", AutoEstimation.NAME);
+            settings.put(SettingName.METHOD.key(), AutoEstimation.NAME);
             settings.put(SettingName.RUNS.key(), Integer.toString(AutoEstimation.RUNS));
             settings.put(SettingName.SEED.key(), Long.toString(seed));
         } else {
@@ -237,7 +237,7 @@ final class SelectCommand implements Command {
                 String prefix = "model-" + (i + 1) + "-";
                 out.print("model " + (i + 1) + " (" + models.get(i).name() + "): " + e.auto().report(candidates.get(i).corpus()));
                 e.auto().settingsText(seed, threads).forEach((k, v) -> {
-                    if (k.startsWith("auto") || k.equals("method") || Methods.budgetOption(e.plan().method()).setting().equals(k)) {
+                    if (k.startsWith("auto") || k.equals(SettingName.METHOD.key()) || Methods.budgetOption(e.plan().method()).setting().equals(k)) {
                         settings.put(prefix + k, v);
                     }
                 });

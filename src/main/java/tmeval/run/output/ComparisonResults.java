@@ -118,7 +118,7 @@ public final class ComparisonResults {
         ComparisonOutput.Header h = ComparisonOutput.read(path, new ComparisonOutput.RowSink() {
             @Override
             public void start(Map<String, String> settings) {
-                rows.start(Integer.parseInt(settings.get("runs"))); // checked by the rows' checks before this
+                rows.start(Integer.parseInt(settings.get(SettingName.RUNS.key()))); // checked by the rows' checks before this
             }
 
             @Override
