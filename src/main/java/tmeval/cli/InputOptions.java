@@ -2,6 +2,7 @@ package tmeval.cli;
 
 import tmeval.run.plan.Setting;
 import tmeval.run.plan.SettingName;
+import tmeval.run.plan.UnknownWordsRule;
 import tmeval.compare.ModelPair;
 import tmeval.io.AlphabetNote;
 import tmeval.io.CorpusLoader;
@@ -72,12 +73,14 @@ final class InputOptions {
      * @return whether smooth was asked for (and is valid)
      */
     static boolean unknownWords(Options o, Path model, boolean coversAlphabet) throws UsageException, InputException {
-        String mode = o.string(SettingName.UNKNOWN_WORDS.option(), "drop");
-        if (mode.equals("drop")) {
-            return false;
+        UnknownWordsRule rule;
+        try {
+            rule = UnknownWordsRule.parse(o.string(SettingName.UNKNOWN_WORDS.option(), UnknownWordsRule.DROP.label()));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(SettingName.UNKNOWN_WORDS.dashed() + " " + e.getMessage());
         }
-        if (!mode.equals("smooth")) {
-            throw new UsageException("--unknown-words is drop or smooth, was '" + mode + "'");
+        if (rule == UnknownWordsRule.DROP) {
+            return false;
         }
         if (!coversAlphabet) {
             throw InputException.ofFile(model, "--unknown-words smooth needs a model that carries counts and beta over MALLET's whole"

@@ -6,6 +6,7 @@ import tmeval.run.plan.ComparisonPlan;
 import tmeval.estimate.MethodOption;
 import tmeval.run.plan.Setting;
 import tmeval.run.plan.SettingName;
+import tmeval.run.plan.UnknownWordsRule;
 import tmeval.estimate.Methods;
 import tmeval.io.InputException;
 import tmeval.io.ModelLoader;
@@ -247,7 +248,7 @@ final class SelectCommand implements Command {
             }
         }
         settings.putAll(InputOptions.tokenizingSettings(o));
-        settings.put(Setting.UNKNOWN_WORDS, "drop"); // select scores each model on its own words and drops the rest
+        settings.put(Setting.UNKNOWN_WORDS, UnknownWordsRule.DROP.label()); // select scores each model on its own words and drops the rest
         for (int i = 0; i < candidates.size(); i++) {
             settings.put("model-" + (i + 1) + "-" + Setting.OUT_OF_VOCABULARY, candidates.get(i).corpus().unknownWords().provenanceText());
         }

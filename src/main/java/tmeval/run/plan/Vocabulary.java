@@ -1,14 +1,11 @@
 package tmeval.run.plan;
 
-import java.util.Arrays;
-import java.util.stream.Collectors;
-
 /**
  * Which words a comparison scores ({@code --vocabulary}): the models' one vocabulary, differing vocabularies being an
  * error, or the words both models share. The command line, the settings reader and the distributed scripts parse and
  * write it here only.
  */
-public enum Vocabulary {
+public enum Vocabulary implements Choice {
     STRICT("strict"), INTERSECT("intersect");
 
     private final String label;
@@ -17,7 +14,7 @@ public enum Vocabulary {
         this.label = label;
     }
 
-    /** The value as the option and the setting write it. */
+    @Override
     public String label() {
         return label;
     }
@@ -30,14 +27,8 @@ public enum Vocabulary {
         return intersect ? INTERSECT : STRICT;
     }
 
-    /** @throws IllegalArgumentException naming the allowed values and the one given (its caller names the setting or option) */
+    /** @throws IllegalArgumentException naming the allowed values and the one given */
     public static Vocabulary parse(String text) {
-        for (Vocabulary v : values()) {
-            if (v.label.equals(text)) {
-                return v;
-            }
-        }
-        throw new IllegalArgumentException("is " + Arrays.stream(values()).map(Vocabulary::label).collect(Collectors.joining(" or "))
-                + ", was '" + text + "'");
+        return Choice.parse(Vocabulary.class, text);
     }
 }
