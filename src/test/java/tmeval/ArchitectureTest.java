@@ -210,6 +210,8 @@ class ArchitectureTest {
      * no other source file has a string literal that is a setting's key ({@code "seed"}) or its option ({@code "--seed"},
      * {@code "no-align"}), because a key written by one class and read through another drifted apart unseen. A key that is
      * also a column's title or another thing's name ({@code method}, {@code auto}) is held in its option's spelling only.
+     * The method options have their table too ({@code estimate.MethodOption}, marked alike): their options and their
+     * hyphenated names are held to it; a one-word name ({@code temperatures}) is also a column's and an axis's title.
      */
     @Test
     void settingNamesAreWrittenOnlyInTheirTable() throws Exception {
@@ -221,6 +223,15 @@ class ArchitectureTest {
             names.add(s.dashed());
             names.add(s.negated());
             names.add("--" + s.negated());
+        }
+        for (tmeval.estimate.MethodOption o : tmeval.estimate.MethodOption.values()) {
+            names.add("--" + o.option());
+            if (!o.option().equals(o.setting())) {
+                names.add(o.option());
+            }
+            if (o.setting().contains("-")) {
+                names.add(o.setting());
+            }
         }
         org.junit.jupiter.api.Assertions.assertEquals(java.util.List.of(), literalsOutside(AllowedToNameSettings.class, names::contains));
     }

@@ -3,6 +3,7 @@ package tmeval.cli;
 import tmeval.bench.Benchmark;
 import tmeval.compare.ComparisonMethods;
 import tmeval.compare.ModelPair;
+import tmeval.estimate.MethodOption;
 import tmeval.io.CorpusLoader;
 import tmeval.io.InputException;
 import tmeval.io.ModelLoader;
@@ -53,10 +54,10 @@ final class BenchCommand implements Command {
         o.addAll(InputOptions.corpusOptions());
         o.add(OptionSpec.value("documents", "N", "first N documents of the corpus (default 200)"));
         o.add(OptionSpec.value(SettingName.METHODS.key(), "NAMES", "default " + String.join(",", Benchmark.DEFAULT_METHODS)));
-        o.add(OptionSpec.value("temperatures", "N", "default 1000"));
-        o.add(OptionSpec.value("burn-in", "B", "default 100"));
-        o.add(OptionSpec.value("particles", "R", "left-to-right particles (default 10)"));
-        o.add(OptionSpec.value("chain-length", "S", "Chib-style chain (default 1000)"));
+        o.add(OptionSpec.value(MethodOption.TEMPERATURES.option(), "N", "default 1000"));
+        o.add(OptionSpec.value(MethodOption.BURN_IN.option(), "B", "default 100"));
+        o.add(OptionSpec.value(MethodOption.PARTICLES.option(), "R", "left-to-right particles (default 10)"));
+        o.add(OptionSpec.value(MethodOption.CHAIN_LENGTH.option(), "S", "Chib-style chain (default 1000)"));
         o.add(OptionSpec.value("repetitions", "R", "timed repetitions after a warm-up; the median is reported (default 5)"));
         o.add(OptionSpec.value(SettingName.THREADS.option(), "T", "threads for the speed-up and ceiling columns (default: all cores)"));
         o.add(OptionSpec.value("pad-vocabulary", "V", "also time " + ComparisonMethods.RATIO_CONVEX + " with both models padded to V unused words, alternating with the unpadded runs"));
@@ -106,9 +107,10 @@ final class BenchCommand implements Command {
         }
         int trainTopics = o.integer("train-topics", a.numTopics(), 1, 100_000);
         Corpus corpus = Benchmark.firstDocuments(InputOptions.corpus(o, a), documents);
-        Benchmark.Setup setup = new Benchmark.Setup(a, b, corpus, o.integer("temperatures", 1000, 1, Integer.MAX_VALUE),
-                o.integer("burn-in", 100, 0, Integer.MAX_VALUE), o.integer("particles", 10, 1, 100_000),
-                o.integer("chain-length", 1000, 1, Integer.MAX_VALUE), o.integer("repetitions", 5, 1, 1000), threads, cancel);
+        Benchmark.Setup setup = new Benchmark.Setup(a, b, corpus, o.integer(MethodOption.TEMPERATURES.option(), 1000, 1, Integer.MAX_VALUE),
+                o.integer(MethodOption.BURN_IN.option(), 100, 0, Integer.MAX_VALUE),
+                o.integer(MethodOption.PARTICLES.option(), 10, 1, 100_000),
+                o.integer(MethodOption.CHAIN_LENGTH.option(), 1000, 1, Integer.MAX_VALUE), o.integer("repetitions", 5, 1, 1000), threads, cancel);
         Corpus training = o.has("train-corpus")
                 ? CorpusLoader.read(InputOptions.trainCorpusSpec(o)) : null;
         out.printf(Locale.ROOT, "%d documents (mean length %.1f), K = %d, V = %d; median of %d repetitions after a warm-up; %d threads for the speed-up%n",

@@ -1,5 +1,6 @@
 package tmeval.cli;
 
+import tmeval.estimate.MethodOption;
 import tmeval.estimate.Methods;
 import tmeval.io.InputException;
 import tmeval.io.OutputFile;
@@ -55,7 +56,7 @@ final class CalibrateCommand implements Command {
         o.addAll(InputOptions.corpusOptions("corpus whose document lengths the simulated documents take"));
         o.add(OptionSpec.value("documents", "N", "simulated documents, at a seeded sample of the corpus's lengths (default "
                 + Calibration.DEFAULT_DOCUMENTS + ")"));
-        o.add(OptionSpec.value("temperatures", "LIST", "budgets, comma-separated (default " + join(Calibration.DEFAULT_BUDGETS)
+        o.add(OptionSpec.value(MethodOption.TEMPERATURES.option(), "LIST", "budgets, comma-separated (default " + join(Calibration.DEFAULT_BUDGETS)
                 + "): temperatures for ais; for the other methods their samples (chib: its chain length), against reverse AIS at the largest"));
         o.add(OptionSpec.value(SettingName.METHODS.option(), "NAMES", "methods whose log-estimate is a stochastic lower bound, comma-separated (default "
                 + String.join(",", Calibration.DEFAULT_METHODS) + "; any of " + String.join(", ", Methods.stochasticLowerBounds()) + ")"));
@@ -75,7 +76,7 @@ final class CalibrateCommand implements Command {
     public int run(Options o, PrintStream out, PrintStream err) throws UsageException, InputException, IOException {
         List<String> methods = o.list(SettingName.METHODS.option(), String.join(",", Calibration.DEFAULT_METHODS));
         List<Integer> budgets = new ArrayList<>();
-        for (String b : o.list("temperatures", join(Calibration.DEFAULT_BUDGETS))) {
+        for (String b : o.list(MethodOption.TEMPERATURES.option(), join(Calibration.DEFAULT_BUDGETS))) {
             budgets.add(budget(b));
         }
         int documents = o.integer("documents", Calibration.DEFAULT_DOCUMENTS, 1, 1_000_000);
@@ -101,9 +102,9 @@ final class CalibrateCommand implements Command {
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put(SettingName.PLAN.key(), "calibrate");
         settings.put(SettingName.METHODS.key(), String.join(",", methods));
-        settings.put("temperatures", join(budgets));
+        settings.put(MethodOption.TEMPERATURES.setting(), join(budgets));
         settings.put("documents", Integer.toString(documents));
-        settings.put("schedule", Calibration.SCHEDULE.label());
+        settings.put(MethodOption.SCHEDULE.setting(), Calibration.SCHEDULE.label());
         settings.put(SettingName.SEED.key(), Long.toString(seed));
         Calibration.Result result;
         try (OutputFile file = OutputFile.create(outFile, o.standardOutput())) {

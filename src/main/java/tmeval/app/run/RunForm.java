@@ -50,7 +50,7 @@ public final class RunForm {
 
     /** The form's own names for the settings of an adaptive budget: its messages never name a command-line flag. */
     static final AdaptiveBudget.Names CONTROLS = new AdaptiveBudget.Names(SettingName.ADAPTIVE.key(),
-            "this plan runs one direction (see 'also in this plan'; Reset gives both)", "max temp.", "temperatures");
+            "this plan runs one direction (see 'also in this plan'; Reset gives both)", "max temp.", MethodOption.TEMPERATURES.setting());
 
     private final Workspace inputs;
     private final Map<String, BooleanProperty> methods = new LinkedHashMap<>();

@@ -2,6 +2,7 @@ package tmeval.app.run;
 
 import tmeval.app.common.Form;
 import tmeval.app.common.NumberField;
+import tmeval.estimate.MethodOption;
 import tmeval.run.plan.ComparisonPlan;
 import tmeval.run.plan.Setting;
 import tmeval.run.plan.SettingName;
@@ -96,12 +97,13 @@ public final class RunView {
         FlowPane parameters = new FlowPane(8, 4);
         parameters.setAlignment(Pos.CENTER_LEFT);
         parameters.getChildren().addAll(
-                labelled("temperatures", spinner(form, run.temperaturesProperty(), Setting.TEMPERATURES, 100, "temperatures",
+                labelled(MethodOption.TEMPERATURES.setting(), spinner(form, run.temperaturesProperty(), Setting.TEMPERATURES, 100,
+                        MethodOption.TEMPERATURES.setting(),
                         "n: intermediate distributions of each annealing run (Foulds and Smyth's n). More temperatures: less"
                                 + " bias and variance, cost grows linearly")),
-                labelled("samples", spinner(form, run.samplesProperty(), Setting.SAMPLES, 1, "samples",
+                labelled(MethodOption.SAMPLES.setting(), spinner(form, run.samplesProperty(), Setting.SAMPLES, 1, MethodOption.SAMPLES.setting(),
                         "S: independent annealing runs averaged per estimate; cost grows linearly")),
-                labelled("burn-in", spinner(form, run.burnInProperty(), Setting.BURN_IN, 10, "burn-in",
+                labelled(MethodOption.BURN_IN.setting(), spinner(form, run.burnInProperty(), Setting.BURN_IN, 10, MethodOption.BURN_IN.setting(),
                         "B: Gibbs sweeps under the starting model before annealing begins")),
                 labelled(SettingName.RUNS.key(), spinner(form, run.runsProperty(), Setting.RUNS, 1, SettingName.RUNS.key(),
                         "Repetitions with different random streams; 2 or more give the table's variance column")),
@@ -123,7 +125,7 @@ public final class RunView {
             }
         });
         schedule.setTooltip(new Tooltip("How the temperatures are spaced between 0 and 1 (the papers use a sigmoid or geometric schedule)"));
-        parameters.getChildren().add(labelled("schedule", schedule));
+        parameters.getChildren().add(labelled(MethodOption.SCHEDULE.setting(), schedule));
         CheckBox adaptive = new CheckBox(SettingName.ADAPTIVE.key());
         adaptive.setId("setting-adaptive");
         adaptive.setMinWidth(Region.USE_PREF_SIZE);
@@ -256,7 +258,8 @@ public final class RunView {
         tip.setMaxWidth(420);
         s.setTooltip(tip);
         s.setId("setting-" + id);
-        s.setPrefWidth(id.equals("temperatures") || id.equals(SettingName.MAX_TEMPERATURES.key()) ? 100 : id.equals(SettingName.SEED.key()) ? 80 : 70);
+        boolean wide = id.equals(MethodOption.TEMPERATURES.setting()) || id.equals(SettingName.MAX_TEMPERATURES.key());
+        s.setPrefWidth(wide ? 100 : id.equals(SettingName.SEED.key()) ? 80 : 70);
         s.setMinWidth(Region.USE_PREF_SIZE);
         return s;
     }

@@ -1,5 +1,6 @@
 package tmeval.app.shell;
 
+import tmeval.estimate.MethodOption;
 import tmeval.run.plan.AdaptiveBudget;
 import tmeval.run.plan.CurvePlan;
 
@@ -48,7 +49,8 @@ final class Sessions {
     private static final String CURVES_SHOWN = "curves.shown.";
     /** The run form's settings in a session saved before sessions kept its whole plan, and their provenance names. */
     private static final Map<String, String> LEGACY_FORM_SETTINGS = Map.of(SettingName.METHODS.key(), SettingName.METHODS.key(),
-            "temperatures", "temperatures", "samples", "samples", "burnIn", "burn-in", "schedule", "schedule",
+            MethodOption.TEMPERATURES.setting(), MethodOption.TEMPERATURES.setting(), MethodOption.SAMPLES.setting(), MethodOption.SAMPLES.setting(),
+            "burnIn", MethodOption.BURN_IN.setting(), MethodOption.SCHEDULE.setting(), MethodOption.SCHEDULE.setting(),
             SettingName.RUNS.key(), SettingName.RUNS.key(), SettingName.SEED.key(), SettingName.SEED.key(),
             SettingName.REFERENCE.key(), SettingName.REFERENCE.key(), "referenceParticles", SettingName.REFERENCE_PARTICLES.key(),
             SettingName.ALIGN.key(), SettingName.ALIGN.key());

@@ -1,5 +1,6 @@
 package tmeval.run.distributed;
 
+import tmeval.estimate.MethodOption;
 import tmeval.run.auto.AutoEstimation;
 import tmeval.run.exec.Status;
 import tmeval.run.output.Cells;
@@ -124,7 +125,7 @@ final class ShardRows {
 
     /** An auto comparison's budgets: its starting temperatures doubled 0 to auto-max-doublings times. */
     private static List<String> autoTemperatures(Map<String, String> settings) {
-        long start = Setting.TEMPERATURES.parseInt(required(settings, "temperatures"));
+        long start = Setting.TEMPERATURES.parseInt(required(settings, MethodOption.TEMPERATURES.setting()));
         String doublings = required(settings, SettingName.AUTO_MAX_DOUBLINGS.key());
         if (!doublings.matches("[0-9]{1,2}")) {
             throw new IllegalArgumentException("auto-max-doublings is a whole number of doublings, was '" + doublings + "'");

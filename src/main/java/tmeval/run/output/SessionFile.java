@@ -1,5 +1,6 @@
 package tmeval.run.output;
 
+import tmeval.estimate.MethodOption;
 import tmeval.run.exec.ComparisonRunner;
 import tmeval.run.exec.CurveRunner;
 import tmeval.run.plan.ComparisonPlan;
@@ -63,12 +64,13 @@ public final class SessionFile {
 
     /** Each setting a session holds (the workbench's names), with the rule of the option it stands for. */
     private static final Map<String, Consumer<String>> SETTINGS = Map.ofEntries(
-            Map.entry("temperatures", Setting.TEMPERATURES::parse), Map.entry("samples", Setting.SAMPLES::parse),
+            Map.entry(MethodOption.TEMPERATURES.setting(), Setting.TEMPERATURES::parse),
+            Map.entry(MethodOption.SAMPLES.setting(), Setting.SAMPLES::parse),
             Map.entry("burnIn", Setting.BURN_IN::parse), Map.entry(SettingName.RUNS.key(), Setting.RUNS::parse),
             Map.entry(SettingName.SEED.key(), Setting.SEED::parse),
             Map.entry(SettingName.THREADS.key(), Setting.THREADS::parse), Map.entry("minTokens", Setting.MIN_TOKENS::parse),
             Map.entry("referenceParticles", Setting.REFERENCE_PARTICLES::parse), Map.entry("maxTemperatures", Setting.MAX_TEMPERATURES::parse),
-            Map.entry("agreeWithin", Setting.AGREE_WITHIN::parse), Map.entry("schedule", Schedule::parse),
+            Map.entry("agreeWithin", Setting.AGREE_WITHIN::parse), Map.entry(MethodOption.SCHEDULE.setting(), Schedule::parse),
             Map.entry(SettingName.REFERENCE.key(), ComparisonPlan.Reference::parse), Map.entry(SettingName.ALIGN.key(), Setting::bool),
             Map.entry(SettingName.ADAPTIVE.key(), Setting::bool),
             Map.entry(SettingName.AUTO.key(), Setting::bool),
