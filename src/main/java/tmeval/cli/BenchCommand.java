@@ -52,7 +52,7 @@ final class BenchCommand implements Command {
         o.add(OptionSpec.input("model-b", "FILE", "model B (for the ratio paths)"));
         o.add(OptionSpec.flag(SettingName.ALIGN.option(), "permute B's topics to A's by the Hungarian algorithm (L1), as compare --align does"));
         o.addAll(InputOptions.corpusOptions());
-        o.add(OptionSpec.value("documents", "N", "first N documents of the corpus (default 200)"));
+        o.add(OptionSpec.value(SettingName.DOCUMENTS.option(), "N", "first N documents of the corpus (default 200)"));
         o.add(OptionSpec.value(SettingName.METHODS.key(), "NAMES", "default " + String.join(",", Benchmark.DEFAULT_METHODS)));
         o.add(OptionSpec.value(MethodOption.TEMPERATURES.option(), "N", "default 1000"));
         o.add(OptionSpec.value(MethodOption.BURN_IN.option(), "B", "default 100"));
@@ -78,7 +78,7 @@ final class BenchCommand implements Command {
                 throw new UsageException("--methods: bench does not measure '" + m + "'; it measures " + Benchmark.measurable());
             }
         }
-        int documents = o.integer("documents", 200, 1, Integer.MAX_VALUE);
+        int documents = o.integer(SettingName.DOCUMENTS.option(), 200, 1, Integer.MAX_VALUE);
         int padTo = o.integer("pad-vocabulary", 0, 1, MAX_PADDED_VOCABULARY);
         int trainIterations = o.integer("train-iterations", 100, 1, 1_000_000);
         int threads = MethodOptions.threads(o);

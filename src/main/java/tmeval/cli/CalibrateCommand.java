@@ -54,7 +54,7 @@ final class CalibrateCommand implements Command {
         List<OptionSpec> o = new ArrayList<>(InputOptions.modelOptions("model", "topic model"));
         o.addAll(InputOptions.matrixOptions());
         o.addAll(InputOptions.corpusOptions("corpus whose document lengths the simulated documents take"));
-        o.add(OptionSpec.value("documents", "N", "simulated documents, at a seeded sample of the corpus's lengths (default "
+        o.add(OptionSpec.value(SettingName.DOCUMENTS.option(), "N", "simulated documents, at a seeded sample of the corpus's lengths (default "
                 + Calibration.DEFAULT_DOCUMENTS + ")"));
         o.add(OptionSpec.value(MethodOption.TEMPERATURES.option(), "LIST", "budgets, comma-separated (default " + join(Calibration.DEFAULT_BUDGETS)
                 + "): temperatures for ais; for the other methods their samples (chib: its chain length), against reverse AIS at the largest"));
@@ -79,7 +79,7 @@ final class CalibrateCommand implements Command {
         for (String b : o.list(MethodOption.TEMPERATURES.option(), join(Calibration.DEFAULT_BUDGETS))) {
             budgets.add(budget(b));
         }
-        int documents = o.integer("documents", Calibration.DEFAULT_DOCUMENTS, 1, 1_000_000);
+        int documents = o.integer(SettingName.DOCUMENTS.option(), Calibration.DEFAULT_DOCUMENTS, 1, 1_000_000);
         long seed = o.whole(Setting.SEED, Calibration.DEFAULT_SEED);
         int threads = MethodOptions.threads(o);
         boolean timing = !o.has("no-timing");
@@ -103,7 +103,7 @@ final class CalibrateCommand implements Command {
         settings.put(SettingName.PLAN.key(), "calibrate");
         settings.put(SettingName.METHODS.key(), String.join(",", methods));
         settings.put(MethodOption.TEMPERATURES.setting(), join(budgets));
-        settings.put("documents", Integer.toString(documents));
+        settings.put(SettingName.DOCUMENTS.key(), Integer.toString(documents));
         settings.put(MethodOption.SCHEDULE.setting(), Calibration.SCHEDULE.label());
         settings.put(SettingName.SEED.key(), Long.toString(seed));
         Calibration.Result result;

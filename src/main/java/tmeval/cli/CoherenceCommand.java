@@ -60,11 +60,11 @@ final class CoherenceCommand implements Command {
         o.addAll(InputOptions.matrixOptions());
         o.addAll(InputOptions.corpusOptions("reference corpus (the training text, the held-out text or any other; the words in their"
                 + " order, for a sliding window)"));
-        o.add(OptionSpec.value("measure", CoherenceMeasure.labels(), "gensim's c_npmi, u_mass, c_v or c_uci (default "
+        o.add(OptionSpec.value(SettingName.MEASURE.option(), CoherenceMeasure.labels(), "gensim's c_npmi, u_mass, c_v or c_uci (default "
                 + CoherenceMeasure.DEFAULT.label() + ")"));
-        o.add(OptionSpec.value("window", "N|" + Window.DOCUMENT_NAME, "a sliding window of N tokens, or the whole document (default"
+        o.add(OptionSpec.value(SettingName.WINDOW.option(), "N|" + Window.DOCUMENT_NAME, "a sliding window of N tokens, or the whole document (default"
                 + " gensim's: " + defaults() + ")"));
-        o.add(OptionSpec.value("top-n", "N", "top words per topic, by phi, that coherence and exclusivity are over (default "
+        o.add(OptionSpec.value(SettingName.TOP_N.option(), "N", "top words per topic, by phi, that coherence and exclusivity are over (default "
                 + CoherenceStudy.DEFAULT_TOP_N + ")"));
         o.add(OptionSpec.value(SettingName.SEED.option(), "S", "seed of the bootstrap over topics (default " + CoherenceStudy.DEFAULT_SEED + ")"));
         o.add(OptionSpec.input(STATE, "FILE", "training assignments for the topic sizes (MALLET's --output-state, or the state 'train'"
@@ -94,9 +94,10 @@ final class CoherenceCommand implements Command {
     public int run(Options o, PrintStream out, PrintStream err) throws UsageException, InputException, IOException {
         CoherenceStudy.Settings settings;
         try {
-            CoherenceMeasure measure = CoherenceMeasure.parse(o.string("measure", CoherenceMeasure.DEFAULT.label()));
-            Window window = o.has("window") ? Window.parse(o.string("window", "")) : measure.defaultWindow();
-            settings = new CoherenceStudy.Settings(measure, window, o.integer("top-n", CoherenceStudy.DEFAULT_TOP_N, 2, CoherenceStudy.MAX_TOP_N),
+            CoherenceMeasure measure = CoherenceMeasure.parse(o.string(SettingName.MEASURE.option(), CoherenceMeasure.DEFAULT.label()));
+            Window window = o.has(SettingName.WINDOW.option()) ? Window.parse(o.string(SettingName.WINDOW.option(), "")) : measure.defaultWindow();
+            settings = new CoherenceStudy.Settings(measure, window,
+                    o.integer(SettingName.TOP_N.option(), CoherenceStudy.DEFAULT_TOP_N, 2, CoherenceStudy.MAX_TOP_N),
                     o.whole(Setting.SEED, CoherenceStudy.DEFAULT_SEED));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
@@ -189,16 +190,16 @@ final class CoherenceCommand implements Command {
     private static Map<String, String> settings(Options o, CoherenceStudy.Settings s, TopicDiagnostics.Source sizes) {
         Map<String, String> m = new LinkedHashMap<>();
         m.put(SettingName.PLAN.key(), "coherence");
-        m.put("measure", s.measure().label());
-        m.put("gensim-measure", s.measure().gensimName());
-        m.put("window", s.window().label());
-        m.put("top-n", Integer.toString(s.topN()));
+        m.put(SettingName.MEASURE.key(), s.measure().label());
+        m.put(SettingName.GENSIM_MEASURE.key(), s.measure().gensimName());
+        m.put(SettingName.WINDOW.key(), s.window().label());
+        m.put(SettingName.TOP_N.key(), Integer.toString(s.topN()));
         m.put(SettingName.SEED.key(), Long.toString(s.seed()));
-        m.put("bootstrap-resamples", Integer.toString(TopicBootstrap.RESAMPLES));
-        m.put("diversity-words", Integer.toString(Diversity.DIVERSITY_WORDS));
-        m.put("rbo-words", Integer.toString(Diversity.RBO_WORDS));
-        m.put("rbo-persistence", Double.toString(Diversity.RBO_PERSISTENCE));
-        m.put("topic-sizes", sizes.label());
+        m.put(SettingName.BOOTSTRAP_RESAMPLES.key(), Integer.toString(TopicBootstrap.RESAMPLES));
+        m.put(SettingName.DIVERSITY_WORDS.key(), Integer.toString(Diversity.DIVERSITY_WORDS));
+        m.put(SettingName.RBO_WORDS.key(), Integer.toString(Diversity.RBO_WORDS));
+        m.put(SettingName.RBO_PERSISTENCE.key(), Double.toString(Diversity.RBO_PERSISTENCE));
+        m.put(SettingName.TOPIC_SIZES.key(), sizes.label());
         m.put(SettingName.CORPUS_FORMAT.key(), o.string(SettingName.CORPUS_FORMAT.option(), "auto"));
         m.put(SettingName.MIN_TOKENS.key(), o.string(SettingName.MIN_TOKENS.option(), "1"));
         m.putAll(InputOptions.tokenizingSettings(o));

@@ -84,7 +84,8 @@ final class SelectCommand implements Command {
         o.addAll(InputOptions.corpusOptions());
         o.add(OptionSpec.value(SettingName.METHOD.option(), "NAME", "the estimator: " + AutoEstimation.NAME + " (default: each model's own choice by a pilot,"
                 + " every document certified where it can be), or one of " + String.join(", ", Methods.names())));
-        o.add(OptionSpec.value("pairs", "PATH", "also compare each model with the next one up in K (the models sorted by K) by this ratio path,"
+        o.add(OptionSpec.value(SettingName.PAIRS.option(), "PATH", "also compare each model with the next one up in K (the models sorted by K) by"
+                + " this ratio path,"
                 + " one of " + String.join(", ", ratioPaths()) + ", in both directions: the pair's log-ratio with its bracket beside the"
                 + " difference of the two models' estimates (default: none)"));
         o.addAll(MethodOptions.options(offered()));
@@ -144,8 +145,8 @@ final class SelectCommand implements Command {
             Methods.Method method = auto ? null : Methods.get(methodName);
             List<MethodOptions.MethodUse> chosen = new ArrayList<>(auto ? List.of() : EstimateCommand.uses(List.of(method)));
             ComparisonMethods.Method pairMethod = null;
-            if (o.has("pairs")) {
-                pairMethod = ComparisonMethods.get(o.string("pairs", ""));
+            if (o.has(SettingName.PAIRS.option())) {
+                pairMethod = ComparisonMethods.get(o.string(SettingName.PAIRS.option(), ""));
                 if (!ratioPaths().contains(pairMethod.name())) {
                     throw new UsageException("--pairs takes a ratio path (" + String.join(", ", ratioPaths()) + "), not " + pairMethod.name()
                             + ": the single-model scores already give each pair's difference");
@@ -210,7 +211,7 @@ final class SelectCommand implements Command {
         settings.put(SettingName.PLAN.key(), "select");
         settings.putAll(modelSettings);
         if (pairs != null) {
-            settings.put("pairs", pairs.methods().get(0));
+            settings.put(SettingName.PAIRS.key(), pairs.methods().get(0));
             for (MethodOption read : ComparisonMethods.get(pairs.methods().get(0)).options()) {
                 settings.put("pairs-" + read.setting(), read.text(pairs.settings()));
             }

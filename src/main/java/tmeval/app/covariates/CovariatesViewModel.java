@@ -329,8 +329,8 @@ public final class CovariatesViewModel {
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put(SettingName.PLAN.key(), "covariates");
         settings.put(SettingName.METHOD.key(), s.method());
-        settings.put("bins", Integer.toString(CovariateAnalysis.DEFAULT_BINS));
-        settings.put("all", Boolean.toString(s.all()));
+        settings.put(SettingName.BINS.key(), Integer.toString(CovariateAnalysis.DEFAULT_BINS));
+        settings.put(SettingName.ALL.key(), Boolean.toString(s.all()));
         if (results.planProperty().get() != null) {
             results.planProperty().get().toSettings().forEach((k, v) -> settings.put("results." + k, v));
         }

@@ -47,7 +47,37 @@ public enum SettingName {
     REMOVE_STOPWORDS("remove-stopwords"),
     TOKEN_REGEX("token-regex"),
     KEEP_CASE("keep-case"),
-    MIN_TOKEN_LENGTH("min-token-length");
+    MIN_TOKEN_LENGTH("min-token-length"),
+    /** {@code train}'s. */
+    TOPICS("topics"),
+    ITERATIONS("iterations"),
+    /** Also a model file's field. */
+    ALPHA("alpha", "alpha", true),
+    ALPHA_SUM("alpha-sum"),
+    /** Also a model file's field. */
+    BETA("beta", "beta", true),
+    OPTIMIZE_BETA("optimize-beta"),
+    OPTIMIZE_INTERVAL("optimize-interval"),
+    OPTIMIZE_BURN_IN("optimize-burn-in"),
+    SNAPSHOT_EVERY("snapshot-every"),
+    /** {@code coherence}'s. */
+    MEASURE("measure"),
+    GENSIM_MEASURE("gensim-measure"),
+    WINDOW("window"),
+    TOP_N("top-n"),
+    BOOTSTRAP_RESAMPLES("bootstrap-resamples"),
+    DIVERSITY_WORDS("diversity-words"),
+    RBO_WORDS("rbo-words"),
+    RBO_PERSISTENCE("rbo-persistence"),
+    TOPIC_SIZES("topic-sizes"),
+    /** {@code calibrate}'s and {@code bench}'s; also a column of the tables. */
+    DOCUMENTS("documents", "documents", true),
+    /** {@code covariates}'. */
+    BINS("bins"),
+    /** Every document, not only the flagged ones; a common word. */
+    ALL("all", "all", true),
+    /** {@code select}'s ratio path between neighbouring models. */
+    PAIRS("pairs");
 
     private final String key;
     private final String option;
