@@ -200,8 +200,8 @@ final class CoherenceCommand implements Command {
         m.put(SettingName.RBO_WORDS.key(), Integer.toString(Diversity.RBO_WORDS));
         m.put(SettingName.RBO_PERSISTENCE.key(), Double.toString(Diversity.RBO_PERSISTENCE));
         m.put(SettingName.TOPIC_SIZES.key(), sizes.label());
-        m.put(SettingName.CORPUS_FORMAT.key(), o.string(SettingName.CORPUS_FORMAT.option(), "auto"));
-        m.put(SettingName.MIN_TOKENS.key(), o.string(SettingName.MIN_TOKENS.option(), "1"));
+        m.put(SettingName.CORPUS_FORMAT.key(), InputOptions.corpusFormat(o));
+        m.put(SettingName.MIN_TOKENS.key(), InputOptions.minTokens(o));
         m.putAll(InputOptions.tokenizingSettings(o));
         return m;
     }

@@ -59,6 +59,16 @@ final class InputOptions {
                 OptionSpec.value(SettingName.MIN_TOKENS.option(), "N", "keep only documents with at least N tokens (after dropping unknown words)"));
     }
 
+    /** {@code --corpus-format} as given, or the default (the format told from the file), as a provenance records it. */
+    static String corpusFormat(Options o) {
+        return o.string(SettingName.CORPUS_FORMAT.option(), CorpusLoader.Format.AUTO.name().toLowerCase(java.util.Locale.ROOT));
+    }
+
+    /** {@code --min-tokens} as given, or its default, as a provenance records it. */
+    static String minTokens(Options o) {
+        return o.string(SettingName.MIN_TOKENS.option(), Integer.toString(Setting.DEFAULT_MIN_TOKENS));
+    }
+
     static OptionSpec unknownWordsOption() {
         return OptionSpec.value(SettingName.UNKNOWN_WORDS.option(), "drop|smooth", "held-out words not in the model: drop (default; counted and"
                 + " shown) or smooth (MALLET's models only: its counts and weights files score every word of MALLET's alphabet at its"
@@ -135,7 +145,7 @@ final class InputOptions {
     static CorpusLoader.Spec corpusSpec(Options o) throws UsageException {
         CorpusLoader.Format format;
         try {
-            format = CorpusLoader.Format.parse(o.string(SettingName.CORPUS_FORMAT.option(), "auto"));
+            format = CorpusLoader.Format.parse(corpusFormat(o));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
@@ -191,7 +201,7 @@ final class InputOptions {
     /** @param others the run's other models (or those an intersected vocabulary came from): their words among the unknown ones are counted */
     static Corpus corpus(Options o, TopicModel onto, List<TopicModel> others) throws UsageException, InputException {
         CorpusLoader.Spec spec = corpusSpec(o);
-        int minTokens = MethodOptions.integer(o, Setting.MIN_TOKENS, 1);
+        int minTokens = MethodOptions.integer(o, Setting.MIN_TOKENS, Setting.DEFAULT_MIN_TOKENS);
         Corpus corpus = (onto == null ? CorpusLoader.read(spec)
                 : CorpusLoader.mapOnto(CorpusLoader.read(spec), onto.vocabulary(), spec.path(),
                         others.stream().map(TopicModel::vocabulary).toList())).withMinimumLength(minTokens);

@@ -197,10 +197,10 @@ final class TrainCommand implements Command {
         s.put(SettingName.OPTIMIZE_BURN_IN.key(), Integer.toString(c.optimizeBurnIn()));
         s.put(SettingName.SNAPSHOT_EVERY.key(), Integer.toString(c.snapshotEvery()));
         s.put(SettingName.SEED.key(), Long.toString(c.seed()));
-        s.put(SettingName.CORPUS_FORMAT.key(), o.string(SettingName.CORPUS_FORMAT.option(), "auto"));
+        s.put(SettingName.CORPUS_FORMAT.key(), InputOptions.corpusFormat(o));
         s.putAll(InputOptions.tokenizingSettings(o));
         s.put(SettingName.MIN_TOKEN_LENGTH.key(), Integer.toString(InputOptions.corpusSpec(o).tokens().effectiveMinLength()));
-        s.put(SettingName.MIN_TOKENS.key(), o.string(SettingName.MIN_TOKENS.option(), "1"));
+        s.put(SettingName.MIN_TOKENS.key(), InputOptions.minTokens(o));
         return s;
     }
 

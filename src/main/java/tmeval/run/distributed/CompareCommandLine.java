@@ -3,6 +3,7 @@ package tmeval.run.distributed;
 import tmeval.run.auto.AutoComparison;
 import tmeval.run.plan.AdaptiveBudget;
 import tmeval.run.plan.ComparisonPlan;
+import tmeval.run.plan.Setting;
 import tmeval.run.plan.SettingName;
 import tmeval.run.plan.Vocabulary;
 
@@ -64,7 +65,7 @@ public final class CompareCommandLine {
         ComparisonPlan defaults = ComparisonPlan.defaults(plan.methods());
         List<String> a = new ArrayList<>(List.of("compare", "--model-a", inputs.modelA().toString(), "--model-b", inputs.modelB().toString(),
                 "--corpus", inputs.corpus().toString()));
-        if (inputs.minTokens() != 1) {
+        if (inputs.minTokens() != Setting.DEFAULT_MIN_TOKENS) {
             a.addAll(List.of(SettingName.MIN_TOKENS.dashed(), Integer.toString(inputs.minTokens())));
         }
         if (auto) {

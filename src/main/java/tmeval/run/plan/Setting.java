@@ -86,6 +86,8 @@ public final class Setting {
     /** How often auto may double a document's budget, as an auto run's provenance records it. */
     public static final Whole AUTO_MAX_DOUBLINGS = new Whole(SettingName.AUTO_MAX_DOUBLINGS.key(), 0, 30);
     public static final Whole MIN_TOKENS = new Whole(SettingName.MIN_TOKENS.key(), 1, Integer.MAX_VALUE);
+    /** Every document is kept unless {@code --min-tokens} says otherwise. */
+    public static final int DEFAULT_MIN_TOKENS = 1;
     /** The teaching view's AIS runs while the window draws it: a short document, a few chains. */
     public static final Whole TEACHING_TEMPERATURES = new Whole("teaching temperatures", 1, 100_000);
     public static final Whole TEACHING_SAMPLES = new Whole("teaching samples", 1, 1000);
