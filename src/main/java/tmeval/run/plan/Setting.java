@@ -122,27 +122,19 @@ public final class Setting {
     private static final Map<String, Consumer<String>> PLAN_RULES = planRules();
 
     private static Map<String, Consumer<String>> planRules() {
-        Map<SettingName, Consumer<String>> byName = new java.util.EnumMap<>(SettingName.class);
-        byName.put(SettingName.RUNS, RUNS::parse);
-        byName.put(SettingName.SEED, SEED::parse);
-        byName.put(SettingName.REFERENCE_PARTICLES, REFERENCE_PARTICLES::parse);
-        byName.put(SettingName.MAX_TEMPERATURES, MAX_TEMPERATURES::parse);
-        byName.put(SettingName.FIRST_EXTRA_TEMPERATURES, FIRST_EXTRA_TEMPERATURES::parse);
-        byName.put(SettingName.GAP_THRESHOLD, GAP_THRESHOLD::parse);
-        byName.put(SettingName.AGREE_WITHIN, AGREE_WITHIN::parse);
-        byName.put(SettingName.DIRECTION, ComparisonPlan.Directions::parse);
-        byName.put(SettingName.REFERENCE, ComparisonPlan.Reference::parse);
-        byName.put(SettingName.METHOD, Setting::method);
-        byName.put(SettingName.ALIGN, Setting::bool);
-        byName.put(SettingName.ADAPTIVE, Setting::bool);
-        byName.put(SettingName.AUTO, Setting::bool);
-        byName.put(SettingName.AUTO_MAX_DOUBLINGS, AUTO_MAX_DOUBLINGS::parse);
-        byName.put(SettingName.AUTO_PILOT, Setting::pilotDocuments);
-        // well-formed method names here; auto's own reader (AutoEstimation.Pilot) checks they are its candidates
-        byName.put(SettingName.AUTO_FALLBACK, v -> List.of(v.split(",", -1)).forEach(Methods::get));
-        byName.put(SettingName.ALLOW_UNEVEN_SERIES, Setting::bool);
-        byName.put(SettingName.VOCABULARY, Vocabulary::parse);
-        byName.put(SettingName.PLAN, v -> oneOf(v, List.of("estimate", "compare", "curve", "select")));
+        Map<SettingName, Consumer<String>> byName = Map.ofEntries(
+                Map.entry(SettingName.RUNS, RUNS::parse), Map.entry(SettingName.SEED, SEED::parse),
+                Map.entry(SettingName.REFERENCE_PARTICLES, REFERENCE_PARTICLES::parse),
+                Map.entry(SettingName.MAX_TEMPERATURES, MAX_TEMPERATURES::parse),
+                Map.entry(SettingName.FIRST_EXTRA_TEMPERATURES, FIRST_EXTRA_TEMPERATURES::parse), Map.entry(SettingName.GAP_THRESHOLD, GAP_THRESHOLD::parse),
+                Map.entry(SettingName.AGREE_WITHIN, AGREE_WITHIN::parse), Map.entry(SettingName.DIRECTION, ComparisonPlan.Directions::parse),
+                Map.entry(SettingName.REFERENCE, ComparisonPlan.Reference::parse), Map.entry(SettingName.METHOD, Setting::method),
+                Map.entry(SettingName.ALIGN, Setting::bool), Map.entry(SettingName.ADAPTIVE, Setting::bool), Map.entry(SettingName.AUTO, Setting::bool),
+                Map.entry(SettingName.AUTO_MAX_DOUBLINGS, AUTO_MAX_DOUBLINGS::parse), Map.entry(SettingName.AUTO_PILOT, Setting::pilotDocuments),
+                // well-formed method names here; auto's own reader (AutoEstimation.Pilot) checks they are its candidates
+                Map.entry(SettingName.AUTO_FALLBACK, v -> List.of(v.split(",", -1)).forEach(Methods::get)),
+                Map.entry(SettingName.ALLOW_UNEVEN_SERIES, Setting::bool), Map.entry(SettingName.VOCABULARY, Vocabulary::parse),
+                Map.entry(SettingName.PLAN, v -> oneOf(v, List.of("estimate", "compare", "curve", "select"))));
         Map<String, Consumer<String>> rules = new HashMap<>();
         byName.forEach((name, rule) -> rules.put(name.key(), rule));
         for (MethodOption o : MethodOption.values()) {

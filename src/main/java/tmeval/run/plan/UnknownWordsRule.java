@@ -6,18 +6,7 @@ package tmeval.run.plan;
  * provenance records it here only.
  */
 public enum UnknownWordsRule implements Choice {
-    DROP("drop"), SMOOTH("smooth");
-
-    private final String label;
-
-    UnknownWordsRule(String label) {
-        this.label = label;
-    }
-
-    @Override
-    public String label() {
-        return label;
-    }
+    DROP, SMOOTH;
 
     public static UnknownWordsRule of(boolean smooth) {
         return smooth ? SMOOTH : DROP;

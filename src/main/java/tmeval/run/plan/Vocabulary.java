@@ -6,18 +6,7 @@ package tmeval.run.plan;
  * write it here only.
  */
 public enum Vocabulary implements Choice {
-    STRICT("strict"), INTERSECT("intersect");
-
-    private final String label;
-
-    Vocabulary(String label) {
-        this.label = label;
-    }
-
-    @Override
-    public String label() {
-        return label;
-    }
+    STRICT, INTERSECT;
 
     public boolean intersects() {
         return this == INTERSECT;
