@@ -7,6 +7,7 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 import tmeval.architecture.AllowedToNameMethods;
+import tmeval.architecture.AllowedToNameSettings;
 import tmeval.architecture.AllowedToUseJavaFxConcurrent;
 import tmeval.architecture.UsesNoJavaFx;
 import tmeval.architecture.UsesNoSceneGraph;
@@ -174,31 +175,65 @@ class ArchitectureTest {
         java.util.Set<String> names = new java.util.TreeSet<>(tmeval.estimate.Methods.names());
         names.addAll(tmeval.compare.ComparisonMethods.names());
         names.add(tmeval.estimate.Methods.ITERATION_AIS);
+        java.util.List<String> found = literalsOutside(AllowedToNameMethods.class, text -> names.stream().anyMatch(name ->
+                // a short name (lr, ais) only as a whole literal; a hyphenated one anywhere as a word
+                text.equals(name) || (name.contains("-")
+                        && java.util.regex.Pattern.compile("(?<![\\w-])" + java.util.regex.Pattern.quote(name) + "(?![\\w-])").matcher(text).find())));
+        org.junit.jupiter.api.Assertions.assertEquals(java.util.List.of(), found);
+    }
+
+    /** Each string literal of a main source file (not one the mark allows) that {@code bad} holds, as file:line "text". */
+    private static java.util.List<String> literalsOutside(Class<? extends Annotation> mark, java.util.function.Predicate<String> bad) throws Exception {
         java.util.regex.Pattern literal = java.util.regex.Pattern.compile("\"((?:[^\"\\\\]|\\\\.)*)\"");
         java.util.List<String> found = new java.util.ArrayList<>();
         try (var files = java.nio.file.Files.walk(java.nio.file.Path.of("src/main/java"))) {
             for (var file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
-                if (isMarked(file, AllowedToNameMethods.class)) {
+                if (isMarked(file, mark)) {
                     continue;
                 }
                 var lines = java.nio.file.Files.readAllLines(file);
                 for (int i = 0; i < lines.size(); i++) {
                     var m = literal.matcher(lines.get(i));
                     while (m.find()) {
-                        String text = m.group(1);
-                        for (String name : names) {
-                            // a short name (lr, ais) only as a whole literal; a hyphenated one anywhere as a word
-                            boolean named = text.equals(name) || (name.contains("-")
-                                    && java.util.regex.Pattern.compile("(?<![\\w-])" + java.util.regex.Pattern.quote(name) + "(?![\\w-])").matcher(text).find());
-                            if (named) {
-                                found.add(file + ":" + (i + 1) + " \"" + text + "\"");
-                            }
+                        if (bad.test(m.group(1))) {
+                            found.add(file + ":" + (i + 1) + " \"" + m.group(1) + "\"");
                         }
                     }
                 }
             }
         }
-        org.junit.jupiter.api.Assertions.assertEquals(java.util.List.of(), found);
+        return found;
+    }
+
+    /**
+     * Setting names are written once, in their table ({@code run.plan.SettingName}, marked {@link AllowedToNameSettings}):
+     * no other source file has a string literal that is a setting's key ({@code "seed"}) or its option ({@code "--seed"},
+     * {@code "no-align"}), because a key written by one class and read through another drifted apart unseen. A key that is
+     * also a column's title or another thing's name ({@code method}, {@code auto}) is held in its option's spelling only.
+     * The method options have their table too ({@code estimate.MethodOption}, marked alike): their options and their
+     * hyphenated names are held to it; a one-word name ({@code temperatures}) is also a column's and an axis's title.
+     */
+    @Test
+    void settingNamesAreWrittenOnlyInTheirTable() throws Exception {
+        java.util.Set<String> names = new java.util.TreeSet<>();
+        for (tmeval.run.plan.SettingName s : tmeval.run.plan.SettingName.values()) {
+            if (!s.commonWord()) {
+                names.add(s.key());
+            }
+            names.add(s.dashed());
+            names.add(s.negated());
+            names.add("--" + s.negated());
+        }
+        for (tmeval.estimate.MethodOption o : tmeval.estimate.MethodOption.values()) {
+            names.add("--" + o.option());
+            if (!o.option().equals(o.setting())) {
+                names.add(o.option());
+            }
+            if (o.setting().contains("-")) {
+                names.add(o.setting());
+            }
+        }
+        org.junit.jupiter.api.Assertions.assertEquals(java.util.List.of(), literalsOutside(AllowedToNameSettings.class, names::contains));
     }
 
     /** The sub-packages of {@code tmeval.run}, lowest first (README, "Where to start reading the code"). */

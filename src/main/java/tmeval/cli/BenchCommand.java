@@ -3,6 +3,7 @@ package tmeval.cli;
 import tmeval.bench.Benchmark;
 import tmeval.compare.ComparisonMethods;
 import tmeval.compare.ModelPair;
+import tmeval.estimate.MethodOption;
 import tmeval.io.CorpusLoader;
 import tmeval.io.InputException;
 import tmeval.io.ModelLoader;
@@ -11,6 +12,7 @@ import tmeval.model.Corpus;
 import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
 import tmeval.run.local.Throughput;
+import tmeval.run.plan.SettingName;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -48,16 +50,16 @@ final class BenchCommand implements Command {
         List<OptionSpec> o = new ArrayList<>();
         o.add(OptionSpec.input("model-a", "FILE", "model A (the single-model methods use A)"));
         o.add(OptionSpec.input("model-b", "FILE", "model B (for the ratio paths)"));
-        o.add(OptionSpec.flag("align", "permute B's topics to A's by the Hungarian algorithm (L1), as compare --align does"));
+        o.add(OptionSpec.flag(SettingName.ALIGN.option(), "permute B's topics to A's by the Hungarian algorithm (L1), as compare --align does"));
         o.addAll(InputOptions.corpusOptions());
-        o.add(OptionSpec.value("documents", "N", "first N documents of the corpus (default 200)"));
-        o.add(OptionSpec.value("methods", "NAMES", "default " + String.join(",", Benchmark.DEFAULT_METHODS)));
-        o.add(OptionSpec.value("temperatures", "N", "default 1000"));
-        o.add(OptionSpec.value("burn-in", "B", "default 100"));
-        o.add(OptionSpec.value("particles", "R", "left-to-right particles (default 10)"));
-        o.add(OptionSpec.value("chain-length", "S", "Chib-style chain (default 1000)"));
+        o.add(OptionSpec.value(SettingName.DOCUMENTS.option(), "N", "first N documents of the corpus (default 200)"));
+        o.add(OptionSpec.value(SettingName.METHODS.key(), "NAMES", "default " + String.join(",", Benchmark.DEFAULT_METHODS)));
+        o.add(OptionSpec.value(MethodOption.TEMPERATURES.option(), "N", "default 1000"));
+        o.add(OptionSpec.value(MethodOption.BURN_IN.option(), "B", "default 100"));
+        o.add(OptionSpec.value(MethodOption.PARTICLES.option(), "R", "left-to-right particles (default 10)"));
+        o.add(OptionSpec.value(MethodOption.CHAIN_LENGTH.option(), "S", "Chib-style chain (default 1000)"));
         o.add(OptionSpec.value("repetitions", "R", "timed repetitions after a warm-up; the median is reported (default 5)"));
-        o.add(OptionSpec.value("threads", "T", "threads for the speed-up and ceiling columns (default: all cores)"));
+        o.add(OptionSpec.value(SettingName.THREADS.option(), "T", "threads for the speed-up and ceiling columns (default: all cores)"));
         o.add(OptionSpec.value("pad-vocabulary", "V", "also time " + ComparisonMethods.RATIO_CONVEX + " with both models padded to V unused words, alternating with the unpadded runs"));
         o.add(OptionSpec.input("train-corpus", "PATH", "also time the trainer on this corpus"));
         o.add(OptionSpec.value("train-topics", "K", "trainer topics (default: model A's K)"));
@@ -70,17 +72,17 @@ final class BenchCommand implements Command {
     @Override
     public int run(Options o, PrintStream out, PrintStream err) throws UsageException, InputException, IOException {
         // every setting is checked before the models are loaded or anything is timed
-        List<String> methods = o.list("methods", String.join(",", Benchmark.DEFAULT_METHODS));
+        List<String> methods = o.list(SettingName.METHODS.key(), String.join(",", Benchmark.DEFAULT_METHODS));
         for (String m : methods) {
             if (!Benchmark.measures(m)) {
                 throw new UsageException("--methods: bench does not measure '" + m + "'; it measures " + Benchmark.measurable());
             }
         }
-        int documents = o.integer("documents", 200, 1, Integer.MAX_VALUE);
+        int documents = o.integer(SettingName.DOCUMENTS.option(), 200, 1, Integer.MAX_VALUE);
         int padTo = o.integer("pad-vocabulary", 0, 1, MAX_PADDED_VOCABULARY);
         int trainIterations = o.integer("train-iterations", 100, 1, 1_000_000);
         int threads = MethodOptions.threads(o);
-        if (o.has("align") && !o.has("model-b")) {
+        if (o.has(SettingName.ALIGN.option()) && !o.has("model-b")) {
             throw new UsageException("--align needs --model-b");
         }
         Path ratesFile = o.has("no-save-rates") ? null : ratesFile(o);
@@ -96,7 +98,7 @@ final class BenchCommand implements Command {
             Path pathB = o.path("model-b");
             TopicModel modelB = ModelLoader.read(ModelLoader.Spec.of(pathB));
             ModelOptions.requireLda(name(), modelB, pathB);
-            ModelPair pair = InputOptions.pair(a, o.path("model-a"), modelB, pathB, o.has("align"), false);
+            ModelPair pair = InputOptions.pair(a, o.path("model-a"), modelB, pathB, o.has(SettingName.ALIGN.option()), false);
             b = pair.b();
             pair.notes().forEach(out::println);
         }
@@ -105,9 +107,10 @@ final class BenchCommand implements Command {
         }
         int trainTopics = o.integer("train-topics", a.numTopics(), 1, 100_000);
         Corpus corpus = Benchmark.firstDocuments(InputOptions.corpus(o, a), documents);
-        Benchmark.Setup setup = new Benchmark.Setup(a, b, corpus, o.integer("temperatures", 1000, 1, Integer.MAX_VALUE),
-                o.integer("burn-in", 100, 0, Integer.MAX_VALUE), o.integer("particles", 10, 1, 100_000),
-                o.integer("chain-length", 1000, 1, Integer.MAX_VALUE), o.integer("repetitions", 5, 1, 1000), threads, cancel);
+        Benchmark.Setup setup = new Benchmark.Setup(a, b, corpus, o.integer(MethodOption.TEMPERATURES.option(), 1000, 1, Integer.MAX_VALUE),
+                o.integer(MethodOption.BURN_IN.option(), 100, 0, Integer.MAX_VALUE),
+                o.integer(MethodOption.PARTICLES.option(), 10, 1, 100_000),
+                o.integer(MethodOption.CHAIN_LENGTH.option(), 1000, 1, Integer.MAX_VALUE), o.integer("repetitions", 5, 1, 1000), threads, cancel);
         Corpus training = o.has("train-corpus")
                 ? CorpusLoader.read(InputOptions.trainCorpusSpec(o)) : null;
         out.printf(Locale.ROOT, "%d documents (mean length %.1f), K = %d, V = %d; median of %d repetitions after a warm-up; %d threads for the speed-up%n",

@@ -1,5 +1,6 @@
 package tmeval.cli;
 
+import tmeval.estimate.MethodOption;
 import tmeval.estimate.Methods;
 import tmeval.io.InputException;
 import tmeval.io.OutputFile;
@@ -10,6 +11,7 @@ import tmeval.run.output.CalibrateRowFormat;
 import tmeval.run.exec.Calibration;
 import tmeval.run.output.Provenance;
 import tmeval.run.plan.Setting;
+import tmeval.run.plan.SettingName;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -52,14 +54,15 @@ final class CalibrateCommand implements Command {
         List<OptionSpec> o = new ArrayList<>(InputOptions.modelOptions("model", "topic model"));
         o.addAll(InputOptions.matrixOptions());
         o.addAll(InputOptions.corpusOptions("corpus whose document lengths the simulated documents take"));
-        o.add(OptionSpec.value("documents", "N", "simulated documents, at a seeded sample of the corpus's lengths (default "
+        o.add(OptionSpec.value(SettingName.DOCUMENTS.option(), "N", "simulated documents, at a seeded sample of the corpus's lengths (default "
                 + Calibration.DEFAULT_DOCUMENTS + ")"));
-        o.add(OptionSpec.value("temperatures", "LIST", "budgets, comma-separated (default " + join(Calibration.DEFAULT_BUDGETS)
+        o.add(OptionSpec.value(MethodOption.TEMPERATURES.option(), "LIST", "budgets, comma-separated (default " + join(Calibration.DEFAULT_BUDGETS)
                 + "): temperatures for ais; for the other methods their samples (chib: its chain length), against reverse AIS at the largest"));
-        o.add(OptionSpec.value("method", "NAMES", "methods whose log-estimate is a stochastic lower bound, comma-separated (default "
+        o.add(OptionSpec.value(SettingName.METHODS.option(), "NAMES", "methods whose log-estimate is a stochastic lower bound, comma-separated (default "
                 + String.join(",", Calibration.DEFAULT_METHODS) + "; any of " + String.join(", ", Methods.stochasticLowerBounds()) + ")"));
-        o.add(OptionSpec.value("seed", "S", "master seed (default " + Calibration.DEFAULT_SEED + "): same seed, same output, for any thread count"));
-        o.add(OptionSpec.value("threads", "T", "worker threads (default: all cores)"));
+        o.add(OptionSpec.value(SettingName.SEED.option(), "S", "master seed (default " + Calibration.DEFAULT_SEED
+                + "): same seed, same output, for any thread count"));
+        o.add(OptionSpec.value(SettingName.THREADS.option(), "T", "worker threads (default: all cores)"));
         o.add(OptionSpec.flag("no-timing", "write 0 in the millis column and no time in the provenance, so that files compare byte for byte"));
         o.add(OptionSpec.output("out", "FILE", "one row per simulated document, method and budget (TSV; - for standard output)"));
         return o;
@@ -71,12 +74,12 @@ final class CalibrateCommand implements Command {
 
     @Override
     public int run(Options o, PrintStream out, PrintStream err) throws UsageException, InputException, IOException {
-        List<String> methods = o.list("method", String.join(",", Calibration.DEFAULT_METHODS));
+        List<String> methods = o.list(SettingName.METHODS.option(), String.join(",", Calibration.DEFAULT_METHODS));
         List<Integer> budgets = new ArrayList<>();
-        for (String b : o.list("temperatures", join(Calibration.DEFAULT_BUDGETS))) {
+        for (String b : o.list(MethodOption.TEMPERATURES.option(), join(Calibration.DEFAULT_BUDGETS))) {
             budgets.add(budget(b));
         }
-        int documents = o.integer("documents", Calibration.DEFAULT_DOCUMENTS, 1, 1_000_000);
+        int documents = o.integer(SettingName.DOCUMENTS.option(), Calibration.DEFAULT_DOCUMENTS, 1, 1_000_000);
         long seed = o.whole(Setting.SEED, Calibration.DEFAULT_SEED);
         int threads = MethodOptions.threads(o);
         boolean timing = !o.has("no-timing");
@@ -97,12 +100,12 @@ final class CalibrateCommand implements Command {
         out.printf(Locale.ROOT, "%d documents drawn from %s (K = %d) at the lengths of a seeded sample of the corpus (N from %d to %d,"
                 + " median %d)%n", documents, model.name(), model.numTopics(), sorted[0], sorted[sorted.length - 1], sorted[sorted.length / 2]);
         Map<String, String> settings = new LinkedHashMap<>();
-        settings.put("plan", "calibrate");
-        settings.put("methods", String.join(",", methods));
-        settings.put("temperatures", join(budgets));
-        settings.put("documents", Integer.toString(documents));
-        settings.put("schedule", Calibration.SCHEDULE.label());
-        settings.put("seed", Long.toString(seed));
+        settings.put(SettingName.PLAN.key(), "calibrate");
+        settings.put(SettingName.METHODS.key(), String.join(",", methods));
+        settings.put(MethodOption.TEMPERATURES.setting(), join(budgets));
+        settings.put(SettingName.DOCUMENTS.key(), Integer.toString(documents));
+        settings.put(MethodOption.SCHEDULE.setting(), Calibration.SCHEDULE.label());
+        settings.put(SettingName.SEED.key(), Long.toString(seed));
         Calibration.Result result;
         try (OutputFile file = OutputFile.create(outFile, o.standardOutput())) {
             Writer w = file.writer();

@@ -16,6 +16,7 @@ import tmeval.model.TopicModel;
 import tmeval.model.TrainingState;
 import tmeval.progress.CancelToken;
 import tmeval.run.plan.Setting;
+import tmeval.run.plan.SettingName;
 import tmeval.run.exec.ExpectedTopicTokens;
 import tmeval.run.output.CoherenceTable;
 import tmeval.run.output.Provenance;
@@ -59,17 +60,17 @@ final class CoherenceCommand implements Command {
         o.addAll(InputOptions.matrixOptions());
         o.addAll(InputOptions.corpusOptions("reference corpus (the training text, the held-out text or any other; the words in their"
                 + " order, for a sliding window)"));
-        o.add(OptionSpec.value("measure", CoherenceMeasure.labels(), "gensim's c_npmi, u_mass, c_v or c_uci (default "
+        o.add(OptionSpec.value(SettingName.MEASURE.option(), CoherenceMeasure.labels(), "gensim's c_npmi, u_mass, c_v or c_uci (default "
                 + CoherenceMeasure.DEFAULT.label() + ")"));
-        o.add(OptionSpec.value("window", "N|" + Window.DOCUMENT_NAME, "a sliding window of N tokens, or the whole document (default"
+        o.add(OptionSpec.value(SettingName.WINDOW.option(), "N|" + Window.DOCUMENT_NAME, "a sliding window of N tokens, or the whole document (default"
                 + " gensim's: " + defaults() + ")"));
-        o.add(OptionSpec.value("top-n", "N", "top words per topic, by phi, that coherence and exclusivity are over (default "
+        o.add(OptionSpec.value(SettingName.TOP_N.option(), "N", "top words per topic, by phi, that coherence and exclusivity are over (default "
                 + CoherenceStudy.DEFAULT_TOP_N + ")"));
-        o.add(OptionSpec.value("seed", "S", "seed of the bootstrap over topics (default " + CoherenceStudy.DEFAULT_SEED + ")"));
+        o.add(OptionSpec.value(SettingName.SEED.option(), "S", "seed of the bootstrap over topics (default " + CoherenceStudy.DEFAULT_SEED + ")"));
         o.add(OptionSpec.input(STATE, "FILE", "training assignments for the topic sizes (MALLET's --output-state, or the state 'train'"
                 + " writes; default: the state beside a model written by 'train', or the model itself when it is a state; without"
                 + " one, the topics' expected tokens in the reference corpus)"));
-        o.add(OptionSpec.value("threads", "T", "worker threads for the topic sizes' variational fits (default: all cores)"));
+        o.add(OptionSpec.value(SettingName.THREADS.option(), "T", "worker threads for the topic sizes' variational fits (default: all cores)"));
         o.add(OptionSpec.flag("no-timing", "no time in the provenance lines, so that files compare byte for byte"));
         o.add(OptionSpec.output("out", "FILE", "one row per topic, then the model's mean, diversity and inverted RBO (TSV; - for standard output)"));
         return o;
@@ -93,9 +94,10 @@ final class CoherenceCommand implements Command {
     public int run(Options o, PrintStream out, PrintStream err) throws UsageException, InputException, IOException {
         CoherenceStudy.Settings settings;
         try {
-            CoherenceMeasure measure = CoherenceMeasure.parse(o.string("measure", CoherenceMeasure.DEFAULT.label()));
-            Window window = o.has("window") ? Window.parse(o.string("window", "")) : measure.defaultWindow();
-            settings = new CoherenceStudy.Settings(measure, window, o.integer("top-n", CoherenceStudy.DEFAULT_TOP_N, 2, CoherenceStudy.MAX_TOP_N),
+            CoherenceMeasure measure = CoherenceMeasure.parse(o.string(SettingName.MEASURE.option(), CoherenceMeasure.DEFAULT.label()));
+            Window window = o.has(SettingName.WINDOW.option()) ? Window.parse(o.string(SettingName.WINDOW.option(), "")) : measure.defaultWindow();
+            settings = new CoherenceStudy.Settings(measure, window,
+                    o.integer(SettingName.TOP_N.option(), CoherenceStudy.DEFAULT_TOP_N, 2, CoherenceStudy.MAX_TOP_N),
                     o.whole(Setting.SEED, CoherenceStudy.DEFAULT_SEED));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
@@ -187,19 +189,19 @@ final class CoherenceCommand implements Command {
     /** Everything that decides the numbers: the measure, its window, the words, the seed, and how the corpus was read. */
     private static Map<String, String> settings(Options o, CoherenceStudy.Settings s, TopicDiagnostics.Source sizes) {
         Map<String, String> m = new LinkedHashMap<>();
-        m.put("plan", "coherence");
-        m.put("measure", s.measure().label());
-        m.put("gensim-measure", s.measure().gensimName());
-        m.put("window", s.window().label());
-        m.put("top-n", Integer.toString(s.topN()));
-        m.put("seed", Long.toString(s.seed()));
-        m.put("bootstrap-resamples", Integer.toString(TopicBootstrap.RESAMPLES));
-        m.put("diversity-words", Integer.toString(Diversity.DIVERSITY_WORDS));
-        m.put("rbo-words", Integer.toString(Diversity.RBO_WORDS));
-        m.put("rbo-persistence", Double.toString(Diversity.RBO_PERSISTENCE));
-        m.put("topic-sizes", sizes.label());
-        m.put("corpus-format", o.string("corpus-format", "auto"));
-        m.put("min-tokens", o.string("min-tokens", "1"));
+        m.put(SettingName.PLAN.key(), "coherence");
+        m.put(SettingName.MEASURE.key(), s.measure().label());
+        m.put(SettingName.GENSIM_MEASURE.key(), s.measure().gensimName());
+        m.put(SettingName.WINDOW.key(), s.window().label());
+        m.put(SettingName.TOP_N.key(), Integer.toString(s.topN()));
+        m.put(SettingName.SEED.key(), Long.toString(s.seed()));
+        m.put(SettingName.BOOTSTRAP_RESAMPLES.key(), Integer.toString(TopicBootstrap.RESAMPLES));
+        m.put(SettingName.DIVERSITY_WORDS.key(), Integer.toString(Diversity.DIVERSITY_WORDS));
+        m.put(SettingName.RBO_WORDS.key(), Integer.toString(Diversity.RBO_WORDS));
+        m.put(SettingName.RBO_PERSISTENCE.key(), Double.toString(Diversity.RBO_PERSISTENCE));
+        m.put(SettingName.TOPIC_SIZES.key(), sizes.label());
+        m.put(SettingName.CORPUS_FORMAT.key(), InputOptions.corpusFormat(o));
+        m.put(SettingName.MIN_TOKENS.key(), InputOptions.minTokens(o));
         m.putAll(InputOptions.tokenizingSettings(o));
         return m;
     }

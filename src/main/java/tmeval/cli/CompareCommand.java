@@ -27,7 +27,9 @@ import tmeval.run.certify.VerdictCounts;
 import tmeval.run.exec.ComparisonRunner;
 import tmeval.run.exec.JobEngine;
 import tmeval.run.output.Provenance;
+import tmeval.run.plan.SettingName;
 import tmeval.run.plan.Shard;
+import tmeval.run.plan.Vocabulary;
 import tmeval.run.exec.VariationalFloors;
 
 import java.io.IOException;
@@ -82,29 +84,31 @@ final class CompareCommand implements Command {
         o.add(OptionSpec.flag("renormalize", "rescale topics that do not sum to 1 (otherwise an error)"));
         o.addAll(InputOptions.corpusOptions());
         o.add(InputOptions.unknownWordsOption());
-        o.add(OptionSpec.value("method", "NAMES", AutoComparison.NAME + " (default: a pilot measures " + String.join(", ", AutoComparison.CANDIDATES)
-                + ", chooses the one that certifies at the least cost and doubles each document's budget until it is certified), or one or more of "
-                + String.join(", ", ComparisonMethods.names()) + ", comma-separated"));
-        o.add(OptionSpec.value("direction", "D", "forward (B to A), reverse (A to B), or both (default "
+        o.add(OptionSpec.value(SettingName.METHODS.option(), "NAMES", AutoComparison.NAME + " (default: a pilot measures "
+                + String.join(", ", AutoComparison.CANDIDATES) + ", chooses the one that certifies at the least cost and doubles each document's"
+                + " budget until it is certified), or one or more of " + String.join(", ", ComparisonMethods.names()) + ", comma-separated"));
+        o.add(OptionSpec.value(SettingName.DIRECTION.option(), "D", "forward (B to A), reverse (A to B), or both (default "
                 + ComparisonPlan.DEFAULT_DIRECTIONS.label() + ")"));
-        o.add(OptionSpec.flag("align", "permute B's topics to A's before annealing (the default)"));
-        o.add(OptionSpec.flag("no-align", "do not permute B's topics to A's before annealing (by default they are aligned by the"
-                + " Hungarian algorithm on L1 distances: no likelihood changes, the ratio paths converge better)"));
-        o.add(OptionSpec.value("vocabulary", "MODE", "strict (default: differing vocabularies are an error) or intersect"));
-        o.add(OptionSpec.value("reference", "R", "none, lr (a long left-to-right run) or exact: the table's correlation column (default "
-                + ComparisonPlan.DEFAULT_REFERENCE.label() + ")"));
-        o.add(OptionSpec.value("reference-particles", "P", "particles of the lr reference (default " + ComparisonPlan.DEFAULT_REFERENCE_PARTICLES + ")"));
-        o.add(OptionSpec.value("gap-threshold", "NATS", "flag documents whose forward/reverse gap exceeds this (default "
+        o.add(OptionSpec.flag(SettingName.ALIGN.option(), "permute B's topics to A's before annealing (the default)"));
+        o.add(OptionSpec.flag(SettingName.ALIGN.negated(), "do not permute B's topics to A's before annealing (by default they are aligned"
+                + " by the Hungarian algorithm on L1 distances: no likelihood changes, the ratio paths converge better)"));
+        o.add(OptionSpec.value(SettingName.VOCABULARY.option(), "MODE", Vocabulary.STRICT.label() + " (default: differing vocabularies are an error)"
+                + " or " + Vocabulary.INTERSECT.label()));
+        o.add(OptionSpec.value(SettingName.REFERENCE.option(), "R", "none, lr (a long left-to-right run) or exact: the table's correlation column"
+                + " (default " + ComparisonPlan.DEFAULT_REFERENCE.label() + ")"));
+        o.add(OptionSpec.value(SettingName.REFERENCE_PARTICLES.option(), "P", "particles of the lr reference (default "
+                + ComparisonPlan.DEFAULT_REFERENCE_PARTICLES + ")"));
+        o.add(OptionSpec.value(SettingName.GAP_THRESHOLD.option(), "NATS", "flag documents whose forward/reverse gap exceeds this (default "
                 + ComparisonPlan.DEFAULT_GAP_THRESHOLD + ")"));
         o.addAll(MethodOptions.options(uses(ComparisonMethods.all())));
         o.addAll(MethodOptions.runOptions(ComparisonPlan.DEFAULT_RUNS, ComparisonPlan.DEFAULT_SEED));
         o.add(MethodOptions.shardOption());
-        o.add(OptionSpec.flag("adaptive", "run again, with twice the temperatures, each document whose directions disagree by more"
-                + " than --agree-within, until they agree or reach --max-temperatures; rows gain temperatures and converged"));
-        o.add(OptionSpec.value("agree-within", "NATS", "with --adaptive: the agreement sought (default: --gap-threshold, "
+        o.add(OptionSpec.flag(SettingName.ADAPTIVE.option(), "run again, with twice the temperatures, each document whose directions disagree"
+                + " by more than --agree-within, until they agree or reach --max-temperatures; rows gain temperatures and converged"));
+        o.add(OptionSpec.value(SettingName.AGREE_WITHIN.option(), "NATS", "with --adaptive: the agreement sought (default: --gap-threshold, "
                 + ComparisonPlan.DEFAULT_GAP_THRESHOLD + ")"));
-        o.add(OptionSpec.value("max-temperatures", "N", "with --adaptive: the most temperatures a document gets (default "
-                + ComparisonPlan.DEFAULT_MAX_TEMPERATURES_FACTOR + " x --temperatures)"));
+        o.add(OptionSpec.value(SettingName.MAX_TEMPERATURES.option(), "N", "with --adaptive: the most temperatures a document gets"
+                + " (default " + ComparisonPlan.DEFAULT_MAX_TEMPERATURES_FACTOR + " x --temperatures)"));
         o.add(OptionSpec.output("out", "FILE", "per-document results (TSV; - for standard output)"));
         return o;
     }
@@ -115,7 +119,7 @@ final class CompareCommand implements Command {
 
     /** Whether the options ask for {@code auto}: no --method, or --method auto. */
     static boolean auto(Options o) throws UsageException {
-        List<String> names = o.list("method", AutoComparison.NAME);
+        List<String> names = o.list(SettingName.METHODS.option(), AutoComparison.NAME);
         if (names.contains(AutoComparison.NAME) && names.size() > 1) {
             throw new UsageException("--method " + AutoComparison.NAME + " chooses one method itself: give it alone, or name the methods without it");
         }
@@ -126,7 +130,10 @@ final class CompareCommand implements Command {
     private static void refuseWhatAutoChooses(Options o) throws UsageException {
         List<String> chosenByAuto = new ArrayList<>();
         MethodOptions.options(uses(ComparisonMethods.all())).forEach(spec -> chosenByAuto.add(spec.name()));
-        chosenByAuto.addAll(List.of("runs", "direction", "adaptive", "agree-within", "max-temperatures", "reference", "reference-particles"));
+        for (SettingName s : List.of(SettingName.RUNS, SettingName.DIRECTION, SettingName.ADAPTIVE, SettingName.AGREE_WITHIN,
+                SettingName.MAX_TEMPERATURES, SettingName.REFERENCE, SettingName.REFERENCE_PARTICLES)) {
+            chosenByAuto.add(s.option());
+        }
         for (String option : chosenByAuto) {
             if (o.has(option)) {
                 throw new UsageException("--" + option + ": auto chooses the method, its budget, runs and directions; to set them, name the methods"
@@ -141,33 +148,34 @@ final class CompareCommand implements Command {
      * ({@link AutoComparison#pilotPlan}: the candidates at the default budget).
      */
     static ComparisonPlan plan(Options o) throws UsageException {
-        if (o.has("align") && o.has("no-align")) {
+        if (o.has(SettingName.ALIGN.option()) && o.has(SettingName.ALIGN.negated())) {
             throw new UsageException("give --align or --no-align, not both");
         }
         if (auto(o)) {
             refuseWhatAutoChooses(o);
             return AutoComparison.pilotPlan(o.whole(Setting.SEED, ComparisonPlan.DEFAULT_SEED), MethodOptions.threads(o),
-                    !o.has("no-align") && ComparisonPlan.DEFAULT_ALIGN, intersect(o),
+                    !o.has(SettingName.ALIGN.negated()) && ComparisonPlan.DEFAULT_ALIGN, intersect(o),
                     MethodOptions.real(o, Setting.GAP_THRESHOLD, ComparisonPlan.DEFAULT_GAP_THRESHOLD));
         }
-        List<String> names = o.list("method", null);
+        List<String> names = o.list(SettingName.METHODS.option(), null);
         List<ComparisonMethods.Method> chosen = new ArrayList<>();
         try {
             for (String name : names) {
                 chosen.add(ComparisonMethods.get(name));
             }
             boolean intersect = intersect(o);
-            ComparisonPlan.Reference reference = ComparisonPlan.Reference.parse(o.string("reference", ComparisonPlan.DEFAULT_REFERENCE.label()));
-            if (o.has("reference-particles") && reference != ComparisonPlan.Reference.LR) {
+            ComparisonPlan.Reference reference = ComparisonPlan.Reference.parse(o.string(SettingName.REFERENCE.option(),
+                    ComparisonPlan.DEFAULT_REFERENCE.label()));
+            if (o.has(SettingName.REFERENCE_PARTICLES.option()) && reference != ComparisonPlan.Reference.LR) {
                 throw new UsageException("--reference-particles applies to --reference lr");
             }
             return new ComparisonPlan(names,
-                    ComparisonPlan.Directions.parse(o.string("direction", ComparisonPlan.DEFAULT_DIRECTIONS.label())),
+                    ComparisonPlan.Directions.parse(o.string(SettingName.DIRECTION.option(), ComparisonPlan.DEFAULT_DIRECTIONS.label())),
                     MethodOptions.settings(o, ComparisonPlan.DEFAULT_METHOD_SETTINGS, uses(chosen), uses(ComparisonMethods.all())),
                     MethodOptions.integer(o, Setting.RUNS, ComparisonPlan.DEFAULT_RUNS), o.whole(Setting.SEED, ComparisonPlan.DEFAULT_SEED),
                     MethodOptions.threads(o), reference,
                     MethodOptions.integer(o, Setting.REFERENCE_PARTICLES, ComparisonPlan.DEFAULT_REFERENCE_PARTICLES),
-                    !o.has("no-align") && ComparisonPlan.DEFAULT_ALIGN, intersect,
+                    !o.has(SettingName.ALIGN.negated()) && ComparisonPlan.DEFAULT_ALIGN, intersect,
                     MethodOptions.real(o, Setting.GAP_THRESHOLD, ComparisonPlan.DEFAULT_GAP_THRESHOLD));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
@@ -176,17 +184,17 @@ final class CompareCommand implements Command {
 
     /** Whether --vocabulary asks for the intersection (strict, the default, or intersect). */
     private static boolean intersect(Options o) throws UsageException {
-        String vocabulary = o.string("vocabulary", "strict");
-        if (!List.of("strict", "intersect").contains(vocabulary)) {
-            throw new UsageException("--vocabulary must be strict or intersect");
+        try {
+            return Vocabulary.parse(o.string(SettingName.VOCABULARY.option(), Vocabulary.STRICT.label())).intersects();
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(SettingName.VOCABULARY.dashed() + " " + e.getMessage());
         }
-        return vocabulary.equals("intersect");
     }
 
     /** The adaptive budget the options describe (unset values at the plan's defaults), or null without --adaptive. */
     static AdaptiveBudget budget(Options o, ComparisonPlan plan) throws UsageException {
-        if (!o.has("adaptive")) {
-            if (o.has("agree-within") || o.has("max-temperatures")) {
+        if (!o.has(SettingName.ADAPTIVE.option())) {
+            if (o.has(SettingName.AGREE_WITHIN.option()) || o.has(SettingName.MAX_TEMPERATURES.option())) {
                 throw new UsageException("--agree-within and --max-temperatures go with --adaptive");
             }
             return null;

@@ -18,6 +18,7 @@ import tmeval.run.covariates.CovariatesTable;
 import tmeval.run.covariates.DocumentRatio;
 import tmeval.run.covariates.DocumentRatios;
 import tmeval.run.covariates.Metadata;
+import tmeval.run.plan.SettingName;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -55,9 +56,11 @@ final class CovariatesCommand implements Command {
                 OptionSpec.input("results", "FILE", "a compare output (plain, adaptive, auto or merged shards) or a workbench session"),
                 OptionSpec.input("metadata", "FILE", "TSV with a header: the document id, then numeric or categorical columns"),
                 OptionSpec.output("out", "FILE", "the binned means and tests (TSV; - for standard output)"),
-                OptionSpec.value("method", "NAME", "the method analysed (default: the first ratio path of the results, else their first method)"),
-                OptionSpec.value("bins", "N", "quantile bins of a numeric covariate (default " + CovariateAnalysis.DEFAULT_BINS + ")"),
-                OptionSpec.flag("all", "include documents not certified (with a Monte Carlo variance); by default only certified ones"),
+                OptionSpec.value(SettingName.METHOD.option(), "NAME", "the method analysed (default: the first ratio path of the results, else their first method)"),
+                OptionSpec.value(SettingName.BINS.option(), "N", "quantile bins of a numeric covariate (default " + CovariateAnalysis.DEFAULT_BINS
+                        + ")"),
+                OptionSpec.flag(SettingName.ALL.option(), "include documents not certified (with a Monte Carlo variance); by default only certified"
+                        + " ones"),
                 OptionSpec.input("model-a", "FILE", "model A, when it is no longer where the results say (its SHA-256 must match)"),
                 OptionSpec.input("model-b", "FILE", "model B, likewise"),
                 OptionSpec.input("corpus", "PATH", "the held-out corpus, likewise"),
@@ -87,7 +90,7 @@ final class CovariatesCommand implements Command {
     public int run(Options o, PrintStream out, PrintStream err) throws UsageException, InputException, IOException {
         Path resultsPath = o.requiredPath("results");
         Path outFile = o.requiredPath("out");
-        int bins = o.integer("bins", CovariateAnalysis.DEFAULT_BINS, 1, 100);
+        int bins = o.integer(SettingName.BINS.option(), CovariateAnalysis.DEFAULT_BINS, 1, 100);
         if (o.has("no-models") && (o.has("model-a") || o.has("model-b") || o.has("corpus"))) {
             throw new UsageException("--no-models reads no model or corpus: give it without --model-a, --model-b and --corpus");
         }
@@ -99,7 +102,7 @@ final class CovariatesCommand implements Command {
         if (methods.isEmpty()) {
             throw InputException.ofFile(resultsPath, "no rows: nothing to analyse");
         }
-        String method = o.string("method", DocumentRatios.defaultMethod(results));
+        String method = o.string(SettingName.METHOD.option(), DocumentRatios.defaultMethod(results));
         if (!methods.contains(method)) {
             throw new UsageException("--method " + method + " is not in the results (they hold " + String.join(", ", methods) + ")");
         }
@@ -135,13 +138,13 @@ final class CovariatesCommand implements Command {
             matches = metadata.matches(ratios.stream().map(DocumentRatio::documentId).toList());
             inputs.add(new Provenance.Input("metadata", metadata.path()));
         }
-        CovariateStudy study = CovariateStudy.of(results, method, o.has("all"), covariates, bins);
+        CovariateStudy study = CovariateStudy.of(results, method, o.has(SettingName.ALL.option()), covariates, bins);
         try (OutputFile file = OutputFile.create(outFile, o.standardOutput())) {
-            file.writer().write(Provenance.header(settings(source, method, bins, o.has("all")), inputs, !o.has("no-timing")));
+            file.writer().write(Provenance.header(settings(source, method, bins, o.has(SettingName.ALL.option())), inputs, !o.has("no-timing")));
             CovariatesTable.write(study, file.writer());
             file.commit();
         }
-        out.println(study.describeDocuments("--all"));
+        out.println(study.describeDocuments(SettingName.ALL.dashed()));
         if (!matches.isEmpty()) {
             out.println(matches);
         }
@@ -155,10 +158,10 @@ final class CovariatesCommand implements Command {
     /** The covariates' settings, then the comparison's own as {@code results.NAME}. */
     private static Map<String, String> settings(ComparisonResults.Source source, String method, int bins, boolean all) {
         Map<String, String> s = new LinkedHashMap<>();
-        s.put("plan", "covariates");
-        s.put("method", method);
-        s.put("bins", Integer.toString(bins));
-        s.put("all", Boolean.toString(all));
+        s.put(SettingName.PLAN.key(), "covariates");
+        s.put(SettingName.METHOD.key(), method);
+        s.put(SettingName.BINS.key(), Integer.toString(bins));
+        s.put(SettingName.ALL.key(), Boolean.toString(all));
         source.settings().forEach((k, v) -> s.put("results." + k, v));
         return s;
     }

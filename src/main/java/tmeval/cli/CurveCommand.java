@@ -1,6 +1,7 @@
 package tmeval.cli;
 
 import tmeval.run.plan.Setting;
+import tmeval.run.plan.SettingName;
 import tmeval.run.output.ShardDocuments;
 import tmeval.estimate.Methods;
 import tmeval.estimate.MethodSettings;
@@ -53,11 +54,12 @@ final class CurveCommand implements Command {
     public List<OptionSpec> options() {
         List<OptionSpec> o = new ArrayList<>();
         o.add(OptionSpec.input("series", "DIR", "snapshots: iter-N.tsv[.gz] files or MALLET state files name.N"));
-        o.add(OptionSpec.flag("allow-uneven-series", "accept snapshots that are not evenly spaced (otherwise an error)"));
+        o.add(OptionSpec.flag(SettingName.ALLOW_UNEVEN_SERIES.option(), "accept snapshots that are not evenly spaced (otherwise an error)"));
         o.addAll(InputOptions.corpusOptions());
         o.add(InputOptions.unknownWordsOption());
-        o.add(OptionSpec.value("method", "NAMES", String.join(", ", CurvePlan.CURVE_METHODS) + " (comma-separated)"));
-        o.add(OptionSpec.value("first-extra-temperatures", "N", Methods.ITERATION_AIS + ": extra temperatures from the prior to the first snapshot (default: --temperatures)"));
+        o.add(OptionSpec.value(SettingName.METHODS.option(), "NAMES", String.join(", ", CurvePlan.CURVE_METHODS) + " (comma-separated)"));
+        o.add(OptionSpec.value(SettingName.FIRST_EXTRA_TEMPERATURES.option(), "N", Methods.ITERATION_AIS
+                + ": extra temperatures from the prior to the first snapshot (default: --temperatures)"));
         o.addAll(MethodOptions.options(uses(CurvePlan.CURVE_METHODS)));
         o.addAll(MethodOptions.runOptions(CurvePlan.DEFAULT_RUNS, CurvePlan.DEFAULT_SEED));
         o.add(MethodOptions.shardOption());
@@ -73,11 +75,11 @@ final class CurveCommand implements Command {
     public int run(Options o, PrintStream out, PrintStream err) throws UsageException, InputException, IOException {
         CurvePlan plan;
         try {
-            List<String> methods = o.list("method", null);
+            List<String> methods = o.list(SettingName.METHODS.option(), null);
             MethodSettings settings = MethodOptions.settings(o, CurvePlan.DEFAULT_METHOD_SETTINGS, uses(methods), uses(CurvePlan.CURVE_METHODS));
             plan = new CurvePlan(methods, settings, MethodOptions.integer(o, Setting.FIRST_EXTRA_TEMPERATURES, settings.temperatures()),
                     MethodOptions.integer(o, Setting.RUNS, CurvePlan.DEFAULT_RUNS), o.whole(Setting.SEED, CurvePlan.DEFAULT_SEED),
-                    MethodOptions.threads(o), o.has("allow-uneven-series"));
+                    MethodOptions.threads(o), o.has(SettingName.ALLOW_UNEVEN_SERIES.option()));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

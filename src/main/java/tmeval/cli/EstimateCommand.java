@@ -1,6 +1,7 @@
 package tmeval.cli;
 
 import tmeval.run.plan.Setting;
+import tmeval.run.plan.SettingName;
 import tmeval.run.output.ShardDocuments;
 import tmeval.estimate.Methods;
 import tmeval.io.OutputFile;
@@ -55,7 +56,7 @@ final class EstimateCommand implements Command {
         o.addAll(InputOptions.matrixOptions());
         o.addAll(InputOptions.corpusOptions());
         o.add(InputOptions.unknownWordsOption());
-        o.add(OptionSpec.value("method", "NAME", AutoEstimation.NAME + " (default: measures the candidates on a pilot and certifies every document"
+        o.add(OptionSpec.value(SettingName.METHOD.option(), "NAME", AutoEstimation.NAME + " (default: measures the candidates on a pilot and certifies every document"
                 + " it can), or one of " + String.join(", ", Methods.names())));
         o.addAll(MethodOptions.options(uses(Methods.all())));
         o.addAll(MethodOptions.runOptions(EstimatePlan.DEFAULT_RUNS, EstimatePlan.DEFAULT_SEED));
@@ -71,7 +72,7 @@ final class EstimateCommand implements Command {
 
     @Override
     public int run(Options o, PrintStream out, PrintStream err) throws UsageException, InputException, IOException {
-        String name = o.string("method", AutoEstimation.NAME);
+        String name = o.string(SettingName.METHOD.option(), AutoEstimation.NAME);
         boolean auto = name.equals(AutoEstimation.NAME);
         long seed = o.whole(Setting.SEED, EstimatePlan.DEFAULT_SEED);
         int threads = MethodOptions.threads(o);
@@ -85,7 +86,7 @@ final class EstimateCommand implements Command {
                                 + " (--method " + String.join("|", Methods.names()) + ")");
                     }
                 }
-                if (o.has("runs")) {
+                if (o.has(SettingName.RUNS.option())) {
                     throw new UsageException("--runs: auto runs each document " + AutoEstimation.RUNS + " times (its certificate needs a standard error)");
                 }
             } else {

@@ -3,6 +3,7 @@ package tmeval.cli;
 import tmeval.io.InputException;
 import tmeval.model.Corpus;
 import tmeval.model.TopicModel;
+import tmeval.run.plan.SettingName;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -40,7 +41,7 @@ final class InfoCommand implements Command {
         tmeval.io.ModelLoader.Loaded loaded = o.has("model") ? ModelOptions.PLAIN.load(o, o.requiredPath("model")) : null;
         TopicModel model = loaded == null ? null : loaded.model();
         boolean smooth = false;
-        if (o.has("unknown-words")) {
+        if (o.has(SettingName.UNKNOWN_WORDS.option())) {
             if (loaded == null || !o.has("corpus")) {
                 throw new UsageException("--unknown-words applies when a corpus is mapped onto a model: give --model and --corpus");
             }

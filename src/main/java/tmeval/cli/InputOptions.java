@@ -1,6 +1,8 @@
 package tmeval.cli;
 
 import tmeval.run.plan.Setting;
+import tmeval.run.plan.SettingName;
+import tmeval.run.plan.UnknownWordsRule;
 import tmeval.compare.ModelPair;
 import tmeval.io.AlphabetNote;
 import tmeval.io.CorpusLoader;
@@ -43,21 +45,32 @@ final class InputOptions {
     static List<OptionSpec> corpusOptions(String role) {
         return List.of(
                 OptionSpec.input("corpus", "PATH", role + ": UCI docword, LDA-C, token lines, raw text file or directory"),
-                OptionSpec.value("corpus-format", "FORMAT", "auto (default), uci, ldac, tokens, text, mallet (MALLET's import-file input: name label text)"),
+                OptionSpec.value(SettingName.CORPUS_FORMAT.option(), "FORMAT", "auto (default), uci, ldac, tokens, text, mallet (MALLET's import-file input:"
+                        + " name label text)"),
                 OptionSpec.input("corpus-vocab", "FILE", "vocabulary of a UCI or LDA-C corpus (default: the file beside it)"),
                 OptionSpec.input("stop-list", "FILE", "raw text: words to remove, one per line, whatever their case (MALLET's"
                         + " --stoplist-file; with --remove-stopwords its --extra-stopwords)"),
-                OptionSpec.flag("remove-stopwords", "raw text: remove MALLET's built-in English stop list (MALLET's --remove-stopwords)"),
-                OptionSpec.value("token-regex", "REGEX", "raw text: what a token is (MALLET's --token-regex; default "
+                OptionSpec.flag(SettingName.REMOVE_STOPWORDS.option(), "raw text: remove MALLET's built-in English stop list (MALLET's --remove-stopwords)"),
+                OptionSpec.value(SettingName.TOKEN_REGEX.option(), "REGEX", "raw text: what a token is (MALLET's --token-regex; default "
                         + Tokenizer.MALLET_TOKEN_REGEX + ", MALLET's)"),
-                OptionSpec.flag("keep-case", "raw text: keep each token's case (MALLET's --preserve-case; default lower case)"),
-                OptionSpec.value("min-token-length", "N", "raw text: shortest token kept (default " + Tokenizer.DEFAULT_MIN_LENGTH
+                OptionSpec.flag(SettingName.KEEP_CASE.option(), "raw text: keep each token's case (MALLET's --preserve-case; default lower case)"),
+                OptionSpec.value(SettingName.MIN_TOKEN_LENGTH.option(), "N", "raw text: shortest token kept (default " + Tokenizer.DEFAULT_MIN_LENGTH
                         + ", as MALLET's regex; 1 with --token-regex: whatever it matches)"),
-                OptionSpec.value("min-tokens", "N", "keep only documents with at least N tokens (after dropping unknown words)"));
+                OptionSpec.value(SettingName.MIN_TOKENS.option(), "N", "keep only documents with at least N tokens (after dropping unknown words)"));
+    }
+
+    /** {@code --corpus-format} as given, or the default (the format told from the file), as a provenance records it. */
+    static String corpusFormat(Options o) {
+        return o.string(SettingName.CORPUS_FORMAT.option(), CorpusLoader.Format.AUTO.name().toLowerCase(java.util.Locale.ROOT));
+    }
+
+    /** {@code --min-tokens} as given, or its default, as a provenance records it. */
+    static String minTokens(Options o) {
+        return o.string(SettingName.MIN_TOKENS.option(), Integer.toString(Setting.DEFAULT_MIN_TOKENS));
     }
 
     static OptionSpec unknownWordsOption() {
-        return OptionSpec.value("unknown-words", "drop|smooth", "held-out words not in the model: drop (default; counted and"
+        return OptionSpec.value(SettingName.UNKNOWN_WORDS.option(), "drop|smooth", "held-out words not in the model: drop (default; counted and"
                 + " shown) or smooth (MALLET's models only: its counts and weights files score every word of MALLET's alphabet at its"
                 + " smoothed probability, words outside it are dropped as MALLET's own import drops them; its state holds only the words"
                 + " its training tokens use, and says so)");
@@ -70,12 +83,14 @@ final class InputOptions {
      * @return whether smooth was asked for (and is valid)
      */
     static boolean unknownWords(Options o, Path model, boolean coversAlphabet) throws UsageException, InputException {
-        String mode = o.string("unknown-words", "drop");
-        if (mode.equals("drop")) {
-            return false;
+        UnknownWordsRule rule;
+        try {
+            rule = UnknownWordsRule.parse(o.string(SettingName.UNKNOWN_WORDS.option(), UnknownWordsRule.DROP.label()));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(SettingName.UNKNOWN_WORDS.dashed() + " " + e.getMessage());
         }
-        if (!mode.equals("smooth")) {
-            throw new UsageException("--unknown-words is drop or smooth, was '" + mode + "'");
+        if (rule == UnknownWordsRule.DROP) {
+            return false;
         }
         if (!coversAlphabet) {
             throw InputException.ofFile(model, "--unknown-words smooth needs a model that carries counts and beta over MALLET's whole"
@@ -130,7 +145,7 @@ final class InputOptions {
     static CorpusLoader.Spec corpusSpec(Options o) throws UsageException {
         CorpusLoader.Format format;
         try {
-            format = CorpusLoader.Format.parse(o.string("corpus-format", "auto"));
+            format = CorpusLoader.Format.parse(corpusFormat(o));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
@@ -138,10 +153,12 @@ final class InputOptions {
     }
 
     private static Tokenizer.Options tokenizing(Options o) throws UsageException {
-        Integer minLength = o.has("min-token-length") ? o.integer("min-token-length", Tokenizer.DEFAULT_MIN_LENGTH, 1, 1000) : null;
+        String minLengthOption = SettingName.MIN_TOKEN_LENGTH.option();
+        Integer minLength = o.has(minLengthOption) ? o.integer(minLengthOption, Tokenizer.DEFAULT_MIN_LENGTH, 1, 1000) : null;
         try {
-            return new Tokenizer.Options(o.path("stop-list"), o.has("remove-stopwords"), o.string("token-regex", null), minLength,
-                    o.has("keep-case"));
+            return new Tokenizer.Options(o.path("stop-list"), o.has(SettingName.REMOVE_STOPWORDS.option()), o.string(SettingName.TOKEN_REGEX.option(), null),
+                    minLength,
+                    o.has(SettingName.KEEP_CASE.option()));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
@@ -184,7 +201,7 @@ final class InputOptions {
     /** @param others the run's other models (or those an intersected vocabulary came from): their words among the unknown ones are counted */
     static Corpus corpus(Options o, TopicModel onto, List<TopicModel> others) throws UsageException, InputException {
         CorpusLoader.Spec spec = corpusSpec(o);
-        int minTokens = MethodOptions.integer(o, Setting.MIN_TOKENS, 1);
+        int minTokens = MethodOptions.integer(o, Setting.MIN_TOKENS, Setting.DEFAULT_MIN_TOKENS);
         Corpus corpus = (onto == null ? CorpusLoader.read(spec)
                 : CorpusLoader.mapOnto(CorpusLoader.read(spec), onto.vocabulary(), spec.path(),
                         others.stream().map(TopicModel::vocabulary).toList())).withMinimumLength(minTokens);

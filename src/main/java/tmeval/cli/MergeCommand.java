@@ -14,6 +14,7 @@ import tmeval.run.exec.Status;
 import tmeval.run.output.ComparisonAnswer;
 import tmeval.run.certify.Disagreements;
 import tmeval.run.certify.VerdictCounts;
+import tmeval.run.plan.SettingName;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -88,16 +89,16 @@ final class MergeCommand implements Command {
         VerdictCounts verdicts = ShardMerge.verdicts(merged);
         if (merged.kind() == ShardMerge.Kind.ESTIMATE) {
             List<Outcome> outcomes = ShardMerge.outcomes(merged);
-            CorpusSummary summary = new CorpusSummary(Integer.parseInt(merged.settings().get("runs")));
+            CorpusSummary summary = new CorpusSummary(Integer.parseInt(merged.settings().get(SettingName.RUNS.key())));
             Map<Status, Integer> statuses = new EnumMap<>(Status.class);
             for (Outcome oc : outcomes) {
                 summary.add(oc);
                 statuses.merge(oc.status(), 1, Integer::sum);
             }
-            out.print(summary.report(merged.settings().get("method")));
+            out.print(summary.report(merged.settings().get(SettingName.METHOD.key())));
             out.println("status of the rows: " + statuses.entrySet().stream().map(e -> e.getKey().label() + " " + e.getValue()).toList());
         } else if (merged.kind() == ShardMerge.Kind.SELECT) {
-            int runs = Integer.parseInt(merged.settings().get("runs"));
+            int runs = Integer.parseInt(merged.settings().get(SettingName.RUNS.key()));
             List<MergedSelection.ModelRows> models = MergedSelection.of(merged);
             for (int i = 0; i < models.size(); i++) {
                 MergedSelection.ModelRows model = models.get(i);
@@ -120,10 +121,10 @@ final class MergeCommand implements Command {
         } else {
             ComparisonTable table = ShardMerge.table(merged);
             out.println(ComparisonAnswer.line(table.rows(), verdicts,
-                    table.convergenceChecks(Double.parseDouble(merged.settings().get("gap-threshold"))), null, false));
+                    table.convergenceChecks(Double.parseDouble(merged.settings().get(SettingName.GAP_THRESHOLD.key()))), null, false));
             out.print(table.format());
             Disagreements.of(table.rows(), verdicts).forEach(out::println);
-            for (ConvergenceCheck check : table.convergenceChecks(Double.parseDouble(merged.settings().get("gap-threshold")))) {
+            for (ConvergenceCheck check : table.convergenceChecks(Double.parseDouble(merged.settings().get(SettingName.GAP_THRESHOLD.key())))) {
                 out.println(check.verdict());
             }
         }

@@ -3,6 +3,7 @@ package tmeval.cli;
 import tmeval.estimate.MethodSettings;
 import tmeval.estimate.MethodOption;
 import tmeval.run.plan.Setting;
+import tmeval.run.plan.SettingName;
 import tmeval.run.plan.Workers;
 
 import java.util.ArrayList;
@@ -98,9 +99,9 @@ final class MethodOptions {
     /** --runs, --seed, --threads, --no-timing, with the plan's defaults. */
     static List<OptionSpec> runOptions(int defaultRuns, long defaultSeed) {
         return List.of(
-                OptionSpec.value("runs", "R", "independent runs per document (default " + defaultRuns + ")"),
-                OptionSpec.value("seed", "S", "master seed (default " + defaultSeed + "): same seed, same output, for any thread count"),
-                OptionSpec.value("threads", "T", "worker threads (default: all cores, " + Workers.defaultThreads() + " here)"),
+                OptionSpec.value(SettingName.RUNS.option(), "R", "independent runs per document (default " + defaultRuns + ")"),
+                OptionSpec.value(SettingName.SEED.option(), "S", "master seed (default " + defaultSeed + "): same seed, same output, for any thread count"),
+                OptionSpec.value(SettingName.THREADS.option(), "T", "worker threads (default: all cores, " + Workers.defaultThreads() + " here)"),
                 OptionSpec.flag("no-timing", "write 0 in the millis column and no time in the provenance, so that files compare byte for byte"));
     }
 

@@ -43,7 +43,7 @@ record ModelOptions(String alphaFile, String beta, String betaFrom, String vocab
         return List.of(
                 OptionSpec.input(alphaFile, "FILE", "alpha" + whose + " for a matrix or MALLET weights/counts model (K numbers, one for a"
                         + " symmetric prior, MALLET's --output-topic-keys file or its --output-state file's '#alpha :' line)"),
-                OptionSpec.input(vocabFile, "FILE", "vocabulary" + whose + " (one word per line) for a matrix without words"),
+                OptionSpec.input(vocabFile, "FILE", String.format("vocabulary%s (one word per line) for a matrix without words", whose)),
                 OptionSpec.value(matrixHeader, "yes|no", "whether a matrix's first line" + whose + " is a header of words (default: guessed;"
                         + " say yes when every word looks like a number)"),
                 OptionSpec.value(beta, "B", "the beta MALLET trained" + whose + " with, for its --word-topic-counts-file output"),

@@ -1,6 +1,7 @@
 package tmeval.cli;
 
 import tmeval.run.plan.Setting;
+import tmeval.run.plan.SettingName;
 import tmeval.io.InputException;
 import tmeval.io.MalletStateFormat;
 import tmeval.io.ModelLoader;
@@ -38,8 +39,8 @@ final class PerturbCommand implements Command {
         List<OptionSpec> o = new ArrayList<>();
         o.add(OptionSpec.input("model", "FILE", "model written by 'train' (its state FILE.state.gz must be beside it)"));
         o.add(OptionSpec.input("state", "FILE", "MALLET state file (--output-state) to perturb instead"));
-        o.add(OptionSpec.value("fraction", "F", "fraction of tokens re-assigned (default 0.05)"));
-        o.add(OptionSpec.value("seed", "S", "random seed (default 1)"));
+        o.add(OptionSpec.value("fraction", "F", "fraction of tokens re-assigned (default " + Perturbation.DEFAULT_FRACTION + ")"));
+        o.add(OptionSpec.value(SettingName.SEED.option(), "S", "random seed (default " + Perturbation.DEFAULT_SEED + ")"));
         o.add(OptionSpec.value("name", "TEXT", "name of the perturbed model"));
         o.add(OptionSpec.output("out", "FILE", "perturbed model to write"));
         o.add(OptionSpec.flag("no-state", "do not write the perturbed assignments beside it as FILE.state.gz"));
@@ -62,8 +63,8 @@ final class PerturbCommand implements Command {
             throw new UsageException("give exactly one of --model and --state");
         }
         Path outFile = o.requiredPath("out");
-        double fraction = o.real("fraction", 0.05, 0, 1);
-        long seed = o.whole(Setting.SEED, 1);
+        double fraction = o.real("fraction", Perturbation.DEFAULT_FRACTION, 0, 1);
+        long seed = o.whole(Setting.SEED, Perturbation.DEFAULT_SEED);
         TrainingState state;
         if (o.has("state")) {
             state = MalletStateFormat.read(o.path("state"));

@@ -5,6 +5,8 @@ import tmeval.run.select.AdjacentRatios;
 import tmeval.run.plan.ComparisonPlan;
 import tmeval.estimate.MethodOption;
 import tmeval.run.plan.Setting;
+import tmeval.run.plan.SettingName;
+import tmeval.run.plan.UnknownWordsRule;
 import tmeval.estimate.Methods;
 import tmeval.io.InputException;
 import tmeval.io.ModelLoader;
@@ -80,9 +82,10 @@ final class SelectCommand implements Command {
                 + " their pair n/a"));
         o.addAll(ModelOptions.indexed(OptionSpec.INDEX).specs(" of the I-th model"));
         o.addAll(InputOptions.corpusOptions());
-        o.add(OptionSpec.value("method", "NAME", "the estimator: " + AutoEstimation.NAME + " (default: each model's own choice by a pilot,"
+        o.add(OptionSpec.value(SettingName.METHOD.option(), "NAME", "the estimator: " + AutoEstimation.NAME + " (default: each model's own choice by a pilot,"
                 + " every document certified where it can be), or one of " + String.join(", ", Methods.names())));
-        o.add(OptionSpec.value("pairs", "PATH", "also compare each model with the next one up in K (the models sorted by K) by this ratio path,"
+        o.add(OptionSpec.value(SettingName.PAIRS.option(), "PATH", "also compare each model with the next one up in K (the models sorted by K) by"
+                + " this ratio path,"
                 + " one of " + String.join(", ", ratioPaths()) + ", in both directions: the pair's log-ratio with its bracket beside the"
                 + " difference of the two models' estimates (default: none)"));
         o.addAll(MethodOptions.options(offered()));
@@ -132,7 +135,7 @@ final class SelectCommand implements Command {
             throw new UsageException("--models needs two or more models");
         }
         o.checkIndices(paths.size(), "--models gives " + paths.size() + " models");
-        String methodName = o.string("method", AutoEstimation.NAME);
+        String methodName = o.string(SettingName.METHOD.option(), AutoEstimation.NAME);
         boolean auto = methodName.equals(AutoEstimation.NAME);
         EstimatePlan plan = null;
         ComparisonPlan pairs = null;
@@ -142,15 +145,15 @@ final class SelectCommand implements Command {
             Methods.Method method = auto ? null : Methods.get(methodName);
             List<MethodOptions.MethodUse> chosen = new ArrayList<>(auto ? List.of() : EstimateCommand.uses(List.of(method)));
             ComparisonMethods.Method pairMethod = null;
-            if (o.has("pairs")) {
-                pairMethod = ComparisonMethods.get(o.string("pairs", ""));
+            if (o.has(SettingName.PAIRS.option())) {
+                pairMethod = ComparisonMethods.get(o.string(SettingName.PAIRS.option(), ""));
                 if (!ratioPaths().contains(pairMethod.name())) {
                     throw new UsageException("--pairs takes a ratio path (" + String.join(", ", ratioPaths()) + "), not " + pairMethod.name()
                             + ": the single-model scores already give each pair's difference");
                 }
                 chosen.add(use(pairMethod));
             }
-            if (auto && o.has("runs")) {
+            if (auto && o.has(SettingName.RUNS.option())) {
                 throw new UsageException("--runs: auto runs each document " + AutoEstimation.RUNS + " times (its certificate needs a standard error)");
             }
             int runs = auto ? AutoEstimation.RUNS : MethodOptions.integer(o, Setting.RUNS, ModelSelection.DEFAULT_RUNS);
@@ -199,16 +202,16 @@ final class SelectCommand implements Command {
         }
         Map<String, String> settings = new LinkedHashMap<>();
         if (auto) {
-            settings.put("method", AutoEstimation.NAME);
-            settings.put("runs", Integer.toString(AutoEstimation.RUNS));
-            settings.put("seed", Long.toString(seed));
+            settings.put(SettingName.METHOD.key(), AutoEstimation.NAME);
+            settings.put(SettingName.RUNS.key(), Integer.toString(AutoEstimation.RUNS));
+            settings.put(SettingName.SEED.key(), Long.toString(seed));
         } else {
             settings.putAll(plan.toSettings());
         }
-        settings.put("plan", "select");
+        settings.put(SettingName.PLAN.key(), "select");
         settings.putAll(modelSettings);
         if (pairs != null) {
-            settings.put("pairs", pairs.methods().get(0));
+            settings.put(SettingName.PAIRS.key(), pairs.methods().get(0));
             for (MethodOption read : ComparisonMethods.get(pairs.methods().get(0)).options()) {
                 settings.put("pairs-" + read.setting(), read.text(pairs.settings()));
             }
@@ -236,7 +239,7 @@ final class SelectCommand implements Command {
                 String prefix = "model-" + (i + 1) + "-";
                 out.print("model " + (i + 1) + " (" + models.get(i).name() + "): " + e.auto().report(candidates.get(i).corpus()));
                 e.auto().settingsText(seed, threads).forEach((k, v) -> {
-                    if (k.startsWith("auto") || k.equals("method") || Methods.budgetOption(e.plan().method()).setting().equals(k)) {
+                    if (k.startsWith("auto") || k.equals(SettingName.METHOD.key()) || Methods.budgetOption(e.plan().method()).setting().equals(k)) {
                         settings.put(prefix + k, v);
                     }
                 });
@@ -246,7 +249,7 @@ final class SelectCommand implements Command {
             }
         }
         settings.putAll(InputOptions.tokenizingSettings(o));
-        settings.put(Setting.UNKNOWN_WORDS, "drop"); // select scores each model on its own words and drops the rest
+        settings.put(Setting.UNKNOWN_WORDS, UnknownWordsRule.DROP.label()); // select scores each model on its own words and drops the rest
         for (int i = 0; i < candidates.size(); i++) {
             settings.put("model-" + (i + 1) + "-" + Setting.OUT_OF_VOCABULARY, candidates.get(i).corpus().unknownWords().provenanceText());
         }

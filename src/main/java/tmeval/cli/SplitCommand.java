@@ -1,6 +1,7 @@
 package tmeval.cli;
 
 import tmeval.run.plan.Setting;
+import tmeval.run.plan.SettingName;
 import tmeval.io.InputException;
 import tmeval.io.OutputFiles;
 import tmeval.io.TextCorpusFormat;
@@ -18,6 +19,10 @@ import java.util.SplittableRandom;
 
 /** {@code split}: a seeded training / held-out split of a corpus, written as token lines. */
 final class SplitCommand implements Command {
+    /** The share of documents held out and the seed, when the command line gives none. */
+    static final double DEFAULT_HELDOUT_FRACTION = 0.1;
+    static final long DEFAULT_SEED = 1;
+
     @Override
     public String name() {
         return "split";
@@ -31,9 +36,9 @@ final class SplitCommand implements Command {
     @Override
     public List<OptionSpec> options() {
         List<OptionSpec> o = new ArrayList<>(InputOptions.corpusOptions("corpus to split"));
-        o.add(OptionSpec.value("heldout-fraction", "F", "fraction of documents held out (default 0.1)"));
+        o.add(OptionSpec.value("heldout-fraction", "F", "fraction of documents held out (default " + DEFAULT_HELDOUT_FRACTION + ")"));
         o.add(OptionSpec.value("max-heldout", "N", "at most this many held-out documents (default: no limit)"));
-        o.add(OptionSpec.value("seed", "S", "random seed (default 1)"));
+        o.add(OptionSpec.value(SettingName.SEED.option(), "S", "random seed (default " + DEFAULT_SEED + ")"));
         o.add(OptionSpec.output("train-out", "FILE", "training documents (token lines; .gz for gzip)"));
         o.add(OptionSpec.output("heldout-out", "FILE", "held-out documents (token lines; .gz for gzip)"));
         return o;
@@ -41,9 +46,9 @@ final class SplitCommand implements Command {
 
     @Override
     public int run(Options o, PrintStream out, PrintStream err) throws UsageException, InputException, IOException {
-        double fraction = o.real("heldout-fraction", 0.1, 0, 1);
+        double fraction = o.real("heldout-fraction", DEFAULT_HELDOUT_FRACTION, 0, 1);
         int max = o.integer("max-heldout", Integer.MAX_VALUE, 0, Integer.MAX_VALUE);
-        long seed = o.whole(Setting.SEED, 1);
+        long seed = o.whole(Setting.SEED, DEFAULT_SEED);
         Path trainOut = o.requiredPath("train-out");
         Path heldoutOut = o.requiredPath("heldout-out");
         Corpus corpus = InputOptions.corpus(o, null);

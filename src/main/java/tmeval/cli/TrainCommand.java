@@ -1,6 +1,7 @@
 package tmeval.cli;
 
 import tmeval.run.plan.Setting;
+import tmeval.run.plan.SettingName;
 import tmeval.io.InputException;
 import tmeval.io.MalletStateFormat;
 import tmeval.io.ModelLoader;
@@ -52,21 +53,25 @@ final class TrainCommand implements Command {
     public List<OptionSpec> options() {
         List<OptionSpec> o = new ArrayList<>(InputOptions.corpusOptions("training corpus"));
         o.add(OptionSpec.input("init-state", "FILE", "continue from this state's assignments (e.g. MODEL.state.gz); its documents, alpha and beta replace --corpus, --alpha-sum and --beta"));
-        o.add(OptionSpec.value("topics", "K", "number of topics (required)"));
-        o.add(OptionSpec.value("iterations", "I", "Gibbs sweeps over the corpus (required)"));
-        o.add(OptionSpec.value("alpha", "MODE", "asymmetric (default; optimised), symmetric (learned concentration), fixed"));
-        o.add(OptionSpec.value("alpha-sum", "A", "initial (or fixed) sum of alpha over topics (default 5.0)"));
-        o.add(OptionSpec.value("beta", "B", "symmetric topic-word prior (default 0.01)"));
-        o.add(OptionSpec.flag("optimize-beta", "optimise beta too, on alpha's schedule (Minka's fixed point, as MALLET's --optimize-interval)"));
+        o.add(OptionSpec.value(SettingName.TOPICS.option(), "K", "number of topics (required)"));
+        o.add(OptionSpec.value(SettingName.ITERATIONS.option(), "I", "Gibbs sweeps over the corpus (required)"));
+        o.add(OptionSpec.value(SettingName.ALPHA.option(), "MODE", "asymmetric (default; optimised), symmetric (learned concentration), fixed"));
+        o.add(OptionSpec.value(SettingName.ALPHA_SUM.option(), "A", "initial (or fixed) sum of alpha over topics (default "
+                + TrainerConfig.DEFAULT_ALPHA_SUM + ")"));
+        o.add(OptionSpec.value(SettingName.BETA.option(), "B", "symmetric topic-word prior (default " + TrainerConfig.DEFAULT_BETA + ")"));
+        o.add(OptionSpec.flag(SettingName.OPTIMIZE_BETA.option(), "optimise beta too, on alpha's schedule (Minka's fixed point, as MALLET's"
+                + " --optimize-interval)"));
         o.add(OptionSpec.value("log-every", "N", "print the log-likelihood per token every N iterations and at the end (default "
                 + DEFAULT_LOG_EVERY + "; 0: never)"));
-        o.add(OptionSpec.value("optimize-interval", "N", "sweeps between alpha updates (default 10)"));
-        o.add(OptionSpec.value("optimize-burn-in", "N", "sweeps before the first alpha update (default 50)"));
-        o.add(OptionSpec.value("snapshot-every", "N", "write a snapshot every N sweeps (needs --series-dir)"));
+        o.add(OptionSpec.value(SettingName.OPTIMIZE_INTERVAL.option(), "N", "sweeps between alpha updates (default "
+                + TrainerConfig.DEFAULT_OPTIMIZE_INTERVAL + ")"));
+        o.add(OptionSpec.value(SettingName.OPTIMIZE_BURN_IN.option(), "N", "sweeps before the first alpha update (default "
+                + TrainerConfig.DEFAULT_OPTIMIZE_BURN_IN + ")"));
+        o.add(OptionSpec.value(SettingName.SNAPSHOT_EVERY.option(), "N", "write a snapshot every N sweeps (needs --series-dir)"));
         o.add(OptionSpec.outputDirectory("series-dir", "DIR", "directory for snapshots iter-N.tsv.gz, each naming this run (a series is"
                 + " one run: a directory with another run's snapshots is refused)"));
         o.add(OptionSpec.flag("replace-series", "remove the snapshots already in --series-dir before training (those of another run)"));
-        o.add(OptionSpec.value("seed", "S", "random seed (default 1)"));
+        o.add(OptionSpec.value(SettingName.SEED.option(), "S", "random seed (default " + TrainerConfig.DEFAULT_SEED + ")"));
         o.add(OptionSpec.value("name", "TEXT", "model name written in the file (default: the file name)"));
         o.add(OptionSpec.output("out", "FILE", "model file to write (native TSV; .gz for gzip); its state goes beside it as FILE.state.gz"));
         o.add(OptionSpec.flag("no-state", "do not write FILE.state.gz (then 'perturb --model FILE' is not possible)"));
@@ -77,11 +82,11 @@ final class TrainCommand implements Command {
     public int run(Options o, PrintStream out, PrintStream err) throws UsageException, InputException, IOException {
         AlphaMode mode;
         try {
-            mode = AlphaMode.parse(o.string("alpha", "asymmetric"));
+            mode = AlphaMode.parse(o.string(SettingName.ALPHA.option(), TrainerConfig.DEFAULT_ALPHA_MODE.label()));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        int snapshotEvery = o.integer("snapshot-every", 0, 0, Integer.MAX_VALUE);
+        int snapshotEvery = o.integer(SettingName.SNAPSHOT_EVERY.option(), 0, 0, Integer.MAX_VALUE);
         Path seriesDir = o.path("series-dir");
         if (snapshotEvery > 0 && seriesDir == null) {
             throw new UsageException("--snapshot-every needs --series-dir");
@@ -94,10 +99,13 @@ final class TrainCommand implements Command {
         }
         TrainerConfig config;
         try {
-            config = new TrainerConfig(o.requiredInteger("topics", 1, 100_000), o.requiredInteger("iterations", 0, 10_000_000), mode,
-                    o.real("alpha-sum", 5.0, Double.MIN_NORMAL, 1e9), o.real("beta", 0.01, Double.MIN_NORMAL, 1e9),
-                    o.integer("optimize-interval", 10, 1, Integer.MAX_VALUE), o.integer("optimize-burn-in", 50, 0, Integer.MAX_VALUE),
-                    snapshotEvery, o.whole(Setting.SEED, 1));
+            config = new TrainerConfig(o.requiredInteger(SettingName.TOPICS.option(), 1, 100_000),
+                    o.requiredInteger(SettingName.ITERATIONS.option(), 0, 10_000_000), mode,
+                    o.real(SettingName.ALPHA_SUM.option(), TrainerConfig.DEFAULT_ALPHA_SUM, Double.MIN_NORMAL, 1e9),
+                    o.real(SettingName.BETA.option(), TrainerConfig.DEFAULT_BETA, Double.MIN_NORMAL, 1e9),
+                    o.integer(SettingName.OPTIMIZE_INTERVAL.option(), TrainerConfig.DEFAULT_OPTIMIZE_INTERVAL, 1, Integer.MAX_VALUE),
+                    o.integer(SettingName.OPTIMIZE_BURN_IN.option(), TrainerConfig.DEFAULT_OPTIMIZE_BURN_IN, 0, Integer.MAX_VALUE),
+                    snapshotEvery, o.whole(Setting.SEED, TrainerConfig.DEFAULT_SEED));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
@@ -111,7 +119,7 @@ final class TrainCommand implements Command {
         TrainingState initial = null;
         Corpus corpus;
         if (initFile != null) {
-            for (String unused : List.of("corpus", "alpha-sum", "beta")) {
+            for (String unused : List.of("corpus", SettingName.ALPHA_SUM.option(), SettingName.BETA.option())) {
                 if (o.has(unused)) {
                     throw new UsageException("--init-state takes the documents, alpha and beta from the state; drop --" + unused);
                 }
@@ -152,7 +160,7 @@ final class TrainCommand implements Command {
             GibbsTrainer trainer = new GibbsTrainer(config).logging(o.integer("log-every", DEFAULT_LOG_EVERY, 0, Integer.MAX_VALUE),
                     (iteration, perToken, beta, alphaSum) -> out.printf(Locale.ROOT,
                             "iteration %d: log-likelihood per token %.5f (beta %.5g, alpha sum %.5g)%n", iteration, perToken, beta, alphaSum));
-            if (o.has("optimize-beta")) {
+            if (o.has(SettingName.OPTIMIZE_BETA.option())) {
                 trainer = trainer.optimizingBeta();
             }
             result = initial == null ? trainer.train(corpus, name, snapshots, ProgressPrinter.to(err, "train"), cancel)
@@ -178,21 +186,21 @@ final class TrainCommand implements Command {
     /** What makes a training run: every setting that changes its snapshots (the inputs are named by Options#inputs). */
     private static Map<String, String> runSettings(TrainerConfig c, Options o) throws UsageException {
         Map<String, String> s = new LinkedHashMap<>();
-        s.put("plan", "train");
-        s.put("topics", Integer.toString(c.numTopics()));
-        s.put("iterations", Integer.toString(c.iterations()));
-        s.put("alpha", c.alphaMode().label());
-        s.put("alpha-sum", Double.toString(c.alphaSum()));
-        s.put("beta", Double.toString(c.beta()));
-        s.put("optimize-beta", Boolean.toString(o.has("optimize-beta")));
-        s.put("optimize-interval", Integer.toString(c.optimizeInterval()));
-        s.put("optimize-burn-in", Integer.toString(c.optimizeBurnIn()));
-        s.put("snapshot-every", Integer.toString(c.snapshotEvery()));
-        s.put("seed", Long.toString(c.seed()));
-        s.put("corpus-format", o.string("corpus-format", "auto"));
+        s.put(SettingName.PLAN.key(), "train");
+        s.put(SettingName.TOPICS.key(), Integer.toString(c.numTopics()));
+        s.put(SettingName.ITERATIONS.key(), Integer.toString(c.iterations()));
+        s.put(SettingName.ALPHA.key(), c.alphaMode().label());
+        s.put(SettingName.ALPHA_SUM.key(), Double.toString(c.alphaSum()));
+        s.put(SettingName.BETA.key(), Double.toString(c.beta()));
+        s.put(SettingName.OPTIMIZE_BETA.key(), Boolean.toString(o.has(SettingName.OPTIMIZE_BETA.option())));
+        s.put(SettingName.OPTIMIZE_INTERVAL.key(), Integer.toString(c.optimizeInterval()));
+        s.put(SettingName.OPTIMIZE_BURN_IN.key(), Integer.toString(c.optimizeBurnIn()));
+        s.put(SettingName.SNAPSHOT_EVERY.key(), Integer.toString(c.snapshotEvery()));
+        s.put(SettingName.SEED.key(), Long.toString(c.seed()));
+        s.put(SettingName.CORPUS_FORMAT.key(), InputOptions.corpusFormat(o));
         s.putAll(InputOptions.tokenizingSettings(o));
-        s.put("min-token-length", Integer.toString(InputOptions.corpusSpec(o).tokens().effectiveMinLength()));
-        s.put("min-tokens", o.string("min-tokens", "1"));
+        s.put(SettingName.MIN_TOKEN_LENGTH.key(), Integer.toString(InputOptions.corpusSpec(o).tokens().effectiveMinLength()));
+        s.put(SettingName.MIN_TOKENS.key(), InputOptions.minTokens(o));
         return s;
     }
 

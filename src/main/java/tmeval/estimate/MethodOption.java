@@ -1,6 +1,7 @@
 package tmeval.estimate;
 
 import tmeval.anneal.Schedule;
+import tmeval.architecture.AllowedToNameSettings;
 
 /**
  * Every setting of {@link MethodSettings}, in one table: the name a plan's settings (provenance, sessions) give it, the
@@ -9,6 +10,7 @@ import tmeval.anneal.Schedule;
  * line, the plans' settings, the shard scripts and the workbench all go through this table, so a name is written here
  * only. The order is the order of the settings in a provenance and of the options in {@code --help}.
  */
+@AllowedToNameSettings
 public enum MethodOption {
     SAMPLES("samples", "S", "importance samples", 1, Integer.MAX_VALUE),
     TEMPERATURES("temperatures", "N", "annealing temperatures (also the budget of the left-to-right baselines, and the importance samples"

@@ -25,7 +25,7 @@ public final class Corpus {
     public Corpus(String name, Vocabulary vocabulary, List<Document> documents, long droppedTokens, int droppedDocuments,
                   UnknownWords unknownWords) {
         this.name = Objects.requireNonNull(name, "name");
-        this.vocabulary = Objects.requireNonNull(vocabulary, "vocabulary");
+        this.vocabulary = Objects.requireNonNull(vocabulary, "the vocabulary");
         this.documents = List.copyOf(documents);
         long n = 0;
         for (Document d : this.documents) {

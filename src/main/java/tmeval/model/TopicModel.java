@@ -34,7 +34,7 @@ public final class TopicModel implements java.io.Serializable {
      */
     public TopicModel(String name, Vocabulary vocabulary, double[] phi, double[] alpha) {
         this.name = Objects.requireNonNull(name, "name");
-        this.vocabulary = Objects.requireNonNull(vocabulary, "vocabulary");
+        this.vocabulary = Objects.requireNonNull(vocabulary, "the vocabulary");
         this.numTopics = alpha.length;
         if (numTopics < 1) {
             throw new IllegalArgumentException("a model needs at least one topic");
@@ -72,7 +72,7 @@ public final class TopicModel implements java.io.Serializable {
      */
     public TopicModel(String name, Vocabulary vocabulary, ThetaPrior prior, Decoder decoder) {
         this.name = Objects.requireNonNull(name, "name");
-        this.vocabulary = Objects.requireNonNull(vocabulary, "vocabulary");
+        this.vocabulary = Objects.requireNonNull(vocabulary, "the vocabulary");
         this.prior = Objects.requireNonNull(prior, "prior");
         this.decoder = Objects.requireNonNull(decoder, "decoder");
         this.numTopics = prior.numTopics();

@@ -13,6 +13,7 @@ import tmeval.run.output.Provenance;
 import tmeval.run.output.ProvenanceHeader;
 import tmeval.run.certify.VerdictCounts;
 import tmeval.run.plan.ComparisonPlan;
+import tmeval.run.plan.SettingName;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -116,8 +117,8 @@ public record ReportContent(Map<String, String> settings, List<ProvenanceHeader.
             }
             List<ComparisonTable.Row> tableRows = table.rows();
             // auto's choice is the method of its plan: its answer is the one to give, as compare and the workbench give it
-            String methods = settings.getOrDefault("methods", "");
-            String preferred = "true".equals(settings.get("auto")) && !methods.isEmpty() ? methods.split(",")[0] : null;
+            String methods = settings.getOrDefault(SettingName.METHODS.key(), "");
+            String preferred = "true".equals(settings.get(SettingName.AUTO.key())) && !methods.isEmpty() ? methods.split(",")[0] : null;
             String answer = ComparisonAnswer.line(tableRows, verdicts, table.convergenceChecks(gapThreshold(settings)), preferred, partial);
             return new ReportContent(java.util.Collections.unmodifiableMap(new LinkedHashMap<>(settings)), List.copyOf(inputs),
                     Provenance.version(), table, tableRows, verdicts, answer, List.copyOf(curve), List.copyOf(warnings));
@@ -130,7 +131,7 @@ public record ReportContent(Map<String, String> settings, List<ProvenanceHeader.
     }
 
     private static double gapThreshold(Map<String, String> settings) {
-        String recorded = settings.get("gap-threshold");
+        String recorded = settings.get(SettingName.GAP_THRESHOLD.key());
         return recorded == null ? ComparisonPlan.DEFAULT_GAP_THRESHOLD : Double.parseDouble(recorded);
     }
 

@@ -13,6 +13,10 @@ import java.util.SplittableRandom;
  * round(fraction * tokens) tokens, chosen without replacement, are re-drawn.
  */
 public final class Perturbation {
+    /** The share of tokens re-assigned and the seed, when the command line gives none. */
+    public static final double DEFAULT_FRACTION = 0.05;
+    public static final long DEFAULT_SEED = 1;
+
     private Perturbation() {
     }
 

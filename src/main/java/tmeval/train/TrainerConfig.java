@@ -16,6 +16,14 @@ package tmeval.train;
  */
 public record TrainerConfig(int numTopics, int iterations, AlphaMode alphaMode, double alphaSum, double beta,
                             int optimizeInterval, int optimizeBurnIn, int snapshotEvery, long seed) {
+    /** The defaults where the command line gives no value: MALLET's, as {@link #defaults} takes them. */
+    public static final AlphaMode DEFAULT_ALPHA_MODE = AlphaMode.ASYMMETRIC;
+    public static final double DEFAULT_ALPHA_SUM = 5.0;
+    public static final double DEFAULT_BETA = 0.01;
+    public static final int DEFAULT_OPTIMIZE_INTERVAL = 10;
+    public static final int DEFAULT_OPTIMIZE_BURN_IN = 50;
+    public static final long DEFAULT_SEED = 1;
+
     public TrainerConfig {
         if (numTopics < 1) {
             throw new IllegalArgumentException("--topics must be at least 1");
@@ -38,6 +46,7 @@ public record TrainerConfig(int numTopics, int iterations, AlphaMode alphaMode, 
     }
 
     public static TrainerConfig defaults(int numTopics, int iterations, long seed) {
-        return new TrainerConfig(numTopics, iterations, AlphaMode.ASYMMETRIC, 5.0, 0.01, 10, 50, 0, seed);
+        return new TrainerConfig(numTopics, iterations, DEFAULT_ALPHA_MODE, DEFAULT_ALPHA_SUM, DEFAULT_BETA, DEFAULT_OPTIMIZE_INTERVAL,
+                DEFAULT_OPTIMIZE_BURN_IN, 0, seed);
     }
 }

@@ -64,6 +64,16 @@ class CliTest {
         assertEquals(2, run("info").code());
     }
 
+    /** The command line refuses a vocabulary as a results file's settings do (Vocabulary.parse), naming the option and the value given. */
+    @Test
+    void aVocabularyOtherThanStrictOrIntersectIsAUsageErrorNamingTheValue() {
+        for (String method : new String[] {"lr-diff", "auto"}) {
+            Outcome o = run("compare", "--model-a", "a.tsv", "--model-b", "b.tsv", "--corpus", "c.tsv", "--method", method, "--vocabulary", "loose");
+            assertEquals(2, o.code());
+            assertTrue(o.err().contains("--vocabulary is strict or intersect, was 'loose'"), o.err());
+        }
+    }
+
     @Test
     void inputErrorsExitOneNamingFileAndLine() throws Exception {
         Path bad = dir.resolve("bad.tsv");

@@ -5,6 +5,7 @@ import tmeval.run.plan.AdaptiveBudget;
 import tmeval.run.auto.AutoComparison;
 import tmeval.run.auto.AutoEstimation;
 import tmeval.run.plan.ComparisonPlan;
+import tmeval.run.plan.SettingName;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -66,8 +67,8 @@ public record ResultsPlan(ComparisonPlan plan, AdaptiveBudget budget, AutoEstima
         Map<String, String> all = plan.toSettings();
         Map<String, String> mine = new LinkedHashMap<>();
         mine.put(METHODS, AutoComparison.NAME);
-        for (String k : List.of("seed", "align", "vocabulary", "gap-threshold")) {
-            mine.put(k, all.get(k));
+        for (SettingName k : List.of(SettingName.SEED, SettingName.ALIGN, SettingName.VOCABULARY, SettingName.GAP_THRESHOLD)) {
+            mine.put(k.key(), all.get(k.key()));
         }
         return mine;
     }
@@ -91,8 +92,8 @@ public record ResultsPlan(ComparisonPlan plan, AdaptiveBudget budget, AutoEstima
         return s;
     }
 
-    private static final String METHODS = "methods";
-    private static final String ADAPTIVE = "adaptive";
+    private static final String METHODS = SettingName.METHODS.key();
+    private static final String ADAPTIVE = SettingName.ADAPTIVE.key();
 
     /** Whether the rows carry each document's last round (temperatures, converged): adaptive and auto runs. */
     public boolean rounds() {
@@ -119,8 +120,8 @@ public record ResultsPlan(ComparisonPlan plan, AdaptiveBudget budget, AutoEstima
     public boolean joins(ResultsPlan other) {
         Map<String, String> mine = new LinkedHashMap<>(toSettings());
         Map<String, String> theirs = new LinkedHashMap<>(other.toSettings());
-        mine.remove("methods");
-        theirs.remove("methods");
+        mine.remove(SettingName.METHODS.key());
+        theirs.remove(SettingName.METHODS.key());
         return mine.equals(theirs);
     }
 

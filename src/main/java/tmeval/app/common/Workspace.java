@@ -20,6 +20,7 @@ import tmeval.model.Corpus;
 import tmeval.model.ModelSeries;
 import tmeval.model.TopicModel;
 import tmeval.run.plan.ComparisonPlan;
+import tmeval.run.plan.Setting;
 import tmeval.run.output.Provenance;
 
 import java.nio.file.Path;
@@ -76,7 +77,7 @@ public final class Workspace {
         }
     };
     private final StringProperty annealingMethod = new SimpleStringProperty(ComparisonPlan.defaults(ComparisonPlan.defaultSelection()).annealingMethod());
-    private final IntegerProperty minTokens = new SimpleIntegerProperty(1) {
+    private final IntegerProperty minTokens = new SimpleIntegerProperty(Setting.DEFAULT_MIN_TOKENS) {
         @Override
         public void set(int v) {
             if (v == get() || mayClearResults.test("Keeping only documents of at least " + v + " tokens")) {

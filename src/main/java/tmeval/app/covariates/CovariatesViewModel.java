@@ -33,6 +33,7 @@ import tmeval.run.covariates.CovariatesTable;
 import tmeval.run.covariates.DocumentRatio;
 import tmeval.run.covariates.DocumentRatios;
 import tmeval.run.covariates.Metadata;
+import tmeval.run.plan.SettingName;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -326,10 +327,10 @@ public final class CovariatesViewModel {
             return;
         }
         Map<String, String> settings = new LinkedHashMap<>();
-        settings.put("plan", "covariates");
-        settings.put("method", s.method());
-        settings.put("bins", Integer.toString(CovariateAnalysis.DEFAULT_BINS));
-        settings.put("all", Boolean.toString(s.all()));
+        settings.put(SettingName.PLAN.key(), "covariates");
+        settings.put(SettingName.METHOD.key(), s.method());
+        settings.put(SettingName.BINS.key(), Integer.toString(CovariateAnalysis.DEFAULT_BINS));
+        settings.put(SettingName.ALL.key(), Boolean.toString(s.all()));
         if (results.planProperty().get() != null) {
             results.planProperty().get().toSettings().forEach((k, v) -> settings.put("results." + k, v));
         }

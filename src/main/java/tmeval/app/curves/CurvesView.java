@@ -23,6 +23,7 @@ import org.jfree.data.xy.YIntervalSeries;
 import org.jfree.data.xy.YIntervalSeriesCollection;
 import org.jfree.data.xy.XYSeriesCollection;
 import tmeval.run.plan.Setting;
+import tmeval.run.plan.SettingName;
 import tmeval.app.common.Messages;
 import tmeval.app.common.UserMessages;
 import tmeval.app.common.Charts;
@@ -110,7 +111,7 @@ public final class CurvesView {
         Label series = new Label();
         series.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
                 control::seriesSummary, control.inputs().seriesProperty()));
-        controls.getChildren().addAll(new Label("temperatures / snapshot"), temps, new Label("runs"), runs, run, cancel, bar);
+        controls.getChildren().addAll(new Label("temperatures / snapshot"), temps, new Label(SettingName.RUNS.key()), runs, run, cancel, bar);
         for (javafx.scene.Node n : controls.getChildren()) {
             if (n instanceof Region r) {
                 r.setMinWidth(Region.USE_PREF_SIZE);

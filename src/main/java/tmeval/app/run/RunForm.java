@@ -26,6 +26,7 @@ import tmeval.estimate.MethodSettings;
 import tmeval.run.auto.AutoComparison;
 import tmeval.run.plan.ComparisonPlan;
 import tmeval.run.plan.Setting;
+import tmeval.run.plan.SettingName;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -43,13 +44,13 @@ public final class RunForm {
     /** The named-methods plan under the form (the Table 1 preset; the form itself opens on auto): the command line's defaults. */
     public static final ComparisonPlan DEFAULTS = ComparisonPlan.defaults(ComparisonPlan.defaultSelection());
     /** The settings ({@link ComparisonPlan#toSettings}) the form has a control for; it keeps the others from the plan last applied. */
-    private static final Set<String> CONTROLLED = Set.of("methods", MethodOption.SAMPLES.setting(),
+    private static final Set<String> CONTROLLED = Set.of(SettingName.METHODS.key(), MethodOption.SAMPLES.setting(),
             MethodOption.TEMPERATURES.setting(), MethodOption.BURN_IN.setting(), MethodOption.SCHEDULE.setting(), Setting.RUNS.name(),
-            Setting.SEED.name(), "reference", Setting.REFERENCE_PARTICLES.name(), "align");
+            Setting.SEED.name(), SettingName.REFERENCE.key(), Setting.REFERENCE_PARTICLES.name(), SettingName.ALIGN.key());
 
     /** The form's own names for the settings of an adaptive budget: its messages never name a command-line flag. */
-    static final AdaptiveBudget.Names CONTROLS = new AdaptiveBudget.Names("adaptive",
-            "this plan runs one direction (see 'also in this plan'; Reset gives both)", "max temp.", "temperatures");
+    static final AdaptiveBudget.Names CONTROLS = new AdaptiveBudget.Names(SettingName.ADAPTIVE.key(),
+            "this plan runs one direction (see 'also in this plan'; Reset gives both)", "max temp.", MethodOption.TEMPERATURES.setting());
 
     private final Workspace inputs;
     private final Map<String, BooleanProperty> methods = new LinkedHashMap<>();

@@ -2,8 +2,10 @@ package tmeval.app.run;
 
 import tmeval.app.common.Form;
 import tmeval.app.common.NumberField;
+import tmeval.estimate.MethodOption;
 import tmeval.run.plan.ComparisonPlan;
 import tmeval.run.plan.Setting;
+import tmeval.run.plan.SettingName;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.Property;
 import javafx.collections.FXCollections;
@@ -88,24 +90,26 @@ public final class RunView {
         reference.setTooltip(new Tooltip("Reference for the table's correlation column: a long left-to-right run, or exact"));
         Form form = run.form();
         methods.getChildren().addAll(labelled("reference", reference),
-                labelled("ref. particles", spinner(form, run.referenceParticlesProperty(), Setting.REFERENCE_PARTICLES, 10, "reference-particles",
+                labelled("ref. particles", spinner(form, run.referenceParticlesProperty(), Setting.REFERENCE_PARTICLES, 10,
+                        SettingName.REFERENCE_PARTICLES.key(),
                         "Particles of the left-to-right reference run per document (more: a closer reference, a longer job)")));
 
         FlowPane parameters = new FlowPane(8, 4);
         parameters.setAlignment(Pos.CENTER_LEFT);
         parameters.getChildren().addAll(
-                labelled("temperatures", spinner(form, run.temperaturesProperty(), Setting.TEMPERATURES, 100, "temperatures",
+                labelled(MethodOption.TEMPERATURES.setting(), spinner(form, run.temperaturesProperty(), Setting.TEMPERATURES, 100,
+                        MethodOption.TEMPERATURES.setting(),
                         "n: intermediate distributions of each annealing run (Foulds and Smyth's n). More temperatures: less"
                                 + " bias and variance, cost grows linearly")),
-                labelled("samples", spinner(form, run.samplesProperty(), Setting.SAMPLES, 1, "samples",
+                labelled(MethodOption.SAMPLES.setting(), spinner(form, run.samplesProperty(), Setting.SAMPLES, 1, MethodOption.SAMPLES.setting(),
                         "S: independent annealing runs averaged per estimate; cost grows linearly")),
-                labelled("burn-in", spinner(form, run.burnInProperty(), Setting.BURN_IN, 10, "burn-in",
+                labelled(MethodOption.BURN_IN.setting(), spinner(form, run.burnInProperty(), Setting.BURN_IN, 10, MethodOption.BURN_IN.setting(),
                         "B: Gibbs sweeps under the starting model before annealing begins")),
-                labelled("runs", spinner(form, run.runsProperty(), Setting.RUNS, 1, "runs",
+                labelled(SettingName.RUNS.key(), spinner(form, run.runsProperty(), Setting.RUNS, 1, SettingName.RUNS.key(),
                         "Repetitions with different random streams; 2 or more give the table's variance column")),
-                labelled("seed", spinner(form, run.seedProperty(), Setting.SEED, 1, "seed",
+                labelled(SettingName.SEED.key(), spinner(form, run.seedProperty(), Setting.SEED, 1, SettingName.SEED.key(),
                         "Master seed: the same seed and settings give the same numbers, whatever the thread count")),
-                labelled("threads", spinner(form, run.threadsProperty(), Setting.THREADS, 1, "threads",
+                labelled(SettingName.THREADS.key(), spinner(form, run.threadsProperty(), Setting.THREADS, 1, SettingName.THREADS.key(),
                         "Documents evaluated in parallel; more than the machine's cores gains nothing")));
         ChoiceBox<Schedule> schedule = new ChoiceBox<>(FXCollections.observableArrayList(Schedule.values()));
         schedule.valueProperty().bindBidirectional(run.scheduleProperty());
@@ -121,8 +125,8 @@ public final class RunView {
             }
         });
         schedule.setTooltip(new Tooltip("How the temperatures are spaced between 0 and 1 (the papers use a sigmoid or geometric schedule)"));
-        parameters.getChildren().add(labelled("schedule", schedule));
-        CheckBox adaptive = new CheckBox("adaptive");
+        parameters.getChildren().add(labelled(MethodOption.SCHEDULE.setting(), schedule));
+        CheckBox adaptive = new CheckBox(SettingName.ADAPTIVE.key());
         adaptive.setId("setting-adaptive");
         adaptive.setMinWidth(Region.USE_PREF_SIZE);
         adaptive.selectedProperty().bindBidirectional(run.adaptiveProperty());
@@ -134,7 +138,8 @@ public final class RunView {
         agree.setPrefWidth(70);
         agree.setMinWidth(Region.USE_PREF_SIZE);
         agree.setTooltip(wrapped("--agree-within: the forward/reverse agreement sought, in nats"));
-        Spinner<Number> maxTemperatures = spinner(form, run.maxTemperaturesProperty(), Setting.MAX_TEMPERATURES, 1000, "max-temperatures",
+        Spinner<Number> maxTemperatures = spinner(form, run.maxTemperaturesProperty(), Setting.MAX_TEMPERATURES, 1000,
+                SettingName.MAX_TEMPERATURES.key(),
                 "--max-temperatures: the most temperatures a document gets (doubling from n)");
         HBox adaptiveBox = new HBox(6, adaptive, labelled("agree within", agree), labelled("max temp.", maxTemperatures));
         adaptiveBox.setAlignment(Pos.CENTER_LEFT);
@@ -253,7 +258,8 @@ public final class RunView {
         tip.setMaxWidth(420);
         s.setTooltip(tip);
         s.setId("setting-" + id);
-        s.setPrefWidth(id.equals("temperatures") || id.equals("max-temperatures") ? 100 : id.equals("seed") ? 80 : 70);
+        boolean wide = id.equals(MethodOption.TEMPERATURES.setting()) || id.equals(SettingName.MAX_TEMPERATURES.key());
+        s.setPrefWidth(wide ? 100 : id.equals(SettingName.SEED.key()) ? 80 : 70);
         s.setMinWidth(Region.USE_PREF_SIZE);
         return s;
     }

@@ -1,5 +1,6 @@
 package tmeval.app.shell;
 
+import tmeval.estimate.MethodOption;
 import tmeval.run.plan.AdaptiveBudget;
 import tmeval.run.plan.CurvePlan;
 
@@ -22,6 +23,7 @@ import tmeval.run.plan.CurvePlan;
 import tmeval.run.exec.CurveRunner;
 import tmeval.run.output.SessionFile;
 import tmeval.run.plan.Setting;
+import tmeval.run.plan.SettingName;
 import tmeval.run.plan.SettingsReader;
 
 import java.io.IOException;
@@ -46,9 +48,12 @@ final class Sessions {
     private static final String RESULTS = "results.";
     private static final String CURVES_SHOWN = "curves.shown.";
     /** The run form's settings in a session saved before sessions kept its whole plan, and their provenance names. */
-    private static final Map<String, String> LEGACY_FORM_SETTINGS = Map.of("methods", "methods", "temperatures", "temperatures",
-            "samples", "samples", "burnIn", "burn-in", "schedule", "schedule", "runs", "runs", "seed", "seed", "reference", "reference",
-            "referenceParticles", "reference-particles", "align", "align");
+    private static final Map<String, String> LEGACY_FORM_SETTINGS = Map.of(SettingName.METHODS.key(), SettingName.METHODS.key(),
+            MethodOption.TEMPERATURES.setting(), MethodOption.TEMPERATURES.setting(), MethodOption.SAMPLES.setting(), MethodOption.SAMPLES.setting(),
+            "burnIn", MethodOption.BURN_IN.setting(), MethodOption.SCHEDULE.setting(), MethodOption.SCHEDULE.setting(),
+            SettingName.RUNS.key(), SettingName.RUNS.key(), SettingName.SEED.key(), SettingName.SEED.key(),
+            SettingName.REFERENCE.key(), SettingName.REFERENCE.key(), "referenceParticles", SettingName.REFERENCE_PARTICLES.key(),
+            SettingName.ALIGN.key(), SettingName.ALIGN.key());
 
     private final Workspace workspace;
     private final Results results;
@@ -96,10 +101,10 @@ final class Sessions {
         } catch (IllegalArgumentException e) {
             formProblem = e.getMessage();
         }
-        settings.put("threads", Integer.toString(run.threadsProperty().get()));
+        settings.put(SettingName.THREADS.key(), Integer.toString(run.threadsProperty().get()));
         settings.put("minTokens", Integer.toString(workspace.minTokensProperty().get()));
-        settings.put("auto", Boolean.toString(run.autoProperty().get()));
-        settings.put("adaptive", Boolean.toString(run.adaptiveProperty().get()));
+        settings.put(SettingName.AUTO.key(), Boolean.toString(run.autoProperty().get()));
+        settings.put(SettingName.ADAPTIVE.key(), Boolean.toString(run.adaptiveProperty().get()));
         settings.put("agreeWithin", Double.toString(run.agreeWithinProperty().get()));
         settings.put("maxTemperatures", Integer.toString(run.maxTemperaturesProperty().get()));
         // the history of runs: which is on screen and which beside it (each run's plan goes with its rows)
@@ -117,9 +122,9 @@ final class Sessions {
         settings.put("curves.points", SessionFile.curvePointsText(curves.points()));
         CurvePlan drawn = curves.shownPlanProperty().get();
         if (drawn != null) {
-            settings.put(CURVES_SHOWN + "methods", String.join(",", drawn.methods()));
+            settings.put(CURVES_SHOWN + SettingName.METHODS.key(), String.join(",", drawn.methods()));
             settings.put(CURVES_SHOWN + Setting.TEMPERATURES.name(), Integer.toString(drawn.settings().temperatures()));
-            settings.put(CURVES_SHOWN + "runs", Integer.toString(drawn.runs()));
+            settings.put(CURVES_SHOWN + SettingName.RUNS.key(), Integer.toString(drawn.runs()));
         }
         // the teaching view: its document, model and AIS settings
         if (teaching.documentProperty().get() != null) {
@@ -223,7 +228,7 @@ final class Sessions {
     /** The session's run form: its plan's settings ({@code form.*}), or, in a session saved before those, the names of the day. */
     private static Map<String, String> formSettings(Map<String, String> s) {
         Map<String, String> form = new LinkedHashMap<>();
-        if (s.containsKey(FORM + "plan")) {
+        if (s.containsKey(FORM + SettingName.PLAN.key())) {
             s.forEach((k, v) -> {
                 if (k.startsWith(FORM)) {
                     form.put(k.substring(FORM.length()), v);
@@ -261,7 +266,7 @@ final class Sessions {
         SettingsReader in = new SettingsReader(s, Set.of());
         List<Runnable> apply = new ArrayList<>();
         ComparisonPlan form = ComparisonPlan.fromSettings(formSettings(s));
-        boolean adaptive = in.has("adaptive") && in.bool("adaptive");
+        boolean adaptive = in.has(SettingName.ADAPTIVE.key()) && in.bool(SettingName.ADAPTIVE.key());
         double agreeWithin = in.has("agreeWithin") ? in.real("agreeWithin", Setting.AGREE_WITHIN) : run.agreeWithinProperty().get();
         int maxTemperatures = in.has("maxTemperatures") ? (int) in.whole("maxTemperatures", Setting.MAX_TEMPERATURES)
                 : run.maxTemperaturesProperty().get();
@@ -273,14 +278,14 @@ final class Sessions {
             });
         }
         // a session saved before the form could run auto has no auto setting: its form named its methods
-        boolean auto = in.has("auto") && in.bool("auto");
+        boolean auto = in.has(SettingName.AUTO.key()) && in.bool(SettingName.AUTO.key());
         apply.add(() -> {
             run.apply(new ResultsPlan(form, adaptive ? budget : null));
             run.autoProperty().set(auto);
             run.agreeWithinProperty().set(budget.agreeWithin());
             run.maxTemperaturesProperty().set(budget.maxTemperatures());
         });
-        wholeSetting(in, "threads", Setting.THREADS, apply, v -> run.threadsProperty().set((int) v));
+        wholeSetting(in, SettingName.THREADS.key(), Setting.THREADS, apply, v -> run.threadsProperty().set((int) v));
         wholeSetting(in, "minTokens", Setting.MIN_TOKENS, apply, v -> workspace.minTokensProperty().set((int) v));
         if (in.has("curves.methods")) {
             String methods = in.text("curves.methods");
@@ -292,7 +297,7 @@ final class Sessions {
         if (in.has("curves.points")) {
             String text = in.text("curves.points");
             List<CurveRunner.Point> points = in.valid("curves.points", () -> SessionFile.curvePoints(text));
-            CurvePlan drawn = in.has(CURVES_SHOWN + "methods") ? curvePlanOf(in) : null;
+            CurvePlan drawn = in.has(CURVES_SHOWN + SettingName.METHODS.key()) ? curvePlanOf(in) : null;
             apply.add(() -> curves.restore(points, drawn));
         }
         if (in.has("teaching.model")) {
@@ -308,10 +313,10 @@ final class Sessions {
 
     /** The plan that drew a session's curves ({@code curves.shown.*}): the curve form's, with these methods, temperatures and runs. */
     private static CurvePlan curvePlanOf(SettingsReader in) {
-        String methodList = in.text(CURVES_SHOWN + "methods");
-        List<String> methods = in.valid(CURVES_SHOWN + "methods", () -> Setting.methods(methodList, CurvePlan.CURVE_METHODS, false));
+        String methodList = in.text(CURVES_SHOWN + SettingName.METHODS.key());
+        List<String> methods = in.valid(CURVES_SHOWN + SettingName.METHODS.key(), () -> Setting.methods(methodList, CurvePlan.CURVE_METHODS, false));
         int temperatures = (int) in.whole(CURVES_SHOWN + Setting.TEMPERATURES.name(), Setting.TEMPERATURES);
-        int curveRuns = (int) in.whole(CURVES_SHOWN + "runs", Setting.RUNS);
+        int curveRuns = (int) in.whole(CURVES_SHOWN + SettingName.RUNS.key(), Setting.RUNS);
         return CurvesViewModel.planOf(methods, temperatures, curveRuns);
     }
 

@@ -1,5 +1,7 @@
 package tmeval.app.shell;
 
+import tmeval.estimate.MethodOption;
+import tmeval.run.plan.SettingName;
 import javafx.application.Application;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
@@ -78,13 +80,13 @@ public final class WorkbenchApp extends Application {
         }
         // for screenshots of the run panel: an adaptive run, a job too big for this machine; both of the paper's named
         // methods (auto, the form's default, chooses its own temperatures and is never adaptive)
-        if (args.contains("--adaptive") || option(args, "--temperatures") != null) {
+        if (args.contains(SettingName.ADAPTIVE.dashed()) || option(args, "--" + MethodOption.TEMPERATURES.option()) != null) {
             workbench.viewModel().run().presetTable1();
         }
-        if (args.contains("--adaptive")) {
+        if (args.contains(SettingName.ADAPTIVE.dashed())) {
             workbench.viewModel().run().adaptiveProperty().set(true);
         }
-        String temperatures = option(args, "--temperatures");
+        String temperatures = option(args, "--" + MethodOption.TEMPERATURES.option());
         if (temperatures != null && temperatures.matches("\\d{1,9}")) {
             workbench.viewModel().run().temperaturesProperty().set(Integer.parseInt(temperatures));
         }

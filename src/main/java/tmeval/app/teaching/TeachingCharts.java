@@ -14,6 +14,7 @@ import org.jfree.data.xy.XYIntervalSeriesCollection;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 import tmeval.app.common.Charts;
+import tmeval.run.plan.SettingName;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
@@ -296,7 +297,7 @@ final class TeachingCharts {
             plot.setFixedLegendItems(new LegendItemCollection());
             return;
         }
-        XYSeries runs = new XYSeries("runs", false, true);
+        XYSeries runs = new XYSeries(SettingName.RUNS.key(), false, true);
         XYSeries means = new XYSeries("means", false, true);
         XYSeries single = new XYSeries("this run", false, true);
         double[][] columns = {q.forwardRuns(), q.reverseRuns()};

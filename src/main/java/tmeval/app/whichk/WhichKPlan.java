@@ -6,6 +6,7 @@ import tmeval.run.auto.AutoEstimation;
 import tmeval.run.plan.EstimatePlan;
 import tmeval.run.select.ModelSelection;
 import tmeval.run.plan.Setting;
+import tmeval.run.plan.SettingName;
 
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -76,10 +77,10 @@ record WhichKPlan(String method, int budget, int runs, long seed, int threads) {
             return estimatePlan().toSettings();
         }
         Map<String, String> s = new LinkedHashMap<>();
-        s.put("plan", "select");
-        s.put("method", AutoEstimation.NAME);
-        s.put("runs", Integer.toString(AutoEstimation.RUNS));
-        s.put("seed", Long.toString(seed));
+        s.put(SettingName.PLAN.key(), "select");
+        s.put(SettingName.METHOD.key(), AutoEstimation.NAME);
+        s.put(SettingName.RUNS.key(), Integer.toString(AutoEstimation.RUNS));
+        s.put(SettingName.SEED.key(), Long.toString(seed));
         return s;
     }
 

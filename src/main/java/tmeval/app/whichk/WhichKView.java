@@ -41,6 +41,7 @@ import tmeval.app.common.Charts;
 import tmeval.app.common.FigureText;
 import tmeval.app.common.NumberField;
 import tmeval.run.plan.Setting;
+import tmeval.run.plan.SettingName;
 
 import java.awt.BasicStroke;
 import java.io.File;
@@ -162,8 +163,8 @@ public final class WhichKView {
         Label status = new Label();
         status.setId("whichk-status");
         status.textProperty().bind(model.messageProperty());
-        FlowPane controls = new FlowPane(10, 6, new Label("method"), method, budgetName, budget, new Label("runs"), runs,
-                new Label("seed"), seed, new Label("plot"), measure, run, cancel, bar);
+        FlowPane controls = new FlowPane(10, 6, new Label("method"), method, budgetName, budget, new Label(SettingName.RUNS.key()), runs,
+                new Label(SettingName.SEED.key()), seed, new Label("plot"), measure, run, cancel, bar);
         controls.setAlignment(Pos.CENTER_LEFT);
         controls.setPadding(new Insets(6));
         for (javafx.scene.Node n : controls.getChildren()) {

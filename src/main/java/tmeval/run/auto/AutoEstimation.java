@@ -14,6 +14,7 @@ import tmeval.run.exec.Outcome;
 import tmeval.run.exec.Status;
 import tmeval.run.plan.EstimatePlan;
 import tmeval.run.plan.Setting;
+import tmeval.run.plan.SettingName;
 import tmeval.run.plan.SettingsReader;
 import tmeval.run.plan.Shard;
 
@@ -210,11 +211,11 @@ public final class AutoEstimation {
 
         public java.util.Map<String, String> toSettings() {
             java.util.Map<String, String> s = new java.util.LinkedHashMap<>();
-            s.put("auto", "true");
-            s.put("auto-max-doublings", Integer.toString(maxDoublings));
-            s.put("auto-pilot", Arrays.toString(documents).replace(" ", ""));
+            s.put(SettingName.AUTO.key(), "true");
+            s.put(SettingName.AUTO_MAX_DOUBLINGS.key(), Integer.toString(maxDoublings));
+            s.put(SettingName.AUTO_PILOT.key(), Arrays.toString(documents).replace(" ", ""));
             if (!fallbacks.isEmpty()) {
-                s.put("auto-fallback", String.join(",", fallbacks));
+                s.put(SettingName.AUTO_FALLBACK.key(), String.join(",", fallbacks));
             }
             return s;
         }
@@ -225,7 +226,7 @@ public final class AutoEstimation {
          * @throws IllegalArgumentException naming the setting that is missing or not valid
          */
         public static Pilot fromSettings(java.util.Map<String, String> settings) {
-            if (!settings.containsKey("auto")) {
+            if (!settings.containsKey(SettingName.AUTO.key())) {
                 for (String k : SETTINGS) {
                     if (settings.containsKey(k)) {
                         throw SettingsReader.problem(k, "goes with auto true, which this plan does not have");
@@ -234,16 +235,16 @@ public final class AutoEstimation {
                 return null;
             }
             SettingsReader in = new SettingsReader(settings, settings.keySet());
-            if (!in.bool("auto")) {
-                throw SettingsReader.problem("auto", "is only ever true: a plan that is not auto names no pilot");
+            if (!in.bool(SettingName.AUTO.key())) {
+                throw SettingsReader.problem(SettingName.AUTO.key(), "is only ever true: a plan that is not auto names no pilot");
             }
             int doublings = (int) in.whole(Setting.AUTO_MAX_DOUBLINGS);
-            String text = in.text("auto-pilot");
-            int[] documents = in.valid("auto-pilot", () -> Setting.pilotDocuments(text));
+            String text = in.text(SettingName.AUTO_PILOT.key());
+            int[] documents = in.valid(SettingName.AUTO_PILOT.key(), () -> Setting.pilotDocuments(text));
             List<String> fallbacks = List.of();
-            if (in.has("auto-fallback")) {
-                String names = in.text("auto-fallback");
-                fallbacks = in.valid("auto-fallback", () -> fallbacks(names));
+            if (in.has(SettingName.AUTO_FALLBACK.key())) {
+                String names = in.text(SettingName.AUTO_FALLBACK.key());
+                fallbacks = in.valid(SettingName.AUTO_FALLBACK.key(), () -> fallbacks(names));
             }
             return new Pilot(doublings, documents, fallbacks);
         }
@@ -300,7 +301,8 @@ public final class AutoEstimation {
         Integer[] byLength = IntStream.range(0, corpus.size()).boxed().toArray(Integer[]::new);
         Arrays.sort(byLength, Comparator.comparingInt((Integer d) -> corpus.document(d).length()).thenComparingInt(d -> d));
         int n = Math.min(PILOT_DOCUMENTS, corpus.size());
-        SplittableRandom random = RandomStreams.stream(seed, RandomStreams.key("auto-pilot"));
+        // keyed by the setting's name since the first auto run: another key would draw other pilots from the same seed
+        SplittableRandom random = RandomStreams.stream(seed, RandomStreams.key(SettingName.AUTO_PILOT.key()));
         int[] pilot = new int[n];
         for (int s = 0; s < n; s++) {
             int from = (int) ((long) s * corpus.size() / n);

@@ -3,6 +3,9 @@ package tmeval.run.distributed;
 import tmeval.run.auto.AutoComparison;
 import tmeval.run.plan.AdaptiveBudget;
 import tmeval.run.plan.ComparisonPlan;
+import tmeval.run.plan.Setting;
+import tmeval.run.plan.SettingName;
+import tmeval.run.plan.Vocabulary;
 
 import tmeval.compare.ComparisonMethods;
 import tmeval.estimate.MethodOption;
@@ -62,36 +65,36 @@ public final class CompareCommandLine {
         ComparisonPlan defaults = ComparisonPlan.defaults(plan.methods());
         List<String> a = new ArrayList<>(List.of("compare", "--model-a", inputs.modelA().toString(), "--model-b", inputs.modelB().toString(),
                 "--corpus", inputs.corpus().toString()));
-        if (inputs.minTokens() != 1) {
-            a.addAll(List.of("--min-tokens", Integer.toString(inputs.minTokens())));
+        if (inputs.minTokens() != Setting.DEFAULT_MIN_TOKENS) {
+            a.addAll(List.of(SettingName.MIN_TOKENS.dashed(), Integer.toString(inputs.minTokens())));
         }
         if (auto) {
             if (budget != null) {
                 throw new IllegalArgumentException("auto chooses its own budget: it is never adaptive as well");
             }
-            a.addAll(List.of("--method", AutoComparison.NAME, "--seed", Long.toString(plan.seed())));
+            a.addAll(List.of(SettingName.METHODS.dashed(), AutoComparison.NAME, SettingName.SEED.dashed(), Long.toString(plan.seed())));
             sharedWithAuto(a, plan, defaults);
             if (noTiming) {
                 a.add("--no-timing");
             }
             return a;
         }
-        a.addAll(List.of("--method", String.join(",", plan.methods())));
+        a.addAll(List.of(SettingName.METHODS.dashed(), String.join(",", plan.methods())));
         if (plan.directions() != defaults.directions()) {
-            a.addAll(List.of("--direction", plan.directions().label()));
+            a.addAll(List.of(SettingName.DIRECTION.dashed(), plan.directions().label()));
         }
         a.addAll(methodOptions(plan.settings(), defaults.settings(), plan.methods()));
-        a.addAll(List.of("--runs", Integer.toString(plan.runs()), "--seed", Long.toString(plan.seed())));
+        a.addAll(List.of(SettingName.RUNS.dashed(), Integer.toString(plan.runs()), SettingName.SEED.dashed(), Long.toString(plan.seed())));
         if (plan.reference() != defaults.reference()) {
-            a.addAll(List.of("--reference", plan.reference().label()));
+            a.addAll(List.of(SettingName.REFERENCE.dashed(), plan.reference().label()));
         }
         if (plan.reference() == ComparisonPlan.Reference.LR && plan.referenceParticles() != defaults.referenceParticles()) {
-            a.addAll(List.of("--reference-particles", Integer.toString(plan.referenceParticles())));
+            a.addAll(List.of(SettingName.REFERENCE_PARTICLES.dashed(), Integer.toString(plan.referenceParticles())));
         }
         sharedWithAuto(a, plan, defaults);
         if (budget != null) {
-            a.addAll(List.of("--adaptive", "--agree-within", number(budget.agreeWithin()), "--max-temperatures",
-                    Integer.toString(budget.maxTemperatures())));
+            a.addAll(List.of(SettingName.ADAPTIVE.dashed(), SettingName.AGREE_WITHIN.dashed(), number(budget.agreeWithin()),
+                    SettingName.MAX_TEMPERATURES.dashed(), Integer.toString(budget.maxTemperatures())));
         }
         if (noTiming) {
             a.add("--no-timing");
@@ -102,13 +105,13 @@ public final class CompareCommandLine {
     /** The settings auto leaves to the user, where they differ from the defaults. */
     private static void sharedWithAuto(List<String> a, ComparisonPlan plan, ComparisonPlan defaults) {
         if (plan.align() != defaults.align()) {
-            a.add(plan.align() ? "--align" : "--no-align");
+            a.add(plan.align() ? SettingName.ALIGN.dashed() : "--" + SettingName.ALIGN.negated());
         }
         if (plan.intersectVocabularies()) {
-            a.addAll(List.of("--vocabulary", "intersect"));
+            a.addAll(List.of(SettingName.VOCABULARY.dashed(), Vocabulary.INTERSECT.label()));
         }
         if (plan.gapThreshold() != defaults.gapThreshold()) {
-            a.addAll(List.of("--gap-threshold", number(plan.gapThreshold())));
+            a.addAll(List.of(SettingName.GAP_THRESHOLD.dashed(), number(plan.gapThreshold())));
         }
     }
 

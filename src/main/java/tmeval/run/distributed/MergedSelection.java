@@ -4,6 +4,7 @@ import tmeval.run.certify.VerdictCounts;
 import tmeval.run.exec.Outcome;
 import tmeval.run.output.EstimateRowFormat;
 import tmeval.run.output.SelectRowFormat;
+import tmeval.run.plan.SettingName;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -47,7 +48,7 @@ public final class MergedSelection {
                 }
                 rules.verdicts(document).forEach(verdicts::add);
             }
-            models.add(new ModelRows(name, settings.get("method"), outcomes, verdicts));
+            models.add(new ModelRows(name, settings.get(SettingName.METHOD.key()), outcomes, verdicts));
         }
         return models;
     }

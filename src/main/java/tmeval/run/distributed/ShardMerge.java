@@ -10,6 +10,7 @@ import tmeval.run.output.ProvenanceHeader;
 import tmeval.run.output.RowChecks;
 import tmeval.run.output.SelectRowFormat;
 import tmeval.run.output.ShardDocuments;
+import tmeval.run.plan.SettingName;
 import tmeval.run.plan.Shard;
 
 import tmeval.run.certify.Verdict;
@@ -189,8 +190,8 @@ public final class ShardMerge {
             }
             if (kind == Kind.CURVE) {
                 int iteration = longest.iterations().get(b);
-                List<CurveRunner.Point> snapshot = CurveRunner.points(iteration, List.of(settings.get("methods").split(",")),
-                        Integer.parseInt(settings.get("runs")), curveRows(rows.subList(firstRow, rows.size()), perDocument));
+                List<CurveRunner.Point> snapshot = CurveRunner.points(iteration, List.of(settings.get(SettingName.METHODS.key()).split(",")),
+                        Integer.parseInt(settings.get(SettingName.RUNS.key())), curveRows(rows.subList(firstRow, rows.size()), perDocument));
                 for (CurveRunner.Point p : snapshot) {
                     rows.add(CurveRowFormat.write(CurveRowFormat.Row.of(p), timing));
                 }
@@ -510,7 +511,7 @@ public final class ShardMerge {
             ids.add(rows.get(d * m.rowsPerDocument()).documentId());
             lengths[d] = rows.get(d * m.rowsPerDocument()).length();
         }
-        ComparisonTable table = new ComparisonTable(ids, lengths, Integer.parseInt(m.settings().get("runs")));
+        ComparisonTable table = new ComparisonTable(ids, lengths, Integer.parseInt(m.settings().get(SettingName.RUNS.key())));
         for (int i = 0; i < rows.size(); i++) {
             CompareRowFormat.Row r = (CompareRowFormat.Row) rows.get(i).row();
             if (r.result() == null) {

@@ -1,5 +1,6 @@
 package tmeval.run.distributed;
 
+import tmeval.estimate.MethodOption;
 import tmeval.run.auto.AutoEstimation;
 import tmeval.run.exec.Status;
 import tmeval.run.output.Cells;
@@ -13,6 +14,7 @@ import tmeval.run.output.ShardDocuments;
 import tmeval.run.plan.Shard;
 import tmeval.run.plan.CurvePlan;
 import tmeval.run.plan.Setting;
+import tmeval.run.plan.SettingName;
 
 import tmeval.compare.Direction;
 import tmeval.estimate.Methods;
@@ -51,8 +53,8 @@ final class ShardRows {
     /** @throws IllegalArgumentException when the settings do not give the plan's methods, runs and direction */
     ShardRows(ShardMerge.Kind kind, Map<String, String> settings) {
         this.kind = kind;
-        int runs = Setting.RUNS.parseInt(required(settings, "runs"));
-        estimateMethod = kind == ShardMerge.Kind.ESTIMATE ? Methods.get(required(settings, "method")).name() : null;
+        int runs = Setting.RUNS.parseInt(required(settings, SettingName.RUNS.key()));
+        estimateMethod = kind == ShardMerge.Kind.ESTIMATE ? Methods.get(required(settings, SettingName.METHOD.key())).name() : null;
         AutoEstimation.Pilot pilot = kind == ShardMerge.Kind.ESTIMATE ? AutoEstimation.Pilot.fromSettings(settings) : null;
         fallbacks = pilot == null ? List.of() : pilot.fallbacks();
         autoTemperatures = kind == ShardMerge.Kind.COMPARE_ADAPTIVE && "true".equals(settings.get(AutoEstimation.NAME))
@@ -67,7 +69,7 @@ final class ShardRows {
                 keys.add(key(estimateMethod, null, r));
             }
         } else if (kind == ShardMerge.Kind.CURVE) {
-            for (String m : Setting.methods(required(settings, "methods"), CurvePlan.CURVE_METHODS, false)) {
+            for (String m : Setting.methods(required(settings, SettingName.METHODS.key()), CurvePlan.CURVE_METHODS, false)) {
                 for (int r = 1; r <= runs; r++) {
                     keys.add(key(m, null, r));
                 }
@@ -105,8 +107,9 @@ final class ShardRows {
     static Map<String, String> modelSettings(Map<String, String> settings, int m) {
         String prefix = "model-" + (m + 1) + "-";
         Map<String, String> s = new LinkedHashMap<>();
-        s.put("runs", required(settings, "runs"));
-        s.put("method", settings.containsKey(prefix + "method") ? settings.get(prefix + "method") : required(settings, "method"));
+        s.put(SettingName.RUNS.key(), required(settings, SettingName.RUNS.key()));
+        String method = SettingName.METHOD.key();
+        s.put(method, settings.containsKey(prefix + method) ? settings.get(prefix + method) : required(settings, method));
         settings.forEach((k, v) -> {
             if (k.startsWith(prefix + AutoEstimation.NAME)) {
                 s.put(k.substring(prefix.length()), v);
@@ -122,8 +125,8 @@ final class ShardRows {
 
     /** An auto comparison's budgets: its starting temperatures doubled 0 to auto-max-doublings times. */
     private static List<String> autoTemperatures(Map<String, String> settings) {
-        long start = Setting.TEMPERATURES.parseInt(required(settings, "temperatures"));
-        String doublings = required(settings, "auto-max-doublings");
+        long start = Setting.TEMPERATURES.parseInt(required(settings, MethodOption.TEMPERATURES.setting()));
+        String doublings = required(settings, SettingName.AUTO_MAX_DOUBLINGS.key());
         if (!doublings.matches("[0-9]{1,2}")) {
             throw new IllegalArgumentException("auto-max-doublings is a whole number of doublings, was '" + doublings + "'");
         }

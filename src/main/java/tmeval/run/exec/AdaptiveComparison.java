@@ -3,6 +3,7 @@ package tmeval.run.exec;
 import tmeval.run.plan.AdaptiveBudget;
 import tmeval.run.plan.Arm;
 import tmeval.run.plan.ComparisonPlan;
+import tmeval.run.plan.SettingName;
 import tmeval.run.plan.Shard;
 
 import tmeval.compare.ComparisonMethods;
@@ -121,7 +122,7 @@ public final class AdaptiveComparison {
 
         @Override
         public String name() {
-            return "adaptive";
+            return SettingName.ADAPTIVE.key();
         }
 
         void round(List<Row> rows) {

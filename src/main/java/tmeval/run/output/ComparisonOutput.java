@@ -4,6 +4,7 @@ import tmeval.io.InputException;
 import tmeval.io.LineReader;
 import tmeval.progress.CancelToken;
 import tmeval.run.plan.Setting;
+import tmeval.run.plan.SettingName;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -108,7 +109,7 @@ public final class ComparisonOutput {
                     } else {
                         throw in.error("not a compare output: expected the header '" + CompareRowFormat.HEADER.strip().replace("\t", " ") + "'");
                     }
-                    if (!"compare".equals(provenance.settings().get("plan"))) {
+                    if (!"compare".equals(provenance.settings().get(SettingName.PLAN.key()))) {
                         throw new InputException(path, 0, "not a compare output: its provenance names no compare plan"
                                 + " ('# setting\tplan\tcompare')");
                     }

@@ -5,6 +5,8 @@ import tmeval.progress.CancelToken;
 import tmeval.run.exec.AdaptiveComparison;
 import tmeval.run.exec.ComparisonRunner;
 import tmeval.run.exec.CurveRunner;
+import tmeval.run.plan.SettingName;
+import tmeval.run.plan.Vocabulary;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -56,7 +58,7 @@ public final class ComparisonResults {
 
         /** Whether the comparison was made on the models' shared words ({@code --vocabulary intersect}). */
         public boolean intersect() {
-            return "intersect".equals(settings.get("vocabulary"));
+            return Vocabulary.INTERSECT.label().equals(settings.get(SettingName.VOCABULARY.key()));
         }
     }
 
@@ -116,7 +118,7 @@ public final class ComparisonResults {
         ComparisonOutput.Header h = ComparisonOutput.read(path, new ComparisonOutput.RowSink() {
             @Override
             public void start(Map<String, String> settings) {
-                rows.start(Integer.parseInt(settings.get("runs"))); // checked by the rows' checks before this
+                rows.start(Integer.parseInt(settings.get(SettingName.RUNS.key()))); // checked by the rows' checks before this
             }
 
             @Override

@@ -7,6 +7,7 @@ import tmeval.io.InputLimits;
 import tmeval.run.exec.ComparisonRunner;
 import tmeval.run.plan.ComparisonPlan;
 import tmeval.run.plan.Setting;
+import tmeval.run.plan.SettingName;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -89,8 +90,9 @@ public final class ComparisonRows {
         } else {
             keys = new LinkedHashMap<>();
             planKeys.forEach(k -> keys.put(k, keys.size()));
-            runs = Setting.RUNS.parseInt(plan.get("runs"));
-            planText = " (methods " + plan.get("methods") + ", direction " + plan.get("direction") + ", runs " + runs + ")";
+            runs = Setting.RUNS.parseInt(plan.get(SettingName.RUNS.key()));
+            planText = " (methods " + plan.get(SettingName.METHODS.key()) + ", direction " + plan.get(SettingName.DIRECTION.key()) + ", runs " + runs
+                    + ")";
         }
     }
 
@@ -101,10 +103,10 @@ public final class ComparisonRows {
      * @throws IllegalArgumentException when the settings do not give the plan's methods, direction and runs
      */
     public static List<String> keys(Map<String, String> plan) {
-        int runs = Setting.RUNS.parseInt(required(plan, "runs"));
-        ComparisonPlan.Directions directions = ComparisonPlan.Directions.parse(required(plan, "direction"));
+        int runs = Setting.RUNS.parseInt(required(plan, SettingName.RUNS.key()));
+        ComparisonPlan.Directions directions = ComparisonPlan.Directions.parse(required(plan, SettingName.DIRECTION.key()));
         List<String> keys = new ArrayList<>();
-        for (String m : Setting.methods(required(plan, "methods"), null, false)) {
+        for (String m : Setting.methods(required(plan, SettingName.METHODS.key()), null, false)) {
             for (Direction d : directions.of(ComparisonMethods.get(m))) {
                 for (int r = 1; r <= runs; r++) {
                     keys.add(key(m, d, r));

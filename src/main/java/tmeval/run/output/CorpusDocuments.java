@@ -4,6 +4,7 @@ import tmeval.io.CorpusLoader;
 import tmeval.io.InputException;
 import tmeval.io.Tokenizer;
 import tmeval.model.Corpus;
+import tmeval.run.plan.SettingName;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -67,9 +68,9 @@ public final class CorpusDocuments {
 
     /** How raw text was tokenised, from the settings the provenance records and the stop list it names. */
     public static Tokenizer.Options tokenizing(Map<String, String> settings, Path stopList) {
-        String minLength = settings.get("min-token-length");
-        return new Tokenizer.Options(stopList, settings.containsKey("remove-stopwords"), settings.get("token-regex"),
-                minLength == null ? null : Integer.valueOf(minLength), settings.containsKey("keep-case"));
+        String minLength = settings.get(SettingName.MIN_TOKEN_LENGTH.key());
+        return new Tokenizer.Options(stopList, settings.containsKey(SettingName.REMOVE_STOPWORDS.key()), settings.get(SettingName.TOKEN_REGEX.key()),
+                minLength == null ? null : Integer.valueOf(minLength), settings.containsKey(SettingName.KEEP_CASE.key()));
     }
 
     private static ProvenanceHeader.Input input(List<ProvenanceHeader.Input> inputs, String role) {

@@ -2,6 +2,7 @@ package tmeval.run.output;
 
 import tmeval.model.UnknownWords;
 import tmeval.run.plan.Setting;
+import tmeval.run.plan.UnknownWordsRule;
 import tmeval.run.plan.Shard;
 
 import java.io.IOException;
@@ -44,7 +45,7 @@ public final class Provenance {
     public static Map<String, String> withCorpus(Map<String, String> settings, Map<String, String> tokenizing, boolean smooth, UnknownWords unknown) {
         Map<String, String> all = new LinkedHashMap<>(settings);
         all.putAll(tokenizing);
-        all.put(Setting.UNKNOWN_WORDS, smooth ? "smooth" : "drop");
+        all.put(Setting.UNKNOWN_WORDS, UnknownWordsRule.of(smooth).label());
         all.put(Setting.OUT_OF_VOCABULARY, unknown.provenanceText());
         return all;
     }

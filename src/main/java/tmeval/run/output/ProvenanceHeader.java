@@ -1,6 +1,7 @@
 package tmeval.run.output;
 
 import tmeval.run.plan.Setting;
+import tmeval.run.plan.SettingName;
 import tmeval.run.plan.Shard;
 
 import java.io.IOException;
@@ -161,7 +162,7 @@ public final class ProvenanceHeader {
             if (f.length != 3) {
                 throw new IllegalArgumentException("a '# setting' line has a name and a value, this one has " + (f.length - 1) + " fields");
             }
-            Setting.check(settings.get("plan"), f[1], f[2]);
+            Setting.check(settings.get(SettingName.PLAN.key()), f[1], f[2]);
             settings.put(f[1], f[2]);
         } else if (f[0].equals(Line.INPUT.tag)) {
             if (f.length != 5) {

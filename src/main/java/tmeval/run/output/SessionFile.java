@@ -1,10 +1,12 @@
 package tmeval.run.output;
 
+import tmeval.estimate.MethodOption;
 import tmeval.run.exec.ComparisonRunner;
 import tmeval.run.exec.CurveRunner;
 import tmeval.run.plan.ComparisonPlan;
 import tmeval.run.plan.CurvePlan;
 import tmeval.run.plan.Setting;
+import tmeval.run.plan.SettingName;
 
 import tmeval.anneal.Schedule;
 import tmeval.io.OutputFile;
@@ -62,15 +64,18 @@ public final class SessionFile {
 
     /** Each setting a session holds (the workbench's names), with the rule of the option it stands for. */
     private static final Map<String, Consumer<String>> SETTINGS = Map.ofEntries(
-            Map.entry("temperatures", Setting.TEMPERATURES::parse), Map.entry("samples", Setting.SAMPLES::parse),
-            Map.entry("burnIn", Setting.BURN_IN::parse), Map.entry("runs", Setting.RUNS::parse), Map.entry("seed", Setting.SEED::parse),
-            Map.entry("threads", Setting.THREADS::parse), Map.entry("minTokens", Setting.MIN_TOKENS::parse),
+            Map.entry(MethodOption.TEMPERATURES.setting(), Setting.TEMPERATURES::parse),
+            Map.entry(MethodOption.SAMPLES.setting(), Setting.SAMPLES::parse),
+            Map.entry("burnIn", Setting.BURN_IN::parse), Map.entry(SettingName.RUNS.key(), Setting.RUNS::parse),
+            Map.entry(SettingName.SEED.key(), Setting.SEED::parse),
+            Map.entry(SettingName.THREADS.key(), Setting.THREADS::parse), Map.entry("minTokens", Setting.MIN_TOKENS::parse),
             Map.entry("referenceParticles", Setting.REFERENCE_PARTICLES::parse), Map.entry("maxTemperatures", Setting.MAX_TEMPERATURES::parse),
-            Map.entry("agreeWithin", Setting.AGREE_WITHIN::parse), Map.entry("schedule", Schedule::parse),
-            Map.entry("reference", ComparisonPlan.Reference::parse), Map.entry("align", Setting::bool), Map.entry("adaptive", Setting::bool),
-            Map.entry("auto", Setting::bool),
+            Map.entry("agreeWithin", Setting.AGREE_WITHIN::parse), Map.entry(MethodOption.SCHEDULE.setting(), Schedule::parse),
+            Map.entry(SettingName.REFERENCE.key(), ComparisonPlan.Reference::parse), Map.entry(SettingName.ALIGN.key(), Setting::bool),
+            Map.entry(SettingName.ADAPTIVE.key(), Setting::bool),
+            Map.entry(SettingName.AUTO.key(), Setting::bool),
             Map.entry("history.shown", SessionFile::runNumber), Map.entry("history.compare", SessionFile::runNumber),
-            Map.entry("methods", v -> Setting.methods(v, null, true)),
+            Map.entry(SettingName.METHODS.key(), v -> Setting.methods(v, null, true)),
             Map.entry("curves.methods", v -> Setting.methods(v, CurvePlan.CURVE_METHODS, true)),
             Map.entry("curves.temperatures", Setting.TEMPERATURES::parse), Map.entry("curves.runs", Setting.RUNS::parse),
             Map.entry("curves.points", SessionFile::curvePoints),

@@ -13,14 +13,14 @@ public record AdaptiveBudget(double agreeWithin, int maxTemperatures) {
     }
 
     /** The settings of a budget, read by {@link #fromSettings} and left alone by {@link ComparisonPlan#fromSettings}. */
-    static final java.util.Set<String> SETTINGS = java.util.Set.of("adaptive", "agree-within", "max-temperatures");
+    static final java.util.Set<String> SETTINGS = Setting.keys(SettingName.ADAPTIVE, SettingName.AGREE_WITHIN, SettingName.MAX_TEMPERATURES);
 
     /** The plan's settings and this budget, by name: the provenance of an adaptive output (it says how to run it again). */
     public Map<String, String> settingsText(ComparisonPlan plan) {
         Map<String, String> s = new LinkedHashMap<>(plan.toSettings());
-        s.put("adaptive", "true");
-        s.put("agree-within", String.format(Locale.ROOT, "%s", agreeWithin));
-        s.put("max-temperatures", Integer.toString(maxTemperatures));
+        s.put(SettingName.ADAPTIVE.key(), "true");
+        s.put(SettingName.AGREE_WITHIN.key(), String.format(Locale.ROOT, "%s", agreeWithin));
+        s.put(SettingName.MAX_TEMPERATURES.key(), Integer.toString(maxTemperatures));
         return s;
     }
 
@@ -30,15 +30,16 @@ public record AdaptiveBudget(double agreeWithin, int maxTemperatures) {
      * @throws IllegalArgumentException naming the budget's setting that is missing or not valid
      */
     public static AdaptiveBudget fromSettings(Map<String, String> settings) {
-        if (!settings.containsKey("adaptive")) {
-            if (settings.containsKey("agree-within") || settings.containsKey("max-temperatures")) {
-                throw SettingsReader.problem("agree-within", "goes with adaptive true (and max-temperatures), which this plan does not have");
+        if (!settings.containsKey(SettingName.ADAPTIVE.key())) {
+            if (settings.containsKey(SettingName.AGREE_WITHIN.key()) || settings.containsKey(SettingName.MAX_TEMPERATURES.key())) {
+                throw SettingsReader.problem(SettingName.AGREE_WITHIN.key(), "goes with " + SettingName.ADAPTIVE.key() + " true (and "
+                        + SettingName.MAX_TEMPERATURES.key() + "), which this plan does not have");
             }
             return null;
         }
         SettingsReader in = new SettingsReader(settings, settings.keySet());
-        if (!in.bool("adaptive")) {
-            throw SettingsReader.problem("adaptive", "is only ever true: a plain run's settings name no budget");
+        if (!in.bool(SettingName.ADAPTIVE.key())) {
+            throw SettingsReader.problem(SettingName.ADAPTIVE.key(), "is only ever true: a plain run's settings name no budget");
         }
         return new AdaptiveBudget(in.real(Setting.AGREE_WITHIN), (int) in.whole(Setting.MAX_TEMPERATURES));
     }
@@ -64,6 +65,7 @@ public record AdaptiveBudget(double agreeWithin, int maxTemperatures) {
 
     /** How a budget's problems name the settings: the command line's options, or a form's controls. */
     public record Names(String adaptive, String bothDirections, String maxTemperatures, String temperatures) {
-        public static final Names COMMAND_LINE = new Names("--adaptive", "use --direction both", "--max-temperatures", "--temperatures");
+        public static final Names COMMAND_LINE = new Names(SettingName.ADAPTIVE.dashed(), "use " + SettingName.DIRECTION.dashed() + " both",
+                SettingName.MAX_TEMPERATURES.dashed(), "--" + tmeval.estimate.MethodOption.TEMPERATURES.option());
     }
 }

@@ -44,19 +44,17 @@ public record ComparisonPlan(List<String> methods, Directions directions, Method
     public static final int DEFAULT_MAX_TEMPERATURES_FACTOR = 16;
 
     /** The names of the settings ({@link #toSettings}): the command line's option names. */
-    private static final String PLAN = "plan";
+    private static final String PLAN = SettingName.PLAN.key();
     private static final String PLAN_NAME = "compare";
-    private static final String METHODS = "methods";
-    private static final String DIRECTION = "direction";
-    private static final String RUNS = "runs";
-    private static final String SEED = "seed";
-    private static final String REFERENCE = "reference";
-    private static final String REFERENCE_PARTICLES = "reference-particles";
-    private static final String ALIGN = "align";
-    private static final String VOCABULARY = "vocabulary";
-    private static final String GAP_THRESHOLD = "gap-threshold";
-    private static final String STRICT = "strict";
-    private static final String INTERSECT = "intersect";
+    private static final String METHODS = SettingName.METHODS.key();
+    private static final String DIRECTION = SettingName.DIRECTION.key();
+    private static final String RUNS = SettingName.RUNS.key();
+    private static final String SEED = SettingName.SEED.key();
+    private static final String REFERENCE = SettingName.REFERENCE.key();
+    private static final String REFERENCE_PARTICLES = SettingName.REFERENCE_PARTICLES.key();
+    private static final String ALIGN = SettingName.ALIGN.key();
+    private static final String VOCABULARY = SettingName.VOCABULARY.key();
+    private static final String GAP_THRESHOLD = SettingName.GAP_THRESHOLD.key();
 
     /** Settings another reader reads: the adaptive budget's ({@link AdaptiveBudget}) and auto's ({@code run.auto.AutoEstimation.Pilot}). */
     private static final java.util.Set<String> LEFT_TO_OTHERS = java.util.stream.Stream.concat(AdaptiveBudget.SETTINGS.stream(),
@@ -265,7 +263,7 @@ public record ComparisonPlan(List<String> methods, Directions directions, Method
         s.put(REFERENCE, reference.label());
         s.put(REFERENCE_PARTICLES, Integer.toString(referenceParticles));
         s.put(ALIGN, Boolean.toString(align));
-        s.put(VOCABULARY, intersectVocabularies ? INTERSECT : STRICT);
+        s.put(VOCABULARY, Vocabulary.of(intersectVocabularies).label());
         s.put(GAP_THRESHOLD, String.format(Locale.ROOT, "%s", gapThreshold));
         return s;
     }
@@ -283,10 +281,8 @@ public record ComparisonPlan(List<String> methods, Directions directions, Method
         if (!PLAN_NAME.equals(in.text(PLAN))) {
             throw SettingsReader.problem(PLAN, "'" + s.get(PLAN) + "', not a " + PLAN_NAME + " plan");
         }
-        String vocabulary = in.text(VOCABULARY);
-        if (!vocabulary.equals(STRICT) && !vocabulary.equals(INTERSECT)) {
-            throw SettingsReader.problem(VOCABULARY, "is " + STRICT + " or " + INTERSECT + ", was '" + vocabulary + "'");
-        }
+        String vocabularyText = in.text(VOCABULARY);
+        Vocabulary vocabulary = in.valid(VOCABULARY, () -> Vocabulary.parse(vocabularyText));
         String methodList = in.text(METHODS);
         List<String> methods = in.valid(METHODS, () -> Setting.methods(methodList, null, false));
         String direction = in.text(DIRECTION);
@@ -301,6 +297,6 @@ public record ComparisonPlan(List<String> methods, Directions directions, Method
         double gapThreshold = in.real(Setting.GAP_THRESHOLD);
         in.noOthers();
         return new ComparisonPlan(methods, directions, settings, runs, seed, Workers.defaultThreads(), reference, referenceParticles, align,
-                vocabulary.equals(INTERSECT), gapThreshold);
+                vocabulary.intersects(), gapThreshold);
     }
 }

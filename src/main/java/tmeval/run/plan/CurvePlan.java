@@ -27,10 +27,10 @@ public record CurvePlan(List<String> methods, MethodSettings settings, int first
     public static final int DEFAULT_RUNS = 2;
     public static final long DEFAULT_SEED = 1;
     /** The names of the settings ({@link #toSettings}) that are not method options or ranged settings. */
-    private static final String PLAN = "plan";
+    private static final String PLAN = SettingName.PLAN.key();
     private static final String PLAN_NAME = "curve";
-    private static final String METHODS = "methods";
-    private static final String ALLOW_UNEVEN = "allow-uneven-series";
+    private static final String METHODS = SettingName.METHODS.key();
+    private static final String ALLOW_UNEVEN = SettingName.ALLOW_UNEVEN_SERIES.key();
 
     /** @throws IllegalArgumentException naming the setting */
     public CurvePlan {

@@ -17,9 +17,9 @@ public record EstimatePlan(String method, MethodSettings settings, int runs, lon
     public static final int DEFAULT_RUNS = 1;
     public static final long DEFAULT_SEED = 1;
     /** The names of the settings ({@link #toSettings}) that are not method options. */
-    private static final String PLAN = "plan";
+    private static final String PLAN = SettingName.PLAN.key();
     private static final String PLAN_NAME = "estimate";
-    private static final String METHOD = "method";
+    private static final String METHOD = SettingName.METHOD.key();
 
     /** @throws IllegalArgumentException naming the setting */
     public EstimatePlan {

@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 
 /**
  * The rule of every setting, in one place: the command line's options, the workbench's fields and the readers of
@@ -74,17 +75,19 @@ public final class Setting {
     public static final Whole CHAIN_LENGTH = whole(MethodOption.CHAIN_LENGTH);
     public static final Whole IP_ITERATIONS = whole(MethodOption.IP_ITERATIONS);
     public static final Whole MAX_EXACT_STATES = whole(MethodOption.MAX_EXACT_STATES);
-    public static final Whole RUNS = new Whole("runs", 1, 1_000_000);
-    public static final Whole SEED = new Whole("seed", Long.MIN_VALUE, Long.MAX_VALUE);
-    public static final Whole THREADS = new Whole("threads", 1, 4096);
-    public static final Whole REFERENCE_PARTICLES = new Whole("reference-particles", 1, 1_000_000);
-    public static final Whole MAX_TEMPERATURES = new Whole("max-temperatures", 1, Integer.MAX_VALUE);
-    public static final Whole FIRST_EXTRA_TEMPERATURES = new Whole("first-extra-temperatures", 0, Integer.MAX_VALUE);
+    public static final Whole RUNS = new Whole(SettingName.RUNS.key(), 1, 1_000_000);
+    public static final Whole SEED = new Whole(SettingName.SEED.key(), Long.MIN_VALUE, Long.MAX_VALUE);
+    public static final Whole THREADS = new Whole(SettingName.THREADS.key(), 1, 4096);
+    public static final Whole REFERENCE_PARTICLES = new Whole(SettingName.REFERENCE_PARTICLES.key(), 1, 1_000_000);
+    public static final Whole MAX_TEMPERATURES = new Whole(SettingName.MAX_TEMPERATURES.key(), 1, Integer.MAX_VALUE);
+    public static final Whole FIRST_EXTRA_TEMPERATURES = new Whole(SettingName.FIRST_EXTRA_TEMPERATURES.key(), 0, Integer.MAX_VALUE);
     /** A pilot document's position in the corpus, as auto's provenance lists them. */
     private static final Whole PILOT_DOCUMENT = new Whole("a pilot document's position", 0, Integer.MAX_VALUE - 1);
     /** How often auto may double a document's budget, as an auto run's provenance records it. */
-    public static final Whole AUTO_MAX_DOUBLINGS = new Whole("auto-max-doublings", 0, 30);
-    public static final Whole MIN_TOKENS = new Whole("min-tokens", 1, Integer.MAX_VALUE);
+    public static final Whole AUTO_MAX_DOUBLINGS = new Whole(SettingName.AUTO_MAX_DOUBLINGS.key(), 0, 30);
+    public static final Whole MIN_TOKENS = new Whole(SettingName.MIN_TOKENS.key(), 1, Integer.MAX_VALUE);
+    /** Every document is kept unless {@code --min-tokens} says otherwise. */
+    public static final int DEFAULT_MIN_TOKENS = 1;
     /** The teaching view's AIS runs while the window draws it: a short document, a few chains. */
     public static final Whole TEACHING_TEMPERATURES = new Whole("teaching temperatures", 1, 100_000);
     public static final Whole TEACHING_SAMPLES = new Whole("teaching samples", 1, 1000);
@@ -92,18 +95,20 @@ public final class Setting {
     public static final Whole TEACHING_TOKENS = new Whole("teaching tokens", 0, 100_000);
 
     public static final Real EPSILON = new Real(MethodOption.EPSILON.setting(), MethodOption.EPSILON.realMin(), MethodOption.EPSILON.realMax());
-    public static final Real GAP_THRESHOLD = new Real("gap-threshold", 0, Double.MAX_VALUE);
-    public static final Real AGREE_WITHIN = new Real("agree-within", Double.MIN_NORMAL, Double.MAX_VALUE);
+    public static final Real GAP_THRESHOLD = new Real(SettingName.GAP_THRESHOLD.key(), 0, Double.MAX_VALUE);
+    public static final Real AGREE_WITHIN = new Real(SettingName.AGREE_WITHIN.key(), Double.MIN_NORMAL, Double.MAX_VALUE);
 
     /** The settings of an auto run's provenance beside its plan's, read by auto's own reader ({@code run.auto.AutoEstimation.Pilot}). */
-    public static final Set<String> AUTO_SETTINGS = Set.of("auto", "auto-max-doublings", "auto-pilot", "auto-fallback");
+    public static final Set<String> AUTO_SETTINGS = keys(SettingName.AUTO, SettingName.AUTO_MAX_DOUBLINGS, SettingName.AUTO_PILOT,
+            SettingName.AUTO_FALLBACK);
 
     /** {@code --unknown-words} as the provenance records it. */
-    public static final String UNKNOWN_WORDS = "unknown-words";
+    public static final String UNKNOWN_WORDS = SettingName.UNKNOWN_WORDS.key();
     /** The out-of-vocabulary tokens and types dropped, as the provenance records them ({@code model-I-} before it in select's). */
-    public static final String OUT_OF_VOCABULARY = "out-of-vocabulary";
+    public static final String OUT_OF_VOCABULARY = SettingName.OUT_OF_VOCABULARY.key();
     /** The raw-text tokenising options, recorded as given. */
-    public static final java.util.List<String> TOKENIZING = java.util.List.of("remove-stopwords", "token-regex", "keep-case", "min-token-length");
+    public static final java.util.List<String> TOKENIZING = Stream.of(SettingName.REMOVE_STOPWORDS, SettingName.TOKEN_REGEX,
+            SettingName.KEEP_CASE, SettingName.MIN_TOKEN_LENGTH).map(SettingName::key).toList();
 
     /**
      * Whether a recorded setting says how the corpus met the model (unknown words, their count, the tokenising) rather
@@ -117,19 +122,21 @@ public final class Setting {
     private static final Map<String, Consumer<String>> PLAN_RULES = planRules();
 
     private static Map<String, Consumer<String>> planRules() {
-        Map<String, Consumer<String>> rules = new HashMap<>(Map.ofEntries(
-                Map.entry("runs", RUNS::parse), Map.entry("seed", SEED::parse), Map.entry("reference-particles", REFERENCE_PARTICLES::parse),
-                Map.entry("max-temperatures", MAX_TEMPERATURES::parse), Map.entry("first-extra-temperatures", FIRST_EXTRA_TEMPERATURES::parse),
-                Map.entry("gap-threshold", GAP_THRESHOLD::parse), Map.entry("agree-within", AGREE_WITHIN::parse),
-                Map.entry("direction", ComparisonPlan.Directions::parse),
-                Map.entry("reference", ComparisonPlan.Reference::parse), Map.entry("method", Setting::method),
-                Map.entry("align", Setting::bool), Map.entry("adaptive", Setting::bool), Map.entry("auto", Setting::bool),
-                Map.entry("auto-max-doublings", AUTO_MAX_DOUBLINGS::parse), Map.entry("auto-pilot", Setting::pilotDocuments),
+        Map<SettingName, Consumer<String>> byName = Map.ofEntries(
+                Map.entry(SettingName.RUNS, RUNS::parse), Map.entry(SettingName.SEED, SEED::parse),
+                Map.entry(SettingName.REFERENCE_PARTICLES, REFERENCE_PARTICLES::parse),
+                Map.entry(SettingName.MAX_TEMPERATURES, MAX_TEMPERATURES::parse),
+                Map.entry(SettingName.FIRST_EXTRA_TEMPERATURES, FIRST_EXTRA_TEMPERATURES::parse), Map.entry(SettingName.GAP_THRESHOLD, GAP_THRESHOLD::parse),
+                Map.entry(SettingName.AGREE_WITHIN, AGREE_WITHIN::parse), Map.entry(SettingName.DIRECTION, ComparisonPlan.Directions::parse),
+                Map.entry(SettingName.REFERENCE, ComparisonPlan.Reference::parse), Map.entry(SettingName.METHOD, Setting::method),
+                Map.entry(SettingName.ALIGN, Setting::bool), Map.entry(SettingName.ADAPTIVE, Setting::bool), Map.entry(SettingName.AUTO, Setting::bool),
+                Map.entry(SettingName.AUTO_MAX_DOUBLINGS, AUTO_MAX_DOUBLINGS::parse), Map.entry(SettingName.AUTO_PILOT, Setting::pilotDocuments),
                 // well-formed method names here; auto's own reader (AutoEstimation.Pilot) checks they are its candidates
-                Map.entry("auto-fallback", v -> List.of(v.split(",", -1)).forEach(Methods::get)),
-                Map.entry("allow-uneven-series", Setting::bool),
-                Map.entry("vocabulary", v -> oneOf(v, List.of("strict", "intersect"))),
-                Map.entry("plan", v -> oneOf(v, List.of("estimate", "compare", "curve", "select")))));
+                Map.entry(SettingName.AUTO_FALLBACK, v -> List.of(v.split(",", -1)).forEach(Methods::get)),
+                Map.entry(SettingName.ALLOW_UNEVEN_SERIES, Setting::bool), Map.entry(SettingName.VOCABULARY, Vocabulary::parse),
+                Map.entry(SettingName.PLAN, v -> oneOf(v, List.of("estimate", "compare", "curve", "select"))));
+        Map<String, Consumer<String>> rules = new HashMap<>();
+        byName.forEach((name, rule) -> rules.put(name.key(), rule));
         for (MethodOption o : MethodOption.values()) {
             rules.put(o.setting(), rule(o));
         }
@@ -181,6 +188,11 @@ public final class Setting {
     private Setting() {
     }
 
+    /** The keys of these settings. */
+    public static Set<String> keys(SettingName... names) {
+        return java.util.Arrays.stream(names).map(SettingName::key).collect(java.util.stream.Collectors.toUnmodifiableSet());
+    }
+
     /**
      * Checks one setting of a plan as its provenance line names it ({@code plan} decides which methods {@code methods}
      * may name); a name this version does not know passes.
@@ -201,7 +213,7 @@ public final class Setting {
 
     /** The rule of one setting of a plan as its provenance line names it (its complaint names no setting), or null for a name this version does not know. */
     public static Consumer<String> rule(String plan, String name) {
-        if (name.equals("methods")) {
+        if (name.equals(SettingName.METHODS.key())) {
             return v -> methods(v, "curve".equals(plan) ? CurvePlan.CURVE_METHODS : null, false);
         }
         return PLAN_RULES.get(name);
