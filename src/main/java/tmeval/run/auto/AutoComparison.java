@@ -1,5 +1,6 @@
 package tmeval.run.auto;
 
+import tmeval.run.certify.ComparisonVerdicts;
 import tmeval.run.certify.DocumentVerdict;
 import tmeval.run.exec.AdaptiveComparison;
 import tmeval.run.exec.ComparisonRunner;
@@ -7,7 +8,6 @@ import tmeval.run.exec.JobEngine;
 import tmeval.run.exec.OrderedParallel;
 import tmeval.run.exec.Outcome;
 import tmeval.run.exec.Status;
-import tmeval.run.output.CertifiedRows;
 import tmeval.run.plan.Arm;
 import tmeval.run.plan.ComparisonPlan;
 import tmeval.run.plan.Shard;
@@ -303,7 +303,7 @@ public final class AutoComparison {
 
     /** The verdict on one method's results on one document, by the rule every output uses. */
     private static Verdict verdict(List<ComparisonRunner.Result> results) {
-        return CertifiedRows.verdicts(results).values().iterator().next();
+        return ComparisonVerdicts.of(results.get(0).method(), results);
     }
 
     /**

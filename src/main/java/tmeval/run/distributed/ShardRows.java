@@ -1,9 +1,9 @@
 package tmeval.run.distributed;
 
+import tmeval.run.certify.ComparisonVerdicts;
 import tmeval.run.auto.AutoEstimation;
 import tmeval.run.exec.Status;
 import tmeval.run.output.Cells;
-import tmeval.run.output.CertifiedRows;
 import tmeval.run.output.ComparisonRows;
 import tmeval.run.output.CompareRowFormat;
 import tmeval.run.output.CurveRowFormat;
@@ -296,7 +296,7 @@ final class ShardRows {
 
     /**
      * The verdicts on one document's rows by method, reached again from its values and statuses by the rule the writer
-     * used ({@link Certification}, {@link CertifiedRows#verdicts}), so that a {@code certified} column edited or forged is
+     * used ({@link Certification}, {@link ComparisonVerdicts#byMethod}), so that a {@code certified} column edited or forged is
      * caught; empty for a curve.
      */
     Map<String, Verdict> verdicts(List<Checked> document) {
@@ -312,7 +312,7 @@ final class ShardRows {
                     rows.stream().map(EstimateRowFormat.Row::status).toArray(Status[]::new),
                     rows.stream().mapToDouble(r -> r.logLik() == null ? Double.NaN : r.logLik()).toArray()));
         } else if (kind != ShardMerge.Kind.CURVE) {
-            verdicts.putAll(CertifiedRows.verdicts(document.stream().map(c -> ((CompareRowFormat.Row) c.row()).result(0)).toList()));
+            verdicts.putAll(ComparisonVerdicts.byMethod(document.stream().map(c -> ((CompareRowFormat.Row) c.row()).result(0)).toList()));
         }
         return verdicts;
     }

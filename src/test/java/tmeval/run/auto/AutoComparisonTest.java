@@ -1,8 +1,8 @@
 package tmeval.run.auto;
 
+import tmeval.run.certify.ComparisonVerdicts;
 import tmeval.run.exec.AdaptiveComparison;
 import tmeval.run.exec.ComparisonRunner;
-import tmeval.run.output.CertifiedRows;
 import tmeval.run.plan.ComparisonPlan;
 import tmeval.run.plan.Shard;
 
@@ -62,7 +62,7 @@ class AutoComparisonTest {
                 for (Map.Entry<Integer, List<AdaptiveComparison.Row>> e : byDocument.entrySet()) {
                     Document doc = corpus.document(e.getKey());
                     String where = candidate + " against " + b.name() + ", document " + doc.id();
-                    Verdict v = CertifiedRows.verdicts(e.getValue().stream().map(AdaptiveComparison.Row::result).toList()).get(candidate);
+                    Verdict v = ComparisonVerdicts.byMethod(e.getValue().stream().map(AdaptiveComparison.Row::result).toList()).get(candidate);
                     for (AdaptiveComparison.Row row : e.getValue()) {
                         assertEquals(v.certified(), row.converged(), where + ": auto's rounds end when the document is certified");
                         assertTrue(v.certified() || row.temperatures() == choice.maxTemperatures(), where + ": not certified before the cap");
