@@ -161,14 +161,16 @@ final class CompareCommand implements Command {
             if (o.has("reference-particles") && reference != ComparisonPlan.Reference.LR) {
                 throw new UsageException("--reference-particles applies to --reference lr");
             }
-            return new ComparisonPlan(names,
-                    ComparisonPlan.Directions.parse(o.string("direction", ComparisonPlan.DEFAULT_DIRECTIONS.label())),
-                    MethodOptions.settings(o, ComparisonPlan.DEFAULT_METHOD_SETTINGS, uses(chosen), uses(ComparisonMethods.all())),
-                    MethodOptions.integer(o, Setting.RUNS, ComparisonPlan.DEFAULT_RUNS), o.whole(Setting.SEED, ComparisonPlan.DEFAULT_SEED),
-                    MethodOptions.threads(o), reference,
-                    MethodOptions.integer(o, Setting.REFERENCE_PARTICLES, ComparisonPlan.DEFAULT_REFERENCE_PARTICLES),
-                    !o.has("no-align") && ComparisonPlan.DEFAULT_ALIGN, intersect,
-                    MethodOptions.real(o, Setting.GAP_THRESHOLD, ComparisonPlan.DEFAULT_GAP_THRESHOLD));
+            ComparisonPlan.Directions directions = ComparisonPlan.Directions.parse(o.string("direction", ComparisonPlan.DEFAULT_DIRECTIONS.label()));
+            MethodSettings settings = MethodOptions.settings(o, ComparisonPlan.DEFAULT_METHOD_SETTINGS, uses(chosen), uses(ComparisonMethods.all()));
+            int runs = MethodOptions.integer(o, Setting.RUNS, ComparisonPlan.DEFAULT_RUNS);
+            long seed = o.whole(Setting.SEED, ComparisonPlan.DEFAULT_SEED);
+            int threads = MethodOptions.threads(o);
+            int particles = MethodOptions.integer(o, Setting.REFERENCE_PARTICLES, ComparisonPlan.DEFAULT_REFERENCE_PARTICLES);
+            double gap = MethodOptions.real(o, Setting.GAP_THRESHOLD, ComparisonPlan.DEFAULT_GAP_THRESHOLD);
+            return ComparisonPlan.defaults(names).withDirections(directions).withSettings(settings).withRuns(runs).withSeed(seed).withThreads(threads)
+                    .withReference(reference).withReferenceParticles(particles).withAlign(!o.has("no-align") && ComparisonPlan.DEFAULT_ALIGN)
+                    .withIntersectVocabularies(intersect).withGapThreshold(gap);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

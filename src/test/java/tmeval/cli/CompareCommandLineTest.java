@@ -26,8 +26,9 @@ class CompareCommandLineTest {
     /** A plan whose every setting differs from the defaults (except the ones its methods do not read). */
     private static ComparisonPlan unusual() {
         ComparisonPlan d = ComparisonPlan.defaults(List.of(ComparisonMethods.RATIO_GEOMETRIC, ComparisonMethods.AIS_DIFF, ComparisonMethods.LR_DIFF));
-        return new ComparisonPlan(d.methods(), ComparisonPlan.Directions.BOTH, d.settings().withTemperatures(300).withBurnIn(20).withSamples(2)
-                .withSchedule(Schedule.GEOMETRIC), 3, 42, d.threads(), ComparisonPlan.Reference.LR, 50, false, true, 0.5);
+        return d.withDirections(ComparisonPlan.Directions.BOTH).withSettings(d.settings().withTemperatures(300).withBurnIn(20).withSamples(2)
+                .withSchedule(Schedule.GEOMETRIC)).withRuns(3).withSeed(42).withReference(ComparisonPlan.Reference.LR).withReferenceParticles(50)
+                .withAlign(false).withIntersectVocabularies(true).withGapThreshold(0.5);
     }
 
     /** The plan and budget {@code compare} parses from these words (the first is the command's name). */
@@ -43,8 +44,7 @@ class CompareCommandLineTest {
 
     /** The plan with the parsed thread count: the command line leaves threads to each node (the output is the same for any). */
     private static ComparisonPlan withThreads(ComparisonPlan p, int threads) {
-        return new ComparisonPlan(p.methods(), p.directions(), p.settings(), p.runs(), p.seed(), threads, p.reference(),
-                p.referenceParticles(), p.align(), p.intersectVocabularies(), p.gapThreshold());
+        return p.withThreads(threads);
     }
 
     @Test

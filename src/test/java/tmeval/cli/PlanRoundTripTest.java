@@ -133,8 +133,10 @@ class PlanRoundTripTest {
         methods = methods.subList(0, 1 + random.nextInt(methods.size()));
         ComparisonPlan.Directions directions = pick(random, List.of(ComparisonPlan.Directions.values()));
         ComparisonPlan.Reference reference = pick(random, List.of(ComparisonPlan.Reference.values()));
-        ComparisonPlan plan = new ComparisonPlan(methods, directions, settings(random), 1 + random.nextInt(random.nextBoolean() ? 10 : 1_000_000),
-                seed, Workers.defaultThreads(), reference, 1 + random.nextInt(1_000_000), align, intersect, gap);
+        ComparisonPlan plan = ComparisonPlan.defaults(methods).withDirections(directions).withSettings(settings(random))
+                .withRuns(1 + random.nextInt(random.nextBoolean() ? 10 : 1_000_000)).withSeed(seed).withThreads(Workers.defaultThreads())
+                .withReference(reference).withReferenceParticles(1 + random.nextInt(1_000_000)).withAlign(align).withIntersectVocabularies(intersect)
+                .withGapThreshold(gap);
         AdaptiveBudget budget = null;
         if (directions == ComparisonPlan.Directions.BOTH && plan.annealingMethod() != null && random.nextInt(3) == 0) {
             budget = new AdaptiveBudget(random.nextBoolean() ? 0.25 : random.nextDouble() * 10 + Double.MIN_NORMAL,
@@ -198,8 +200,7 @@ class PlanRoundTripTest {
             s = o.with(s, o.text(plan.settings()));
         }
         int particles = plan.reference() == ComparisonPlan.Reference.LR ? plan.referenceParticles() : defaults.referenceParticles();
-        return new ComparisonPlan(plan.methods(), plan.directions(), s, plan.runs(), plan.seed(), plan.threads(), plan.reference(), particles,
-                plan.align(), plan.intersectVocabularies(), plan.gapThreshold());
+        return plan.withSettings(s).withReferenceParticles(particles);
     }
 
     private static Map<String, String> settings(ComparisonPlan plan, AdaptiveBudget budget, AutoEstimation.Pilot pilot) {

@@ -150,8 +150,9 @@ public final class RunForm {
     }
 
     private ComparisonPlan planOn(ComparisonPlan b) {
-        return new ComparisonPlan(selectedMethods(b), b.directions(), settingsOn(b), runs.get(), seed.get(), threads.get(),
-                reference.get(), referenceParticles.get(), inputs.alignProperty().get(), false, b.gapThreshold());
+        return b.withMethods(selectedMethods(b)).withSettings(settingsOn(b)).withRuns(runs.get()).withSeed(seed.get()).withThreads(threads.get())
+                .withReference(reference.get()).withReferenceParticles(referenceParticles.get()).withAlign(inputs.alignProperty().get())
+                .withIntersectVocabularies(false);
     }
 
     /**
@@ -171,16 +172,14 @@ public final class RunForm {
                     + " so its form runs vocabulary strict");
         }
         if (made.auto() != null) {
-            base.set(new ComparisonPlan(DEFAULTS.methods(), DEFAULTS.directions(), DEFAULTS.settings(), DEFAULTS.runs(), plan.seed(), threads.get(),
-                    DEFAULTS.reference(), DEFAULTS.referenceParticles(), plan.align(), false, plan.gapThreshold()));
+            base.set(DEFAULTS.withSeed(plan.seed()).withThreads(threads.get()).withAlign(plan.align()).withGapThreshold(plan.gapThreshold()));
             seed.set(plan.seed());
             inputs.alignProperty().set(plan.align());
             adaptive.set(false);
             auto.set(true);
             return notHeld;
         }
-        base.set(new ComparisonPlan(plan.methods(), plan.directions(), plan.settings(), plan.runs(), plan.seed(), threads.get(), plan.reference(),
-                plan.referenceParticles(), plan.align(), false, plan.gapThreshold()));
+        base.set(plan.withThreads(threads.get()).withIntersectVocabularies(false));
         methods.forEach((name, on) -> on.set(plan.methods().contains(name)));
         temperatures.set(plan.settings().temperatures());
         samples.set(plan.settings().samples());
@@ -207,8 +206,7 @@ public final class RunForm {
      */
     public void presetTable1() {
         ComparisonPlan paper = ComparisonPlan.defaults(ComparisonPlan.defaultSelection());
-        apply(new ResultsPlan(new ComparisonPlan(paper.methods(), paper.directions(), paper.settings(), paper.runs(), seed.get(), threads.get(),
-                paper.reference(), paper.referenceParticles(), inputs.alignProperty().get(), false, paper.gapThreshold()), null));
+        apply(new ResultsPlan(paper.withSeed(seed.get()).withThreads(threads.get()).withAlign(inputs.alignProperty().get()), null));
     }
 
     /** The settings without a control back at their defaults (the command line's). */

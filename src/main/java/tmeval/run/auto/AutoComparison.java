@@ -170,8 +170,9 @@ public final class AutoComparison {
      * runs, no reference; seed, threads, alignment, vocabulary and gap threshold as given (auto chooses the rest).
      */
     public static ComparisonPlan pilotPlan(long seed, int threads, boolean align, boolean intersectVocabularies, double gapThreshold) {
-        return new ComparisonPlan(CANDIDATES, ComparisonPlan.Directions.BOTH, ComparisonPlan.DEFAULT_METHOD_SETTINGS, AutoEstimation.RUNS, seed,
-                threads, ComparisonPlan.Reference.NONE, ComparisonPlan.DEFAULT_REFERENCE_PARTICLES, align, intersectVocabularies, gapThreshold);
+        return ComparisonPlan.defaults(CANDIDATES).withDirections(ComparisonPlan.Directions.BOTH).withRuns(AutoEstimation.RUNS).withSeed(seed)
+                .withThreads(threads).withReference(ComparisonPlan.Reference.NONE).withAlign(align).withIntersectVocabularies(intersectVocabularies)
+                .withGapThreshold(gapThreshold);
     }
 
     /** Runs the pilot and chooses. */

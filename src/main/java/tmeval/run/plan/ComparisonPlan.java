@@ -167,13 +167,54 @@ public record ComparisonPlan(List<String> methods, Directions directions, Method
         return List.of(ComparisonMethods.RATIO_CONVEX, ComparisonMethods.RATIO_GEOMETRIC, ComparisonMethods.AIS_DIFF, ComparisonMethods.LR_DIFF);
     }
 
+    // withers: each returns this plan with one setting changed (and checked), so that no caller rebuilds it positionally
+
     public ComparisonPlan withMethods(List<String> m) {
         return new ComparisonPlan(m, directions, settings, runs, seed, threads, reference, referenceParticles, align, intersectVocabularies, gapThreshold);
     }
 
+    public ComparisonPlan withDirections(Directions d) {
+        return new ComparisonPlan(methods, d, settings, runs, seed, threads, reference, referenceParticles, align, intersectVocabularies, gapThreshold);
+    }
+
+    public ComparisonPlan withSettings(MethodSettings s) {
+        return new ComparisonPlan(methods, directions, s, runs, seed, threads, reference, referenceParticles, align, intersectVocabularies, gapThreshold);
+    }
+
     public ComparisonPlan withTemperatures(int n) {
-        return new ComparisonPlan(methods, directions, settings.withTemperatures(n), runs, seed, threads, reference, referenceParticles, align,
-                intersectVocabularies, gapThreshold);
+        return withSettings(settings.withTemperatures(n));
+    }
+
+    public ComparisonPlan withRuns(int r) {
+        return new ComparisonPlan(methods, directions, settings, r, seed, threads, reference, referenceParticles, align, intersectVocabularies, gapThreshold);
+    }
+
+    public ComparisonPlan withSeed(long s) {
+        return new ComparisonPlan(methods, directions, settings, runs, s, threads, reference, referenceParticles, align, intersectVocabularies, gapThreshold);
+    }
+
+    public ComparisonPlan withThreads(int t) {
+        return new ComparisonPlan(methods, directions, settings, runs, seed, t, reference, referenceParticles, align, intersectVocabularies, gapThreshold);
+    }
+
+    public ComparisonPlan withReference(Reference r) {
+        return new ComparisonPlan(methods, directions, settings, runs, seed, threads, r, referenceParticles, align, intersectVocabularies, gapThreshold);
+    }
+
+    public ComparisonPlan withReferenceParticles(int p) {
+        return new ComparisonPlan(methods, directions, settings, runs, seed, threads, reference, p, align, intersectVocabularies, gapThreshold);
+    }
+
+    public ComparisonPlan withAlign(boolean a) {
+        return new ComparisonPlan(methods, directions, settings, runs, seed, threads, reference, referenceParticles, a, intersectVocabularies, gapThreshold);
+    }
+
+    public ComparisonPlan withIntersectVocabularies(boolean i) {
+        return new ComparisonPlan(methods, directions, settings, runs, seed, threads, reference, referenceParticles, align, i, gapThreshold);
+    }
+
+    public ComparisonPlan withGapThreshold(double g) {
+        return new ComparisonPlan(methods, directions, settings, runs, seed, threads, reference, referenceParticles, align, intersectVocabularies, g);
     }
 
     /**
