@@ -9,6 +9,7 @@ import tmeval.compare.ComparisonTable;
 import tmeval.compare.ConvergenceCheck;
 import tmeval.compare.Direction;
 import tmeval.compare.ModelPair;
+import tmeval.estimate.MethodOption;
 import tmeval.estimate.MethodSettings;
 import tmeval.io.InputException;
 import tmeval.io.ModelLoader;
@@ -18,6 +19,7 @@ import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
 import tmeval.run.exec.AdaptiveComparison;
 import tmeval.run.auto.AutoComparison;
+import tmeval.run.plan.ComparisonJob;
 import tmeval.run.plan.ComparisonPlan;
 import tmeval.run.output.CertifiedRows;
 import tmeval.run.output.CompareRowFormat;
@@ -122,12 +124,12 @@ final class CompareCommand implements Command {
         return names.contains(AutoComparison.NAME);
     }
 
-    /** The options auto sets itself: the methods' budgets, runs, directions, the adaptive budget and the reference. */
+    /** The options of the settings auto sets itself ({@link ComparisonJob#CHOSEN_BY_AUTO}: budgets, runs, directions, the adaptive budget, the reference). */
     private static void refuseWhatAutoChooses(Options o) throws UsageException {
-        List<String> chosenByAuto = new ArrayList<>();
-        MethodOptions.options(uses(ComparisonMethods.all())).forEach(spec -> chosenByAuto.add(spec.name()));
-        chosenByAuto.addAll(List.of("runs", "direction", "adaptive", "agree-within", "max-temperatures", "reference", "reference-particles"));
-        for (String option : chosenByAuto) {
+        for (String setting : ComparisonJob.CHOSEN_BY_AUTO) {
+            // a setting's option is its name, or for a method option its flag (resampling: --no-resampling)
+            String option = java.util.Arrays.stream(MethodOption.values()).filter(m -> m.setting().equals(setting)).map(MethodOption::option)
+                    .findFirst().orElse(setting);
             if (o.has(option)) {
                 throw new UsageException("--" + option + ": auto chooses the method, its budget, runs and directions; to set them, name the methods"
                         + " (--method " + String.join(",", ComparisonPlan.defaultSelection()) + ", or any of " + String.join(", ",
@@ -279,9 +281,10 @@ final class CompareCommand implements Command {
         long start = System.nanoTime();
         try (OutputFile file = OutputFile.create(outFile, o.standardOutput())) {
             Writer w = file.writer();
-            w.write(Provenance.header(InputOptions.withCorpus(auto ? choice.settingsText(pilotPlan) : adaptive == null ? plan.toSettings()
-                    : adaptive.settingsText(plan), o, smooth, corpus), o.inputs(), timing, shard, ShardDocuments.of(corpus, shard, plan::scoredTokens)));
-            w.write(adaptive == null && !auto ? CompareRowFormat.HEADER : CompareRowFormat.HEADER_ADAPTIVE);
+            ComparisonJob made = auto ? choice.job(pilotPlan) : new ComparisonJob(plan, adaptive);
+            w.write(Provenance.header(InputOptions.withCorpus(made.toSettings(), o, smooth, corpus), o.inputs(), timing, shard,
+                    ShardDocuments.of(corpus, shard, plan::scoredTokens)));
+            w.write(CompareRowFormat.header(made.rounds()));
             CertifiedRows rows = new CertifiedRows(w, timing);
             verdicts = rows.verdicts();
             java.util.function.Consumer<ComparisonRunner.Result> noteRefusal = r -> {

@@ -18,7 +18,7 @@ import javafx.beans.property.SimpleLongProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import tmeval.anneal.Schedule;
 import tmeval.app.common.Form;
-import tmeval.app.common.ResultsPlan;
+import tmeval.run.plan.ComparisonJob;
 import tmeval.app.common.Workspace;
 import tmeval.compare.ComparisonMethods;
 import tmeval.estimate.MethodOption;
@@ -70,7 +70,7 @@ public final class RunForm {
     private final Form form = new Form();
     /** The plan the form edits: its settings without a control (direction, gap threshold, ...) and the methods' order. */
     private final ObjectProperty<ComparisonPlan> base = new SimpleObjectProperty<>(DEFAULTS);
-    private final ReadOnlyObjectWrapper<ResultsPlan> formPlan = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<ComparisonJob> formPlan = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyStringWrapper otherSettings = new ReadOnlyStringWrapper("");
     private final List<Runnable> changeListeners = new ArrayList<>();
 
@@ -112,9 +112,9 @@ public final class RunForm {
     /** A setting of the form changed: the cost preview, the plan the form describes and its settings without a control follow. */
     private void formChanged() {
         changeListeners.forEach(Runnable::run);
-        ResultsPlan now;
+        ComparisonJob now;
         try {
-            now = auto.get() ? ResultsPlan.autoForm(plan()) : new ResultsPlan(plan(), budget());
+            now = job();
         } catch (IllegalArgumentException e) {
             now = null;
         }
@@ -124,6 +124,16 @@ public final class RunForm {
         hidden.entrySet().removeIf(e -> e.getValue().equals(defaults.get(e.getKey())) || CONTROLLED.contains(e.getKey()));
         otherSettings.set(hidden.isEmpty() ? "" : "also in this plan: " + String.join(", ", hidden.entrySet().stream()
                 .map(e -> e.getKey() + " " + e.getValue()).toList()));
+    }
+
+    /**
+     * The comparison the form describes: {@link #plan()} with its mode, auto (the plan is then its pilot's), adaptive
+     * with {@link #budget()}, or plain.
+     *
+     * @throws IllegalArgumentException naming a setting that is not valid
+     */
+    public ComparisonJob job() {
+        return auto.get() ? ComparisonJob.auto(plan()) : new ComparisonJob(plan(), budget());
     }
 
     public MethodSettings settings() {
@@ -163,7 +173,7 @@ public final class RunForm {
      *
      * @return what the form cannot hold, each named (empty when it holds all of it)
      */
-    public List<String> apply(ResultsPlan made) {
+    public List<String> apply(ComparisonJob made) {
         ComparisonPlan plan = made.plan();
         AdaptiveBudget budget = made.budget();
         List<String> notHeld = new ArrayList<>();
@@ -172,7 +182,7 @@ public final class RunForm {
                     + " so its form runs vocabulary strict");
         }
         if (made.auto() != null) {
-            base.set(DEFAULTS.withSeed(plan.seed()).withThreads(threads.get()).withAlign(plan.align()).withGapThreshold(plan.gapThreshold()));
+            base.set(ComparisonJob.withUsersSettings(DEFAULTS, plan).withThreads(threads.get()).withIntersectVocabularies(false));
             seed.set(plan.seed());
             inputs.alignProperty().set(plan.align());
             adaptive.set(false);
@@ -206,7 +216,7 @@ public final class RunForm {
      */
     public void presetTable1() {
         ComparisonPlan paper = ComparisonPlan.defaults(ComparisonPlan.defaultSelection());
-        apply(new ResultsPlan(paper.withSeed(seed.get()).withThreads(threads.get()).withAlign(inputs.alignProperty().get()), null));
+        apply(new ComparisonJob(paper.withSeed(seed.get()).withThreads(threads.get()).withAlign(inputs.alignProperty().get()), null));
     }
 
     /** The settings without a control back at their defaults (the command line's). */
@@ -223,7 +233,7 @@ public final class RunForm {
     }
 
     /** The plan Run would run now (with its adaptive budget), or null while a setting of the form is not valid. */
-    public ReadOnlyObjectProperty<ResultsPlan> formPlanProperty() {
+    public ReadOnlyObjectProperty<ComparisonJob> formPlanProperty() {
         return formPlan.getReadOnlyProperty();
     }
 

@@ -10,7 +10,6 @@ import tmeval.app.common.ArmKey;
 import tmeval.app.common.BackgroundJob;
 import tmeval.app.common.Results;
 import tmeval.app.common.RunHistory;
-import tmeval.app.common.ResultsPlan;
 import tmeval.compare.ModelPair;
 import tmeval.model.Corpus;
 import tmeval.run.auto.AutoComparison;
@@ -73,7 +72,7 @@ final class RunJob {
         drainAll = () -> {
             AutoComparison.Choice c = chosen.getAndSet(null);
             if (c != null) {
-                results.reset(corpus, new ResultsPlan(c.plan(spec.plan()), null, c.provenance()));
+                results.reset(corpus, c.job(spec.plan()));
                 choiceWords = c.inWords();
             }
             stream.drainInto(results);

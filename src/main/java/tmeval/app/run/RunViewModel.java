@@ -18,7 +18,7 @@ import tmeval.anneal.Schedule;
 import tmeval.app.common.Form;
 import tmeval.app.common.Results;
 import tmeval.app.common.RunHistory;
-import tmeval.app.common.ResultsPlan;
+import tmeval.run.plan.ComparisonJob;
 import tmeval.app.common.TaskExecutor;
 import tmeval.app.common.UserMessages;
 import tmeval.app.common.Workspace;
@@ -50,8 +50,8 @@ public final class RunViewModel {
         }
 
         /** The plan of the results it makes, or null for auto's, known once the pilot has chosen. */
-        ResultsPlan made() {
-            return auto ? null : new ResultsPlan(plan, budget);
+        ComparisonJob made() {
+            return auto ? null : new ComparisonJob(plan, budget);
         }
     }
 
@@ -118,7 +118,7 @@ public final class RunViewModel {
         form.onChanged(cost::update);
         cost.start();
         cost.update();
-        cluster = new ClusterCommands(inputs, form::plan, form::budget, form.autoProperty()::get, jarPath());
+        cluster = new ClusterCommands(inputs, form::job, jarPath());
         cost.tooBigProperty().addListener((o, a, b) -> updateTooBig());
         cost.costSecondsProperty().addListener((o, a, b) -> updateTooBig());
         updateTooBig();
@@ -286,7 +286,7 @@ public final class RunViewModel {
         return form.budget();
     }
 
-    public List<String> apply(ResultsPlan made) {
+    public List<String> apply(ComparisonJob made) {
         return form.apply(made);
     }
 
@@ -302,7 +302,7 @@ public final class RunViewModel {
         return form.otherSettingsProperty();
     }
 
-    public ReadOnlyObjectProperty<ResultsPlan> formPlanProperty() {
+    public ReadOnlyObjectProperty<ComparisonJob> formPlanProperty() {
         return form.formPlanProperty();
     }
 

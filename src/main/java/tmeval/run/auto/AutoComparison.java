@@ -1,5 +1,6 @@
 package tmeval.run.auto;
 
+import tmeval.run.plan.AutoPilot;
 import tmeval.run.certify.ComparisonVerdicts;
 import tmeval.run.certify.DocumentVerdict;
 import tmeval.run.exec.AdaptiveComparison;
@@ -9,6 +10,7 @@ import tmeval.run.exec.OrderedParallel;
 import tmeval.run.exec.Outcome;
 import tmeval.run.exec.Status;
 import tmeval.run.plan.Arm;
+import tmeval.run.plan.ComparisonJob;
 import tmeval.run.plan.ComparisonPlan;
 import tmeval.run.plan.Shard;
 
@@ -32,10 +34,8 @@ import tmeval.run.certify.Verdict;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.ToDoubleFunction;
 
@@ -46,7 +46,7 @@ import java.util.function.ToDoubleFunction;
  * below a floor or beyond the cap, then the least predicted cost (site updates weighted by {@link AutoEstimation#WORK},
  * never seconds, so the choice is the same on any machine and thread count) is chosen with a starting budget; then
  * every document runs {@link AutoEstimation#RUNS} times and, until it is certified, again at twice the budget, up to
- * {@link AutoEstimation#MAX_DOUBLINGS} doublings: {@link AdaptiveComparison}'s rounds with the certificate as the rule.
+ * {@link AutoPilot#MAX_DOUBLINGS} doublings: {@link AdaptiveComparison}'s rounds with the certificate as the rule.
  */
 public final class AutoComparison {
     public static final String NAME = AutoEstimation.NAME;
@@ -117,21 +117,19 @@ public final class AutoComparison {
             return pilotPlan.withMethods(List.of(method)).withTemperatures(startTemperatures);
         }
 
-        /** The most temperatures a document gets: the start doubled {@link AutoEstimation#MAX_DOUBLINGS} times. */
+        /** The most temperatures a document gets: the start doubled {@link AutoPilot#MAX_DOUBLINGS} times. */
         public int maxTemperatures() {
-            return (int) Math.min(Integer.MAX_VALUE, (long) startTemperatures << AutoEstimation.MAX_DOUBLINGS);
+            return (int) Math.min(Integer.MAX_VALUE, (long) startTemperatures << AutoPilot.MAX_DOUBLINGS);
         }
 
-        /** The provenance of an auto comparison: the chosen plan's settings and what chose it (as estimate's auto writes them). */
-        public Map<String, String> settingsText(ComparisonPlan pilotPlan) {
-            Map<String, String> s = new LinkedHashMap<>(plan(pilotPlan).toSettings());
-            s.putAll(provenance().toSettings());
-            return s;
+        /** The comparison its rows are written under: the chosen plan with what chose it, its provenance (as estimate's auto writes it). */
+        public ComparisonJob job(ComparisonPlan pilotPlan) {
+            return new ComparisonJob(plan(pilotPlan), null, provenance());
         }
 
         /** What the provenance records of the choice beside its plan's settings: auto, its cap in doublings, the pilot's documents. */
-        public AutoEstimation.Pilot provenance() {
-            return new AutoEstimation.Pilot(AutoEstimation.MAX_DOUBLINGS, pilot);
+        public AutoPilot provenance() {
+            return new AutoPilot(AutoPilot.MAX_DOUBLINGS, pilot);
         }
 
         /** The choice in a sentence, for where a run's status is shown. */
@@ -150,13 +148,13 @@ public final class AutoComparison {
                 boolean ratio = ComparisonMethods.get(t.method()).directional();
                 sb.append(String.format(Locale.ROOT, "  %-15s %d %s, %d beyond %dx its budget; %s %.3g nats^2 per token; to the targets"
                                 + " %.3g site updates; pilot %.3g site updates in %.2f s%n", t.method(), t.violations(),
-                        ratio ? "without a value" : "below a model's floor or without a value", t.beyondCap(), 1 << AutoEstimation.MAX_DOUBLINGS,
+                        ratio ? "without a value" : "below a model's floor or without a value", t.beyondCap(), 1 << AutoPilot.MAX_DOUBLINGS,
                         ratio ? "squared gap between the directions" : "run variance", t.variancePerToken(), t.predictedSiteUpdates(),
                         (double) t.pilotSiteUpdates(), t.pilotNanos() / 1e9).replace("1.80e+308", "-").replace("NaN", "-"));
             }
             sb.append(String.format(Locale.ROOT, "auto chose %s at n = %d, %d runs per document%s, doubled up to %d times (n = %d) where a"
                             + " document is not yet certified%n", method, startTemperatures, AutoEstimation.RUNS,
-                    ComparisonMethods.get(method).directional() ? " in each direction" : " on each model", AutoEstimation.MAX_DOUBLINGS,
+                    ComparisonMethods.get(method).directional() ? " in each direction" : " on each model", AutoPilot.MAX_DOUBLINGS,
                     maxTemperatures()));
             return sb.toString();
         }
@@ -286,7 +284,7 @@ public final class AutoComparison {
                 squaredError += v.error() * v.error() * AutoEstimation.RUNS;
             }
             int factor = AutoEstimation.factor(needed);
-            if (factor > 1 << AutoEstimation.MAX_DOUBLINGS) {
+            if (factor > 1 << AutoPilot.MAX_DOUBLINGS) {
                 beyondCap++;
             }
             factors.add(factor);

@@ -12,9 +12,8 @@ import tmeval.run.exec.MethodStreams;
 import tmeval.run.exec.OrderedParallel;
 import tmeval.run.exec.Outcome;
 import tmeval.run.exec.Status;
+import tmeval.run.plan.AutoPilot;
 import tmeval.run.plan.EstimatePlan;
-import tmeval.run.plan.Setting;
-import tmeval.run.plan.SettingsReader;
 import tmeval.run.plan.Shard;
 
 import tmeval.estimate.Estimator;
@@ -45,28 +44,18 @@ import java.util.stream.IntStream;
  * seeded, length-stratified sample of the documents runs every candidate estimator at its default budget and measures
  * its variance and floor violations; the candidate that would certify the pilot at the least cost is chosen, with a
  * starting budget; then every document is run {@link #RUNS} times and, until it is certified, again at twice the
- * budget, up to {@link #MAX_DOUBLINGS} doublings; a document still not certified then falls back to the pilot's
- * runners-up ({@link #MAX_FALLBACKS} at most, each escalated from its own start the same way), and the first that
+ * budget, up to {@link AutoPilot#MAX_DOUBLINGS} doublings; a document still not certified then falls back to the pilot's
+ * runners-up ({@link AutoPilot#MAX_FALLBACKS} at most, each escalated from its own start the same way), and the first that
  * certifies it gives its rows. Costs are counted in site updates weighted by what one costs each
  * method ({@link #WORK}), not in seconds, so that the choice, and so every row, is the same for a seed on any machine
  * and at any thread count; the pilot's seconds are printed beside them.
  */
 public final class AutoEstimation {
-    public static final String NAME = "auto";
+    public static final String NAME = AutoPilot.NAME;
     /** Runs per document: the certificate needs a standard error, and two runs give it only one degree of freedom. */
     public static final int RUNS = 3;
     /** Documents in the pilot. */
     public static final int PILOT_DOCUMENTS = 8;
-    /** How often a document's budget may double past the starting budget (so at most 16 times it). */
-    public static final int MAX_DOUBLINGS = 4;
-    /**
-     * How many of the pilot's runners-up a document the choice cannot certify may fall back to. Two: on the models
-     * measured one sufficed (performance.md, "Certified answers by default": MALLET's K = 30, the one floor-clean
-     * runner-up certified all three documents the choice left), a second covers a runner-up that fails where the
-     * first also does, and each fallback can cost a document up to 31 times its start budget, so the bound keeps a
-     * hopeless document's cost within a few times the choice's worst case.
-     */
-    public static final int MAX_FALLBACKS = 2;
     /** The pilot's variance is a three-run estimate: the budget it asks for is doubled to leave room for its noise. */
     static final double MARGIN = 2;
     /**
@@ -145,7 +134,7 @@ public final class AutoEstimation {
         /** The provenance of an auto run: the chosen plan's settings and what chose it. */
         public java.util.Map<String, String> settingsText(long seed, int threads) {
             java.util.Map<String, String> s = new java.util.LinkedHashMap<>(plan(seed, threads).toSettings());
-            s.putAll(new Pilot(MAX_DOUBLINGS, pilot, fallbacks.stream().map(Fallback::method).toList()).toSettings());
+            s.putAll(new AutoPilot(AutoPilot.MAX_DOUBLINGS, pilot, fallbacks.stream().map(Fallback::method).toList()).toSettings());
             return s;
         }
 
@@ -162,14 +151,14 @@ public final class AutoEstimation {
             for (Trial t : trials) {
                 sb.append(String.format(Locale.ROOT, "  %-9s %d below the floor or without a value, %d beyond %dx its budget; variance %.3g"
                                 + " nats^2 per token, x work %.3g; predicted %.3g site updates; pilot %.3g site updates in %.2f s, %.3g variance^-1 per s%n", t.method(),
-                        t.violations(), t.beyondCap(), 1 << MAX_DOUBLINGS, t.variancePerToken(), t.inefficiency(), t.predictedSiteUpdates(), (double) t.pilotSiteUpdates(),
+                        t.violations(), t.beyondCap(), 1 << AutoPilot.MAX_DOUBLINGS, t.variancePerToken(), t.inefficiency(), t.predictedSiteUpdates(), (double) t.pilotSiteUpdates(),
                         t.pilotNanos() / 1e9, 1e9 / (t.variancePerToken() * t.pilotNanos())).replace("1.80e+308", "-").replace("Infinity", "-")
                         .replace("NaN", "-"));
             }
             sb.append(calibration);
             String option = Methods.budgetOption(method).setting();
             sb.append(String.format(Locale.ROOT, "auto chose %s at %s %d, %d runs per document, doubled up to %d times where a document is"
-                    + " not yet certified%n", method, option, Methods.budget(method, start), RUNS, MAX_DOUBLINGS));
+                    + " not yet certified%n", method, option, Methods.budget(method, start), RUNS, AutoPilot.MAX_DOUBLINGS));
             sb.append(fallbacks.isEmpty() ? String.format(Locale.ROOT, "auto has no fallback: no other candidate kept every pilot document"
                     + " above its floor%n") : String.format(Locale.ROOT, "auto falls back, where %s cannot certify a document, to %s, each doubled"
                     + " the same way, the first that certifies it giving its rows%n", method, fallbacks.stream().map(f -> f.method() + " at "
@@ -189,97 +178,6 @@ public final class AutoEstimation {
     }
 
     /**
-     * What an auto run's provenance adds to the settings of the plan it chose (estimate's and compare's alike): {@code auto
-     * true}, how often a document's budget may double, the corpus positions of the pilot's documents and, for a single
-     * model's auto, the methods a document falls back to ({@code auto-fallback}, in their order; written only when there
-     * are any). The one writer ({@link #toSettings}) and reader ({@link #fromSettings}) of those settings.
-     */
-    public record Pilot(int maxDoublings, int[] documents, List<String> fallbacks) {
-        /** The settings' names: what a plan's own reader leaves to this one. */
-        public static final java.util.Set<String> SETTINGS = Setting.AUTO_SETTINGS;
-
-        public Pilot {
-            documents = documents.clone();
-            fallbacks = List.copyOf(fallbacks);
-        }
-
-        /** A pilot without fallbacks (compare's auto). */
-        public Pilot(int maxDoublings, int[] documents) {
-            this(maxDoublings, documents, List.of());
-        }
-
-        public java.util.Map<String, String> toSettings() {
-            java.util.Map<String, String> s = new java.util.LinkedHashMap<>();
-            s.put("auto", "true");
-            s.put("auto-max-doublings", Integer.toString(maxDoublings));
-            s.put("auto-pilot", Arrays.toString(documents).replace(" ", ""));
-            if (!fallbacks.isEmpty()) {
-                s.put("auto-fallback", String.join(",", fallbacks));
-            }
-            return s;
-        }
-
-        /**
-         * The pilot {@link #toSettings} wrote, or null for the settings of a run that is not auto (no {@code auto} setting).
-         *
-         * @throws IllegalArgumentException naming the setting that is missing or not valid
-         */
-        public static Pilot fromSettings(java.util.Map<String, String> settings) {
-            if (!settings.containsKey("auto")) {
-                for (String k : SETTINGS) {
-                    if (settings.containsKey(k)) {
-                        throw SettingsReader.problem(k, "goes with auto true, which this plan does not have");
-                    }
-                }
-                return null;
-            }
-            SettingsReader in = new SettingsReader(settings, settings.keySet());
-            if (!in.bool("auto")) {
-                throw SettingsReader.problem("auto", "is only ever true: a plan that is not auto names no pilot");
-            }
-            int doublings = (int) in.whole(Setting.AUTO_MAX_DOUBLINGS);
-            String text = in.text("auto-pilot");
-            int[] documents = in.valid("auto-pilot", () -> Setting.pilotDocuments(text));
-            List<String> fallbacks = List.of();
-            if (in.has("auto-fallback")) {
-                String names = in.text("auto-fallback");
-                fallbacks = in.valid("auto-fallback", () -> fallbacks(names));
-            }
-            return new Pilot(doublings, documents, fallbacks);
-        }
-
-        /** Method names joined by commas: auto's candidates, each once, at most {@link #MAX_FALLBACKS}. */
-        static List<String> fallbacks(String text) {
-            // any unbiased estimator that was ever a candidate: files written when is-pzw and is-prior were still read back
-            List<String> names = Setting.methods(text, Methods.stochasticLowerBounds(), false);
-            if (names.size() > MAX_FALLBACKS) {
-                throw new IllegalArgumentException("names " + names.size() + " fallbacks where auto has at most " + MAX_FALLBACKS + ": " + text);
-            }
-            return names;
-        }
-
-        /** The most a document's budget is multiplied by: 2 to the {@link #maxDoublings}. */
-        public int capFactor() {
-            return 1 << maxDoublings;
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Pilot p && p.maxDoublings == maxDoublings && Arrays.equals(p.documents, documents) && p.fallbacks.equals(fallbacks);
-        }
-
-        @Override
-        public int hashCode() {
-            return (31 * maxDoublings + Arrays.hashCode(documents)) * 31 + fallbacks.hashCode();
-        }
-
-        @Override
-        public String toString() {
-            return "Pilot" + toSettings();
-        }
-    }
-
-    /**
      * The budget factor a pilot document asks for: the power of two at or above {@code MARGIN x needed}, where
      * {@code needed} is the factor that would bring its error to the target.
      */
@@ -292,7 +190,7 @@ public final class AutoEstimation {
     /** The starting factor of a candidate: the median of its pilot documents' factors, at most the cap. */
     static int startFactor(List<Integer> factors) {
         int start = factors.isEmpty() ? 1 : factors.stream().sorted().toList().get(factors.size() / 2);
-        return Math.min(start, 1 << MAX_DOUBLINGS);
+        return Math.min(start, 1 << AutoPilot.MAX_DOUBLINGS);
     }
 
     /** The pilot's documents: one from each of equal strata of the documents sorted by length, picked by the seed. */
@@ -367,7 +265,7 @@ public final class AutoEstimation {
     /**
      * The runners-up a document the choice cannot certify falls back to: in the pilot's ranking, those that kept every
      * pilot document above its floor (a method that fell below it there is not trusted to certify), at most
-     * {@link #MAX_FALLBACKS}, each from its default budget times the factor its pilot asked for.
+     * {@link AutoPilot#MAX_FALLBACKS}, each from its default budget times the factor its pilot asked for.
      */
     static List<Fallback> fallbacks(List<Trial> ranked) {
         if (!ranked.isEmpty() && ranked.get(0).method().equals(Methods.IS_GIBBS)) {
@@ -376,7 +274,7 @@ public final class AutoEstimation {
             // false certificate of issue 34 (lee-is 0.5 to 1.3 nats low on every run, runs agreeing): it stays "no"
             return List.of();
         }
-        return ranked.stream().skip(1).filter(t -> t.violations() == 0).limit(MAX_FALLBACKS).map(t -> {
+        return ranked.stream().skip(1).filter(t -> t.violations() == 0).limit(AutoPilot.MAX_FALLBACKS).map(t -> {
             MethodSettings defaults = Methods.get(t.method()).defaults();
             return new Fallback(t.method(), Methods.withBudget(t.method(), defaults, Methods.budget(t.method(), defaults) * t.startFactor()));
         }).toList();
@@ -437,7 +335,7 @@ public final class AutoEstimation {
             // the standard error falls as one over the root of the budget: the factor that brings it within the target
             double se = v.error();
             int factor = factor(se * se / (v.target() * v.target()));
-            if (factor > 1 << MAX_DOUBLINGS) {
+            if (factor > 1 << AutoPilot.MAX_DOUBLINGS) {
                 beyondCap++;
             }
             factors.add(factor);
@@ -528,7 +426,7 @@ public final class AutoEstimation {
         long cost = 0;
         List<Outcome> runs = null;
         Verdict v = null;
-        for (int round = 0; round <= MAX_DOUBLINGS; round++) {
+        for (int round = 0; round <= AutoPilot.MAX_DOUBLINGS; round++) {
             int budget = startBudget << round;
             Estimator estimator = Methods.get(method).create(Methods.withBudget(method, start, budget));
             runs = runs(estimator, model, doc, d, budget, seed, cancel);

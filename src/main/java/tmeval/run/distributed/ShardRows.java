@@ -1,5 +1,6 @@
 package tmeval.run.distributed;
 
+import tmeval.run.plan.AutoPilot;
 import tmeval.run.certify.ComparisonVerdicts;
 import tmeval.run.auto.AutoEstimation;
 import tmeval.run.exec.Status;
@@ -33,7 +34,7 @@ import java.util.Map;
 final class ShardRows {
     private final ShardMerge.Kind kind;
     private final String estimateMethod;
-    /** An auto estimate's fallbacks ({@link AutoEstimation.Pilot#fallbacks}): a document's rows may be one of theirs instead. */
+    /** An auto estimate's fallbacks ({@link AutoPilot#fallbacks}): a document's rows may be one of theirs instead. */
     private final List<String> fallbacks;
     /** Each row of a document, as {@link #key} names it, in the order the runner writes them. */
     private final List<String> keys = new ArrayList<>();
@@ -53,7 +54,7 @@ final class ShardRows {
         this.kind = kind;
         int runs = Setting.RUNS.parseInt(required(settings, "runs"));
         estimateMethod = kind == ShardMerge.Kind.ESTIMATE ? Methods.get(required(settings, "method")).name() : null;
-        AutoEstimation.Pilot pilot = kind == ShardMerge.Kind.ESTIMATE ? AutoEstimation.Pilot.fromSettings(settings) : null;
+        AutoPilot pilot = kind == ShardMerge.Kind.ESTIMATE ? AutoPilot.fromSettings(settings) : null;
         fallbacks = pilot == null ? List.of() : pilot.fallbacks();
         autoTemperatures = kind == ShardMerge.Kind.COMPARE_ADAPTIVE && "true".equals(settings.get(AutoEstimation.NAME))
                 ? autoTemperatures(settings) : null;

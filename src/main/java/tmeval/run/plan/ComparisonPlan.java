@@ -44,21 +44,21 @@ public record ComparisonPlan(List<String> methods, Directions directions, Method
     public static final int DEFAULT_MAX_TEMPERATURES_FACTOR = 16;
 
     /** The names of the settings ({@link #toSettings}): the command line's option names. */
-    private static final String PLAN = "plan";
+    static final String PLAN = "plan";
     private static final String PLAN_NAME = "compare";
-    private static final String METHODS = "methods";
+    static final String METHODS = "methods";
     private static final String DIRECTION = "direction";
     private static final String RUNS = "runs";
     private static final String SEED = "seed";
     private static final String REFERENCE = "reference";
     private static final String REFERENCE_PARTICLES = "reference-particles";
-    private static final String ALIGN = "align";
-    private static final String VOCABULARY = "vocabulary";
+    static final String ALIGN = "align";
+    static final String VOCABULARY = "vocabulary";
     private static final String GAP_THRESHOLD = "gap-threshold";
     private static final String STRICT = "strict";
     private static final String INTERSECT = "intersect";
 
-    /** Settings another reader reads: the adaptive budget's ({@link AdaptiveBudget}) and auto's ({@code run.auto.AutoEstimation.Pilot}). */
+    /** Settings another reader reads: the adaptive budget's ({@link AdaptiveBudget}) and auto's ({@link AutoPilot}). */
     private static final java.util.Set<String> LEFT_TO_OTHERS = java.util.stream.Stream.concat(AdaptiveBudget.SETTINGS.stream(),
             Setting.AUTO_SETTINGS.stream()).collect(java.util.stream.Collectors.toUnmodifiableSet());
 
@@ -313,7 +313,7 @@ public record ComparisonPlan(List<String> methods, Directions directions, Method
 
     /**
      * The plan whose {@link #toSettings} these are (an output's provenance, a session), on all cores: every setting must be
-     * there, none other ({@link AdaptiveBudget#fromSettings} reads the adaptive budget's, {@code run.auto.AutoEstimation.Pilot.fromSettings}
+     * there, none other ({@link AdaptiveBudget#fromSettings} reads the adaptive budget's, {@link AutoPilot#fromSettings}
      * auto's), and each must be what
      * the command line accepts.
      *

@@ -95,7 +95,7 @@ public final class Setting {
     public static final Real GAP_THRESHOLD = new Real("gap-threshold", 0, Double.MAX_VALUE);
     public static final Real AGREE_WITHIN = new Real("agree-within", Double.MIN_NORMAL, Double.MAX_VALUE);
 
-    /** The settings of an auto run's provenance beside its plan's, read by auto's own reader ({@code run.auto.AutoEstimation.Pilot}). */
+    /** The settings of an auto run's provenance beside its plan's, read by auto's own reader ({@link AutoPilot}). */
     public static final Set<String> AUTO_SETTINGS = Set.of("auto", "auto-max-doublings", "auto-pilot", "auto-fallback");
 
     /** {@code --unknown-words} as the provenance records it. */
@@ -125,7 +125,7 @@ public final class Setting {
                 Map.entry("reference", ComparisonPlan.Reference::parse), Map.entry("method", Setting::method),
                 Map.entry("align", Setting::bool), Map.entry("adaptive", Setting::bool), Map.entry("auto", Setting::bool),
                 Map.entry("auto-max-doublings", AUTO_MAX_DOUBLINGS::parse), Map.entry("auto-pilot", Setting::pilotDocuments),
-                // well-formed method names here; auto's own reader (AutoEstimation.Pilot) checks they are its candidates
+                // well-formed method names here; auto's own reader (AutoPilot) checks they are its candidates
                 Map.entry("auto-fallback", v -> List.of(v.split(",", -1)).forEach(Methods::get)),
                 Map.entry("allow-uneven-series", Setting::bool),
                 Map.entry("vocabulary", v -> oneOf(v, List.of("strict", "intersect"))),

@@ -1,5 +1,6 @@
 package tmeval.app.run;
 
+import tmeval.run.plan.ComparisonJob;
 import tmeval.run.plan.AdaptiveBudget;
 
 import org.junit.jupiter.api.Test;
@@ -102,7 +103,7 @@ class AdaptiveRunTest {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         Path cliOut = dir.resolve("adaptive.tsv");
         // the command the workbench writes for its plan (CompareCommandLine), run by the command line
-        List<String> args = new ArrayList<>(CompareCommandLine.arguments(vm.lastPlanProperty().get(), vm.lastBudgetProperty().get(),
+        List<String> args = new ArrayList<>(CompareCommandLine.arguments(new ComparisonJob(vm.lastPlanProperty().get(), vm.lastBudgetProperty().get()),
                 new CompareCommandLine.Inputs(fileA, fileB, corpusFile, 1), true));
         args.addAll(List.of("--threads", "1", "--out", cliOut.toString()));
         int code = new Cli().run(args.toArray(String[]::new),

@@ -1,5 +1,6 @@
 package tmeval.app.run;
 
+import tmeval.run.plan.ComparisonJob;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -82,7 +83,7 @@ class RunViewModelTest {
         RunViewModel vm = model();
         small(vm, "chib-diff");
         vm.seedProperty().set(7);
-        vm.apply(new tmeval.app.common.ResultsPlan(vm.plan().withMethods(List.of("exact")), new tmeval.run.plan.AdaptiveBudget(0.5, 64)));
+        vm.apply(new tmeval.run.plan.ComparisonJob(vm.plan().withMethods(List.of("exact")), new tmeval.run.plan.AdaptiveBudget(0.5, 64)));
         vm.presetTable1();
         ComparisonPlan paper = ComparisonPlan.defaults(ComparisonPlan.defaultSelection());
         assertEquals(paper.methods(), vm.plan().methods());
@@ -544,7 +545,7 @@ class RunViewModelTest {
         small(vm[0], ComparisonMethods.LR_DIFF);
         vm[0].start();
         List<tmeval.run.exec.ComparisonRunner.Result> finished = results.all();
-        tmeval.app.common.ResultsPlan plan = results.planProperty().get();
+        tmeval.run.plan.ComparisonJob plan = results.planProperty().get();
         assertEquals(AppFixtures.DOCUMENTS * 2, finished.size());
         cancelEarly[0] = true;
         vm[0].temperaturesProperty().set(50);

@@ -56,7 +56,7 @@ public class ComparisonPlanSettingsTest {
     void anAdaptiveBudgetReadsBackBesideItsPlan() {
         ComparisonPlan plan = DEFAULTS.withTemperatures(250);
         AdaptiveBudget budget = new AdaptiveBudget(0.05, 3000);
-        Map<String, String> settings = budget.settingsText(plan);
+        Map<String, String> settings = new ComparisonJob(plan, budget).toSettings();
         assertEquals(withThreads(plan, Workers.defaultThreads()), ComparisonPlan.fromSettings(settings));
         assertEquals(budget, AdaptiveBudget.fromSettings(settings));
     }
