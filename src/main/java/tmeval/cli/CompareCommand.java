@@ -7,7 +7,6 @@ import tmeval.run.output.ShardDocuments;
 import tmeval.compare.ComparisonMethods;
 import tmeval.compare.ComparisonTable;
 import tmeval.compare.ConvergenceCheck;
-import tmeval.compare.Direction;
 import tmeval.compare.ModelPair;
 import tmeval.estimate.MethodOption;
 import tmeval.estimate.MethodSettings;
@@ -20,6 +19,8 @@ import tmeval.progress.CancelToken;
 import tmeval.run.exec.AdaptiveComparison;
 import tmeval.run.auto.AutoComparison;
 import tmeval.run.plan.ComparisonJob;
+import tmeval.run.services.Comparisons;
+import tmeval.progress.Progress;
 import tmeval.run.plan.ComparisonPlan;
 import tmeval.run.output.CertifiedRows;
 import tmeval.run.output.CompareRowFormat;
@@ -187,6 +188,12 @@ final class CompareCommand implements Command {
         return vocabulary.equals("intersect");
     }
 
+    /** The comparison the options describe: for auto, on its pilot's plan; else the plan with its adaptive budget, or none. */
+    static ComparisonJob job(Options o) throws UsageException {
+        ComparisonPlan plan = plan(o);
+        return auto(o) ? ComparisonJob.auto(plan) : new ComparisonJob(plan, budget(o, plan));
+    }
+
     /** The adaptive budget the options describe (unset values at the plan's defaults), or null without --adaptive. */
     static AdaptiveBudget budget(Options o, ComparisonPlan plan) throws UsageException {
         if (!o.has("adaptive")) {
@@ -225,12 +232,18 @@ final class CompareCommand implements Command {
                 + " B %.3f (%.4f per token)%n", a, a / tokens, b, b / tokens);
     }
 
+    /** A progress printer on standard error, kept to be closed when its phase ends (a cancel or a failure included). */
+    private static ProgressPrinter printer(List<ProgressPrinter> printers, PrintStream err, String label) {
+        ProgressPrinter p = ProgressPrinter.to(err, label);
+        printers.add(p);
+        return p;
+    }
+
     @Override
     public int run(Options o, PrintStream out, PrintStream err) throws UsageException, InputException, IOException {
-        boolean auto = auto(o);
-        ComparisonPlan plan = plan(o);
+        ComparisonJob asked = job(o);
+        ComparisonPlan plan = asked.plan();
         Shard shard = MethodOptions.shard(o);
-        AdaptiveBudget adaptive = auto ? null : budget(o, plan);
         boolean timing = !o.has("no-timing");
         Path outFile = o.requiredPath("out");
 
@@ -242,12 +255,9 @@ final class CompareCommand implements Command {
         TopicModel b = loadedB.model();
         boolean smooth = InputOptions.unknownWords(o, pathA, loadedA.kind().coversAlphabet())
                 & InputOptions.unknownWords(o, pathB, loadedB.kind().coversAlphabet());
-        if (!auto) {
-            for (String method : plan.methods()) {
-                if (ComparisonMethods.refusal(method, a, b) != null) {
-                    throw new UsageException(ComparisonMethods.refusal(method, a, b));
-                }
-            }
+        String refusal = Comparisons.refusal(asked, a, b);
+        if (refusal != null) {
+            throw new UsageException(refusal);
         }
         ModelPair pair = InputOptions.pair(a, pathA, b, pathB, plan.align(), plan.intersectVocabularies(), plan.annealingMethod());
         Corpus corpus = InputOptions.corpus(o, pair.a(), List.of(a, b));
@@ -264,73 +274,65 @@ final class CompareCommand implements Command {
             out.println(distances);
         }
 
-        AutoComparison.Choice choice = null;
-        ComparisonPlan pilotPlan = plan;
-        if (auto) {
-            try (ProgressPrinter progress = ProgressPrinter.to(err, "auto pilot")) {
-                choice = AutoComparison.choose(pilotPlan, corpus, pair, progress, cancel);
-            }
-            out.print(choice.report(corpus));
-            plan = choice.plan(pilotPlan);
+        Comparisons.Ready ready;
+        List<ProgressPrinter> printers = new ArrayList<>();
+        try {
+            ready = Comparisons.prepare(asked, corpus, pair, new Comparisons.Listener() {
+                @Override
+                public Progress piloting(ComparisonPlan pilotPlan, int documents) {
+                    return printer(printers, err, "auto pilot");
+                }
+            }, cancel);
+        } finally {
+            printers.forEach(ProgressPrinter::close);
         }
+        out.print(ready.report(corpus));
+        ComparisonJob made = ready.job();
+        plan = made.plan();
         ComparisonTable table = ComparisonTable.forCorpus(corpus, plan.runs(), plan::scoredTokens);
         int[] refused = {0};
         String[] firstRefusal = {null};
-        String adaptiveReport = "";
+        String roundsReport;
         VerdictCounts verdicts;
         long start = System.nanoTime();
         try (OutputFile file = OutputFile.create(outFile, o.standardOutput())) {
             Writer w = file.writer();
-            ComparisonJob made = auto ? choice.job(pilotPlan) : new ComparisonJob(plan, adaptive);
             w.write(Provenance.header(InputOptions.withCorpus(made.toSettings(), o, smooth, corpus), o.inputs(), timing, shard,
                     ShardDocuments.of(corpus, shard, plan::scoredTokens)));
             w.write(CompareRowFormat.header(made.rounds()));
             CertifiedRows rows = new CertifiedRows(w, timing);
             verdicts = rows.verdicts();
-            java.util.function.Consumer<ComparisonRunner.Result> noteRefusal = r -> {
-                if (r.refused()) {
-                    refused[0]++;
-                    if (firstRefusal[0] == null) {
-                        firstRefusal[0] = "document " + r.documentId() + ", " + r.method() + ": " + r.refusal();
+            try {
+                roundsReport = Comparisons.run(ready, corpus, pair, shard, engine, new Comparisons.Listener() {
+                    @Override
+                    public Progress running(Comparisons.Ready r) {
+                        return printer(printers, err, r.label());
                     }
-                }
-            };
-            try (ProgressPrinter progress = ProgressPrinter.to(err, auto ? "auto " + choice.method() : "compare")) {
-                if (auto) {
-                    long spent = AutoComparison.run(engine, choice, pilotPlan, corpus, pair, shard, row -> {
-                        ComparisonRunner.record(table, row.result());
-                        noteRefusal.accept(row.result());
-                        rows.add(row);
-                    }, progress, cancel);
-                    adaptiveReport = String.format(Locale.ROOT, "auto spent %d site updates in all rounds%n", spent);
-                } else if (adaptive != null) {
-                    int[] converged = new int[2];
-                    long spent = AdaptiveComparison.run(engine, plan, adaptive, corpus, pair, shard, row -> {
-                        ComparisonRunner.record(table, row.result());
-                        if (row.converged() != null && row.result().direction() == Direction.FORWARD && row.result().run() == 1) {
-                            converged[row.converged() ? 0 : 1]++;
+
+                    @Override
+                    public void row(AdaptiveComparison.Row row) {
+                        ComparisonRunner.Result r = row.result();
+                        ComparisonRunner.record(table, r);
+                        if (r.refused()) {
+                            refused[0]++;
+                            if (firstRefusal[0] == null) {
+                                firstRefusal[0] = "document " + r.documentId() + ", " + r.method() + ": " + r.refusal();
+                            }
                         }
                         rows.add(row);
-                    }, progress, cancel);
-                    adaptiveReport = String.format(Locale.ROOT, "adaptive: %d (document, ratio path) pairs agreed within %s nats, %d did not"
-                            + " by %d temperatures; %d site updates spent in all rounds%n", converged[0], adaptive.agreeWithin(), converged[1],
-                            adaptive.maxTemperatures(), spent);
-                } else {
-                    engine.compare(plan, corpus, pair, shard, r -> {
-                        ComparisonRunner.record(table, r);
-                        noteRefusal.accept(r);
-                        rows.add(r);
-                    }, progress, cancel);
-                }
+                    }
+                }, cancel).summary();
                 rows.finish();
             } catch (UncheckedIOException e) {
                 throw e.getCause();
+            } finally {
+                printers.forEach(ProgressPrinter::close);
             }
             file.commit();
         }
         MethodSettings settings = plan.settings();
         // the answer first, as the workbench shows it above its results
-        out.println(ComparisonAnswer.line(table.rows(), verdicts, table.convergenceChecks(plan.gapThreshold()), auto ? choice.method() : null, false));
+        out.println(ComparisonAnswer.line(table.rows(), verdicts, table.convergenceChecks(plan.gapThreshold()), ready.chosenMethod(), false));
         out.printf(Locale.ROOT, "A = %s, B = %s; %d documents, %d runs, %d temperatures, %d samples, burn-in %d, %s schedule; %.1f s wall%n",
                 pair.a().name(), pair.b().name(), corpus.size(), plan.runs(), settings.temperatures(), settings.samples(), settings.burnIn(),
                 settings.schedule().label(), (System.nanoTime() - start) / 1e9);
@@ -343,7 +345,7 @@ final class CompareCommand implements Command {
         for (ConvergenceCheck check : table.convergenceChecks(plan.gapThreshold())) {
             out.println(check.verdict());
         }
-        out.print(adaptiveReport);
+        out.print(roundsReport);
         out.print(verdicts.report());
         if (shard.equals(Shard.ALL)) {
             // a corpus figure: a shard's summary leaves it to the merge, as it does the table's corpus columns

@@ -314,26 +314,20 @@ public final class AutoComparison {
      */
     public static long run(Choice choice, ComparisonPlan pilotPlan, Corpus corpus, ModelPair pair, Shard shard,
                            Consumer<AdaptiveComparison.Row> inOrder, Progress progress, CancelToken cancel) {
-        return run(choice, pilotPlan, corpus, pair, shard, round -> { }, inOrder, progress, cancel);
-    }
-
-    /** As {@link #run(Choice, ComparisonPlan, Corpus, ModelPair, Shard, Consumer, Progress, CancelToken)}, also handing over each round's rows of a (document, method) as it ends (the workbench shows them at once). */
-    public static long run(Choice choice, ComparisonPlan pilotPlan, Corpus corpus, ModelPair pair, Shard shard,
-                           Consumer<List<AdaptiveComparison.Row>> eachRound, Consumer<AdaptiveComparison.Row> inOrder, Progress progress,
-                           CancelToken cancel) {
-        return AdaptiveComparison.run(JobEngine.LOCAL, choice.plan(pilotPlan), Certified.RULE, choice.maxTemperatures(), corpus, pair, shard,
-                eachRound, inOrder, progress, cancel);
+        return run(JobEngine.LOCAL, choice, pilotPlan, corpus, pair, shard, round -> { }, inOrder, progress, cancel);
     }
 
     /**
-     * As {@link #run(Choice, ComparisonPlan, Corpus, ModelPair, Shard, Consumer, Progress, CancelToken)}, on an engine (a
-     * cluster's executors): the choice, made once by the caller, travels with the work; each document's rounds run where
-     * it is.
+     * As {@link #run(Choice, ComparisonPlan, Corpus, ModelPair, Shard, Consumer, Progress, CancelToken)}, on an engine
+     * (this machine's threads, or a cluster's executors: the choice, made once by the caller, travels with the work and
+     * each document's rounds run where it is), also handing over each round's rows of a (document, method) as it ends
+     * where that is this machine (the workbench shows them at once).
      */
     public static long run(JobEngine engine, Choice choice, ComparisonPlan pilotPlan, Corpus corpus, ModelPair pair, Shard shard,
-                           Consumer<AdaptiveComparison.Row> inOrder, Progress progress, CancelToken cancel) {
-        return AdaptiveComparison.run(engine, choice.plan(pilotPlan), Certified.RULE, choice.maxTemperatures(), corpus, pair, shard, null,
-                inOrder, progress, cancel);
+                           Consumer<List<AdaptiveComparison.Row>> eachRound, Consumer<AdaptiveComparison.Row> inOrder, Progress progress,
+                           CancelToken cancel) {
+        return AdaptiveComparison.run(engine, choice.plan(pilotPlan), Certified.RULE, choice.maxTemperatures(), corpus, pair, shard,
+                eachRound, inOrder, progress, cancel);
     }
 
     /**

@@ -66,6 +66,11 @@ public record ComparisonJob(ComparisonPlan plan, AdaptiveBudget budget, AutoPilo
                 .withGapThreshold(user.gapThreshold());
     }
 
+    /** The comparison its rows are written under, as known before it runs: itself, or null for auto before its pilot has chosen. */
+    public ComparisonJob rowsJob() {
+        return auto == null || auto.documents().length > 0 ? this : null;
+    }
+
     public boolean isAuto() {
         return auto != null;
     }

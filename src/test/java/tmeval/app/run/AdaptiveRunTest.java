@@ -76,13 +76,21 @@ class AdaptiveRunTest {
         // the engine's rounds, counted on their way to the views
         int[] roundRows = {0};
         RunViewModel vm = new RunViewModel(workspace, results, new CurrentThreadTaskExecutor(), dir.resolve("throughput.tsv"),
-                UserMessages.NONE, RunEngines::runAsFinished, (plan, budget, corpus, pair, eachRound, progress, cancel) ->
-                RunEngines.runAdaptive(plan, budget, corpus, pair, round -> {
-                    synchronized (roundRows) {
-                        roundRows[0] += round.size();
+                UserMessages.NONE, (job, corpus, pair, listener, cancel) -> RunEngines.LOCAL.run(job, corpus, pair,
+                new tmeval.run.services.Comparisons.Listener() {
+                    @Override
+                    public tmeval.progress.Progress running(tmeval.run.services.Comparisons.Ready ready) {
+                        return listener.running(ready);
                     }
-                    eachRound.accept(round);
-                }, progress, cancel));
+
+                    @Override
+                    public void round(List<tmeval.run.exec.AdaptiveComparison.Row> round) {
+                        synchronized (roundRows) {
+                            roundRows[0] += round.size();
+                        }
+                        listener.round(round);
+                    }
+                }, cancel));
         vm.methods().forEach((name, on) -> on.set(name.equals(ComparisonMethods.RATIO_CONVEX) || name.equals(ComparisonMethods.LR_DIFF)));
         vm.temperaturesProperty().set(2);
         vm.burnInProperty().set(1);
