@@ -14,7 +14,6 @@ import java.io.IOException;
 import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -132,7 +131,7 @@ public record Throughput(Map<String, Double> rates, int numTopics, String source
         return SharedFileLock.update(file, () -> {
             Saved saved = readSaved(file);
             if (saved.damaged()) {
-                Files.copy(file, corruptCopy(file), StandardCopyOption.REPLACE_EXISTING);
+                OutputFile.copy(file, corruptCopy(file));
             }
             Throughput base = saved.rates().numTopics() == k ? saved.rates() : none();
             base.with(measured, k, "").write(file, measuredWhen);
