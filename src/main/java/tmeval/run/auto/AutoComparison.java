@@ -250,48 +250,36 @@ public final class AutoComparison {
     private static AutoEstimation.Trial trial(String name, List<List<ComparisonRunner.Result>> documents) {
         ComparisonMethods.Method method = ComparisonMethods.get(name);
         double work = AutoEstimation.WORK.get(method.pricedAs());
-        int violations = 0;
-        int beyondCap = 0;
-        double predicted = 0;
-        double squaredError = 0;
-        long tokens = 0;
-        long siteUpdates = 0;
-        long nanos = 0;
-        List<Integer> factors = new ArrayList<>();
+        AutoEstimation.Tally tally = new AutoEstimation.Tally(name);
         for (List<ComparisonRunner.Result> results : documents) {
             long cost = 0;
+            long nanos = 0;
             for (ComparisonRunner.Result r : results) {
                 if (!r.refused()) {
                     cost += r.result().siteUpdates();
                     nanos += r.result().nanos();
                 }
             }
-            siteUpdates += cost;
+            tally.spent(cost, nanos);
             Verdict v = verdict(results);
             if (v.reason().violation()) {
-                violations++;
+                tally.violation();
                 continue;
             }
-            tokens += results.get(0).length();
             double target = v.target();
             double needed;
+            double squaredError;
             if (method.directional()) {
                 double noise = squaredStandardError(results, Direction.FORWARD) + squaredStandardError(results, Direction.REVERSE);
                 needed = Math.max(v.error() / target, noise / (target * target));
-                squaredError += v.error() * v.error();
+                squaredError = v.error() * v.error();
             } else {
                 needed = v.error() * v.error() / (target * target);
-                squaredError += v.error() * v.error() * AutoEstimation.RUNS;
+                squaredError = v.error() * v.error() * AutoEstimation.RUNS;
             }
-            int factor = AutoEstimation.factor(needed);
-            if (factor > 1 << AutoPilot.MAX_DOUBLINGS) {
-                beyondCap++;
-            }
-            factors.add(factor);
-            predicted += work * cost * AutoEstimation.MARGIN * needed;
+            tally.asks(results.get(0).length(), AutoEstimation.factor(needed), work * cost * AutoEstimation.MARGIN * needed, squaredError);
         }
-        return new AutoEstimation.Trial(name, violations, beyondCap, tokens == 0 ? Double.NaN : squaredError / tokens, siteUpdates, nanos,
-                violations == documents.size() ? Double.MAX_VALUE : predicted, AutoEstimation.startFactor(factors));
+        return tally.trial();
     }
 
     /** The squared standard error of the mean of one direction's runs (0 with fewer than two). */

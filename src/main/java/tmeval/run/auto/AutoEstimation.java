@@ -300,50 +300,91 @@ public final class AutoEstimation {
     /** How far calibration may raise AIS's starting temperatures: doublings of the pilot's start. */
     private static final int CALIBRATION_DOUBLINGS = 2;
 
+    /**
+     * One candidate's pilot, document by document, as both autos (estimate's and compare's) count it, whatever their
+     * verdict on a document: what the runs cost, the documents without a value or below a floor (violations), those
+     * beyond the cap, the budget factor each other document asks for (its start: the median) and the predicted cost.
+     */
+    static final class Tally {
+        private final String method;
+        private int documents;
+        private int violations;
+        private int beyondCap;
+        private double predicted;
+        private double squaredError;
+        private long tokens;
+        private long siteUpdates;
+        private long nanos;
+        private final List<Integer> factors = new ArrayList<>();
+
+        Tally(String method) {
+            this.method = method;
+        }
+
+        /** A document's runs, priced whatever their verdict. */
+        void spent(long documentSiteUpdates, long documentNanos) {
+            documents++;
+            siteUpdates += documentSiteUpdates;
+            nanos += documentNanos;
+        }
+
+        /** A document without a value or below a floor. */
+        void violation() {
+            violations++;
+        }
+
+        /** A document of this length that no budget certifies: beyond the cap, and no start to ask for. */
+        void beyondAnyBudget(int length) {
+            tokens += length;
+            beyondCap++;
+        }
+
+        /** A document of this length that asks for {@code factor} times the budget, at this cost and with this squared error. */
+        void asks(int length, int factor, double predictedSiteUpdates, double squaredError) {
+            tokens += length;
+            if (factor > 1 << AutoPilot.MAX_DOUBLINGS) {
+                beyondCap++;
+            }
+            factors.add(factor);
+            predicted += predictedSiteUpdates;
+            this.squaredError += squaredError;
+        }
+
+        Trial trial() {
+            return new Trial(method, violations, beyondCap, tokens == 0 ? Double.NaN : squaredError / tokens, siteUpdates, nanos,
+                    violations == documents ? Double.MAX_VALUE : predicted, startFactor(factors));
+        }
+    }
+
     /** One candidate's pilot: violations, the budget each document needs, and the predicted cost at it. */
     static Trial trial(String method, List<List<Outcome>> documents) {
-        int violations = 0;
-        int beyondCap = 0;
-        double predicted = 0;
-        double variance = 0;
-        long tokens = 0;
-        long siteUpdates = 0;
-        long nanos = 0;
-        List<Integer> factors = new ArrayList<>();
+        Tally tally = new Tally(method);
         for (List<Outcome> runs : documents) {
             Verdict v = DocumentVerdict.of(method, runs).verdict();
             long cost = 0;
+            long nanos = 0;
             for (Outcome o : runs) {
                 if (o.result() != null) {
                     cost += o.result().siteUpdates();
                     nanos += o.result().nanos();
                 }
             }
-            siteUpdates += cost;
+            tally.spent(cost, nanos);
             if (v.reason().violation()) {
-                violations++;
-                continue;
-            }
-            tokens += runs.get(0).length();
-            if (beyondAnyBudget(runs)) {
+                tally.violation();
+            } else if (beyondAnyBudget(runs)) {
                 // no budget certifies it (its chains stayed apart, or its tail is beyond k-hat 0.7), so it sets no start:
                 // left in, 4 such documents of 8 made a pilot start every document at 16 times the budget and spend a
                 // second a run to be told what the first round at the default would have said (gensim's K = 50 on KOS)
-                beyondCap++;
-                continue;
+                tally.beyondAnyBudget(runs.get(0).length());
+            } else {
+                // the standard error falls as one over the root of the budget: the factor that brings it within the target
+                double se = v.error();
+                int factor = factor(se * se / (v.target() * v.target()));
+                tally.asks(runs.get(0).length(), factor, WORK.get(method) * cost * factor, se * se * RUNS);
             }
-            // the standard error falls as one over the root of the budget: the factor that brings it within the target
-            double se = v.error();
-            int factor = factor(se * se / (v.target() * v.target()));
-            if (factor > 1 << AutoPilot.MAX_DOUBLINGS) {
-                beyondCap++;
-            }
-            factors.add(factor);
-            predicted += WORK.get(method) * cost * factor;
-            variance += se * se * RUNS;
         }
-        return new Trial(method, violations, beyondCap, tokens == 0 ? Double.NaN : variance / tokens, siteUpdates, nanos,
-                violations == documents.size() ? Double.MAX_VALUE : predicted, startFactor(factors));
+        return tally.trial();
     }
 
     /** {@link #RUNS} runs of an estimator at a budget on one document, on streams keyed by the document, run, method and budget. */
