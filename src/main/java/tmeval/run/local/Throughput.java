@@ -30,18 +30,12 @@ import java.util.Map;
 public record Throughput(Map<String, Double> rates, int numTopics, String source) {
     /** The file's columns, in the header's order. */
     enum Column implements Cells.Column {
-        METHOD("method"), K("K"), RATE("site_updates_per_second"), MEASURED("measured");
-
-        private final String title;
-
-        Column(String title) {
-            this.title = title;
-        }
-
-        @Override
-        public String title() {
-            return title;
-        }
+        METHOD, K, RATE {
+            @Override
+            public String title() {
+                return "site_updates_per_second";
+            }
+        }, MEASURED;
     }
 
     private static final List<Column> COLUMNS = List.of(Column.values());
