@@ -35,7 +35,6 @@ public final class ConvexPath extends TwoModelPath {
     private final double[] rowsFrom;
     private final double[] rowsTo;
     private final double[] alphaTo;
-    private final double[] alphaFrom;
     private final double[] alpha;       // alpha_beta of the current temperature
     private final double[] alphaA;      // scratch for logRatio
     private final double[] alphaB;
@@ -55,7 +54,6 @@ public final class ConvexPath extends TwoModelPath {
         this.rowsTo = view.rows(to);
         this.rowsFrom = view.rows(from);
         this.alphaTo = to.alpha();
-        this.alphaFrom = from.alpha();
         this.alpha = alphaFrom.clone();
         this.alphaA = new double[numTopics];
         this.alphaB = new double[numTopics];
@@ -180,13 +178,4 @@ public final class ConvexPath extends TwoModelPath {
         return product.log() + sharedLogRatio(state, from, to);
     }
 
-    @Override
-    public void drawStart(TopicState state, SplittableRandom random, double[] scratch) {
-        state.drawFromPrior(alphaFrom, random, scratch);
-    }
-
-    @Override
-    public boolean startIsExact() {
-        return false;
-    }
 }

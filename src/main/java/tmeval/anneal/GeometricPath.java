@@ -40,7 +40,6 @@ public final class GeometricPath extends TwoModelPath {
     private final double[] risingFrom;
     private final double normaliserTo;    // sum_{c<N} log(A_to + c)
     private final double normaliserFrom;
-    private final double[] alphaFrom;
     private double[] wordFactor;          // g_k(w) per slot and topic, scaled per slot
     private double[] smoothing;           // per slot: sum_k g_k(w) h_k(0)
     private final double[] countFactor;   // h_k(n) cache
@@ -72,7 +71,6 @@ public final class GeometricPath extends TwoModelPath {
         this.risingFrom = DirichletMultinomial.logRisingTable(from.alpha(), length);
         this.normaliserTo = DirichletMultinomial.logRising(to.alphaSum(), length);
         this.normaliserFrom = DirichletMultinomial.logRising(from.alphaSum(), length);
-        this.alphaFrom = from.alpha();
         this.wordFactor = new double[logRowsTo.length];
         this.smoothing = new double[view.numLocalWords()];
         this.countFactor = new double[numTopics * width];
@@ -294,13 +292,4 @@ public final class GeometricPath extends TwoModelPath {
         return sum;
     }
 
-    @Override
-    public void drawStart(TopicState state, SplittableRandom random, double[] scratch) {
-        state.drawFromPrior(alphaFrom, random, scratch);
-    }
-
-    @Override
-    public boolean startIsExact() {
-        return false;
-    }
 }
