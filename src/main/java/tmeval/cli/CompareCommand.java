@@ -285,6 +285,7 @@ final class CompareCommand implements Command {
             }, cancel);
         } finally {
             printers.forEach(ProgressPrinter::close);
+            printers.clear();
         }
         out.print(ready.report(corpus));
         ComparisonJob made = ready.job();
