@@ -237,7 +237,7 @@ class ArchitectureTest {
     }
 
     /** The sub-packages of {@code tmeval.run}, lowest first (README, "Where to start reading the code"). */
-    private static final String[] RUN_LAYERS = {"plan", "exec", "certify", "output", "covariates", "auto", "select", "cost", "local", "distributed"};
+    private static final String[] RUN_LAYERS = {"plan", "exec", "certify", "output", "covariates", "auto", "select", "cost", "local", "distributed", "services"};
 
     private static String[] runPackages(String... names) {
         return java.util.Arrays.stream(names).map(n -> "tmeval.run." + n + "..").toArray(String[]::new);
@@ -259,7 +259,7 @@ class ArchitectureTest {
     void aPlanNeedsNothingThatRunsItWritesItOrChoosesIt() {
         noClasses().that().resideInAPackage("tmeval.run.plan..")
                 .should().dependOnClassesThat().resideInAnyPackage(runPackages("exec", "certify", "output", "covariates", "auto", "select", "cost",
-                        "local", "distributed"))
+                        "local", "distributed", "services"))
                 .because("a plan is what the user asked for: the command line, sessions, provenance and the form read and write it"
                         + " before anything runs, so it must not pull in the machinery").check(CLASSES);
     }
@@ -268,7 +268,7 @@ class ArchitectureTest {
     void theRunnersKnowPlansOnly() {
         noClasses().that().resideInAPackage("tmeval.run.exec..")
                 .should().dependOnClassesThat().resideInAnyPackage(runPackages("certify", "output", "covariates", "auto", "select", "cost",
-                        "local", "distributed"))
+                        "local", "distributed", "services"))
                 .because("the runners evaluate a plan's documents; how their results are judged, written, chosen or priced sits above"
                         + " them, so one change to a format or a verdict cannot change a number").check(CLASSES);
     }
@@ -277,14 +277,14 @@ class ArchitectureTest {
     void aVerdictIsARuleOnRunsNotOnFiles() {
         noClasses().that().resideInAPackage("tmeval.run.certify..")
                 .should().dependOnClassesThat().resideInAnyPackage(runPackages("output", "covariates", "auto", "select", "cost", "local",
-                        "distributed"))
+                        "distributed", "services"))
                 .because("every view, file and summary shows the same verdict, so the rule cannot depend on any of them").check(CLASSES);
     }
 
     @Test
     void theFormatsWriteAnyRunHoweverItWasChosenOrDistributed() {
         noClasses().that().resideInAPackage("tmeval.run.output..")
-                .should().dependOnClassesThat().resideInAnyPackage(runPackages("covariates", "auto", "select", "cost", "distributed"))
+                .should().dependOnClassesThat().resideInAnyPackage(runPackages("covariates", "auto", "select", "cost", "distributed", "services"))
                 .because("a row is written and read the same whether auto chose its method, a shard ran it or merge joined it: the"
                         + " byte-identical outputs rest on that").check(CLASSES);
     }
@@ -292,7 +292,7 @@ class ArchitectureTest {
     @Test
     void autoAndWhichKDoNotReachIntoMergeOrCost() {
         noClasses().that().resideInAnyPackage(runPackages("auto", "select", "covariates"))
-                .should().dependOnClassesThat().resideInAnyPackage(runPackages("cost", "distributed"))
+                .should().dependOnClassesThat().resideInAnyPackage(runPackages("cost", "distributed", "services"))
                 .because("auto chooses by weighted site updates, never by measured seconds, so that its choice is the same on any"
                         + " machine and in every shard").check(CLASSES);
     }

@@ -7,8 +7,8 @@ import tmeval.run.output.ShardDocuments;
 import tmeval.compare.ComparisonMethods;
 import tmeval.compare.ComparisonTable;
 import tmeval.compare.ConvergenceCheck;
-import tmeval.compare.Direction;
 import tmeval.compare.ModelPair;
+import tmeval.estimate.MethodOption;
 import tmeval.estimate.MethodSettings;
 import tmeval.io.InputException;
 import tmeval.io.ModelLoader;
@@ -18,6 +18,9 @@ import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
 import tmeval.run.exec.AdaptiveComparison;
 import tmeval.run.auto.AutoComparison;
+import tmeval.run.plan.ComparisonJob;
+import tmeval.run.services.Comparisons;
+import tmeval.progress.Progress;
 import tmeval.run.plan.ComparisonPlan;
 import tmeval.run.output.CertifiedRows;
 import tmeval.run.output.CompareRowFormat;
@@ -126,15 +129,12 @@ final class CompareCommand implements Command {
         return names.contains(AutoComparison.NAME);
     }
 
-    /** The options auto sets itself: the methods' budgets, runs, directions, the adaptive budget and the reference. */
+    /** The options of the settings auto sets itself ({@link ComparisonJob#CHOSEN_BY_AUTO}: budgets, runs, directions, the adaptive budget, the reference). */
     private static void refuseWhatAutoChooses(Options o) throws UsageException {
-        List<String> chosenByAuto = new ArrayList<>();
-        MethodOptions.options(uses(ComparisonMethods.all())).forEach(spec -> chosenByAuto.add(spec.name()));
-        for (SettingName s : List.of(SettingName.RUNS, SettingName.DIRECTION, SettingName.ADAPTIVE, SettingName.AGREE_WITHIN,
-                SettingName.MAX_TEMPERATURES, SettingName.REFERENCE, SettingName.REFERENCE_PARTICLES)) {
-            chosenByAuto.add(s.option());
-        }
-        for (String option : chosenByAuto) {
+        for (String setting : ComparisonJob.CHOSEN_BY_AUTO) {
+            // a setting's option is its name, or for a method option its flag (resampling: --no-resampling)
+            String option = java.util.Arrays.stream(MethodOption.values()).filter(m -> m.setting().equals(setting)).map(MethodOption::option)
+                    .findFirst().orElse(SettingName.optionOf(setting));
             if (o.has(option)) {
                 throw new UsageException("--" + option + ": auto chooses the method, its budget, runs and directions; to set them, name the methods"
                         + " (--method " + String.join(",", ComparisonPlan.defaultSelection()) + ", or any of " + String.join(", ",
@@ -169,14 +169,16 @@ final class CompareCommand implements Command {
             if (o.has(SettingName.REFERENCE_PARTICLES.option()) && reference != ComparisonPlan.Reference.LR) {
                 throw new UsageException("--reference-particles applies to --reference lr");
             }
-            return new ComparisonPlan(names,
-                    ComparisonPlan.Directions.parse(o.string(SettingName.DIRECTION.option(), ComparisonPlan.DEFAULT_DIRECTIONS.label())),
-                    MethodOptions.settings(o, ComparisonPlan.DEFAULT_METHOD_SETTINGS, uses(chosen), uses(ComparisonMethods.all())),
-                    MethodOptions.integer(o, Setting.RUNS, ComparisonPlan.DEFAULT_RUNS), o.whole(Setting.SEED, ComparisonPlan.DEFAULT_SEED),
-                    MethodOptions.threads(o), reference,
-                    MethodOptions.integer(o, Setting.REFERENCE_PARTICLES, ComparisonPlan.DEFAULT_REFERENCE_PARTICLES),
-                    !o.has(SettingName.ALIGN.negated()) && ComparisonPlan.DEFAULT_ALIGN, intersect,
-                    MethodOptions.real(o, Setting.GAP_THRESHOLD, ComparisonPlan.DEFAULT_GAP_THRESHOLD));
+            ComparisonPlan.Directions directions = ComparisonPlan.Directions.parse(o.string(SettingName.DIRECTION.option(), ComparisonPlan.DEFAULT_DIRECTIONS.label()));
+            MethodSettings settings = MethodOptions.settings(o, ComparisonPlan.DEFAULT_METHOD_SETTINGS, uses(chosen), uses(ComparisonMethods.all()));
+            int runs = MethodOptions.integer(o, Setting.RUNS, ComparisonPlan.DEFAULT_RUNS);
+            long seed = o.whole(Setting.SEED, ComparisonPlan.DEFAULT_SEED);
+            int threads = MethodOptions.threads(o);
+            int particles = MethodOptions.integer(o, Setting.REFERENCE_PARTICLES, ComparisonPlan.DEFAULT_REFERENCE_PARTICLES);
+            double gap = MethodOptions.real(o, Setting.GAP_THRESHOLD, ComparisonPlan.DEFAULT_GAP_THRESHOLD);
+            return ComparisonPlan.defaults(names).withDirections(directions).withSettings(settings).withRuns(runs).withSeed(seed).withThreads(threads)
+                    .withReference(reference).withReferenceParticles(particles).withAlign(!o.has(SettingName.ALIGN.negated()) && ComparisonPlan.DEFAULT_ALIGN)
+                    .withIntersectVocabularies(intersect).withGapThreshold(gap);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
@@ -189,6 +191,12 @@ final class CompareCommand implements Command {
         } catch (IllegalArgumentException e) {
             throw new UsageException(SettingName.VOCABULARY.dashed() + " " + e.getMessage());
         }
+    }
+
+    /** The comparison the options describe: for auto, on its pilot's plan; else the plan with its adaptive budget, or none. */
+    static ComparisonJob job(Options o) throws UsageException {
+        ComparisonPlan plan = plan(o);
+        return auto(o) ? ComparisonJob.auto(plan) : new ComparisonJob(plan, budget(o, plan));
     }
 
     /** The adaptive budget the options describe (unset values at the plan's defaults), or null without --adaptive. */
@@ -229,12 +237,18 @@ final class CompareCommand implements Command {
                 + " B %.3f (%.4f per token)%n", a, a / tokens, b, b / tokens);
     }
 
+    /** A progress printer on standard error, kept to be closed when its phase ends (a cancel or a failure included). */
+    private static ProgressPrinter printer(List<ProgressPrinter> printers, PrintStream err, String label) {
+        ProgressPrinter p = ProgressPrinter.to(err, label);
+        printers.add(p);
+        return p;
+    }
+
     @Override
     public int run(Options o, PrintStream out, PrintStream err) throws UsageException, InputException, IOException {
-        boolean auto = auto(o);
-        ComparisonPlan plan = plan(o);
+        ComparisonJob asked = job(o);
+        ComparisonPlan plan = asked.plan();
         Shard shard = MethodOptions.shard(o);
-        AdaptiveBudget adaptive = auto ? null : budget(o, plan);
         boolean timing = !o.has("no-timing");
         Path outFile = o.requiredPath("out");
 
@@ -246,12 +260,9 @@ final class CompareCommand implements Command {
         TopicModel b = loadedB.model();
         boolean smooth = InputOptions.unknownWords(o, pathA, loadedA.kind().coversAlphabet())
                 & InputOptions.unknownWords(o, pathB, loadedB.kind().coversAlphabet());
-        if (!auto) {
-            for (String method : plan.methods()) {
-                if (ComparisonMethods.refusal(method, a, b) != null) {
-                    throw new UsageException(ComparisonMethods.refusal(method, a, b));
-                }
-            }
+        String refusal = Comparisons.refusal(asked, a, b);
+        if (refusal != null) {
+            throw new UsageException(refusal);
         }
         ModelPair pair = InputOptions.pair(a, pathA, b, pathB, plan.align(), plan.intersectVocabularies(), plan.annealingMethod());
         Corpus corpus = InputOptions.corpus(o, pair.a(), List.of(a, b));
@@ -268,72 +279,66 @@ final class CompareCommand implements Command {
             out.println(distances);
         }
 
-        AutoComparison.Choice choice = null;
-        ComparisonPlan pilotPlan = plan;
-        if (auto) {
-            try (ProgressPrinter progress = ProgressPrinter.to(err, "auto pilot")) {
-                choice = AutoComparison.choose(pilotPlan, corpus, pair, progress, cancel);
-            }
-            out.print(choice.report(corpus));
-            plan = choice.plan(pilotPlan);
+        Comparisons.Ready ready;
+        List<ProgressPrinter> printers = new ArrayList<>();
+        try {
+            ready = Comparisons.prepare(asked, corpus, pair, new Comparisons.Listener() {
+                @Override
+                public Progress piloting(ComparisonPlan pilotPlan, int documents) {
+                    return printer(printers, err, "auto pilot");
+                }
+            }, cancel);
+        } finally {
+            printers.forEach(ProgressPrinter::close);
+            printers.clear();
         }
+        out.print(ready.report(corpus));
+        ComparisonJob made = ready.job();
+        plan = made.plan();
         ComparisonTable table = ComparisonTable.forCorpus(corpus, plan.runs(), plan::scoredTokens);
         int[] refused = {0};
         String[] firstRefusal = {null};
-        String adaptiveReport = "";
+        String roundsReport;
         VerdictCounts verdicts;
         long start = System.nanoTime();
         try (OutputFile file = OutputFile.create(outFile, o.standardOutput())) {
             Writer w = file.writer();
-            w.write(Provenance.header(InputOptions.withCorpus(auto ? choice.settingsText(pilotPlan) : adaptive == null ? plan.toSettings()
-                    : adaptive.settingsText(plan), o, smooth, corpus), o.inputs(), timing, shard, ShardDocuments.of(corpus, shard, plan::scoredTokens)));
-            w.write(adaptive == null && !auto ? CompareRowFormat.HEADER : CompareRowFormat.HEADER_ADAPTIVE);
+            w.write(Provenance.header(InputOptions.withCorpus(made.toSettings(), o, smooth, corpus), o.inputs(), timing, shard,
+                    ShardDocuments.of(corpus, shard, plan::scoredTokens)));
+            w.write(CompareRowFormat.header(made.rounds()));
             CertifiedRows rows = new CertifiedRows(w, timing);
             verdicts = rows.verdicts();
-            java.util.function.Consumer<ComparisonRunner.Result> noteRefusal = r -> {
-                if (r.refused()) {
-                    refused[0]++;
-                    if (firstRefusal[0] == null) {
-                        firstRefusal[0] = "document " + r.documentId() + ", " + r.method() + ": " + r.refusal();
+            try {
+                roundsReport = Comparisons.run(ready, corpus, pair, shard, engine, new Comparisons.Listener() {
+                    @Override
+                    public Progress running(Comparisons.Ready r) {
+                        return printer(printers, err, r.label());
                     }
-                }
-            };
-            try (ProgressPrinter progress = ProgressPrinter.to(err, auto ? "auto " + choice.method() : "compare")) {
-                if (auto) {
-                    long spent = AutoComparison.run(engine, choice, pilotPlan, corpus, pair, shard, row -> {
-                        ComparisonRunner.record(table, row.result());
-                        noteRefusal.accept(row.result());
-                        rows.add(row);
-                    }, progress, cancel);
-                    adaptiveReport = String.format(Locale.ROOT, "auto spent %d site updates in all rounds%n", spent);
-                } else if (adaptive != null) {
-                    int[] converged = new int[2];
-                    long spent = AdaptiveComparison.run(engine, plan, adaptive, corpus, pair, shard, row -> {
-                        ComparisonRunner.record(table, row.result());
-                        if (row.converged() != null && row.result().direction() == Direction.FORWARD && row.result().run() == 1) {
-                            converged[row.converged() ? 0 : 1]++;
+
+                    @Override
+                    public void row(AdaptiveComparison.Row row) {
+                        ComparisonRunner.Result r = row.result();
+                        ComparisonRunner.record(table, r);
+                        if (r.refused()) {
+                            refused[0]++;
+                            if (firstRefusal[0] == null) {
+                                firstRefusal[0] = "document " + r.documentId() + ", " + r.method() + ": " + r.refusal();
+                            }
                         }
                         rows.add(row);
-                    }, progress, cancel);
-                    adaptiveReport = String.format(Locale.ROOT, "adaptive: %d (document, ratio path) pairs agreed within %s nats, %d did not"
-                            + " by %d temperatures; %d site updates spent in all rounds%n", converged[0], adaptive.agreeWithin(), converged[1],
-                            adaptive.maxTemperatures(), spent);
-                } else {
-                    engine.compare(plan, corpus, pair, shard, r -> {
-                        ComparisonRunner.record(table, r);
-                        noteRefusal.accept(r);
-                        rows.add(r);
-                    }, progress, cancel);
-                }
+                    }
+                }, cancel).summary();
                 rows.finish();
             } catch (UncheckedIOException e) {
                 throw e.getCause();
+            } finally {
+                printers.forEach(ProgressPrinter::close);
             }
             file.commit();
         }
         MethodSettings settings = plan.settings();
         // the answer first, as the workbench shows it above its results
-        out.println(ComparisonAnswer.line(table.rows(), verdicts, table.convergenceChecks(plan.gapThreshold()), auto ? choice.method() : null, false));
+        out.println(ComparisonAnswer.line(table.rows(), verdicts, table.convergenceChecks(plan.gapThreshold()), ready.chosenMethod(), false));
         out.printf(Locale.ROOT, "A = %s, B = %s; %d documents, %d runs, %d temperatures, %d samples, burn-in %d, %s schedule; %.1f s wall%n",
                 pair.a().name(), pair.b().name(), corpus.size(), plan.runs(), settings.temperatures(), settings.samples(), settings.burnIn(),
                 settings.schedule().label(), (System.nanoTime() - start) / 1e9);
@@ -346,7 +351,7 @@ final class CompareCommand implements Command {
         for (ConvergenceCheck check : table.convergenceChecks(plan.gapThreshold())) {
             out.println(check.verdict());
         }
-        out.print(adaptiveReport);
+        out.print(roundsReport);
         out.print(verdicts.report());
         if (shard.equals(Shard.ALL)) {
             // a corpus figure: a shard's summary leaves it to the merge, as it does the table's corpus columns

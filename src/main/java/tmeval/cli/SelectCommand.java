@@ -165,10 +165,9 @@ final class SelectCommand implements Command {
             }
             if (pairMethod != null) {
                 // the ratio path starts from compare's defaults; an option given sets both methods where both read it
-                pairs = new ComparisonPlan(List.of(pairMethod.name()), ComparisonPlan.Directions.BOTH,
-                        MethodOptions.settings(o, ComparisonPlan.DEFAULT_METHOD_SETTINGS, chosen, offered()), runs, seed, threads,
-                        ComparisonPlan.Reference.NONE, ComparisonPlan.DEFAULT_REFERENCE_PARTICLES, ComparisonPlan.DEFAULT_ALIGN, false,
-                        ComparisonPlan.DEFAULT_GAP_THRESHOLD);
+                pairs = ComparisonPlan.defaults(List.of(pairMethod.name())).withDirections(ComparisonPlan.Directions.BOTH)
+                        .withSettings(MethodOptions.settings(o, ComparisonPlan.DEFAULT_METHOD_SETTINGS, chosen, offered())).withRuns(runs)
+                        .withSeed(seed).withThreads(threads).withReference(ComparisonPlan.Reference.NONE);
             }
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());

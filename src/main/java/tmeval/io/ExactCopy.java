@@ -5,7 +5,6 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.security.DigestInputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -55,7 +54,8 @@ final class ExactCopy {
                     && Arrays.equals(sha256(target, LinkOption.NOFOLLOW_LINKS), sha256(e.getValue()))) {
                 continue;
             }
-            copyIn(e.getValue(), target);
+            // the one writer: beside its place, then renamed into it (the folder holds no link: refused above)
+            OutputFile.copy(e.getValue(), target);
         }
     }
 
@@ -113,18 +113,6 @@ final class ExactCopy {
         }
     }
 
-    /** Writes the source beside the target and renames it into place (replacing what is there, never through a link). */
-    private static void copyIn(Path source, Path target) throws IOException {
-        Path part = Files.createTempFile(target.getParent(), "." + target.getFileName(), TEMPORARY_SUFFIX);
-        try {
-            try (InputStream in = Files.newInputStream(source)) {
-                Files.copy(in, part, StandardCopyOption.REPLACE_EXISTING);
-            }
-            Files.move(part, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(part);
-        }
-    }
 
     /** A relative path as the same text on any file system (the jar's and the disk's), its names joined by '/'. */
     private static String key(Path relative) {

@@ -3,6 +3,7 @@ package tmeval.io;
 import java.io.BufferedWriter;
 import java.io.FilterOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
@@ -157,8 +158,24 @@ public final class OutputFile implements AutoCloseable {
 
     /** Opens {@code target} for writing (see the class comment); {@code stdout} is used for standard output. */
     public static OutputFile create(Path target, OutputStream stdout) throws IOException {
+        return create(target, stdout, target.getFileName() != null && target.getFileName().toString().endsWith(".gz"));
+    }
+
+    /**
+     * Writes a copy of {@code source}, byte for byte (a {@code .gz} copied as it is, not compressed again), to
+     * {@code target} as every output is written: whole or not at all.
+     */
+    public static void copy(Path source, Path target) throws IOException {
+        try (OutputFile f = create(target, null, false)) {
+            try (InputStream in = Files.newInputStream(source)) {
+                in.transferTo(f.stream());
+            }
+            f.commit();
+        }
+    }
+
+    private static OutputFile create(Path target, OutputStream stdout, boolean gzip) throws IOException {
         Resolved r = resolve(target);
-        boolean gzip = target.getFileName() != null && target.getFileName().toString().endsWith(".gz");
         switch (r.mode) {
             case STANDARD_OUTPUT:
                 if (stdout == null) {

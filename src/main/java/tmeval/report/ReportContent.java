@@ -1,10 +1,10 @@
 package tmeval.report;
 
+import tmeval.run.certify.ComparisonVerdicts;
 import tmeval.compare.ComparisonTable;
 import tmeval.io.InputException;
 import tmeval.run.exec.ComparisonRunner;
 import tmeval.run.exec.CurveRunner;
-import tmeval.run.output.CertifiedRows;
 import tmeval.run.output.ComparisonAnswer;
 import tmeval.run.output.ComparisonResults;
 import tmeval.run.exec.AdaptiveComparison;
@@ -26,7 +26,7 @@ import java.util.Map;
 /**
  * What a report shows, computed by the code every other summary uses: the answer line ({@link ComparisonAnswer}), the
  * summary table and its brackets ({@link ComparisonTable}), the documents certified by the rule of the {@code certified}
- * column ({@link CertifiedRows#verdicts}), the curves a session holds, and the provenance (the results' own file with its
+ * column ({@link ComparisonVerdicts#byMethod}), the curves a session holds, and the provenance (the results' own file with its
  * SHA-256, then the inputs and every setting the results record).
  *
  * @param inputs   the results file first, then the inputs the results record, each with its SHA-256
@@ -103,7 +103,7 @@ public record ReportContent(Map<String, String> settings, List<ProvenanceHeader.
         }
 
         private void endDocument() {
-            CertifiedRows.verdicts(document).forEach(verdicts::add);
+            ComparisonVerdicts.byMethod(document).forEach(verdicts::add);
             document.clear();
         }
 

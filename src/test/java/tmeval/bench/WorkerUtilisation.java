@@ -44,9 +44,10 @@ public final class WorkerUtilisation {
             docs.add(new Document("d" + d, words));
         }
         Corpus corpus = new Corpus("lengths 10 to 1000", a.vocabulary(), docs, 0, 0);
-        ComparisonPlan plan = new ComparisonPlan(List.of(ComparisonMethods.RATIO_CONVEX), ComparisonPlan.Directions.BOTH,
-                ComparisonPlan.DEFAULT_METHOD_SETTINGS.withTemperatures(100).withBurnIn(10), 1, 1, threads, ComparisonPlan.Reference.NONE,
-                1, false, false, 1);
+        ComparisonPlan plan = ComparisonPlan.defaults(List.of(ComparisonMethods.RATIO_CONVEX)).withDirections(ComparisonPlan.Directions.BOTH)
+                .withSettings(ComparisonPlan.DEFAULT_METHOD_SETTINGS.withTemperatures(100).withBurnIn(10)).withRuns(1).withSeed(1).withThreads(threads)
+                .withReference(ComparisonPlan.Reference.NONE).withReferenceParticles(1).withAlign(false).withIntersectVocabularies(false)
+                .withGapThreshold(1);
         var job = new ComparisonRunner.Job(corpus, a, b, plan.arms(), plan.runs(), plan.seed(), threads, null);
         ComparisonRunner.run(job, r -> { }, Progress.NONE, new CancelToken()); // warm-up
         var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();

@@ -1,5 +1,6 @@
 package tmeval.cli;
 
+import tmeval.run.plan.ComparisonJob;
 import tmeval.run.plan.AdaptiveBudget;
 
 import org.junit.jupiter.api.Test;
@@ -26,8 +27,9 @@ class CompareCommandLineTest {
     /** A plan whose every setting differs from the defaults (except the ones its methods do not read). */
     private static ComparisonPlan unusual() {
         ComparisonPlan d = ComparisonPlan.defaults(List.of(ComparisonMethods.RATIO_GEOMETRIC, ComparisonMethods.AIS_DIFF, ComparisonMethods.LR_DIFF));
-        return new ComparisonPlan(d.methods(), ComparisonPlan.Directions.BOTH, d.settings().withTemperatures(300).withBurnIn(20).withSamples(2)
-                .withSchedule(Schedule.GEOMETRIC), 3, 42, d.threads(), ComparisonPlan.Reference.LR, 50, false, true, 0.5);
+        return d.withDirections(ComparisonPlan.Directions.BOTH).withSettings(d.settings().withTemperatures(300).withBurnIn(20).withSamples(2)
+                .withSchedule(Schedule.GEOMETRIC)).withRuns(3).withSeed(42).withReference(ComparisonPlan.Reference.LR).withReferenceParticles(50)
+                .withAlign(false).withIntersectVocabularies(true).withGapThreshold(0.5);
     }
 
     /** The plan and budget {@code compare} parses from these words (the first is the command's name). */
@@ -43,15 +45,14 @@ class CompareCommandLineTest {
 
     /** The plan with the parsed thread count: the command line leaves threads to each node (the output is the same for any). */
     private static ComparisonPlan withThreads(ComparisonPlan p, int threads) {
-        return new ComparisonPlan(p.methods(), p.directions(), p.settings(), p.runs(), p.seed(), threads, p.reference(),
-                p.referenceParticles(), p.align(), p.intersectVocabularies(), p.gapThreshold());
+        return p.withThreads(threads);
     }
 
     @Test
     void theWorkbenchsPlanComesBackFromCompareUnchanged() throws Exception {
         for (ComparisonPlan plan : List.of(unusual(), ComparisonPlan.defaults(ComparisonPlan.defaultSelection()),
                 ComparisonPlan.defaults(List.of(ComparisonMethods.EXACT)))) {
-            Parsed back = parse(CompareCommandLine.arguments(plan, null, INPUTS, false));
+            Parsed back = parse(CompareCommandLine.arguments(new ComparisonJob(plan, null), INPUTS, false));
             assertEquals(withThreads(plan, back.plan().threads()), back.plan());
             assertEquals(plan.toSettings(), back.plan().toSettings(), "the provenance lines are the same");
             assertNull(back.budget());
@@ -64,16 +65,16 @@ class CompareCommandLineTest {
     void anAdaptiveBudgetComesBackToo() throws Exception {
         ComparisonPlan plan = unusual();
         AdaptiveBudget budget = new AdaptiveBudget(0.25, 2400);
-        Parsed back = parse(CompareCommandLine.arguments(plan, budget, INPUTS, true));
+        Parsed back = parse(CompareCommandLine.arguments(new ComparisonJob(plan, budget), INPUTS, true));
         assertEquals(budget, back.budget());
         assertTrue(back.options().has("no-timing"));
-        assertEquals(plan.defaultBudget(), parse(CompareCommandLine.arguments(plan, plan.defaultBudget(), INPUTS, false)).budget());
+        assertEquals(plan.defaultBudget(), parse(CompareCommandLine.arguments(new ComparisonJob(plan, plan.defaultBudget()), INPUTS, false)).budget());
     }
 
     @Test
     void everyShardLineOfTheScriptIsThePlanWithItsShardAndTheMergeNamesTheirFiles() throws Exception {
         ComparisonPlan plan = unusual();
-        String script = CompareCommandLine.shardScript(plan, null, INPUTS, true, 3, "/opt/tmeval/tmeval.jar", Path.of("/results/kos compare.tsv"));
+        String script = CompareCommandLine.shardScript(new ComparisonJob(plan, null), INPUTS, true, 3, "/opt/tmeval/tmeval.jar", Path.of("/results/kos compare.tsv"));
         String loop = script.lines().filter(l -> l.startsWith("for I in $(seq 1 3); do ")).findFirst().orElseThrow(() -> new AssertionError(script));
         String body = loop.substring(loop.indexOf("; do ") + 5, loop.lastIndexOf("; done"));
         for (int i = 1; i <= 3; i++) {
@@ -89,7 +90,7 @@ class CompareCommandLineTest {
         assertTrue(script.contains("--shard \"$SLURM_ARRAY_TASK_ID/3\""), script);
         String merge = script.lines().filter(l -> l.contains(" merge ")).findFirst().orElseThrow();
         assertEquals("java -jar /opt/tmeval/tmeval.jar merge --no-timing --out '/results/kos compare.tsv' '/results/shards/kos compare-'*.tsv", merge);
-        String spark = CompareCommandLine.sparkSubmit(plan, null, INPUTS, false, Path.of("s3://bucket/kos.tsv"));
+        String spark = CompareCommandLine.sparkSubmit(new ComparisonJob(plan, null), INPUTS, false, Path.of("s3://bucket/kos.tsv"));
         List<String> words = shellWords(spark.lines().filter(l -> l.startsWith("spark-submit")).findFirst().orElseThrow());
         assertEquals(List.of("spark-submit", "--class", "tmeval.spark.SparkMain", "--master", "MASTER", "target/tmeval-spark.jar"), words.subList(0, 6));
         assertEquals(withThreads(plan, parse(words.subList(6, words.size())).plan().threads()), parse(words.subList(6, words.size())).plan());
@@ -101,7 +102,7 @@ class CompareCommandLineTest {
     @Test
     void anAutoPlansSparkCommandComesBackAsAuto() throws Exception {
         ComparisonPlan pilot = tmeval.run.auto.AutoComparison.pilotPlan(7, 1, false, false, ComparisonPlan.DEFAULT_GAP_THRESHOLD);
-        String spark = CompareCommandLine.sparkSubmit(pilot, null, true, INPUTS, true, Path.of("/results/auto.tsv"), CompareCommandLine.SPARK_JAR);
+        String spark = CompareCommandLine.sparkSubmit(ComparisonJob.auto(pilot), INPUTS, true, Path.of("/results/auto.tsv"), CompareCommandLine.SPARK_JAR);
         List<String> words = shellWords(spark.lines().filter(l -> l.startsWith("spark-submit")).findFirst().orElseThrow(() -> new AssertionError(spark)));
         List<String> command = words.subList(6, words.size());
         Parsed back = parse(command);

@@ -1,5 +1,6 @@
 package tmeval.cli;
 
+import tmeval.run.plan.AutoPilot;
 import tmeval.run.plan.AdaptiveBudget;
 
 import org.junit.jupiter.api.Test;
@@ -13,6 +14,7 @@ import tmeval.progress.CancelToken;
 import tmeval.run.auto.AutoComparison;
 import tmeval.run.auto.AutoEstimation;
 import tmeval.run.distributed.CompareCommandLine;
+import tmeval.run.plan.ComparisonJob;
 import tmeval.run.plan.ComparisonPlan;
 import tmeval.run.plan.CurvePlan;
 import tmeval.run.plan.EstimatePlan;
@@ -61,16 +63,16 @@ class PlanRoundTripTest {
             String what = "plan " + i + ": " + d;
 
             // plan -> settings -> plan (an auto run's results: the plan it chose and its pilot)
-            AutoEstimation.Pilot pilot = d.auto() ? pilot(random) : null;
+            AutoPilot pilot = d.auto() ? pilot(random) : null;
             ComparisonPlan made = d.auto() ? d.plan().withMethods(List.of(pick(random, AutoComparison.CANDIDATES)))
                     .withTemperatures(1 + random.nextInt(100_000)) : d.plan();
             Map<String, String> settings = settings(made, d.budget(), pilot);
             assertEquals(made, ComparisonPlan.fromSettings(settings), what);
             assertEquals(d.budget(), AdaptiveBudget.fromSettings(settings), what);
-            assertEquals(pilot, AutoEstimation.Pilot.fromSettings(settings), what);
+            assertEquals(pilot, AutoPilot.fromSettings(settings), what);
 
             // plan -> command line -> plan, by compare's own parser
-            List<String> args = new ArrayList<>(CompareCommandLine.arguments(d.plan(), d.budget(), d.auto(), INPUTS, random.nextBoolean()));
+            List<String> args = new ArrayList<>(CompareCommandLine.arguments(d.auto() ? ComparisonJob.auto(d.plan()) : new ComparisonJob(d.plan(), d.budget()), INPUTS, random.nextBoolean()));
             args.addAll(List.of("--out", "/results/out.tsv"));
             Options o = Options.parse(args.toArray(String[]::new), 1, compare.options());
             assertEquals(d.auto(), CompareCommand.auto(o), what + "\n" + args);
@@ -97,7 +99,7 @@ class PlanRoundTripTest {
             Map<String, String> results = prefixed(back, "results.");
             assertEquals(made, ComparisonPlan.fromSettings(results), what);
             assertEquals(d.budget(), AdaptiveBudget.fromSettings(results), what);
-            assertEquals(pilot, AutoEstimation.Pilot.fromSettings(results), what);
+            assertEquals(pilot, AutoPilot.fromSettings(results), what);
         }
         assertEquals(true, autos > 20 && adaptives > 20, autos + " auto and " + adaptives + " adaptive plans");
     }
@@ -133,8 +135,10 @@ class PlanRoundTripTest {
         methods = methods.subList(0, 1 + random.nextInt(methods.size()));
         ComparisonPlan.Directions directions = pick(random, List.of(ComparisonPlan.Directions.values()));
         ComparisonPlan.Reference reference = pick(random, List.of(ComparisonPlan.Reference.values()));
-        ComparisonPlan plan = new ComparisonPlan(methods, directions, settings(random), 1 + random.nextInt(random.nextBoolean() ? 10 : 1_000_000),
-                seed, Workers.defaultThreads(), reference, 1 + random.nextInt(1_000_000), align, intersect, gap);
+        ComparisonPlan plan = ComparisonPlan.defaults(methods).withDirections(directions).withSettings(settings(random))
+                .withRuns(1 + random.nextInt(random.nextBoolean() ? 10 : 1_000_000)).withSeed(seed).withThreads(Workers.defaultThreads())
+                .withReference(reference).withReferenceParticles(1 + random.nextInt(1_000_000)).withAlign(align).withIntersectVocabularies(intersect)
+                .withGapThreshold(gap);
         AdaptiveBudget budget = null;
         if (directions == ComparisonPlan.Directions.BOTH && plan.annealingMethod() != null && random.nextInt(3) == 0) {
             budget = new AdaptiveBudget(random.nextBoolean() ? 0.25 : random.nextDouble() * 10 + Double.MIN_NORMAL,
@@ -177,7 +181,7 @@ class PlanRoundTripTest {
         };
     }
 
-    private static AutoEstimation.Pilot pilot(Random random) {
+    private static AutoPilot pilot(Random random) {
         List<Integer> documents = new ArrayList<>();
         for (int i = 0; i < 1 + random.nextInt(AutoEstimation.PILOT_DOCUMENTS); i++) {
             int d = random.nextInt(100_000);
@@ -185,7 +189,7 @@ class PlanRoundTripTest {
                 documents.add(d);
             }
         }
-        return new AutoEstimation.Pilot(random.nextInt(8), documents.stream().mapToInt(Integer::intValue).toArray());
+        return new AutoPilot(random.nextInt(8), documents.stream().mapToInt(Integer::intValue).toArray());
     }
 
     /** The plan compare parses back: a setting none of the methods reads cannot be given and stays at its default, as do the reference's particles without the lr reference. */
@@ -198,12 +202,11 @@ class PlanRoundTripTest {
             s = o.with(s, o.text(plan.settings()));
         }
         int particles = plan.reference() == ComparisonPlan.Reference.LR ? plan.referenceParticles() : defaults.referenceParticles();
-        return new ComparisonPlan(plan.methods(), plan.directions(), s, plan.runs(), plan.seed(), plan.threads(), plan.reference(), particles,
-                plan.align(), plan.intersectVocabularies(), plan.gapThreshold());
+        return plan.withSettings(s).withReferenceParticles(particles);
     }
 
-    private static Map<String, String> settings(ComparisonPlan plan, AdaptiveBudget budget, AutoEstimation.Pilot pilot) {
-        Map<String, String> s = new LinkedHashMap<>(budget == null ? plan.toSettings() : budget.settingsText(plan));
+    private static Map<String, String> settings(ComparisonPlan plan, AdaptiveBudget budget, AutoPilot pilot) {
+        Map<String, String> s = new LinkedHashMap<>(new ComparisonJob(plan, budget).toSettings());
         if (pilot != null) {
             s.putAll(pilot.toSettings());
         }

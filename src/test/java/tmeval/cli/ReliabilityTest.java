@@ -608,6 +608,26 @@ class ReliabilityTest {
                 "every refused document has its row");
     }
 
+    /**
+     * Issue 36: plain, adaptive and auto runs are one entry (run.services.Comparisons) and the summary is written from its
+     * rows alike: an adaptive run says how many estimates were refused, as a plain one always did (it said nothing).
+     */
+    @Test
+    void anAdaptiveRunSaysItsRefusedEstimatesAsAPlainRunDoes() throws Exception {
+        Path[] data = smallData();
+        for (boolean adaptive : new boolean[] {false, true}) {
+            List<String> args = new ArrayList<>(List.of("compare", "--model-a", data[0].toString(), "--model-b", data[1].toString(), "--corpus",
+                    data[2].toString(), "--method", "ratio-convex,exact", "--temperatures", "20", "--burn-in", "2", "--max-exact-states", "1",
+                    "--out", dir.resolve("refused-" + adaptive + ".tsv").toString()));
+            if (adaptive) {
+                args.add("--adaptive");
+            }
+            CliTest.Outcome o = CliTest.run(args.toArray(String[]::new));
+            assertEquals(0, o.code(), o.err());
+            assertTrue(o.out().contains("24 estimates refused or at weight zero"), (adaptive ? "adaptive: " : "plain: ") + o.out());
+        }
+    }
+
     // --- issue 23: every promise holds against a hostile user ------------------------------------------------------
 
     /**

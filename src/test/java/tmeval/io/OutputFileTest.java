@@ -25,6 +25,21 @@ class OutputFileTest {
     @TempDir
     Path dir;
 
+    /** Issue 36: the sample data's extraction and the rates file's damaged copy go through the one writer, as they are. */
+    @Test
+    void aCopyIsWrittenByteForByteAGzipNotCompressedAgainAndReplacesWhatWasThereWhole() throws IOException {
+        Path source = dir.resolve("model.tsv.gz");
+        byte[] bytes = {0x1f, (byte) 0x8b, 8, 0, 1, 2, 3, 4, 5};
+        Files.write(source, bytes);
+        Path target = dir.resolve("copy.tsv.gz");
+        Files.writeString(target, "an older copy");
+        OutputFile.copy(source, target);
+        org.junit.jupiter.api.Assertions.assertArrayEquals(bytes, Files.readAllBytes(target));
+        try (var left = Files.list(dir)) {
+            assertEquals(List.of("copy.tsv.gz", "model.tsv.gz"), left.map(p -> p.getFileName().toString()).sorted().toList(), "no temporary file left");
+        }
+    }
+
     private static void write(Path target, String text) throws IOException {
         try (OutputFile f = OutputFile.create(target)) {
             f.writer().write(text);

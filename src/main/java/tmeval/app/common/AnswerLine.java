@@ -1,5 +1,6 @@
 package tmeval.app.common;
 
+import tmeval.run.plan.ComparisonJob;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.value.ObservableBooleanValue;
@@ -32,8 +33,8 @@ public final class AnswerLine {
             text.set(running.get() ? "Partial answer: none yet, the first documents are running." : "");
             return;
         }
-        ResultsPlan plan = results.planProperty().get();
-        // auto's choice is the method of its plan (ResultsPlan): its answer is the one to give
+        ComparisonJob plan = results.planProperty().get();
+        // auto's choice is the method of its plan (ComparisonJob): its answer is the one to give
         String preferred = plan != null && plan.auto() != null && !plan.plan().methods().isEmpty() ? plan.plan().methods().get(0) : null;
         boolean partial = running.get() || !results.partialProperty().get().isEmpty();
         text.set(ComparisonAnswer.line(results.rows(), results.verdicts().counts(), results.checks(), preferred, partial));

@@ -1,5 +1,6 @@
 package tmeval.app.common;
 
+import tmeval.run.plan.ComparisonJob;
 import tmeval.run.output.Provenance;
 
 import java.nio.file.Path;
@@ -36,9 +37,9 @@ public record FigureText(String title, String caption) {
      */
     public static String caption(Results results, LocalDate date) {
         List<String> parts = new ArrayList<>();
-        ResultsPlan plan = results.planProperty().get();
+        ComparisonJob plan = results.planProperty().get();
         String documents = results.corpus() == null ? "" : String.format(Locale.ROOT, " (%,d documents)", results.corpus().size());
-        parts.add((plan == null ? "Results of an unknown plan" : "Results of " + plan.describe()) + " on " + name(results, "corpus") + documents + ".");
+        parts.add((plan == null ? "Results of an unknown plan" : "Results of " + JobDescription.of(plan)) + " on " + name(results, "corpus") + documents + ".");
         List<String> certified = new ArrayList<>();
         for (String method : results.verdicts().counts().methods()) {
             certified.add(method + " " + results.verdicts().certifiedOf(method));

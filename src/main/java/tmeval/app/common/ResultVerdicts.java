@@ -1,6 +1,6 @@
 package tmeval.app.common;
 
-import tmeval.run.output.CertifiedRows;
+import tmeval.run.certify.ComparisonVerdicts;
 import tmeval.run.exec.ComparisonRunner;
 import tmeval.run.certify.Verdict;
 import tmeval.run.certify.VerdictCounts;
@@ -13,7 +13,7 @@ import java.util.TreeMap;
 
 /**
  * The verdict on each document's results by each method, by the rule of the {@code certified} column {@code compare}
- * writes ({@link CertifiedRows#verdicts}), for the results on screen. A document's verdicts are reached when first asked
+ * writes ({@link ComparisonVerdicts#byMethod}), for the results on screen. A document's verdicts are reached when first asked
  * for after its results change, so a batch of results costs its own documents, not the corpus. Kept by {@link Results}.
  */
 public final class ResultVerdicts {
@@ -47,7 +47,7 @@ public final class ResultVerdicts {
         if (rows == null) {
             return Map.of();
         }
-        return verdicts.computeIfAbsent(document, d -> CertifiedRows.verdicts(rows));
+        return verdicts.computeIfAbsent(document, d -> ComparisonVerdicts.byMethod(rows));
     }
 
     /** The verdict on a document by a method, or null when the method has no result for it. */

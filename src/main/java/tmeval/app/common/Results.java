@@ -1,5 +1,6 @@
 package tmeval.app.common;
 
+import tmeval.run.plan.ComparisonJob;
 import tmeval.architecture.UsesNoSceneGraph;
 import tmeval.compare.ComparisonTable;
 import tmeval.compare.ConvergenceCheck;
@@ -43,7 +44,7 @@ public final class Results {
     private final ResultVerdicts verdicts = new ResultVerdicts();
     private double gapThreshold = ComparisonPlan.DEFAULT_GAP_THRESHOLD;
     private final javafx.beans.property.StringProperty partial = new javafx.beans.property.SimpleStringProperty("");
-    private final ReadOnlyObjectWrapper<ResultsPlan> plan = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<ComparisonJob> plan = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyBooleanWrapper unsaved = new ReadOnlyBooleanWrapper(false);
     private Supplier<List<Provenance.Input>> inputs = List::of;
 
@@ -78,7 +79,7 @@ public final class Results {
      * What the results were at one moment, to be put back: a job cancelled before its end must not replace the results
      * that were on screen before it started.
      */
-    public record Snapshot(Corpus corpus, List<ComparisonRunner.Result> rows, Map<DocMethod, Round> rounds, ResultsPlan plan, String partial,
+    public record Snapshot(Corpus corpus, List<ComparisonRunner.Result> rows, Map<DocMethod, Round> rounds, ComparisonJob plan, String partial,
                            boolean unsaved) {
         public boolean isEmpty() {
             return rows.isEmpty();
@@ -111,7 +112,7 @@ public final class Results {
     }
 
     /** The plan that made the results (null when there are none), as an export records it and the views name it. */
-    public ReadOnlyObjectProperty<ResultsPlan> planProperty() {
+    public ReadOnlyObjectProperty<ComparisonJob> planProperty() {
         return plan.getReadOnlyProperty();
     }
 
@@ -119,7 +120,7 @@ public final class Results {
      * The results on screen are now those of this plan, whose settings but the methods are theirs (a job of more methods
      * joined them): the same gap threshold.
      */
-    public void setPlan(ResultsPlan p) {
+    public void setPlan(ComparisonJob p) {
         if (p == null || plan.get() == null || !plan.get().joins(p)) {
             throw new IllegalArgumentException("the results of one plan do not become another's: reset them for it");
         }
@@ -146,9 +147,9 @@ public final class Results {
         unsaved.set(false);
     }
 
-    /** The results in words, for a question before they are dropped: "the results of" their plan ({@link ResultsPlan#describe}) and "(24 rows)". */
+    /** The results in words, for a question before they are dropped: "the results of" their plan ({@link JobDescription#of}) and "(24 rows)". */
     public String describe() {
-        return String.format(Locale.ROOT, "the results of %s (%,d rows)", plan.get() == null ? "an unknown plan" : plan.get().describe(), all.size());
+        return String.format(Locale.ROOT, "the results of %s (%,d rows)", plan.get() == null ? "an unknown plan" : JobDescription.of(plan.get()), all.size());
     }
 
     /** Starts over for a corpus (new inputs). */
@@ -160,7 +161,7 @@ public final class Results {
      * Starts over for the results of a plan (null: none yet) on a corpus; the views, told of the reset, already see the
      * plan's gap threshold.
      */
-    public void reset(Corpus corpus, ResultsPlan made) {
+    public void reset(Corpus corpus, ComparisonJob made) {
         if (made == null || corpus != this.corpus) {
             // new inputs, or results of other documents: the selected document is not theirs
             selectedDocument.set(-1);

@@ -1,5 +1,6 @@
 package tmeval.app.common;
 
+import tmeval.run.plan.ComparisonJob;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -79,7 +80,7 @@ public final class RunHistory {
 
         /** "#3 14:02:11 (methods) n = 1000 seed 1 auto (partial)": short enough for a list; the caption names the whole plan. */
         public String describe() {
-            ResultsPlan made = rows.plan();
+            ComparisonJob made = rows.plan();
             String plan = made == null ? "auto, before its pilot chose" : String.format(Locale.ROOT, "%s n = %d seed %d%s",
                     String.join(", ", made.plan().methods()), made.plan().settings().temperatures(), made.plan().seed(),
                     made.auto() != null ? " auto" : made.budget() != null ? " adaptive" : "");
@@ -131,7 +132,7 @@ public final class RunHistory {
      * A new run of this plan (null: auto's, known once its pilot has chosen) begins on screen, its rows empty; the run
      * before it stays in the history. Drops the oldest run beyond {@link #MAX_RUNS}, saying so.
      */
-    public Run begin(Corpus corpus, ResultsPlan made, Instant now) {
+    public Run begin(Corpus corpus, ComparisonJob made, Instant now) {
         sync();
         results.reset(corpus, made);
         Run run = new Run(nextId++, now, Status.RUNNING, results.snapshot());
@@ -297,7 +298,7 @@ public final class RunHistory {
         for (Run r : runs) {
             if (r.rows().unsaved() && !r.rows().isEmpty()) {
                 out.add(String.format(Locale.ROOT, "the results of %s%s (%,d rows)", runs.size() > 1 ? "run " + r.id() + ", " : "",
-                        r.rows().plan() == null ? "an unknown plan" : r.rows().plan().describe(), r.rows().rows().size()));
+                        r.rows().plan() == null ? "an unknown plan" : JobDescription.of(r.rows().plan()), r.rows().rows().size()));
             }
         }
         return out;

@@ -1,6 +1,6 @@
 package tmeval.app.run;
 
-import tmeval.run.plan.AdaptiveBudget;
+import tmeval.run.plan.ComparisonJob;
 
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.IntegerProperty;
@@ -15,7 +15,6 @@ import tmeval.app.common.Workspace;
 import tmeval.io.OutputFile;
 import tmeval.model.Corpus;
 import tmeval.run.distributed.CompareCommandLine;
-import tmeval.run.plan.ComparisonPlan;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -44,10 +43,8 @@ public final class ClusterCommands {
     }
 
     private final Workspace inputs;
-    private final Supplier<ComparisonPlan> plan;
-    private final Supplier<AdaptiveBudget> budget;
-    /** Whether the form runs auto ({@code plan} is then auto's pilot plan). */
-    private final Supplier<Boolean> auto;
+    /** The form's comparison (for auto, its pilot plan). */
+    private final Supplier<ComparisonJob> job;
     private final String jar;
     private final IntegerProperty shards = new SimpleIntegerProperty(32);
     private final BooleanProperty noTiming = new SimpleBooleanProperty(true);
@@ -56,12 +53,9 @@ public final class ClusterCommands {
     private final StringProperty text = new SimpleStringProperty("");
 
     /** @param jar the tmeval jar as the nodes will see it (this one's path, or its name when not run from a jar) */
-    ClusterCommands(Workspace inputs, Supplier<ComparisonPlan> plan, Supplier<AdaptiveBudget> budget, Supplier<Boolean> auto,
-                    String jar) {
-        this.auto = auto;
+    ClusterCommands(Workspace inputs, Supplier<ComparisonJob> job, String jar) {
         this.inputs = inputs;
-        this.plan = plan;
-        this.budget = budget;
+        this.job = job;
         this.jar = jar;
         shards.addListener((o, a, b) -> refresh());
         noTiming.addListener((o, a, b) -> refresh());
@@ -99,11 +93,9 @@ public final class ClusterCommands {
         CompareCommandLine.Inputs files = new CompareCommandLine.Inputs(a.toAbsolutePath(), b.toAbsolutePath(), corpus.toAbsolutePath(),
                 inputs.minTokensProperty().get());
         try {
-            ComparisonPlan p = plan.get();
-            AdaptiveBudget adaptive = budget.get();
-            text.set(kind.get() == Kind.SPARK ? CompareCommandLine.sparkSubmit(p, adaptive, auto.get(), files, noTiming.get(), out.get(),
-                    CompareCommandLine.sparkJarBeside(jar))
-                    : CompareCommandLine.shardScript(p, adaptive, auto.get(), files, noTiming.get(), shards.get(), jar, out.get()));
+            ComparisonJob j = job.get();
+            text.set(kind.get() == Kind.SPARK ? CompareCommandLine.sparkSubmit(j, files, noTiming.get(), out.get(), CompareCommandLine.sparkJarBeside(jar))
+                    : CompareCommandLine.shardScript(j, files, noTiming.get(), shards.get(), jar, out.get()));
         } catch (IllegalArgumentException e) {
             text.set("# " + e.getMessage());
         }

@@ -1,5 +1,6 @@
 package tmeval.app.run;
 
+import tmeval.run.plan.AutoPilot;
 import tmeval.run.plan.AdaptiveBudget;
 
 import java.util.function.DoubleSupplier;
@@ -204,7 +205,7 @@ final class CostPreview {
         }
         // a document not certified at its budget runs again at twice it, up to 2^MAX_DOUBLINGS times: at worst every
         // document pays 1 + 2 + ... + 16 = 31 times its first round, at the dearest candidate
-        int cap = 1 << AutoEstimation.MAX_DOUBLINGS;
+        int cap = 1 << AutoPilot.MAX_DOUBLINGS;
         double factor = load.factor(threads.get()); // a busy machine stretches it all, as for a named plan
         pilot *= factor;
         cheapest *= factor;

@@ -18,7 +18,7 @@ import javafx.beans.property.SimpleLongProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import tmeval.anneal.Schedule;
 import tmeval.app.common.Form;
-import tmeval.app.common.ResultsPlan;
+import tmeval.run.plan.ComparisonJob;
 import tmeval.app.common.Workspace;
 import tmeval.compare.ComparisonMethods;
 import tmeval.estimate.MethodOption;
@@ -71,7 +71,7 @@ public final class RunForm {
     private final Form form = new Form();
     /** The plan the form edits: its settings without a control (direction, gap threshold, ...) and the methods' order. */
     private final ObjectProperty<ComparisonPlan> base = new SimpleObjectProperty<>(DEFAULTS);
-    private final ReadOnlyObjectWrapper<ResultsPlan> formPlan = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<ComparisonJob> formPlan = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyStringWrapper otherSettings = new ReadOnlyStringWrapper("");
     private final List<Runnable> changeListeners = new ArrayList<>();
 
@@ -113,9 +113,9 @@ public final class RunForm {
     /** A setting of the form changed: the cost preview, the plan the form describes and its settings without a control follow. */
     private void formChanged() {
         changeListeners.forEach(Runnable::run);
-        ResultsPlan now;
+        ComparisonJob now;
         try {
-            now = auto.get() ? ResultsPlan.autoForm(plan()) : new ResultsPlan(plan(), budget());
+            now = job();
         } catch (IllegalArgumentException e) {
             now = null;
         }
@@ -125,6 +125,16 @@ public final class RunForm {
         hidden.entrySet().removeIf(e -> e.getValue().equals(defaults.get(e.getKey())) || CONTROLLED.contains(e.getKey()));
         otherSettings.set(hidden.isEmpty() ? "" : "also in this plan: " + String.join(", ", hidden.entrySet().stream()
                 .map(e -> e.getKey() + " " + e.getValue()).toList()));
+    }
+
+    /**
+     * The comparison the form describes: {@link #plan()} with its mode, auto (the plan is then its pilot's), adaptive
+     * with {@link #budget()}, or plain.
+     *
+     * @throws IllegalArgumentException naming a setting that is not valid
+     */
+    public ComparisonJob job() {
+        return auto.get() ? ComparisonJob.auto(plan()) : new ComparisonJob(plan(), budget());
     }
 
     public MethodSettings settings() {
@@ -151,8 +161,9 @@ public final class RunForm {
     }
 
     private ComparisonPlan planOn(ComparisonPlan b) {
-        return new ComparisonPlan(selectedMethods(b), b.directions(), settingsOn(b), runs.get(), seed.get(), threads.get(),
-                reference.get(), referenceParticles.get(), inputs.alignProperty().get(), false, b.gapThreshold());
+        return b.withMethods(selectedMethods(b)).withSettings(settingsOn(b)).withRuns(runs.get()).withSeed(seed.get()).withThreads(threads.get())
+                .withReference(reference.get()).withReferenceParticles(referenceParticles.get()).withAlign(inputs.alignProperty().get())
+                .withIntersectVocabularies(false);
     }
 
     /**
@@ -163,7 +174,7 @@ public final class RunForm {
      *
      * @return what the form cannot hold, each named (empty when it holds all of it)
      */
-    public List<String> apply(ResultsPlan made) {
+    public List<String> apply(ComparisonJob made) {
         ComparisonPlan plan = made.plan();
         AdaptiveBudget budget = made.budget();
         List<String> notHeld = new ArrayList<>();
@@ -172,16 +183,14 @@ public final class RunForm {
                     + " so its form runs vocabulary strict");
         }
         if (made.auto() != null) {
-            base.set(new ComparisonPlan(DEFAULTS.methods(), DEFAULTS.directions(), DEFAULTS.settings(), DEFAULTS.runs(), plan.seed(), threads.get(),
-                    DEFAULTS.reference(), DEFAULTS.referenceParticles(), plan.align(), false, plan.gapThreshold()));
+            base.set(ComparisonJob.withUsersSettings(DEFAULTS, plan).withThreads(threads.get()).withIntersectVocabularies(false));
             seed.set(plan.seed());
             inputs.alignProperty().set(plan.align());
             adaptive.set(false);
             auto.set(true);
             return notHeld;
         }
-        base.set(new ComparisonPlan(plan.methods(), plan.directions(), plan.settings(), plan.runs(), plan.seed(), threads.get(), plan.reference(),
-                plan.referenceParticles(), plan.align(), false, plan.gapThreshold()));
+        base.set(plan.withThreads(threads.get()).withIntersectVocabularies(false));
         methods.forEach((name, on) -> on.set(plan.methods().contains(name)));
         temperatures.set(plan.settings().temperatures());
         samples.set(plan.settings().samples());
@@ -208,8 +217,7 @@ public final class RunForm {
      */
     public void presetTable1() {
         ComparisonPlan paper = ComparisonPlan.defaults(ComparisonPlan.defaultSelection());
-        apply(new ResultsPlan(new ComparisonPlan(paper.methods(), paper.directions(), paper.settings(), paper.runs(), seed.get(), threads.get(),
-                paper.reference(), paper.referenceParticles(), inputs.alignProperty().get(), false, paper.gapThreshold()), null));
+        apply(new ComparisonJob(paper.withSeed(seed.get()).withThreads(threads.get()).withAlign(inputs.alignProperty().get()), null));
     }
 
     /** The settings without a control back at their defaults (the command line's). */
@@ -226,7 +234,7 @@ public final class RunForm {
     }
 
     /** The plan Run would run now (with its adaptive budget), or null while a setting of the form is not valid. */
-    public ReadOnlyObjectProperty<ResultsPlan> formPlanProperty() {
+    public ReadOnlyObjectProperty<ComparisonJob> formPlanProperty() {
         return formPlan.getReadOnlyProperty();
     }
 

@@ -10,11 +10,13 @@ import tmeval.app.common.ArmKey;
 import tmeval.app.common.BackgroundJob;
 import tmeval.app.common.Results;
 import tmeval.app.common.RunHistory;
-import tmeval.app.common.ResultsPlan;
 import tmeval.compare.ModelPair;
 import tmeval.model.Corpus;
 import tmeval.run.auto.AutoComparison;
-import tmeval.run.auto.AutoEstimation;
+import tmeval.run.exec.AdaptiveComparison;
+import tmeval.run.plan.ComparisonPlan;
+import tmeval.run.services.Comparisons;
+import tmeval.progress.Progress;
 import tmeval.run.exec.ComparisonRunner;
 
 import java.time.Instant;
@@ -59,7 +61,7 @@ final class RunJob {
 
     /** Makes room on screen for the job's rows: they join results of a plan that differs only in its methods, or replace them. */
     void prepare() {
-        job = ComparisonRunner.Job.of(spec.plan(), corpus, pair);
+        job = ComparisonRunner.Job.of(spec.job().plan(), corpus, pair);
         for (Arm arm : job.arms()) {
             keys.add(ArmKey.of(arm));
         }
@@ -67,13 +69,13 @@ final class RunJob {
             keys.add(ArmKey.REFERENCE);
         }
         // a new run of the history, on screen: the run before it stays there (auto's plan is known once its pilot has chosen)
-        run = history.begin(corpus, spec.made(), Instant.now());
+        run = history.begin(corpus, spec.job().rowsJob(), Instant.now());
         stream = new ResultStream(job.arms().size() * job.runs() + (job.reference() == null ? 0 : 1), corpus.size());
         // auto's choice, made on a worker, reaches the results (their plan) and the message line on the FX thread
         drainAll = () -> {
             AutoComparison.Choice c = chosen.getAndSet(null);
             if (c != null) {
-                results.reset(corpus, new ResultsPlan(c.plan(spec.plan()), null, c.provenance()));
+                results.reset(corpus, c.job(spec.job().plan()));
                 choiceWords = c.inWords();
             }
             stream.drainInto(results);
@@ -117,40 +119,53 @@ final class RunJob {
         ChangeListener<Number> onProgress = (o, a, b) -> updateEta.run();
         drain.play();
         owner.progressProperty().addListener(onProgress);
-        RunEngines.Engines engines = owner.engines();
+        RunEngines.Engine engine = owner.engine();
         jobs.of((sink, token) -> {
-            if (spec.auto()) {
-                sink.message(String.format(Locale.ROOT, "auto: a pilot runs %s on %d documents to choose the method",
-                        String.join(", ", spec.plan().methods()), Math.min(AutoEstimation.PILOT_DOCUMENTS, corpus.size())));
-                AutoComparison.Choice choice = engines.auto().choose(spec.plan(), corpus, pair, token);
-                chosen.set(choice);
-                String words = choice.inWords();
-                engines.auto().run(choice, spec.plan(), corpus, pair, stream::addRound, (done, total, doc) -> {
-                    stream.adaptiveDocumentsDone(done);
-                    sink.progress(done, total);
-                    sink.message(String.format(Locale.ROOT, "%s: %d of %d documents done, last %s", words, done, total, doc));
-                }, token);
-            } else if (spec.budget() == null) {
-                engines.plain().run(job, stream::add, (done, total, doc) -> {
-                    sink.progress(done, total);
-                    sink.message(String.format(Locale.ROOT, "%s: %d of %d tasks done, last document %s", spec.label(), done, total, doc));
-                }, token);
-            } else {
-                engines.adaptive().run(spec.plan(), spec.budget(), corpus, pair, stream::addRound, (done, total, doc) -> {
-                    stream.adaptiveDocumentsDone(done);
-                    sink.progress(done, total);
-                    sink.message(String.format(Locale.ROOT, "%s: %d of %d documents done, last %s", spec.label(), done, total, doc));
-                }, token);
-            }
+            engine.run(spec.job(), corpus, pair, new Comparisons.Listener() {
+                @Override
+                public Progress piloting(ComparisonPlan pilotPlan, int documents) {
+                    sink.message(String.format(Locale.ROOT, "auto: a pilot runs %s on %d documents to choose the method",
+                            String.join(", ", pilotPlan.methods()), documents));
+                    return Progress.NONE;
+                }
+
+                @Override
+                public void chosen(AutoComparison.Choice choice) {
+                    chosen.set(choice);
+                }
+
+                @Override
+                public Progress running(Comparisons.Ready ready) {
+                    String what = ready.inWords().isEmpty() ? spec.label() : ready.inWords();
+                    boolean rounds = ready.job().rounds();
+                    return (done, total, doc) -> {
+                        if (rounds) {
+                            stream.adaptiveDocumentsDone(done); // a round does not say it is a document's last
+                        }
+                        sink.progress(done, total);
+                        sink.message(ready.progressLine(what, done, total, doc));
+                    };
+                }
+
+                @Override
+                public void finished(ComparisonRunner.Result result) {
+                    stream.add(result);
+                }
+
+                @Override
+                public void round(List<AdaptiveComparison.Row> rows) {
+                    stream.addRound(rows);
+                }
+            }, token);
             return null;
         }).onSuccess(none -> {
             // each method's rate in this job replaces the saved or calibrated one in the next cost preview, and how
             // many threads it kept busy replaces the assumption of all of them
             long wall = System.nanoTime() - start;
             drainAll.run();
-            if (!spec.auto()) { // auto's rounds run at budgets of their own: no rate of the form's plan to learn
+            if (!spec.job().isAuto()) { // auto's rounds run at budgets of their own: no rate of the form's plan to learn
                 List<ComparisonRunner.Result> mine = results.all().stream().filter(r -> keys.contains(ArmKey.of(r))).toList();
-                owner.cost().learnFrom(mine, wall, job.threads(), pair.a().numTopics(), spec.plan().settings().maxExactStates(), loadAtStart);
+                owner.cost().learnFrom(mine, wall, job.threads(), pair.a().numTopics(), spec.job().plan().settings().maxExactStates(), loadAtStart);
             }
             owner.lastJobSecondsProperty().set(wall / 1e9);
             finish(String.format(Locale.ROOT, "finished %s%s in %.1f s", spec.label(), choiceWords.isEmpty() ? "" : ": " + choiceWords,
@@ -191,7 +206,7 @@ final class RunJob {
     private String documentsKept() {
         java.util.Set<Integer> documents = new java.util.HashSet<>();
         results.all().forEach(r -> documents.add(r.documentIndex()));
-        int incomplete = spec.auto() || spec.budget() != null ? 0 : documents.size() - stream.documentsDone();
+        int incomplete = spec.job().rounds() ? 0 : documents.size() - stream.documentsDone();
         return String.format(Locale.ROOT, "after %d of %d documents%s", documents.size(), corpus.size(),
                 incomplete > 0 ? String.format(Locale.ROOT, " (%d of them not complete)", incomplete) : "");
     }

@@ -30,7 +30,7 @@ final class RunQueue {
     private final Workspace inputs;
     private final Results results;
     private final RunHistory history;
-    private final RunEngines.Engines engines;
+    private final RunEngines.Engine engine;
     private final UserMessages messages;
     private final CostPreview cost;
     private final DoubleProperty lastJobSeconds = new SimpleDoubleProperty(Double.NaN);
@@ -51,11 +51,11 @@ final class RunQueue {
     /** Whether the message line shows why Run could not start on these inputs (it goes when the inputs can run). */
     private boolean showingRefusal;
 
-    RunQueue(Workspace inputs, RunHistory history, TaskExecutor executor, RunEngines.Engines engines, UserMessages messages, CostPreview cost) {
+    RunQueue(Workspace inputs, RunHistory history, TaskExecutor executor, RunEngines.Engine engine, UserMessages messages, CostPreview cost) {
         this.inputs = inputs;
         this.history = history;
         this.results = history.results();
-        this.engines = engines;
+        this.engine = engine;
         this.messages = messages;
         this.cost = cost;
         this.jobs = new BackgroundJob<Void>(executor).showIn(progress, message);
@@ -95,8 +95,8 @@ final class RunQueue {
         showingRefusal = false;
         RunJob job = new RunJob(this, spec, inputs.corpusProperty().get(), inputs.pairProperty().get());
         job.prepare();
-        lastPlan.set(spec.plan());
-        lastBudget.set(spec.budget());
+        lastPlan.set(spec.job().plan());
+        lastBudget.set(spec.job().budget());
         current = job;
         running.set(true);
         job.run(jobs, cost.costSecondsProperty().get());
@@ -227,8 +227,8 @@ final class RunQueue {
         return results;
     }
 
-    RunEngines.Engines engines() {
-        return engines;
+    RunEngines.Engine engine() {
+        return engine;
     }
 
     UserMessages messages() {

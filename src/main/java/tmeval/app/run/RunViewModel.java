@@ -18,7 +18,7 @@ import tmeval.anneal.Schedule;
 import tmeval.app.common.Form;
 import tmeval.app.common.Results;
 import tmeval.app.common.RunHistory;
-import tmeval.app.common.ResultsPlan;
+import tmeval.run.plan.ComparisonJob;
 import tmeval.app.common.TaskExecutor;
 import tmeval.app.common.UserMessages;
 import tmeval.app.common.Workspace;
@@ -36,22 +36,11 @@ import java.util.Map;
  * behind a running job; progress, ETA and a cancel that stops every worker within a second.
  */
 public final class RunViewModel {
-    /**
-     * A queued comparison: the plan captured when Run was pressed, and its adaptive budget (null: a plain run); for
-     * {@code auto}, the plan of its pilot ({@link tmeval.run.auto.AutoComparison#pilotPlan}), whose choice is made when the job runs.
-     */
-    public record JobSpec(ComparisonPlan plan, AdaptiveBudget budget, boolean auto, String label) {
-        public JobSpec(ComparisonPlan plan, AdaptiveBudget budget, String label) {
-            this(plan, budget, false, label);
-        }
-
+    /** A queued comparison: the form's job captured when Run was pressed (for auto, on its pilot's plan: the pilot chooses when it runs). */
+    public record JobSpec(ComparisonJob job, String label) {
+        /** A plain comparison of this plan. */
         public JobSpec(ComparisonPlan plan, String label) {
-            this(plan, null, false, label);
-        }
-
-        /** The plan of the results it makes, or null for auto's, known once the pilot has chosen. */
-        ResultsPlan made() {
-            return auto ? null : new ResultsPlan(plan, budget);
+            this(new ComparisonJob(plan, null), label);
         }
     }
 
@@ -70,30 +59,21 @@ public final class RunViewModel {
      *                  workbench; tests point it into a temporary folder)
      */
     public RunViewModel(Workspace inputs, Results results, TaskExecutor executor, Path ratesFile, UserMessages messages) {
-        this(inputs, results, executor, ratesFile, messages, RunEngines::runAsFinished);
+        this(inputs, results, executor, ratesFile, messages, RunEngines.LOCAL);
     }
 
-    RunViewModel(Workspace inputs, Results results, TaskExecutor executor, Path ratesFile, UserMessages messages, RunEngines.Runner runner) {
-        this(inputs, results, executor, ratesFile, messages, runner, RunEngines::runAdaptive);
-    }
-
-    RunViewModel(Workspace inputs, Results results, TaskExecutor executor, Path ratesFile, UserMessages messages, RunEngines.Runner runner,
-                 RunEngines.AdaptiveRunner adaptiveRunner) {
-        this(inputs, results, executor, ratesFile, messages, runner, adaptiveRunner, RunEngines.AUTO);
-    }
-
-    RunViewModel(Workspace inputs, Results results, TaskExecutor executor, Path ratesFile, UserMessages messages, RunEngines.Runner runner,
-                 RunEngines.AdaptiveRunner adaptiveRunner, RunEngines.AutoRunner autoRunner) {
-        this(inputs, new RunHistory(results), executor, ratesFile, messages, runner, adaptiveRunner, autoRunner);
+    /** With an engine of a test's in place of the engine's. */
+    RunViewModel(Workspace inputs, Results results, TaskExecutor executor, Path ratesFile, UserMessages messages, RunEngines.Engine engine) {
+        this(inputs, new RunHistory(results), executor, ratesFile, messages, engine);
     }
 
     /** The workbench's: each job a new run of {@code history}. */
     public RunViewModel(Workspace inputs, RunHistory history, TaskExecutor executor, Path ratesFile, UserMessages messages) {
-        this(inputs, history, executor, ratesFile, messages, RunEngines::runAsFinished, RunEngines::runAdaptive, RunEngines.AUTO);
+        this(inputs, history, executor, ratesFile, messages, RunEngines.LOCAL);
     }
 
-    private RunViewModel(Workspace inputs, RunHistory history, TaskExecutor executor, Path ratesFile, UserMessages messages, RunEngines.Runner runner,
-                         RunEngines.AdaptiveRunner adaptiveRunner, RunEngines.AutoRunner autoRunner) {
+    private RunViewModel(Workspace inputs, RunHistory history, TaskExecutor executor, Path ratesFile, UserMessages messages,
+                         RunEngines.Engine engine) {
         this.inputs = inputs;
         this.form = new RunForm(inputs);
         RunQueue[] queue = new RunQueue[1];
@@ -113,12 +93,12 @@ public final class RunViewModel {
                 return form.autoProperty().get();
             }
         }, form.threadsProperty()::get, problem -> queue[0].sayIfIdle(problem));
-        this.jobs = new RunQueue(inputs, history, executor, new RunEngines.Engines(runner, adaptiveRunner, autoRunner), messages, cost);
+        this.jobs = new RunQueue(inputs, history, executor, engine, messages, cost);
         queue[0] = jobs;
         form.onChanged(cost::update);
         cost.start();
         cost.update();
-        cluster = new ClusterCommands(inputs, form::plan, form::budget, form.autoProperty()::get, jarPath());
+        cluster = new ClusterCommands(inputs, form::job, jarPath());
         cost.tooBigProperty().addListener((o, a, b) -> updateTooBig());
         cost.costSecondsProperty().addListener((o, a, b) -> updateTooBig());
         updateTooBig();
@@ -148,9 +128,10 @@ public final class RunViewModel {
             jobs.say("cannot run: " + e.getMessage());
             return;
         }
-        jobs.submit(form.autoProperty().get() ? new JobSpec(plan, null, true, String.format(Locale.ROOT, "auto (seed %d)", plan.seed()))
-                : new JobSpec(plan, budget, String.join(", ", plan.methods()) + String.format(Locale.ROOT, " (n = %d%s, %d runs)",
-                plan.settings().temperatures(), budget == null ? "" : " to " + budget.maxTemperatures() + " adaptive", plan.runs())));
+        ComparisonJob job = form.job();
+        jobs.submit(new JobSpec(job, job.isAuto() ? String.format(Locale.ROOT, "auto (seed %d)", plan.seed())
+                : String.join(", ", plan.methods()) + String.format(Locale.ROOT, " (n = %d%s, %d runs)", plan.settings().temperatures(),
+                budget == null ? "" : " to " + budget.maxTemperatures() + " adaptive", plan.runs())));
     }
 
     /** Stops the running job (every worker within about a second) and drops the queue. */
@@ -286,7 +267,7 @@ public final class RunViewModel {
         return form.budget();
     }
 
-    public List<String> apply(ResultsPlan made) {
+    public List<String> apply(ComparisonJob made) {
         return form.apply(made);
     }
 
@@ -302,7 +283,7 @@ public final class RunViewModel {
         return form.otherSettingsProperty();
     }
 
-    public ReadOnlyObjectProperty<ResultsPlan> formPlanProperty() {
+    public ReadOnlyObjectProperty<ComparisonJob> formPlanProperty() {
         return form.formPlanProperty();
     }
 

@@ -2,7 +2,7 @@ package tmeval.app.shell;
 
 import tmeval.app.common.BackgroundJob;
 import tmeval.app.common.Results;
-import tmeval.app.common.ResultsPlan;
+import tmeval.run.plan.ComparisonJob;
 import tmeval.app.common.TaskExecutor;
 import tmeval.app.common.UserMessages;
 import tmeval.app.common.Workspace;
@@ -41,7 +41,7 @@ final class ReportExport {
 
     /** Starts writing the report to {@code path}; the results are copied first, so that a run going on does not change it. */
     void export(Path path) {
-        ResultsPlan made = results.planProperty().get();
+        ComparisonJob made = results.planProperty().get();
         if (made == null || results.all().isEmpty()) {
             messages.error("Cannot export the report", made == null && !results.all().isEmpty()
                     ? "the plan that made these results is not known (a session saved by an earlier version keeps none): run them again"

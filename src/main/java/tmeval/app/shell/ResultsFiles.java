@@ -2,7 +2,7 @@ package tmeval.app.shell;
 
 import tmeval.app.common.Results;
 import tmeval.app.common.RunHistory;
-import tmeval.app.common.ResultsPlan;
+import tmeval.run.plan.ComparisonJob;
 import tmeval.app.common.ArmKey;
 import tmeval.app.common.UserMessages;
 import tmeval.app.common.Workspace;
@@ -59,7 +59,7 @@ final class ResultsFiles {
      * @throws IOException also when the plan of the results is not known (a session saved before sessions kept it)
      */
     public void exportResults(Path path) throws IOException {
-        ResultsPlan made = results.planProperty().get();
+        ComparisonJob made = results.planProperty().get();
         if (made == null) {
             throw new IOException("the plan that made these results is not known (a session saved by an earlier version keeps none):"
                     + " an export would name another; run them again");
@@ -74,7 +74,7 @@ final class ResultsFiles {
             if (!results.partialProperty().get().isEmpty()) {
                 w.write(ProvenanceHeader.partial(results.partialProperty().get()));
             }
-            w.write(adaptive ? CompareRowFormat.HEADER_ADAPTIVE : CompareRowFormat.HEADER);
+            w.write(CompareRowFormat.header(adaptive));
             CertifiedRows rows = new CertifiedRows(w, true);
             try {
                 for (ComparisonRunner.Result r : inFileOrder(made.plan(), results.all())) {
@@ -124,7 +124,7 @@ final class ResultsFiles {
     /** {@link #openResults(Path)} of a compare output read and checked by the one reader of results. */
     private void openResults(Path path, ComparisonResults.Opened opened) {
         ComparisonResults.Source content = opened.source();
-        ResultsPlan made = reopening.read("the results", path, "a setting of its plan is invalid", () -> ResultsPlan.fromSettings(content.settings()));
+        ComparisonJob made = reopening.read("the results", path, "a setting of its plan is invalid", () -> ComparisonJob.fromSettings(content.settings()));
         if (made == null || !reopening.clearIfAgreed("Opening the results " + path.getFileName(), false)) {
             return;
         }
@@ -178,7 +178,7 @@ final class ResultsFiles {
     }
 
     /** The rows of an output on the loaded corpus, by document id; rows of documents it does not have are reported. */
-    private void applyOutputRows(Path path, ComparisonResults.Opened opened, ResultsPlan made) {
+    private void applyOutputRows(Path path, ComparisonResults.Opened opened, ComparisonJob made) {
         Corpus corpus = workspace.corpusProperty().get();
         if (corpus == null) {
             return;

@@ -3,7 +3,7 @@ package tmeval.app.shell;
 import tmeval.app.common.ArmKey;
 import tmeval.app.common.DocMethod;
 import tmeval.app.common.Results;
-import tmeval.app.common.ResultsPlan;
+import tmeval.run.plan.ComparisonJob;
 import tmeval.app.common.RunHistory;
 import tmeval.run.exec.ComparisonRunner;
 import tmeval.run.output.SessionFile;
@@ -56,11 +56,11 @@ final class SessionRuns {
      *
      * @throws IllegalArgumentException naming the run and the setting that is not valid
      */
-    static List<ResultsPlan> plans(List<SessionFile.RunBlock> blocks) {
-        List<ResultsPlan> plans = new ArrayList<>();
+    static List<ComparisonJob> plans(List<SessionFile.RunBlock> blocks) {
+        List<ComparisonJob> plans = new ArrayList<>();
         for (SessionFile.RunBlock b : blocks) {
             try {
-                plans.add(b.plan().isEmpty() ? null : ResultsPlan.fromSettings(b.plan()));
+                plans.add(b.plan().isEmpty() ? null : ComparisonJob.fromSettings(b.plan()));
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("run " + b.id() + ": " + e.getMessage(), e);
             }

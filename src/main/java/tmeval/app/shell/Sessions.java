@@ -6,7 +6,7 @@ import tmeval.run.plan.CurvePlan;
 
 import tmeval.app.common.Results;
 import tmeval.app.common.RunHistory;
-import tmeval.app.common.ResultsPlan;
+import tmeval.run.plan.ComparisonJob;
 import tmeval.app.common.DocMethod;
 import tmeval.app.common.UserMessages;
 import tmeval.app.common.Workspace;
@@ -187,11 +187,11 @@ final class Sessions {
     }
 
     /** A session's settings, read and checked before any is applied: the forms' (applied by the runnable), the results' plan, each run's. */
-    private record Opened(Runnable applySettings, ResultsPlan made, List<ResultsPlan> runPlans) {
+    private record Opened(Runnable applySettings, ComparisonJob made, List<ComparisonJob> runPlans) {
     }
 
     /** Every run of a session back in the history, each checked against the loaded corpus as its rows go in. */
-    private void applyRuns(SessionFile.Session session, List<ResultsPlan> plans) {
+    private void applyRuns(SessionFile.Session session, List<ComparisonJob> plans) {
         if (workspace.corpusProperty().get() == null) {
             return;
         }
@@ -246,14 +246,14 @@ final class Sessions {
     }
 
     /** The plan of a session's results ({@code results.*}), or null in a session saved before sessions kept it. */
-    private static ResultsPlan resultsPlanOf(Map<String, String> s) {
+    private static ComparisonJob resultsPlanOf(Map<String, String> s) {
         Map<String, String> made = new LinkedHashMap<>();
         s.forEach((k, v) -> {
             if (k.startsWith(RESULTS)) {
                 made.put(k.substring(RESULTS.length()), v);
             }
         });
-        return made.isEmpty() ? null : ResultsPlan.fromSettings(made);
+        return made.isEmpty() ? null : ComparisonJob.fromSettings(made);
     }
 
     /**
@@ -280,7 +280,7 @@ final class Sessions {
         // a session saved before the form could run auto has no auto setting: its form named its methods
         boolean auto = in.has(SettingName.AUTO.key()) && in.bool(SettingName.AUTO.key());
         apply.add(() -> {
-            run.apply(new ResultsPlan(form, adaptive ? budget : null));
+            run.apply(new ComparisonJob(form, adaptive ? budget : null));
             run.autoProperty().set(auto);
             run.agreeWithinProperty().set(budget.agreeWithin());
             run.maxTemperaturesProperty().set(budget.maxTemperatures());
@@ -342,7 +342,7 @@ final class Sessions {
      * The saved results that fit the loaded corpus (same document at the same position), with their plan (null: a session
      * saved before sessions kept it); the others are reported.
      */
-    private void applyResults(List<ComparisonRunner.Result> saved, List<SessionFile.Round> savedRounds, ResultsPlan made) {
+    private void applyResults(List<ComparisonRunner.Result> saved, List<SessionFile.Round> savedRounds, ComparisonJob made) {
         Corpus corpus = workspace.corpusProperty().get();
         if (corpus == null) {
             return;

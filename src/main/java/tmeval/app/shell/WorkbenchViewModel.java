@@ -9,9 +9,10 @@ import tmeval.app.common.DisagreementNotice;
 import tmeval.app.common.PlanCaption;
 import tmeval.app.common.Results;
 import tmeval.app.common.RunHistory;
-import tmeval.app.common.ResultsPlan;
+import tmeval.run.plan.ComparisonJob;
 import tmeval.app.common.TaskExecutor;
 import tmeval.app.common.UserMessages;
+import tmeval.app.common.JobDescription;
 import tmeval.app.common.Workspace;
 import tmeval.app.curves.CurvesViewModel;
 import tmeval.app.document.DocumentScreenViewModel;
@@ -62,7 +63,7 @@ public final class WorkbenchViewModel {
     private final WhichKViewModel whichK;
     private final CovariatesViewModel covariates;
     private final AnswerLine answer;
-    private final PlanCaption<ResultsPlan> resultsCaption;
+    private final PlanCaption<ComparisonJob> resultsCaption;
     private final DisagreementNotice disagreement;
     private final UserMessages messages;
     private final ResultsFiles files;
@@ -105,8 +106,8 @@ public final class WorkbenchViewModel {
         inputs.setResultsGuard(action -> mayDiscard(action, false));
         workspace.setResultsGuard(action -> mayDiscard(action, false));
         curves.setConfirmHandler(ask);
-        resultsCaption = new PlanCaption<>("Results", results.planProperty(), run.formPlanProperty(), ResultsPlan::describe,
-                ResultsPlan::usedSettings, ResultsPlan::userSettings);
+        resultsCaption = new PlanCaption<>("Results", results.planProperty(), run.formPlanProperty(), JobDescription::of,
+                ComparisonJob::usedSettings, ComparisonJob::userSettings);
         resultsCaption.setPutBack(this::putShownPlanInForm, messages);
         disagreement = new DisagreementNotice(results);
         // the run compared with the one on screen: a second layer of the scatter, extra columns of the table
@@ -155,7 +156,7 @@ public final class WorkbenchViewModel {
     }
 
     /** "Results of: ..." above the comparison views (scatter, brackets, table, document), and how the run form differs since. */
-    public PlanCaption<ResultsPlan> resultsCaption() {
+    public PlanCaption<ComparisonJob> resultsCaption() {
         return resultsCaption;
     }
 
@@ -255,7 +256,7 @@ public final class WorkbenchViewModel {
 
     /** Puts the plan of the run on screen back in the run form; returns what the form cannot hold (see {@link RunViewModel#apply}). */
     public List<String> putShownPlanInForm() {
-        ResultsPlan made = results.planProperty().get();
+        ComparisonJob made = results.planProperty().get();
         return made == null ? List.of() : run.apply(made);
     }
 

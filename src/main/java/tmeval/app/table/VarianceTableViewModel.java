@@ -5,7 +5,7 @@ import javafx.collections.ObservableList;
 import tmeval.app.common.FigureText;
 import tmeval.app.common.ResultSentences;
 import tmeval.app.common.Results;
-import tmeval.app.common.ResultsPlan;
+import tmeval.run.plan.ComparisonJob;
 import tmeval.run.output.ComparisonAnswer;
 import tmeval.run.output.Provenance;
 import tmeval.run.output.ProvenanceHeader;
@@ -148,7 +148,7 @@ public final class VarianceTableViewModel {
      * {@code compare}'s output starts, with the {@code # partial} line of a run that stopped early), then {@link #text}.
      */
     public void exportCsv(Path file) throws IOException {
-        ResultsPlan made = results.planProperty().get();
+        ComparisonJob made = results.planProperty().get();
         if (made == null) {
             throw new IOException("the plan that made these results is not known (a session saved by an earlier version keeps none):"
                     + " the table would not say what made it; run them again");

@@ -1,5 +1,6 @@
 package tmeval.app.whichk;
 
+import tmeval.run.plan.AutoPilot;
 import tmeval.estimate.Methods;
 import tmeval.model.Corpus;
 import tmeval.run.auto.AutoEstimation;
@@ -14,7 +15,7 @@ import java.util.Locale;
  * held-out corpus before each model's unknown words are dropped, so at most) and, where {@code tmeval bench} or a run
  * measured the method's rate, in seconds. {@code auto} is a range: from every model certified by the cheapest candidate
  * at its default budget to every document of every model escalated to the cap by the dearest (starting at up to
- * 2^{@value AutoEstimation#MAX_DOUBLINGS} times its default and doubled {@value AutoEstimation#MAX_DOUBLINGS} times).
+ * 2^{@value AutoPilot#MAX_DOUBLINGS} times its default and doubled {@value AutoPilot#MAX_DOUBLINGS} times).
  */
 final class WhichKCost {
     private WhichKCost() {
@@ -50,7 +51,7 @@ final class WhichKCost {
                 dearestMethod = m;
             }
         }
-        int cap = 1 << AutoEstimation.MAX_DOUBLINGS;
+        int cap = 1 << AutoPilot.MAX_DOUBLINGS;
         // the start at up to the cap's factor, then the rounds at 1, 2, 4, ... times it: 2 x cap - 1 starts' worth
         double worst = (double) models * dearest * cap * (2 * cap - 1);
         // as the run panel says it: what the chosen method costs at the start, and the worst case apart

@@ -1,5 +1,6 @@
 package tmeval.app.whichk;
 
+import tmeval.run.plan.AutoPilot;
 import tmeval.estimate.MethodSettings;
 import tmeval.estimate.Methods;
 import tmeval.run.auto.AutoEstimation;
@@ -60,7 +61,7 @@ record WhichKPlan(String method, int budget, int runs, long seed, int threads) {
     /** The budget in words: "1000 temperatures", "no budget" (vb, exact), or auto's own. */
     String budgetText() {
         if (auto()) {
-            return "each model's budget chosen by its pilot, doubled up to " + AutoEstimation.MAX_DOUBLINGS + " times until certified";
+            return "each model's budget chosen by its pilot, doubled up to " + AutoPilot.MAX_DOUBLINGS + " times until certified";
         }
         return Methods.budgetOption(method) == null ? "no budget" : budget + " " + Methods.budgetOption(method).setting();
     }

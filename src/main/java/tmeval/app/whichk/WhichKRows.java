@@ -1,7 +1,7 @@
 package tmeval.app.whichk;
 
+import tmeval.run.plan.AutoPilot;
 import tmeval.architecture.UsesNoJavaFx;
-import tmeval.run.auto.AutoEstimation;
 import tmeval.run.output.CorpusSummary;
 import tmeval.run.select.ModelSelection;
 
@@ -165,7 +165,7 @@ public final class WhichKRows {
         }
         return parts.isEmpty() ? "" : "\u26a0 " + String.join("; ", parts)
                 + ". The warning column says which (hover it for why); " + (auto ? "auto doubled those documents' budgets up to "
-                + (1 << AutoEstimation.MAX_DOUBLINGS) + " times, so their values are shown uncertified." : "use more samples or temperatures,"
+                + (1 << AutoPilot.MAX_DOUBLINGS) + " times, so their values are shown uncertified." : "use more samples or temperatures,"
                 + " another method, or auto.");
     }
 

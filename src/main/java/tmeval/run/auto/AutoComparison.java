@@ -1,5 +1,7 @@
 package tmeval.run.auto;
 
+import tmeval.run.plan.AutoPilot;
+import tmeval.run.certify.ComparisonVerdicts;
 import tmeval.run.certify.DocumentVerdict;
 import tmeval.run.exec.AdaptiveComparison;
 import tmeval.run.exec.ComparisonRunner;
@@ -7,8 +9,8 @@ import tmeval.run.exec.JobEngine;
 import tmeval.run.exec.OrderedParallel;
 import tmeval.run.exec.Outcome;
 import tmeval.run.exec.Status;
-import tmeval.run.output.CertifiedRows;
 import tmeval.run.plan.Arm;
+import tmeval.run.plan.ComparisonJob;
 import tmeval.run.plan.ComparisonPlan;
 import tmeval.run.plan.Shard;
 
@@ -32,10 +34,8 @@ import tmeval.run.certify.Verdict;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.ToDoubleFunction;
 
@@ -46,7 +46,7 @@ import java.util.function.ToDoubleFunction;
  * below a floor or beyond the cap, then the least predicted cost (site updates weighted by {@link AutoEstimation#WORK},
  * never seconds, so the choice is the same on any machine and thread count) is chosen with a starting budget; then
  * every document runs {@link AutoEstimation#RUNS} times and, until it is certified, again at twice the budget, up to
- * {@link AutoEstimation#MAX_DOUBLINGS} doublings: {@link AdaptiveComparison}'s rounds with the certificate as the rule.
+ * {@link AutoPilot#MAX_DOUBLINGS} doublings: {@link AdaptiveComparison}'s rounds with the certificate as the rule.
  */
 public final class AutoComparison {
     public static final String NAME = AutoEstimation.NAME;
@@ -117,21 +117,19 @@ public final class AutoComparison {
             return pilotPlan.withMethods(List.of(method)).withTemperatures(startTemperatures);
         }
 
-        /** The most temperatures a document gets: the start doubled {@link AutoEstimation#MAX_DOUBLINGS} times. */
+        /** The most temperatures a document gets: the start doubled {@link AutoPilot#MAX_DOUBLINGS} times. */
         public int maxTemperatures() {
-            return (int) Math.min(Integer.MAX_VALUE, (long) startTemperatures << AutoEstimation.MAX_DOUBLINGS);
+            return (int) Math.min(Integer.MAX_VALUE, (long) startTemperatures << AutoPilot.MAX_DOUBLINGS);
         }
 
-        /** The provenance of an auto comparison: the chosen plan's settings and what chose it (as estimate's auto writes them). */
-        public Map<String, String> settingsText(ComparisonPlan pilotPlan) {
-            Map<String, String> s = new LinkedHashMap<>(plan(pilotPlan).toSettings());
-            s.putAll(provenance().toSettings());
-            return s;
+        /** The comparison its rows are written under: the chosen plan with what chose it, its provenance (as estimate's auto writes it). */
+        public ComparisonJob job(ComparisonPlan pilotPlan) {
+            return new ComparisonJob(plan(pilotPlan), null, provenance());
         }
 
         /** What the provenance records of the choice beside its plan's settings: auto, its cap in doublings, the pilot's documents. */
-        public AutoEstimation.Pilot provenance() {
-            return new AutoEstimation.Pilot(AutoEstimation.MAX_DOUBLINGS, pilot);
+        public AutoPilot provenance() {
+            return new AutoPilot(AutoPilot.MAX_DOUBLINGS, pilot);
         }
 
         /** The choice in a sentence, for where a run's status is shown. */
@@ -150,13 +148,13 @@ public final class AutoComparison {
                 boolean ratio = ComparisonMethods.get(t.method()).directional();
                 sb.append(String.format(Locale.ROOT, "  %-15s %d %s, %d beyond %dx its budget; %s %.3g nats^2 per token; to the targets"
                                 + " %.3g site updates; pilot %.3g site updates in %.2f s%n", t.method(), t.violations(),
-                        ratio ? "without a value" : "below a model's floor or without a value", t.beyondCap(), 1 << AutoEstimation.MAX_DOUBLINGS,
+                        ratio ? "without a value" : "below a model's floor or without a value", t.beyondCap(), 1 << AutoPilot.MAX_DOUBLINGS,
                         ratio ? "squared gap between the directions" : "run variance", t.variancePerToken(), t.predictedSiteUpdates(),
                         (double) t.pilotSiteUpdates(), t.pilotNanos() / 1e9).replace("1.80e+308", "-").replace("NaN", "-"));
             }
             sb.append(String.format(Locale.ROOT, "auto chose %s at n = %d, %d runs per document%s, doubled up to %d times (n = %d) where a"
                             + " document is not yet certified%n", method, startTemperatures, AutoEstimation.RUNS,
-                    ComparisonMethods.get(method).directional() ? " in each direction" : " on each model", AutoEstimation.MAX_DOUBLINGS,
+                    ComparisonMethods.get(method).directional() ? " in each direction" : " on each model", AutoPilot.MAX_DOUBLINGS,
                     maxTemperatures()));
             return sb.toString();
         }
@@ -170,8 +168,9 @@ public final class AutoComparison {
      * runs, no reference; seed, threads, alignment, vocabulary and gap threshold as given (auto chooses the rest).
      */
     public static ComparisonPlan pilotPlan(long seed, int threads, boolean align, boolean intersectVocabularies, double gapThreshold) {
-        return new ComparisonPlan(CANDIDATES, ComparisonPlan.Directions.BOTH, ComparisonPlan.DEFAULT_METHOD_SETTINGS, AutoEstimation.RUNS, seed,
-                threads, ComparisonPlan.Reference.NONE, ComparisonPlan.DEFAULT_REFERENCE_PARTICLES, align, intersectVocabularies, gapThreshold);
+        return ComparisonPlan.defaults(CANDIDATES).withDirections(ComparisonPlan.Directions.BOTH).withRuns(AutoEstimation.RUNS).withSeed(seed)
+                .withThreads(threads).withReference(ComparisonPlan.Reference.NONE).withAlign(align).withIntersectVocabularies(intersectVocabularies)
+                .withGapThreshold(gapThreshold);
     }
 
     /** Runs the pilot and chooses. */
@@ -251,48 +250,36 @@ public final class AutoComparison {
     private static AutoEstimation.Trial trial(String name, List<List<ComparisonRunner.Result>> documents) {
         ComparisonMethods.Method method = ComparisonMethods.get(name);
         double work = AutoEstimation.WORK.get(method.pricedAs());
-        int violations = 0;
-        int beyondCap = 0;
-        double predicted = 0;
-        double squaredError = 0;
-        long tokens = 0;
-        long siteUpdates = 0;
-        long nanos = 0;
-        List<Integer> factors = new ArrayList<>();
+        AutoEstimation.Tally tally = new AutoEstimation.Tally(name);
         for (List<ComparisonRunner.Result> results : documents) {
             long cost = 0;
+            long nanos = 0;
             for (ComparisonRunner.Result r : results) {
                 if (!r.refused()) {
                     cost += r.result().siteUpdates();
                     nanos += r.result().nanos();
                 }
             }
-            siteUpdates += cost;
+            tally.spent(cost, nanos);
             Verdict v = verdict(results);
             if (v.reason().violation()) {
-                violations++;
+                tally.violation();
                 continue;
             }
-            tokens += results.get(0).length();
             double target = v.target();
             double needed;
+            double squaredError;
             if (method.directional()) {
                 double noise = squaredStandardError(results, Direction.FORWARD) + squaredStandardError(results, Direction.REVERSE);
                 needed = Math.max(v.error() / target, noise / (target * target));
-                squaredError += v.error() * v.error();
+                squaredError = v.error() * v.error();
             } else {
                 needed = v.error() * v.error() / (target * target);
-                squaredError += v.error() * v.error() * AutoEstimation.RUNS;
+                squaredError = v.error() * v.error() * AutoEstimation.RUNS;
             }
-            int factor = AutoEstimation.factor(needed);
-            if (factor > 1 << AutoEstimation.MAX_DOUBLINGS) {
-                beyondCap++;
-            }
-            factors.add(factor);
-            predicted += work * cost * AutoEstimation.MARGIN * needed;
+            tally.asks(results.get(0).length(), AutoEstimation.factor(needed), work * cost * AutoEstimation.MARGIN * needed, squaredError);
         }
-        return new AutoEstimation.Trial(name, violations, beyondCap, tokens == 0 ? Double.NaN : squaredError / tokens, siteUpdates, nanos,
-                violations == documents.size() ? Double.MAX_VALUE : predicted, AutoEstimation.startFactor(factors));
+        return tally.trial();
     }
 
     /** The squared standard error of the mean of one direction's runs (0 with fewer than two). */
@@ -303,7 +290,7 @@ public final class AutoComparison {
 
     /** The verdict on one method's results on one document, by the rule every output uses. */
     private static Verdict verdict(List<ComparisonRunner.Result> results) {
-        return CertifiedRows.verdicts(results).values().iterator().next();
+        return ComparisonVerdicts.of(results.get(0).method(), results);
     }
 
     /**
@@ -315,26 +302,20 @@ public final class AutoComparison {
      */
     public static long run(Choice choice, ComparisonPlan pilotPlan, Corpus corpus, ModelPair pair, Shard shard,
                            Consumer<AdaptiveComparison.Row> inOrder, Progress progress, CancelToken cancel) {
-        return run(choice, pilotPlan, corpus, pair, shard, round -> { }, inOrder, progress, cancel);
-    }
-
-    /** As {@link #run(Choice, ComparisonPlan, Corpus, ModelPair, Shard, Consumer, Progress, CancelToken)}, also handing over each round's rows of a (document, method) as it ends (the workbench shows them at once). */
-    public static long run(Choice choice, ComparisonPlan pilotPlan, Corpus corpus, ModelPair pair, Shard shard,
-                           Consumer<List<AdaptiveComparison.Row>> eachRound, Consumer<AdaptiveComparison.Row> inOrder, Progress progress,
-                           CancelToken cancel) {
-        return AdaptiveComparison.run(JobEngine.LOCAL, choice.plan(pilotPlan), Certified.RULE, choice.maxTemperatures(), corpus, pair, shard,
-                eachRound, inOrder, progress, cancel);
+        return run(JobEngine.LOCAL, choice, pilotPlan, corpus, pair, shard, round -> { }, inOrder, progress, cancel);
     }
 
     /**
-     * As {@link #run(Choice, ComparisonPlan, Corpus, ModelPair, Shard, Consumer, Progress, CancelToken)}, on an engine (a
-     * cluster's executors): the choice, made once by the caller, travels with the work; each document's rounds run where
-     * it is.
+     * As {@link #run(Choice, ComparisonPlan, Corpus, ModelPair, Shard, Consumer, Progress, CancelToken)}, on an engine
+     * (this machine's threads, or a cluster's executors: the choice, made once by the caller, travels with the work and
+     * each document's rounds run where it is), also handing over each round's rows of a (document, method) as it ends
+     * where that is this machine (the workbench shows them at once).
      */
     public static long run(JobEngine engine, Choice choice, ComparisonPlan pilotPlan, Corpus corpus, ModelPair pair, Shard shard,
-                           Consumer<AdaptiveComparison.Row> inOrder, Progress progress, CancelToken cancel) {
-        return AdaptiveComparison.run(engine, choice.plan(pilotPlan), Certified.RULE, choice.maxTemperatures(), corpus, pair, shard, null,
-                inOrder, progress, cancel);
+                           Consumer<List<AdaptiveComparison.Row>> eachRound, Consumer<AdaptiveComparison.Row> inOrder, Progress progress,
+                           CancelToken cancel) {
+        return AdaptiveComparison.run(engine, choice.plan(pilotPlan), Certified.RULE, choice.maxTemperatures(), corpus, pair, shard,
+                eachRound, inOrder, progress, cancel);
     }
 
     /**

@@ -12,10 +12,9 @@ import tmeval.run.exec.MethodStreams;
 import tmeval.run.exec.OrderedParallel;
 import tmeval.run.exec.Outcome;
 import tmeval.run.exec.Status;
+import tmeval.run.plan.AutoPilot;
 import tmeval.run.plan.EstimatePlan;
-import tmeval.run.plan.Setting;
 import tmeval.run.plan.SettingName;
-import tmeval.run.plan.SettingsReader;
 import tmeval.run.plan.Shard;
 
 import tmeval.estimate.Estimator;
@@ -46,28 +45,18 @@ import java.util.stream.IntStream;
  * seeded, length-stratified sample of the documents runs every candidate estimator at its default budget and measures
  * its variance and floor violations; the candidate that would certify the pilot at the least cost is chosen, with a
  * starting budget; then every document is run {@link #RUNS} times and, until it is certified, again at twice the
- * budget, up to {@link #MAX_DOUBLINGS} doublings; a document still not certified then falls back to the pilot's
- * runners-up ({@link #MAX_FALLBACKS} at most, each escalated from its own start the same way), and the first that
+ * budget, up to {@link AutoPilot#MAX_DOUBLINGS} doublings; a document still not certified then falls back to the pilot's
+ * runners-up ({@link AutoPilot#MAX_FALLBACKS} at most, each escalated from its own start the same way), and the first that
  * certifies it gives its rows. Costs are counted in site updates weighted by what one costs each
  * method ({@link #WORK}), not in seconds, so that the choice, and so every row, is the same for a seed on any machine
  * and at any thread count; the pilot's seconds are printed beside them.
  */
 public final class AutoEstimation {
-    public static final String NAME = "auto";
+    public static final String NAME = AutoPilot.NAME;
     /** Runs per document: the certificate needs a standard error, and two runs give it only one degree of freedom. */
     public static final int RUNS = 3;
     /** Documents in the pilot. */
     public static final int PILOT_DOCUMENTS = 8;
-    /** How often a document's budget may double past the starting budget (so at most 16 times it). */
-    public static final int MAX_DOUBLINGS = 4;
-    /**
-     * How many of the pilot's runners-up a document the choice cannot certify may fall back to. Two: on the models
-     * measured one sufficed (performance.md, "Certified answers by default": MALLET's K = 30, the one floor-clean
-     * runner-up certified all three documents the choice left), a second covers a runner-up that fails where the
-     * first also does, and each fallback can cost a document up to 31 times its start budget, so the bound keeps a
-     * hopeless document's cost within a few times the choice's worst case.
-     */
-    public static final int MAX_FALLBACKS = 2;
     /** The pilot's variance is a three-run estimate: the budget it asks for is doubled to leave room for its noise. */
     static final double MARGIN = 2;
     /**
@@ -146,7 +135,7 @@ public final class AutoEstimation {
         /** The provenance of an auto run: the chosen plan's settings and what chose it. */
         public java.util.Map<String, String> settingsText(long seed, int threads) {
             java.util.Map<String, String> s = new java.util.LinkedHashMap<>(plan(seed, threads).toSettings());
-            s.putAll(new Pilot(MAX_DOUBLINGS, pilot, fallbacks.stream().map(Fallback::method).toList()).toSettings());
+            s.putAll(new AutoPilot(AutoPilot.MAX_DOUBLINGS, pilot, fallbacks.stream().map(Fallback::method).toList()).toSettings());
             return s;
         }
 
@@ -163,14 +152,14 @@ public final class AutoEstimation {
             for (Trial t : trials) {
                 sb.append(String.format(Locale.ROOT, "  %-9s %d below the floor or without a value, %d beyond %dx its budget; variance %.3g"
                                 + " nats^2 per token, x work %.3g; predicted %.3g site updates; pilot %.3g site updates in %.2f s, %.3g variance^-1 per s%n", t.method(),
-                        t.violations(), t.beyondCap(), 1 << MAX_DOUBLINGS, t.variancePerToken(), t.inefficiency(), t.predictedSiteUpdates(), (double) t.pilotSiteUpdates(),
+                        t.violations(), t.beyondCap(), 1 << AutoPilot.MAX_DOUBLINGS, t.variancePerToken(), t.inefficiency(), t.predictedSiteUpdates(), (double) t.pilotSiteUpdates(),
                         t.pilotNanos() / 1e9, 1e9 / (t.variancePerToken() * t.pilotNanos())).replace("1.80e+308", "-").replace("Infinity", "-")
                         .replace("NaN", "-"));
             }
             sb.append(calibration);
             String option = Methods.budgetOption(method).setting();
             sb.append(String.format(Locale.ROOT, "auto chose %s at %s %d, %d runs per document, doubled up to %d times where a document is"
-                    + " not yet certified%n", method, option, Methods.budget(method, start), RUNS, MAX_DOUBLINGS));
+                    + " not yet certified%n", method, option, Methods.budget(method, start), RUNS, AutoPilot.MAX_DOUBLINGS));
             sb.append(fallbacks.isEmpty() ? String.format(Locale.ROOT, "auto has no fallback: no other candidate kept every pilot document"
                     + " above its floor%n") : String.format(Locale.ROOT, "auto falls back, where %s cannot certify a document, to %s, each doubled"
                     + " the same way, the first that certifies it giving its rows%n", method, fallbacks.stream().map(f -> f.method() + " at "
@@ -190,97 +179,6 @@ public final class AutoEstimation {
     }
 
     /**
-     * What an auto run's provenance adds to the settings of the plan it chose (estimate's and compare's alike): {@code auto
-     * true}, how often a document's budget may double, the corpus positions of the pilot's documents and, for a single
-     * model's auto, the methods a document falls back to ({@code auto-fallback}, in their order; written only when there
-     * are any). The one writer ({@link #toSettings}) and reader ({@link #fromSettings}) of those settings.
-     */
-    public record Pilot(int maxDoublings, int[] documents, List<String> fallbacks) {
-        /** The settings' names: what a plan's own reader leaves to this one. */
-        public static final java.util.Set<String> SETTINGS = Setting.AUTO_SETTINGS;
-
-        public Pilot {
-            documents = documents.clone();
-            fallbacks = List.copyOf(fallbacks);
-        }
-
-        /** A pilot without fallbacks (compare's auto). */
-        public Pilot(int maxDoublings, int[] documents) {
-            this(maxDoublings, documents, List.of());
-        }
-
-        public java.util.Map<String, String> toSettings() {
-            java.util.Map<String, String> s = new java.util.LinkedHashMap<>();
-            s.put(SettingName.AUTO.key(), "true");
-            s.put(SettingName.AUTO_MAX_DOUBLINGS.key(), Integer.toString(maxDoublings));
-            s.put(SettingName.AUTO_PILOT.key(), Arrays.toString(documents).replace(" ", ""));
-            if (!fallbacks.isEmpty()) {
-                s.put(SettingName.AUTO_FALLBACK.key(), String.join(",", fallbacks));
-            }
-            return s;
-        }
-
-        /**
-         * The pilot {@link #toSettings} wrote, or null for the settings of a run that is not auto (no {@code auto} setting).
-         *
-         * @throws IllegalArgumentException naming the setting that is missing or not valid
-         */
-        public static Pilot fromSettings(java.util.Map<String, String> settings) {
-            if (!settings.containsKey(SettingName.AUTO.key())) {
-                for (String k : SETTINGS) {
-                    if (settings.containsKey(k)) {
-                        throw SettingsReader.problem(k, "goes with auto true, which this plan does not have");
-                    }
-                }
-                return null;
-            }
-            SettingsReader in = new SettingsReader(settings, settings.keySet());
-            if (!in.bool(SettingName.AUTO.key())) {
-                throw SettingsReader.problem(SettingName.AUTO.key(), "is only ever true: a plan that is not auto names no pilot");
-            }
-            int doublings = (int) in.whole(Setting.AUTO_MAX_DOUBLINGS);
-            String text = in.text(SettingName.AUTO_PILOT.key());
-            int[] documents = in.valid(SettingName.AUTO_PILOT.key(), () -> Setting.pilotDocuments(text));
-            List<String> fallbacks = List.of();
-            if (in.has(SettingName.AUTO_FALLBACK.key())) {
-                String names = in.text(SettingName.AUTO_FALLBACK.key());
-                fallbacks = in.valid(SettingName.AUTO_FALLBACK.key(), () -> fallbacks(names));
-            }
-            return new Pilot(doublings, documents, fallbacks);
-        }
-
-        /** Method names joined by commas: auto's candidates, each once, at most {@link #MAX_FALLBACKS}. */
-        static List<String> fallbacks(String text) {
-            // any unbiased estimator that was ever a candidate: files written when is-pzw and is-prior were still read back
-            List<String> names = Setting.methods(text, Methods.stochasticLowerBounds(), false);
-            if (names.size() > MAX_FALLBACKS) {
-                throw new IllegalArgumentException("names " + names.size() + " fallbacks where auto has at most " + MAX_FALLBACKS + ": " + text);
-            }
-            return names;
-        }
-
-        /** The most a document's budget is multiplied by: 2 to the {@link #maxDoublings}. */
-        public int capFactor() {
-            return 1 << maxDoublings;
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Pilot p && p.maxDoublings == maxDoublings && Arrays.equals(p.documents, documents) && p.fallbacks.equals(fallbacks);
-        }
-
-        @Override
-        public int hashCode() {
-            return (31 * maxDoublings + Arrays.hashCode(documents)) * 31 + fallbacks.hashCode();
-        }
-
-        @Override
-        public String toString() {
-            return "Pilot" + toSettings();
-        }
-    }
-
-    /**
      * The budget factor a pilot document asks for: the power of two at or above {@code MARGIN x needed}, where
      * {@code needed} is the factor that would bring its error to the target.
      */
@@ -293,7 +191,7 @@ public final class AutoEstimation {
     /** The starting factor of a candidate: the median of its pilot documents' factors, at most the cap. */
     static int startFactor(List<Integer> factors) {
         int start = factors.isEmpty() ? 1 : factors.stream().sorted().toList().get(factors.size() / 2);
-        return Math.min(start, 1 << MAX_DOUBLINGS);
+        return Math.min(start, 1 << AutoPilot.MAX_DOUBLINGS);
     }
 
     /** The pilot's documents: one from each of equal strata of the documents sorted by length, picked by the seed. */
@@ -369,7 +267,7 @@ public final class AutoEstimation {
     /**
      * The runners-up a document the choice cannot certify falls back to: in the pilot's ranking, those that kept every
      * pilot document above its floor (a method that fell below it there is not trusted to certify), at most
-     * {@link #MAX_FALLBACKS}, each from its default budget times the factor its pilot asked for.
+     * {@link AutoPilot#MAX_FALLBACKS}, each from its default budget times the factor its pilot asked for.
      */
     static List<Fallback> fallbacks(List<Trial> ranked) {
         if (!ranked.isEmpty() && ranked.get(0).method().equals(Methods.IS_GIBBS)) {
@@ -378,7 +276,7 @@ public final class AutoEstimation {
             // false certificate of issue 34 (lee-is 0.5 to 1.3 nats low on every run, runs agreeing): it stays "no"
             return List.of();
         }
-        return ranked.stream().skip(1).filter(t -> t.violations() == 0).limit(MAX_FALLBACKS).map(t -> {
+        return ranked.stream().skip(1).filter(t -> t.violations() == 0).limit(AutoPilot.MAX_FALLBACKS).map(t -> {
             MethodSettings defaults = Methods.get(t.method()).defaults();
             return new Fallback(t.method(), Methods.withBudget(t.method(), defaults, Methods.budget(t.method(), defaults) * t.startFactor()));
         }).toList();
@@ -404,50 +302,91 @@ public final class AutoEstimation {
     /** How far calibration may raise AIS's starting temperatures: doublings of the pilot's start. */
     private static final int CALIBRATION_DOUBLINGS = 2;
 
+    /**
+     * One candidate's pilot, document by document, as both autos (estimate's and compare's) count it, whatever their
+     * verdict on a document: what the runs cost, the documents without a value or below a floor (violations), those
+     * beyond the cap, the budget factor each other document asks for (its start: the median) and the predicted cost.
+     */
+    static final class Tally {
+        private final String method;
+        private int documents;
+        private int violations;
+        private int beyondCap;
+        private double predicted;
+        private double squaredError;
+        private long tokens;
+        private long siteUpdates;
+        private long nanos;
+        private final List<Integer> factors = new ArrayList<>();
+
+        Tally(String method) {
+            this.method = method;
+        }
+
+        /** A document's runs, priced whatever their verdict. */
+        void spent(long documentSiteUpdates, long documentNanos) {
+            documents++;
+            siteUpdates += documentSiteUpdates;
+            nanos += documentNanos;
+        }
+
+        /** A document without a value or below a floor. */
+        void violation() {
+            violations++;
+        }
+
+        /** A document of this length that no budget certifies: beyond the cap, and no start to ask for. */
+        void beyondAnyBudget(int length) {
+            tokens += length;
+            beyondCap++;
+        }
+
+        /** A document of this length that asks for {@code factor} times the budget, at this cost and with this squared error. */
+        void asks(int length, int factor, double predictedSiteUpdates, double squaredError) {
+            tokens += length;
+            if (factor > 1 << AutoPilot.MAX_DOUBLINGS) {
+                beyondCap++;
+            }
+            factors.add(factor);
+            predicted += predictedSiteUpdates;
+            this.squaredError += squaredError;
+        }
+
+        Trial trial() {
+            return new Trial(method, violations, beyondCap, tokens == 0 ? Double.NaN : squaredError / tokens, siteUpdates, nanos,
+                    violations == documents ? Double.MAX_VALUE : predicted, startFactor(factors));
+        }
+    }
+
     /** One candidate's pilot: violations, the budget each document needs, and the predicted cost at it. */
     static Trial trial(String method, List<List<Outcome>> documents) {
-        int violations = 0;
-        int beyondCap = 0;
-        double predicted = 0;
-        double variance = 0;
-        long tokens = 0;
-        long siteUpdates = 0;
-        long nanos = 0;
-        List<Integer> factors = new ArrayList<>();
+        Tally tally = new Tally(method);
         for (List<Outcome> runs : documents) {
             Verdict v = DocumentVerdict.of(method, runs).verdict();
             long cost = 0;
+            long nanos = 0;
             for (Outcome o : runs) {
                 if (o.result() != null) {
                     cost += o.result().siteUpdates();
                     nanos += o.result().nanos();
                 }
             }
-            siteUpdates += cost;
+            tally.spent(cost, nanos);
             if (v.reason().violation()) {
-                violations++;
-                continue;
-            }
-            tokens += runs.get(0).length();
-            if (beyondAnyBudget(runs)) {
+                tally.violation();
+            } else if (beyondAnyBudget(runs)) {
                 // no budget certifies it (its chains stayed apart, or its tail is beyond k-hat 0.7), so it sets no start:
                 // left in, 4 such documents of 8 made a pilot start every document at 16 times the budget and spend a
                 // second a run to be told what the first round at the default would have said (gensim's K = 50 on KOS)
-                beyondCap++;
-                continue;
+                tally.beyondAnyBudget(runs.get(0).length());
+            } else {
+                // the standard error falls as one over the root of the budget: the factor that brings it within the target
+                double se = v.error();
+                int factor = factor(se * se / (v.target() * v.target()));
+                tally.asks(runs.get(0).length(), factor, WORK.get(method) * cost * factor, se * se * RUNS);
             }
-            // the standard error falls as one over the root of the budget: the factor that brings it within the target
-            double se = v.error();
-            int factor = factor(se * se / (v.target() * v.target()));
-            if (factor > 1 << MAX_DOUBLINGS) {
-                beyondCap++;
-            }
-            factors.add(factor);
-            predicted += WORK.get(method) * cost * factor;
-            variance += se * se * RUNS;
         }
-        return new Trial(method, violations, beyondCap, tokens == 0 ? Double.NaN : variance / tokens, siteUpdates, nanos,
-                violations == documents.size() ? Double.MAX_VALUE : predicted, startFactor(factors));
+        return tally.trial();
     }
 
     /** {@link #RUNS} runs of an estimator at a budget on one document, on streams keyed by the document, run, method and budget. */
@@ -530,7 +469,7 @@ public final class AutoEstimation {
         long cost = 0;
         List<Outcome> runs = null;
         Verdict v = null;
-        for (int round = 0; round <= MAX_DOUBLINGS; round++) {
+        for (int round = 0; round <= AutoPilot.MAX_DOUBLINGS; round++) {
             int budget = startBudget << round;
             Estimator estimator = Methods.get(method).create(Methods.withBudget(method, start, budget));
             runs = runs(estimator, model, doc, d, budget, seed, cancel);

@@ -1,8 +1,8 @@
 package tmeval.run.covariates;
 
+import tmeval.run.certify.ComparisonVerdicts;
 import org.apache.commons.math3.stat.StatUtils;
 import tmeval.compare.Direction;
-import tmeval.run.output.CertifiedRows;
 import tmeval.run.exec.ComparisonRunner;
 
 import java.util.ArrayList;
@@ -12,7 +12,7 @@ import java.util.Map;
 
 /**
  * Each document's {@link DocumentRatio} by one method, from the rows of a comparison (a {@code compare} output read back,
- * or the workbench's results). The verdict is the one rule of the {@code certified} column ({@link CertifiedRows#verdicts}).
+ * or the workbench's results). The verdict is the one rule of the {@code certified} column ({@link ComparisonVerdicts#byMethod}).
  * <p>
  * The variance v_d of the per-token value: without directions, the run-to-run variance over the runs, divided by the runs
  * (the squared standard error of the mean) and by N squared. For a ratio path the value is the midpoint of the two
@@ -65,7 +65,7 @@ public final class DocumentRatios {
 
     private static DocumentRatio of(String id, List<ComparisonRunner.Result> rows) {
         int tokens = rows.get(0).length();
-        var verdict = CertifiedRows.verdicts(rows).get(rows.get(0).method());
+        var verdict = ComparisonVerdicts.of(rows.get(0).method(), rows);
         if (rows.stream().anyMatch(ComparisonRunner.Result::refused)) {
             return new DocumentRatio(id, tokens, Double.NaN, Double.NaN, verdict);
         }

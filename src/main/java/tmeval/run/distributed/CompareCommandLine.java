@@ -2,6 +2,7 @@ package tmeval.run.distributed;
 
 import tmeval.run.auto.AutoComparison;
 import tmeval.run.plan.AdaptiveBudget;
+import tmeval.run.plan.ComparisonJob;
 import tmeval.run.plan.ComparisonPlan;
 import tmeval.run.plan.Setting;
 import tmeval.run.plan.SettingName;
@@ -48,30 +49,20 @@ public final class CompareCommandLine {
     }
 
     /**
-     * The arguments after the jar ({@code compare ...}) that run this plan on these inputs, without {@code --out}.
-     *
-     * @param budget the adaptive budget, or null for a plain run
+     * The arguments after the jar ({@code compare ...}) that run this comparison on these inputs, without {@code --out};
+     * for auto, whose plan is then its pilot's ({@link AutoComparison#pilotPlan}), the command names only what auto does
+     * not choose: {@code --method auto} and the settings it leaves to the user ({@link ComparisonJob#LEFT_TO_THE_USER_BY_AUTO}).
      */
-    public static List<String> arguments(ComparisonPlan plan, AdaptiveBudget budget, Inputs inputs, boolean noTiming) {
-        return arguments(plan, budget, false, inputs, noTiming);
-    }
-
-    /**
-     * As {@link #arguments(ComparisonPlan, AdaptiveBudget, Inputs, boolean)}; with {@code auto}, {@code plan} is
-     * the plan of auto's pilot ({@link AutoComparison#pilotPlan}) and the command names only what auto does not choose:
-     * {@code --method auto}, the seed, the alignment, the vocabulary and the gap threshold.
-     */
-    public static List<String> arguments(ComparisonPlan plan, AdaptiveBudget budget, boolean auto, Inputs inputs, boolean noTiming) {
+    public static List<String> arguments(ComparisonJob job, Inputs inputs, boolean noTiming) {
+        ComparisonPlan plan = job.plan();
+        AdaptiveBudget budget = job.budget();
         ComparisonPlan defaults = ComparisonPlan.defaults(plan.methods());
         List<String> a = new ArrayList<>(List.of("compare", "--model-a", inputs.modelA().toString(), "--model-b", inputs.modelB().toString(),
                 "--corpus", inputs.corpus().toString()));
         if (inputs.minTokens() != Setting.DEFAULT_MIN_TOKENS) {
             a.addAll(List.of(SettingName.MIN_TOKENS.dashed(), Integer.toString(inputs.minTokens())));
         }
-        if (auto) {
-            if (budget != null) {
-                throw new IllegalArgumentException("auto chooses its own budget: it is never adaptive as well");
-            }
+        if (job.isAuto()) {
             a.addAll(List.of(SettingName.METHODS.dashed(), AutoComparison.NAME, SettingName.SEED.dashed(), Long.toString(plan.seed())));
             sharedWithAuto(a, plan, defaults);
             if (noTiming) {
@@ -102,7 +93,7 @@ public final class CompareCommandLine {
         return a;
     }
 
-    /** The settings auto leaves to the user, where they differ from the defaults. */
+    /** The settings auto leaves to the user ({@link ComparisonJob#LEFT_TO_THE_USER_BY_AUTO}) but the seed, where they differ from the defaults. */
     private static void sharedWithAuto(List<String> a, ComparisonPlan plan, ComparisonPlan defaults) {
         if (plan.align() != defaults.align()) {
             a.add(plan.align() ? SettingName.ALIGN.dashed() : "--" + SettingName.ALIGN.negated());
@@ -151,25 +142,18 @@ public final class CompareCommandLine {
      * @param jar the tmeval jar as the nodes see it
      * @param out the merged file; shards are written to {@code shards/NAME-I.tsv} beside it
      */
-    public static String shardScript(ComparisonPlan plan, AdaptiveBudget budget, Inputs inputs, boolean noTiming, int shards,
-                                     String jar, Path out) {
-        return shardScript(plan, budget, false, inputs, noTiming, shards, jar, out);
-    }
-
-    /** As {@link #shardScript(ComparisonPlan, AdaptiveBudget, Inputs, boolean, int, String, Path)}, for auto's pilot plan too. */
-    public static String shardScript(ComparisonPlan plan, AdaptiveBudget budget, boolean auto, Inputs inputs, boolean noTiming,
-                                     int shards, String jar, Path out) {
+    public static String shardScript(ComparisonJob job, Inputs inputs, boolean noTiming, int shards, String jar, Path out) {
         if (shards < 1) {
             throw new IllegalArgumentException("the number of shards must be at least 1");
         }
-        List<String> args = arguments(plan, budget, auto, inputs, noTiming);
+        List<String> args = arguments(job, inputs, noTiming);
         String java = "java -jar " + quote(jar) + " ";
         String stem = stem(out);
         Path dir = out.toAbsolutePath().getParent().resolve("shards");
         String shardFile = dir.resolve(stem + "-").toString();
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "# %s as %d shards (--shard I/%d) and their merge; every node must read the inputs at these paths%n",
-                auto ? List.of(AutoComparison.NAME) : plan.methods(), shards, shards));
+                job.isAuto() ? List.of(AutoComparison.NAME) : job.plan().methods(), shards, shards));
         sb.append("mkdir -p ").append(quote(dir.toString())).append("\n\n");
         sb.append("# GNU parallel: each shard on one core (--threads 1), -j of them at a time (set it to the cores you have),"
                 + " on this machine or over ssh (--sshlogin)\n");
@@ -194,25 +178,18 @@ public final class CompareCommandLine {
                 + quote(shardFile) + "*.tsv";
     }
 
-    /** The plan as one Spark job ({@code spark-submit}), its inputs and output on a shared file system or object storage. */
-    public static String sparkSubmit(ComparisonPlan plan, AdaptiveBudget budget, Inputs inputs, boolean noTiming, Path out) {
-        return sparkSubmit(plan, budget, inputs, noTiming, out, SPARK_JAR);
-    }
-
-    /** As {@link #sparkSubmit(ComparisonPlan, AdaptiveBudget, Inputs, boolean, Path)} with the job jar at this path. */
-    public static String sparkSubmit(ComparisonPlan plan, AdaptiveBudget budget, Inputs inputs, boolean noTiming, Path out,
-                                     String sparkJar) {
-        return sparkSubmit(plan, budget, false, inputs, noTiming, out, sparkJar);
+    /** The comparison as one Spark job ({@code spark-submit}), its inputs and output on a shared file system or object storage. */
+    public static String sparkSubmit(ComparisonJob job, Inputs inputs, boolean noTiming, Path out) {
+        return sparkSubmit(job, inputs, noTiming, out, SPARK_JAR);
     }
 
     /**
-     * As {@link #sparkSubmit(ComparisonPlan, AdaptiveBudget, Inputs, boolean, Path, String)}, for auto's pilot plan too
-     * (the driver runs the pilot once, the executors every document's rounds).
+     * As {@link #sparkSubmit(ComparisonJob, Inputs, boolean, Path)} with the job jar at this path (for auto, the driver
+     * runs the pilot once, the executors every document's rounds).
      */
-    public static String sparkSubmit(ComparisonPlan plan, AdaptiveBudget budget, boolean auto, Inputs inputs, boolean noTiming, Path out,
-                                     String sparkJar) {
+    public static String sparkSubmit(ComparisonJob job, Inputs inputs, boolean noTiming, Path out, String sparkJar) {
         List<String> words = new ArrayList<>(List.of("spark-submit", "--class", SPARK_MAIN, "--master", "MASTER", sparkJar));
-        words.addAll(arguments(plan, budget, auto, inputs, noTiming));
+        words.addAll(arguments(job, inputs, noTiming));
         words.addAll(List.of("--out", out.toString()));
         return "# MASTER: yarn, spark://HOST:7077, k8s://..., or local[*]; every path must be readable by the executors\n"
                 + shellLine(words) + "\n";

@@ -1,10 +1,11 @@
 package tmeval.run.distributed;
 
 import tmeval.estimate.MethodOption;
+import tmeval.run.plan.AutoPilot;
+import tmeval.run.certify.ComparisonVerdicts;
 import tmeval.run.auto.AutoEstimation;
 import tmeval.run.exec.Status;
 import tmeval.run.output.Cells;
-import tmeval.run.output.CertifiedRows;
 import tmeval.run.output.ComparisonRows;
 import tmeval.run.output.CompareRowFormat;
 import tmeval.run.output.CurveRowFormat;
@@ -35,7 +36,7 @@ import java.util.Map;
 final class ShardRows {
     private final ShardMerge.Kind kind;
     private final String estimateMethod;
-    /** An auto estimate's fallbacks ({@link AutoEstimation.Pilot#fallbacks}): a document's rows may be one of theirs instead. */
+    /** An auto estimate's fallbacks ({@link AutoPilot#fallbacks}): a document's rows may be one of theirs instead. */
     private final List<String> fallbacks;
     /** Each row of a document, as {@link #key} names it, in the order the runner writes them. */
     private final List<String> keys = new ArrayList<>();
@@ -55,7 +56,7 @@ final class ShardRows {
         this.kind = kind;
         int runs = Setting.RUNS.parseInt(required(settings, SettingName.RUNS.key()));
         estimateMethod = kind == ShardMerge.Kind.ESTIMATE ? Methods.get(required(settings, SettingName.METHOD.key())).name() : null;
-        AutoEstimation.Pilot pilot = kind == ShardMerge.Kind.ESTIMATE ? AutoEstimation.Pilot.fromSettings(settings) : null;
+        AutoPilot pilot = kind == ShardMerge.Kind.ESTIMATE ? AutoPilot.fromSettings(settings) : null;
         fallbacks = pilot == null ? List.of() : pilot.fallbacks();
         autoTemperatures = kind == ShardMerge.Kind.COMPARE_ADAPTIVE && "true".equals(settings.get(AutoEstimation.NAME))
                 ? autoTemperatures(settings) : null;
@@ -299,7 +300,7 @@ final class ShardRows {
 
     /**
      * The verdicts on one document's rows by method, reached again from its values and statuses by the rule the writer
-     * used ({@link Certification}, {@link CertifiedRows#verdicts}), so that a {@code certified} column edited or forged is
+     * used ({@link Certification}, {@link ComparisonVerdicts#byMethod}), so that a {@code certified} column edited or forged is
      * caught; empty for a curve.
      */
     Map<String, Verdict> verdicts(List<Checked> document) {
@@ -315,7 +316,7 @@ final class ShardRows {
                     rows.stream().map(EstimateRowFormat.Row::status).toArray(Status[]::new),
                     rows.stream().mapToDouble(r -> r.logLik() == null ? Double.NaN : r.logLik()).toArray()));
         } else if (kind != ShardMerge.Kind.CURVE) {
-            verdicts.putAll(CertifiedRows.verdicts(document.stream().map(c -> ((CompareRowFormat.Row) c.row()).result(0)).toList()));
+            verdicts.putAll(ComparisonVerdicts.byMethod(document.stream().map(c -> ((CompareRowFormat.Row) c.row()).result(0)).toList()));
         }
         return verdicts;
     }

@@ -139,28 +139,21 @@ public final class AdaptiveComparison {
     /** @return the site updates spent over every round, discarded rounds included */
     public static long run(ComparisonPlan plan, AdaptiveBudget budget, Corpus corpus, ModelPair pair, Shard shard, Consumer<Row> inOrder,
                            Progress progress, CancelToken cancel) {
-        return run(JobEngine.LOCAL, plan, budget, corpus, pair, shard, inOrder, progress, cancel);
-    }
-
-    /** As above, on an engine: this machine's threads, or a cluster's executors. */
-    public static long run(JobEngine engine, ComparisonPlan plan, AdaptiveBudget budget, Corpus corpus, ModelPair pair, Shard shard,
-                           Consumer<Row> inOrder, Progress progress, CancelToken cancel) {
-        budget.check(plan);
-        return run(engine, plan, new Agreement(budget.agreeWithin()), budget.maxTemperatures(), corpus, pair, shard, null, inOrder, progress,
-                cancel);
+        return run(JobEngine.LOCAL, plan, budget, corpus, pair, shard, rows -> { }, inOrder, progress, cancel);
     }
 
     /**
-     * As {@link #run(ComparisonPlan, AdaptiveBudget, Corpus, ModelPair, Shard, Consumer, Progress, CancelToken)}, and each
-     * round's rows of one (document, method) to {@code eachRound} the moment the round ends, on the worker that ran
-     * it (so it must be thread-safe): the workbench moves a document's point with every round. The last round of a
-     * (document, method) gives exactly the rows {@code inOrder} receives; the earlier ones say converged = false.
+     * As {@link #run(ComparisonPlan, AdaptiveBudget, Corpus, ModelPair, Shard, Consumer, Progress, CancelToken)}, on an
+     * engine (this machine's threads, or a cluster's executors), and each round's rows of one (document, method) to
+     * {@code eachRound} the moment the round ends where that is this machine, on the worker that ran it (so it must be
+     * thread-safe): the workbench moves a document's point with every round. The last round of a (document, method)
+     * gives exactly the rows {@code inOrder} receives; the earlier ones say converged = false.
      */
-    public static long run(ComparisonPlan plan, AdaptiveBudget budget, Corpus corpus, ModelPair pair, Shard shard, Consumer<List<Row>> eachRound,
-                           Consumer<Row> inOrder, Progress progress, CancelToken cancel) {
+    public static long run(JobEngine engine, ComparisonPlan plan, AdaptiveBudget budget, Corpus corpus, ModelPair pair, Shard shard,
+                           Consumer<List<Row>> eachRound, Consumer<Row> inOrder, Progress progress, CancelToken cancel) {
         budget.check(plan);
-        return run(JobEngine.LOCAL, plan, new Agreement(budget.agreeWithin()), budget.maxTemperatures(), corpus, pair, shard, eachRound,
-                inOrder, progress, cancel);
+        return run(engine, plan, new Agreement(budget.agreeWithin()), budget.maxTemperatures(), corpus, pair, shard, eachRound, inOrder,
+                progress, cancel);
     }
 
     /**

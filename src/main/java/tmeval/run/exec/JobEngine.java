@@ -32,7 +32,13 @@ public interface JobEngine {
         @Override
         public void compare(ComparisonPlan plan, Corpus corpus, ModelPair pair, Shard shard, Consumer<ComparisonRunner.Result> inOrder,
                             Progress progress, CancelToken cancel) {
-            ComparisonRunner.run(ComparisonRunner.Job.of(plan, corpus, pair), shard, r -> { }, inOrder, progress, cancel);
+            compare(plan, corpus, pair, shard, r -> { }, inOrder, progress, cancel);
+        }
+
+        @Override
+        public void compare(ComparisonPlan plan, Corpus corpus, ModelPair pair, Shard shard, Consumer<ComparisonRunner.Result> asFinished,
+                            Consumer<ComparisonRunner.Result> inOrder, Progress progress, CancelToken cancel) {
+            ComparisonRunner.run(ComparisonRunner.Job.of(plan, corpus, pair), shard, asFinished, inOrder, progress, cancel);
         }
 
         @Override
@@ -56,6 +62,16 @@ public interface JobEngine {
     /** Every (document, method and direction, run) of the shard, and the plan's reference, in corpus order. */
     void compare(ComparisonPlan plan, Corpus corpus, ModelPair pair, Shard shard, Consumer<ComparisonRunner.Result> inOrder,
                  Progress progress, CancelToken cancel);
+
+    /**
+     * As {@link #compare(ComparisonPlan, Corpus, ModelPair, Shard, Consumer, Progress, CancelToken)}, each result also
+     * to {@code asFinished} the moment it is computed where that is this machine (the workbench's views); a cluster
+     * computes them elsewhere and hands over none.
+     */
+    default void compare(ComparisonPlan plan, Corpus corpus, ModelPair pair, Shard shard, Consumer<ComparisonRunner.Result> asFinished,
+                         Consumer<ComparisonRunner.Result> inOrder, Progress progress, CancelToken cancel) {
+        compare(plan, corpus, pair, shard, inOrder, progress, cancel);
+    }
 
     /**
      * Every (document, method, run) of the shard at every snapshot of the series, snapshot by snapshot in corpus order,

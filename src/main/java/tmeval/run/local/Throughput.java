@@ -14,7 +14,6 @@ import java.io.IOException;
 import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,18 +30,12 @@ import java.util.Map;
 public record Throughput(Map<String, Double> rates, int numTopics, String source) {
     /** The file's columns, in the header's order. */
     enum Column implements Cells.Column {
-        METHOD("method"), K("K"), RATE("site_updates_per_second"), MEASURED("measured");
-
-        private final String title;
-
-        Column(String title) {
-            this.title = title;
-        }
-
-        @Override
-        public String title() {
-            return title;
-        }
+        METHOD, K, RATE {
+            @Override
+            public String title() {
+                return "site_updates_per_second";
+            }
+        }, MEASURED;
     }
 
     private static final List<Column> COLUMNS = List.of(Column.values());
@@ -132,7 +125,7 @@ public record Throughput(Map<String, Double> rates, int numTopics, String source
         return SharedFileLock.update(file, () -> {
             Saved saved = readSaved(file);
             if (saved.damaged()) {
-                Files.copy(file, corruptCopy(file), StandardCopyOption.REPLACE_EXISTING);
+                OutputFile.copy(file, corruptCopy(file));
             }
             Throughput base = saved.rates().numTopics() == k ? saved.rates() : none();
             base.with(measured, k, "").write(file, measuredWhen);

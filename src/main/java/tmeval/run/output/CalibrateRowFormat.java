@@ -16,19 +16,8 @@ import java.util.List;
 public final class CalibrateRowFormat {
     /** The columns, in the header's order. */
     public enum Column implements Cells.Column {
-        DOC_ID("docId"), N("N"), METHOD("method"), BUDGET("budget"), LOWER("lower"), UPPER("upper"), UPPER_TEMPERATURES("upperTemperatures"),
-        WIDTH("width"), WIDTH_PER_TOKEN("widthPerToken"), MILLIS("millis"), STATUS("status");
-
-        private final String title;
-
-        Column(String title) {
-            this.title = title;
-        }
-
-        @Override
-        public String title() {
-            return title;
-        }
+        DOC_ID, N, METHOD, BUDGET, LOWER, UPPER, UPPER_TEMPERATURES,
+        WIDTH, WIDTH_PER_TOKEN, MILLIS, STATUS;
     }
 
     private static final List<Column> COLUMNS = List.of(Column.values());

@@ -12,10 +12,35 @@ import java.util.regex.Pattern;
  * @param <C> the format's column enum, in the order of the header
  */
 public final class Cells<C extends Enum<C> & Cells.Column> {
-    /** A column of a row format: its name in the header. */
+    /** A column of a row format (an enum's constant): its name in the header. */
     public interface Column {
-        String title();
+        /**
+         * The constant's name in lower camel case ({@code DOC_ID}: {@code docId}), a one-letter name as it is ({@code N});
+         * a column named otherwise says its title itself.
+         */
+        default String title() {
+            Enum<?> constant = (Enum<?>) this;
+            return TITLES.get(constant.getDeclaringClass())[constant.ordinal()];
+        }
     }
+
+    /** Each column enum's titles by the rule of {@link Column#title}, made once: cells are read by the million. */
+    private static final ClassValue<String[]> TITLES = new ClassValue<>() {
+        @Override
+        protected String[] computeValue(Class<?> type) {
+            Object[] constants = type.getEnumConstants();
+            String[] titles = new String[constants.length];
+            for (int i = 0; i < constants.length; i++) {
+                String name = ((Enum<?>) constants[i]).name();
+                StringBuilder title = new StringBuilder();
+                for (String word : name.length() == 1 ? new String[] {name} : name.toLowerCase(Locale.ROOT).split("_")) {
+                    title.append(title.length() == 0 ? word : Character.toUpperCase(word.charAt(0)) + word.substring(1));
+                }
+                titles[i] = title.toString();
+            }
+            return titles;
+        }
+    };
 
     /** What separates the cells of every row but a session's curve points. */
     static final char TAB = '\t';

@@ -2,11 +2,8 @@ package tmeval.run.output;
 
 import tmeval.run.exec.AdaptiveComparison;
 import tmeval.run.exec.ComparisonRunner;
-import tmeval.run.exec.Status;
 
-import tmeval.compare.ComparisonMethods;
-import tmeval.compare.Direction;
-import tmeval.run.certify.Certification;
+import tmeval.run.certify.ComparisonVerdicts;
 import tmeval.run.certify.Verdict;
 import tmeval.run.certify.VerdictCounts;
 
@@ -14,14 +11,13 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Writes {@code compare} rows with their {@code certified} column: a document's rows are held until all are in
  * (results arrive in document order), then each method's verdict on the document is reached once and written on each of
- * its rows, and counted for the summary. The command line and the workbench's export both write through it.
+ * its rows ({@link ComparisonVerdicts}), and counted for the summary. The command line and the workbench's export both write through it.
  */
 public final class CertifiedRows {
     private final Writer out;
@@ -59,45 +55,11 @@ public final class CertifiedRows {
         return verdicts;
     }
 
-    /**
-     * The verdicts on one document's results, by method: the one rule, for the rows written here and for the views that
-     * show the results of a run.
-     */
-    public static Map<String, Verdict> verdicts(List<ComparisonRunner.Result> results) {
-        Map<String, List<ComparisonRunner.Result>> byMethod = new LinkedHashMap<>();
-        for (ComparisonRunner.Result r : results) {
-            if (!r.reference()) {
-                byMethod.computeIfAbsent(r.method(), m -> new ArrayList<>()).add(r);
-            }
-        }
-        Map<String, Verdict> verdicts = new LinkedHashMap<>();
-        byMethod.forEach((method, rows) -> verdicts.put(method, verdict(method, rows)));
-        return verdicts;
-    }
-
-    private static Verdict verdict(String method, List<ComparisonRunner.Result> rows) {
-        int tokens = rows.get(0).length();
-        if (rows.get(0).direction() == Direction.NONE) {
-            return Certification.ofRuns(ComparisonMethods.guarantee(method), tokens, statuses(rows), values(rows));
-        }
-        List<ComparisonRunner.Result> forward = rows.stream().filter(r -> r.direction() == Direction.FORWARD).toList();
-        List<ComparisonRunner.Result> reverse = rows.stream().filter(r -> r.direction() == Direction.REVERSE).toList();
-        return Certification.ofDirections(tokens, statuses(forward), values(forward), statuses(reverse), values(reverse));
-    }
-
-    private static Status[] statuses(List<ComparisonRunner.Result> rows) {
-        return rows.stream().map(ComparisonRunner.Result::status).toArray(Status[]::new);
-    }
-
-    private static double[] values(List<ComparisonRunner.Result> rows) {
-        return rows.stream().mapToDouble(r -> r.refused() ? Double.NaN : r.result().logRatio()).toArray();
-    }
-
     private void flush() {
         if (document.isEmpty()) {
             return;
         }
-        Map<String, Verdict> byMethod = verdicts(document.stream().map(AdaptiveComparison.Row::result).toList());
+        Map<String, Verdict> byMethod = ComparisonVerdicts.byMethod(document.stream().map(AdaptiveComparison.Row::result).toList());
         byMethod.forEach(verdicts::add);
         try {
             for (AdaptiveComparison.Row row : document) {

@@ -23,23 +23,12 @@ import java.util.List;
 public final class CompareRowFormat {
     /** The columns, in the header's order; a plain run's file has all but the last two. */
     public enum Column implements Cells.Column {
-        DOC_ID("docId"), N("N"), METHOD("method"), DIRECTION("direction"), RUN("run"), LOG_RATIO("logRatio"),
-        PERPLEXITY_RATIO("perplexityRatio"), SITE_UPDATES("siteUpdates"), MILLIS("millis"), STATUS("status"), CERTIFIED("certified"),
+        DOC_ID, N, METHOD, DIRECTION, RUN, LOG_RATIO,
+        PERPLEXITY_RATIO, SITE_UPDATES, MILLIS, STATUS, CERTIFIED,
         /** the temperatures of the row's last round */
-        TEMPERATURES("temperatures"),
+        TEMPERATURES,
         /** whether the last round's directions agreed ({@code -}: a method without directions) */
-        CONVERGED("converged");
-
-        private final String title;
-
-        Column(String title) {
-            this.title = title;
-        }
-
-        @Override
-        public String title() {
-            return title;
-        }
+        CONVERGED;
     }
 
     private static final List<Column> ADAPTIVE_COLUMNS = List.of(Column.values());

@@ -18,19 +18,8 @@ import java.util.List;
 public final class CurveRowFormat {
     /** The columns, in the header's order. */
     public enum Column implements Cells.Column {
-        DOC_ID("docId"), N("N"), ITERATION("iteration"), METHOD("method"), RUN("run"), LOG_LIK("logLik"), SITE_UPDATES("siteUpdates"),
-        MILLIS("millis");
-
-        private final String title;
-
-        Column(String title) {
-            this.title = title;
-        }
-
-        @Override
-        public String title() {
-            return title;
-        }
+        DOC_ID, N, ITERATION, METHOD, RUN, LOG_LIK, SITE_UPDATES,
+        MILLIS;
     }
 
     private static final List<Column> COLUMNS = List.of(Column.values());

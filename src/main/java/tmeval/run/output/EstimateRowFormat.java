@@ -21,19 +21,8 @@ import java.util.List;
 public final class EstimateRowFormat {
     /** The columns, in the header's order. */
     public enum Column implements Cells.Column {
-        DOC_ID("docId"), N("N"), METHOD("method"), RUN("run"), LOG_LIK("logLik"), PERPLEXITY("perplexity"), SITE_UPDATES("siteUpdates"),
-        MILLIS("millis"), STATUS("status"), CERTIFIED("certified");
-
-        private final String title;
-
-        Column(String title) {
-            this.title = title;
-        }
-
-        @Override
-        public String title() {
-            return title;
-        }
+        DOC_ID, N, METHOD, RUN, LOG_LIK, PERPLEXITY, SITE_UPDATES,
+        MILLIS, STATUS, CERTIFIED;
     }
 
     private static final List<Column> COLUMNS = List.of(Column.values());

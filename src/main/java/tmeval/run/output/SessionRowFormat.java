@@ -30,53 +30,35 @@ public final class SessionRowFormat {
 
     /** The columns of a result line. */
     public enum ResultColumn implements Cells.Column {
-        RECORD("record"), DOC_INDEX("document index"), DOC_ID("docId"), N("N"), METHOD("method"), DIRECTION("direction"), RUN("run"),
-        REFERENCE("reference flag"), LOG_RATIO("logRatio"), SITE_UPDATES("siteUpdates"), NANOS("nanos"), STATUS("status"),
-        REFUSAL("refusal");
-
-        private final String title;
-
-        ResultColumn(String title) {
-            this.title = title;
-        }
-
-        @Override
-        public String title() {
-            return title;
-        }
+        RECORD, DOC_INDEX {
+            @Override
+            public String title() {
+                return "document index";
+            }
+        }, DOC_ID, N, METHOD, DIRECTION, RUN,
+        REFERENCE {
+            @Override
+            public String title() {
+                return "reference flag";
+            }
+        }, LOG_RATIO, SITE_UPDATES, NANOS, STATUS,
+        REFUSAL;
     }
 
     /** The columns of a round line. */
     public enum RoundColumn implements Cells.Column {
-        RECORD("record"), DOC_INDEX("document index"), METHOD("method"), TEMPERATURES("temperatures"), CONVERGED("converged");
-
-        private final String title;
-
-        RoundColumn(String title) {
-            this.title = title;
-        }
-
-        @Override
-        public String title() {
-            return title;
-        }
+        RECORD, DOC_INDEX {
+            @Override
+            public String title() {
+                return "document index";
+            }
+        }, METHOD, TEMPERATURES, CONVERGED;
     }
 
     /** The comma-separated fields of a curve point, as a session keeps the curves on screen ({@code curves.points}). */
     public enum PointColumn implements Cells.Column {
-        ITERATION("iteration"), METHOD("method"), RUN("run"), TOKENS("tokens"), LOG_LIK("logLik"), SITE_UPDATES("siteUpdates"),
-        NANOS("nanos"), VARIANCE("variance"), REFUSED("refused");
-
-        private final String title;
-
-        PointColumn(String title) {
-            this.title = title;
-        }
-
-        @Override
-        public String title() {
-            return title;
-        }
+        ITERATION, METHOD, RUN, TOKENS, LOG_LIK, SITE_UPDATES,
+        NANOS, VARIANCE, REFUSED;
     }
 
     private static final List<PointColumn> POINT_COLUMNS = List.of(PointColumn.values());

@@ -15,9 +15,9 @@ public record AdaptiveBudget(double agreeWithin, int maxTemperatures) {
     /** The settings of a budget, read by {@link #fromSettings} and left alone by {@link ComparisonPlan#fromSettings}. */
     static final java.util.Set<String> SETTINGS = Setting.keys(SettingName.ADAPTIVE, SettingName.AGREE_WITHIN, SettingName.MAX_TEMPERATURES);
 
-    /** The plan's settings and this budget, by name: the provenance of an adaptive output (it says how to run it again). */
-    public Map<String, String> settingsText(ComparisonPlan plan) {
-        Map<String, String> s = new LinkedHashMap<>(plan.toSettings());
+    /** This budget's settings, by name: beside its plan's, the provenance of an adaptive output ({@link ComparisonJob#toSettings}). */
+    public Map<String, String> toSettings() {
+        Map<String, String> s = new LinkedHashMap<>();
         s.put(SettingName.ADAPTIVE.key(), "true");
         s.put(SettingName.AGREE_WITHIN.key(), String.format(Locale.ROOT, "%s", agreeWithin));
         s.put(SettingName.MAX_TEMPERATURES.key(), Integer.toString(maxTemperatures));
@@ -25,7 +25,7 @@ public record AdaptiveBudget(double agreeWithin, int maxTemperatures) {
     }
 
     /**
-     * The budget {@link #settingsText} wrote, or null for the settings of a plain run (no {@code adaptive} setting).
+     * The budget {@link #toSettings} wrote, or null for the settings of a plain run (no {@code adaptive} setting).
      *
      * @throws IllegalArgumentException naming the budget's setting that is missing or not valid
      */

@@ -44,19 +44,19 @@ public record ComparisonPlan(List<String> methods, Directions directions, Method
     public static final int DEFAULT_MAX_TEMPERATURES_FACTOR = 16;
 
     /** The names of the settings ({@link #toSettings}): the command line's option names. */
-    private static final String PLAN = SettingName.PLAN.key();
+    static final String PLAN = SettingName.PLAN.key();
     private static final String PLAN_NAME = "compare";
-    private static final String METHODS = SettingName.METHODS.key();
+    static final String METHODS = SettingName.METHODS.key();
     private static final String DIRECTION = SettingName.DIRECTION.key();
     private static final String RUNS = SettingName.RUNS.key();
     private static final String SEED = SettingName.SEED.key();
     private static final String REFERENCE = SettingName.REFERENCE.key();
     private static final String REFERENCE_PARTICLES = SettingName.REFERENCE_PARTICLES.key();
-    private static final String ALIGN = SettingName.ALIGN.key();
-    private static final String VOCABULARY = SettingName.VOCABULARY.key();
+    static final String ALIGN = SettingName.ALIGN.key();
+    static final String VOCABULARY = SettingName.VOCABULARY.key();
     private static final String GAP_THRESHOLD = SettingName.GAP_THRESHOLD.key();
 
-    /** Settings another reader reads: the adaptive budget's ({@link AdaptiveBudget}) and auto's ({@code run.auto.AutoEstimation.Pilot}). */
+    /** Settings another reader reads: the adaptive budget's ({@link AdaptiveBudget}) and auto's ({@link AutoPilot}). */
     private static final java.util.Set<String> LEFT_TO_OTHERS = java.util.stream.Stream.concat(AdaptiveBudget.SETTINGS.stream(),
             Setting.AUTO_SETTINGS.stream()).collect(java.util.stream.Collectors.toUnmodifiableSet());
 
@@ -165,13 +165,54 @@ public record ComparisonPlan(List<String> methods, Directions directions, Method
         return List.of(ComparisonMethods.RATIO_CONVEX, ComparisonMethods.RATIO_GEOMETRIC, ComparisonMethods.AIS_DIFF, ComparisonMethods.LR_DIFF);
     }
 
+    // withers: each returns this plan with one setting changed (and checked), so that no caller rebuilds it positionally
+
     public ComparisonPlan withMethods(List<String> m) {
         return new ComparisonPlan(m, directions, settings, runs, seed, threads, reference, referenceParticles, align, intersectVocabularies, gapThreshold);
     }
 
+    public ComparisonPlan withDirections(Directions d) {
+        return new ComparisonPlan(methods, d, settings, runs, seed, threads, reference, referenceParticles, align, intersectVocabularies, gapThreshold);
+    }
+
+    public ComparisonPlan withSettings(MethodSettings s) {
+        return new ComparisonPlan(methods, directions, s, runs, seed, threads, reference, referenceParticles, align, intersectVocabularies, gapThreshold);
+    }
+
     public ComparisonPlan withTemperatures(int n) {
-        return new ComparisonPlan(methods, directions, settings.withTemperatures(n), runs, seed, threads, reference, referenceParticles, align,
-                intersectVocabularies, gapThreshold);
+        return withSettings(settings.withTemperatures(n));
+    }
+
+    public ComparisonPlan withRuns(int r) {
+        return new ComparisonPlan(methods, directions, settings, r, seed, threads, reference, referenceParticles, align, intersectVocabularies, gapThreshold);
+    }
+
+    public ComparisonPlan withSeed(long s) {
+        return new ComparisonPlan(methods, directions, settings, runs, s, threads, reference, referenceParticles, align, intersectVocabularies, gapThreshold);
+    }
+
+    public ComparisonPlan withThreads(int t) {
+        return new ComparisonPlan(methods, directions, settings, runs, seed, t, reference, referenceParticles, align, intersectVocabularies, gapThreshold);
+    }
+
+    public ComparisonPlan withReference(Reference r) {
+        return new ComparisonPlan(methods, directions, settings, runs, seed, threads, r, referenceParticles, align, intersectVocabularies, gapThreshold);
+    }
+
+    public ComparisonPlan withReferenceParticles(int p) {
+        return new ComparisonPlan(methods, directions, settings, runs, seed, threads, reference, p, align, intersectVocabularies, gapThreshold);
+    }
+
+    public ComparisonPlan withAlign(boolean a) {
+        return new ComparisonPlan(methods, directions, settings, runs, seed, threads, reference, referenceParticles, a, intersectVocabularies, gapThreshold);
+    }
+
+    public ComparisonPlan withIntersectVocabularies(boolean i) {
+        return new ComparisonPlan(methods, directions, settings, runs, seed, threads, reference, referenceParticles, align, i, gapThreshold);
+    }
+
+    public ComparisonPlan withGapThreshold(double g) {
+        return new ComparisonPlan(methods, directions, settings, runs, seed, threads, reference, referenceParticles, align, intersectVocabularies, g);
     }
 
     /**
@@ -270,7 +311,7 @@ public record ComparisonPlan(List<String> methods, Directions directions, Method
 
     /**
      * The plan whose {@link #toSettings} these are (an output's provenance, a session), on all cores: every setting must be
-     * there, none other ({@link AdaptiveBudget#fromSettings} reads the adaptive budget's, {@code run.auto.AutoEstimation.Pilot.fromSettings}
+     * there, none other ({@link AdaptiveBudget#fromSettings} reads the adaptive budget's, {@link AutoPilot#fromSettings}
      * auto's), and each must be what
      * the command line accepts.
      *

@@ -98,7 +98,7 @@ public final class Setting {
     public static final Real GAP_THRESHOLD = new Real(SettingName.GAP_THRESHOLD.key(), 0, Double.MAX_VALUE);
     public static final Real AGREE_WITHIN = new Real(SettingName.AGREE_WITHIN.key(), Double.MIN_NORMAL, Double.MAX_VALUE);
 
-    /** The settings of an auto run's provenance beside its plan's, read by auto's own reader ({@code run.auto.AutoEstimation.Pilot}). */
+    /** The settings of an auto run's provenance beside its plan's, read by auto's own reader ({@link AutoPilot}). */
     public static final Set<String> AUTO_SETTINGS = keys(SettingName.AUTO, SettingName.AUTO_MAX_DOUBLINGS, SettingName.AUTO_PILOT,
             SettingName.AUTO_FALLBACK);
 
@@ -131,7 +131,7 @@ public final class Setting {
                 Map.entry(SettingName.REFERENCE, ComparisonPlan.Reference::parse), Map.entry(SettingName.METHOD, Setting::method),
                 Map.entry(SettingName.ALIGN, Setting::bool), Map.entry(SettingName.ADAPTIVE, Setting::bool), Map.entry(SettingName.AUTO, Setting::bool),
                 Map.entry(SettingName.AUTO_MAX_DOUBLINGS, AUTO_MAX_DOUBLINGS::parse), Map.entry(SettingName.AUTO_PILOT, Setting::pilotDocuments),
-                // well-formed method names here; auto's own reader (AutoEstimation.Pilot) checks they are its candidates
+                // well-formed method names here; auto's own reader (AutoPilot) checks they are its candidates
                 Map.entry(SettingName.AUTO_FALLBACK, v -> List.of(v.split(",", -1)).forEach(Methods::get)),
                 Map.entry(SettingName.ALLOW_UNEVEN_SERIES, Setting::bool), Map.entry(SettingName.VOCABULARY, Vocabulary::parse),
                 Map.entry(SettingName.PLAN, v -> oneOf(v, List.of("estimate", "compare", "curve", "select"))));

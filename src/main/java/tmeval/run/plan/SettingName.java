@@ -118,4 +118,14 @@ public enum SettingName {
     public boolean commonWord() {
         return commonWord;
     }
+
+    /** The command-line option of the setting recorded as {@code key}, or {@code key} itself where no setting has it. */
+    public static String optionOf(String key) {
+        for (SettingName n : values()) {
+            if (n.key.equals(key)) {
+                return n.option;
+            }
+        }
+        return key;
+    }
 }

@@ -203,8 +203,10 @@ class BracketsViewModelTest {
     void onARealRunTheCountsAreTheCommandLinesAndTheErrorsThoseOfTheRuns() {
         ModelPair pair = ModelPair.prepare(AppFixtures.modelA(), AppFixtures.modelB(), true, false);
         MethodSettings settings = ComparisonPlan.DEFAULT_METHOD_SETTINGS.withTemperatures(1).withBurnIn(0);
-        ComparisonPlan plan = new ComparisonPlan(List.of(ComparisonMethods.RATIO_CONVEX, ComparisonMethods.RATIO_GEOMETRIC),
-                ComparisonPlan.Directions.BOTH, settings, 2, 7, 1, ComparisonPlan.Reference.NONE, 5, true, false, 1);
+        ComparisonPlan plan = ComparisonPlan.defaults(List.of(ComparisonMethods.RATIO_CONVEX, ComparisonMethods.RATIO_GEOMETRIC))
+                .withDirections(ComparisonPlan.Directions.BOTH).withSettings(settings).withRuns(2).withSeed(7).withThreads(1)
+                .withReference(ComparisonPlan.Reference.NONE).withReferenceParticles(5).withAlign(true).withIntersectVocabularies(false)
+                .withGapThreshold(1);
         List<ComparisonRunner.Result> all = new ArrayList<>();
         ComparisonRunner.run(ComparisonRunner.Job.of(plan, corpus, pair), all::add, (a, b, m) -> { }, new CancelToken());
         // as 'tmeval compare' builds the table it prints

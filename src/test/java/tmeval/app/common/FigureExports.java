@@ -1,5 +1,6 @@
 package tmeval.app.common;
 
+import tmeval.run.plan.ComparisonJob;
 import tmeval.compare.ComparisonMethods;
 import tmeval.run.plan.ComparisonPlan;
 import tmeval.run.output.Provenance;
@@ -24,7 +25,7 @@ public final class FigureExports {
         Results results = new Results();
         results.setInputs(() -> List.of(new Provenance.Input("model-a", Path.of("/data/modelA.tsv")), new Provenance.Input("model-b",
                 Path.of("/data/modelB.tsv")), new Provenance.Input("corpus", Path.of("/data/heldout.tokens"))));
-        results.reset(AppFixtures.corpus(), new ResultsPlan(ComparisonPlan.defaults(List.of(ComparisonMethods.RATIO_CONVEX, ComparisonMethods.LR_DIFF)),
+        results.reset(AppFixtures.corpus(), new ComparisonJob(ComparisonPlan.defaults(List.of(ComparisonMethods.RATIO_CONVEX, ComparisonMethods.LR_DIFF)),
                 null));
         results.addAll(KnownVerdicts.results(AppFixtures.corpus()));
         return results;

@@ -1,5 +1,6 @@
 package tmeval.app.common;
 
+import tmeval.run.plan.ComparisonJob;
 import javafx.beans.property.SimpleObjectProperty;
 import org.junit.jupiter.api.Test;
 import tmeval.compare.ComparisonMethods;
@@ -18,22 +19,22 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * only the settings the results used, at most {@link PlanCaption#SHOWN_DIFFERENCES} in its short line, all in its tooltip.
  */
 class PlanCaptionTest {
-    private static ResultsPlan plan(Map<String, String> changed) {
+    private static ComparisonJob plan(Map<String, String> changed) {
         Map<String, String> s = new LinkedHashMap<>(ComparisonPlan.defaults(List.of(ComparisonMethods.RATIO_CONVEX)).withTemperatures(5).toSettings());
         s.putAll(changed);
-        return new ResultsPlan(ComparisonPlan.fromSettings(s), null);
+        return new ComparisonJob(ComparisonPlan.fromSettings(s), null);
     }
 
-    private static PlanCaption<ResultsPlan> caption(ResultsPlan made, SimpleObjectProperty<ResultsPlan> form) {
-        return new PlanCaption<>("Results", new SimpleObjectProperty<>(made), form, ResultsPlan::describe, ResultsPlan::usedSettings,
-                ResultsPlan::userSettings);
+    private static PlanCaption<ComparisonJob> caption(ComparisonJob made, SimpleObjectProperty<ComparisonJob> form) {
+        return new PlanCaption<>("Results", new SimpleObjectProperty<>(made), form, JobDescription::of, ComparisonJob::usedSettings,
+                ComparisonJob::userSettings);
     }
 
     @Test
     void settingsTheResultsDidNotReadAreNotNamed() {
-        SimpleObjectProperty<ResultsPlan> form = new SimpleObjectProperty<>(plan(Map.of("particles", "50", "epsilon", "0.1",
+        SimpleObjectProperty<ComparisonJob> form = new SimpleObjectProperty<>(plan(Map.of("particles", "50", "epsilon", "0.1",
                 "chain-length", "7", "max-exact-states", "99", "reference-particles", "20")));
-        PlanCaption<ResultsPlan> caption = caption(plan(Map.of()), form);
+        PlanCaption<ComparisonJob> caption = caption(plan(Map.of()), form);
         assertEquals("", caption.changesProperty().get(), "ratio-convex reads none of them");
         form.set(plan(Map.of("particles", "50", "temperatures", "10")));
         assertEquals("the form differs from these results: temperatures 10 instead of 5", caption.changesProperty().get());
@@ -41,9 +42,9 @@ class PlanCaptionTest {
 
     @Test
     void theLineNamesThreeDifferencesAndCountsTheRestWhichItsTooltipNames() {
-        SimpleObjectProperty<ResultsPlan> form = new SimpleObjectProperty<>(plan(Map.of("temperatures", "10", "runs", "3", "seed", "2",
+        SimpleObjectProperty<ComparisonJob> form = new SimpleObjectProperty<>(plan(Map.of("temperatures", "10", "runs", "3", "seed", "2",
                 "gap-threshold", "0.5")));
-        PlanCaption<ResultsPlan> caption = caption(plan(Map.of()), form);
+        PlanCaption<ComparisonJob> caption = caption(plan(Map.of()), form);
         assertEquals("the form differs from these results: temperatures 10 instead of 5; runs 3 instead of 2; seed 2 instead of 1; and 1 more",
                 caption.changesProperty().get());
         assertEquals("the form differs from these results: temperatures 10 instead of 5; runs 3 instead of 2; seed 2 instead of 1;"
@@ -52,8 +53,8 @@ class PlanCaptionTest {
 
     @Test
     void putBackRunsItsActionAndReportsWhatTheFormCannotHold() {
-        SimpleObjectProperty<ResultsPlan> form = new SimpleObjectProperty<>(plan(Map.of("temperatures", "10")));
-        PlanCaption<ResultsPlan> caption = caption(plan(Map.of()), form);
+        SimpleObjectProperty<ComparisonJob> form = new SimpleObjectProperty<>(plan(Map.of("temperatures", "10")));
+        PlanCaption<ComparisonJob> caption = caption(plan(Map.of()), form);
         List<String> told = new ArrayList<>();
         caption.setPutBack(() -> {
             form.set(plan(Map.of()));

@@ -1,5 +1,6 @@
 package tmeval.app.run;
 
+import tmeval.run.plan.ComparisonJob;
 import tmeval.run.plan.AdaptiveBudget;
 
 import org.junit.jupiter.api.Test;
@@ -75,13 +76,21 @@ class AdaptiveRunTest {
         // the engine's rounds, counted on their way to the views
         int[] roundRows = {0};
         RunViewModel vm = new RunViewModel(workspace, results, new CurrentThreadTaskExecutor(), dir.resolve("throughput.tsv"),
-                UserMessages.NONE, RunEngines::runAsFinished, (plan, budget, corpus, pair, eachRound, progress, cancel) ->
-                RunEngines.runAdaptive(plan, budget, corpus, pair, round -> {
-                    synchronized (roundRows) {
-                        roundRows[0] += round.size();
+                UserMessages.NONE, (job, corpus, pair, listener, cancel) -> RunEngines.LOCAL.run(job, corpus, pair,
+                new tmeval.run.services.Comparisons.Listener() {
+                    @Override
+                    public tmeval.progress.Progress running(tmeval.run.services.Comparisons.Ready ready) {
+                        return listener.running(ready);
                     }
-                    eachRound.accept(round);
-                }, progress, cancel));
+
+                    @Override
+                    public void round(List<tmeval.run.exec.AdaptiveComparison.Row> round) {
+                        synchronized (roundRows) {
+                            roundRows[0] += round.size();
+                        }
+                        listener.round(round);
+                    }
+                }, cancel));
         vm.methods().forEach((name, on) -> on.set(name.equals(ComparisonMethods.RATIO_CONVEX) || name.equals(ComparisonMethods.LR_DIFF)));
         vm.temperaturesProperty().set(2);
         vm.burnInProperty().set(1);
@@ -102,7 +111,7 @@ class AdaptiveRunTest {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         Path cliOut = dir.resolve("adaptive.tsv");
         // the command the workbench writes for its plan (CompareCommandLine), run by the command line
-        List<String> args = new ArrayList<>(CompareCommandLine.arguments(vm.lastPlanProperty().get(), vm.lastBudgetProperty().get(),
+        List<String> args = new ArrayList<>(CompareCommandLine.arguments(new ComparisonJob(vm.lastPlanProperty().get(), vm.lastBudgetProperty().get()),
                 new CompareCommandLine.Inputs(fileA, fileB, corpusFile, 1), true));
         args.addAll(List.of("--threads", "1", "--out", cliOut.toString()));
         int code = new Cli().run(args.toArray(String[]::new),

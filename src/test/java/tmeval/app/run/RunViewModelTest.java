@@ -1,5 +1,6 @@
 package tmeval.app.run;
 
+import tmeval.run.plan.ComparisonJob;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -43,12 +44,25 @@ class RunViewModelTest {
         workspace.corpusProperty().addListener((o, a, b) -> results.reset(b));
     }
 
+    /** What runs a plain job in a test: its results as they finish, its progress, the cancel. */
+    @FunctionalInterface
+    private interface PlainRunner {
+        void run(tmeval.run.exec.ComparisonRunner.Job job, java.util.function.Consumer<tmeval.run.exec.ComparisonRunner.Result> asFinished,
+                 tmeval.progress.Progress progress, tmeval.progress.CancelToken cancel);
+    }
+
     /** The machine's load is unknown to these view-models (other processes' load comes and goes): the rates alone price a job. */
-    private RunViewModel model(TaskExecutor executor, RunEngines.Runner runner) {
+    private RunViewModel model(TaskExecutor executor, RunEngines.Engine engine) {
         RunViewModel vm = new RunViewModel(workspace, results, executor, dir.resolve("throughput.tsv"), (title, message) -> errors.add(title + ": " + message),
-                runner);
+                engine);
         vm.cost().setLoad(() -> Double.NaN);
         return vm;
+    }
+
+    /** A plain job run by {@code runner} in place of the engine, told of as the engine's entry tells of it. */
+    private RunViewModel model(TaskExecutor executor, PlainRunner runner) {
+        return model(executor, (job, corpus, pair, listener, cancel) -> runner.run(tmeval.run.exec.ComparisonRunner.Job.of(job.plan(), corpus, pair),
+                listener::finished, listener.running(new tmeval.run.services.Comparisons.Ready(job, job, null)), cancel));
     }
 
     private RunViewModel model() {
@@ -82,7 +96,7 @@ class RunViewModelTest {
         RunViewModel vm = model();
         small(vm, "chib-diff");
         vm.seedProperty().set(7);
-        vm.apply(new tmeval.app.common.ResultsPlan(vm.plan().withMethods(List.of("exact")), new tmeval.run.plan.AdaptiveBudget(0.5, 64)));
+        vm.apply(new tmeval.run.plan.ComparisonJob(vm.plan().withMethods(List.of("exact")), new tmeval.run.plan.AdaptiveBudget(0.5, 64)));
         vm.presetTable1();
         ComparisonPlan paper = ComparisonPlan.defaults(ComparisonPlan.defaultSelection());
         assertEquals(paper.methods(), vm.plan().methods());
@@ -218,7 +232,7 @@ class RunViewModelTest {
             public void shutdown() {
             }
         };
-        RunViewModel vm = model(later, tmeval.run.exec.ComparisonRunner::run);
+        RunViewModel vm = model(later, (PlainRunner) tmeval.run.exec.ComparisonRunner::run);
         held.clear(); // the saved-rates read
         AppFixtures.fill(workspace);
         held.clear(); // the calibrations
@@ -359,28 +373,37 @@ class RunViewModelTest {
         RunViewModel[] vm = new RunViewModel[1];
         String[] during = new String[1];
         vm[0] = new RunViewModel(workspace, results, new CurrentThreadTaskExecutor(), dir.resolve("throughput.tsv"),
-                (title, message) -> errors.add(title + ": " + message), RunEngines::runAsFinished, RunEngines::runAdaptive, new RunEngines.AutoRunner() {
-            @Override
-            public tmeval.run.auto.AutoComparison.Choice choose(ComparisonPlan pilotPlan, tmeval.model.Corpus corpus, tmeval.compare.ModelPair pair,
-                                                          tmeval.progress.CancelToken cancel) {
-                return RunEngines.AUTO.choose(pilotPlan, corpus, pair, cancel);
-            }
+                (title, message) -> errors.add(title + ": " + message), (job, corpus, pair, listener, cancel) -> {
+            // the engine's pilot and choice; three documents' rounds arrive, the progress says so, then the user cancels
+            tmeval.progress.Progress[] progress = new tmeval.progress.Progress[1];
+            RunEngines.LOCAL.run(job, corpus, pair, new tmeval.run.services.Comparisons.Listener() {
+                @Override
+                public tmeval.progress.Progress piloting(ComparisonPlan pilotPlan, int documents) {
+                    return listener.piloting(pilotPlan, documents);
+                }
 
-            @Override
-            public void run(tmeval.run.auto.AutoComparison.Choice choice, ComparisonPlan pilotPlan, tmeval.model.Corpus corpus,
-                            tmeval.compare.ModelPair pair, java.util.function.Consumer<List<tmeval.run.exec.AdaptiveComparison.Row>> eachRound,
-                            tmeval.progress.Progress progress, tmeval.progress.CancelToken cancel) {
-                // three documents' rounds arrive, the progress says so, then the user cancels
-                RunEngines.AUTO.run(choice, pilotPlan, corpus, pair, round -> {
+                @Override
+                public void chosen(tmeval.run.auto.AutoComparison.Choice choice) {
+                    listener.chosen(choice);
+                }
+
+                @Override
+                public tmeval.progress.Progress running(tmeval.run.services.Comparisons.Ready ready) {
+                    progress[0] = listener.running(ready);
+                    return tmeval.progress.Progress.NONE;
+                }
+
+                @Override
+                public void round(List<tmeval.run.exec.AdaptiveComparison.Row> round) {
                     if (round.get(0).result().documentIndex() < 3) {
-                        eachRound.accept(round);
+                        listener.round(round);
                     }
-                }, (done, total, doc) -> { }, new tmeval.progress.CancelToken());
-                progress.update(3, corpus.size(), "d2");
-                during[0] = vm[0].messageProperty().get();
-                vm[0].cancel();
-                cancel.check();
-            }
+                }
+            }, new tmeval.progress.CancelToken());
+            progress[0].update(3, corpus.size(), "d2");
+            during[0] = vm[0].messageProperty().get();
+            vm[0].cancel();
+            cancel.check();
         });
         AppFixtures.fill(workspace);
         assertTrue(vm[0].autoProperty().get());
@@ -440,7 +463,7 @@ class RunViewModelTest {
 
     @Test
     void modelsOfDifferentKRunByTheRatioPathsAsByTheOtherMethodsWithNoDialog() {
-        RunViewModel vm = model(new CurrentThreadTaskExecutor(), RunEngines::runAsFinished);
+        RunViewModel vm = model(new CurrentThreadTaskExecutor(), RunEngines.LOCAL);
         workspace.put(Workspace.Slot.MODEL_A, null, AppFixtures.modelA());
         workspace.put(Workspace.Slot.MODEL_B, null, tmeval.Fixtures.randomModel("B4", 40, new double[] {0.2, 0.2, 0.2, 0.2}, 0.2, 5));
         workspace.put(Workspace.Slot.CORPUS, null, AppFixtures.corpus());
@@ -492,7 +515,7 @@ class RunViewModelTest {
         };
         beans.addHandler(handler);
         try {
-            RunViewModel vm = model(new CurrentThreadTaskExecutor(), RunEngines::runAsFinished);
+            RunViewModel vm = model(new CurrentThreadTaskExecutor(), RunEngines.LOCAL);
             tmeval.app.inputs.InputsViewModel inputs = new tmeval.app.inputs.InputsViewModel(workspace, new CurrentThreadTaskExecutor(),
                     tmeval.app.inputs.RecentFiles.inMemory(), (title, message) -> errors.add(title + ": " + message));
             javafx.beans.binding.StringBinding pairCard = inputs.pairSummary();
@@ -544,7 +567,7 @@ class RunViewModelTest {
         small(vm[0], ComparisonMethods.LR_DIFF);
         vm[0].start();
         List<tmeval.run.exec.ComparisonRunner.Result> finished = results.all();
-        tmeval.app.common.ResultsPlan plan = results.planProperty().get();
+        tmeval.run.plan.ComparisonJob plan = results.planProperty().get();
         assertEquals(AppFixtures.DOCUMENTS * 2, finished.size());
         cancelEarly[0] = true;
         vm[0].temperaturesProperty().set(50);

@@ -1,5 +1,6 @@
 package tmeval.app.scatter;
 
+import tmeval.run.plan.ComparisonJob;
 import javafx.beans.property.SimpleIntegerProperty;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -168,7 +169,7 @@ class ScatterViewModelTest {
         assertEquals(corpus.size(), shared.plot().points().get(ComparisonMethods.RATIO_CONVEX).size());
 
         // another run over the same documents and models keeps the selection
-        results.reset(corpus, new tmeval.app.common.ResultsPlan(tmeval.run.plan.ComparisonPlan.defaults(List.of(ComparisonMethods.RATIO_CONVEX)), null));
+        results.reset(corpus, new tmeval.run.plan.ComparisonJob(tmeval.run.plan.ComparisonPlan.defaults(List.of(ComparisonMethods.RATIO_CONVEX)), null));
         assertEquals(3, results.selectedDocumentProperty().get());
         assertEquals(null, shared.hover().textProperty().get(), "the hover text described a point no longer drawn");
         feed();

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.io.TempDir;
 import tmeval.app.common.AppFixtures;
 import tmeval.app.common.CurrentThreadTaskExecutor;
 import tmeval.app.common.FxThread;
-import tmeval.app.common.ResultsPlan;
+import tmeval.run.plan.ComparisonJob;
 import tmeval.app.inputs.RecentFiles;
 import tmeval.cli.Cli;
 import tmeval.io.NativeModelFormat;
@@ -100,7 +100,7 @@ class AutoRunTest {
         vm.run().start();
         String message = vm.run().messageProperty().get();
         assertTrue(message.startsWith("finished auto (seed 5): auto chose "), message);
-        ResultsPlan made = vm.results().planProperty().get();
+        ComparisonJob made = vm.results().planProperty().get();
         assertNotNull(made.auto(), "the results' plan is auto's choice with its pilot");
         assertEquals(1, made.plan().methods().size());
         assertTrue(AutoComparison.CANDIDATES.contains(made.plan().methods().get(0)));
@@ -116,7 +116,7 @@ class AutoRunTest {
         vm.exportResults(exported);
         // the command the workbench writes for its form's plan, run by compare
         Path cliOut = dir.resolve("compare.tsv");
-        List<String> args = new ArrayList<>(CompareCommandLine.arguments(vm.run().lastPlanProperty().get(), null, true,
+        List<String> args = new ArrayList<>(CompareCommandLine.arguments(ComparisonJob.auto(vm.run().lastPlanProperty().get()),
                 new CompareCommandLine.Inputs(a, b, corpus, 1), true));
         assertTrue(args.containsAll(List.of("--method", "auto", "--seed", "5")), args.toString());
         args.addAll(List.of("--out", cliOut.toString()));

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.io.TempDir;
 import tmeval.app.common.AppFixtures;
 import tmeval.app.common.CurrentThreadTaskExecutor;
 import tmeval.app.common.FxThread;
-import tmeval.app.common.ResultsPlan;
+import tmeval.run.plan.ComparisonJob;
 import tmeval.app.common.RunHistory;
 import tmeval.app.inputs.RecentFiles;
 import tmeval.compare.ComparisonMethods;
@@ -78,7 +78,7 @@ class RunHistoryTest {
         load();
         run(ComparisonMethods.LR_DIFF, 5);
         List<ComparisonRunner.Result> first = vm.results().all();
-        ResultsPlan firstPlan = vm.results().planProperty().get();
+        ComparisonJob firstPlan = vm.results().planProperty().get();
         run(ComparisonMethods.AIS_DIFF, 6);
         RunHistory h = vm.history();
         assertEquals(2, h.runs().size(), "a new run never replaces the one before");
@@ -182,7 +182,7 @@ class RunHistoryTest {
         h.compareWith(h.runs().get(0));
         h.show(h.runs().get(1));
         List<List<ComparisonRunner.Result>> rows = h.runs().stream().map(r -> h.rowsOf(r).rows()).toList();
-        List<ResultsPlan> plans = h.runs().stream().map(r -> h.rowsOf(r).plan()).toList();
+        List<ComparisonJob> plans = h.runs().stream().map(r -> h.rowsOf(r).plan()).toList();
         Path first = dir.resolve("first.tmeval-session.tsv");
         vm.saveSession(first);
         assertEquals(3, SessionFile.read(first).runs().size());

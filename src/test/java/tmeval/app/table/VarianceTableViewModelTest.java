@@ -7,7 +7,7 @@ import tmeval.app.common.AppFixtures;
 import tmeval.app.common.FxThread;
 import tmeval.app.common.FigureExports;
 import tmeval.app.common.Results;
-import tmeval.app.common.ResultsPlan;
+import tmeval.run.plan.ComparisonJob;
 import tmeval.run.output.Provenance;
 import tmeval.compare.ComparisonMethods;
 import tmeval.compare.Direction;
@@ -33,7 +33,7 @@ class VarianceTableViewModelTest {
         Corpus corpus = AppFixtures.corpus();
         Results results = new Results();
         VarianceTableViewModel vm = new VarianceTableViewModel(results);
-        ResultsPlan plan = new ResultsPlan(tmeval.run.plan.ComparisonPlan.defaults(List.of(ComparisonMethods.LR_DIFF)), null);
+        ComparisonJob plan = new ComparisonJob(tmeval.run.plan.ComparisonPlan.defaults(List.of(ComparisonMethods.LR_DIFF)), null);
         results.reset(corpus, plan);
         assertTrue(vm.rows().isEmpty());
         List<ComparisonRunner.Result> batch = new ArrayList<>();
@@ -109,7 +109,7 @@ class VarianceTableViewModelTest {
     }
 
     /** The provenance lines of the results' plan and inputs, but the time they were written. */
-    private static String provenance(ResultsPlan plan, Results results) throws java.io.IOException {
+    private static String provenance(ComparisonJob plan, Results results) throws java.io.IOException {
         return withoutTime(Provenance.header(plan.toSettings(), results.inputs(), false));
     }
 

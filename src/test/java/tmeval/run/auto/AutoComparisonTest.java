@@ -1,8 +1,8 @@
 package tmeval.run.auto;
 
+import tmeval.run.certify.ComparisonVerdicts;
 import tmeval.run.exec.AdaptiveComparison;
 import tmeval.run.exec.ComparisonRunner;
-import tmeval.run.output.CertifiedRows;
 import tmeval.run.plan.ComparisonPlan;
 import tmeval.run.plan.Shard;
 
@@ -62,7 +62,7 @@ class AutoComparisonTest {
                 for (Map.Entry<Integer, List<AdaptiveComparison.Row>> e : byDocument.entrySet()) {
                     Document doc = corpus.document(e.getKey());
                     String where = candidate + " against " + b.name() + ", document " + doc.id();
-                    Verdict v = CertifiedRows.verdicts(e.getValue().stream().map(AdaptiveComparison.Row::result).toList()).get(candidate);
+                    Verdict v = ComparisonVerdicts.byMethod(e.getValue().stream().map(AdaptiveComparison.Row::result).toList()).get(candidate);
                     for (AdaptiveComparison.Row row : e.getValue()) {
                         assertEquals(v.certified(), row.converged(), where + ": auto's rounds end when the document is certified");
                         assertTrue(v.certified() || row.temperatures() == choice.maxTemperatures(), where + ": not certified before the cap");
@@ -141,8 +141,8 @@ class AutoComparisonTest {
         // seed 1, this test's before the gamma sampler changed, now on none)
         ComparisonPlan pilotPlan = AutoComparison.pilotPlan(3, 2, true, false, 1.0)
                 .withMethods(List.of(ComparisonMethods.IS_VB_DIFF, ComparisonMethods.CHIB_DIFF));
-        pilotPlan = new ComparisonPlan(pilotPlan.methods(), pilotPlan.directions(), pilotPlan.settings().withTemperatures(300).withChainLength(300),
-                pilotPlan.runs(), 3, 2, pilotPlan.reference(), pilotPlan.referenceParticles(), true, false, 1.0);
+        pilotPlan = pilotPlan.withSettings(pilotPlan.settings().withTemperatures(300).withChainLength(300)).withSeed(3).withThreads(2)
+                .withAlign(true).withIntersectVocabularies(false).withGapThreshold(1.0);
         AutoComparison.Choice choice = AutoComparison.choose(pilotPlan, corpus, ModelPair.prepare(a, b, true, false, null), CANCEL);
         AutoEstimation.Trial isVb = choice.trials().stream().filter(t -> t.method().equals(ComparisonMethods.IS_VB_DIFF)).findFirst().orElseThrow();
         assertTrue(isVb.violations() > 0, choice.report(corpus));

@@ -1,5 +1,6 @@
 package tmeval.run.auto;
 
+import tmeval.run.plan.AutoPilot;
 import tmeval.run.certify.DocumentVerdict;
 import tmeval.run.distributed.ShardMerge;
 import tmeval.run.exec.Outcome;
@@ -102,7 +103,7 @@ class AutoFallbackTest {
         ShardMerge.Merged merged = ShardMerge.merge(List.of(write(Shard.parse("1/2"), 2), write(Shard.parse("2/2"), 1)));
         assertEquals(whole, String.join("", merged.rows()));
         assertEquals(List.of(Methods.IS_PZW, Methods.LEE_IS),
-                AutoEstimation.Pilot.fromSettings(merged.settings()).fallbacks(), "the provenance names the fallbacks");
+                AutoPilot.fromSettings(merged.settings()).fallbacks(), "the provenance names the fallbacks");
     }
 
     @Test
@@ -150,13 +151,13 @@ class AutoFallbackTest {
     void theProvenanceNamesTheFallbacksAndReadsThemBack() {
         var settings = poorChoice().settingsText(SEED, 1);
         assertEquals("is-pzw,lee-is", settings.get("auto-fallback"));
-        assertEquals(List.of(Methods.IS_PZW, Methods.LEE_IS), AutoEstimation.Pilot.fromSettings(settings).fallbacks());
-        var none = new AutoEstimation.Pilot(4, new int[] {1}).toSettings();
+        assertEquals(List.of(Methods.IS_PZW, Methods.LEE_IS), AutoPilot.fromSettings(settings).fallbacks());
+        var none = new AutoPilot(4, new int[] {1}).toSettings();
         assertTrue(!none.containsKey("auto-fallback"), "compare's auto has none and writes none: " + none);
         for (String bad : List.of("is-ip,chib,ais", "is-ip,is-ip", "exact", "")) {
             var edited = new java.util.LinkedHashMap<>(settings);
             edited.put("auto-fallback", bad);
-            var e = assertThrows(IllegalArgumentException.class, () -> AutoEstimation.Pilot.fromSettings(edited), bad);
+            var e = assertThrows(IllegalArgumentException.class, () -> AutoPilot.fromSettings(edited), bad);
             assertTrue(e.getMessage().contains("auto-fallback"), e.getMessage());
         }
     }

@@ -23,8 +23,9 @@ class CostModelTest {
     @Test
     void siteUpdatesFollowTheCostFormulasPerMethod() {
         MethodSettings s = ComparisonPlan.DEFAULT_METHOD_SETTINGS.withTemperatures(100).withBurnIn(10).withSamples(1);
-        ComparisonPlan plan = new ComparisonPlan(List.of("ratio-convex", "ais-diff", "lr-diff", "exact"), ComparisonPlan.Directions.BOTH, s,
-                2, 1, 1, ComparisonPlan.Reference.LR, 5, true, false, 1);
+        ComparisonPlan plan = ComparisonPlan.defaults(List.of("ratio-convex", "ais-diff", "lr-diff", "exact")).withDirections(ComparisonPlan.Directions.BOTH)
+                .withSettings(s).withRuns(2).withSeed(1).withThreads(1).withReference(ComparisonPlan.Reference.LR).withReferenceParticles(5)
+                .withAlign(true).withIntersectVocabularies(false).withGapThreshold(1);
         Map<String, Long> u = CostModel.siteUpdatesByMethod(CORPUS, plan);
         long tokens = CORPUS.tokenCount(); // 4 documents of 20 tokens
         assertEquals(2L * (10 + 100) * tokens * 2, u.get("ratio-convex"));   // both directions, two runs

@@ -80,6 +80,23 @@ class RowFormatsTest {
                 random.nextBoolean());
     }
 
+    /** Issue 36: a column's title comes from its constant's name (docId from DOC_ID) unless it names itself; the files' headers stay. */
+    @Test
+    void theHeadersKeepTheirColumnNames() {
+        assertEquals("docId\tN\tmethod\tdirection\trun\tlogRatio\tperplexityRatio\tsiteUpdates\tmillis\tstatus\tcertified\ttemperatures\tconverged\n",
+                CompareRowFormat.HEADER_ADAPTIVE);
+        assertEquals("docId\tN\tmethod\trun\tlogLik\tperplexity\tsiteUpdates\tmillis\tstatus\tcertified\n", EstimateRowFormat.HEADER);
+        assertEquals("docId\tN\titeration\tmethod\trun\tlogLik\tsiteUpdates\tmillis\n", CurveRowFormat.HEADER);
+        assertEquals("docId\tN\tmethod\tbudget\tlower\tupper\tupperTemperatures\twidth\twidthPerToken\tmillis\tstatus\n", CalibrateRowFormat.HEADER);
+        assertEquals("method\tK\tsite_updates_per_second\tmeasured", tmeval.run.local.Throughput.HEADER);
+        assertEquals(List.of("record", "document index", "docId", "N", "method", "direction", "run", "reference flag", "logRatio", "siteUpdates",
+                "nanos", "status", "refusal"), java.util.Arrays.stream(SessionRowFormat.ResultColumn.values()).map(Cells.Column::title).toList());
+        assertEquals(List.of("record", "document index", "method", "temperatures", "converged"),
+                java.util.Arrays.stream(SessionRowFormat.RoundColumn.values()).map(Cells.Column::title).toList());
+        assertEquals(List.of("iteration", "method", "run", "tokens", "logLik", "siteUpdates", "nanos", "variance", "refused"),
+                java.util.Arrays.stream(SessionRowFormat.PointColumn.values()).map(Cells.Column::title).toList());
+    }
+
     @Test
     void estimateRowsReadBackAsWritten() {
         Random random = new Random(25);

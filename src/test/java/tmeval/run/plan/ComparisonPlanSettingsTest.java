@@ -23,14 +23,14 @@ public class ComparisonPlanSettingsTest {
     /** A plan with every setting but the thread count moved off its default. */
     public static ComparisonPlan everySettingChanged() {
         MethodSettings s = new MethodSettings(2, 9, 3, 4, Schedule.GEOMETRIC, 0.1, 17, 3, false, 5000);
-        return new ComparisonPlan(List.of(ComparisonMethods.RATIO_GEOMETRIC, ComparisonMethods.LR_DIFF, ComparisonMethods.CHIB_DIFF,
-                ComparisonMethods.EXACT), ComparisonPlan.Directions.FORWARD, s, 3, 12345678901L, 1, ComparisonPlan.Reference.LR, 7, false,
-                true, 0.25);
+        return ComparisonPlan.defaults(List.of(ComparisonMethods.RATIO_GEOMETRIC, ComparisonMethods.LR_DIFF, ComparisonMethods.CHIB_DIFF,
+                ComparisonMethods.EXACT)).withDirections(ComparisonPlan.Directions.FORWARD).withSettings(s).withRuns(3).withSeed(12345678901L)
+                .withThreads(1).withReference(ComparisonPlan.Reference.LR).withReferenceParticles(7).withAlign(false).withIntersectVocabularies(true)
+                .withGapThreshold(0.25);
     }
 
     private static ComparisonPlan withThreads(ComparisonPlan p, int threads) {
-        return new ComparisonPlan(p.methods(), p.directions(), p.settings(), p.runs(), p.seed(), threads, p.reference(), p.referenceParticles(),
-                p.align(), p.intersectVocabularies(), p.gapThreshold());
+        return p.withThreads(threads);
     }
 
     @Test
@@ -56,7 +56,7 @@ public class ComparisonPlanSettingsTest {
     void anAdaptiveBudgetReadsBackBesideItsPlan() {
         ComparisonPlan plan = DEFAULTS.withTemperatures(250);
         AdaptiveBudget budget = new AdaptiveBudget(0.05, 3000);
-        Map<String, String> settings = budget.settingsText(plan);
+        Map<String, String> settings = new ComparisonJob(plan, budget).toSettings();
         assertEquals(withThreads(plan, Workers.defaultThreads()), ComparisonPlan.fromSettings(settings));
         assertEquals(budget, AdaptiveBudget.fromSettings(settings));
     }

@@ -38,9 +38,9 @@ class AdjacentRatiosTest {
     }
 
     private static ComparisonPlan pairs(String method, int temperatures) {
-        return new ComparisonPlan(List.of(method), ComparisonPlan.Directions.BOTH,
-                ComparisonPlan.DEFAULT_METHOD_SETTINGS.withTemperatures(temperatures).withBurnIn(30), 2, 5, 2, ComparisonPlan.Reference.NONE,
-                ComparisonPlan.DEFAULT_REFERENCE_PARTICLES, true, false, ComparisonPlan.DEFAULT_GAP_THRESHOLD);
+        return ComparisonPlan.defaults(List.of(method)).withDirections(ComparisonPlan.Directions.BOTH)
+                .withSettings(ComparisonPlan.DEFAULT_METHOD_SETTINGS.withTemperatures(temperatures).withBurnIn(30)).withRuns(2).withSeed(5)
+                .withThreads(2).withReference(ComparisonPlan.Reference.NONE).withAlign(true).withIntersectVocabularies(false);
     }
 
     private static double exactSum(Corpus corpus, TopicModel a, TopicModel b) {
