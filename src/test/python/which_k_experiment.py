@@ -9,7 +9,7 @@ Usage, from the repository root, with Debian's python3-sklearn and python3-gensi
 
 Every stage is kept in OUT_DIR and skipped when its output exists, so an interrupted run resumes. The held-out split:
 numpy RandomState(20261128).permutation(D), the first 10% of documents held out before training; the first
---documents of them (in corpus order) are scored.
+--documents of them (in corpus order) are written as heldout.tokens, and select scores the first --scored of those.
 """
 import argparse
 import csv
@@ -143,14 +143,21 @@ def train_models(data, corpus, out, documents):
                 print("trained %s in %.1f CPU s" % (path, times[os.path.basename(path)]), flush=True)
 
 
-def score(corpus, out):
+def score(corpus, out, scored):
     d = os.path.join(out, corpus)
+    held = os.path.join(d, "heldout-%d.tokens" % scored)
+    if not os.path.exists(held):
+        with open(os.path.join(d, "heldout.tokens")) as f:
+            lines = f.readlines()[:scored]
+        with open(held + ".tmp", "w") as f:
+            f.writelines(lines)
+        os.replace(held + ".tmp", held)
     for lib in LIBRARIES:
         models = [os.path.join(d, "%s-k%d-s%d.tsv" % (lib, k, s)) for k in KS for s in SEEDS]
-        target = os.path.join(d, "select-%s.tsv" % lib)
+        target = os.path.join(d, "select-%s-%d.tsv" % (lib, scored))
         if not os.path.exists(target):
             start = cpu_children()
-            run(["java", "-jar", JAR, "select", "--models", ",".join(models), "--corpus", os.path.join(d, "heldout.tokens"),
+            run(["java", "-jar", JAR, "select", "--models", ",".join(models), "--corpus", held,
                  "--threads", "1", "--out", target])
             with open(target + ".cpu", "w") as f:
                 f.write("%.1f\n" % (cpu_children() - start))
@@ -174,12 +181,13 @@ def main():
     p.add_argument("--documents", type=int, default=100)
     p.add_argument("--corpora", default="kos,ap")
     p.add_argument("--stage", default="train,score")
+    p.add_argument("--scored", type=int, default=50, help="the first held-out documents select scores")
     a = p.parse_args()
     for corpus in a.corpora.split(","):
         if "train" in a.stage:
             train_models(a.data, corpus, a.out, a.documents)
         if "score" in a.stage:
-            score(corpus, a.out)
+            score(corpus, a.out, a.scored)
 
 
 if __name__ == "__main__":
