@@ -174,6 +174,105 @@ def read_rows(path):
     return list(csv.DictReader(lines, delimiter="\t"))
 
 
+T_975 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776}
+
+
+def model_labels(path):
+    """select's label of each model file, from its provenance (model-I-label beside the input model I)."""
+    labels, paths = {}, {}
+    with open(path) as f:
+        for line in f:
+            if not line.startswith("#"):
+                break
+            fields = line.rstrip("\n").split("\t")
+            if len(fields) >= 3 and fields[1].startswith("model-") and fields[1].endswith("-label"):
+                labels[fields[1][len("model-"):-len("-label")]] = fields[2]
+            if len(fields) >= 3 and fields[1].startswith("model "):
+                paths[fields[1][len("model "):]] = fields[2]
+    return {labels[i]: os.path.basename(paths[i]) for i in labels if i in paths}
+
+
+def per_model(select_path):
+    """Each model file's held-out log-likelihood per token (the mean over runs, summed over documents), its Monte Carlo
+    variance per token, and its documents certified."""
+    by_label = model_labels(select_path)
+    runs = {}
+    for row in read_rows(select_path):
+        if row["logLik"] == "":
+            continue
+        key = (by_label[row["model"]], row["docId"])
+        runs.setdefault(key, {"N": int(row["N"]), "values": [], "certified": row["certified"] == "yes"})
+        runs[key]["values"].append(float(row["logLik"]))
+    models = {}
+    for (model, doc), r in runs.items():
+        m = models.setdefault(model, {"total": 0.0, "tokens": 0, "var": 0.0, "certified": 0, "documents": 0})
+        v = r["values"]
+        mean = sum(v) / len(v)
+        m["total"] += mean
+        m["tokens"] += r["N"]
+        m["var"] += (sum((x - mean) ** 2 for x in v) / (len(v) - 1) / len(v)) if len(v) > 1 else 0.0
+        m["certified"] += r["certified"]
+        m["documents"] += 1
+    return {k: {"per_token": m["total"] / m["tokens"], "mc_se": math.sqrt(m["var"]) / m["tokens"], "certified": m["certified"],
+                "documents": m["documents"]} for k, m in models.items()}
+
+
+def coherence_summary(path):
+    out = {}
+    for row in read_rows(path):
+        if row["topic"] == "*":
+            out[row["measure"]] = float(row["value"])
+    return out
+
+
+def interval(values):
+    """The mean over seeds and its 95% t interval (the seeds' spread holds their Monte Carlo noise too)."""
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, float("nan")
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    return mean, T_975[n - 1] * sd / math.sqrt(n)
+
+
+def report(corpus, out, scored):
+    d = os.path.join(out, corpus)
+    print("\n### %s: %d held-out documents scored\n" % (corpus.upper(), scored))
+    print("| library | K | log-lik per token (mean of 3 seeds, 95%) | per seed | certified | NPMI (95%) | diversity (95%) |")
+    print("|---|---|---|---|---|---|---|")
+    picks = {}
+    for lib in LIBRARIES:
+        path = os.path.join(d, "select-%s-%d.tsv" % (lib, scored))
+        if not os.path.exists(path):
+            print("| %s | (not scored yet) | | | | | |" % lib)
+            continue
+        models = per_model(path)
+        rows = {}
+        for k in KS:
+            names = ["%s-k%d-s%d.tsv" % (lib, k, s) for s in SEEDS]
+            ll = [models[n]["per_token"] for n in names]
+            coh = [coherence_summary(os.path.join(d, n.replace(".tsv", ".npmi.tsv"))) for n in names]
+            npmi = interval([c["npmi"] for c in coh])
+            div = interval([c["diversity"] for c in coh])
+            mean, half = interval(ll)
+            rows[k] = (mean, half, ll, npmi, div)
+            cert = sum(models[n]["certified"] for n in names)
+            docs = sum(models[n]["documents"] for n in names)
+            print("| %s | %d | %.4f +- %.4f | %s | %d of %d | %.3f +- %.3f | %.3f +- %.3f |" % (
+                lib, k, mean, half, ", ".join("%.4f" % v for v in ll), cert, docs, npmi[0], npmi[1], div[0], div[1]))
+        best = max(KS, key=lambda k: rows[k][0])
+        decided = all(rows[best][0] - rows[k][0] > math.hypot(rows[best][1], rows[k][1]) for k in KS if k != best)
+        by_npmi = max(KS, key=lambda k: rows[k][3][0])
+        by_div = max(KS, key=lambda k: rows[k][4][0])
+        alone = [max(KS, key=lambda k: rows[k][2][i]) for i in range(len(SEEDS))]
+        picks[lib] = (best, decided, by_npmi, by_div, alone)
+    print("\n| library | K by likelihood (seeds' means) | decided | K by NPMI | K by diversity | K by likelihood, one seed alone |")
+    print("|---|---|---|---|---|---|")
+    for lib, (best, decided, by_npmi, by_div, alone) in picks.items():
+        print("| %s | %d | %s | %d | %d | %s (%d of 3 differ) |" % (lib, best, "yes" if decided else "no", by_npmi, by_div,
+                                                               ", ".join(str(a) for a in alone), sum(a != best for a in alone)))
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("data")
@@ -188,6 +287,8 @@ def main():
             train_models(a.data, corpus, a.out, a.documents)
         if "score" in a.stage:
             score(corpus, a.out, a.scored)
+        if "report" in a.stage:
+            report(corpus, a.out, a.scored)
 
 
 if __name__ == "__main__":
