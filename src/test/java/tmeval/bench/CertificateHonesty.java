@@ -55,17 +55,23 @@ public final class CertificateHonesty {
         } else {
             TopicModel model = ModelLoader.read(ModelLoader.Spec.of(Path.of(args[0])));
             Corpus corpus = CorpusLoader.read(CorpusLoader.Spec.of(Path.of(args[1])), model.vocabulary());
-            Map<String, Double> truth = new HashMap<>();
-            for (String line : Files.readAllLines(Path.of(args[2]))) {
-                String[] f = line.split("\t");
-                if (f.length >= 2 && !line.startsWith("#")) {
-                    truth.put(f[0], Double.parseDouble(f[1]));
-                }
-            }
+            Map<String, Double> truth = references(Path.of(args[2]));
             for (String seed : seeds) {
                 row("references " + Path.of(args[2]).getFileName(), model, corpus, truth, Long.parseLong(seed), threads);
             }
         }
+    }
+
+    /** A references file: {@code docId<TAB>reference log P(w)} lines, {@code #} lines skipped. */
+    public static Map<String, Double> references(Path file) throws java.io.IOException {
+        Map<String, Double> truth = new HashMap<>();
+        for (String line : Files.readAllLines(file)) {
+            String[] f = line.split("\t");
+            if (f.length >= 2 && !line.startsWith("#")) {
+                truth.put(f[0], Double.parseDouble(f[1]));
+            }
+        }
+        return truth;
     }
 
     /** The process's CPU time (every thread's, the finished workers' too). */
