@@ -99,6 +99,8 @@ public final class AutoEstimation {
             java.util.Map.entry(Methods.IS_PRIOR, 1.3),
             // is-eta evaluates p(w | theta) over the distinct words per draw, as is-vb does (its only rival is itself)
             java.util.Map.entry(Methods.IS_ETA, 4.8),
+            // ais-eta evaluates the same p(w | theta) once per temperature, beside a D-dimensional random-walk step
+            java.util.Map.entry(Methods.AIS_ETA, 4.8),
             // the ratio paths (AutoComparison's candidates; a comparison method is weighted by the estimator that prices
             // it): ais's rate over theirs in performance.md's throughput table, KOS K = 50, 1.8e7 against 2.6e7 and 1.56e7
             java.util.Map.entry(tmeval.compare.ComparisonMethods.RATIO_CONVEX, 0.69),
