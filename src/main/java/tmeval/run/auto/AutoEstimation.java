@@ -3,6 +3,7 @@ package tmeval.run.auto;
 import tmeval.run.certify.DocumentVerdict;
 import tmeval.run.certify.FamilyCheck;
 import tmeval.estimate.AnnealedImportanceSampler;
+import tmeval.estimate.EtaAnnealedImportanceSampler;
 import tmeval.anneal.Schedule;
 import tmeval.run.exec.Calibration;
 import tmeval.run.exec.DocumentWork;
@@ -536,8 +537,8 @@ public final class AutoEstimation {
             runs = runs(estimator, model, doc, d, budget, seed, cancel);
             cost += runs.stream().filter(o -> o.result() != null).mapToLong(o -> o.result().siteUpdates()).sum();
             v = DocumentVerdict.of(method, runs).verdict();
-            // the check's AIS anneals over z, which only an LDA has: another family's certificate is its runs' alone
-            if (v.certified() && !method.equals(Methods.AIS) && model.isLda()) {
+            // the check anneals over z for an LDA, over eta for a logistic-normal prior (FamilyCheck's other family either way)
+            if (v.certified() && !method.equals(checkMethod(model))) {
                 FamilyChecked checked = familyCheck(runs, v, model, doc, d, budget, seed, cancel);
                 runs = checked.runs();
                 cost += checked.siteUpdates();
@@ -581,8 +582,10 @@ public final class AutoEstimation {
      */
     private static FamilyChecked familyCheck(List<Outcome> runs, Verdict v, TopicModel model, Document doc, int d, int budget, long seed,
                                              CancelToken cancel) {
-        Estimator ais = AnnealedImportanceSampler.standard(FAMILY_CHECK_TEMPERATURES, FAMILY_CHECK_SAMPLES, Schedule.UNIFORM);
-        SplittableRandom random = RandomStreams.stream(seed, d, 0, MethodStreams.key(Methods.AIS, "/family-check"), budget);
+        String method = checkMethod(model);
+        Estimator ais = model.isLda() ? AnnealedImportanceSampler.standard(FAMILY_CHECK_TEMPERATURES, FAMILY_CHECK_SAMPLES, Schedule.UNIFORM)
+                : new EtaAnnealedImportanceSampler(FAMILY_CHECK_TEMPERATURES, FAMILY_CHECK_SAMPLES, Schedule.UNIFORM);
+        SplittableRandom random = RandomStreams.stream(seed, d, 0, MethodStreams.key(method, "/family-check"), budget);
         Outcome check = EstimationRunner.evaluate(ais, model, doc, d, 0, random, false, cancel);
         long cost = check.result() == null ? 0 : check.result().siteUpdates();
         double[] values = runs.stream().mapToDouble(o -> o.result().logValue()).toArray();
@@ -595,6 +598,11 @@ public final class AutoEstimation {
     }
 
     private record FamilyChecked(List<Outcome> runs, long siteUpdates) {
+    }
+
+    /** The annealing method of the family check: ais over z for an LDA, ais-eta over eta for a logistic-normal prior. */
+    static String checkMethod(TopicModel model) {
+        return model.isLda() ? Methods.AIS : Methods.AIS_ETA;
     }
 
     /** A document's kept rounds: the method, its last round's runs, whether they certify it or were all refused, the cost. */
