@@ -282,7 +282,9 @@ final class SelectCommand implements Command {
                         } catch (IOException e) {
                             throw new UncheckedIOException(e);
                         }
-                        summaries.add(String.format(Locale.ROOT, "model %d: %s (K = %d)%n", index + 1, score.name(), score.model().numTopics())
+                        summaries.add(String.format(Locale.ROOT, "model %d: %s (K = %d%s)%n", index + 1, score.name(), score.model().numTopics(),
+                                // an LDA as before; another family says which, so that the ranking reads "which family and which K"
+                                score.model().isLda() ? "" : ", " + score.model().family())
                                 + score.summary().report(estimations.get(index).plan().method()).lines().map(l -> "  " + l + "\n").reduce("", String::concat)
                                 + table[0].report());
                     }

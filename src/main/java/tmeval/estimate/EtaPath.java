@@ -71,10 +71,25 @@ final class EtaPath {
      */
     double run(double[] start, AnnealingEngine.Temperatures temperatures, SplittableRandom random, CancelToken cancel,
                AnnealingEngine.Observer observer) {
+        return run(start, 0, temperatures, random, cancel, observer);
+    }
+
+    /**
+     * As {@link #run(double[], AnnealingEngine.Temperatures, SplittableRandom, CancelToken, AnnealingEngine.Observer)} from a
+     * start that is no exact draw of the first target: {@code burnIn} Metropolis steps under it first (ratio-AIS, whose first
+     * target is a posterior; the weight is then unbiased only as far as the burn-in reaches it).
+     */
+    double run(double[] start, int burnIn, AnnealingEngine.Temperatures temperatures, SplittableRandom random, CancelToken cancel,
+               AnnealingEngine.Observer observer) {
         System.arraycopy(start, 0, x, 0, d);
         evaluate(x);
         base = values[0];
         tilt = values[1];
+        double first = temperatures.beta(0);
+        for (int b = 0; b < burnIn; b++) {
+            move(first, random);
+            cancel.checkEvery(b);
+        }
         return AnnealingEngine.anneal(temperatures, 0, (w, previous, beta) -> {
             w += (beta - previous) * tilt;
             move(beta, random);

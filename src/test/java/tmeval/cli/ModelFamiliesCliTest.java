@@ -208,6 +208,31 @@ class ModelFamiliesCliTest {
         assertTrue(refused.err().contains(d.modelFile().toString()) && refused.err().contains("ais needs an LDA"), refused.err());
     }
 
+    /**
+     * select ranks models of different families and K on one corpus (which family and which K): an LDA of K = 2, a
+     * ProdLDA-shaped model of K = 3 that generated the documents and a CTM-shaped one of K = 2, each by its own auto; nothing
+     * refuses them, each summary names its family, and the generating model wins most documents.
+     */
+    @Test
+    void selectRanksModelsOfDifferentFamiliesAndK() throws Exception {
+        Data d = data(new FamilyFixtures.Shape(3, false, true, true), 8, 20);
+        Path lda = dir.resolve("lda.tsv");
+        NativeModelFormat.write(tmeval.Fixtures.randomModel("lda", d.model().numWords(), new double[] {0.3, 0.8}, 0.5, 9), lda);
+        Path ctm = dir.resolve("ctm.tsv");
+        NativeModelFormat.write(FamilyFixtures.model("ctm", new FamilyFixtures.Shape(2, true, false, false), 30, 1.0, 11), ctm);
+        Path out = dir.resolve("select.tsv");
+        CliTest.Outcome o = CliTest.run("select", "--models", lda + "," + d.modelFile() + "," + ctm, "--corpus", d.corpus().toString(),
+                "--out", out.toString(), "--threads", "1");
+        assertEquals(0, o.code(), o.err());
+        assertTrue(o.out().contains("model 1: lda (K = 2)\n"), o.out());
+        assertTrue(o.out().contains("model 2: family (K = 3, logistic-normal (D = K, diagonal covariance) prior, product decoder)"), o.out());
+        assertTrue(o.out().contains("model 3: ctm (K = 2, logistic-normal (D = K - 1, full covariance) prior, mixture decoder)"), o.out());
+        String row = o.out().lines().filter(l -> l.startsWith("model 2 (K = 3)")).findFirst().orElseThrow();
+        String[] cells = row.trim().split("\\s+");
+        assertTrue(Integer.parseInt(cells[cells.length - 3]) >= 5 && Integer.parseInt(cells[cells.length - 1]) >= 5,
+                "the generating model wins most documents against both: " + o.out());
+    }
+
     /** exact answers a logistic-normal model of K = 2 or 3 by quadrature (rows certified, the value itself), and refuses K = 4 in words. */
     @Test
     void exactIsQuadratureAtKTwoAndThree() throws Exception {

@@ -25,7 +25,7 @@ public final class MethodStreams {
             Map.entry(ComparisonMethods.AIS_DIFF, -710489273), Map.entry(ComparisonMethods.LR_DIFF, 374514668),
             Map.entry(ComparisonMethods.CHIB_DIFF, -431779788), Map.entry(ComparisonMethods.IS_VB_DIFF, 460689635),
             Map.entry(ComparisonMethods.LEE_IS_DIFF, 1818133511), Map.entry(ComparisonMethods.IS_GIBBS_DIFF, 1429713061),
-            Map.entry(ComparisonMethods.IS_ETA_DIFF, 2066445475), Map.entry(ComparisonMethods.COMPLETION_RATIO_CONVEX, 1816341818),
+            Map.entry(ComparisonMethods.IS_ETA_DIFF, 2066445475), Map.entry(ComparisonMethods.RATIO_ETA, 343757008), Map.entry(ComparisonMethods.COMPLETION_RATIO_CONVEX, 1816341818),
             Map.entry(ComparisonMethods.COMPLETION_RATIO_GEOMETRIC, 87855374), Map.entry(ComparisonMethods.COMPLETION_AIS_DIFF, 2029847064),
             Map.entry(ComparisonMethods.COMPLETION_EXACT, 1291054542), Map.entry(ComparisonMethods.LR_REFERENCE, 1183678404));
 
