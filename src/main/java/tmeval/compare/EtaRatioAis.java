@@ -15,19 +15,7 @@ import java.util.SplittableRandom;
  * joint densities. Forward anneals B to A, reverse A to B and negates; the two bracket log P(w | A) - log P(w | B) in
  * expectation. Cost: S (B + n) evaluations of both models' p(w | theta).
  */
-public final class EtaRatioAis implements ModelComparison {
-    private final int temperatures;
-    private final int samples;
-    private final int burnIn;
-    private final Schedule schedule;
-
-    public EtaRatioAis(int temperatures, int samples, int burnIn, Schedule schedule) {
-        this.temperatures = temperatures;
-        this.samples = samples;
-        this.burnIn = burnIn;
-        this.schedule = schedule;
-    }
-
+public record EtaRatioAis(int temperatures, int samples, int burnIn, Schedule schedule) implements ModelComparison {
     @Override
     public String method() {
         return ComparisonMethods.RATIO_ETA;
