@@ -92,9 +92,13 @@ final class SelectCommand implements Command {
         return o;
     }
 
-    /** The ratio paths of whole documents, which {@code --pairs} takes (select scores whole documents, never completions). */
+    /**
+     * The ratio paths of whole documents, which {@code --pairs} takes (select scores whole documents, never completions);
+     * not ratio-eta, which anneals only models of one K, where --pairs chains models that differ in K.
+     */
     private static List<String> ratioPaths() {
-        return ComparisonMethods.all().stream().filter(m -> m.directional() && !ComparisonMethods.completion(m.name()))
+        return ComparisonMethods.all().stream().filter(m -> m.directional() && !ComparisonMethods.completion(m.name())
+                        && !m.name().equals(ComparisonMethods.RATIO_ETA))
                 .map(ComparisonMethods.Method::name).toList();
     }
 
