@@ -158,16 +158,20 @@ public final class ToyPosterior {
      * 1, whose density is infinite at 0 and 1, is integrated right), times the likelihood at the cell's middle.
      */
     static Density line(TopicModel toy, Document d, double beta) {
-        double[][] t = tempered(toy, d, beta);
         double a = toy.alpha(0);
         double b = toy.alpha(1);
+        return lineByCdf(tempered(toy, d, beta), beta, theta1 -> Beta.regularizedBeta(theta1, a, b));
+    }
+
+    /** The K = 2 cells: each one's prior mass from the prior's CDF of theta_1 at its ends, times the likelihood at its middle. */
+    private static Density lineByCdf(double[][] t, double beta, java.util.function.DoubleUnaryOperator cdf) {
         double h = 1.0 / LINE_CELLS;
         double[] x = new double[LINE_CELLS];
         double[] logMass = new double[LINE_CELLS];
         double previous = 0;
         for (int c = 0; c < LINE_CELLS; c++) {
             x[c] = (c + 0.5) * h;
-            double next = c == LINE_CELLS - 1 ? 1 : Beta.regularizedBeta((c + 1) * h, a, b);
+            double next = c == LINE_CELLS - 1 ? 1 : cdf.applyAsDouble((c + 1) * h);
             logMass[c] = Math.log(Math.max(next - previous, Double.MIN_VALUE)) + logLikelihood(t, new double[] {x[c], 1 - x[c]});
             previous = next;
         }
@@ -266,18 +270,7 @@ public final class ToyPosterior {
             // each cell's prior mass exactly, as for the Beta: eta = log(theta_1 / theta_2) is N(mu, sigma^2), monotone in theta_1
             org.apache.commons.math3.distribution.NormalDistribution normal = new org.apache.commons.math3.distribution.NormalDistribution(
                     null, prior.mean()[0], Math.sqrt(prior.covariance()[0]));
-            double h = 1.0 / LINE_CELLS;
-            double[] x = new double[LINE_CELLS];
-            double[] logMass = new double[LINE_CELLS];
-            double previous = 0;
-            for (int c = 0; c < LINE_CELLS; c++) {
-                x[c] = (c + 0.5) * h;
-                double end = (c + 1) * h;
-                double next = c == LINE_CELLS - 1 ? 1 : normal.cumulativeProbability(Math.log(end / (1 - end)));
-                logMass[c] = Math.log(Math.max(next - previous, Double.MIN_VALUE)) + logLikelihood(t, new double[] {x[c], 1 - x[c]});
-                previous = next;
-            }
-            return normalised(beta, x, null, logMass, h, 0, h);
+            return lineByCdf(t, beta, theta1 -> normal.cumulativeProbability(Math.log(theta1 / (1 - theta1))));
         }
         if (k != 3) {
             throw new IllegalArgumentException("a toy model has 2 or 3 topics, not " + k);
