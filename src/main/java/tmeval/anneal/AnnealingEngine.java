@@ -12,7 +12,8 @@ import java.util.SplittableRandom;
  * beta_j add log f_j(z) - log f_{j-1}(z) to the log-weight and take one Gibbs sweep under f_j. Segments are run
  * back to back carrying z and the weight (iteration-AIS, Foulds and Smyth Eq. 9); standard AIS and ratio-AIS are
  * a single segment. Cost: N Gibbs site updates per sweep. A {@link SitewisePath} takes its increment token by token
- * inside the sweep, each token's topic summed out (same expectation, less variance).
+ * inside the sweep, each token's topic summed out (same expectation, less variance). A path over another state (eta of a
+ * logistic-normal prior, {@code estimate.EtaAnnealing}) runs through the same loop as a {@link Step} of its own.
  */
 public final class AnnealingEngine {
     /**
@@ -39,8 +40,46 @@ public final class AnnealingEngine {
         }
 
         public double beta(int j) {
-            return schedule.beta(descending ? numTemperatures - j : j, numTemperatures);
+            return temperatures().beta(j);
         }
+
+        /** The segment's inverse temperatures, without its path. */
+        public Temperatures temperatures() {
+            return new Temperatures(schedule, numTemperatures, descending);
+        }
+    }
+
+    /**
+     * n inverse temperatures of a schedule, ascending from beta_0 = 0 to beta_n = 1 or descending from 1 to 0, for a path
+     * over any state ({@link #anneal(Temperatures, double, Step, CancelToken, Observer)}).
+     */
+    public record Temperatures(Schedule schedule, int count, boolean descending) {
+        public Temperatures {
+            if (count < 1) {
+                throw new IllegalArgumentException("at least one temperature is needed");
+            }
+        }
+
+        public double beta(int j) {
+            return schedule.beta(descending ? count - j : j, count);
+        }
+    }
+
+    /**
+     * One temperature of an annealing run over any state (topic assignments z, or a continuous eta): add
+     * log f_beta - log f_previous at the state to the log-weight, then move the state by a transition that leaves f_beta
+     * invariant.
+     */
+    @FunctionalInterface
+    public interface Step {
+        /** @return the log-weight with this temperature's increment added */
+        double advance(double logWeight, double previous, double beta);
+    }
+
+    /** Observes the log-weight after the step of each temperature j = 1..n. */
+    @FunctionalInterface
+    public interface Observer {
+        void after(int temperature, double beta, double logWeight);
     }
 
     /** Observes the log-weight after every temperature (teaching view, document view). */
@@ -110,23 +149,37 @@ public final class AnnealingEngine {
     public static double anneal(Segment segment, int segmentIndex, double logWeight, TopicState state, SplittableRandom random,
                                 double[] scratch, CancelToken cancel, Trace trace) {
         AnnealingPath path = segment.path();
-        int n = segment.numTemperatures();
-        double previous = segment.beta(0);
+        Step step = path instanceof SitewisePath sitewise ? (w, previous, beta) -> {
+            w += sitewise.sharedLogRatio(state, previous, beta);
+            sitewise.setTemperatures(previous, beta);
+            GibbsSweep.forward(path, state, random, scratch);
+            return w + sitewise.takeSiteLogRatio();
+        } : (w, previous, beta) -> {
+            w += path.logRatio(state, previous, beta);
+            path.setTemperature(beta);
+            GibbsSweep.forward(path, state, random, scratch);
+            return w;
+        };
+        return anneal(segment.temperatures(), logWeight, step, cancel, trace == null ? null : (j, beta, w) -> {
+            trace.step(segmentIndex, j, beta, w);
+            trace.state(segmentIndex, j, state);
+        });
+    }
+
+    /**
+     * The loop itself, for a path over any state: for each temperature j = 1..n, the step from beta_{j-1} to beta_j.
+     *
+     * @param observer may be null
+     * @return the log-weight at the last temperature
+     */
+    public static double anneal(Temperatures temperatures, double logWeight, Step step, CancelToken cancel, Observer observer) {
+        int n = temperatures.count();
+        double previous = temperatures.beta(0);
         for (int j = 1; j <= n; j++) {
-            double beta = segment.beta(j);
-            if (path instanceof SitewisePath sitewise) {
-                logWeight += sitewise.sharedLogRatio(state, previous, beta);
-                sitewise.setTemperatures(previous, beta);
-                GibbsSweep.forward(path, state, random, scratch);
-                logWeight += sitewise.takeSiteLogRatio();
-            } else {
-                logWeight += path.logRatio(state, previous, beta);
-                path.setTemperature(beta);
-                GibbsSweep.forward(path, state, random, scratch);
-            }
-            if (trace != null) {
-                trace.step(segmentIndex, j, beta, logWeight);
-                trace.state(segmentIndex, j, state);
+            double beta = temperatures.beta(j);
+            logWeight = step.advance(logWeight, previous, beta);
+            if (observer != null) {
+                observer.after(j, beta, logWeight);
             }
             previous = beta;
             cancel.checkEvery(j);

@@ -59,9 +59,9 @@ final class CalibrateCommand implements Command {
         o.add(OptionSpec.value(MethodOption.TEMPERATURES.option(), "LIST", "budgets, comma-separated (default " + join(Calibration.DEFAULT_BUDGETS)
                 + "): temperatures for ais; for the other methods their samples (chib: its chain length), against reverse AIS at the largest"));
         o.add(OptionSpec.value(SettingName.METHODS.option(), "NAMES", "methods whose log-estimate is a stochastic lower bound, comma-separated (default "
-                + String.join(",", Calibration.DEFAULT_METHODS) + "; any of " + String.join(", ", Methods.stochasticLowerBounds()) + ")"));
-        o.add(OptionSpec.value(SettingName.SEED.option(), "S", "master seed (default " + Calibration.DEFAULT_SEED
-                + "): same seed, same output, for any thread count"));
+                + String.join(",", Calibration.DEFAULT_METHODS) + ", or " + String.join(",", Calibration.DEFAULT_OTHER_FAMILY_METHODS)
+                + " for a model with a logistic-normal prior; any of " + String.join(", ", Methods.stochasticLowerBounds()) + ")"));
+        o.add(OptionSpec.value(SettingName.SEED.option(), "S", "master seed (default " + Calibration.DEFAULT_SEED + "): same seed, same output, for any thread count"));
         o.add(OptionSpec.value(SettingName.THREADS.option(), "T", "worker threads (default: all cores)"));
         o.add(OptionSpec.flag("no-timing", "write 0 in the millis column and no time in the provenance, so that files compare byte for byte"));
         o.add(OptionSpec.output("out", "FILE", "one row per simulated document, method and budget (TSV; - for standard output)"));
@@ -74,7 +74,7 @@ final class CalibrateCommand implements Command {
 
     @Override
     public int run(Options o, PrintStream out, PrintStream err) throws UsageException, InputException, IOException {
-        List<String> methods = o.list(SettingName.METHODS.option(), String.join(",", Calibration.DEFAULT_METHODS));
+        List<String> methods = o.has(SettingName.METHODS.option()) ? o.list(SettingName.METHODS.option(), "") : null;
         List<Integer> budgets = new ArrayList<>();
         for (String b : o.list(MethodOption.TEMPERATURES.option(), join(Calibration.DEFAULT_BUDGETS))) {
             budgets.add(budget(b));
@@ -85,13 +85,23 @@ final class CalibrateCommand implements Command {
         boolean timing = !o.has("no-timing");
         Path outFile = o.requiredPath("out");
         try {
-            Calibration.checkMethods(methods);
+            if (methods != null) {
+                Calibration.checkMethods(methods);
+            }
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
         tmeval.io.ModelLoader.Loaded loaded = ModelOptions.PLAIN.load(o, o.requiredPath("model"));
         TopicModel model = loaded.model();
-        ModelOptions.requireLda(name(), model, o.path("model"));
+        if (methods == null) {
+            methods = Calibration.defaultMethods(model);
+        }
+        for (String m : methods) {
+            String refusal = Methods.refusal(m, model);
+            if (refusal != null) {
+                throw InputException.ofFile(o.path("model"), refusal);
+            }
+        }
         Corpus corpus = InputOptions.corpus(o, model);
         InputOptions.reportCorpus(corpus, loaded.kind(), model.numWords(), false, out);
         int[] lengths = Calibration.sampleLengths(corpus, documents, seed);

@@ -95,9 +95,13 @@ final class SelectCommand implements Command {
         return o;
     }
 
-    /** The ratio paths of whole documents, which {@code --pairs} takes (select scores whole documents, never completions). */
+    /**
+     * The ratio paths of whole documents, which {@code --pairs} takes (select scores whole documents, never completions);
+     * not ratio-eta, which anneals only models of one K, where --pairs chains models that differ in K.
+     */
     private static List<String> ratioPaths() {
-        return ComparisonMethods.all().stream().filter(m -> m.directional() && !ComparisonMethods.completion(m.name()))
+        return ComparisonMethods.all().stream().filter(m -> m.directional() && !ComparisonMethods.completion(m.name())
+                        && !m.name().equals(ComparisonMethods.RATIO_ETA))
                 .map(ComparisonMethods.Method::name).toList();
     }
 
@@ -284,7 +288,9 @@ final class SelectCommand implements Command {
                         } catch (IOException e) {
                             throw new UncheckedIOException(e);
                         }
-                        summaries.add(String.format(Locale.ROOT, "model %d: %s (K = %d)%n", index + 1, score.name(), score.model().numTopics())
+                        summaries.add(String.format(Locale.ROOT, "model %d: %s (K = %d%s)%n", index + 1, score.name(), score.model().numTopics(),
+                                // an LDA as before; another family says which, so that the ranking reads "which family and which K"
+                                score.model().isLda() ? "" : ", " + score.model().family())
                                 + score.summary().report(estimations.get(index).plan().method()).lines().map(l -> "  " + l + "\n").reduce("", String::concat)
                                 + table[0].report());
                     }

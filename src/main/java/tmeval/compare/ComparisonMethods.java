@@ -39,6 +39,7 @@ public final class ComparisonMethods {
     public static final String LEE_IS_DIFF = "lee-is-diff";
     public static final String IS_GIBBS_DIFF = "is-gibbs-diff";
     public static final String IS_ETA_DIFF = "is-eta-diff";
+    public static final String RATIO_ETA = "ratio-eta";
     public static final String EXACT = Methods.EXACT;
     public static final String COMPLETION_RATIO_CONVEX = "completion-ratio-convex";
     public static final String COMPLETION_RATIO_GEOMETRIC = "completion-ratio-geometric";
@@ -137,6 +138,10 @@ public final class ComparisonMethods {
                     var isVb = new VariationalImportanceSampler(s.temperatures());
                     return EstimateDifference.byModel(IS_ETA_DIFF, model -> model.isLda() ? isVb : isEta);
                 }));
+        add(new Method(RATIO_ETA, "ratio-AIS over eta between two models of one K of any families (an LDA's Dirichlet mapped to eta with"
+                + " its Jacobian, a logistic-normal prior as it is), geometric path of the joint densities: each direction brackets the ratio",
+                true, Methods.AIS_ETA, ratioPath, RATIO_OPTIONS,
+                s -> new EtaRatioAis(s.temperatures(), s.samples(), s.burnIn(), s.schedule().resolve(Schedule.UNIFORM))));
         add(new Method(LEE_IS_DIFF, "Lee's Dirichlet importance sampler on each model with n samples (--temperatures), differenced",
                 false, Methods.LEE_IS, thetaSampling, EnumSet.of(MethodOption.TEMPERATURES),
                 s -> {
@@ -202,6 +207,9 @@ public final class ComparisonMethods {
         if (name.equals(EXACT)) {
             return Methods.supports(Methods.EXACT, a) && Methods.supports(Methods.EXACT, b);
         }
+        if (name.equals(RATIO_ETA)) {
+            return tmeval.estimate.EtaRatio.supports(a, b);
+        }
         return a.isLda() && b.isLda();
     }
 
@@ -220,6 +228,11 @@ public final class ComparisonMethods {
             return null;
         }
         List<String> others = supporting(a, b);
+        if (name.equals(RATIO_ETA)) {
+            return name + " compares two models of one K of at least 2, each an LDA or with a logistic-normal prior; A is " + a.family()
+                    + " (K = " + a.numTopics() + "), B is " + b.family() + " (K = " + b.numTopics() + ")"
+                    + (others.isEmpty() ? ", which no method compares" : ": use " + String.join(" or ", others) + ", or auto");
+        }
         return name + " compares two LDAs (a Dirichlet prior and a mixture of topics each); A is " + a.family() + ", B is " + b.family()
                 + (others.isEmpty() ? ", which no method compares" : ": use " + String.join(" or ", others) + ", or auto");
     }

@@ -67,21 +67,7 @@ public final class EtaQuadrature {
             throw new EstimationException("exact over eta takes K = 2 or 3 (quadrature in K - 1 dimensions); model " + model.name()
                     + " has K = " + k + ": use " + Methods.IS_ETA);
         }
-        if (prior.hasReferenceTopic()) {
-            return prior;
-        }
-        int d = k - 1;
-        double[] mu = prior.mean();
-        double[] sigma = prior.covariance();
-        double[] mean = new double[d];
-        double[] cov = new double[d * d];
-        for (int i = 0; i < d; i++) {
-            mean[i] = mu[i] - mu[d];
-            for (int j = 0; j < d; j++) {
-                cov[i * d + j] = sigma[i * k + j] - sigma[i * k + d] - sigma[d * k + j] + sigma[d * k + d];
-            }
-        }
-        return new LogisticNormalPrior(k, mean, cov, false);
+        return prior.withReferenceTopic();
     }
 
     /** The trapezoid rule in whitened prior coordinates. */

@@ -41,6 +41,7 @@ public final class Methods {
     public static final String IS_VB = "is-vb";
     public static final String IS_GIBBS = "is-gibbs";
     public static final String IS_ETA = "is-eta";
+    public static final String AIS_ETA = "ais-eta";
     public static final String COMPLETION_THETA = "completion-theta";
     public static final String COMPLETION_AIS = "completion-ais";
     public static final String COMPLETION_LR = "completion-lr";
@@ -80,6 +81,10 @@ public final class Methods {
         add(IS_ETA, "importance sampling over eta of a logistic-normal prior (CTM, STM, ETM, ProdLDA; topics summed out) from the"
                         + " document's Laplace approximation: Student-t's of its scale and four times it, with a defensive prior share", d.withSamples(1000),
                 EnumSet.of(MethodOption.SAMPLES), s -> new EtaImportanceSampler(s.samples()));
+        add(AIS_ETA, "annealed importance sampling over eta of a logistic-normal prior (topics summed out), from the prior to the"
+                        + " posterior by Metropolis steps shaped by the document's Laplace approximation", d.withSamples(1).withTemperatures(1000),
+                EnumSet.of(MethodOption.SAMPLES, MethodOption.TEMPERATURES, MethodOption.SCHEDULE),
+                s -> new EtaAnnealedImportanceSampler(s.temperatures(), s.samples(), s.schedule().resolve(Schedule.UNIFORM)));
         add(COMPLETION_THETA, "document completion: estimated theta from the first half (Eq. 27)", d.withBurnIn(100).withSamples(1000),
                 EnumSet.of(MethodOption.BURN_IN, MethodOption.SAMPLES), s -> new EstimatedTheta(s.burnIn(), s.samples()));
         add(COMPLETION_AIS, "document completion: AIS for P(w2 | w1) (Algorithm 4)", d.withSamples(1).withTemperatures(1000).withBurnIn(100),
@@ -131,7 +136,8 @@ public final class Methods {
      * E[log estimate] <= log P(w) by Jensen's inequality (lee-is with epsilon > 0 drops mass and stays below too). Not
      * lr with R > 1 (biased either way), hm (upwards), vb (a deterministic bound, with no budget) nor completion.
      */
-    private static final Set<String> STOCHASTIC_LOWER_BOUNDS = Set.of(AIS, IS_PRIOR, IS_PZW, IS_IP, CHIB, LEE_IS, IS_VB, IS_GIBBS, IS_ETA);
+    private static final Set<String> STOCHASTIC_LOWER_BOUNDS = Set.of(AIS, IS_PRIOR, IS_PZW, IS_IP, CHIB, LEE_IS, IS_VB, IS_GIBBS, IS_ETA,
+            AIS_ETA);
 
     /** Whether the method's log-estimate is a stochastic lower bound of log P(w) ({@link #STOCHASTIC_LOWER_BOUNDS}). */
     public static boolean stochasticLowerBound(String name) {
@@ -198,15 +204,18 @@ public final class Methods {
     }
 
     /**
-     * The methods that evaluate a model of another family than LDA ({@code TopicModel#isLda}): is-eta for a
+     * The methods that evaluate a model of another family than LDA ({@code TopicModel#isLda}): is-eta and ais-eta for a
      * logistic-normal prior (either decoder), and exact for one of K = 2 or 3 (by quadrature). Every other method is built on LDA's Dirichlet and mixture (the collapsed
      * Gibbs samplers over z, the dynamic programme, the variational bound and the samplers of theta from Dirichlets).
      */
-    private static final Set<String> OTHER_FAMILIES = Set.of(IS_ETA);
+    private static final Set<String> OTHER_FAMILIES = Set.of(IS_ETA, AIS_ETA);
 
-    /** Whether the method evaluates this model: every method an LDA but is-eta, and is-eta any model with a logistic-normal prior. */
+    /**
+     * Whether the method evaluates this model: every method an LDA but is-eta and ais-eta, and these two any model with a
+     * logistic-normal prior.
+     */
     public static boolean supports(String name, TopicModel model) {
-        if (name.equals(IS_ETA)) {
+        if (name.equals(IS_ETA) || name.equals(AIS_ETA)) {
             return model.prior() instanceof tmeval.model.LogisticNormalPrior;
         }
         if (name.equals(EXACT) && !model.isLda()) {
@@ -230,7 +239,7 @@ public final class Methods {
             return null;
         }
         List<String> others = supporting(model);
-        String what = name.equals(IS_ETA) ? "samples eta of a logistic-normal prior" : name.equals(EXACT)
+        String what = name.equals(IS_ETA) ? "samples eta of a logistic-normal prior" : name.equals(AIS_ETA) ? "anneals eta of a logistic-normal prior" : name.equals(EXACT)
                 ? "needs an LDA (a Dirichlet prior and a mixture of topics), or a logistic-normal prior with K = 2 or 3 (quadrature over eta)"
                 : "needs an LDA (a Dirichlet prior and a mixture of topics)";
         String instead = model.isLda() ? ": use any other method, or auto" : others.isEmpty() ? ", which no method evaluates"

@@ -192,6 +192,28 @@ public final class LogisticNormalPrior implements ThetaPrior {
         }
     }
 
+    /**
+     * This prior in K - 1 dimensions, topic K the reference (eta_K = 0), exactly: theta depends on eta only through
+     * eta_k - eta_K, which is Gaussian with mean A mu and covariance A Sigma A^T, A = [I | -1]. This prior itself if it
+     * already is.
+     */
+    public LogisticNormalPrior withReferenceTopic() {
+        if (hasReferenceTopic()) {
+            return this;
+        }
+        int k = numTopics;
+        int d = k - 1;
+        double[] m = new double[d];
+        double[] cov = new double[d * d];
+        for (int i = 0; i < d; i++) {
+            m[i] = mean[i] - mean[d];
+            for (int j = 0; j < d; j++) {
+                cov[i * d + j] = covariance[i * k + j] - covariance[i * k + d] - covariance[d * k + j] + covariance[d * k + d];
+            }
+        }
+        return new LogisticNormalPrior(k, m, cov, false);
+    }
+
     @Override
     public String describe() {
         return "logistic-normal (D = " + (hasReferenceTopic() ? "K - 1" : "K") + ", " + (diagonal ? "diagonal" : "full") + " covariance)";

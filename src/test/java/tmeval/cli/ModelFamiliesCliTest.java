@@ -163,7 +163,6 @@ class ModelFamiliesCliTest {
         Path series = Files.createDirectories(dir.resolve("series"));
         Files.copy(d.modelFile(), series.resolve("iter-10.tsv"));
         List<List<String>> commands = List.of(
-                List.of("calibrate", "--model", m, "--corpus", d.corpus().toString(), "--out", dir.resolve("c.tsv").toString()),
                 List.of("coherence", "--model", m, "--corpus", d.corpus().toString(), "--out", dir.resolve("h.tsv").toString()),
                 List.of("curve", "--series", series.toString(), "--corpus", d.corpus().toString(), "--method", "iteration-ais", "--out",
                         dir.resolve("u.tsv").toString()),
@@ -175,6 +174,63 @@ class ModelFamiliesCliTest {
             assertTrue(o.err().contains(command.get(0) + " needs an LDA (a Dirichlet prior and a mixture of topics); model family is"
                     + " logistic-normal (D = K - 1, diagonal covariance) prior, mixture decoder"), command + ": " + o.err());
         }
+    }
+
+    /**
+     * calibrate runs on a logistic-normal model: documents simulated in eta, ais-eta forward and its reverse run from the true
+     * eta, a width per document and budget, the mean width falling with the budget; a method built on LDA is refused naming
+     * the file.
+     */
+    @Test
+    void calibrateSandwichesAisEtaOnAnotherFamily() throws Exception {
+        Data d = data(new FamilyFixtures.Shape(3, false, false, true), 3, 20);
+        Path out = dir.resolve("cal.tsv");
+        CliTest.Outcome o = CliTest.run("calibrate", "--model", d.modelFile().toString(), "--corpus", d.corpus().toString(), "--out",
+                out.toString(), "--temperatures", "3,300", "--documents", "8", "--threads", "1");
+        assertEquals(0, o.code(), o.err());
+        double[] sum = new double[2];
+        int rows = 0;
+        for (String row : Files.readAllLines(out)) {
+            if (!row.startsWith("#") && !row.startsWith("docId")) {
+                assertTrue(row.contains("\tais-eta\t"), row);
+                rows++;
+            }
+        }
+        assertEquals(16, rows, o.out());
+        tmeval.run.exec.Calibration.Result r = tmeval.run.exec.Calibration.widths(d.model(), new int[] {20, 20, 20, 20, 20, 20, 20, 20},
+                List.of("ais-eta"), List.of(3, 300), 1, 1, row -> { }, tmeval.progress.Progress.NONE, new CancelToken());
+        double few = r.summaries().get(0).meanWidth();
+        double many = r.summaries().get(1).meanWidth();
+        assertTrue(many < few && many > -0.5, "mean width " + few + " at 3 temperatures, " + many + " at 300");
+        CliTest.Outcome refused = CliTest.run("calibrate", "--model", d.modelFile().toString(), "--corpus", d.corpus().toString(), "--out",
+                dir.resolve("ais.tsv").toString(), "--method", "ais");
+        assertEquals(1, refused.code(), refused.err());
+        assertTrue(refused.err().contains(d.modelFile().toString()) && refused.err().contains("ais needs an LDA"), refused.err());
+    }
+
+    /**
+     * select ranks models of different families and K on one corpus (which family and which K): an LDA of K = 2, a
+     * ProdLDA-shaped model of K = 3 that generated the documents and a CTM-shaped one of K = 2, each by its own auto; nothing
+     * refuses them, each summary names its family, and the generating model wins most documents.
+     */
+    @Test
+    void selectRanksModelsOfDifferentFamiliesAndK() throws Exception {
+        Data d = data(new FamilyFixtures.Shape(3, false, true, true), 8, 20);
+        Path lda = dir.resolve("lda.tsv");
+        NativeModelFormat.write(tmeval.Fixtures.randomModel("lda", d.model().numWords(), new double[] {0.3, 0.8}, 0.5, 9), lda);
+        Path ctm = dir.resolve("ctm.tsv");
+        NativeModelFormat.write(FamilyFixtures.model("ctm", new FamilyFixtures.Shape(2, true, false, false), 30, 1.0, 11), ctm);
+        Path out = dir.resolve("select.tsv");
+        CliTest.Outcome o = CliTest.run("select", "--models", lda + "," + d.modelFile() + "," + ctm, "--corpus", d.corpus().toString(),
+                "--out", out.toString(), "--threads", "1");
+        assertEquals(0, o.code(), o.err());
+        assertTrue(o.out().contains("model 1: lda (K = 2)\n"), o.out());
+        assertTrue(o.out().contains("model 2: family (K = 3, logistic-normal (D = K, diagonal covariance) prior, product decoder)"), o.out());
+        assertTrue(o.out().contains("model 3: ctm (K = 2, logistic-normal (D = K - 1, full covariance) prior, mixture decoder)"), o.out());
+        String row = o.out().lines().filter(l -> l.startsWith("model 2 (K = 3)")).findFirst().orElseThrow();
+        String[] cells = row.trim().split("\\s+");
+        assertTrue(Integer.parseInt(cells[cells.length - 3]) >= 5 && Integer.parseInt(cells[cells.length - 1]) >= 5,
+                "the generating model wins most documents against both: " + o.out());
     }
 
     /** exact answers a logistic-normal model of K = 2 or 3 by quadrature (rows certified, the value itself), and refuses K = 4 in words. */
@@ -225,7 +281,7 @@ class ModelFamiliesCliTest {
                     "--method", method);
             assertEquals(2, o.code(), method + ": " + o.err());
             assertTrue(o.err().contains(method + " needs an LDA (a Dirichlet prior and a mixture of topics); model family is logistic-normal"
-                    + " (D = K - 1, full covariance) prior, product decoder: use exact or is-eta, or auto"), o.err());
+                    + " (D = K - 1, full covariance) prior, product decoder: use exact or is-eta or ais-eta, or auto"), o.err());
             assertTrue(Files.notExists(out), method);
         }
     }

@@ -226,6 +226,10 @@ public final class InputsViewModel {
         if (m == null) {
             return "not loaded";
         }
+        if (!m.isLda()) {
+            // another family has no alpha: its card says its prior and decoder
+            return String.format(Locale.ROOT, "%s%nK = %d, V = %,d%n%s", m.name(), m.numTopics(), m.numWords(), m.family());
+        }
         double[] alpha = m.alpha();
         double min = Double.POSITIVE_INFINITY;
         double max = 0;
@@ -305,6 +309,9 @@ public final class InputsViewModel {
         ModelPair p = workspace.pairProperty().get();
         if (p == null) {
             return workspace.pairProblemProperty().get();
+        }
+        if (p.alignment() == null && !(p.a().isLda() && p.b().isLda())) {
+            return p.notes().get(0);
         }
         if (p.alignment() == null) {
             // models of different K: the ratio paths align inside the split (compare prints it), whatever is selected

@@ -47,6 +47,8 @@ final class DistributionsView {
     private final ToyViewModel toy;
     private final BorderPane root = new BorderPane();
     private final ChartViewer viewer = new ChartViewer(null);
+    /** The same step under the logistic-normal twin, beside: the other family's prior on the same topics. */
+    private final ChartViewer twinViewer = new ChartViewer(null);
     private JFreeChart chart;
 
     DistributionsView(ToyViewModel toy, UserMessages onError) {
@@ -89,11 +91,43 @@ final class DistributionsView {
                         () -> root.getScene().getWindow(), "ais-distribution", onError));
         viewer.setId("teaching-toy-chart");
         viewer.setMinSize(200, 150);
+        twinViewer.setId("teaching-toy-twin-chart");
+        twinViewer.setMinSize(200, 150);
+        javafx.scene.layout.GridPane charts = new javafx.scene.layout.GridPane();
+        javafx.scene.layout.ColumnConstraints half = new javafx.scene.layout.ColumnConstraints();
+        half.setPercentWidth(50);
+        half.setHgrow(Priority.ALWAYS);
+        charts.getColumnConstraints().addAll(half, half);
+        javafx.scene.layout.RowConstraints all = new javafx.scene.layout.RowConstraints();
+        all.setVgrow(Priority.ALWAYS);
+        charts.getRowConstraints().add(all);
+        charts.add(viewer, 0, 0);
+        charts.add(twinViewer, 1, 0);
         root.setTop(top);
-        root.setCenter(viewer);
+        root.setCenter(charts);
         root.setBottom(bottom);
         toy.densityProperty().addListener((o, a, f) -> draw(f));
+        toy.twinDensityProperty().addListener((o, a, f) -> drawTwin(f));
         draw(toy.densityProperty().get());
+        drawTwin(toy.twinDensityProperty().get());
+    }
+
+    /** The twin's distribution at the step, without samples (the samples are the Dirichlet model's AIS). */
+    private void drawTwin(Density f) {
+        if (f == null) {
+            return;
+        }
+        JFreeChart twin = f.simplex() ? triangle(f, new double[0][]) : line(f, new double[0][]);
+        twin.setTitle(String.format(java.util.Locale.ROOT, "The same topics, logistic-normal prior, at beta = %.3f", f.beta()));
+        // no samples here: the legend keeps only the distribution's item
+        org.jfree.chart.LegendItemCollection items = twin.getXYPlot().getFixedLegendItems();
+        org.jfree.chart.LegendItemCollection kept = new org.jfree.chart.LegendItemCollection();
+        for (int i = 1; i < items.getItemCount(); i++) {
+            kept.add(items.get(i));
+        }
+        twin.getXYPlot().setFixedLegendItems(kept);
+        Charts.style(twin);
+        twinViewer.setChart(twin);
     }
 
     private void draw(Density f) {

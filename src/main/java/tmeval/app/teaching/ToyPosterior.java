@@ -5,6 +5,7 @@ import org.apache.commons.math3.special.Gamma;
 import tmeval.architecture.UsesNoJavaFx;
 import tmeval.estimate.AnnealedImportanceSampler;
 import tmeval.model.Document;
+import tmeval.model.LogisticNormalPrior;
 import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
 import tmeval.sampling.LogMath;
@@ -157,16 +158,20 @@ public final class ToyPosterior {
      * 1, whose density is infinite at 0 and 1, is integrated right), times the likelihood at the cell's middle.
      */
     static Density line(TopicModel toy, Document d, double beta) {
-        double[][] t = tempered(toy, d, beta);
         double a = toy.alpha(0);
         double b = toy.alpha(1);
+        return lineByCdf(tempered(toy, d, beta), beta, theta1 -> Beta.regularizedBeta(theta1, a, b));
+    }
+
+    /** The K = 2 cells: each one's prior mass from the prior's CDF of theta_1 at its ends, times the likelihood at its middle. */
+    private static Density lineByCdf(double[][] t, double beta, java.util.function.DoubleUnaryOperator cdf) {
         double h = 1.0 / LINE_CELLS;
         double[] x = new double[LINE_CELLS];
         double[] logMass = new double[LINE_CELLS];
         double previous = 0;
         for (int c = 0; c < LINE_CELLS; c++) {
             x[c] = (c + 0.5) * h;
-            double next = c == LINE_CELLS - 1 ? 1 : Beta.regularizedBeta((c + 1) * h, a, b);
+            double next = c == LINE_CELLS - 1 ? 1 : cdf.applyAsDouble((c + 1) * h);
             logMass[c] = Math.log(Math.max(next - previous, Double.MIN_VALUE)) + logLikelihood(t, new double[] {x[c], 1 - x[c]});
             previous = next;
         }
@@ -177,10 +182,22 @@ public final class ToyPosterior {
     static Density triangle(TopicModel toy, Document d, double beta) {
         double[][] t = tempered(toy, d, beta);
         double[] alpha = toy.alpha();
-        double logNorm = Gamma.logGamma(toy.alphaSum());
+        double norm = Gamma.logGamma(toy.alphaSum());
         for (double a : alpha) {
-            logNorm -= Gamma.logGamma(a);
+            norm -= Gamma.logGamma(a);
         }
+        double logNorm = norm;
+        return triangleGrid(beta, theta -> {
+            double logPrior = logNorm;
+            for (int k = 0; k < 3; k++) {
+                logPrior += (alpha[k] - 1) * Math.log(theta[k]);
+            }
+            return logPrior + logLikelihood(t, theta);
+        });
+    }
+
+    /** The triangle's cells inside the simplex, each with its log density (prior times likelihood, per unit of theta) at its middle. */
+    private static Density triangleGrid(double beta, java.util.function.ToDoubleFunction<double[]> logDensity) {
         double w = 1.0 / TRIANGLE_CELLS;
         int rows = (int) Math.ceil(HEIGHT / w);
         double hgt = HEIGHT / rows;
@@ -191,11 +208,7 @@ public final class ToyPosterior {
             for (int c = 0; c < TRIANGLE_CELLS; c++) {
                 double[] theta = theta(new double[] {(c + 0.5) * w, (r + 0.5) * hgt});
                 if (theta != null) {
-                    double logPrior = logNorm;
-                    for (int k = 0; k < 3; k++) {
-                        logPrior += (alpha[k] - 1) * Math.log(theta[k]);
-                    }
-                    cells.add(new double[] {(c + 0.5) * w, (r + 0.5) * hgt, logPrior + Math.log(thetaArea) + logLikelihood(t, theta)});
+                    cells.add(new double[] {(c + 0.5) * w, (r + 0.5) * hgt, Math.log(thetaArea) + logDensity.applyAsDouble(theta)});
                 }
             }
         }
@@ -208,6 +221,61 @@ public final class ToyPosterior {
             logMass[i] = cells.get(i)[2];
         }
         return normalised(beta, x, y, logMass, w, hgt, thetaArea);
+    }
+
+    /**
+     * The toy model's logistic-normal twin: the same topics under the logistic-normal prior (CTM's and STM's form, topic K
+     * the reference) whose eta has the Dirichlet's own moments in eta, log theta_k - log theta_K of Gamma draws: mean
+     * psi(alpha_k) - psi(alpha_K), covariance psi'(alpha_k) delta_kj + psi'(alpha_K). Beside the Dirichlet it shows what
+     * the other prior does to the same likelihood: Gaussian tails in eta, so no mass piled at the simplex's faces.
+     */
+    public static TopicModel logisticNormalTwin(TopicModel toy) {
+        double[] alpha = toy.alpha();
+        int k = alpha.length;
+        int d = k - 1;
+        double[] mean = new double[d];
+        double[] cov = new double[d * d];
+        for (int i = 0; i < d; i++) {
+            mean[i] = Gamma.digamma(alpha[i]) - Gamma.digamma(alpha[d]);
+            for (int j = 0; j < d; j++) {
+                cov[i * d + j] = Gamma.trigamma(alpha[d]) + (i == j ? Gamma.trigamma(alpha[i]) : 0);
+            }
+        }
+        return new TopicModel(toy.name() + ", logistic-normal", toy.vocabulary(), new LogisticNormalPrior(k, mean, cov, false), toy.decoder());
+    }
+
+    /**
+     * f_beta under a logistic-normal prior on the grid of {@link #density}: for K = 3 the prior's density over theta is
+     * N(eta(theta); mu, Sigma) / (theta_1 theta_2 theta_3), eta_k = log(theta_k / theta_3), the Jacobian of the map from the
+     * simplex to eta (any two coordinates of the triangle: the same area); for K = 2 each cell's prior mass exactly, from
+     * the normal CDF of eta = log(theta_1 / theta_2) at its ends; times the tempered likelihood.
+     */
+    public static Density logisticNormalDensity(TopicModel twin, Document d, double beta) {
+        LogisticNormalPrior prior = (LogisticNormalPrior) twin.prior();
+        double[][] t = tempered(twin, d, beta);
+        int k = twin.numTopics();
+        double[] eta = new double[k - 1];
+        double[] scratch = new double[k - 1];
+        java.util.function.ToDoubleFunction<double[]> logPrior = theta -> {
+            double logJacobian = 0;
+            for (int i = 0; i < k; i++) {
+                logJacobian += Math.log(theta[i]);
+            }
+            for (int i = 0; i < k - 1; i++) {
+                eta[i] = Math.log(theta[i]) - Math.log(theta[k - 1]);
+            }
+            return prior.logDensity(eta, scratch) - logJacobian;
+        };
+        if (k == 2) {
+            // each cell's prior mass exactly, as for the Beta: eta = log(theta_1 / theta_2) is N(mu, sigma^2), monotone in theta_1
+            org.apache.commons.math3.distribution.NormalDistribution normal = new org.apache.commons.math3.distribution.NormalDistribution(
+                    null, prior.mean()[0], Math.sqrt(prior.covariance()[0]));
+            return lineByCdf(t, beta, theta1 -> normal.cumulativeProbability(Math.log(theta1 / (1 - theta1))));
+        }
+        if (k != 3) {
+            throw new IllegalArgumentException("a toy model has 2 or 3 topics, not " + k);
+        }
+        return triangleGrid(beta, theta -> logPrior.applyAsDouble(theta) + logLikelihood(t, theta));
     }
 
     private static Density normalised(double beta, double[] x, double[] y, double[] logMass, double width, double height, double thetaArea) {

@@ -28,6 +28,8 @@ public final class ToyViewModel {
     private final ReadOnlyIntegerProperty step;
     private final ReadOnlyObjectWrapper<ToyRun> run = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<Density> density = new ReadOnlyObjectWrapper<>();
+    /** The same step under the toy model's logistic-normal twin ({@link ToyPosterior#logisticNormalTwin}), drawn beside. */
+    private final ReadOnlyObjectWrapper<Density> twinDensity = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyStringWrapper caption = new ReadOnlyStringWrapper("Choose a document: its toy model's distributions appear here.");
     private final BackgroundJob<ToyRun> job;
     private Inputs last;
@@ -70,6 +72,7 @@ public final class ToyViewModel {
         }
         int j = Math.min(step.get(), r.run().temperatures());
         Density f = ToyPosterior.density(r.model(), r.run().document(), r.run().beta(j));
+        twinDensity.set(ToyPosterior.logisticNormalDensity(ToyPosterior.logisticNormalTwin(r.model()), r.run().document(), r.run().beta(j)));
         density.set(f);
         caption.set(ToyPosterior.describe(r, j, f));
     }
@@ -91,6 +94,11 @@ public final class ToyViewModel {
 
     public ReadOnlyObjectProperty<Density> densityProperty() {
         return density.getReadOnlyProperty();
+    }
+
+    /** The step's distribution under the logistic-normal twin: the same likelihood, the other family's prior. */
+    public ReadOnlyObjectProperty<Density> twinDensityProperty() {
+        return twinDensity.getReadOnlyProperty();
     }
 
     public ReadOnlyStringProperty captionProperty() {

@@ -3,6 +3,7 @@ package tmeval.run.auto;
 import tmeval.run.certify.DocumentVerdict;
 import tmeval.run.certify.FamilyCheck;
 import tmeval.estimate.AnnealedImportanceSampler;
+import tmeval.estimate.EtaAnnealedImportanceSampler;
 import tmeval.anneal.Schedule;
 import tmeval.run.exec.Calibration;
 import tmeval.run.exec.DocumentWork;
@@ -89,6 +90,8 @@ public final class AutoEstimation {
             java.util.Map.entry(Methods.IS_PRIOR, 1.3),
             // is-eta evaluates p(w | theta) over the distinct words per draw, as is-vb does (its only rival is itself)
             java.util.Map.entry(Methods.IS_ETA, 4.8),
+            // ais-eta evaluates the same p(w | theta) once per temperature, beside a D-dimensional random-walk step
+            java.util.Map.entry(Methods.AIS_ETA, 4.8),
             // the ratio paths (AutoComparison's candidates; a comparison method is weighted by the estimator that prices
             // it): ais's rate over theirs in performance.md's throughput table, KOS K = 50, 1.8e7 against 2.6e7 and 1.56e7
             java.util.Map.entry(tmeval.compare.ComparisonMethods.RATIO_CONVEX, 0.69),
@@ -475,8 +478,8 @@ public final class AutoEstimation {
             runs = runs(estimator, model, doc, d, budget, seed, cancel);
             cost += runs.stream().filter(o -> o.result() != null).mapToLong(o -> o.result().siteUpdates()).sum();
             v = DocumentVerdict.of(method, runs).verdict();
-            // the check's AIS anneals over z, which only an LDA has: another family's certificate is its runs' alone
-            if (v.certified() && !method.equals(Methods.AIS) && model.isLda()) {
+            // the check anneals over z for an LDA, over eta for a logistic-normal prior (FamilyCheck's other family either way)
+            if (v.certified() && !method.equals(checkMethod(model))) {
                 FamilyChecked checked = familyCheck(runs, v, model, doc, d, budget, seed, cancel);
                 runs = checked.runs();
                 cost += checked.siteUpdates();
@@ -520,8 +523,10 @@ public final class AutoEstimation {
      */
     private static FamilyChecked familyCheck(List<Outcome> runs, Verdict v, TopicModel model, Document doc, int d, int budget, long seed,
                                              CancelToken cancel) {
-        Estimator ais = AnnealedImportanceSampler.standard(FAMILY_CHECK_TEMPERATURES, FAMILY_CHECK_SAMPLES, Schedule.UNIFORM);
-        SplittableRandom random = RandomStreams.stream(seed, d, 0, MethodStreams.key(Methods.AIS, "/family-check"), budget);
+        String method = checkMethod(model);
+        Estimator ais = model.isLda() ? AnnealedImportanceSampler.standard(FAMILY_CHECK_TEMPERATURES, FAMILY_CHECK_SAMPLES, Schedule.UNIFORM)
+                : new EtaAnnealedImportanceSampler(FAMILY_CHECK_TEMPERATURES, FAMILY_CHECK_SAMPLES, Schedule.UNIFORM);
+        SplittableRandom random = RandomStreams.stream(seed, d, 0, MethodStreams.key(method, "/family-check"), budget);
         Outcome check = EstimationRunner.evaluate(ais, model, doc, d, 0, random, false, cancel);
         long cost = check.result() == null ? 0 : check.result().siteUpdates();
         double[] values = runs.stream().mapToDouble(o -> o.result().logValue()).toArray();
@@ -534,6 +539,11 @@ public final class AutoEstimation {
     }
 
     private record FamilyChecked(List<Outcome> runs, long siteUpdates) {
+    }
+
+    /** The annealing method of the family check: ais over z for an LDA, ais-eta over eta for a logistic-normal prior. */
+    static String checkMethod(TopicModel model) {
+        return model.isLda() ? Methods.AIS : Methods.AIS_ETA;
     }
 
     /** A document's kept rounds: the method, its last round's runs, whether they certify it or were all refused, the cost. */

@@ -34,6 +34,8 @@ public final class Calibration {
     public static final List<Integer> DEFAULT_BUDGETS = List.of(10, 100, 1000);
     public static final int DEFAULT_DOCUMENTS = 20;
     public static final List<String> DEFAULT_METHODS = List.of(Methods.AIS);
+    /** The default of a model with a logistic-normal prior: AIS over eta, whose reverse run is the upper side. */
+    public static final List<String> DEFAULT_OTHER_FAMILY_METHODS = List.of(Methods.AIS_ETA);
     public static final long DEFAULT_SEED = 1;
     /** The one schedule of both directions: the one {@code ais} resolves its default to. */
     public static final Schedule SCHEDULE = Methods.get(Methods.AIS).defaults().schedule().resolve(Schedule.UNIFORM);
@@ -43,6 +45,16 @@ public final class Calibration {
     private static final long LENGTHS = RandomStreams.key("calibrate/lengths");
 
     private Calibration() {
+    }
+
+    /** {@link #DEFAULT_METHODS} for an LDA, {@link #DEFAULT_OTHER_FAMILY_METHODS} for a model of another family. */
+    public static List<String> defaultMethods(TopicModel model) {
+        return model.isLda() ? DEFAULT_METHODS : DEFAULT_OTHER_FAMILY_METHODS;
+    }
+
+    /** The method whose forward run shares the reverse run's temperatures: ais for an LDA, ais-eta for another family. */
+    private static String annealing(TopicModel model) {
+        return defaultMethods(model).get(0);
     }
 
     /**
@@ -169,7 +181,7 @@ public final class Calibration {
         }
         List<Row> rows = new ArrayList<>();
         for (String method : methods) {
-            boolean ais = method.equals(Methods.AIS);
+            boolean ais = method.equals(annealing(model));
             for (int i = 0; i < budgets.size(); i++) {
                 int budget = budgets.get(i);
                 int u = ais ? i : budgets.size() - 1;

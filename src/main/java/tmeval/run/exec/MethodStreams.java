@@ -18,14 +18,14 @@ public final class MethodStreams {
             Map.entry(Methods.EXACT, 96946943), Map.entry(Methods.VB, 3756), Map.entry(Methods.IS_PRIOR, -1309553561),
             Map.entry(Methods.IS_PZW, -1181249398), Map.entry(Methods.IS_IP, 100442282), Map.entry(Methods.HM, 3333),
             Map.entry(Methods.AIS, 96587), Map.entry(Methods.CHIB, 3052606), Map.entry(Methods.LR, 3462),
-            Map.entry(Methods.LEE_IS, -1106687861), Map.entry(Methods.IS_VB, 100442671), Map.entry(Methods.IS_GIBBS, 2079131977), Map.entry(Methods.IS_ETA, -1181260177), Map.entry(Methods.COMPLETION_THETA, 1304435053),
+            Map.entry(Methods.LEE_IS, -1106687861), Map.entry(Methods.IS_VB, 100442671), Map.entry(Methods.IS_GIBBS, 2079131977), Map.entry(Methods.IS_ETA, -1181260177), Map.entry(Methods.AIS_ETA, -992749040), Map.entry(Methods.COMPLETION_THETA, 1304435053),
             Map.entry(Methods.COMPLETION_AIS, 1145471962), Map.entry(Methods.COMPLETION_LR, 314045719),
             Map.entry(Methods.ITERATION_AIS, -1927403941),
             Map.entry(ComparisonMethods.RATIO_CONVEX, 1601619689), Map.entry(ComparisonMethods.RATIO_GEOMETRIC, -1492785921),
             Map.entry(ComparisonMethods.AIS_DIFF, -710489273), Map.entry(ComparisonMethods.LR_DIFF, 374514668),
             Map.entry(ComparisonMethods.CHIB_DIFF, -431779788), Map.entry(ComparisonMethods.IS_VB_DIFF, 460689635),
             Map.entry(ComparisonMethods.LEE_IS_DIFF, 1818133511), Map.entry(ComparisonMethods.IS_GIBBS_DIFF, 1429713061),
-            Map.entry(ComparisonMethods.IS_ETA_DIFF, 2066445475), Map.entry(ComparisonMethods.COMPLETION_RATIO_CONVEX, 1816341818),
+            Map.entry(ComparisonMethods.IS_ETA_DIFF, 2066445475), Map.entry(ComparisonMethods.RATIO_ETA, 343757008), Map.entry(ComparisonMethods.COMPLETION_RATIO_CONVEX, 1816341818),
             Map.entry(ComparisonMethods.COMPLETION_RATIO_GEOMETRIC, 87855374), Map.entry(ComparisonMethods.COMPLETION_AIS_DIFF, 2029847064),
             Map.entry(ComparisonMethods.COMPLETION_EXACT, 1291054542), Map.entry(ComparisonMethods.LR_REFERENCE, 1183678404));
 

@@ -74,6 +74,25 @@ class InputsViewModelTest {
         assertEquals("no document of the corpus has at least 9 tokens", vm.statusProperty().get());
     }
 
+    /**
+     * A model of another family loads where an LDA loads, and its card says its family (the card read alpha before, which
+     * such a model has not); a pair of it and an LDA says how they are compared, with no alignment.
+     */
+    @Test
+    void aModelOfAnotherFamilyLoadsAndItsCardSaysItsFamily() throws Exception {
+        Path a = dir.resolve("prodlda.tsv");
+        Path b = dir.resolve("lda.tsv");
+        NativeModelFormat.write(tmeval.FamilyFixtures.model("prodlda", new tmeval.FamilyFixtures.Shape(3, false, true, true), 40, 1.0, 3), a);
+        NativeModelFormat.write(AppFixtures.modelB(), b);
+        vm.load(Slot.MODEL_A, a);
+        vm.load(Slot.MODEL_B, b);
+        assertTrue(errors.isEmpty(), errors.toString());
+        assertEquals(3, workspace.modelAProperty().get().numTopics());
+        assertEquals("prodlda\nK = 3, V = 40\nlogistic-normal (D = K, diagonal covariance) prior, product decoder",
+                vm.summary(Slot.MODEL_A).get().replace(System.lineSeparator(), "\n"));
+        assertTrue(vm.pairSummary().get().startsWith("A is logistic-normal"), vm.pairSummary().get());
+    }
+
     @Test
     void aBadFileIsReportedAndTheSlotKeepsWhatItHad() throws Exception {
         TopicModel before = AppFixtures.modelA();

@@ -92,6 +92,26 @@ class ToyPosteriorTest {
         }
     }
 
+    /**
+     * The logistic-normal twin drawn beside the Dirichlet: a prior over theta with Z_0 = 1 on the grid (the Jacobian
+     * 1 / prod theta_k of the map from eta is in it: without it Z_0 is far from 1), and at beta = 1 the normaliser is
+     * log P(w) under the twin, exact by quadrature over eta; K = 2 and 3.
+     */
+    @Test
+    void theLogisticNormalTwinIsADensityOverThetaWhoseNormaliserIsItsPOfW() {
+        for (TopicModel toy : new TopicModel[] {K2, K3}) {
+            TopicModel twin = ToyPosterior.logisticNormalTwin(toy);
+            assertEquals(toy.numTopics(), twin.numTopics());
+            ToyPosterior.Density prior = ToyPosterior.logisticNormalDensity(twin, DOCUMENT, 0);
+            assertEquals(toy.numTopics() == 3, prior.simplex());
+            assertEquals(0, prior.logNormaliser(), 2e-3, "the prior is a density over theta: Z_0 = 1, K = " + toy.numTopics());
+            ToyPosterior.Density posterior = ToyPosterior.logisticNormalDensity(twin, DOCUMENT, 1);
+            assertEquals(1, integral(posterior), 1e-9);
+            double exact = tmeval.estimate.EtaQuadrature.logProbability(DocumentView.of(DOCUMENT), twin, new CancelToken());
+            assertEquals(exact, posterior.logNormaliser(), 3e-3, "K = " + toy.numTopics());
+        }
+    }
+
     /** The samples' running estimate of log Z_beta meets the grid's as they follow the drawn distributions (many samples). */
     @Test
     void theSamplesRunningEstimateMeetsTheDrawnNormaliserAndTheyEndOnTheSimplex() {

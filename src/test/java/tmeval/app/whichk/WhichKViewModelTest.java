@@ -86,14 +86,41 @@ class WhichKViewModelTest {
         vm.start();
         assertEquals(List.of(), errors);
         ModelSelection.Result r = vm.resultProperty().get();
+        assertSelectsTotals(r, printed);
         for (int i = 0; i < 2; i++) {
+            String certified = "certified " + r.scores().get(i).verdicts().methods().iterator().next() + ": " + r.scores().get(i).verdicts()
+                    .certified(r.scores().get(i).verdicts().methods().iterator().next());
+            assertTrue(printed.contains(certified), certified + " in\n" + printed);
+        }
+    }
+
+    /**
+     * Which K? scores models of different families (which family and which K): an LDA of K = 3 and a ProdLDA-shaped model of
+     * K = 2 over the same words, each by its own auto, with select's numbers; nothing refuses the other family.
+     */
+    @Test
+    void modelsOfAnotherFamilyAreScoredBesideAnLdaWithSelectsNumbers() throws Exception {
+        Path prod = dir.resolve("prodlda.tsv");
+        NativeModelFormat.write(tmeval.FamilyFixtures.model("prodlda", new tmeval.FamilyFixtures.Shape(2, false, true, true), 30, 1.0, 5), prod);
+        Path out = dir.resolve("select-families.tsv");
+        String printed = cli("select", "--models", truthFile + "," + prod, "--corpus", corpusFile.toString(), "--no-timing",
+                "--out", out.toString())[0];
+        vm.addFiles(List.of(truthFile, prod));
+        vm.start();
+        assertEquals(List.of(), errors);
+        ModelSelection.Result r = vm.resultProperty().get();
+        assertEquals(2, r.scores().size());
+        assertTrue(printed.contains("model 2: prodlda (K = 2, logistic-normal"), printed);
+        assertSelectsTotals(r, printed);
+    }
+
+    /** Each model's corpus totals on screen are the ones select printed for it. */
+    private static void assertSelectsTotals(ModelSelection.Result r, String printed) {
+        for (int i = 0; i < r.scores().size(); i++) {
             var t = r.scores().get(i).totals();
             String line = String.format(Locale.ROOT, "corpus log-likelihood %.4f (mean over runs; %.4f nats per token), perplexity %.4f",
                     t.logLikelihood(), t.perToken(), t.perplexity());
             assertTrue(printed.substring(printed.indexOf("model " + (i + 1) + ":")).contains(line), line + " in\n" + printed);
-            String certified = "certified " + r.scores().get(i).verdicts().methods().iterator().next() + ": " + r.scores().get(i).verdicts()
-                    .certified(r.scores().get(i).verdicts().methods().iterator().next());
-            assertTrue(printed.contains(certified), certified + " in\n" + printed);
         }
     }
 

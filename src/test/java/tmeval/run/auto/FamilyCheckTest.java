@@ -47,4 +47,30 @@ class FamilyCheckTest {
         assertTrue(caught >= 1, "one nat low: caught " + caught + " of " + corpus.size());
         assertTrue(falseAlarms <= corpus.size() / 10, "false alarms " + falseAlarms);
     }
+
+    /**
+     * For a model with a logistic-normal prior the check anneals over eta (ais-eta, the same 40 samples of 100
+     * temperatures): runs agreeing 3 nats below the exact value (quadrature) are caught on every one of 8 documents of 15
+     * tokens, runs at it flagged on at most one.
+     */
+    @Test
+    void overEtaRunsThatAgreeBelowTheTruthAreCaughtAndRunsAtTheTruthAreNot() {
+        TopicModel model = tmeval.FamilyFixtures.model("ln", new tmeval.FamilyFixtures.Shape(3, false, false, false), 30, 1.0, 7);
+        Corpus corpus = tmeval.FamilyFixtures.generate(model, 8, 15, 3);
+        assertTrue(AutoEstimation.checkMethod(model).equals(tmeval.estimate.Methods.AIS_ETA));
+        var ais = new tmeval.estimate.EtaAnnealedImportanceSampler(AutoEstimation.FAMILY_CHECK_TEMPERATURES, AutoEstimation.FAMILY_CHECK_SAMPLES,
+                Schedule.UNIFORM);
+        int caughtFar = 0;
+        int falseAlarms = 0;
+        for (int d = 0; d < corpus.size(); d++) {
+            var doc = corpus.document(d);
+            double exact = tmeval.estimate.EtaQuadrature.logProbability(tmeval.sampling.DocumentView.of(doc), model, new CancelToken());
+            double target = Target.nats(doc.length());
+            var run = ais.estimate(doc, model, RandomStreams.stream(1, d, 0), new CancelToken());
+            caughtFar += FamilyCheck.missedMass(new double[] {exact - 3.02, exact - 3.0, exact - 2.98}, target, run.logValue(), run.logWeights()) ? 1 : 0;
+            falseAlarms += FamilyCheck.missedMass(new double[] {exact - 0.02, exact, exact + 0.02}, target, run.logValue(), run.logWeights()) ? 1 : 0;
+        }
+        assertTrue(caughtFar == corpus.size(), "three nats low: caught " + caughtFar + " of " + corpus.size());
+        assertTrue(falseAlarms <= 1, "false alarms " + falseAlarms);
+    }
 }

@@ -28,7 +28,7 @@ class MethodStreamsTest {
             Map.entry("is-vb-diff", 460689635L), Map.entry("lee-is-diff", 1818133511L), Map.entry("completion-ratio-convex", 1816341818L),
             Map.entry("completion-ratio-geometric", 87855374L), Map.entry("completion-ais-diff", 2029847064L),
             Map.entry("completion-exact", 1291054542L), Map.entry("lr-reference", 1183678404L), Map.entry("is-gibbs", 2079131977L), Map.entry("is-gibbs-diff", 1429713061L),
-            Map.entry("is-eta", -1181260177L), Map.entry("is-eta-diff", 2066445475L));
+            Map.entry("is-eta", -1181260177L), Map.entry("ais-eta", -992749040L), Map.entry("is-eta-diff", 2066445475L), Map.entry("ratio-eta", 343757008L));
 
     private static List<String> everyMethod() {
         List<String> all = new ArrayList<>(Methods.names());

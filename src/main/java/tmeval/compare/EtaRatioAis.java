@@ -1,0 +1,40 @@
+package tmeval.compare;
+
+import tmeval.anneal.Schedule;
+import tmeval.estimate.EtaRatio;
+import tmeval.model.Document;
+import tmeval.model.TopicModel;
+import tmeval.progress.CancelToken;
+import tmeval.sampling.LogMath;
+
+import java.util.SplittableRandom;
+
+/**
+ * {@code ratio-eta}: ratio-AIS between two models of one K of any families over the eta they share ({@link EtaRatio}: an
+ * LDA's Dirichlet mapped to eta with its Jacobian, a logistic-normal prior as it is), on the geometric path between the two
+ * joint densities. Forward anneals B to A, reverse A to B and negates; the two bracket log P(w | A) - log P(w | B) in
+ * expectation. Cost: S (B + n) evaluations of both models' p(w | theta).
+ */
+public record EtaRatioAis(int temperatures, int samples, int burnIn, Schedule schedule) implements ModelComparison {
+    @Override
+    public String method() {
+        return ComparisonMethods.RATIO_ETA;
+    }
+
+    @Override
+    public boolean directional() {
+        return true;
+    }
+
+    @Override
+    public RatioResult estimate(Document document, TopicModel a, TopicModel b, Direction direction, SplittableRandom random, CancelToken cancel) {
+        if (direction == Direction.NONE) {
+            throw new IllegalArgumentException(method() + " needs a direction");
+        }
+        long start = System.nanoTime();
+        boolean forward = direction == Direction.FORWARD;
+        EtaRatio.Result r = EtaRatio.logWeights(document, forward ? a : b, forward ? b : a, temperatures, samples, burnIn, schedule, random, cancel);
+        double estimate = LogMath.logMeanExp(r.logWeights());
+        return new RatioResult(forward ? estimate : -estimate, r.logWeights(), r.cost(), System.nanoTime() - start);
+    }
+}
