@@ -1,11 +1,19 @@
 package tmeval.run.select;
 
 import org.apache.commons.math3.distribution.TDistribution;
+import tmeval.coherence.CoherenceMeasure;
+import tmeval.coherence.CoherenceStudy;
 import tmeval.coherence.TopicBootstrap;
+import tmeval.coherence.Window;
+import tmeval.model.Corpus;
+import tmeval.model.TopicModel;
+import tmeval.progress.CancelToken;
 import tmeval.run.covariates.MetaRegression;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.List;
 import java.util.Locale;
 import java.util.TreeMap;
@@ -117,6 +125,92 @@ public final class SeedsPerK {
         boolean decides = fit != null && clearsAll && p > 1;
         return new Result(List.copyOf(rows), decides ? ks.get(best) : 0, fit == null ? Double.NaN : fit.tau2(),
                 fit == null ? 0 : fit.degreesOfFreedom());
+    }
+
+    /**
+     * The models of a selection as this table takes them: each one's corpus log-likelihood over the documents every model
+     * has an estimate of (the sum of their means over runs) and its Monte Carlo variance (the sum of the variances of those
+     * means), with its topics' coherence.
+     *
+     * @param topicCoherence each model's topics' coherence values, in the selection's order
+     * @throws IllegalArgumentException when two models score different tokens (different vocabularies): their totals are
+     *                                  not of one corpus
+     */
+    public static List<Model> models(ModelSelection.Result selection, List<double[]> topicCoherence) {
+        List<ModelSelection.Score> scores = selection.scores();
+        if (!oneVocabulary(selection)) {
+            throw new IllegalArgumentException("the models have different vocabularies, so their totals are of different tokens: no mean per K");
+        }
+        int documents = scores.get(0).runs().length;
+        List<Model> models = new ArrayList<>();
+        for (int i = 0; i < scores.size(); i++) {
+            double total = 0;
+            double variance = 0;
+            for (int d = 0; d < documents; d++) {
+                if (everyModelHas(scores, d)) {
+                    double[] mean = ModelSelection.meanAndVarianceOfMean(scores.get(i).runs()[d]);
+                    total += mean[0];
+                    variance += mean[1];
+                }
+            }
+            models.add(new Model(scores.get(i).model().numTopics(), total, variance, topicCoherence.get(i),
+                    CoherenceStudy.diversity(scores.get(i).model())));
+        }
+        return models;
+    }
+
+    /** Whether every model of the selection scores the same tokens, so that their totals can be set side by side. */
+    public static boolean oneVocabulary(ModelSelection.Result selection) {
+        for (int i = 1; i < selection.scores().size(); i++) {
+            if (!selection.comparable(0, i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The documents some model has no estimate of (left out of every model's total). */
+    public static int documentsLeftOut(ModelSelection.Result selection) {
+        int documents = selection.scores().get(0).runs().length;
+        return (int) java.util.stream.IntStream.range(0, documents).filter(d -> !everyModelHas(selection.scores(), d)).count();
+    }
+
+    private static boolean everyModelHas(List<ModelSelection.Score> scores, int document) {
+        return scores.stream().allMatch(s -> Double.isFinite(s.documentLogLikelihood()[document]));
+    }
+
+    /**
+     * How {@code select} and Which K? judge the topics: the measure's own window (gensim's), or the whole document when the
+     * reference corpus is a bag of words (a sliding window needs the words in their order); the coherence command's top
+     * words and seed.
+     */
+    public static CoherenceStudy.Settings coherenceSettings(CoherenceMeasure measure, boolean wordOrder) {
+        return new CoherenceStudy.Settings(measure, wordOrder ? measure.defaultWindow() : Window.DOCUMENT, CoherenceStudy.DEFAULT_TOP_N,
+                CoherenceStudy.DEFAULT_SEED);
+    }
+
+    /** Every model's topics' coherence on the reference corpus (over its own vocabulary). */
+    public static List<double[]> topicCoherence(List<TopicModel> models, Corpus reference, CoherenceStudy.Settings settings, CancelToken cancel) {
+        List<double[]> values = new ArrayList<>();
+        for (TopicModel m : models) {
+            values.add(CoherenceStudy.topicValues(m, reference, settings, cancel));
+        }
+        return values;
+    }
+
+    /** The coherence's settings as the per-K table's provenance records them; {@code reference} names the input it was judged on. */
+    public static Map<String, String> settings(CoherenceStudy.Settings s, String reference) {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("coherence-measure", s.measure().label());
+        m.put("coherence-gensim-measure", s.measure().gensimName());
+        m.put("coherence-window", s.window().label());
+        m.put("coherence-top-n", Integer.toString(s.topN()));
+        m.put("coherence-seed", Long.toString(s.seed()));
+        m.put("coherence-reference", reference);
+        m.put("bootstrap-resamples", Integer.toString(TopicBootstrap.RESAMPLES));
+        m.put("diversity-words", Integer.toString(tmeval.coherence.Diversity.DIVERSITY_WORDS));
+        m.put("per-k-model", "random effects over seeds (DerSimonian-Laird tau^2, one indicator per K), 95% t intervals");
+        return m;
     }
 
     private static Interval interval(MetaRegression.Estimate e) {
