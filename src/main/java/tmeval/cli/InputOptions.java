@@ -142,15 +142,6 @@ final class InputOptions {
         return new CorpusLoader.Spec(o.requiredPath(option), CorpusLoader.Format.AUTO, null, tokenizing(o));
     }
 
-    /** Whether a corpus keeps its words in their order (a bag of words, UCI or LDA-C, keeps their counts only). */
-    static boolean wordOrder(CorpusLoader.Spec spec) throws InputException {
-        CorpusLoader.Format format = spec.format();
-        if (format == CorpusLoader.Format.AUTO && java.nio.file.Files.isRegularFile(spec.path())) {
-            format = CorpusLoader.detect(spec.path());
-        }
-        return format != CorpusLoader.Format.UCI && format != CorpusLoader.Format.LDAC;
-    }
-
     private static Tokenizer.Options tokenizing(Options o) throws UsageException {
         Integer minLength = o.has("min-token-length") ? o.integer("min-token-length", Tokenizer.DEFAULT_MIN_LENGTH, 1, 1000) : null;
         try {

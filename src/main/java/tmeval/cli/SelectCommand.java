@@ -200,7 +200,7 @@ final class SelectCommand implements Command {
         CoherenceStudy.Settings coherence;
         try {
             coherence = SeedsPerK.coherenceSettings(CoherenceMeasure.parse(o.string(COHERENCE, CoherenceMeasure.DEFAULT.label())),
-                    InputOptions.wordOrder(o.has(REFERENCE) ? InputOptions.referenceSpec(o, REFERENCE) : InputOptions.corpusSpec(o)));
+                    CorpusLoader.keepsWordOrder(o.has(REFERENCE) ? InputOptions.referenceSpec(o, REFERENCE) : InputOptions.corpusSpec(o)));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

@@ -94,7 +94,7 @@ final class ModelScoresTable {
     }
 
     /** A column headed by a short title with its meaning in a tooltip, never narrower than the title needs. */
-    private static <S, T> TableColumn<S, T> header(TableColumn<S, T> c, String title, String tip, double width) {
+    static <S, T> TableColumn<S, T> header(TableColumn<S, T> c, String title, String tip, double width) {
         Label heading = new Label(title);
         heading.setTooltip(new Tooltip(tip));
         heading.setMinWidth(Region.USE_PREF_SIZE);

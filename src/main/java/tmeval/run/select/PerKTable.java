@@ -1,6 +1,7 @@
 package tmeval.run.select;
 
-import java.util.ArrayList;
+import tmeval.run.output.WhichKRowFormat;
+
 import java.util.List;
 import java.util.Locale;
 
@@ -11,35 +12,21 @@ import java.util.Locale;
  * field, never NaN.
  */
 public final class PerKTable {
-    public static final List<String> COLUMNS = List.of("K", "seeds", "mean", "low", "high", "coherence", "coherence_low", "coherence_high",
-            "coherence_topics", "diversity", "diversity_low", "diversity_high", "decided");
+    public static final List<String> COLUMNS = WhichKRowFormat.PER_K_COLUMNS;
 
     private PerKTable() {
     }
 
     /** The header and one line per K, fields separated by {@code separator} (tab or comma; no field holds either). */
     public static String text(SeedsPerK.Result result, char separator) {
-        StringBuilder sb = new StringBuilder(String.join(String.valueOf(separator), COLUMNS)).append('\n');
-        for (SeedsPerK.Row r : result.rows()) {
-            List<String> f = new ArrayList<>(List.of(Integer.toString(r.k()), Integer.toString(r.seeds())));
-            add(f, r.likelihood());
-            add(f, r.coherence());
-            f.add(Integer.toString(r.coherenceTopics()));
-            add(f, r.diversity());
-            f.add(r.decided());
-            sb.append(String.join(String.valueOf(separator), f)).append('\n');
-        }
-        return sb.toString();
+        return WhichKRowFormat.perKText(rows(result), separator);
     }
 
-    private static void add(List<String> fields, SeedsPerK.Interval i) {
-        fields.add(number(i.value()));
-        fields.add(number(i.low()));
-        fields.add(number(i.high()));
-    }
-
-    private static String number(double x) {
-        return Double.isFinite(x) ? Double.toString(x) : "";
+    /** The rows as the format writes them. */
+    public static List<WhichKRowFormat.PerK> rows(SeedsPerK.Result result) {
+        return result.rows().stream().map(r -> new WhichKRowFormat.PerK(r.k(), r.seeds(), r.likelihood().value(), r.likelihood().low(),
+                r.likelihood().high(), r.coherence().value(), r.coherence().low(), r.coherence().high(), r.coherenceTopics(),
+                r.diversity().value(), r.diversity().low(), r.diversity().high(), r.decided())).toList();
     }
 
     /** The table as {@code select} prints it, its measure named, and the verdict under it. */

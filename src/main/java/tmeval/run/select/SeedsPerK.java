@@ -49,7 +49,7 @@ public final class SeedsPerK {
     /**
      * One K's row.
      *
-     * @param decided "best" (its mean clears every other K's), "highest, undecided" (it does not clear every other's),
+     * @param decided "best" (its mean clears every other K's), "highest but undecided" (it does not clear every other's),
      *                "below K = X" (the best K's mean clears this one's), "undecided" (it does not), or "-" (nothing decided:
      *                one model a K)
      */
@@ -111,7 +111,7 @@ public final class SeedsPerK {
             }
         }
         if (fit != null) {
-            decided[best] = p == 1 ? "-" : clearsAll ? "best" : "highest, undecided";
+            decided[best] = p == 1 ? "-" : clearsAll ? "best" : "highest but undecided";
         }
         List<Row> rows = new ArrayList<>();
         for (int j = 0; j < p; j++) {
