@@ -1,8 +1,6 @@
 package tmeval.app.whichk;
 
 import javafx.beans.binding.Bindings;
-import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
@@ -10,7 +8,6 @@ import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
-import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.FlowPane;
@@ -25,7 +22,6 @@ import tmeval.run.output.WhichKRowFormat;
 
 import java.io.File;
 import java.io.IOException;
-import java.util.function.Function;
 
 /**
  * Which K?'s per-K tab: the models grouped by K (training seeds), each K's mean log-likelihood with its interval over the
@@ -41,18 +37,19 @@ final class PerKScoresTable {
         TableView<WhichKRows.PerKRow> t = new TableView<>(rows);
         t.setId("whichk-per-k-table");
         t.setPlaceholder(new Label("press Score models: with several models of a K (training seeds), each K's mean appears here"));
-        t.getColumns().add(column("K", "number of topics", WhichKRows.PerKRow::k, 44));
-        t.getColumns().add(column("seeds", "models of this K (training seeds, or libraries)", WhichKRows.PerKRow::seeds, 52));
-        t.getColumns().add(text("mean log-lik", "the mean corpus log-likelihood of the K's models (nats; higher is better)", WhichKRows.PerKRow::mean, 96));
-        t.getColumns().add(text("95% CI", "over the spread between the K's models and their Monte Carlo noise (a random-effects model over"
-                + " seeds, estimators.md); none with one model per K", WhichKRows.PerKRow::interval, 150));
-        t.getColumns().add(text("NPMI", "the mean NPMI coherence over the K's topics, gensim's c_npmi (higher: top words that occur together)",
+        t.getColumns().add(ModelScoresTable.column("K", "number of topics", WhichKRows.PerKRow::k, 44));
+        t.getColumns().add(ModelScoresTable.column("seeds", "models of this K (training seeds, or libraries)", WhichKRows.PerKRow::seeds, 52));
+        t.getColumns().add(ModelScoresTable.text("mean log-lik", "the mean corpus log-likelihood of the K's models (nats; higher is better)", WhichKRows.PerKRow::mean, 96));
+        t.getColumns().add(ModelScoresTable.text("95% CI", "over the spread between the K's models and their Monte Carlo noise (a random-effects model over"
+                + " seeds, estimators.md); none with one model per K", WhichKRows.PerKRow::interval, 120));
+        t.getColumns().add(ModelScoresTable.text("decided", "best: its mean clears every other K's by more than the seeds' spread and the Monte Carlo noise;"
+                + " below K = X: the best K's clears this one's", WhichKRows.PerKRow::decided, 110));
+        t.getColumns().add(ModelScoresTable.text("NPMI", "the mean NPMI coherence over the K's topics, gensim's c_npmi (higher: top words that occur together)",
                 WhichKRows.PerKRow::coherence, 64));
-        t.getColumns().add(text("95% CI ", "bootstrap over the K's topics, as the coherence command's", WhichKRows.PerKRow::coherenceInterval, 126));
-        t.getColumns().add(text("diversity", "the share of distinct words among the topics' top 25, mean over the K's models", WhichKRows.PerKRow::diversity, 70));
-        t.getColumns().add(text("95% CI  ", "Student's interval over the K's models", WhichKRows.PerKRow::diversityInterval, 126));
-        t.getColumns().add(text("decided", "best: its mean clears every other K's by more than the seeds' spread and the Monte Carlo noise;"
-                + " below K = X: the best K's clears this one's", WhichKRows.PerKRow::decided, 130));
+        t.getColumns().add(ModelScoresTable.text("95% CI ", "bootstrap over the K's topics, as the coherence command's", WhichKRows.PerKRow::coherenceInterval, 126));
+        t.getColumns().add(ModelScoresTable.text("diversity", "the share of distinct words among the topics' top 25, mean over the K's models", WhichKRows.PerKRow::diversity, 70));
+        t.getColumns().add(ModelScoresTable.text("95% CI  ", "Student's interval over the K's models", WhichKRows.PerKRow::diversityInterval, 126));
+        t.getColumns().stream().filter(c -> !"decided".equals(c.getUserData())).forEach(c -> c.getStyleClass().add("numeric"));
         Tables.showRows(t);
         Label verdict = new Label();
         verdict.setId("whichk-per-k-verdict");
@@ -81,7 +78,8 @@ final class PerKScoresTable {
         for (var n : bar.getChildren()) {
             ((Region) n).setMinWidth(Region.USE_PREF_SIZE);
         }
-        root = new VBox(4, t, Messages.capped(verdict, 2), bar);
+        // the answer above the table, as the Scores tab's warnings: at 1280 x 800 under it, it gave way to one line
+        root = new VBox(4, Messages.capped(verdict, 3, 2), t, bar);
         VBox.setVgrow(t, Priority.ALWAYS);
         choose.setOnAction(e -> {
             FileChooser chooser = new FileChooser();
@@ -109,18 +107,5 @@ final class PerKScoresTable {
 
     Region root() {
         return root;
-    }
-
-    private static <T> TableColumn<WhichKRows.PerKRow, T> column(String title, String tip, Function<WhichKRows.PerKRow, T> value, double width) {
-        TableColumn<WhichKRows.PerKRow, T> c = new TableColumn<>();
-        c.setCellValueFactory(f -> new ReadOnlyObjectWrapper<>(value.apply(f.getValue())));
-        c.getStyleClass().add("numeric");
-        return ModelScoresTable.header(c, title, tip, width);
-    }
-
-    private static TableColumn<WhichKRows.PerKRow, String> text(String title, String tip, Function<WhichKRows.PerKRow, String> value, double width) {
-        TableColumn<WhichKRows.PerKRow, String> c = new TableColumn<>();
-        c.setCellValueFactory(f -> new ReadOnlyStringWrapper(value.apply(f.getValue())));
-        return ModelScoresTable.header(c, title, tip, width);
     }
 }

@@ -22,16 +22,23 @@ public final class WhichKRows {
 
     /** What the chart's value axis shows. */
     public enum Measure {
-        PER_TOKEN("log-likelihood per token (nats)"), PERPLEXITY("perplexity");
+        PER_TOKEN("log-likelihood per token (nats)", "nats per token"), PERPLEXITY("perplexity", "perplexity");
 
         private final String axis;
+        private final String shortAxis;
 
-        Measure(String axis) {
+        Measure(String axis, String shortAxis) {
             this.axis = axis;
+            this.shortAxis = shortAxis;
         }
 
         public String axis() {
             return axis;
+        }
+
+        /** The axis's name where the plot is short (coherence and diversity under it). */
+        public String shortAxis() {
+            return shortAxis;
         }
 
         @Override
@@ -154,7 +161,7 @@ public final class WhichKRows {
     }
 
     static PerKRow perKRow(WhichKRowFormat.PerK k) {
-        return new PerKRow(k.k(), k.seeds(), fixed(k.mean(), "%.1f"), range(k.low(), k.high(), "%.1f"), fixed(k.coherence(), "%.4f"),
+        return new PerKRow(k.k(), k.seeds(), fixed(k.mean(), "%.1f"), range(k.low(), k.high(), "%.0f"), fixed(k.coherence(), "%.4f"),
                 range(k.coherenceLow(), k.coherenceHigh(), "%.4f"), fixed(k.diversity(), "%.4f"), range(k.diversityLow(), k.diversityHigh(), "%.4f"),
                 k.decided());
     }

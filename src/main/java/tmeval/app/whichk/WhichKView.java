@@ -99,6 +99,12 @@ public final class WhichKView {
         TabPane tables = new TabPane(scores, perK, pairs);
         tables.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         tables.setId("whichk-tables");
+        // several models of a K among several K: the per-K table is the answer, shown when it arrives
+        model.perK().addListener((ListChangeListener<tmeval.run.output.WhichKRowFormat.PerK>) c -> {
+            if (model.perK().size() > 1 && model.perK().stream().anyMatch(k -> k.seeds() > 1)) {
+                tables.getSelectionModel().select(perK);
+            }
+        });
         VBox tableBox = new VBox(Messages.capped(warnings, WARNING_LINES), tables);
         VBox.setVgrow(tables, Priority.ALWAYS);
         SplitPane centre = new SplitPane(viewer, tableBox);
@@ -279,6 +285,9 @@ public final class WhichKView {
             }
         };
         renderer.setDrawXError(false);
+        // the value axis over every point: bounds of the visible series only are taken within the K axis's range, which
+        // under a combined plot is still the one before the points came (the chart stayed empty while a job ran)
+        renderer.setDataBoundsIncludesVisibleSeriesOnly(false);
         renderer.setDefaultLinesVisible(true);
         renderer.setSeriesPaint(0, Charts.colour(0));
         renderer.setErrorPaint(Charts.colour(0));
@@ -318,6 +327,7 @@ public final class WhichKView {
     private static XYPlot besidePlot(YIntervalSeriesCollection data, String axis, int colour) {
         XYErrorRenderer r = new XYErrorRenderer();
         r.setDrawXError(false);
+        r.setDataBoundsIncludesVisibleSeriesOnly(false);
         r.setDefaultLinesVisible(true);
         r.setSeriesPaint(0, Charts.colour(colour));
         r.setErrorPaint(Charts.colour(colour));
@@ -390,7 +400,8 @@ public final class WhichKView {
             x = names1;
         }
         combined.setDomainAxis(x);
-        plot.getRangeAxis().setLabel(model.measureProperty().get().axis());
+        // under the plots beside it the axis is a third as high: a short name that fits it
+        plot.getRangeAxis().setLabel(beside ? model.measureProperty().get().shortAxis() : model.measureProperty().get().axis());
         data.addSeries(s);
         if (beside) {
             data.addSeries(means);
