@@ -40,10 +40,10 @@ final class PerKScoresTable {
         t.getColumns().add(ModelScoresTable.column("K", "number of topics", WhichKRows.PerKRow::k, 44));
         t.getColumns().add(ModelScoresTable.column("seeds", "models of this K (training seeds, or libraries)", WhichKRows.PerKRow::seeds, 52));
         t.getColumns().add(ModelScoresTable.text("mean log-lik", "the mean corpus log-likelihood of the K's models (nats; higher is better)", WhichKRows.PerKRow::mean, 96));
-        t.getColumns().add(ModelScoresTable.text("95% CI", "over the spread between the K's models and their Monte Carlo noise (a random-effects model over"
-                + " seeds, estimators.md); none with one model per K", WhichKRows.PerKRow::interval, 120));
         t.getColumns().add(ModelScoresTable.text("decided", "best: its mean clears every other K's by more than the seeds' spread and the Monte Carlo noise;"
-                + " below K = X: the best K's clears this one's", WhichKRows.PerKRow::decided, 110));
+                + " below K = X: the best K's clears this one's", WhichKRows.PerKRow::decided, 150));
+        t.getColumns().add(ModelScoresTable.text("95% CI", "over the spread between the K's models and their Monte Carlo noise (a random-effects model over"
+                + " seeds, estimators.md); none with one model per K", WhichKRows.PerKRow::interval, 150));
         t.getColumns().add(ModelScoresTable.text("NPMI", "the mean NPMI coherence over the K's topics, gensim's c_npmi (higher: top words that occur together)",
                 WhichKRows.PerKRow::coherence, 64));
         t.getColumns().add(ModelScoresTable.text("95% CI ", "bootstrap over the K's topics, as the coherence command's", WhichKRows.PerKRow::coherenceInterval, 126));
