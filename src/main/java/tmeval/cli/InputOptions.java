@@ -152,6 +152,11 @@ final class InputOptions {
         return new CorpusLoader.Spec(o.requiredPath("corpus"), format, o.path("corpus-vocab"), tokenizing(o));
     }
 
+    /** A further corpus option's file (select's --reference): its format recognised by its content, tokenised as --corpus. */
+    static CorpusLoader.Spec referenceSpec(Options o, String option) throws UsageException {
+        return new CorpusLoader.Spec(o.requiredPath(option), CorpusLoader.Format.AUTO, null, tokenizing(o));
+    }
+
     private static Tokenizer.Options tokenizing(Options o) throws UsageException {
         String minLengthOption = SettingName.MIN_TOKEN_LENGTH.option();
         Integer minLength = o.has(minLengthOption) ? o.integer(minLengthOption, Tokenizer.DEFAULT_MIN_LENGTH, 1, 1000) : null;

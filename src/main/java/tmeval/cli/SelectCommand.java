@@ -1,6 +1,12 @@
 package tmeval.cli;
 
+import tmeval.coherence.CoherenceMeasure;
+import tmeval.coherence.CoherenceStudy;
 import tmeval.compare.ComparisonMethods;
+import tmeval.io.CorpusLoader;
+import tmeval.model.Corpus;
+import tmeval.run.select.PerKTable;
+import tmeval.run.select.SeedsPerK;
 import tmeval.run.select.AdjacentRatios;
 import tmeval.run.plan.ComparisonPlan;
 import tmeval.estimate.MethodOption;
@@ -47,6 +53,9 @@ import java.util.Map;
  */
 final class SelectCommand implements Command {
     static final String HEADER = SelectRowFormat.HEADER;
+    private static final String PER_K = "per-k";
+    private static final String COHERENCE = "coherence";
+    private static final String REFERENCE = "reference";
 
     private final CancelToken cancel;
     private final JobEngine engine;
@@ -92,6 +101,12 @@ final class SelectCommand implements Command {
         o.addAll(MethodOptions.runOptions(ModelSelection.DEFAULT_RUNS, EstimatePlan.DEFAULT_SEED));
         o.add(MethodOptions.shardOption());
         o.add(OptionSpec.output("out", "FILE", "per-document results, a model column before estimate's columns (TSV; - for standard output)"));
+        o.add(OptionSpec.output(PER_K, "FILE", "also write the per-K table (the models grouped by K, several training seeds a K: each K's"
+                + " mean log-likelihood with its interval over seeds and runs, coherence, diversity, decided) as TSV with provenance"));
+        o.add(OptionSpec.value(COHERENCE, CoherenceMeasure.labels(), "the per-K table's coherence measure, gensim's (default "
+                + CoherenceMeasure.DEFAULT.label() + ", in its window; the whole document for a bag-of-words reference)"));
+        o.add(OptionSpec.input(REFERENCE, "FILE", "the reference corpus of the per-K table's coherence, in any corpus format, tokenised as"
+                + " --corpus (default: the held-out --corpus)"));
         return o;
     }
 
@@ -123,6 +138,14 @@ final class SelectCommand implements Command {
             for (String m : o.string("models", "").split(",")) {
                 if (!m.isBlank()) {
                     in.put("--models " + m.trim(), Path.of(m.trim()));
+                }
+            }
+            if (o.has(REFERENCE)) {
+                try {
+                    CorpusLoader.foundFiles(InputOptions.referenceSpec(o, REFERENCE))
+                            .forEach(p -> in.put("the vocabulary found beside --" + REFERENCE, p));
+                } catch (UsageException e) {
+                    // the run reports it
                 }
             }
             for (int i = 1; i <= o.string("models", "").split(",").length; i++) {
@@ -177,6 +200,16 @@ final class SelectCommand implements Command {
             throw new UsageException(e.getMessage());
         }
         Shard shard = MethodOptions.shard(o);
+        if (o.has(PER_K) && !shard.equals(Shard.ALL)) {
+            throw new UsageException("--per-k groups every model's whole-corpus total by K: give it to an unsharded select, not with --shard");
+        }
+        CoherenceStudy.Settings coherence;
+        try {
+            coherence = SeedsPerK.coherenceSettings(CoherenceMeasure.parse(o.string(COHERENCE, CoherenceMeasure.DEFAULT.label())),
+                    CorpusLoader.keepsWordOrder(o.has(REFERENCE) ? InputOptions.referenceSpec(o, REFERENCE) : InputOptions.corpusSpec(o)));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
         if (pairs != null && !shard.equals(Shard.ALL)) {
             throw new UsageException("--pairs compares adjacent models over the whole corpus once every model is scored: give it to an unsharded"
                     + " select (one machine or Spark), not with --shard");
@@ -308,11 +341,53 @@ final class SelectCommand implements Command {
         if (pairs != null) {
             out.print(AdjacentRatios.text(AdjacentRatios.run(engine, pairs, result, label -> ProgressPrinter.to(err, label), cancel), result, methodName));
         }
+        if (shard.equals(Shard.ALL)) {
+            perK(o, result, models, coherence, settings, inputs, timing, out);
+        }
         if (!oneVocabulary) {
             out.println("n/a: the two models have different vocabularies, so they score different tokens and their documents cannot be set"
                     + " side by side; each model's own score above stands (on its own vocabulary)");
         }
         out.println("wrote " + outFile);
+        if (o.has(PER_K) && SeedsPerK.oneVocabulary(result)) {
+            out.println("wrote " + o.path(PER_K));
+        }
         return 0;
+    }
+
+    /**
+     * The models grouped by K ({@link SeedsPerK}): printed, and written with the run's provenance and the coherence's
+     * settings to --per-k; n/a across vocabularies (the totals are of different tokens).
+     */
+    private void perK(Options o, ModelSelection.Result result, List<TopicModel> models, CoherenceStudy.Settings coherence,
+                      Map<String, String> settings, List<Provenance.Input> inputs, boolean timing, PrintStream out)
+            throws UsageException, InputException, IOException {
+        if (!SeedsPerK.oneVocabulary(result)) {
+            out.println("per K: n/a: the models have different vocabularies, so their totals are of different tokens");
+            return;
+        }
+        Corpus reference = o.has(REFERENCE) ? CorpusLoader.read(InputOptions.referenceSpec(o, REFERENCE)) : InputOptions.corpus(o, null);
+        SeedsPerK.Result perK = SeedsPerK.of(SeedsPerK.models(result, SeedsPerK.topicCoherence(models, reference, coherence, cancel)),
+                coherence.seed());
+        int leftOut = SeedsPerK.documentsLeftOut(result);
+        if (leftOut > 0) {
+            out.println("per K: over the documents every model has an estimate of (" + leftOut + " left out)");
+        }
+        out.print(PerKTable.report(perK, coherence.measure().label()));
+        if (o.has(PER_K)) {
+            Map<String, String> all = new LinkedHashMap<>(settings);
+            all.putAll(SeedsPerK.settings(coherence, o.has(REFERENCE) ? "reference" : "corpus"));
+            try (OutputFile file = OutputFile.create(o.requiredPath(PER_K))) {
+                List<Provenance.Input> read = new ArrayList<>(inputs);
+                if (o.has(REFERENCE)) {
+                    CorpusLoader.foundFiles(InputOptions.referenceSpec(o, REFERENCE)).stream()
+                            .filter(p -> read.stream().noneMatch(i -> i.path().equals(p)))
+                            .forEach(p -> read.add(new Provenance.Input("the vocabulary found beside --" + REFERENCE, p)));
+                }
+                file.writer().write(Provenance.header(all, read, timing));
+                file.writer().write(PerKTable.text(perK, '\t'));
+                file.commit();
+            }
+        }
     }
 }

@@ -66,25 +66,39 @@ public final class CoherenceStudy {
         ReferenceTopics found = ReferenceTopics.of(model, settings.topN(), reference);
         Cooccurrences counts = found.count(reference, settings.window(), cancel);
         List<Topic> topics = new ArrayList<>();
-        double[] values = new double[model.numTopics()];
-        int valued = 0;
+        double[] values = values(settings.measure(), counts, found);
         for (int k = 0; k < model.numTopics(); k++) {
-            double v = settings.measure().topic(counts, k, found.found(k));
-            if (Double.isFinite(v)) {
-                values[valued++] = v;
-            } else {
-                v = Double.NaN;
-            }
-            topics.add(new Topic(k + 1, found.words(k), found.absent(k), v, diagnostics.get(k)));
+            topics.add(new Topic(k + 1, found.words(k), found.absent(k), values[k], diagnostics.get(k)));
         }
-        double[] finite = Arrays.copyOf(values, valued);
-        double mean = valued == 0 ? Double.NaN : Arrays.stream(finite).sum() / valued;
-        // a vocabulary smaller than the depths gives every topic all its words
-        int diversityDepth = Math.min(Diversity.DIVERSITY_WORDS, model.numWords());
+        double[] finite = Arrays.stream(values).filter(Double::isFinite).toArray();
+        double mean = finite.length == 0 ? Double.NaN : Arrays.stream(finite).sum() / finite.length;
         int rboDepth = Math.min(Diversity.RBO_WORDS, model.numWords());
-        return new CoherenceStudy(settings, List.copyOf(topics), counts.windows(), mean, valued, TopicBootstrap.of(finite, settings.seed()),
-                Diversity.topicDiversity(TopWords.of(model, diversityDepth), diversityDepth),
-                Diversity.invertedRbo(TopWords.of(model, rboDepth), rboDepth, Diversity.RBO_PERSISTENCE), sizes);
+        return new CoherenceStudy(settings, List.copyOf(topics), counts.windows(), mean, finite.length, TopicBootstrap.of(finite, settings.seed()),
+                diversity(model), Diversity.invertedRbo(TopWords.of(model, rboDepth), rboDepth, Diversity.RBO_PERSISTENCE), sizes);
+    }
+
+    /**
+     * The topics' coherence values alone (NaN where a topic has none), as {@link #of} computes them, without the
+     * diagnostics (whose topic sizes can cost a variational fit): what {@code select} sets beside the likelihood.
+     */
+    public static double[] topicValues(TopicModel model, Corpus reference, Settings settings, CancelToken cancel) {
+        ReferenceTopics found = ReferenceTopics.of(model, settings.topN(), reference);
+        return values(settings.measure(), found.count(reference, settings.window(), cancel), found);
+    }
+
+    /** Topic diversity over the top {@link Diversity#DIVERSITY_WORDS} words (all of a smaller vocabulary's). */
+    public static double diversity(TopicModel model) {
+        int depth = Math.min(Diversity.DIVERSITY_WORDS, model.numWords());
+        return Diversity.topicDiversity(TopWords.of(model, depth), depth);
+    }
+
+    private static double[] values(CoherenceMeasure measure, Cooccurrences counts, ReferenceTopics found) {
+        double[] values = new double[found.numTopics()];
+        for (int k = 0; k < values.length; k++) {
+            double v = measure.topic(counts, k, found.found(k));
+            values[k] = Double.isFinite(v) ? v : Double.NaN;
+        }
+        return values;
     }
 
     public Settings settings() {

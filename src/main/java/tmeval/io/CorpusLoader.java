@@ -108,6 +108,15 @@ public final class CorpusLoader {
         return vocabulary != null && Files.exists(vocabulary) ? List.of(vocabulary) : List.of();
     }
 
+    /** Whether a corpus keeps its words in their order (a bag of words, UCI or LDA-C, keeps their counts only). */
+    public static boolean keepsWordOrder(Spec spec) throws InputException {
+        Format format = spec.format();
+        if (format == Format.AUTO && Files.isRegularFile(spec.path())) {
+            format = detect(spec.path());
+        }
+        return format != Format.UCI && format != Format.LDAC;
+    }
+
     /** The format as far as the name tells (UCI, LDA-C), or AUTO where only the content could. */
     private static Format detectByName(Path path) {
         String name = path.getFileName().toString();

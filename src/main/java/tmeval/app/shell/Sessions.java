@@ -14,6 +14,7 @@ import tmeval.app.common.Workspace.Slot;
 import tmeval.app.curves.CurvesViewModel;
 import tmeval.app.run.RunViewModel;
 import tmeval.app.teaching.TeachingViewModel;
+import tmeval.app.whichk.WhichKViewModel;
 import tmeval.model.Corpus;
 import tmeval.run.exec.AdaptiveComparison;
 import tmeval.run.output.ComparisonResults;
@@ -64,9 +65,11 @@ final class Sessions {
     private final CurvesViewModel curves;
     private final TeachingViewModel teaching;
     private final ResultsFiles files;
+    private final WhichKViewModel whichK;
 
     Sessions(Workspace workspace, RunHistory history, RunViewModel run, CurvesViewModel curves,
-             TeachingViewModel teaching, ResultsFiles files, UserMessages messages, Reopening reopening) {
+             TeachingViewModel teaching, WhichKViewModel whichK, ResultsFiles files, UserMessages messages, Reopening reopening) {
+        this.whichK = whichK;
         this.workspace = workspace;
         this.history = history;
         this.results = history.results();
@@ -134,6 +137,8 @@ final class Sessions {
         settings.put("teaching.temperatures", Integer.toString(teaching.temperaturesProperty().get()));
         settings.put("teaching.samples", Integer.toString(teaching.samplesProperty().get()));
         settings.put("teaching.tokens", Integer.toString(teaching.tokensProperty().get()));
+        // Which K?'s scores: the models' rows and points, the per-K table with its verdict and provenance
+        settings.putAll(whichK.sessionSettings());
         SessionFile.write(new SessionFile.Session(in, settings, List.of(), List.of(), SessionRuns.blocks(history)), path);
         history.markAllSaved();
         curves.markSaved();
@@ -183,6 +188,7 @@ final class Sessions {
                 applyRuns(session, opened.runPlans());
             }
             applyTeaching(session.settings());
+            whichK.restore(session.settings());
         });
     }
 

@@ -115,7 +115,7 @@ public final class WorkbenchViewModel {
         table.follow(history.compareResultsProperty(), history.compareProperty());
         Reopening reopening = new Reopening(workspace, history, inputs, messages, this::mayDiscard);
         files = new ResultsFiles(workspace, history, run, messages, reopening);
-        sessions = new Sessions(workspace, history, run, curves, teaching, files, messages, reopening);
+        sessions = new Sessions(workspace, history, run, curves, teaching, whichK, files, messages, reopening);
         report = new ReportExport(workspace, results, curves, executor, messages);
     }
 

@@ -84,20 +84,20 @@ final class ModelScoresTable {
         return c;
     }
 
-    private static <T> TableColumn<WhichKRows.Row, T> column(String title, String tip, Function<WhichKRows.Row, T> value, double width) {
-        TableColumn<WhichKRows.Row, T> c = new TableColumn<>();
+    static <S, T> TableColumn<S, T> column(String title, String tip, Function<S, T> value, double width) {
+        TableColumn<S, T> c = new TableColumn<>();
         c.setCellValueFactory(f -> new ReadOnlyObjectWrapper<>(value.apply(f.getValue())));
         return header(c, title, tip, width);
     }
 
-    private static TableColumn<WhichKRows.Row, String> text(String title, String tip, Function<WhichKRows.Row, String> value, double width) {
-        TableColumn<WhichKRows.Row, String> c = new TableColumn<>();
+    static <S> TableColumn<S, String> text(String title, String tip, Function<S, String> value, double width) {
+        TableColumn<S, String> c = new TableColumn<>();
         c.setCellValueFactory(f -> new ReadOnlyStringWrapper(value.apply(f.getValue())));
         return header(c, title, tip, width);
     }
 
     /** A column headed by a short title with its meaning in a tooltip, never narrower than the title needs. */
-    private static <S, T> TableColumn<S, T> header(TableColumn<S, T> c, String title, String tip, double width) {
+    static <S, T> TableColumn<S, T> header(TableColumn<S, T> c, String title, String tip, double width) {
         Label heading = new Label(title);
         heading.setTooltip(new Tooltip(tip));
         heading.setMinWidth(Region.USE_PREF_SIZE);

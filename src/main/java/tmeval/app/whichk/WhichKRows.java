@@ -3,6 +3,7 @@ package tmeval.app.whichk;
 import tmeval.run.plan.AutoPilot;
 import tmeval.architecture.UsesNoJavaFx;
 import tmeval.run.output.CorpusSummary;
+import tmeval.run.output.WhichKRowFormat;
 import tmeval.run.select.ModelSelection;
 
 import java.util.ArrayList;
@@ -21,16 +22,23 @@ public final class WhichKRows {
 
     /** What the chart's value axis shows. */
     public enum Measure {
-        PER_TOKEN("log-likelihood per token (nats)"), PERPLEXITY("perplexity");
+        PER_TOKEN("log-likelihood per token (nats)", "nats per token"), PERPLEXITY("perplexity", "perplexity");
 
         private final String axis;
+        private final String shortAxis;
 
-        Measure(String axis) {
+        Measure(String axis, String shortAxis) {
             this.axis = axis;
+            this.shortAxis = shortAxis;
         }
 
         public String axis() {
             return axis;
+        }
+
+        /** The axis's name where the plot is short (coherence and diversity under it). */
+        public String shortAxis() {
+            return shortAxis;
         }
 
         @Override
@@ -110,6 +118,62 @@ public final class WhichKRows {
         // per token: the perplexity interval's bounds in nats per token (the interval of the total over the mean tokens)
         return t.hasInterval() ? new Point(x, label, t.perToken(), -Math.log(t.perplexityHigh()), -Math.log(t.perplexityLow()), warned)
                 : new Point(x, label, t.perToken(), t.perToken(), t.perToken(), warned);
+    }
+
+    /** A model's point from its row as shown or reopened (both measures kept), at {@code x}. */
+    static Point point(double x, WhichKRowFormat.Model m, Measure measure) {
+        double[] p = measure == Measure.PERPLEXITY ? m.perplexityPoint() : m.perTokenPoint();
+        // a value that does not exist is drawn nowhere: its interval collapses onto it
+        return new Point(x, m.label(), p[0], Double.isFinite(p[1]) ? p[1] : p[0], Double.isFinite(p[2]) ? p[2] : p[0], !m.warning().isEmpty());
+    }
+
+    /** A row as a session keeps it: its cells and its point in both measures. */
+    static WhichKRowFormat.Model saved(Row r, ModelSelection.Score score) {
+        Point perToken = point(0, r.label(), score, Measure.PER_TOKEN);
+        Point perplexity = point(0, r.label(), score, Measure.PERPLEXITY);
+        return new WhichKRowFormat.Model(r.number(), r.label(), r.numTopics(), r.by(), r.vocabulary(), r.tokens(), r.unknown(), r.logLikelihood(),
+                r.interval(), r.perToken(), r.perplexity(), r.perplexityInterval(), r.medianDocumentPerplexity(), r.refused(), r.certified(),
+                r.warning(), r.why(), new double[] {perToken.value(), perToken.low(), perToken.high()},
+                new double[] {perplexity.value(), perplexity.low(), perplexity.high()});
+    }
+
+    /** The row a session kept. */
+    static Row row(WhichKRowFormat.Model m) {
+        return new Row(m.number(), m.label(), m.numTopics(), m.by(), m.vocabulary(), m.tokens(), m.unknown(), m.logLikelihood(), m.interval(),
+                m.perToken(), m.perplexity(), m.perplexityInterval(), m.medianDocumentPerplexity(), m.refused(), m.certified(), m.warning(), m.why(),
+                "-"); // a session does not keep the library's number: the file's lines give it when the model is scored again
+    }
+
+    /**
+     * A K's mean in the chart's measure, with its interval: the corpus total over the tokens every model scored, per token or
+     * as a perplexity (whose bounds swap: a higher likelihood is a lower perplexity).
+     */
+    static Point meanPoint(WhichKRowFormat.PerK k, double tokens, Measure measure) {
+        double value = k.mean() / tokens;
+        double low = Double.isFinite(k.low()) ? k.low() / tokens : value;
+        double high = Double.isFinite(k.high()) ? k.high() / tokens : value;
+        String label = "K = " + k.k() + " mean";
+        return measure == Measure.PERPLEXITY ? new Point(k.k(), label, Math.exp(-value), Math.exp(-high), Math.exp(-low), false)
+                : new Point(k.k(), label, value, low, high, false);
+    }
+
+    /** The per-K table's rows as the screen shows them (a value that does not exist is "-"). */
+    public record PerKRow(int k, int seeds, String mean, String interval, String coherence, String coherenceInterval, String diversity,
+                          String diversityInterval, String decided) {
+    }
+
+    static PerKRow perKRow(WhichKRowFormat.PerK k) {
+        return new PerKRow(k.k(), k.seeds(), fixed(k.mean(), "%.1f"), range(k.low(), k.high(), "%.0f"), fixed(k.coherence(), "%.4f"),
+                range(k.coherenceLow(), k.coherenceHigh(), "%.4f"), fixed(k.diversity(), "%.4f"), range(k.diversityLow(), k.diversityHigh(), "%.4f"),
+                k.decided());
+    }
+
+    private static String fixed(double x, String format) {
+        return Double.isFinite(x) ? String.format(Locale.ROOT, format, x) : "-";
+    }
+
+    private static String range(double low, double high, String format) {
+        return Double.isFinite(low) && Double.isFinite(high) ? String.format(Locale.ROOT, format + " to " + format, low, high) : "-";
     }
 
     /**

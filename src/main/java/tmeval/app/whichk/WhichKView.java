@@ -59,6 +59,12 @@ public final class WhichKView {
     private final WhichKViewModel model;
     private final BorderPane root = new BorderPane();
     private final YIntervalSeriesCollection data = new YIntervalSeriesCollection();
+    private final YIntervalSeriesCollection coherenceData = new YIntervalSeriesCollection();
+    private final YIntervalSeriesCollection diversityData = new YIntervalSeriesCollection();
+    /** The likelihood above, the coherence and diversity under it (once a per-K table exists), on one K axis. */
+    private final org.jfree.chart.plot.CombinedDomainXYPlot combined = new org.jfree.chart.plot.CombinedDomainXYPlot();
+    private XYPlot coherencePlot;
+    private XYPlot diversityPlot;
     private final JFreeChart chart;
     /** The points as drawn, in x order: the item labels' source. */
     private List<WhichKRows.Point> drawn = List.of();
@@ -71,6 +77,7 @@ public final class WhichKView {
         Charts.leastSize(viewer);
         model.points().addListener((ListChangeListener<WhichKRows.Point>) c -> redraw());
         model.byKProperty().addListener((o, a, b) -> redraw());
+        model.perK().addListener((ListChangeListener<tmeval.run.output.WhichKRowFormat.PerK>) c -> redraw());
 
         TableView<WhichKRows.Row> table = ModelScoresTable.of(model.rows());
         Tables.showRows(table);
@@ -88,9 +95,17 @@ public final class WhichKView {
         scores.setId("whichk-tab-scores");
         Tab pairs = new Tab("Pairwise", pairwise.root());
         pairs.setId("whichk-tab-pairwise");
-        TabPane tables = new TabPane(scores, pairs);
+        Tab perK = new Tab("Per K", new PerKScoresTable(model, onError).root());
+        perK.setId("whichk-tab-per-k");
+        TabPane tables = new TabPane(scores, perK, pairs);
         tables.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         tables.setId("whichk-tables");
+        // several models of a K among several K: the per-K table is the answer, shown when it arrives
+        model.perK().addListener((ListChangeListener<tmeval.run.output.WhichKRowFormat.PerK>) c -> {
+            if (model.perK().size() > 1 && model.perK().stream().anyMatch(k -> k.seeds() > 1)) {
+                tables.getSelectionModel().select(perK);
+            }
+        });
         VBox tableBox = new VBox(Messages.capped(warnings, WARNING_LINES), tables);
         VBox.setVgrow(tables, Priority.ALWAYS);
         SplitPane centre = new SplitPane(viewer, tableBox);
@@ -271,6 +286,9 @@ public final class WhichKView {
             }
         };
         renderer.setDrawXError(false);
+        // the value axis over every point: bounds of the visible series only are taken within the K axis's range, which
+        // under a combined plot is still the one before the points came (the chart stayed empty while a job ran)
+        renderer.setDataBoundsIncludesVisibleSeriesOnly(false);
         renderer.setDefaultLinesVisible(true);
         renderer.setSeriesPaint(0, Charts.colour(0));
         renderer.setErrorPaint(Charts.colour(0));
@@ -279,7 +297,7 @@ public final class WhichKView {
         renderer.setSeriesStroke(0, new BasicStroke(1.5f));
         // each point named beside it (a warning sign first when its numbers cannot all be trusted): models of equal K,
         // drawn a little apart, are told apart by name
-        renderer.setDefaultItemLabelGenerator((dataset, series, item) -> item < drawn.size() ? drawn.get(item).text() : null);
+        renderer.setDefaultItemLabelGenerator((dataset, series, item) -> series == 0 && item < drawn.size() ? drawn.get(item).text() : null);
         renderer.setDefaultItemLabelsVisible(true);
         renderer.setDefaultItemLabelFont(new java.awt.Font(java.awt.Font.SANS_SERIF, java.awt.Font.PLAIN, 11));
         // to the right of the point whatever its sign (log-likelihoods are negative: the renderer asks for the negative position)
@@ -287,16 +305,44 @@ public final class WhichKView {
                 org.jfree.chart.labels.ItemLabelAnchor.OUTSIDE3, org.jfree.chart.ui.TextAnchor.CENTER_LEFT);
         renderer.setDefaultPositiveItemLabelPosition(right);
         renderer.setDefaultNegativeItemLabelPosition(right);
-        XYPlot plot = new XYPlot(data, new NumberAxis(model.xAxis()), y, renderer);
+        // each K's mean over its models: a line of its own colour, no names (the per-K table has them)
+        renderer.setSeriesPaint(1, Charts.colour(1));
+        renderer.setSeriesStroke(1, new BasicStroke(2f));
+        renderer.setSeriesLinesVisible(1, true);
+        renderer.setSeriesShape(1, new java.awt.geom.Rectangle2D.Double(-4, -4, 8, 8));
+        XYPlot plot = new XYPlot(data, null, y, renderer);
         plot.setNoDataMessage("Add two or more models and press Score models");
-        JFreeChart c = new JFreeChart("Held-out score of each model, 95% intervals", JFreeChart.DEFAULT_TITLE_FONT, plot, false);
+        combined.setDomainAxis(new NumberAxis(model.xAxis()));
+        combined.setGap(6);
+        combined.add(plot, 3);
+        coherencePlot = besidePlot(coherenceData, "NPMI coherence", 2);
+        diversityPlot = besidePlot(diversityData, "topic diversity", 3);
+        JFreeChart c = new JFreeChart(TITLE, JFreeChart.DEFAULT_TITLE_FONT, combined, false);
         Charts.style(c);
         return c;
     }
 
+    private static final String TITLE = "Held-out score of each model, 95% intervals";
+
+    /** A plot under the likelihood's, on its K axis: one K's value with its interval, a point a K joined by a line. */
+    private static XYPlot besidePlot(YIntervalSeriesCollection data, String axis, int colour) {
+        XYErrorRenderer r = new XYErrorRenderer();
+        r.setDrawXError(false);
+        r.setDataBoundsIncludesVisibleSeriesOnly(false);
+        r.setDefaultLinesVisible(true);
+        r.setSeriesPaint(0, Charts.colour(colour));
+        r.setErrorPaint(Charts.colour(colour));
+        r.setErrorStroke(new BasicStroke(1.5f));
+        r.setCapLength(6);
+        NumberAxis y = new NumberAxis(axis);
+        y.setAutoRangeIncludesZero(false);
+        y.setAutoRangeMinimumSize(0.01);
+        return new XYPlot(data, null, y, r);
+    }
+
     /** Draws the view-model's points again: the axes follow the measure and whether x is K or the models' names. */
     private void redraw() {
-        XYPlot plot = chart.getXYPlot();
+        XYPlot plot = (XYPlot) combined.getSubplots().get(0);
         data.removeAllSeries();
         // not sorted by the series: the labels are looked up by the item's index, in x order here
         YIntervalSeries s = new YIntervalSeries(model.measureProperty().get().axis(), false, true);
@@ -306,8 +352,32 @@ public final class WhichKView {
             s.add(p.x(), p.value(), p.low(), p.high());
         }
         // a line joins points only as a trend over K: not between models of equal K, nor between names
-        ((XYErrorRenderer) plot.getRenderer()).setDefaultLinesVisible(model.byKProperty().get()
-                && drawn.stream().map(p -> Math.round(p.x())).distinct().count() == drawn.size());
+        boolean oneAK = drawn.stream().map(p -> Math.round(p.x())).distinct().count() == drawn.size();
+        ((XYErrorRenderer) plot.getRenderer()).setSeriesLinesVisible(0, model.byKProperty().get() && oneAK);
+        // several models of a K (training seeds): each K's mean, its coherence and its diversity beside, on the same K axis
+        List<tmeval.run.output.WhichKRowFormat.PerK> perK = model.byKProperty().get() && !oneAK ? List.copyOf(model.perK()) : List.of();
+        YIntervalSeries means = new YIntervalSeries("mean over the K's models", false, true);
+        coherenceData.removeAllSeries();
+        diversityData.removeAllSeries();
+        YIntervalSeries coherence = new YIntervalSeries("coherence", false, true);
+        YIntervalSeries diversity = new YIntervalSeries("diversity", false, true);
+        for (tmeval.run.output.WhichKRowFormat.PerK k : perK) {
+            WhichKRows.Point m = WhichKRows.meanPoint(k, model.scoredTokens(), model.measureProperty().get());
+            means.add(m.x(), m.value(), m.low(), m.high());
+            if (Double.isFinite(k.coherence())) {
+                coherence.add(k.k(), k.coherence(), finite(k.coherenceLow(), k.coherence()), finite(k.coherenceHigh(), k.coherence()));
+            }
+            diversity.add(k.k(), k.diversity(), finite(k.diversityLow(), k.diversity()), finite(k.diversityHigh(), k.diversity()));
+        }
+        boolean beside = !perK.isEmpty();
+        if (beside && !combined.getSubplots().contains(coherencePlot)) {
+            combined.add(coherencePlot, 1);
+            combined.add(diversityPlot, 1);
+        } else if (!beside && combined.getSubplots().contains(coherencePlot)) {
+            combined.remove(coherencePlot);
+            combined.remove(diversityPlot);
+        }
+        chart.setTitle(beside ? "Each model (seed) and each K's mean, with coherence and diversity; 95% intervals" : TITLE);
         chart.clearSubtitles();
         if (points.stream().anyMatch(WhichKRows.Point::warned)) {
             org.jfree.chart.title.TextTitle note = new org.jfree.chart.title.TextTitle("\u26a0: runs below the vb floor or documents not"
@@ -330,9 +400,19 @@ public final class WhichKView {
             names1.setVerticalTickLabels(names.length > 6);
             x = names1;
         }
-        plot.setDomainAxis(x);
-        plot.getRangeAxis().setLabel(model.measureProperty().get().axis());
+        combined.setDomainAxis(x);
+        // under the plots beside it the axis is a third as high: a short name that fits it
+        plot.getRangeAxis().setLabel(beside ? model.measureProperty().get().shortAxis() : model.measureProperty().get().axis());
         data.addSeries(s);
+        if (beside) {
+            data.addSeries(means);
+            coherenceData.addSeries(coherence);
+            diversityData.addSeries(diversity);
+        }
+    }
+
+    private static double finite(double x, double otherwise) {
+        return Double.isFinite(x) ? x : otherwise;
     }
 
     public Region root() {

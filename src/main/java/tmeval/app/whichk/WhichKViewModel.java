@@ -35,10 +35,22 @@ import tmeval.progress.CancelToken;
 import tmeval.run.select.ModelSelection;
 import tmeval.run.local.Throughput;
 
+import tmeval.coherence.CoherenceMeasure;
+import tmeval.coherence.CoherenceStudy;
+import tmeval.io.OutputFile;
+import tmeval.run.output.Provenance;
+import tmeval.run.output.WhichKRowFormat;
+import tmeval.run.plan.Setting;
+import tmeval.run.select.PerKTable;
+import tmeval.run.select.SeedsPerK;
+
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -50,13 +62,26 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class WhichKViewModel {
     /** A model in the list, and the name the table and chart give it. */
-    /** A model of the list; {@code library}: the numbers its library printed, as its file records them (formats.md). */
-    public record Entry(String label, TopicModel model, tmeval.model.LibraryNumbers library) {
+    /**
+     * A model of the list: its file (null for a series' snapshot or model A or B) and the numbers its library printed, as
+     * its file records them (formats.md).
+     */
+    public record Entry(String label, TopicModel model, Path path, tmeval.model.LibraryNumbers library) {
+        /** A model with no file of its own (a series' snapshot, model A or B). */
         public Entry(String label, TopicModel model) {
-            this(label, model, tmeval.model.LibraryNumbers.NONE);
+            this(label, model, null, tmeval.model.LibraryNumbers.NONE);
         }
     }
 
+    /** What a scoring job gives: the selection, and its per-K table with the coherence's settings (null across vocabularies). */
+    private record Scored(ModelSelection.Result selection, SeedsPerK.Result perK, CoherenceStudy.Settings coherence) {
+    }
+
+    /** The session settings the screen keeps. */
+    static final String MODELS = "whichk.models";
+    static final String PER_K = "whichk.perK";
+    static final String PLAN = "whichk.plan";
+    static final String VERDICT = "whichk.verdict";
     static final String NO_CORPUS = "Load a held-out corpus on the Inputs panel first.";
     static final String TOO_FEW = "Add two or more models (files, the series' snapshots, or models A and B), then press Score models.";
 
@@ -78,7 +103,16 @@ public final class WhichKViewModel {
     private final List<String> scoredLabels = new ArrayList<>();
     private final UserMessages messages;
     private final BackgroundJob<List<Entry>> reading;
-    private final BackgroundJob<ModelSelection.Result> scoring;
+    private final BackgroundJob<Scored> scoring;
+    /** Each model's row and points as shown (scored now, or reopened from a session): what a session keeps. */
+    private final List<WhichKRowFormat.Model> shown = new ArrayList<>();
+    private final ObservableList<WhichKRowFormat.PerK> perK = FXCollections.observableArrayList();
+    private final StringProperty perKVerdict = new SimpleStringProperty("");
+    /** The coherence's reference corpus; null: the held-out corpus. */
+    private final ObjectProperty<Path> reference = new SimpleObjectProperty<>();
+    /** The provenance of the per-K table on screen (its export's settings and inputs). */
+    private Map<String, String> perKSettings = Map.of();
+    private List<Provenance.Input> perKInputs = List.of();
     private final Form form = new Form();
     private final ReadOnlyObjectWrapper<WhichKPlan> shownPlan = new ReadOnlyObjectWrapper<>();
     /** The held-out corpus, and its minimum length, of the scores on screen. */
@@ -97,7 +131,7 @@ public final class WhichKViewModel {
         this.workspace = workspace;
         this.messages = messages;
         this.reading = new BackgroundJob<>(executor);
-        this.scoring = new BackgroundJob<ModelSelection.Result>(executor).showIn(progress, message);
+        this.scoring = new BackgroundJob<Scored>(executor).showIn(progress, message);
         loading.bind(reading.runningProperty());
         running.bind(scoring.runningProperty());
         measure.addListener((o, a, b) -> redrawPoints());
@@ -149,7 +183,7 @@ public final class WhichKViewModel {
             for (WhichKModelFile file : files) {
                 cancel.check();
                 TopicModel m = file.read();
-                read.add(new Entry(m.name(), m, tmeval.io.LibraryLines.read(file.model())));
+                read.add(new Entry(m.name(), m, file.model(), tmeval.io.LibraryLines.read(file.model())));
             }
             return read;
         }).onSuccess(read -> {
@@ -234,6 +268,11 @@ public final class WhichKViewModel {
         int minTokens = workspace.minTokensProperty().get();
         scores.clear();
         scoredLabels.clear();
+        shown.clear();
+        perK.clear();
+        perKVerdict.set("");
+        perKSettings = Map.of();
+        perKInputs = List.of();
         rows.clear();
         warnings.set("");
         points.clear();
@@ -242,10 +281,12 @@ public final class WhichKViewModel {
         result.set(null);
         byK.set(entries.stream().mapToInt(e -> e.model().numTopics()).distinct().count() > 1);
         long start = System.nanoTime();
-        scoring.of((sink, token) -> score(entries, plan, raw, corpusPath, minTokens, sink, token))
+        Path referencePath = reference.get();
+        scoring.of((sink, token) -> score(entries, plan, raw, corpusPath, minTokens, referencePath, sink, token))
                 .onSuccess(r -> {
                     message.set(String.format(Locale.ROOT, "scored %d models in %.1f s", entries.size(), (System.nanoTime() - start) / 1e9));
-                    showPairwise(r);
+                    showPairwise(r.selection());
+                    showPerK(r, plan, entries, corpusPath, referencePath);
                 })
                 .onCancelled(() -> message.set("cancelled; the models scored before stay"))
                 .onFailure(f -> message.set("failed: " + f.message()))
@@ -253,8 +294,8 @@ public final class WhichKViewModel {
     }
 
     /** The job: each model's corpus mapped onto its vocabulary, then {@code select}'s engine; each score published as it comes. */
-    private ModelSelection.Result score(List<Entry> entries, WhichKPlan plan, Corpus raw, Path corpusPath, int minTokens,
-                                        BackgroundJob.Sink sink, CancelToken token) throws InputException {
+    private Scored score(List<Entry> entries, WhichKPlan plan, Corpus raw, Path corpusPath, int minTokens, Path referencePath,
+                         BackgroundJob.Sink sink, CancelToken token) throws InputException {
         List<ModelSelection.Candidate> candidates = new ArrayList<>();
         for (Entry e : entries) {
             Corpus mapped = CorpusLoader.mapOnto(raw, e.model().vocabulary(), corpusPath).withMinimumLength(minTokens);
@@ -273,7 +314,7 @@ public final class WhichKViewModel {
         long total = candidates.stream().mapToLong(c -> (long) c.corpus().size() * plan.effectiveRuns()).sum();
         // written by the job's thread, read by the workers' progress calls
         AtomicLong before = new AtomicLong();
-        return ModelSelection.run(estimations, candidates, new ModelSelection.Listener() {
+        ModelSelection.Result selection = ModelSelection.run(estimations, candidates, new ModelSelection.Listener() {
             @Override
             public void modelStarted(int index, ModelSelection.Candidate candidate, String method) {
                 sink.message("model " + (index + 1) + " of " + entries.size() + ": " + entries.get(index).label() + " by " + method);
@@ -289,6 +330,50 @@ public final class WhichKViewModel {
                 sink.publish(() -> addScore(entries.get(index).label(), by, score, library));
             }
         }, index -> (done, all, what) -> sink.progress(before.get() + done, total), token);
+        if (!SeedsPerK.oneVocabulary(selection)) {
+            return new Scored(selection, null, null);
+        }
+        // coherence and diversity from each model's top words: cheap beside the estimates
+        sink.message("coherence and diversity of each model");
+        Corpus reference = referencePath == null ? raw : CorpusLoader.read(CorpusLoader.Spec.of(referencePath));
+        Path ordered = referencePath == null ? corpusPath : referencePath;
+        CoherenceStudy.Settings coherence = SeedsPerK.coherenceSettings(CoherenceMeasure.DEFAULT,
+                ordered == null || CorpusLoader.keepsWordOrder(CorpusLoader.Spec.of(ordered)));
+        List<double[]> values = SeedsPerK.topicCoherence(entries.stream().map(Entry::model).toList(), reference, coherence, token);
+        return new Scored(selection, SeedsPerK.of(SeedsPerK.models(selection, values), coherence.seed()), coherence);
+    }
+
+    /** The per-K table of a finished job, with the provenance its export writes. */
+    private void showPerK(Scored r, WhichKPlan plan, List<Entry> entries, Path corpusPath, Path referencePath) {
+        if (r.perK() == null) {
+            perKVerdict.set("per K: n/a: the models have different vocabularies, so their totals are of different tokens");
+            return;
+        }
+        perK.setAll(PerKTable.rows(r.perK()));
+        Map<String, String> settings = new LinkedHashMap<>(plan.settingsText());
+        List<Provenance.Input> inputs = new ArrayList<>();
+        if (corpusPath != null) {
+            inputs.add(new Provenance.Input("corpus", corpusPath));
+        }
+        for (int i = 0; i < entries.size(); i++) {
+            settings.put("model-" + (i + 1) + "-label", entries.get(i).label());
+            if (entries.get(i).path() != null) {
+                inputs.add(new Provenance.Input("model " + (i + 1), entries.get(i).path()));
+            }
+        }
+        settings.put(Setting.MIN_TOKENS.name(), Integer.toString(scoredMinTokens));
+        settings.putAll(SeedsPerK.settings(r.coherence(), referencePath == null ? "corpus" : "reference"));
+        if (referencePath != null) {
+            inputs.add(new Provenance.Input("reference", referencePath));
+        }
+        perKSettings = settings;
+        perKInputs = List.copyOf(inputs);
+        perKVerdict.set(verdictLine(r.perK().verdict(), r.coherence(), referencePath));
+    }
+
+    private static String verdictLine(String verdict, CoherenceStudy.Settings c, Path referencePath) {
+        return verdict + ". Coherence: " + c.measure().label() + ", window " + c.window().label() + ", top " + c.topN() + " words, on "
+                + (referencePath == null ? "the held-out corpus" : referencePath.getFileName()) + ".";
     }
 
     public void cancel() {
@@ -308,17 +393,19 @@ public final class WhichKViewModel {
     private void addScore(String label, String by, ModelSelection.Score score, String library) {
         scores.add(score);
         scoredLabels.add(label);
-        rows.add(WhichKRows.row(scores.size(), label, by, score, library));
+        Row row = WhichKRows.row(scores.size(), label, by, score, library);
+        rows.add(row);
+        shown.add(WhichKRows.saved(row, score));
         redrawPoints();
         warnings.set(WhichKRows.warnings(scores, shownPlan.get() != null && shownPlan.get().auto()));
     }
 
     /** Every scored model's point again (a new model of an equal K moves the others of that K apart). */
     private void redrawPoints() {
-        double[] xs = WhichKRows.xs(scores.stream().map(s -> s.model().numTopics()).toList(), byK.get());
+        double[] xs = WhichKRows.xs(shown.stream().map(WhichKRowFormat.Model::numTopics).toList(), byK.get());
         List<Point> all = new ArrayList<>();
-        for (int i = 0; i < scores.size(); i++) {
-            all.add(WhichKRows.point(xs[i], scoredLabels.get(i), scores.get(i), measure.get()));
+        for (int i = 0; i < shown.size(); i++) {
+            all.add(WhichKRows.point(xs[i], shown.get(i), measure.get()));
         }
         points.setAll(all);
     }
@@ -338,6 +425,98 @@ public final class WhichKViewModel {
         return "Documents decided for the row's model against the column's: the difference of the two means over runs is "
                 + Decided.rule() + " (one run of a random method: not known, never decided)."
                 + " n/a: the two models have different vocabularies, so they score different tokens.";
+    }
+
+    /** The per-K table: the models grouped by K, each K's mean with its interval over seeds and runs, coherence, diversity. */
+    public ObservableList<WhichKRowFormat.PerK> perK() {
+        return perK;
+    }
+
+    /** The line under the per-K table: which K is decided, and how coherence was judged. */
+    public StringProperty perKVerdictProperty() {
+        return perKVerdict;
+    }
+
+    /** The coherence's reference corpus for the next scoring; null for the held-out corpus. */
+    public ObjectProperty<Path> referenceProperty() {
+        return reference;
+    }
+
+    /** The tokens every model scored (one vocabulary: the same for all), the per-K means' divisor; NaN with none. */
+    double scoredTokens() {
+        return shown.isEmpty() ? Double.NaN : shown.get(0).tokens();
+    }
+
+    /**
+     * Writes the per-K table, complete or not at all: the provenance lines of its plan, models, corpus and coherence, then
+     * the table, comma-separated for a {@code .csv} file and tab-separated otherwise (as {@code select --per-k}).
+     */
+    public void exportPerK(Path file) throws IOException {
+        if (perK.isEmpty()) {
+            throw new IOException("no per-K table to export: score two or more models of one vocabulary first");
+        }
+        boolean csv = file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".csv");
+        try (OutputFile out = OutputFile.create(file)) {
+            out.writer().write(Provenance.header(perKSettings, perKInputs, true));
+            out.writer().write(WhichKRowFormat.perKText(perK, csv ? ',' : '\t'));
+            out.commit();
+        }
+    }
+
+    /** What a session keeps of the screen: the models' rows and points, the per-K table, its verdict and its provenance. */
+    public Map<String, String> sessionSettings() {
+        Map<String, String> m = new LinkedHashMap<>();
+        if (!shown.isEmpty()) {
+            m.put(MODELS, WhichKRowFormat.modelsText(shown));
+        }
+        if (!perK.isEmpty()) {
+            m.put(PER_K, WhichKRowFormat.perKText(perK, '\t'));
+            // its provenance: a setting a line (name, value), an input a line (input, role, path)
+            List<String> lines = new ArrayList<>(perKSettings.entrySet().stream().map(e -> Provenance.escape(e.getKey()) + "\t"
+                    + Provenance.escape(e.getValue())).toList());
+            perKInputs.forEach(i -> lines.add("input\t" + Provenance.escape(i.role()) + "\t" + Provenance.escape(i.path().toString())));
+            m.put(PLAN, String.join("\n", lines));
+        }
+        if (!perKVerdict.get().isEmpty()) {
+            m.put(VERDICT, perKVerdict.get());
+        }
+        return m;
+    }
+
+    /**
+     * Puts back what a session kept ({@link #sessionSettings}, checked by the session's reader): the rows, points and per-K
+     * table as they were; the pairwise counts are not kept (score again for them).
+     */
+    public void restore(Map<String, String> settings) {
+        if (!settings.containsKey(MODELS)) {
+            return;
+        }
+        scores.clear();
+        scoredLabels.clear();
+        pairwise.clear();
+        pairColumns.clear();
+        result.set(null);
+        warnings.set("");
+        shown.clear();
+        shown.addAll(WhichKRowFormat.parseModels(settings.get(MODELS)));
+        rows.setAll(shown.stream().map(WhichKRows::row).toList());
+        byK.set(shown.stream().mapToInt(WhichKRowFormat.Model::numTopics).distinct().count() > 1);
+        perK.setAll(settings.containsKey(PER_K) ? WhichKRowFormat.parsePerK(settings.get(PER_K)) : List.of());
+        perKVerdict.set(settings.getOrDefault(VERDICT, ""));
+        Map<String, String> plan = new LinkedHashMap<>();
+        List<Provenance.Input> inputs = new ArrayList<>();
+        for (String line : settings.getOrDefault(PLAN, "").split("\n")) {
+            String[] f = Provenance.fields(line);
+            if (f.length == 2) {
+                plan.put(f[0], f[1]);
+            } else if (f.length == 3 && f[0].equals("input")) {
+                inputs.add(new Provenance.Input(f[1], Path.of(f[2])));
+            }
+        }
+        perKSettings = plan;
+        perKInputs = List.copyOf(inputs);
+        redrawPoints();
+        message.set("reopened from the session: " + shown.size() + " models (score them again for the pairwise counts)");
     }
 
     public ObservableList<Entry> models() {

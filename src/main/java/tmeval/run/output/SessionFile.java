@@ -86,7 +86,9 @@ public final class SessionFile {
             }),
             Map.entry("teaching.document", SessionFile::documentId),
             Map.entry("teaching.temperatures", Setting.TEACHING_TEMPERATURES::parse), Map.entry("teaching.samples", Setting.TEACHING_SAMPLES::parse),
-            Map.entry("teaching.tokens", Setting.TEACHING_TOKENS::parse));
+            Map.entry("teaching.tokens", Setting.TEACHING_TOKENS::parse),
+            Map.entry("whichk.models", WhichKRowFormat::parseModels), Map.entry("whichk.perK", WhichKRowFormat::parsePerK),
+            Map.entry("whichk.verdict", SessionFile::text), Map.entry("whichk.plan", SessionFile::text));
 
     /**
      * A session's content: the rows of a session saved before runs ({@code results}, {@code rounds}) and the runs.
@@ -421,6 +423,13 @@ public final class SessionFile {
     private static void documentId(String v) {
         if (v.isEmpty()) {
             throw new IllegalArgumentException("is a document's id, was empty");
+        }
+    }
+
+    /** A text Which K? keeps (its verdict, its plan's description): any but none. */
+    private static void text(String v) {
+        if (v.isEmpty()) {
+            throw new IllegalArgumentException("is a text, was empty");
         }
     }
 

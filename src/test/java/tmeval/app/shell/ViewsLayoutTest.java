@@ -153,6 +153,14 @@ class ViewsLayoutTest {
             LayoutHarness.fx(() -> harness.vm().whichK().start());
             LayoutHarness.waitFor(300, () -> harness.vm().whichK().rows().size() > 1);
         }), Charts.MIN_WIDTH, Charts.MIN_HEIGHT, "#whichk-chart");
+        // the per-K tab: its table shows its rows, its verdict and its buttons fit
+        LayoutHarness.fx(() -> harness.vm().whichK().start());
+        LayoutHarness.waitFor(900, () -> !harness.vm().whichK().runningProperty().get());
+        javafx.scene.control.TabPane tables = (javafx.scene.control.TabPane) harness.node("#whichk-tables");
+        LayoutHarness.fx(() -> tables.getSelectionModel().select(tables.getTabs().stream()
+                .filter(t -> "whichk-tab-per-k".equals(t.getId())).findFirst().orElseThrow()));
+        assertEquals(false, harness.vm().whichK().perK().isEmpty(), "a per-K table to show");
+        check("whichk", null, Charts.MIN_WIDTH, Charts.MIN_HEIGHT, "#whichk-chart");
     }
 
     @Test

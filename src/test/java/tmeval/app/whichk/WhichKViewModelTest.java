@@ -429,4 +429,74 @@ class WhichKViewModelTest {
         vm.start();
         assertEquals("", vm.caption().staleProperty().get(), "scored again on the corpus loaded now");
     }
+
+    /** Two training seeds of each of two K: the per-K table select writes, exported by the screen with its provenance. */
+    @Test
+    void severalSeedsPerKGiveSelectsPerKTableAndItExportsWithProvenance() throws Exception {
+        List<Path> files = new ArrayList<>();
+        for (int s = 1; s <= 4; s++) {
+            double[] alpha = s <= 2 ? new double[] {0.5, 0.5} : new double[] {0.2, 0.3, 0.5};
+            Path f = dir.resolve("k" + alpha.length + "-seed" + s + ".tsv");
+            NativeModelFormat.write(Fixtures.randomModel("k" + alpha.length + "-seed" + s, 30, alpha, 0.05, s), f);
+            files.add(f);
+        }
+        Path perK = dir.resolve("select-per-k.tsv");
+        cli("select", "--models", String.join(",", files.stream().map(Path::toString).toList()), "--corpus", corpusFile.toString(),
+                "--method", Methods.LR, "--runs", "2", "--no-timing", "--out", dir.resolve("select.tsv").toString(), "--per-k", perK.toString());
+        vm.addFiles(files);
+        vm.settings().methodProperty().set(Methods.LR);
+        vm.settings().runsProperty().set(2);
+        vm.start();
+        assertEquals(List.of(), errors);
+        assertEquals(2, vm.perK().size());
+        assertEquals(List.of(2, 2), vm.perK().stream().map(tmeval.run.output.WhichKRowFormat.PerK::seeds).toList());
+        Path tsv = dir.resolve("screen.tsv");
+        vm.exportPerK(tsv);
+        assertEquals(table(perK), table(tsv), "the screen's per-K table is select's");
+        String exported = Files.readString(tsv);
+        assertTrue(exported.contains("# setting\tcoherence-measure\tnpmi\n") && exported.contains("# input\tmodel 4\t" + files.get(3))
+                && exported.contains("# input\tcorpus\t" + corpusFile), exported);
+        Path csv = dir.resolve("screen.csv");
+        vm.exportPerK(csv);
+        assertEquals(table(tsv).stream().map(l -> l.replace('\t', ',')).toList(), table(csv));
+        assertTrue(Files.readString(csv).startsWith("# tmeval"), "provenance first");
+    }
+
+    /** The per-K table and the models' rows and points survive a session: written, read back and put on a fresh screen. */
+    @Test
+    void aSessionKeepsTheScoresAndThePerKTable() throws Exception {
+        List<Path> files = new ArrayList<>();
+        for (int s = 1; s <= 4; s++) {
+            double[] alpha = s % 2 == 0 ? new double[] {0.5, 0.5} : new double[] {0.2, 0.3, 0.5};
+            Path f = dir.resolve("m" + s + ".tsv");
+            NativeModelFormat.write(Fixtures.randomModel("m" + s, 30, alpha, 0.05, s), f);
+            files.add(f);
+        }
+        vm.addFiles(files);
+        vm.settings().methodProperty().set(Methods.LR);
+        vm.start();
+        assertEquals(List.of(), errors);
+        Path session = dir.resolve("session.tsv");
+        tmeval.run.output.SessionFile.write(new tmeval.run.output.SessionFile.Session(Map.of(), vm.sessionSettings(), List.of()), session);
+        WhichKViewModel reopened = new WhichKViewModel(workspace, new CurrentThreadTaskExecutor(), (t, m) -> errors.add(t + ": " + m));
+        reopened.restore(tmeval.run.output.SessionFile.read(session).settings());
+        assertEquals(vm.rows(), reopened.rows());
+        assertEquals(vm.points(), reopened.points());
+        assertEquals(vm.perK(), reopened.perK());
+        assertEquals(vm.perKVerdictProperty().get(), reopened.perKVerdictProperty().get());
+        assertFalse(reopened.perK().isEmpty());
+        Path before = dir.resolve("before.tsv");
+        Path after = dir.resolve("after.tsv");
+        vm.exportPerK(before);
+        reopened.exportPerK(after);
+        assertEquals(table(before), table(after), "the reopened table exports as it did");
+        assertEquals(Files.readAllLines(before).stream().filter(l -> l.startsWith("# setting") || l.startsWith("# input")).toList(),
+                Files.readAllLines(after).stream().filter(l -> l.startsWith("# setting") || l.startsWith("# input")).toList(),
+                "with the same provenance");
+    }
+
+    /** A file's lines after its provenance. */
+    private static List<String> table(Path file) throws Exception {
+        return Files.readAllLines(file).stream().filter(l -> !l.startsWith("#")).toList();
+    }
 }
