@@ -29,6 +29,14 @@ import java.util.Map;
 final class BenchCommand implements Command {
     /** Padding beyond this many words would only measure the machine's memory. */
     private static final int MAX_PADDED_VOCABULARY = 10_000_000;
+    // bench's own defaults, each written once: the help text states what the parse uses
+    private static final int DEFAULT_DOCUMENTS = 200;
+    private static final int DEFAULT_TEMPERATURES = 1000;
+    private static final int DEFAULT_BURN_IN = 100;
+    private static final int DEFAULT_PARTICLES = 10;
+    private static final int DEFAULT_CHAIN_LENGTH = 1000;
+    private static final int DEFAULT_REPETITIONS = 5;
+    private static final int DEFAULT_TRAIN_ITERATIONS = 100;
     private final CancelToken cancel;
 
     BenchCommand(CancelToken cancel) {
@@ -52,18 +60,18 @@ final class BenchCommand implements Command {
         o.add(OptionSpec.input("model-b", "FILE", "model B (for the ratio paths)"));
         o.add(OptionSpec.flag(SettingName.ALIGN.option(), "permute B's topics to A's by the Hungarian algorithm (L1), as compare --align does"));
         o.addAll(InputOptions.corpusOptions());
-        o.add(OptionSpec.value(SettingName.DOCUMENTS.option(), "N", "first N documents of the corpus (default 200)"));
+        o.add(OptionSpec.value(SettingName.DOCUMENTS.option(), "N", "first N documents of the corpus (default " + DEFAULT_DOCUMENTS + ")"));
         o.add(OptionSpec.value(SettingName.METHODS.key(), "NAMES", "default " + String.join(",", Benchmark.DEFAULT_METHODS)));
-        o.add(OptionSpec.value(MethodOption.TEMPERATURES.option(), "N", "default 1000"));
-        o.add(OptionSpec.value(MethodOption.BURN_IN.option(), "B", "default 100"));
-        o.add(OptionSpec.value(MethodOption.PARTICLES.option(), "R", "left-to-right particles (default 10)"));
-        o.add(OptionSpec.value(MethodOption.CHAIN_LENGTH.option(), "S", "Chib-style chain (default 1000)"));
-        o.add(OptionSpec.value("repetitions", "R", "timed repetitions after a warm-up; the median is reported (default 5)"));
+        o.add(OptionSpec.value(MethodOption.TEMPERATURES.option(), "N", "default " + DEFAULT_TEMPERATURES));
+        o.add(OptionSpec.value(MethodOption.BURN_IN.option(), "B", "default " + DEFAULT_BURN_IN));
+        o.add(OptionSpec.value(MethodOption.PARTICLES.option(), "R", "left-to-right particles (default " + DEFAULT_PARTICLES + ")"));
+        o.add(OptionSpec.value(MethodOption.CHAIN_LENGTH.option(), "S", "Chib-style chain (default " + DEFAULT_CHAIN_LENGTH + ")"));
+        o.add(OptionSpec.value("repetitions", "R", "timed repetitions after a warm-up; the median is reported (default " + DEFAULT_REPETITIONS + ")"));
         o.add(OptionSpec.value(SettingName.THREADS.option(), "T", "threads for the speed-up and ceiling columns (default: all cores)"));
         o.add(OptionSpec.value("pad-vocabulary", "V", "also time " + ComparisonMethods.RATIO_CONVEX + " with both models padded to V unused words, alternating with the unpadded runs"));
         o.add(OptionSpec.input("train-corpus", "PATH", "also time the trainer on this corpus"));
         o.add(OptionSpec.value("train-topics", "K", "trainer topics (default: model A's K)"));
-        o.add(OptionSpec.value("train-iterations", "I", "trainer iterations (default 100)"));
+        o.add(OptionSpec.value("train-iterations", "I", "trainer iterations (default " + DEFAULT_TRAIN_ITERATIONS + ")"));
         o.add(OptionSpec.output("save-rates", "FILE", "where to save the measured rates for the workbench's cost preview (default ~/.tmeval/throughput.tsv)"));
         o.add(OptionSpec.flag("no-save-rates", "do not save the measured rates"));
         return o;
@@ -78,9 +86,9 @@ final class BenchCommand implements Command {
                 throw new UsageException("--methods: bench does not measure '" + m + "'; it measures " + Benchmark.measurable());
             }
         }
-        int documents = o.integer(SettingName.DOCUMENTS.option(), 200, 1, Integer.MAX_VALUE);
+        int documents = o.integer(SettingName.DOCUMENTS.option(), DEFAULT_DOCUMENTS, 1, Integer.MAX_VALUE);
         int padTo = o.integer("pad-vocabulary", 0, 1, MAX_PADDED_VOCABULARY);
-        int trainIterations = o.integer("train-iterations", 100, 1, 1_000_000);
+        int trainIterations = o.integer("train-iterations", DEFAULT_TRAIN_ITERATIONS, 1, 1_000_000);
         int threads = MethodOptions.threads(o);
         if (o.has(SettingName.ALIGN.option()) && !o.has("model-b")) {
             throw new UsageException("--align needs --model-b");
@@ -107,10 +115,10 @@ final class BenchCommand implements Command {
         }
         int trainTopics = o.integer("train-topics", a.numTopics(), 1, 100_000);
         Corpus corpus = Benchmark.firstDocuments(InputOptions.corpus(o, a), documents);
-        Benchmark.Setup setup = new Benchmark.Setup(a, b, corpus, o.integer(MethodOption.TEMPERATURES.option(), 1000, 1, Integer.MAX_VALUE),
-                o.integer(MethodOption.BURN_IN.option(), 100, 0, Integer.MAX_VALUE),
-                o.integer(MethodOption.PARTICLES.option(), 10, 1, 100_000),
-                o.integer(MethodOption.CHAIN_LENGTH.option(), 1000, 1, Integer.MAX_VALUE), o.integer("repetitions", 5, 1, 1000), threads, cancel);
+        Benchmark.Setup setup = new Benchmark.Setup(a, b, corpus, o.integer(MethodOption.TEMPERATURES.option(), DEFAULT_TEMPERATURES, 1, Integer.MAX_VALUE),
+                o.integer(MethodOption.BURN_IN.option(), DEFAULT_BURN_IN, 0, Integer.MAX_VALUE),
+                o.integer(MethodOption.PARTICLES.option(), DEFAULT_PARTICLES, 1, 100_000),
+                o.integer(MethodOption.CHAIN_LENGTH.option(), DEFAULT_CHAIN_LENGTH, 1, Integer.MAX_VALUE), o.integer("repetitions", DEFAULT_REPETITIONS, 1, 1000), threads, cancel);
         Corpus training = o.has("train-corpus")
                 ? CorpusLoader.read(InputOptions.trainCorpusSpec(o)) : null;
         out.printf(Locale.ROOT, "%d documents (mean length %.1f), K = %d, V = %d; median of %d repetitions after a warm-up; %d threads for the speed-up%n",

@@ -153,11 +153,14 @@ final class CompareCommand implements Command {
         }
         if (auto(o)) {
             refuseWhatAutoChooses(o);
-            return AutoComparison.pilotPlan(o.whole(Setting.SEED, ComparisonPlan.DEFAULT_SEED), MethodOptions.threads(o),
-                    !o.has(SettingName.ALIGN.negated()) && ComparisonPlan.DEFAULT_ALIGN, intersect(o),
-                    MethodOptions.real(o, Setting.GAP_THRESHOLD, ComparisonPlan.DEFAULT_GAP_THRESHOLD));
+            // the options then give only what auto leaves to the user: the pilot takes it from their plan
+            return AutoComparison.pilotPlan(plan(o, ComparisonPlan.defaultSelection()));
         }
-        List<String> names = o.list(SettingName.METHODS.option(), null);
+        return plan(o, o.list(SettingName.METHODS.option(), null));
+    }
+
+    /** The plan of {@code names} the options describe, every unset option at the plan's default. */
+    private static ComparisonPlan plan(Options o, List<String> names) throws UsageException {
         List<ComparisonMethods.Method> chosen = new ArrayList<>();
         try {
             for (String name : names) {

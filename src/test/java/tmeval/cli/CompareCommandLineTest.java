@@ -101,7 +101,8 @@ class CompareCommandLineTest {
     /** auto runs on Spark too: its spark-submit line is compare with --method auto, which parses back into auto's pilot plan. */
     @Test
     void anAutoPlansSparkCommandComesBackAsAuto() throws Exception {
-        ComparisonPlan pilot = tmeval.run.auto.AutoComparison.pilotPlan(7, 1, false, false, ComparisonPlan.DEFAULT_GAP_THRESHOLD);
+        ComparisonPlan pilot = tmeval.run.auto.AutoComparison.pilotPlan(ComparisonPlan.defaults(ComparisonPlan.defaultSelection())
+                .withSeed(7).withThreads(1).withAlign(false));
         String spark = CompareCommandLine.sparkSubmit(ComparisonJob.auto(pilot), INPUTS, true, Path.of("/results/auto.tsv"), CompareCommandLine.SPARK_JAR);
         List<String> words = shellWords(spark.lines().filter(l -> l.startsWith("spark-submit")).findFirst().orElseThrow(() -> new AssertionError(spark)));
         List<String> command = words.subList(6, words.size());

@@ -127,7 +127,8 @@ class PlanRoundTripTest {
         double gap = gapThreshold(random);
         long seed = random.nextInt(3) == 0 ? random.nextLong() : random.nextInt(100);
         if (random.nextInt(7) == 0) {
-            return new Drawn(AutoComparison.pilotPlan(seed, Workers.defaultThreads(), align, intersect, gap), null, true);
+            return new Drawn(AutoComparison.pilotPlan(ComparisonPlan.defaults(ComparisonPlan.defaultSelection()).withSeed(seed)
+                    .withThreads(Workers.defaultThreads()).withAlign(align).withIntersectVocabularies(intersect).withGapThreshold(gap)), null, true);
         }
         boolean completion = random.nextInt(5) == 0;
         List<String> methods = new ArrayList<>(ComparisonMethods.names().stream().filter(m -> ComparisonMethods.completion(m) == completion).toList());

@@ -27,6 +27,7 @@ import tmeval.compare.ModelPair;
 import tmeval.model.Corpus;
 import tmeval.model.Document;
 import tmeval.run.auto.AutoEstimation;
+import tmeval.run.plan.ComparisonJob;
 import tmeval.run.plan.ComparisonPlan;
 import tmeval.run.exec.ComparisonRunner;
 import tmeval.run.cost.CostModel;
@@ -50,24 +51,16 @@ final class CostPreview {
     /** Above this predicted time the run screen offers the shard and spark-submit commands instead of a local run. */
     static final double TOO_BIG_SECONDS = 3600;
 
-    /** The plan the form describes (with its adaptive budget, or none); throws IllegalArgumentException naming a bad setting. */
-    interface PlanSource {
-        ComparisonPlan plan();
-
-        AdaptiveBudget budget();
-
-        /** Whether the form runs auto: {@link #plan()} is then its pilot's plan, whose candidates one is chosen from. */
-        default boolean auto() {
-            return false;
-        }
-    }
-
     private final Workspace inputs;
     private final BackgroundJob<Throughput.Saved> savedRates;
     /** The quick measurement of this corpus and pair: new inputs cancel the one still going, which would price the old ones. */
     private final BackgroundJob<double[]> calibration;
     private final Path ratesFile;
-    private final PlanSource form;
+    /**
+     * The comparison the form describes (its mode its own: for auto, the plan is its pilot's, whose candidates one is
+     * chosen from); throws IllegalArgumentException naming a bad setting.
+     */
+    private final Supplier<ComparisonJob> form;
     private final Supplier<Integer> threads;
     private final Consumer<String> problem;
     private final StringProperty cost = new SimpleStringProperty("");
@@ -87,7 +80,7 @@ final class CostPreview {
     /**
      * @param problem told when the saved rates cannot be read (the run screen shows it unless a job owns its message)
      */
-    CostPreview(Workspace inputs, TaskExecutor executor, Path ratesFile, PlanSource form, Supplier<Integer> threads, Consumer<String> problem) {
+    CostPreview(Workspace inputs, TaskExecutor executor, Path ratesFile, Supplier<ComparisonJob> form, Supplier<Integer> threads, Consumer<String> problem) {
         this.inputs = inputs;
         this.savedRates = new BackgroundJob<>(executor);
         this.calibration = new BackgroundJob<>(executor);
@@ -118,11 +111,9 @@ final class CostPreview {
             set("load models and a corpus to see the cost", Double.NaN);
             return;
         }
-        ComparisonPlan plan;
-        AdaptiveBudget budget;
+        ComparisonJob job;
         try {
-            plan = form.plan();
-            budget = form.budget();
+            job = form.get();
         } catch (IllegalArgumentException e) {
             set("cannot run: " + e.getMessage(), Double.NaN);
             return;
@@ -133,10 +124,12 @@ final class CostPreview {
             set("cannot run: " + cannot, Double.NaN);
             return;
         }
+        ComparisonPlan plan = job.plan();
+        AdaptiveBudget budget = job.budget();
         Map<String, Long> updates = CostModel.siteUpdatesByMethod(corpus, plan);
         long total = updates.values().stream().mapToLong(Long::longValue).sum();
         Throughput rates = ratesFor(inputs.modelAProperty().get());
-        if (form.auto()) {
+        if (job.isAuto()) {
             auto(corpus, updates, rates);
             return;
         }

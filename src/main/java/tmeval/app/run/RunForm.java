@@ -153,15 +153,17 @@ public final class RunForm {
      * @throws IllegalArgumentException naming the setting that is not valid (no method selected, say)
      */
     public ComparisonPlan plan() {
+        ComparisonPlan b = base.get();
         if (auto.get()) {
-            ComparisonPlan b = base.get();
-            return AutoComparison.pilotPlan(seed.get(), threads.get(), inputs.alignProperty().get(), false, b.gapThreshold());
+            // the pilot takes from the form's settings those auto leaves to the user, whichever methods are ticked
+            return AutoComparison.pilotPlan(controlsOn(b));
         }
-        return planOn(base.get());
+        return controlsOn(b.withMethods(selectedMethods(b)));
     }
 
-    private ComparisonPlan planOn(ComparisonPlan b) {
-        return b.withMethods(selectedMethods(b)).withSettings(settingsOn(b)).withRuns(runs.get()).withSeed(seed.get()).withThreads(threads.get())
+    /** {@code b} with the form's controls but the methods. */
+    private ComparisonPlan controlsOn(ComparisonPlan b) {
+        return b.withSettings(settingsOn(b)).withRuns(runs.get()).withSeed(seed.get()).withThreads(threads.get())
                 .withReference(reference.get()).withReferenceParticles(referenceParticles.get()).withAlign(inputs.alignProperty().get())
                 .withIntersectVocabularies(false);
     }

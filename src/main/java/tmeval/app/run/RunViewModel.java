@@ -77,22 +77,7 @@ public final class RunViewModel {
         this.inputs = inputs;
         this.form = new RunForm(inputs);
         RunQueue[] queue = new RunQueue[1];
-        this.cost = new CostPreview(inputs, executor, ratesFile, new CostPreview.PlanSource() {
-            @Override
-            public ComparisonPlan plan() {
-                return form.plan();
-            }
-
-            @Override
-            public AdaptiveBudget budget() {
-                return form.budget();
-            }
-
-            @Override
-            public boolean auto() {
-                return form.autoProperty().get();
-            }
-        }, form.threadsProperty()::get, problem -> queue[0].sayIfIdle(problem));
+        this.cost = new CostPreview(inputs, executor, ratesFile, form::job, form.threadsProperty()::get, problem -> queue[0].sayIfIdle(problem));
         this.jobs = new RunQueue(inputs, history, executor, engine, messages, cost);
         queue[0] = jobs;
         form.onChanged(cost::update);

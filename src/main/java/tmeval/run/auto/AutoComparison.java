@@ -165,12 +165,13 @@ public final class AutoComparison {
 
     /**
      * The plan of the pilot: every candidate at compare's default budget, both directions, {@link AutoEstimation#RUNS}
-     * runs, no reference; seed, threads, alignment, vocabulary and gap threshold as given (auto chooses the rest).
+     * runs, no reference; from {@code user}'s plan the settings auto leaves to the user
+     * ({@link ComparisonJob#withUsersSettings}) and its thread count, which changes no number (auto chooses the rest).
      */
-    public static ComparisonPlan pilotPlan(long seed, int threads, boolean align, boolean intersectVocabularies, double gapThreshold) {
-        return ComparisonPlan.defaults(CANDIDATES).withDirections(ComparisonPlan.Directions.BOTH).withRuns(AutoEstimation.RUNS).withSeed(seed)
-                .withThreads(threads).withReference(ComparisonPlan.Reference.NONE).withAlign(align).withIntersectVocabularies(intersectVocabularies)
-                .withGapThreshold(gapThreshold);
+    public static ComparisonPlan pilotPlan(ComparisonPlan user) {
+        ComparisonPlan pilot = ComparisonPlan.defaults(CANDIDATES).withDirections(ComparisonPlan.Directions.BOTH).withRuns(AutoEstimation.RUNS)
+                .withReference(ComparisonPlan.Reference.NONE);
+        return ComparisonJob.withUsersSettings(pilot, user).withThreads(user.threads());
     }
 
     /** Runs the pilot and chooses. */

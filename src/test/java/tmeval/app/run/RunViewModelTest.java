@@ -83,8 +83,8 @@ class RunViewModelTest {
     void theFormOpensOnAutoTheCommandLinesDefaultAndThePresetIsThePapersPlan() {
         RunViewModel vm = model();
         assertTrue(vm.autoProperty().get(), "the form opens on auto, compare's default");
-        assertEquals(tmeval.run.auto.AutoComparison.pilotPlan(ComparisonPlan.DEFAULT_SEED, vm.threadsProperty().get(), ComparisonPlan.DEFAULT_ALIGN,
-                false, ComparisonPlan.DEFAULT_GAP_THRESHOLD), vm.plan(), "compare with no --method runs this pilot");
+        assertEquals(tmeval.run.auto.AutoComparison.pilotPlan(ComparisonPlan.defaults(ComparisonPlan.defaultSelection())
+                .withThreads(vm.threadsProperty().get())), vm.plan(), "compare with no --method runs this pilot");
         assertEquals(null, vm.budget());
         vm.presetTable1();
         assertFalse(vm.autoProperty().get());

@@ -3,6 +3,7 @@ package tmeval.run.auto;
 import tmeval.run.certify.ComparisonVerdicts;
 import tmeval.run.exec.AdaptiveComparison;
 import tmeval.run.exec.ComparisonRunner;
+import tmeval.run.plan.ComparisonJob;
 import tmeval.run.plan.ComparisonPlan;
 import tmeval.run.plan.Shard;
 
@@ -44,6 +45,35 @@ class AutoComparisonTest {
     /** A model of another K, A's first two topics merged: the ratio paths split it to A's K. */
     static final TopicModel B2 = Fixtures.derived("B2", A, new int[][] {{0, 1}, {2}}, OTHER, 0.2, new double[] {0.2, 0.4});
 
+    /** The pilot's plan at {@code seed} and {@code threads}, aligned, strict vocabulary, gap threshold 1. */
+    private static ComparisonPlan pilotPlan(long seed, int threads) {
+        return AutoComparison.pilotPlan(ComparisonPlan.defaults(ComparisonPlan.defaultSelection()).withSeed(seed).withThreads(threads)
+                .withAlign(true).withIntersectVocabularies(false).withGapThreshold(1.0));
+    }
+
+    /**
+     * The pilot takes from the user's plan the settings auto leaves to the user ({@link ComparisonJob#LEFT_TO_THE_USER_BY_AUTO})
+     * and the thread count, and nothing else: every other setting is the pilot's own, whatever the user's plan says.
+     */
+    @Test
+    void thePilotTakesFromTheUsersPlanOnlyWhatAutoLeavesToTheUser() {
+        ComparisonPlan defaults = ComparisonPlan.defaults(ComparisonPlan.defaultSelection());
+        ComparisonPlan user = ComparisonPlan.defaults(List.of(ComparisonMethods.LR_DIFF)).withSeed(42).withThreads(3).withAlign(!defaults.align())
+                .withIntersectVocabularies(true).withGapThreshold(2.5).withRuns(7).withDirections(ComparisonPlan.Directions.FORWARD)
+                .withReference(ComparisonPlan.Reference.LR).withReferenceParticles(9)
+                .withSettings(defaults.settings().withTemperatures(77));
+        Map<String, String> pilot = AutoComparison.pilotPlan(user).toSettings();
+        Map<String, String> pilotOfDefaults = AutoComparison.pilotPlan(defaults).toSettings();
+        Map<String, String> users = user.toSettings();
+        for (String k : pilot.keySet()) {
+            assertEquals(ComparisonJob.LEFT_TO_THE_USER_BY_AUTO.contains(k) ? users.get(k) : pilotOfDefaults.get(k), pilot.get(k), k);
+        }
+        assertTrue(ComparisonJob.LEFT_TO_THE_USER_BY_AUTO.stream().allMatch(k -> !users.get(k).equals(pilotOfDefaults.get(k))),
+                "the user's plan differs from the defaults in every setting left to the user: " + users);
+        assertEquals(3, AutoComparison.pilotPlan(user).threads());
+        assertEquals(AutoComparison.CANDIDATES, AutoComparison.pilotPlan(user).methods());
+    }
+
     @Test
     void everyCandidateCertifiesValuesWithinThreeTargetsOfTheExactLogRatioOnPairsOfTheSameAndOfDifferentK() {
         Corpus corpus = Fixtures.generate(A, 10, 40, 5);
@@ -51,7 +81,7 @@ class AutoComparisonTest {
         boolean escalated = false;
         for (TopicModel b : List.of(B, B2)) {
             ModelPair pair = ModelPair.prepare(A, b, true, false, ComparisonMethods.RATIO_CONVEX);
-            ComparisonPlan pilotPlan = AutoComparison.pilotPlan(7, 2, true, false, 1.0);
+            ComparisonPlan pilotPlan = pilotPlan(7, 2);
             for (String candidate : AutoComparison.CANDIDATES) {
                 AutoComparison.Choice choice = new AutoComparison.Choice(candidate, start, List.of(), new int[0], start);
                 Map<Integer, List<AdaptiveComparison.Row>> byDocument = new LinkedHashMap<>();
@@ -95,7 +125,7 @@ class AutoComparisonTest {
     void thePilotRejectsACandidateWhoseEstimatesFallBelowAFloorHoweverCheap() {
         Corpus corpus = Fixtures.generate(A, 8, 20, 6);
         ModelPair pair = ModelPair.prepare(A, B, true, false, ComparisonMethods.RATIO_CONVEX);
-        ComparisonPlan pilotPlan = AutoComparison.pilotPlan(1, 1, true, false, 1.0)
+        ComparisonPlan pilotPlan = pilotPlan(1, 1)
                 .withMethods(List.of(ComparisonMethods.IS_VB_DIFF, ComparisonMethods.LEE_IS_DIFF));
         int[] pilot = AutoEstimation.pilot(corpus, 1);
         ComparisonRunner.Job job = ComparisonRunner.Job.of(pilotPlan, corpus, pair);
@@ -139,7 +169,7 @@ class AutoComparisonTest {
         Corpus corpus = Fixtures.generate(a, 8, 100, 5);
         // seed 3: is-vb's draws on this pair fall below a floor on 1 of the 8 pilot documents (seeds 1 to 12: on 0 to 2;
         // seed 1, this test's before the gamma sampler changed, now on none)
-        ComparisonPlan pilotPlan = AutoComparison.pilotPlan(3, 2, true, false, 1.0)
+        ComparisonPlan pilotPlan = pilotPlan(3, 2)
                 .withMethods(List.of(ComparisonMethods.IS_VB_DIFF, ComparisonMethods.CHIB_DIFF));
         pilotPlan = pilotPlan.withSettings(pilotPlan.settings().withTemperatures(300).withChainLength(300)).withSeed(3).withThreads(2)
                 .withAlign(true).withIntersectVocabularies(false).withGapThreshold(1.0);
