@@ -1,9 +1,9 @@
-package tmeval.run.exec;
+package tmeval.run.certify;
 
 import tmeval.curve.ConvergenceRule;
 import tmeval.estimate.Methods;
 import tmeval.model.Corpus;
-import tmeval.run.certify.Target;
+import tmeval.run.exec.CurveRunner;
 
 import java.util.ArrayList;
 import java.util.List;
