@@ -16,8 +16,8 @@ import java.util.Locale;
  * @param m how many snapshots after I must stay within the noise
  */
 public record ConvergenceRule(double k, int m) {
-    public static final double DEFAULT_K = 2.0;
-    public static final int DEFAULT_M = 5;
+    public static final double DEFAULT_K = 1.0;
+    public static final int DEFAULT_M = 10;
     public static final ConvergenceRule DEFAULT = new ConvergenceRule(DEFAULT_K, DEFAULT_M);
 
     public ConvergenceRule {
@@ -70,7 +70,7 @@ public record ConvergenceRule(double k, int m) {
             if (withinNoiseAfter(points, i)) {
                 return new Verdict(points.get(i).iteration(), String.format(Locale.ROOT,
                         "held-out likelihood has stopped improving beyond its Monte Carlo noise since iteration %d (%d snapshots after it,"
-                                + " none more than %s standard errors above it)", points.get(i).iteration(), last - i, number(k)));
+                                + " none more than %s standard error%s above it)", points.get(i).iteration(), last - i, number(k), k == 1 ? "" : "s"));
             }
         }
         if (points.size() < m + 1) {

@@ -57,17 +57,17 @@ class CurveFollowTest {
         Path series = Files.createDirectories(dir.resolve("series"));
         Path out = dir.resolve("curve.tsv");
         // the writer starts after the command: every snapshot lands while it follows
-        Thread writer = writer(series, 12, 300, MODEL);
+        Thread writer = writer(series, 14, 300, MODEL);
         CliTest.Outcome o = CliTest.run("curve", "--follow", series.toString(), "--corpus", corpus().toString(), "--method", "iteration-ais",
                 "--temperatures", "10", "--runs", "2", "--idle", "20", "--out", out.toString());
         assertEquals(0, o.code(), o.err());
-        // the same model at every snapshot: each step is exactly 0 in every run, so the rule stops m = 5 snapshots after the first
+        // the same model at every snapshot: each step is exactly 0 in every run, so the rule stops m = 10 snapshots after the first
         assertTrue(o.out().contains("step 10 -> 20: +0.000 nats"), o.out());
         assertTrue(o.out().contains("verdict: held-out likelihood has stopped improving beyond its Monte Carlo noise since iteration 10"), o.out());
         assertTrue(o.out().contains("ended: the verdict"), o.out());
         List<String> corpusLines = CliTest.table(out).stream().filter(l -> l.startsWith("*\t")).toList();
-        assertEquals(6 * 2, corpusLines.size(), "two runs' corpus lines for each of the 6 snapshots judged");
-        assertTrue(writer.isAlive() || Files.exists(series.resolve("iter-120.tsv")), "ended on the verdict, not on the writer's end");
+        assertEquals(11 * 2, corpusLines.size(), "two runs' corpus lines for each of the 11 snapshots judged");
+        assertTrue(writer.isAlive() || Files.exists(series.resolve("iter-140.tsv")), "ended on the verdict, not on the writer's end");
         writer.join();
     }
 
@@ -79,7 +79,7 @@ class CurveFollowTest {
         CliTest.Outcome o = CliTest.run("curve", "--follow", series.toString(), "--corpus", corpus().toString(), "--method", "iteration-ais,lr",
                 "--temperatures", "10", "--runs", "2", "--idle", "1", "--out", out.toString());
         assertEquals(0, o.code(), o.err());
-        assertTrue(o.out().contains("ended: no snapshot for 1 s (--idle); last verdict: not judged yet: the rule needs 6 snapshots, 2 so far"), o.out());
+        assertTrue(o.out().contains("ended: no snapshot for 1 s (--idle); last verdict: not judged yet: the rule needs 11 snapshots, 2 so far"), o.out());
         assertEquals(2 * 2 * 2, CliTest.table(out).stream().filter(l -> l.startsWith("*\t")).count());
     }
 
