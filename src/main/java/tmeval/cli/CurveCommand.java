@@ -33,8 +33,7 @@ import java.util.Locale;
 
 /** {@code curve}: held-out log-likelihood at each snapshot of a training run (iteration-AIS and the baselines). */
 final class CurveCommand implements Command {
-    /** How long --follow waits for a snapshot before it ends: MALLET on a large corpus can take minutes per interval. */
-    static final int DEFAULT_IDLE_SECONDS = 600;
+    private static final long DEFAULT_IDLE_SECONDS = SeriesWatch.DEFAULT_IDLE.toSeconds();
     private final CancelToken cancel;
     private final JobEngine engine;
 
@@ -144,7 +143,7 @@ final class CurveCommand implements Command {
     private int follow(CurvePlan plan, Options o, PrintStream out, PrintStream err) throws UsageException, InputException, IOException {
         Path dir = o.requiredPath("follow");
         Path outFile = o.requiredPath("out");
-        java.time.Duration idle = java.time.Duration.ofSeconds(o.integer("idle", DEFAULT_IDLE_SECONDS, 1, Integer.MAX_VALUE));
+        java.time.Duration idle = java.time.Duration.ofSeconds(o.integer("idle", (int) DEFAULT_IDLE_SECONDS, 1, Integer.MAX_VALUE));
         boolean timing = !o.has("no-timing");
         tmeval.io.SeriesFollower follower = new tmeval.io.SeriesFollower(dir, plan.allowUneven());
         out.println("following " + dir + ": ends on the convergence verdict, after " + idle.toSeconds() + " s without a new snapshot, or on Ctrl+C");

@@ -162,6 +162,11 @@ public final class ModelLoader {
         return new ModelSeries(dir.getFileName().toString(), snapshots);
     }
 
+    /** The file name of a native snapshot after {@code iteration} sweeps, as {@code train} and the workbench's training write it. */
+    public static String snapshotName(int iteration) {
+        return "iter-" + iteration + ".tsv.gz";
+    }
+
     /** One snapshot file of a series: a MALLET state {@code name.N} or a native {@code iter-N.tsv[.gz]}. */
     static TopicModel readSnapshot(boolean mallet, Path file, int iteration) throws InputException {
         try (LineReader in = LineReader.open(file)) {

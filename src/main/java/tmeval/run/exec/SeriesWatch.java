@@ -33,6 +33,8 @@ public final class SeriesWatch {
 
     /** The default poll: a snapshot is seen within a second of being written. */
     public static final Duration POLL = Duration.ofSeconds(1);
+    /** How long a watch waits for a snapshot before it ends: MALLET on a large corpus can take minutes per interval. */
+    public static final Duration DEFAULT_IDLE = Duration.ofSeconds(600);
 
     private SeriesWatch() {
     }
