@@ -257,11 +257,8 @@ public final class CurvesViewModel {
             message.set(refused);
             return;
         }
-        CurvePlan plan;
-        try {
-            plan = plan();
-        } catch (IllegalArgumentException e) {
-            message.set(e.getMessage());
+        CurvePlan plan = formPlanOrSay();
+        if (plan == null) {
             return;
         }
         if (unsaved.get() && !received.isEmpty() && !confirm.test("Replace the curves that are not saved?", "Running the curves again replaces"
@@ -343,11 +340,8 @@ public final class CurvesViewModel {
         }
         String typed = Form.commit(inputs.form(), form);
         Corpus heldOut = inputs.rawCorpusProperty().get();
-        CurvePlan plan;
-        try {
-            plan = plan();
-        } catch (IllegalArgumentException e) {
-            message.set(e.getMessage());
+        CurvePlan plan = formPlanOrSay();
+        if (plan == null) {
             return;
         }
         String refused = typed != null ? "cannot run: " + typed : heldOut == null ? "load a held-out corpus first (File > Open held-out corpus)"
@@ -431,6 +425,16 @@ public final class CurvesViewModel {
         s.put("snapshot-every", Integer.toString(r.snapshotEvery()));
         s.put("seed", Long.toString(r.seed()));
         return Provenance.header(s, List.of(new Provenance.Input("corpus", r.corpus())), false);
+    }
+
+    /** The form's plan, or null with the reason in the message line. */
+    private CurvePlan formPlanOrSay() {
+        try {
+            return plan();
+        } catch (IllegalArgumentException e) {
+            message.set(e.getMessage());
+            return null;
+        }
     }
 
     /** The points on screen known to be wrong, said beside them ({@link CurveFloor#summary}). */
