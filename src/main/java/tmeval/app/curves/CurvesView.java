@@ -114,7 +114,7 @@ public final class CurvesView {
         status.textProperty().bind(control.messageProperty());
         Label series = new Label();
         series.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
-                control::seriesSummary, control.inputs().seriesProperty()));
+                control::seriesSummary, control.inputs().seriesProperty(), control.watchedProperty()));
         controls.getChildren().addAll(new Label("temperatures / snapshot"), temps, new Label("runs"), runs, run, cancel, stopTraining, bar);
         for (javafx.scene.Node n : controls.getChildren()) {
             if (n instanceof Region r) {

@@ -79,6 +79,8 @@ public final class CurvesViewModel {
     private BiPredicate<String, String> confirm = (title, question) -> true;
     private final StringProperty verdict = new SimpleStringProperty("");
     private final StringProperty step = new SimpleStringProperty("");
+    /** The folder of the curves on screen when they were watched live (empty: the loaded series'). */
+    private final StringProperty watched = new SimpleStringProperty("");
     private final ReadOnlyBooleanWrapper training = new ReadOnlyBooleanWrapper(false);
     private final java.util.concurrent.atomic.AtomicBoolean stopTraining = new java.util.concurrent.atomic.AtomicBoolean();
 
@@ -271,6 +273,9 @@ public final class CurvesViewModel {
         likelihoodPoints = 0;
         received.clear();
         shownInputs = java.util.Arrays.asList(series, corpus);
+        watched.set("");
+        verdict.set(""); // the verdict and step are a watched curve's
+        step.set("");
         shownPlan.set(plan);
         resetListeners.forEach(Runnable::run);
         long start = System.nanoTime();
@@ -324,6 +329,11 @@ public final class CurvesViewModel {
         return training.getReadOnlyProperty();
     }
 
+    /** The folder of the curves on screen when they are or were watched live, empty otherwise (the footer names it). */
+    public javafx.beans.value.ObservableStringValue watchedProperty() {
+        return watched;
+    }
+
     /** The convergence verdict on the curve watched live (empty when none is watched). */
     public StringProperty verdictProperty() {
         return verdict;
@@ -365,6 +375,7 @@ public final class CurvesViewModel {
         stopTraining.set(false);
         training.set(request != null);
         verdict.set("waiting for the first snapshot in " + dir);
+        watched.set(dir.toString());
         step.set("");
         SeriesWatch.End[] end = {null};
         background.of((sink, token) -> {
@@ -465,6 +476,9 @@ public final class CurvesViewModel {
         received.clear();
         resetListeners.forEach(Runnable::run);
         shownInputs = List.of(); // a session's inputs may still be loading: not compared
+        watched.set("");
+        verdict.set(""); // the verdict and step are a watched curve's
+        step.set("");
         shownPlan.set(points.isEmpty() ? null : plan);
         if (!points.isEmpty()) {
             add(points);
@@ -538,6 +552,9 @@ public final class CurvesViewModel {
 
     /** The series loaded, in one line, for the footer. */
     public String seriesSummary() {
+        if (!watched.get().isEmpty()) {
+            return "series: watched in " + watched.get() + " (the curves above; the series loaded is not drawn)";
+        }
         ModelSeries s = inputs.seriesProperty().get();
         return "series: " + (s == null ? "not loaded" : String.format(Locale.ROOT, "%s %d snapshots, iterations %d to %d, K = %d", s.name(),
                 s.size(), s.get(0).iteration(), s.get(s.size() - 1).iteration(), s.numTopics()));

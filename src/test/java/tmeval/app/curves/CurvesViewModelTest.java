@@ -273,11 +273,20 @@ class CurvesViewModelTest {
         assertTrue(sizes.stream().allMatch(n -> n == 2), "each snapshot's two runs: " + sizes);
         assertEquals(2 * written, vm.pointCount());
         assertTrue(vm.messageProperty().get().startsWith("Training ended (stopped); its snapshots are in"), vm.messageProperty().get());
+        assertTrue(vm.seriesSummary().startsWith("series: watched in " + series), "the footer names the folder drawn: " + vm.seriesSummary());
         String verdict = vm.verdictProperty().get();
         assertTrue(verdict.startsWith("not judged yet") || verdict.startsWith("still improving") || verdict.startsWith("held-out likelihood"),
                 verdict);
         if (written > 1) {
             assertTrue(vm.stepProperty().get().startsWith("step "), vm.stepProperty().get());
         }
+        // curves of the loaded series in their place: no verdict or step of the watched run stays beside them
+        vm.methods().forEach((m, on) -> on.set(m.equals(Methods.LR)));
+        vm.onLikelihood(points -> { });
+        workspace.put(Workspace.Slot.SERIES, null, series());
+        vm.start();
+        assertEquals("", vm.verdictProperty().get());
+        assertEquals("", vm.stepProperty().get());
+        assertTrue(vm.seriesSummary().startsWith("series: series 3 snapshots"), vm.seriesSummary());
     }
 }
