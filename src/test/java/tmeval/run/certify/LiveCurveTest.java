@@ -32,15 +32,16 @@ class LiveCurveTest {
         LiveCurve live = new LiveCurve(CORPUS, ConvergenceRule.DEFAULT);
         assertEquals(1.0, live.target(), 1e-12);
         assertNull(live.add(10, snapshot(10, -500, -520)), "no step into the first snapshot");
-        // run by run +30.2 and +29.8: the paired standard error 0.2 is within 1 nat, though the runs' levels differ by 20
-        LiveCurve.Step agreed = live.add(20, snapshot(20, -469.8, -490.2));
+        // run by run +30.9 and +29.1: the paired standard error 0.9 is within 1 nat, though the runs' levels differ by 20
+        LiveCurve.Step agreed = live.add(20, snapshot(20, -469.1, -490.9));
         assertEquals(30.0, agreed.mean(), 1e-9);
-        assertEquals(0.2, agreed.standardError(), 1e-9);
+        assertEquals(0.9, agreed.standardError(), 1e-9);
         assertTrue(agreed.certified(), agreed.text(live.target()));
-        assertTrue(agreed.text(live.target()).startsWith("step 10 -> 20: +30.000 nats (standard error 0.200 over 2 runs): certified"),
+        assertTrue(agreed.text(live.target()).startsWith("step 10 -> 20: +30.000 nats (standard error 0.900 over 2 runs): certified"),
                 agreed.text(live.target()));
-        // +10 and +14: standard error 2, beyond the target
-        LiveCurve.Step apart = live.add(30, snapshot(30, -459.8, -476.2));
+        // +10.9 and +8.7: standard error 1.1, just beyond the target
+        LiveCurve.Step apart = live.add(30, snapshot(30, -458.2, -482.2));
+        assertEquals(1.1, apart.standardError(), 1e-9);
         assertFalse(apart.certified());
         assertTrue(apart.text(live.target()).endsWith("not certified (standard error above the corpus target 1.00)"), apart.text(live.target()));
         assertEquals(List.of(10, 20, 30), live.points().stream().map(ConvergenceRule.Point::iteration).toList());
