@@ -289,6 +289,6 @@ final class TrainCommand implements Command {
 
     /** The file name of the snapshot after {@code iteration} sweeps, as curve's --series reads it. */
     static String snapshotName(int iteration) {
-        return "iter-" + iteration + ".tsv.gz";
+        return ModelLoader.snapshotName(iteration);
     }
 }

@@ -147,10 +147,7 @@ public final class ModelLoader {
         }
         List<ModelSeries.Snapshot> snapshots = new ArrayList<>();
         for (var e : files.byIteration().entrySet()) {
-            TopicModel m;
-            try (LineReader in = LineReader.open(e.getValue())) {
-                m = files.mallet() ? stateModel(in, "iteration " + e.getKey()) : NativeModelFormat.read(in, false);
-            }
+            TopicModel m = readSnapshot(files.mallet(), e.getValue(), e.getKey());
             if (!snapshots.isEmpty()) {
                 TopicModel first = snapshots.get(0).model();
                 if (m.numTopics() != first.numTopics()) {
@@ -163,6 +160,18 @@ public final class ModelLoader {
             snapshots.add(new ModelSeries.Snapshot(e.getKey(), m));
         }
         return new ModelSeries(dir.getFileName().toString(), snapshots);
+    }
+
+    /** The file name of a native snapshot after {@code iteration} sweeps, as {@code train} and the workbench's training write it. */
+    public static String snapshotName(int iteration) {
+        return "iter-" + iteration + ".tsv.gz";
+    }
+
+    /** One snapshot file of a series: a MALLET state {@code name.N} or a native {@code iter-N.tsv[.gz]}. */
+    static TopicModel readSnapshot(boolean mallet, Path file, int iteration) throws InputException {
+        try (LineReader in = LineReader.open(file)) {
+            return mallet ? stateModel(in, "iteration " + iteration) : NativeModelFormat.read(in, false);
+        }
     }
 
     /**
@@ -227,10 +236,15 @@ public final class ModelLoader {
             }
             String difference = ProvenanceLines.firstDifference(run, mine, first.getFileName().toString());
             if (difference != null) {
-                throw InputException.ofFile(snapshot, "comes from another training run than " + first.getFileName() + " in the same series ("
-                        + difference + "): a series is one run; keep each run's snapshots in a directory of its own");
+                throw anotherRun(snapshot, first, difference);
             }
         }
+    }
+
+    /** A snapshot whose provenance differs from the first one's at {@code difference}. */
+    static InputException anotherRun(Path snapshot, Path first, String difference) {
+        return InputException.ofFile(snapshot, "comes from another training run than " + first.getFileName() + " in the same series ("
+                + difference + "): a series is one run; keep each run's snapshots in a directory of its own");
     }
 
     /** Whether a series directory is of MALLET state files (MALLET's models, for {@code --unknown-words smooth}), not of native snapshots. */

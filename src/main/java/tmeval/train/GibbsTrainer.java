@@ -48,21 +48,24 @@ public final class GibbsTrainer {
     private final int logEvery;
     private final LogListener log;
     private final boolean optimizeBeta;
+    private final java.util.function.BooleanSupplier stopAfterSnapshot;
 
     public GibbsTrainer(TrainerConfig config) {
-        this(config, 0, (i, ll, b, a) -> { }, false);
+        this(config, 0, (i, ll, b, a) -> { }, false, () -> false);
     }
 
-    private GibbsTrainer(TrainerConfig config, int logEvery, LogListener log, boolean optimizeBeta) {
+    private GibbsTrainer(TrainerConfig config, int logEvery, LogListener log, boolean optimizeBeta,
+                         java.util.function.BooleanSupplier stopAfterSnapshot) {
         this.config = config;
         this.logEvery = logEvery;
         this.log = log;
         this.optimizeBeta = optimizeBeta;
+        this.stopAfterSnapshot = stopAfterSnapshot;
     }
 
     /** This trainer, reporting the log-likelihood per token every {@code every} iterations (0: never). */
     public GibbsTrainer logging(int every, LogListener listener) {
-        return new GibbsTrainer(config, every, listener, optimizeBeta);
+        return new GibbsTrainer(config, every, listener, optimizeBeta, stopAfterSnapshot);
     }
 
     /**
@@ -70,7 +73,15 @@ public final class GibbsTrainer {
      * multinomial, as MALLET's {@code --optimize-interval} does for beta.
      */
     public GibbsTrainer optimizingBeta() {
-        return new GibbsTrainer(config, logEvery, log, true);
+        return new GibbsTrainer(config, logEvery, log, true, stopAfterSnapshot);
+    }
+
+    /**
+     * This trainer, ending early after the snapshot at which {@code stop} first answers true (the workbench's Stop
+     * training): the result is the model of that snapshot, and every snapshot handed over so far stands.
+     */
+    public GibbsTrainer stoppingAfterSnapshotWhen(java.util.function.BooleanSupplier stop) {
+        return new GibbsTrainer(config, logEvery, log, optimizeBeta, stop);
     }
 
     public Result train(Corpus corpus, String modelName, SnapshotListener snapshots, Progress progress, CancelToken cancel) {
@@ -163,6 +174,9 @@ public final class GibbsTrainer {
                 }
                 if (config.snapshotEvery() > 0 && iteration % config.snapshotEvery() == 0) {
                     snapshots.snapshot(iteration, model(modelName + " @" + iteration));
+                    if (stopAfterSnapshot.getAsBoolean()) {
+                        break;
+                    }
                 }
                 progress.update(iteration, config.iterations(), "iteration " + iteration);
             }

@@ -111,6 +111,21 @@ class GibbsTrainerTest {
     }
 
     @Test
+    void stopAfterSnapshotEndsTrainingThereWithThatSnapshotsModel() {
+        TrainerConfig config = new TrainerConfig(5, 1_000, AlphaMode.ASYMMETRIC, 5.0, 0.01, 10, 10, 10, 77);
+        List<Integer> seen = new ArrayList<>();
+        List<TopicModel> snapshots = new ArrayList<>();
+        boolean[] stop = {false};
+        TopicModel last = new GibbsTrainer(config).stoppingAfterSnapshotWhen(() -> stop[0]).train(CORPUS, "m", (i, m) -> {
+            seen.add(i);
+            snapshots.add(m);
+            stop[0] = i == 20; // asked during the second snapshot
+        }, Progress.NONE, new CancelToken()).model();
+        assertEquals(List.of(10, 20), seen);
+        assertArrayEquals(snapshots.get(1).phiMatrix(), last.phiMatrix(), 0.0);
+    }
+
+    @Test
     void cancelStopsTraining() {
         CancelToken cancel = new CancelToken();
         TrainerConfig config = new TrainerConfig(5, 100_000, AlphaMode.FIXED, 5.0, 0.01, 10, 0, 0, 1);

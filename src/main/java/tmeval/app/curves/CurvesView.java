@@ -102,6 +102,11 @@ public final class CurvesView {
         cancel.setId("curve-cancel");
         cancel.disableProperty().bind(control.runningProperty().not());
         cancel.setOnAction(e -> control.cancel());
+        Button stopTraining = new Button("Stop training");
+        stopTraining.setId("curve-stop-training");
+        stopTraining.setTooltip(new javafx.scene.control.Tooltip("End the training run after its current snapshot; the snapshots written are kept"));
+        stopTraining.disableProperty().bind(control.trainingProperty().not());
+        stopTraining.setOnAction(e -> control.stopTraining());
         ProgressBar bar = new ProgressBar();
         bar.progressProperty().bind(control.progressProperty());
         bar.setPrefWidth(140);
@@ -110,8 +115,8 @@ public final class CurvesView {
         status.textProperty().bind(control.messageProperty());
         Label series = new Label();
         series.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
-                control::seriesSummary, control.inputs().seriesProperty()));
-        controls.getChildren().addAll(new Label("temperatures / snapshot"), temps, new Label(SettingName.RUNS.key()), runs, run, cancel, bar);
+                control::seriesSummary, control.inputs().seriesProperty(), control.watchedProperty()));
+        controls.getChildren().addAll(new Label("temperatures / snapshot"), temps, new Label(SettingName.RUNS.key()), runs, run, cancel, stopTraining, bar);
         for (javafx.scene.Node n : controls.getChildren()) {
             if (n instanceof Region r) {
                 r.setMinWidth(Region.USE_PREF_SIZE);
@@ -130,7 +135,22 @@ public final class CurvesView {
         // the status (a warning of points below the vb floor among its lines) under the controls, wrapped: a long one
         // had widened the view, pushing the variance chart and its PNG/SVG buttons out of the window
         status.setPadding(new Insets(0, 6, 4, 6));
-        root.setTop(new VBox(controls, Messages.capped(status, STATUS_LINES)));
+        // a watched series: the convergence verdict and the latest step, each a wrapped line of its own (shown only then)
+        Label verdict = new Label();
+        verdict.setId("curve-verdict");
+        verdict.textProperty().bind(control.verdictProperty());
+        Label step = new Label();
+        step.setId("curve-step");
+        step.textProperty().bind(control.stepProperty());
+        VBox top = new VBox(controls, Messages.capped(status, STATUS_LINES));
+        for (Label l : List.of(verdict, step)) {
+            l.setPadding(new Insets(0, 6, 4, 6));
+            javafx.scene.control.ScrollPane line = Messages.capped(l, 2);
+            line.managedProperty().bind(l.textProperty().isNotEmpty());
+            line.visibleProperty().bind(l.textProperty().isNotEmpty());
+            top.getChildren().add(line);
+        }
+        root.setTop(top);
         root.setCenter(charts);
         root.setBottom(new VBox(footer));
         control.onReset(this::clear);

@@ -23,6 +23,12 @@ import tmeval.model.ModelSeries;
 import tmeval.run.plan.CurvePlan;
 import tmeval.run.exec.CurveFloor;
 import tmeval.run.exec.CurveRunner;
+import tmeval.run.exec.LiveTraining;
+import tmeval.run.exec.SeriesWatch;
+import tmeval.run.certify.LiveCurve;
+import tmeval.run.output.Provenance;
+import tmeval.curve.ConvergenceRule;
+import tmeval.train.GibbsTrainer;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -71,6 +77,12 @@ public final class CurvesViewModel {
     /** The series and corpus of the curves on screen (empty: those loaded when they were restored from a session). */
     private List<Object> shownInputs = List.of();
     private BiPredicate<String, String> confirm = (title, question) -> true;
+    private final StringProperty verdict = new SimpleStringProperty("");
+    private final StringProperty step = new SimpleStringProperty("");
+    /** The folder of the curves on screen when they were watched live (empty: the loaded series'). */
+    private final StringProperty watched = new SimpleStringProperty("");
+    private final ReadOnlyBooleanWrapper training = new ReadOnlyBooleanWrapper(false);
+    private final java.util.concurrent.atomic.AtomicBoolean stopTraining = new java.util.concurrent.atomic.AtomicBoolean();
 
     public CurvesViewModel(Workspace inputs, TaskExecutor executor) {
         this.inputs = inputs;
@@ -247,11 +259,8 @@ public final class CurvesViewModel {
             message.set(refused);
             return;
         }
-        CurvePlan plan;
-        try {
-            plan = plan();
-        } catch (IllegalArgumentException e) {
-            message.set(e.getMessage());
+        CurvePlan plan = formPlanOrSay();
+        if (plan == null) {
             return;
         }
         if (unsaved.get() && !received.isEmpty() && !confirm.test("Replace the curves that are not saved?", "Running the curves again replaces"
@@ -264,6 +273,9 @@ public final class CurvesViewModel {
         likelihoodPoints = 0;
         received.clear();
         shownInputs = java.util.Arrays.asList(series, corpus);
+        watched.set("");
+        verdict.set(""); // the verdict and step are a watched curve's
+        step.set("");
         shownPlan.set(plan);
         resetListeners.forEach(Runnable::run);
         long start = System.nanoTime();
@@ -287,6 +299,153 @@ public final class CurvesViewModel {
                 .onCancelled(() -> message.set(cancelled(series.size()) + floorWarning()))
                 .onFailure(f -> message.set("failed: " + f.message()))
                 .start();
+    }
+
+    /**
+     * Watches a series folder that a training run (this tool's {@code train}, MALLET's {@code --output-state-interval})
+     * is writing: each snapshot's points are drawn as it lands, with the step from the one before and the verdict, as
+     * {@code curve --follow} prints them; ends on Cancel or after {@link SeriesWatch#DEFAULT_IDLE} without a snapshot.
+     */
+    public void watch(java.nio.file.Path dir) {
+        startLive(dir, null);
+    }
+
+    /** Trains on a corpus into a new series folder and watches it ({@link #watch}); Stop training ends it after its current snapshot. */
+    public void train(TrainRequest request) {
+        startLive(request.seriesDir(), request);
+    }
+
+    /** Ends the training run after its current snapshot, keeping every snapshot written; the watch takes the last one and ends. */
+    public void stopTraining() {
+        if (training.get()) {
+            stopTraining.set(true);
+            // the message line follows the job while it runs: the verdict line says it until the last snapshot is drawn
+            verdict.set("Stop training: training ends after its current snapshot, the snapshots written kept; " + verdict.get());
+        }
+    }
+
+    /** Whether a training run of this view is running (Stop training applies). */
+    public ReadOnlyBooleanProperty trainingProperty() {
+        return training.getReadOnlyProperty();
+    }
+
+    /** The folder of the curves on screen when they are or were watched live, empty otherwise (the footer names it). */
+    public javafx.beans.value.ObservableStringValue watchedProperty() {
+        return watched;
+    }
+
+    /** The convergence verdict on the curve watched live (empty when none is watched). */
+    public StringProperty verdictProperty() {
+        return verdict;
+    }
+
+    /** The latest iteration-AIS step between consecutive snapshots with its certificate (empty when none). */
+    public StringProperty stepProperty() {
+        return step;
+    }
+
+    private void startLive(java.nio.file.Path dir, TrainRequest request) {
+        if (running.get()) {
+            return;
+        }
+        String typed = Form.commit(inputs.form(), form);
+        Corpus heldOut = inputs.rawCorpusProperty().get();
+        CurvePlan plan = formPlanOrSay();
+        if (plan == null) {
+            return;
+        }
+        String refused = typed != null ? "cannot run: " + typed : heldOut == null ? "load a held-out corpus first (File > Open held-out corpus)"
+                : !plan.methods().contains(LiveCurve.JUDGED) ? "select " + LiveCurve.JUDGED + ": the steps and the verdict are its" : null;
+        if (refused != null) {
+            message.set(refused);
+            return;
+        }
+        if (unsaved.get() && !received.isEmpty() && !confirm.test("Replace the curves that are not saved?", "Watching a series replaces the"
+                + " curves of " + describe(shownPlan.get()) + " (" + received.size() + " points), which are not saved.\n\nGo ahead?")) {
+            message.set("not started: the curves on screen are not saved (File > Save session keeps them)");
+            return;
+        }
+        java.nio.file.Path corpusFile = inputs.path(Workspace.Slot.CORPUS);
+        int minTokens = inputs.minTokensProperty().get();
+        likelihoodPoints = 0;
+        received.clear();
+        shownInputs = List.of(); // the series grows as it is watched: not compared with the loaded one
+        shownPlan.set(plan);
+        resetListeners.forEach(Runnable::run);
+        stopTraining.set(false);
+        training.set(request != null);
+        verdict.set("waiting for the first snapshot in " + dir);
+        watched.set(dir.toString());
+        step.set("");
+        SeriesWatch.End[] end = {null};
+        background.of((sink, token) -> {
+            CurveRunner.Live[] live = {null};
+            LiveCurve[] judged = {null};
+            SeriesWatch.Handler handler = snapshot -> {
+                if (live[0] == null) {
+                    Corpus corpus = tmeval.io.CorpusLoader.mapOnto(heldOut, snapshot.model().vocabulary(), corpusFile).withMinimumLength(minTokens);
+                    live[0] = CurveRunner.live(CurveRunner.Job.of(plan, corpus, new ModelSeries(dir.getFileName().toString(), List.of(snapshot))));
+                    judged[0] = new LiveCurve(corpus, ConvergenceRule.DEFAULT);
+                }
+                List<List<CurveRunner.Point>> done = new ArrayList<>();
+                live[0].next(snapshot, new CurveRunner.Listener() {
+                    @Override
+                    public void row(CurveRunner.Row row) {
+                    }
+
+                    @Override
+                    public void snapshotDone(int iteration, List<CurveRunner.Point> points) {
+                        done.add(points);
+                    }
+                }, (d, total, what) -> sink.progress(d, total), token);
+                LiveCurve.Step s = judged[0].add(snapshot.iteration(), done.get(0));
+                String stepText = s == null ? "" : s.text(judged[0].target());
+                String verdictText = judged[0].verdict().text();
+                sink.publish(() -> {
+                    add(done.get(0));
+                    step.set(stepText);
+                    verdict.set(verdictText);
+                });
+                sink.message("snapshot at iteration " + snapshot.iteration() + " drawn; watching " + dir + " for the next");
+                return false;
+            };
+            SeriesWatch.Waiting waiting = why -> { };
+            end[0] = request == null
+                    ? SeriesWatch.watch(new tmeval.io.SeriesFollower(dir, false), SeriesWatch.POLL, SeriesWatch.DEFAULT_IDLE, () -> false,
+                            handler, waiting, token)
+                    : LiveTraining.trainAndWatch(new GibbsTrainer(request.config()), tmeval.io.CorpusLoader.read(tmeval.io.CorpusLoader.Spec.of(request.corpus())),
+                            "workbench", dir, trainingRun(request), stopTraining::get, handler, waiting, token);
+            return null;
+        }).onSuccess(none -> message.set(switch (end[0]) {
+                    case WRITER_DONE -> "Training ended (" + (stopTraining.get() ? "stopped" : "all iterations done") + "); its snapshots are in " + dir;
+                    case IDLE -> "Stopped watching: no snapshot for " + SeriesWatch.DEFAULT_IDLE.toSeconds() + " s";
+                    case VERDICT -> "Stopped watching on the verdict";
+                } + floorWarning()))
+                .onCancelled(() -> message.set("Cancelled: the points drawn are kept" + (request == null ? "" : "; the snapshots written are in " + dir)))
+                .onFailure(f -> message.set("failed: " + f.message()))
+                .onEnd(outcome -> training.set(false))
+                .start();
+    }
+
+    /** The provenance every snapshot of a training run of the workbench carries (a series is one run). */
+    private static String trainingRun(TrainRequest r) throws java.io.IOException {
+        Map<String, String> s = new LinkedHashMap<>();
+        s.put(tmeval.run.plan.SettingName.PLAN.key(), "train");
+        s.put(tmeval.run.plan.SettingName.TOPICS.key(), Integer.toString(r.topics()));
+        s.put(tmeval.run.plan.SettingName.ITERATIONS.key(), Integer.toString(r.iterations()));
+        s.put(tmeval.run.plan.SettingName.SNAPSHOT_EVERY.key(), Integer.toString(r.snapshotEvery()));
+        s.put(tmeval.run.plan.SettingName.SEED.key(), Long.toString(r.seed()));
+        return Provenance.header(s, List.of(new Provenance.Input("corpus", r.corpus())), false);
+    }
+
+    /** The form's plan, or null with the reason in the message line. */
+    private CurvePlan formPlanOrSay() {
+        try {
+            return plan();
+        } catch (IllegalArgumentException e) {
+            message.set(e.getMessage());
+            return null;
+        }
     }
 
     /** The points on screen known to be wrong, said beside them ({@link CurveFloor#summary}). */
@@ -317,6 +476,9 @@ public final class CurvesViewModel {
         received.clear();
         resetListeners.forEach(Runnable::run);
         shownInputs = List.of(); // a session's inputs may still be loading: not compared
+        watched.set("");
+        verdict.set(""); // the verdict and step are a watched curve's
+        step.set("");
         shownPlan.set(points.isEmpty() ? null : plan);
         if (!points.isEmpty()) {
             add(points);
@@ -390,6 +552,9 @@ public final class CurvesViewModel {
 
     /** The series loaded, in one line, for the footer. */
     public String seriesSummary() {
+        if (!watched.get().isEmpty()) {
+            return "series: watched in " + watched.get() + " (the curves above; the series loaded is not drawn)";
+        }
         ModelSeries s = inputs.seriesProperty().get();
         return "series: " + (s == null ? "not loaded" : String.format(Locale.ROOT, "%s %d snapshots, iterations %d to %d, K = %d", s.name(),
                 s.size(), s.get(0).iteration(), s.get(s.size() - 1).iteration(), s.numTopics()));

@@ -209,7 +209,9 @@ public final class Workbench {
         MenuItem table1 = item("Preset: Foulds & Smyth _Table 1 (" + String.join(", ", paper.methods()) + "; n = "
                 + paper.settings().temperatures() + ", " + paper.runs() + " runs)", model.run()::presetTable1, null);
         table1.setId("menu-preset-table1");
-        job.getItems().addAll(run, cancel, cancelAll, runQueue, dropQueue, new SeparatorMenuItem(), table1);
+        MenuItem train = item("Tra_in and watch its curve...", this::chooseAndTrain, null);
+        MenuItem watch = item("_Watch a series folder...", this::chooseAndWatch, null);
+        job.getItems().addAll(run, cancel, cancelAll, runQueue, dropQueue, new SeparatorMenuItem(), table1, new SeparatorMenuItem(), train, watch);
         Menu view = new Menu("_View");
         for (ViewName v : ViewName.ALL) {
             if (v.title() != null) {
@@ -254,6 +256,25 @@ public final class Workbench {
 
     private Window window() {
         return root.getScene() == null ? null : root.getScene().getWindow();
+    }
+
+    /** Run > Watch a series folder: a folder a training run writes snapshots into, followed on the curves view. */
+    private void chooseAndWatch() {
+        javafx.stage.DirectoryChooser chooser = new javafx.stage.DirectoryChooser();
+        chooser.setTitle("Watch a series folder (iter-N.tsv.gz snapshots or MALLET state files name.N)");
+        File dir = chooser.showDialog(window());
+        if (dir != null) {
+            select("curves");
+            model.curves().watch(dir.toPath());
+        }
+    }
+
+    /** Run > Train: the training run's corpus and settings, then its curve watched on the curves view. */
+    private void chooseAndTrain() {
+        tmeval.app.curves.TrainDialog.ask(window()).ifPresent(request -> {
+            select("curves");
+            model.curves().train(request);
+        });
     }
 
     private void chooseAndLoad(Slot slot) {

@@ -109,22 +109,57 @@ public final class CurveRunner {
 
     /** Evaluates corpus documents {@code local[i]} as the documents at corpus positions {@code positions[i]}. */
     private static void run(Job job, int[] local, int[] positions, Listener listener, Progress progress, CancelToken cancel) {
-        Corpus corpus = job.corpus();
-        int numDocs = local.length;
-        int numMethods = job.methods().size();
-        int runs = job.runs();
-        int perSnapshot = numDocs * numMethods * runs;
-        int total = perSnapshot * job.series().size();
-        MethodSettings s = job.settings();
-        IterationAis iterationAis = new IterationAis(s.temperatures(), job.extraFirstTemperatures(), s.samples(), s.schedule().resolve(Schedule.UNIFORM));
-        AnnealedImportanceSampler ais = AnnealedImportanceSampler.standard(s.temperatures(), s.samples(), s.schedule().resolve(Schedule.UNIFORM));
-        IterationAis.DocumentRun[][] carried = new IterationAis.DocumentRun[numDocs][runs];
-        boolean[][] dead = new boolean[numDocs][runs];
-        int[] done = {0};
-        for (int t = 0; t < job.series().size(); t++) {
-            int iteration = job.series().get(t).iteration();
-            TopicModel model = job.series().get(t).model();
+        Live live = new Live(job, local, positions);
+        int total = live.perSnapshot * job.series().size();
+        for (ModelSeries.Snapshot snapshot : job.series().snapshots()) {
+            int before = live.done;
+            live.next(snapshot, listener, (a, b, msg) -> progress.update(before + a, total, msg), cancel);
+        }
+    }
+
+    /**
+     * A curve fed one snapshot at a time, as a training run writes them (a series watched live): the job's series
+     * only says which plan to run; the snapshots are those handed to {@link #next}, in increasing iteration order.
+     */
+    public static Live live(Job job) {
+        int[] all = IntStream.range(0, job.corpus().size()).toArray();
+        return new Live(job, all, all);
+    }
+
+    /** The state a curve carries from one snapshot to the next (iteration-AIS's runs); used by one thread at a time. */
+    public static final class Live {
+        private final Job job;
+        private final int[] local;
+        private final int[] positions;
+        private final int perSnapshot;
+        private final IterationAis iterationAis;
+        private final AnnealedImportanceSampler ais;
+        private final IterationAis.DocumentRun[][] carried;
+        private final boolean[][] dead;
+        private int done;
+
+        private Live(Job job, int[] local, int[] positions) {
+            this.job = job;
+            this.local = local;
+            this.positions = positions;
+            this.perSnapshot = local.length * job.methods().size() * job.runs();
+            MethodSettings s = job.settings();
+            this.iterationAis = new IterationAis(s.temperatures(), job.extraFirstTemperatures(), s.samples(), s.schedule().resolve(Schedule.UNIFORM));
+            this.ais = AnnealedImportanceSampler.standard(s.temperatures(), s.samples(), s.schedule().resolve(Schedule.UNIFORM));
+            this.carried = new IterationAis.DocumentRun[local.length][job.runs()];
+            this.dead = new boolean[local.length][job.runs()];
+        }
+
+        /** Evaluates the next snapshot, handing its rows and then its points to the listener; progress counts this snapshot's tasks. */
+        public void next(ModelSeries.Snapshot snapshot, Listener listener, Progress progress, CancelToken cancel) {
+            Corpus corpus = job.corpus();
+            int numMethods = job.methods().size();
+            int runs = job.runs();
+            MethodSettings s = job.settings();
+            int iteration = snapshot.iteration();
+            TopicModel model = snapshot.model();
             List<Row> snapshotRows = new ArrayList<>();
+            int[] tasks = {0};
             OrderedParallel.run(perSnapshot, task -> {
                 int i = task / (numMethods * runs);
                 int d = positions[i];
@@ -164,8 +199,9 @@ public final class CurveRunner {
             }, row -> {
                 snapshotRows.add(row);
                 listener.row(row);
-            }, job.threads(), "tmeval-curve", (a, b, msg) -> progress.update(++done[0], total, "iteration " + iteration), cancel,
+            }, job.threads(), "tmeval-curve", (a, b, msg) -> progress.update(++tasks[0], perSnapshot, "iteration " + iteration), cancel,
                     task -> corpus.document(local[task / (numMethods * runs)]).id());
+            done += perSnapshot;
             listener.snapshotDone(iteration, points(iteration, job.methods(), runs, snapshotRows));
         }
     }

@@ -241,4 +241,52 @@ class CurvesViewModelTest {
         workspace.put(Workspace.Slot.CORPUS, null, Fixtures.generate(AppFixtures.modelA(), 5, 6, 77));
         assertFalse(vm.caption().staleProperty().get().isEmpty(), "a new corpus");
     }
+
+    /**
+     * Run > Train watched live: the trainer writes its snapshots into a folder while the view draws each one's points as
+     * it lands, with the step and the verdict; Stop training (pressed here as the first snapshot is drawn) ends training
+     * after its current snapshot, and every snapshot written is drawn and kept.
+     */
+    @Test
+    void aTrainingRunWatchedLiveGrowsItsPointsSnapshotBySnapshotAndStopTrainingKeepsWhatWasWritten(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        AppFixtures.fill(workspace);
+        java.nio.file.Path training = dir.resolve("train.tokens");
+        tmeval.io.TextCorpusFormat.writeTokenLines(AppFixtures.corpus(), training);
+        java.nio.file.Path series = dir.resolve("series");
+        vm.methods().forEach((m, on) -> on.set(m.equals(Methods.ITERATION_AIS)));
+        vm.temperaturesProperty().set(10);
+        List<Integer> sizes = new ArrayList<>();
+        vm.onLikelihood(points -> {
+            sizes.add(points.size());
+            vm.stopTraining();
+        });
+        vm.train(new TrainRequest(training, series, 3, 10_000_000, 50, 1));
+        assertFalse(vm.runningProperty().get());
+        assertFalse(vm.trainingProperty().get());
+        long written;
+        try (var files = java.nio.file.Files.list(series)) {
+            written = files.filter(f -> f.getFileName().toString().matches("iter-\\d+\\.tsv\\.gz")).count();
+        }
+        assertTrue(written >= 1 && written < 10_000_000 / 50, written + " snapshots: training went on to its end");
+        assertEquals(written, sizes.size(), "one drawing per snapshot written, each as it landed");
+        assertTrue(sizes.stream().allMatch(n -> n == 2), "each snapshot's two runs: " + sizes);
+        assertEquals(2 * written, vm.pointCount());
+        assertTrue(vm.messageProperty().get().startsWith("Training ended (stopped); its snapshots are in"), vm.messageProperty().get());
+        assertTrue(vm.seriesSummary().startsWith("series: watched in " + series), "the footer names the folder drawn: " + vm.seriesSummary());
+        String verdict = vm.verdictProperty().get();
+        assertTrue(verdict.startsWith("not judged yet") || verdict.startsWith("still improving") || verdict.startsWith("held-out likelihood"),
+                verdict);
+        if (written > 1) {
+            assertTrue(vm.stepProperty().get().startsWith("step "), vm.stepProperty().get());
+        }
+        // curves of the loaded series in their place: no verdict or step of the watched run stays beside them
+        vm.methods().forEach((m, on) -> on.set(m.equals(Methods.LR)));
+        vm.onLikelihood(points -> { });
+        workspace.put(Workspace.Slot.SERIES, null, series());
+        vm.start();
+        assertEquals("", vm.verdictProperty().get());
+        assertEquals("", vm.stepProperty().get());
+        assertTrue(vm.seriesSummary().startsWith("series: series 3 snapshots"), vm.seriesSummary());
+    }
 }

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Issue 39, item 2: every view at 1280 x 800 and at 1920 x 1080, after two runs (the second on screen, the first beside
@@ -121,6 +122,32 @@ class ViewsLayoutTest {
             });
             LayoutHarness.waitFor(300, () -> harness.vm().curves().pointCount() > 0);
         }), Charts.MIN_WIDTH, Charts.MIN_HEIGHT, "#curve-chart", "#variance-chart");
+    }
+
+    /** A training run watched live (Run > Train): the verdict and step lines under the controls take no chart's room, during and after. */
+    @Test
+    void curvesWatchedLive(@TempDir Path dir) throws Exception {
+        var curves = harness.vm().curves();
+        LayoutHarness.fx(() -> {
+            curves.temperaturesProperty().set(20);
+            curves.train(new tmeval.app.curves.TrainRequest(Path.of("sample-data/kos-train.tokens.gz"), dir.resolve("series"), 5, 1_000_000, 5, 1));
+        });
+        LayoutHarness.waitFor(600, () -> !curves.stepProperty().get().isEmpty());
+        List<String> problems = new ArrayList<>();
+        for (int[] size : LayoutHarness.SIZES) {
+            harness.show("curves", size[0], size[1]);
+            problems.addAll(harness.problems(Charts.MIN_WIDTH, Charts.MIN_HEIGHT, "#curve-chart", "#variance-chart").stream()
+                    .map(p -> "during: " + p).toList());
+        }
+        LayoutHarness.fx(curves::stopTraining);
+        LayoutHarness.waitFor(600, () -> !curves.runningProperty().get());
+        for (int[] size : LayoutHarness.SIZES) {
+            harness.show("curves", size[0], size[1]);
+            problems.addAll(harness.problems(Charts.MIN_WIDTH, Charts.MIN_HEIGHT, "#curve-chart", "#variance-chart").stream()
+                    .map(p -> "after: " + p).toList());
+        }
+        assertEquals(List.of(), problems);
+        assertTrue(curves.messageProperty().get().startsWith("Training ended (stopped)"), curves.messageProperty().get());
     }
 
     @Test
