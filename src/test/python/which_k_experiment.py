@@ -1,7 +1,7 @@
 """Which K, the way researchers decide it (issue 38, item 7): models of K = 10, 20, 50, 100 from this tool's `train`,
 scikit-learn and gensim, three training seeds each, on KOS and AP; each scored by `select` (the certified held-out
-log-likelihood, auto at its defaults) on held-out documents, and by `coherence` (NPMI, window 10, top 10, on the held-out
-text) with its topic diversity. Not run by the tests: experiments.md reports its results and the command.
+log-likelihood, auto at its defaults) on held-out documents, and by `coherence` (NPMI, top 10, on the held-out
+text, whole documents as windows: the corpora are bags of words) with its topic diversity. Not run by the tests: experiments.md reports its results and the command.
 
 Usage, from the repository root, with Debian's python3-sklearn and python3-gensim, after `mvn package`:
 
@@ -165,7 +165,7 @@ def score(corpus, out, scored):
             c = m.replace(".tsv", ".npmi.tsv")
             if not os.path.exists(c):
                 run(["java", "-jar", JAR, "coherence", "--model", m, "--corpus", os.path.join(d, "heldout-all.tokens"),
-                     "--measure", "npmi", "--out", c])
+                     "--measure", "npmi", "--window", "document", "--out", c])
 
 
 def read_rows(path):
