@@ -187,7 +187,11 @@ class WorkbenchTest {
         robot.clickOn("#cancel-button");
         waitFor(5, () -> !vm.run().runningProperty().get());
         double seconds = (System.nanoTime() - start) / 1e9;
-        assertTrue(seconds < 1.5, "cancel took " + seconds + " s");
+        // a second and a half on a machine that is not overloaded (the robot's click and the FX thread's turn included);
+        // one whose load exceeds its cores gets three, as SignalTest allows (seen: 2.4 s at a load of 10 on 2 cores)
+        double load = java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+        double allowed = load > Runtime.getRuntime().availableProcessors() ? 3.0 : 1.5;
+        assertTrue(seconds < allowed, "cancel took " + seconds + " s (load " + load + ")");
         assertTrue(robot.lookup("#run-message").queryAs(Label.class).getText().startsWith("cancelled"));
         // responsive: another tab can be chosen and shows
         robot.clickOn("Variance table");
