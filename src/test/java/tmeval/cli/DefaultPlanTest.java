@@ -72,6 +72,6 @@ class DefaultPlanTest {
         assertTrue(help.contains("independent runs per document (default " + ComparisonPlan.DEFAULT_RUNS + ")"), help);
         assertTrue(help.contains("particles of the lr reference (default " + ComparisonPlan.DEFAULT_REFERENCE_PARTICLES + ")"), help);
         String estimate = CliTest.run("estimate", "--help").out();
-        assertTrue(estimate.matches("(?s).*--samples S +importance samples \\(default 1 for ais, completion-ais; 1000 for .*"), estimate);
+        assertTrue(estimate.matches("(?s).*--samples S +importance samples \\(default 1 for ais, ais-eta, completion-ais; 1000 for .*"), estimate);
     }
 }
