@@ -123,12 +123,18 @@ public final class CurvesView {
             }
         }
 
-        Region spacer = new Region();
-        HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox footer = new HBox(8, series, spacer,
-                new Label("log-likelihood:"), Charts.exportButtons(() -> Charts.Figure.of(likelihoodChart,
+        // a watched folder's long path wraps and takes the spare width; the export labels keep theirs (at 1280 x 800
+        // the path had cut "log-likelihood:" to "log-li..." and "variance:" to "...")
+        Messages.wrapping(series);
+        HBox.setHgrow(series, Priority.ALWAYS);
+        Label likelihoodExport = new Label("log-likelihood:");
+        likelihoodExport.setMinWidth(Region.USE_PREF_SIZE);
+        Label varianceExport = new Label("variance:");
+        varianceExport.setMinWidth(Region.USE_PREF_SIZE);
+        HBox footer = new HBox(8, series,
+                likelihoodExport, Charts.exportButtons(() -> Charts.Figure.of(likelihoodChart,
                         FigureText.of(likelihoodChart.getTitle().getText(), control.caption().textProperty().get())), () -> root.getScene().getWindow(), "curve", onError),
-                new Label("variance:"), Charts.exportButtons(() -> Charts.Figure.of(varianceChart,
+                varianceExport, Charts.exportButtons(() -> Charts.Figure.of(varianceChart,
                         FigureText.of(varianceChart.getTitle().getText(), control.caption().textProperty().get())), () -> root.getScene().getWindow(), "curve-variance", onError));
         footer.setAlignment(Pos.CENTER_LEFT);
         footer.getStyleClass().add("chart-footer");
