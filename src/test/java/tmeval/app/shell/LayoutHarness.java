@@ -24,7 +24,7 @@ import java.util.concurrent.TimeUnit;
  * 1280 x 800 and of 1920 x 1080, its views after two runs (the second on screen, the first beside it) and while a third
  * runs; and what is wrong with a view's layout in words: a chart under its least size or out of the window, text cut
  * (a number in a table may be cut only when its tooltip gives it whole), a table that shows fewer than
- * {@link #TABLE_ROWS} rows it has, a view wider than the window, a chart's axis label longer than the chart (it is cut).
+ * {@link #TABLE_ROWS} rows it has, a view wider than the window, a chart's axis label longer than the chart (it is cut), a chart run under its view's footer.
  */
 public final class LayoutHarness {
     /** The walkthrough's window sizes. */
@@ -193,6 +193,15 @@ public final class LayoutHarness {
                 if (!inWindow(chart, scene)) {
                     out.add(size + id + " is not whole in the window: " + chart.localToScene(chart.getLayoutBounds()));
                 }
+                // a pane laid out taller than its room runs under the view's footer, which hides the chart's bottom
+                Bounds drawn = chart.localToScene(chart.getLayoutBounds());
+                for (Node footer : view.lookupAll(".chart-footer")) {
+                    Bounds f = footer.localToScene(footer.getLayoutBounds());
+                    if (visible(footer) && !isAncestor(footer, chart) && drawn.getMaxY() > f.getMinY() + 1 && drawn.getMinY() < f.getMaxY()
+                            && drawn.getMaxX() > f.getMinX() && drawn.getMinX() < f.getMaxX()) {
+                        out.add(size + id + " runs " + (int) (drawn.getMaxY() - f.getMinY()) + " px under the footer");
+                    }
+                }
             }
             for (Node b : view.lookupAll(".export-buttons")) {
                 if (visible(b) && !inWindow(b, scene)) {
@@ -336,6 +345,15 @@ public final class LayoutHarness {
         if (whole < wanted) {
             out.add(size + "table " + table.getId() + " shows " + whole + " of its " + items + " rows whole, fewer than " + wanted);
         }
+    }
+
+    private static boolean isAncestor(Node ancestor, Node n) {
+        for (Node p = n; p != null; p = p.getParent()) {
+            if (p == ancestor) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean visible(Node n) {
