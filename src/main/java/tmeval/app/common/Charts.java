@@ -17,6 +17,7 @@ import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.title.LegendTitle;
 import org.jfree.chart.title.TextTitle;
 import org.jfree.chart.ui.RectangleEdge;
+import org.jfree.chart.ui.RectangleInsets;
 import org.jfree.svg.SVGGraphics2D;
 
 import java.awt.BasicStroke;
@@ -43,6 +44,8 @@ public final class Charts {
      */
     public static final double MIN_WIDTH = 300;
     public static final double MIN_HEIGHT = 220;
+    /** Room right of a plot for half its last tick's number ("1.05", "0.995"). */
+    private static final double RIGHT_ROOM = 20;
 
     private Charts() {
     }
@@ -90,6 +93,8 @@ public final class Charts {
             plot.setDomainGridlineStroke(new BasicStroke(0.5f));
             plot.setRangeGridlineStroke(new BasicStroke(0.5f));
             plot.setOutlinePaint(new Color(0xaaaaaa));
+            // the last tick's number is centred on the plot's right edge: the default 8 px cut "1.05" to "1.0"
+            plot.setInsets(new RectangleInsets(4, 8, 4, RIGHT_ROOM));
         }
         LegendTitle legend = chart.getLegend();
         if (legend != null) {

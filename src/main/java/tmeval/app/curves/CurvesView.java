@@ -123,24 +123,20 @@ public final class CurvesView {
             }
         }
 
-        Region spacer = new Region();
-        HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox exports = new HBox(8, spacer,
-                new Label("log-likelihood:"), Charts.exportButtons(() -> Charts.Figure.of(likelihoodChart,
+        // a watched folder's long path wraps and takes the spare width; the export labels keep theirs (at 1280 x 800
+        // the path had cut "log-likelihood:" to "log-li..." and "variance:" to "...")
+        Messages.wrapping(series);
+        HBox.setHgrow(series, Priority.ALWAYS);
+        Label likelihoodExport = new Label("log-likelihood:");
+        likelihoodExport.setMinWidth(Region.USE_PREF_SIZE);
+        Label varianceExport = new Label("variance:");
+        varianceExport.setMinWidth(Region.USE_PREF_SIZE);
+        HBox footer = new HBox(8, series,
+                likelihoodExport, Charts.exportButtons(() -> Charts.Figure.of(likelihoodChart,
                         FigureText.of(likelihoodChart.getTitle().getText(), control.caption().textProperty().get())), () -> root.getScene().getWindow(), "curve", onError),
-                new Label("variance:"), Charts.exportButtons(() -> Charts.Figure.of(varianceChart,
+                varianceExport, Charts.exportButtons(() -> Charts.Figure.of(varianceChart,
                         FigureText.of(varianceChart.getTitle().getText(), control.caption().textProperty().get())), () -> root.getScene().getWindow(), "curve-variance", onError));
-        exports.setAlignment(Pos.CENTER_LEFT);
-        exports.getChildren().forEach(n -> {
-            if (n instanceof Region r && n != spacer) {
-                r.setMinWidth(Region.USE_PREF_SIZE);
-            }
-        });
-        // the series line (a watched folder's path can be long) wraps on a row of its own above the export buttons: beside
-        // them it was cut, and it squeezed their labels to "log-li..."
-        series.setWrapText(true);
-        series.setMaxWidth(Double.MAX_VALUE);
-        VBox footer = new VBox(2, series, exports);
+        footer.setAlignment(Pos.CENTER_LEFT);
         footer.getStyleClass().add("chart-footer");
         // the status (a warning of points below the vb floor among its lines) under the controls, wrapped: a long one
         // had widened the view, pushing the variance chart and its PNG/SVG buttons out of the window

@@ -98,13 +98,13 @@ public final class DocumentScreenView {
         Tables.showRows(estimates);
         Tables.fill(estimates, estimates.getColumns().get(0));
 
-        NumberAxis x = new NumberAxis("inverse temperature beta (from the starting model to the other)");
+        NumberAxis x = new NumberAxis("beta (0: the starting model, 1: the other)");
         NumberAxis y = new NumberAxis("log-weight (reverse: negated)");
         y.setAutoRangeIncludesZero(false);
         XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, false);
         renderer.setSeriesPaint(0, Charts.colour(0));
         renderer.setSeriesPaint(1, Charts.colour(1));
-        traceChart = new JFreeChart("Re-run for the chart: log-weight across temperatures", JFreeChart.DEFAULT_TITLE_FONT,
+        traceChart = new JFreeChart("Log-weight across temperatures (a re-run)", JFreeChart.DEFAULT_TITLE_FONT,
                 new XYPlot(trace, x, y, renderer), true);
         Charts.style(traceChart);
         ChartViewer viewer = new ChartViewer(traceChart);

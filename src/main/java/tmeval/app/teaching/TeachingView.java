@@ -159,19 +159,22 @@ public final class TeachingView {
         ChartViewer traceViewer = viewer(charts.trace(), "teaching-trace");
         ChartViewer essViewer = viewer(charts.ess(), "teaching-ess");
         ChartViewer histViewer = viewer(charts.histogram(), "teaching-histogram");
-        ais.add(traceViewer, 0, 0, 1, 2);
+        // the three side by side: stacked, the effective sample size over the histogram (rows of 45% and 55%, each
+        // chart at least 150 high) asked some 340 px of the 300 the tab has at 1280 x 800, and the trace's axis label and
+        // legend ran under the footer
+        ais.add(traceViewer, 0, 0);
         ais.add(essViewer, 1, 0);
-        ais.add(histViewer, 1, 1);
+        ais.add(histViewer, 2, 0);
         ColumnConstraints wide = new ColumnConstraints();
-        wide.setPercentWidth(62);
+        wide.setPercentWidth(50);
         ColumnConstraints narrow = new ColumnConstraints();
-        narrow.setPercentWidth(38);
-        ais.getColumnConstraints().addAll(wide, narrow);
-        RowConstraints half = new RowConstraints();
-        half.setPercentHeight(45);
-        RowConstraints rest = new RowConstraints();
-        rest.setPercentHeight(55);
-        ais.getRowConstraints().addAll(half, rest);
+        narrow.setPercentWidth(25);
+        ColumnConstraints narrow2 = new ColumnConstraints();
+        narrow2.setPercentWidth(25);
+        ais.getColumnConstraints().addAll(wide, narrow, narrow2);
+        RowConstraints tall = new RowConstraints();
+        tall.setPercentHeight(100);
+        ais.getRowConstraints().add(tall);
 
         Label ratioText = note(control.ratioTextProperty());
         ratioText.setId("teaching-ratio-text");

@@ -24,7 +24,7 @@ import java.util.concurrent.TimeUnit;
  * 1280 x 800 and of 1920 x 1080, its views after two runs (the second on screen, the first beside it) and while a third
  * runs; and what is wrong with a view's layout in words: a chart under its least size or out of the window, text cut
  * (a number in a table may be cut only when its tooltip gives it whole), a table that shows fewer than
- * {@link #TABLE_ROWS} rows it has, a view wider than the window.
+ * {@link #TABLE_ROWS} rows it has, a view wider than the window, a chart's axis label longer than the chart (it is cut), a chart run under its view's footer.
  */
 public final class LayoutHarness {
     /** The walkthrough's window sizes. */
@@ -193,6 +193,15 @@ public final class LayoutHarness {
                 if (!inWindow(chart, scene)) {
                     out.add(size + id + " is not whole in the window: " + chart.localToScene(chart.getLayoutBounds()));
                 }
+                // a pane laid out taller than its room runs under the view's footer, which hides the chart's bottom
+                Bounds drawn = chart.localToScene(chart.getLayoutBounds());
+                for (Node footer : view.lookupAll(".chart-footer")) {
+                    Bounds f = footer.localToScene(footer.getLayoutBounds());
+                    if (visible(footer) && !isAncestor(footer, chart) && drawn.getMaxY() > f.getMinY() + 1 && drawn.getMinY() < f.getMaxY()
+                            && drawn.getMaxX() > f.getMinX() && drawn.getMinX() < f.getMaxX()) {
+                        out.add(size + id + " runs " + (int) (drawn.getMaxY() - f.getMinY()) + " px under the footer");
+                    }
+                }
             }
             for (Node b : view.lookupAll(".export-buttons")) {
                 if (visible(b) && !inWindow(b, scene)) {
@@ -210,6 +219,9 @@ public final class LayoutHarness {
         }
         if (node instanceof TableView<?> table) {
             rows(table, size, out);
+        }
+        if (node instanceof org.jfree.chart.fx.ChartViewer viewer && visible(viewer)) {
+            axisLabels(viewer, size, out);
         }
         // a message strip squeezed to nothing (beside a spacer that took the room) shows none of its text
         if (node.getStyleClass().contains("message-strip") && node instanceof Region strip && visible(strip)
@@ -238,6 +250,47 @@ public final class LayoutHarness {
         if (node instanceof Parent p) {
             for (Node child : p.getChildrenUnmodifiable()) {
                 collect(child, scene, size, out);
+            }
+        }
+    }
+
+    /**
+     * A horizontal axis's label longer than its chart (the chart draws it centred on its data and cuts it at the chart's
+     * edges, with no wrapping and no tooltip), or its last tick's number cut at the chart's right edge. (The vertical
+     * labels are not checked: at a chart's least height several are longer than its data's height.)
+     */
+    private static void axisLabels(org.jfree.chart.fx.ChartViewer viewer, String size, List<String> out) {
+        var info = viewer.getCanvas().getRenderingInfo();
+        if (!(viewer.getChart().getPlot() instanceof org.jfree.chart.plot.XYPlot plot) || info == null
+                || info.getPlotInfo().getDataArea().isEmpty()) {
+            return;
+        }
+        var data = info.getPlotInfo().getDataArea();
+        var text = new java.awt.font.FontRenderContext(null, true, true);
+        double width = viewer.getCanvas().getWidth();
+        for (int i = 0; i < plot.getDomainAxisCount(); i++) {
+            var axis = plot.getDomainAxis(i);
+            if (axis != null && axis.isVisible() && axis.getLabel() != null) {
+                double w = axis.getLabelFont().getStringBounds(axis.getLabel(), text).getWidth();
+                if (data.getCenterX() - w / 2 < 0 || data.getCenterX() + w / 2 > width) {
+                    out.add(size + viewer.getId() + ": axis label cut: '" + axis.getLabel() + "' (" + (int) w + " px in a chart of " + (int) width + ")");
+                }
+            }
+        }
+        // the last tick's number, centred on the data's right edge, needs half its width to the right of it
+        for (int i = 0; i < plot.getDomainAxisCount(); i++) {
+            if (plot.getDomainAxis(i) instanceof org.jfree.chart.axis.NumberAxis axis && axis.isVisible() && axis.isTickLabelsVisible()) {
+                double unit = axis.getTickUnit().getSize();
+                double last = Math.floor(axis.getUpperBound() / unit + 1e-9) * unit;
+                if (last < axis.getLowerBound()) {
+                    continue;
+                }
+                String tick = axis.getTickUnit().valueToString(last);
+                double w = axis.getTickLabelFont().getStringBounds(tick, text).getWidth();
+                double at = axis.valueToJava2D(last, data, plot.getDomainAxisEdge());
+                if (at + w / 2 > width + 1) {
+                    out.add(size + viewer.getId() + ": the last tick's number cut: '" + tick + "' ends at " + (int) (at + w / 2) + " px in a chart of " + (int) width);
+                }
             }
         }
     }
@@ -292,6 +345,15 @@ public final class LayoutHarness {
         if (whole < wanted) {
             out.add(size + "table " + table.getId() + " shows " + whole + " of its " + items + " rows whole, fewer than " + wanted);
         }
+    }
+
+    private static boolean isAncestor(Node ancestor, Node n) {
+        for (Node p = n; p != null; p = p.getParent()) {
+            if (p == ancestor) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean visible(Node n) {
