@@ -26,6 +26,7 @@ import tmeval.compare.ModelComparison;
 import tmeval.compare.ModelPair;
 import tmeval.model.Corpus;
 import tmeval.model.Document;
+import tmeval.run.auto.AutoComparison;
 import tmeval.run.auto.AutoEstimation;
 import tmeval.run.plan.ComparisonJob;
 import tmeval.run.plan.ComparisonPlan;
@@ -76,6 +77,21 @@ final class CostPreview {
      */
     private double parallelEfficiency = 1;
     private final MachineLoad load = new MachineLoad();
+    /**
+     * Auto's own pilot on the inputs and plan in view: what it chose, and the rounds its documents asked for, price the
+     * job (priced without it, from the candidates' first rounds, a job whose documents escalated took 21 times the preview).
+     */
+    private final BackgroundJob<PricedPilot> pilotRun;
+    private PricedPilot priced;
+    private PilotKey piloting;
+
+    /** The inputs and plan a pilot ran on: a preview uses its choice only for these. */
+    private record PilotKey(ComparisonPlan plan, ModelPair pair, Corpus corpus) {
+    }
+
+    /** A finished pilot: its choice, and its wall seconds at its threads. */
+    private record PricedPilot(PilotKey key, AutoComparison.Choice choice, double seconds) {
+    }
 
     /**
      * @param problem told when the saved rates cannot be read (the run screen shows it unless a job owns its message)
@@ -84,6 +100,7 @@ final class CostPreview {
         this.inputs = inputs;
         this.savedRates = new BackgroundJob<>(executor);
         this.calibration = new BackgroundJob<>(executor);
+        this.pilotRun = new BackgroundJob<>(executor);
         this.ratesFile = ratesFile;
         this.form = form;
         this.threads = threads;
@@ -130,7 +147,7 @@ final class CostPreview {
         long total = updates.values().stream().mapToLong(Long::longValue).sum();
         Throughput rates = ratesFor(inputs.modelAProperty().get());
         if (job.isAuto()) {
-            auto(corpus, updates, rates);
+            auto(new PilotKey(plan, inputs.pairProperty().get(), corpus), updates, rates);
             return;
         }
         // each method's updates at its own per-thread rate (the reference run's too), then spread over the threads
@@ -180,7 +197,15 @@ final class CostPreview {
      * dearest; documents not yet certified cost more (their budget doubles). The seconds kept are the least: the pilot
      * and the cheapest.
      */
-    private void auto(Corpus corpus, Map<String, Long> updates, Throughput rates) {
+    private void auto(PilotKey key, Map<String, Long> updates, Throughput rates) {
+        if (priced != null && priced.key().equals(key)) {
+            pricedByPilot(priced, key.corpus());
+            return;
+        }
+        if (key.pair() != null && !key.equals(piloting)) {
+            runPilot(key);
+        }
+        Corpus corpus = key.corpus();
         double share = (double) Math.min(AutoEstimation.PILOT_DOCUMENTS, corpus.size()) / Math.max(1, corpus.size());
         double parallel = parallelism(threads.get());
         double pilot = 0;
@@ -208,6 +233,44 @@ final class CostPreview {
                 + " start; up to %s if every document's budget doubles to the cap (%dx)", seconds(pilot), seconds(cheapest), seconds(dearest),
                 seconds(worst), cap) + (factor > 1.2 ? String.format(Locale.ROOT, " (at the machine's load now, %.1f on %d cores)", load.now(),
                 Runtime.getRuntime().availableProcessors()) : ""), pilot + cheapest);
+    }
+
+    /**
+     * Auto priced by its pilot: the pilot's time (the job runs it again), then the chosen method's rounds on every
+     * document as the pilot's documents asked for them ({@link AutoEstimation.Trial#roundsPerDocument}), at the pilot's
+     * own speed, spread over the threads; up to every document's budget doubled to the cap.
+     */
+    private void pricedByPilot(PricedPilot p, Corpus corpus) {
+        AutoComparison.Choice choice = p.choice();
+        AutoEstimation.Trial chosen = choice.trials().get(0);
+        double factor = load.factor(threads.get());
+        double parallel = parallelism(threads.get());
+        double documents = chosen.predictedSeconds(choice.pilot().length, corpus.size()) / parallel * factor;
+        double firstRounds = documents / chosen.roundsPerDocument() * chosen.startFactor();
+        double worst = firstRounds * (2 * (1 << AutoPilot.MAX_DOUBLINGS) - 1);
+        set(String.format(Locale.ROOT, "auto: its pilot (about %s) chose %s; then about %s for the %d documents, as the pilot's asked for"
+                        + " budgets; up to %s if every document's budget doubles to the cap (%dx)", seconds(p.seconds() * factor), chosen.method(),
+                seconds(documents), corpus.size(), seconds(worst), 1 << AutoPilot.MAX_DOUBLINGS)
+                + (factor > 1.2 ? String.format(Locale.ROOT, " (at the machine's load now, %.1f on %d cores)", load.now(),
+                Runtime.getRuntime().availableProcessors()) : ""), p.seconds() * factor + documents);
+    }
+
+    /** The choice of a pilot the preview ran on exactly these inputs and this plan, or null: a job need not run it again. */
+    AutoComparison.Choice choiceFor(ComparisonPlan plan, ModelPair pair, Corpus corpus) {
+        return priced != null && priced.key().equals(new PilotKey(plan, pair, corpus)) ? priced.choice() : null;
+    }
+
+    /** Runs auto's pilot on these inputs and plan in the background; the preview is priced by it when it ends. */
+    private void runPilot(PilotKey key) {
+        piloting = key;
+        pilotRun.of((sink, cancel) -> {
+            long start = System.nanoTime();
+            AutoComparison.Choice choice = AutoComparison.choose(key.plan(), key.corpus(), key.pair(), cancel);
+            return new PricedPilot(key, choice, (System.nanoTime() - start) / 1e9);
+        }).onSuccess(p -> {
+            priced = p;
+            update();
+        }).start(); // a pilot that fails (no method compares the pair) leaves the preview as it was: the job says why
     }
 
     /**

@@ -120,8 +120,15 @@ final class RunJob {
         drain.play();
         owner.progressProperty().addListener(onProgress);
         RunEngines.Engine engine = owner.engine();
+        // the preview's pilot on these very inputs and plan has chosen already: the job does not run it again
+        AutoComparison.Choice known = owner.cost().choiceFor(spec.job().plan(), pair, corpus);
         jobs.of((sink, token) -> {
             engine.run(spec.job(), corpus, pair, new Comparisons.Listener() {
+                @Override
+                public AutoComparison.Choice known(ComparisonPlan pilotPlan) {
+                    return known != null && pilotPlan.equals(spec.job().plan()) ? known : null;
+                }
+
                 @Override
                 public Progress piloting(ComparisonPlan pilotPlan, int documents) {
                     sink.message(String.format(Locale.ROOT, "auto: a pilot runs %s on %d documents to choose the method",

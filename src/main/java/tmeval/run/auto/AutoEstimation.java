@@ -61,6 +61,14 @@ public final class AutoEstimation {
     /** The pilot's variance is a three-run estimate: the budget it asks for is doubled to leave room for its noise. */
     static final double MARGIN = 2;
     /**
+     * A document's rounds end, uncertified, when its runs ask for more than this many times the room left below the cap
+     * (its error squared over the target squared, against the doublings left): no budget auto may spend certifies it,
+     * and escalating to the cap would only spend it. Three runs' variance is itself uncertain (two degrees of freedom):
+     * it exceeds 4 times the truth with probability e^-4, under 2%, so a document stopped here would rarely have
+     * certified at the cap.
+     */
+    static final double HOPELESS = 4;
+    /**
      * The candidates: unbiased estimators of log P(w) whose error their runs measure, is-gibbs first (its proposal is the
      * posterior's own shape in every mode its chains found). Not lr (biased for R > 1, with or without re-sampling), hm
      * (biased upwards) nor vb (a bound): they never certify (estimators.md, "Certified answers"). Not is-pzw and is-prior
@@ -98,8 +106,26 @@ public final class AutoEstimation {
             java.util.Map.entry(tmeval.compare.ComparisonMethods.RATIO_GEOMETRIC, 1.15));
 
     /** What the pilot measured of one candidate. */
+    /**
+     * @param roundsPerDocument what the job will spend on a document like the pilot's, on average, in rounds of the
+     *                          default budget: its start and each doubling until its factor is reached, the cap, or a
+     *                          stop (beyond any budget: one round); NaN where not measured. It prices the job before it runs.
+     */
     public record Trial(String method, int violations, int beyondCap, double variancePerToken, long pilotSiteUpdates, long pilotNanos,
-                        double predictedSiteUpdates, int startFactor) implements java.io.Serializable {
+                        double predictedSiteUpdates, int startFactor, double roundsPerDocument) implements java.io.Serializable {
+        public Trial(String method, int violations, int beyondCap, double variancePerToken, long pilotSiteUpdates, long pilotNanos,
+                     double predictedSiteUpdates, int startFactor) {
+            this(method, violations, beyondCap, variancePerToken, pilotSiteUpdates, pilotNanos, predictedSiteUpdates, startFactor, Double.NaN);
+        }
+
+        /**
+         * The seconds of one thread the job would take on {@code documents} documents like the pilot's: the pilot's own
+         * time for this candidate (its runs at the default budget) per document, times {@link #roundsPerDocument}.
+         */
+        public double predictedSeconds(int pilotDocuments, int documents) {
+            return pilotNanos / 1e9 / Math.max(1, pilotDocuments) * roundsPerDocument * documents;
+        }
+
         /**
          * Candidates are ordered by fewest floor violations, then is-gibbs before the others (the one whose runs carry
          * evidence of the posterior mass they missed: its chains' coverage; the others' proposals can miss a mode with
@@ -321,6 +347,8 @@ public final class AutoEstimation {
         private long siteUpdates;
         private long nanos;
         private final List<Integer> factors = new ArrayList<>();
+        /** Documents that stop after their first round whatever it says (beyond any budget). */
+        private int oneRound;
 
         Tally(String method) {
             this.method = method;
@@ -338,10 +366,15 @@ public final class AutoEstimation {
             violations++;
         }
 
-        /** A document of this length that no budget certifies: beyond the cap, and no start to ask for. */
-        void beyondAnyBudget(int length) {
-            tokens += length;
+        /**
+         * A document that no budget certifies: beyond the cap, and no start to ask for. It is run once at the start and
+         * stops there, so it adds that round's cost to the prediction, and nothing to the variance: its runs measure no
+         * precision that a budget buys (counted in, they made a pilot of such documents print a variance of 0).
+         */
+        void beyondAnyBudget(double firstRoundSiteUpdates) {
             beyondCap++;
+            oneRound++;
+            predicted += firstRoundSiteUpdates;
         }
 
         /** A document of this length that asks for {@code factor} times the budget, at this cost and with this squared error. */
@@ -356,8 +389,35 @@ public final class AutoEstimation {
         }
 
         Trial trial() {
+            int start = startFactor(factors);
             return new Trial(method, violations, beyondCap, tokens == 0 ? Double.NaN : squaredError / tokens, siteUpdates, nanos,
-                    violations == documents ? Double.MAX_VALUE : predicted, startFactor(factors));
+                    violations == documents ? Double.MAX_VALUE : predicted, start, roundsPerDocument(start));
+        }
+
+        /**
+         * The job's rounds as the escalation runs them, in default budgets, averaged over the pilot's documents: each
+         * asking document from the start, doubling until its factor or the cap, or one round where it asks beyond
+         * {@link #HOPELESS} times the cap; a document beyond any budget one round; one below a floor all the way to the cap.
+         */
+        private double roundsPerDocument(int start) {
+            if (documents == 0) {
+                return Double.NaN;
+            }
+            long cap = (long) start << AutoPilot.MAX_DOUBLINGS;
+            double rounds = (double) oneRound * start + violations * (2.0 * cap - start);
+            for (int factor : factors) {
+                if (factor > MARGIN * HOPELESS * cap) {
+                    rounds += start;
+                    continue;
+                }
+                for (long budget = start; ; budget *= 2) {
+                    rounds += budget;
+                    if (budget >= factor || budget >= cap) {
+                        break;
+                    }
+                }
+            }
+            return rounds / documents;
         }
     }
 
@@ -381,7 +441,7 @@ public final class AutoEstimation {
                 // no budget certifies it (its chains stayed apart, or its tail is beyond k-hat 0.7), so it sets no start:
                 // left in, 4 such documents of 8 made a pilot start every document at 16 times the budget and spend a
                 // second a run to be told what the first round at the default would have said (gensim's K = 50 on KOS)
-                tally.beyondAnyBudget(runs.get(0).length());
+                tally.beyondAnyBudget(WORK.get(method) * cost);
             } else {
                 // the standard error falls as one over the root of the budget: the factor that brings it within the target
                 double se = v.error();
@@ -488,6 +548,10 @@ public final class AutoEstimation {
             // a document the method refuses outright (exact's limit, a word of probability zero) gains nothing from more budget;
             // nor does one whose every run has weights beyond k-hat 0.7 (their error falls too slowly for doublings to mend)
             if (v.certified() || runs.stream().allMatch(o -> o.status() == Status.REFUSED) || beyondAnyBudget(runs)) {
+                break;
+            }
+            double roomLeft = (double) (1 << AutoPilot.MAX_DOUBLINGS) / (1 << round);
+            if (!v.reason().violation() && v.error() * v.error() / (v.target() * v.target()) > HOPELESS * roomLeft) {
                 break;
             }
         }

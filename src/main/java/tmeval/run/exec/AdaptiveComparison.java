@@ -60,8 +60,12 @@ public final class AdaptiveComparison {
             return "agreed";
         }
 
-        /** Whether the rounds end here, met or not (with the cap, which ends them anyway). */
-        default boolean done(List<ComparisonRunner.Result> round) {
+        /**
+         * Whether the rounds end here, met or not (with the cap, which ends them anyway).
+         *
+         * @param roomLeft how many times the budget may still grow before the cap (1 at the cap)
+         */
+        default boolean done(List<ComparisonRunner.Result> round, double roomLeft) {
             return met(round);
         }
     }
@@ -207,7 +211,7 @@ public final class AdaptiveComparison {
                 round = rule.judged(round, base, local, cancel);
                 converged = rule.met(round);
                 work.round(rows(round, n, converged));
-                if (rule.done(round) || 2L * n > work.maxTemperatures) {
+                if (rule.done(round, (double) work.maxTemperatures / n) || 2L * n > work.maxTemperatures) {
                     break;
                 }
                 n *= 2;

@@ -48,6 +48,8 @@ public final class ComparisonAnswer {
         if (!verdicts.settled(method)) {
             certified = "only " + certified + String.format(Locale.ROOT, " (under %.0f%%%s)", 100 * VerdictCounts.SETTLED_SHARE,
                     intervals.stream().anyMatch(m -> verdicts.settled(m.method()) && !failed.contains(m.method())) ? ""
+                            : method.equals(preferred) ? "; auto raised each document's budget while a larger one could certify it,"
+                            + " so more would not help: each row's verdict says why"
                             : "; no converged method certifies enough documents: use more temperatures, samples or runs");
         }
         return prefix + (settled ? ": " : ", NOT SETTLED: ") + size(chosen) + " by " + method + "; " + certified + "; "

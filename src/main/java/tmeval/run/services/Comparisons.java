@@ -39,6 +39,14 @@ public final class Comparisons {
             return Progress.NONE;
         }
 
+        /**
+         * Auto: a choice the same pilot already made on these inputs (the workbench's cost preview runs it to price the
+         * job), or null to run the pilot. The pilot is deterministic, so the rows are the same either way.
+         */
+        default AutoComparison.Choice known(ComparisonPlan pilotPlan) {
+            return null;
+        }
+
         /** Auto: what the pilot chose, before any document runs ({@link AutoComparison.Choice#job}: the comparison of its rows). */
         default void chosen(AutoComparison.Choice choice) {
         }
@@ -127,8 +135,11 @@ public final class Comparisons {
             return new Ready(job, job, null);
         }
         ComparisonPlan pilotPlan = job.plan();
-        Progress pilot = listener.piloting(pilotPlan, Math.min(AutoEstimation.PILOT_DOCUMENTS, corpus.size()));
-        AutoComparison.Choice choice = AutoComparison.choose(pilotPlan, corpus, pair, pilot, cancel);
+        AutoComparison.Choice choice = listener.known(pilotPlan);
+        if (choice == null) {
+            Progress pilot = listener.piloting(pilotPlan, Math.min(AutoEstimation.PILOT_DOCUMENTS, corpus.size()));
+            choice = AutoComparison.choose(pilotPlan, corpus, pair, pilot, cancel);
+        }
         listener.chosen(choice);
         return new Ready(job, choice.job(pilotPlan), choice);
     }

@@ -37,6 +37,31 @@ class AutoEstimationTest {
     }
 
     /**
+     * What the preview prices a job by: each pilot document's rounds as the escalation will run them, in default budgets.
+     * Start 1 (the median of 1, 1, 1, 4 and the hopeless one's): three documents stop at once (1 each), one doubles to its
+     * factor (1 + 2 + 4), one asking beyond {@link AutoEstimation#HOPELESS} times the cap stops after its first round (1),
+     * one beyond any budget too (1): 12 rounds over 6 documents. Planted: a count of first rounds only would give 1.
+     */
+    @Test
+    void theJobsRoundsArePricedAsTheEscalationRunsThem() {
+        var tally = new AutoEstimation.Tally("is-gibbs");
+        for (int factor : new int[] {1, 1, 1, 4}) {
+            tally.spent(100, 1_000_000);
+            tally.asks(50, factor, 100.0 * factor, 1e-3);
+        }
+        tally.spent(100, 1_000_000);
+        tally.beyondAnyBudget(100);
+        int hopeless = (int) (2 * AutoEstimation.MARGIN * AutoEstimation.HOPELESS * (1 << tmeval.run.plan.AutoPilot.MAX_DOUBLINGS));
+        tally.spent(100, 1_000_000);
+        tally.asks(50, hopeless, 100.0 * hopeless, 1e-3);
+        var trial = tally.trial();
+        assertEquals(1, trial.startFactor());
+        assertEquals(2.0, trial.roundsPerDocument(), 1e-12);
+        // the pilot spent 6 ms on its 6 documents: 1 ms a document at the default, 2 rounds each, on 100 documents
+        assertEquals(0.001 * 2 * 100, trial.predictedSeconds(6, 100), 1e-12);
+    }
+
+    /**
      * The escalation meets the target, not only the starting budget: {@code lee-is} started at 4 samples (an error of
      * several targets on these 20-token documents) is doubled per document until certified, and each
      * certified document's mean is then within its target of the exact answer up to noise. Pooled over documents the

@@ -66,6 +66,12 @@ class ComparisonAnswerTest {
                 m.high())), line);
         assertTrue(line.endsWith(" by lr-diff; 17 of 20 documents certified; one method, no other to agree with."), line);
         assertEquals(1, line.lines().count());
+        // too few certified: a plain method is told to spend more; auto's choice already did where it could help
+        String few = ComparisonAnswer.line(t.rows(), counts(methods, new int[] {4}), List.of(), null, false);
+        assertTrue(few.contains("only 4 of 20 documents certified (under 50%; no converged method certifies enough documents: use more"), few);
+        String auto = ComparisonAnswer.line(t.rows(), counts(methods, new int[] {4}), List.of(), ComparisonMethods.LR_DIFF, false);
+        assertTrue(auto.contains("only 4 of 20 documents certified (under 50%; auto raised each document's budget while a larger one could"
+                + " certify it, so more would not help"), auto);
 
         String b = ComparisonAnswer.line(table(methods, new double[] {-0.4}).rows(), counts(methods, new int[] {20}), List.of(), null, true);
         assertTrue(b.startsWith("Partial answer: B predicts better by 0.003050 nats per token (95% bootstrap interval over the documents "), b);
