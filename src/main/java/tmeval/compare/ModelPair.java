@@ -29,10 +29,9 @@ public record ModelPair(TopicModel a, TopicModel b, TopicAlignment alignment, bo
                     + "), and a model of another family than LDA is compared over one vocabulary in one order: export both over the same"
                     + " words (formats.md, comparing models of different tokenisers)");
         }
-        List<String> notes = new ArrayList<>(List.of("A is " + a.family() + ", B is " + b.family() + ": each model is evaluated on its"
-                + " own over theta, its topics summed out; no topic alignment"));
-        etaPadding(a, b, annealing).ifPresent(notes::add);
-        return new ModelPair(a, b, null, false, List.copyOf(notes));
+        String padding = etaPadding(a, b, annealing).orElse(null);
+        return new ModelPair(a, b, null, false, List.of("A is " + a.family() + ", B is " + b.family() + ": each model is evaluated on its"
+                + " own over theta, its topics summed out; " + (padding == null ? "no topic alignment" : padding)));
     }
 
     /** For ratio-eta between models of different K: how the smaller is padded to the larger's space ({@link EtaTopicOrder}). */
