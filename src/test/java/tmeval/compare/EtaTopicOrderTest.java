@@ -3,15 +3,12 @@ package tmeval.compare;
 import org.junit.jupiter.api.Test;
 import tmeval.FamilyFixtures;
 import tmeval.Fixtures;
-import tmeval.estimate.EtaQuadrature;
-import tmeval.estimate.ExactEvaluator;
 import tmeval.estimate.ProbabilitySpaceCheck;
 import tmeval.model.Document;
 import tmeval.model.LogisticNormalPrior;
 import tmeval.model.ProductDecoder;
 import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
-import tmeval.sampling.DocumentView;
 import tmeval.sampling.RandomStreams;
 
 import java.util.ArrayList;
@@ -32,9 +29,7 @@ class EtaTopicOrderTest {
     private static final int[][] ORDERS = {{1, 0, 2}, {1, 2, 0}, {2, 0, 1}};
 
     private static double exact(TopicModel model, Document doc) {
-        DocumentView view = DocumentView.of(doc);
-        return model.isLda() ? new ExactEvaluator().logProbability(view, model, new CancelToken())
-                : EtaQuadrature.logProbability(view, model, new CancelToken());
+        return FamilyFixtures.exactLogProbability(model, doc);
     }
 
     /** Every family and shape at K = 3, in orders that move the reference topic: the quadrature's (or the dynamic programme's) answer unchanged. */

@@ -7,7 +7,6 @@ import tmeval.anneal.Schedule;
 import tmeval.model.Document;
 import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
-import tmeval.sampling.DocumentView;
 import tmeval.sampling.RandomStreams;
 
 import java.util.ArrayList;
@@ -38,9 +37,7 @@ class DifferentKEtaRatioTest {
     }
 
     private static double exact(TopicModel model, Document doc) {
-        DocumentView view = DocumentView.of(doc);
-        return model.isLda() ? new ExactEvaluator().logProbability(view, model, new CancelToken())
-                : EtaQuadrature.logProbability(view, model, new CancelToken());
+        return FamilyFixtures.exactLogProbability(model, doc);
     }
 
     /**
@@ -141,7 +138,8 @@ class DifferentKEtaRatioTest {
             values[0][r] = logRatio(c, true, temperatures, mistake, RandomStreams.stream(seed, 0, r));
             values[1][r] = logRatio(c, false, temperatures, mistake, RandomStreams.stream(seed, 1, r));
         }
-        return new Bracket(mean(values[0]), standardError(values[0]), mean(values[1]), standardError(values[1]));
+        return new Bracket(EtaRatioTest.mean(values[0]), EtaRatioTest.standardError(values[0]), EtaRatioTest.mean(values[1]),
+                EtaRatioTest.standardError(values[1]));
     }
 
     /**
@@ -168,22 +166,5 @@ class DifferentKEtaRatioTest {
         System.out.println(report);
         assertTrue(all, report.toString());
         assertTrue(planted == cases.size(), "the planted mistake passed on " + (cases.size() - planted) + " pairings:" + report);
-    }
-
-    private static double mean(double[] x) {
-        double s = 0;
-        for (double v : x) {
-            s += v;
-        }
-        return s / x.length;
-    }
-
-    private static double standardError(double[] x) {
-        double m = mean(x);
-        double s = 0;
-        for (double v : x) {
-            s += (v - m) * (v - m);
-        }
-        return Math.sqrt(s / (x.length - 1) / x.length);
     }
 }

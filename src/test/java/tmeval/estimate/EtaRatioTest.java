@@ -10,7 +10,6 @@ import tmeval.compare.ModelComparison;
 import tmeval.model.Document;
 import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
-import tmeval.sampling.DocumentView;
 import tmeval.sampling.RandomStreams;
 
 import java.util.ArrayList;
@@ -37,9 +36,7 @@ class EtaRatioTest {
     }
 
     private static double exact(TopicModel model, Document doc) {
-        DocumentView view = DocumentView.of(doc);
-        return model.isLda() ? new ExactEvaluator().logProbability(view, model, new CancelToken())
-                : EtaQuadrature.logProbability(view, model, new CancelToken());
+        return FamilyFixtures.exactLogProbability(model, doc);
     }
 
     /** LDA against ProdLDA-, CTM- and STM-shaped models, and a ProdLDA against a CTM, at K = 2 and 3; documents of 3 and 6 tokens. */
@@ -123,7 +120,7 @@ class EtaRatioTest {
         }
     }
 
-    private static double mean(double[] x) {
+    static double mean(double[] x) {
         double s = 0;
         for (double v : x) {
             s += v;
@@ -131,7 +128,7 @@ class EtaRatioTest {
         return s / x.length;
     }
 
-    private static double standardError(double[] x) {
+    static double standardError(double[] x) {
         double m = mean(x);
         double s = 0;
         for (double v : x) {
