@@ -168,4 +168,11 @@ public final class FamilyFixtures {
             }
         }
     }
+
+    /** The exact log P(w) of a model of any family at K = 2 or 3: the dynamic programme on an LDA, quadrature over eta on another. */
+    public static double exactLogProbability(TopicModel model, Document doc) {
+        tmeval.sampling.DocumentView view = tmeval.sampling.DocumentView.of(doc);
+        return model.isLda() ? new tmeval.estimate.ExactEvaluator().logProbability(view, model, new tmeval.progress.CancelToken())
+                : tmeval.estimate.EtaQuadrature.logProbability(view, model, new tmeval.progress.CancelToken());
+    }
 }

@@ -95,8 +95,8 @@ final class SelectCommand implements Command {
                 + " every document certified where it can be), or one of " + String.join(", ", Methods.names())));
         o.add(OptionSpec.value(SettingName.PAIRS.option(), "PATH", "also compare each model with the next one up in K (the models sorted by K) by"
                 + " this ratio path,"
-                + " one of " + String.join(", ", ratioPaths()) + ", in both directions: the pair's log-ratio with its bracket beside the"
-                + " difference of the two models' estimates (default: none)"));
+                + " one of " + String.join(", ", ratioPaths()) + " (" + ComparisonMethods.RATIO_ETA + " whatever the models' families), in"
+                + " both directions: the pair's log-ratio with its bracket beside the difference of the two models' estimates (default: none)"));
         o.addAll(MethodOptions.options(offered()));
         o.addAll(MethodOptions.runOptions(ModelSelection.DEFAULT_RUNS, EstimatePlan.DEFAULT_SEED));
         o.add(MethodOptions.shardOption());
@@ -111,12 +111,11 @@ final class SelectCommand implements Command {
     }
 
     /**
-     * The ratio paths of whole documents, which {@code --pairs} takes (select scores whole documents, never completions);
-     * not ratio-eta, which anneals only models of one K, where --pairs chains models that differ in K.
+     * The ratio paths of whole documents, which {@code --pairs} takes (select scores whole documents, never completions):
+     * those over z for LDAs, and ratio-eta, which anneals models of any families and K over eta.
      */
     private static List<String> ratioPaths() {
-        return ComparisonMethods.all().stream().filter(m -> m.directional() && !ComparisonMethods.completion(m.name())
-                        && !m.name().equals(ComparisonMethods.RATIO_ETA))
+        return ComparisonMethods.all().stream().filter(m -> m.directional() && !ComparisonMethods.completion(m.name()))
                 .map(ComparisonMethods.Method::name).toList();
     }
 

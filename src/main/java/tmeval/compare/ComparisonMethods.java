@@ -138,8 +138,9 @@ public final class ComparisonMethods {
                     var isVb = new VariationalImportanceSampler(s.temperatures());
                     return EstimateDifference.byModel(IS_ETA_DIFF, model -> model.isLda() ? isVb : isEta);
                 }));
-        add(new Method(RATIO_ETA, "ratio-AIS over eta between two models of one K of any families (an LDA's Dirichlet mapped to eta with"
-                + " its Jacobian, a logistic-normal prior as it is), geometric path of the joint densities: each direction brackets the ratio",
+        add(new Method(RATIO_ETA, "ratio-AIS over eta between two models of any families and K (an LDA's Dirichlet mapped to eta with"
+                + " its Jacobian, a logistic-normal prior as it is, the smaller K padded with a fixed Gaussian), geometric path of the joint"
+                + " densities: each direction brackets the ratio",
                 true, Methods.AIS_ETA, ratioPath, RATIO_OPTIONS,
                 s -> new EtaRatioAis(s.temperatures(), s.samples(), s.burnIn(), s.schedule().resolve(Schedule.UNIFORM))));
         add(new Method(LEE_IS_DIFF, "Lee's Dirichlet importance sampler on each model with n samples (--temperatures), differenced",
@@ -229,7 +230,7 @@ public final class ComparisonMethods {
         }
         List<String> others = supporting(a, b);
         if (name.equals(RATIO_ETA)) {
-            return name + " compares two models of one K of at least 2, each an LDA or with a logistic-normal prior; A is " + a.family()
+            return name + " compares two models of K at least 2, each an LDA or with a logistic-normal prior; A is " + a.family()
                     + " (K = " + a.numTopics() + "), B is " + b.family() + " (K = " + b.numTopics() + ")"
                     + (others.isEmpty() ? ", which no method compares" : ": use " + String.join(" or ", others) + ", or auto");
         }

@@ -10,12 +10,30 @@ import tmeval.sampling.LogMath;
 import java.util.SplittableRandom;
 
 /**
- * {@code ratio-eta}: ratio-AIS between two models of one K of any families over the eta they share ({@link EtaRatio}: an
- * LDA's Dirichlet mapped to eta with its Jacobian, a logistic-normal prior as it is), on the geometric path between the two
- * joint densities. Forward anneals B to A, reverse A to B and negates; the two bracket log P(w | A) - log P(w | B) in
- * expectation. Cost: S (B + n) evaluations of both models' p(w | theta).
+ * {@code ratio-eta}: ratio-AIS between two models of any families and K over the eta they share ({@link EtaRatio}: an
+ * LDA's Dirichlet mapped to eta with its Jacobian, a logistic-normal prior as it is; the smaller of two K padded with a
+ * fixed Gaussian over the larger's other coordinates, its topics aligned to the larger's by {@link EtaTopicOrder}), on the
+ * geometric path between the two joint densities. Forward anneals B to A, reverse A to B and negates; the two bracket
+ * log P(w | A) - log P(w | B) in expectation. Cost: S (B + n) evaluations of both models' p(w | theta).
  */
-public record EtaRatioAis(int temperatures, int samples, int burnIn, Schedule schedule) implements ModelComparison {
+public final class EtaRatioAis implements ModelComparison {
+    private final int temperatures;
+    private final int samples;
+    private final int burnIn;
+    private final Schedule schedule;
+    /** The larger model reordered for the last pair of different K (built once per pair, not per document). */
+    private volatile Ordered last;
+
+    private record Ordered(TopicModel a, TopicModel b, TopicModel orderedA, TopicModel orderedB) {
+    }
+
+    public EtaRatioAis(int temperatures, int samples, int burnIn, Schedule schedule) {
+        this.temperatures = temperatures;
+        this.samples = samples;
+        this.burnIn = burnIn;
+        this.schedule = schedule;
+    }
+
     @Override
     public String method() {
         return ComparisonMethods.RATIO_ETA;
@@ -32,9 +50,32 @@ public record EtaRatioAis(int temperatures, int samples, int burnIn, Schedule sc
             throw new IllegalArgumentException(method() + " needs a direction");
         }
         long start = System.nanoTime();
+        if (a.numTopics() != b.numTopics()) {
+            Ordered o = ordered(a, b);
+            a = o.orderedA();
+            b = o.orderedB();
+        }
         boolean forward = direction == Direction.FORWARD;
         EtaRatio.Result r = EtaRatio.logWeights(document, forward ? a : b, forward ? b : a, temperatures, samples, burnIn, schedule, random, cancel);
         double estimate = LogMath.logMeanExp(r.logWeights());
         return new RatioResult(forward ? estimate : -estimate, r.logWeights(), r.cost(), System.nanoTime() - start);
+    }
+
+    /** The pair with the larger model's topics in EtaRatio's order, built on the first document of each pair. */
+    private Ordered ordered(TopicModel a, TopicModel b) {
+        Ordered o = last;
+        if (o != null && o.a() == a && o.b() == b) {
+            return o;
+        }
+        synchronized (this) {
+            o = last;
+            if (o == null || o.a() != a || o.b() != b) {
+                boolean aSmaller = a.numTopics() < b.numTopics();
+                TopicModel larger = aSmaller ? EtaTopicOrder.of(a, b).larger() : EtaTopicOrder.of(b, a).larger();
+                o = new Ordered(a, b, aSmaller ? a : larger, aSmaller ? larger : b);
+                last = o;
+            }
+            return o;
+        }
     }
 }

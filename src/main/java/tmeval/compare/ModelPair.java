@@ -23,14 +23,25 @@ public record ModelPair(TopicModel a, TopicModel b, TopicAlignment alignment, bo
      * (ComparisonMethods.supports), so over one vocabulary in one order (a product decoder's normaliser runs over all of
      * it: its words cannot be dropped) and with no topic alignment (nothing anneals between the models' topics).
      */
-    private static ModelPair acrossFamilies(TopicModel a, TopicModel b) {
+    private static ModelPair acrossFamilies(TopicModel a, TopicModel b, String annealing) {
         if (!a.vocabulary().equals(b.vocabulary())) {
             throw new IllegalArgumentException("the models' vocabularies differ (A has " + a.numWords() + " words, B " + b.numWords()
                     + "), and a model of another family than LDA is compared over one vocabulary in one order: export both over the same"
                     + " words (formats.md, comparing models of different tokenisers)");
         }
+        String padding = etaPadding(a, b, annealing).orElse(null);
         return new ModelPair(a, b, null, false, List.of("A is " + a.family() + ", B is " + b.family() + ": each model is evaluated on its"
-                + " own over theta, its topics summed out; no topic alignment"));
+                + " own over theta, its topics summed out; " + (padding == null ? "no topic alignment" : padding)));
+    }
+
+    /** For ratio-eta between models of different K: how the smaller is padded to the larger's space ({@link EtaTopicOrder}). */
+    private static java.util.Optional<String> etaPadding(TopicModel a, TopicModel b, String annealing) {
+        if (!ComparisonMethods.RATIO_ETA.equals(annealing) || a.numTopics() == b.numTopics() || !ComparisonMethods.supports(annealing, a, b)) {
+            return java.util.Optional.empty();
+        }
+        boolean aSmaller = a.numTopics() < b.numTopics();
+        EtaTopicOrder order = aSmaller ? EtaTopicOrder.of(a, b) : EtaTopicOrder.of(b, a);
+        return java.util.Optional.of(order.describe(aSmaller ? "A" : "B", aSmaller ? "B" : "A"));
     }
 
     /** {@link #prepare(TopicModel, TopicModel, boolean, boolean, String)} for the ratio paths. */
@@ -48,7 +59,7 @@ public record ModelPair(TopicModel a, TopicModel b, TopicAlignment alignment, bo
     public static ModelPair prepare(TopicModel a, TopicModel b, boolean align, boolean intersectVocabularies, String annealing) {
         List<String> notes = new ArrayList<>();
         if (!a.isLda() || !b.isLda()) {
-            return acrossFamilies(a, b);
+            return acrossFamilies(a, b, annealing);
         }
         boolean sameK = a.numTopics() == b.numTopics();
         if (!a.vocabulary().equals(b.vocabulary())) {
@@ -74,6 +85,9 @@ public record ModelPair(TopicModel a, TopicModel b, TopicAlignment alignment, bo
         if (!sameK) {
             if (annealing == null) {
                 notes.add("models of different K (A " + a.numTopics() + ", B " + b.numTopics() + "): each is evaluated on its own; no topic alignment");
+            } else if (annealing.equals(ComparisonMethods.RATIO_ETA)) {
+                notes.add("models of different K (A " + a.numTopics() + ", B " + b.numTopics() + "): the single-model methods evaluate each"
+                        + " on its own; " + etaPadding(a, b, annealing).orElseThrow());
             } else {
                 // what the ratio paths anneal between; the split itself is rebuilt by each ratio method, once per pair
                 boolean aSmaller = a.numTopics() < b.numTopics();

@@ -201,17 +201,47 @@ public final class LogisticNormalPrior implements ThetaPrior {
         if (hasReferenceTopic()) {
             return this;
         }
+        int[] identity = new int[numTopics];
+        for (int k = 0; k < numTopics; k++) {
+            identity[k] = k;
+        }
+        return inTopicOrder(identity);
+    }
+
+    /**
+     * This prior with its topics reordered, new topic k old topic {@code order[k]}, in K - 1 dimensions with the new last
+     * topic the reference: x_k = eta_order[k] - eta_order[K-1] (eta_K = 0 where D = K - 1), Gaussian with mean and
+     * covariance mapped by that linear map. Exact: where D = K - 1 the map is a bijection of R^(K-1) of determinant +-1
+     * (no Jacobian); where D = K theta depends on eta only through these differences, as in {@link #withReferenceTopic}.
+     */
+    public LogisticNormalPrior inTopicOrder(int[] order) {
         int k = numTopics;
-        int d = k - 1;
-        double[] m = new double[d];
-        double[] cov = new double[d * d];
-        for (int i = 0; i < d; i++) {
-            m[i] = mean[i] - mean[d];
-            for (int j = 0; j < d; j++) {
-                cov[i * d + j] = covariance[i * k + j] - covariance[i * k + d] - covariance[d * k + j] + covariance[d * k + d];
+        if (order.length != k) {
+            throw new IllegalArgumentException("an order of " + order.length + " topics for K = " + k);
+        }
+        int dim = mean.length;
+        // mu and Sigma over all K logits, eta_K = 0 (a zero row and column) under the reference convention
+        double[] m = new double[k];
+        double[] s = new double[k * k];
+        for (int i = 0; i < dim; i++) {
+            m[i] = mean[i];
+            for (int j = 0; j < dim; j++) {
+                s[i * k + j] = covariance[i * dim + j];
             }
         }
-        return new LogisticNormalPrior(k, m, cov, false);
+        int d = k - 1;
+        int r = order[d];
+        double[] mu = new double[d];
+        double[] cov = new double[d * d];
+        for (int i = 0; i < d; i++) {
+            int a = order[i];
+            mu[i] = m[a] - m[r];
+            for (int j = 0; j < d; j++) {
+                int b = order[j];
+                cov[i * d + j] = s[a * k + b] - s[a * k + r] - s[r * k + b] + s[r * k + r];
+            }
+        }
+        return new LogisticNormalPrior(k, mu, cov, false);
     }
 
     @Override

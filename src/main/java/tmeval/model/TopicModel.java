@@ -14,6 +14,8 @@ import java.util.Objects;
  */
 public final class TopicModel implements java.io.Serializable {
     private static final long serialVersionUID = 1L;
+    /** An LDA's {@link #family()}. */
+    public static final String LDA_FAMILY = "LDA";
     /** How far a topic column may sum from 1 before the model is rejected. */
     public static final double SUM_TOLERANCE = 1e-6;
 
@@ -112,7 +114,7 @@ public final class TopicModel implements java.io.Serializable {
 
     /** The model's family in words: "LDA", or its prior and decoder ("logistic-normal (D = K - 1, full covariance) prior, product decoder"). */
     public String family() {
-        return isLda() ? "LDA" : prior.describe() + " prior, " + decoder.describe() + " decoder";
+        return isLda() ? LDA_FAMILY : prior.describe() + " prior, " + decoder.describe() + " decoder";
     }
 
     /**

@@ -580,7 +580,7 @@ class CliTest {
                 && provenance.stream().anyMatch(l -> l.contains("pairs-burn-in") && l.contains("20")), provenance.toString());
         Outcome notARatioPath = run("select", "--models", models, "--corpus", files[1].toString(), "--pairs", "ais-diff", "--out", out.toString());
         assertEquals(2, notARatioPath.code());
-        assertTrue(notARatioPath.err().contains("--pairs takes a ratio path (ratio-convex, ratio-geometric)"), notARatioPath.err());
+        assertTrue(notARatioPath.err().contains("--pairs takes a ratio path (ratio-convex, ratio-geometric, ratio-eta)"), notARatioPath.err());
         Outcome burnInAlone = run("select", "--models", models, "--corpus", files[1].toString(), "--method", "ais", "--burn-in", "20",
                 "--out", out.toString());
         assertEquals(2, burnInAlone.code());

@@ -233,6 +233,56 @@ class ModelFamiliesCliTest {
                 "the generating model wins most documents against both: " + o.out());
     }
 
+    /**
+     * {@code select --pairs ratio-eta}: the models chained by K whatever their families (an LDA and a CTM-shaped model of
+     * K = 2, the ProdLDA-shaped model of K = 3 that generated the documents), each against the next one up in both
+     * directions; every pair's label names the family, the pair of different K says how the smaller is padded, and each
+     * pair's corpus bracket holds the exact sum of the log ratios (the dynamic programme and quadrature) within its noise.
+     */
+    @Test
+    void selectPairsByRatioEtaChainModelsOfAnyFamiliesAndK() throws Exception {
+        Data d = data(new FamilyFixtures.Shape(3, false, true, true), 6, 12);
+        TopicModel lda = tmeval.Fixtures.randomModel("lda", d.model().numWords(), new double[] {1.5, 2.5}, 0.5, 9);
+        TopicModel ctm = FamilyFixtures.model("ctm", new FamilyFixtures.Shape(2, true, false, false), 30, 1.0, 11);
+        Path ldaFile = dir.resolve("lda.tsv");
+        NativeModelFormat.write(lda, ldaFile);
+        Path ctmFile = dir.resolve("ctm.tsv");
+        NativeModelFormat.write(ctm, ctmFile);
+        Path out = dir.resolve("select.tsv");
+        CliTest.Outcome o = CliTest.run("select", "--models", ldaFile + "," + d.modelFile() + "," + ctmFile, "--corpus", d.corpus().toString(),
+                "--pairs", "ratio-eta", "--out", out.toString(), "--threads", "1");
+        assertEquals(0, o.code(), o.err());
+        assertTrue(o.out().contains("adjacent models in K by ratio-eta in both directions"), o.out());
+        assertTrue(o.out().contains("model 3 (K = 2, logistic-normal (D = K - 1, full covariance) prior, mixture decoder) against model 1 (K = 2), 6 documents:")
+                && o.out().contains("model 2 (K = 3, logistic-normal (D = K, diagonal covariance) prior, product decoder) against model 3 (K = 2,"), o.out());
+        assertTrue(o.out().contains("its topics summed out; for ratio-eta B's 2 topics are aligned to 2 of A's"), "the padding note: " + o.out());
+        // the per-K table: the LDA and the CTM-shaped model of K = 2 are two rows, each named with its family
+        assertTrue(o.out().lines().anyMatch(l -> l.trim().startsWith("2     1") && l.endsWith("(LDA)"))
+                && o.out().lines().anyMatch(l -> l.trim().startsWith("2     1") && l.endsWith("(logistic-normal (D = K - 1, full covariance) prior,"
+                + " mixture decoder)")), o.out());
+        // exact sums of log P(w | A) - log P(w | B) over the documents, the pairs in the order printed
+        double[] exactSums = new double[2];
+        for (Document doc : d.documents()) {
+            DocumentView view = DocumentView.of(doc);
+            double ofLda = new tmeval.estimate.ExactEvaluator().logProbability(view, lda, new CancelToken());
+            double ofCtm = EtaQuadrature.logProbability(view, ctm, new CancelToken());
+            exactSums[0] += ofCtm - ofLda;
+            exactSums[1] += EtaQuadrature.logProbability(view, d.model(), new CancelToken()) - ofCtm;
+        }
+        List<String> lines = o.out().lines().filter(l -> l.startsWith("  ratio-eta: forward ")).toList();
+        assertEquals(2, lines.size(), o.out());
+        for (int p = 0; p < 2; p++) {
+            String[] f = lines.get(p).replace(",", "").split("\\s+");
+            // "ratio-eta: forward F +- e reverse R +- e nats: ..."
+            double forward = Double.parseDouble(f[3]);
+            double forwardError = Double.parseDouble(f[5]);
+            double reverse = Double.parseDouble(f[7]);
+            double reverseError = Double.parseDouble(f[9]);
+            assertTrue(forward - forwardError - 0.01 <= exactSums[p] && exactSums[p] <= reverse + reverseError + 0.01,
+                    "pair " + (p + 1) + ": exact " + exactSums[p] + ", " + lines.get(p));
+        }
+    }
+
     /** exact answers a logistic-normal model of K = 2 or 3 by quadrature (rows certified, the value itself), and refuses K = 4 in words. */
     @Test
     void exactIsQuadratureAtKTwoAndThree() throws Exception {

@@ -100,7 +100,7 @@ class AcrossFamiliesComparisonTest {
     @Test
     void onlyIsEtaDiffAndExactCompareAcrossFamiliesAndThePairIsNotAligned() {
         TopicModel other = OTHERS.get(0);
-        assertEquals(List.of(ComparisonMethods.IS_ETA_DIFF, ComparisonMethods.EXACT), ComparisonMethods.supporting(LDA, other));
+        assertEquals(List.of(ComparisonMethods.IS_ETA_DIFF, ComparisonMethods.RATIO_ETA, ComparisonMethods.EXACT), ComparisonMethods.supporting(LDA, other));
         assertTrue(ComparisonMethods.supports(ComparisonMethods.RATIO_CONVEX, LDA, LDA));
         assertTrue(ComparisonMethods.refusal(ComparisonMethods.RATIO_CONVEX, LDA, other).contains("ratio-convex compares two LDAs"),
                 ComparisonMethods.refusal(ComparisonMethods.RATIO_CONVEX, LDA, other));

@@ -10,7 +10,6 @@ import tmeval.compare.ModelComparison;
 import tmeval.model.Document;
 import tmeval.model.TopicModel;
 import tmeval.progress.CancelToken;
-import tmeval.sampling.DocumentView;
 import tmeval.sampling.RandomStreams;
 
 import java.util.ArrayList;
@@ -37,9 +36,7 @@ class EtaRatioTest {
     }
 
     private static double exact(TopicModel model, Document doc) {
-        DocumentView view = DocumentView.of(doc);
-        return model.isLda() ? new ExactEvaluator().logProbability(view, model, new CancelToken())
-                : EtaQuadrature.logProbability(view, model, new CancelToken());
+        return FamilyFixtures.exactLogProbability(model, doc);
     }
 
     /** LDA against ProdLDA-, CTM- and STM-shaped models, and a ProdLDA against a CTM, at K = 2 and 3; documents of 3 and 6 tokens. */
@@ -65,7 +62,7 @@ class EtaRatioTest {
         return cases;
     }
 
-    private static List<ProbabilitySpaceCheck.Sample> samples(List<Case> cases, boolean forward, boolean jacobian, long seed, int runs) {
+    private static List<ProbabilitySpaceCheck.Sample> samples(List<Case> cases, boolean forward, EtaRatio.Mistake mistake, long seed, int runs) {
         List<ProbabilitySpaceCheck.Sample> samples = new ArrayList<>();
         for (int d = 0; d < cases.size(); d++) {
             Case c = cases.get(d);
@@ -73,7 +70,7 @@ class EtaRatioTest {
             samples.add(ProbabilitySpaceCheck.sample(c.name() + (forward ? " forward" : " reverse"), runs, r -> {
                 SplittableRandom random = RandomStreams.stream(seed, document, r);
                 double w = EtaRatio.logWeights(c.document(), forward ? c.a() : c.b(), forward ? c.b() : c.a(), TEMPERATURES, 1, BURN_IN,
-                        Schedule.UNIFORM, random, new CancelToken(), jacobian).logWeights()[0];
+                        Schedule.UNIFORM, random, new CancelToken(), mistake).logWeights()[0];
                 return forward ? w - c.exactRatio() : w + c.exactRatio();
             }));
         }
@@ -84,8 +81,8 @@ class EtaRatioTest {
     void bothDirectionsAreUnbiasedForTheirRatios() {
         List<Case> cases = cases();
         ProbabilitySpaceCheck.assertAllUnbiased(List.of(
-                ProbabilitySpaceCheck.pooledChiSquare("ratio-eta forward", samples(cases, true, true, 71, RUNS)),
-                ProbabilitySpaceCheck.pooledChiSquare("ratio-eta reverse", samples(cases, false, true, 72, RUNS))));
+                ProbabilitySpaceCheck.pooledChiSquare("ratio-eta forward", samples(cases, true, EtaRatio.Mistake.NONE, 71, RUNS)),
+                ProbabilitySpaceCheck.pooledChiSquare("ratio-eta reverse", samples(cases, false, EtaRatio.Mistake.NONE, 72, RUNS))));
     }
 
     /** The LDA's density in eta without the Jacobian prod_k theta_k (the Dirichlet's density on the simplex taken as one in eta). */
@@ -93,7 +90,7 @@ class EtaRatioTest {
     void theDirichletWithoutItsJacobianIsCaught() {
         List<Case> withLda = cases().stream().filter(c -> (c.a().isLda() || c.b().isLda()) && c.document().length() == 3).toList();
         ProbabilitySpaceCheck.Pooled pooled = ProbabilitySpaceCheck.pooledChiSquare("ratio-eta forward, no Jacobian",
-                samples(withLda, true, false, 73, 300));
+                samples(withLda, true, EtaRatio.Mistake.NO_JACOBIAN, 73, 300));
         assertTrue(pooled.rejects(), pooled.toString());
     }
 
@@ -123,7 +120,7 @@ class EtaRatioTest {
         }
     }
 
-    private static double mean(double[] x) {
+    static double mean(double[] x) {
         double s = 0;
         for (double v : x) {
             s += v;
@@ -131,7 +128,7 @@ class EtaRatioTest {
         return s / x.length;
     }
 
-    private static double standardError(double[] x) {
+    static double standardError(double[] x) {
         double m = mean(x);
         double s = 0;
         for (double v : x) {
@@ -140,14 +137,17 @@ class EtaRatioTest {
         return Math.sqrt(s / (x.length - 1) / x.length);
     }
 
+    /** Models of different K are compared (DifferentKEtaRatioTest); a model of one topic has no eta to anneal over and is refused in words. */
     @Test
-    void modelsOfDifferentKAreRefusedInWords() {
+    void modelsOfDifferentKAreComparedAndAModelOfOneTopicIsRefusedInWords() {
         TopicModel lda = Fixtures.randomModel("lda", 12, new double[] {0.4, 0.9}, 0.5, 1);
         TopicModel prod = FamilyFixtures.model("prodlda", new FamilyFixtures.Shape(3, false, true, true), 12, 1.0, 2);
-        assertFalse(ComparisonMethods.supports(ComparisonMethods.RATIO_ETA, lda, prod));
+        TopicModel one = Fixtures.randomModel("one", 12, new double[] {0.4}, 0.5, 3);
+        assertTrue(ComparisonMethods.supports(ComparisonMethods.RATIO_ETA, lda, prod));
         assertTrue(ComparisonMethods.supports(ComparisonMethods.RATIO_ETA, lda, lda));
-        String refusal = ComparisonMethods.refusal(ComparisonMethods.RATIO_ETA, lda, prod);
-        assertTrue(refusal.startsWith("ratio-eta compares two models of one K"), refusal);
-        assertEquals(List.of(ComparisonMethods.IS_ETA_DIFF, ComparisonMethods.EXACT), ComparisonMethods.supporting(lda, prod));
+        assertFalse(ComparisonMethods.supports(ComparisonMethods.RATIO_ETA, one, prod));
+        String refusal = ComparisonMethods.refusal(ComparisonMethods.RATIO_ETA, one, prod);
+        assertTrue(refusal.startsWith("ratio-eta compares two models of K at least 2"), refusal);
+        assertEquals(List.of(ComparisonMethods.IS_ETA_DIFF, ComparisonMethods.RATIO_ETA, ComparisonMethods.EXACT), ComparisonMethods.supporting(lda, prod));
     }
 }

@@ -49,7 +49,10 @@ final class PerKScoresTable {
         t.getColumns().add(ModelScoresTable.text("95% CI ", "bootstrap over the K's topics, as the coherence command's", WhichKRows.PerKRow::coherenceInterval, 126));
         t.getColumns().add(ModelScoresTable.text("diversity", "the share of distinct words among the topics' top 25, mean over the K's models", WhichKRows.PerKRow::diversity, 70));
         t.getColumns().add(ModelScoresTable.text("95% CI  ", "Student's interval over the K's models", WhichKRows.PerKRow::diversityInterval, 126));
-        t.getColumns().stream().filter(c -> !"decided".equals(c.getUserData())).forEach(c -> c.getStyleClass().add("numeric"));
+        // the K's models' family: a K has a row per family where the models are of several (which family and which K)
+        t.getColumns().add(ModelScoresTable.text("family", "the K's models' family: LDA, or their prior and decoder", WhichKRows.PerKRow::family, 150));
+        t.getColumns().stream().filter(c -> !"decided".equals(c.getUserData()) && !"family".equals(c.getUserData()))
+                .forEach(c -> c.getStyleClass().add("numeric"));
         Tables.showRows(t);
         Label verdict = new Label();
         verdict.setId("whichk-per-k-verdict");

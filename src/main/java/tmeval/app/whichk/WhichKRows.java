@@ -159,13 +159,13 @@ public final class WhichKRows {
 
     /** The per-K table's rows as the screen shows them (a value that does not exist is "-"). */
     public record PerKRow(int k, int seeds, String mean, String interval, String coherence, String coherenceInterval, String diversity,
-                          String diversityInterval, String decided) {
+                          String diversityInterval, String decided, String family) {
     }
 
     static PerKRow perKRow(WhichKRowFormat.PerK k) {
         return new PerKRow(k.k(), k.seeds(), fixed(k.mean(), "%.1f"), range(k.low(), k.high(), "%.0f"), fixed(k.coherence(), "%.4f"),
                 range(k.coherenceLow(), k.coherenceHigh(), "%.4f"), fixed(k.diversity(), "%.4f"), range(k.diversityLow(), k.diversityHigh(), "%.4f"),
-                k.decided());
+                k.decided(), k.family());
     }
 
     private static String fixed(double x, String format) {

@@ -11,7 +11,9 @@ import java.util.List;
  */
 public final class WhichKRowFormat {
     public static final List<String> PER_K_COLUMNS = List.of("K", "seeds", "mean", "low", "high", "coherence", "coherence_low",
-            "coherence_high", "coherence_topics", "diversity", "diversity_low", "diversity_high", "decided");
+            "coherence_high", "coherence_topics", "diversity", "diversity_low", "diversity_high", "decided", "family");
+    /** The columns before the family's (files and sessions written before the families: every row an LDA's). */
+    private static final List<String> PER_K_COLUMNS_WITHOUT_FAMILY = PER_K_COLUMNS.subList(0, PER_K_COLUMNS.size() - 1);
     private static final List<String> MODEL_COLUMNS = List.of("number", "label", "K", "by", "V", "tokens", "unknown", "logLik", "interval",
             "perToken", "perplexity", "perplexityInterval", "docPerplexity", "refused", "certified", "warning", "why", "perTokenValue",
             "perTokenLow", "perTokenHigh", "perplexityValue", "perplexityLow", "perplexityHigh");
@@ -19,9 +21,15 @@ public final class WhichKRowFormat {
     private WhichKRowFormat() {
     }
 
-    /** One K's row (NaN where a number does not exist: an interval of one model, a K with no coherence). */
+    /** One K's row, of one family (NaN where a number does not exist: an interval of one model, a K with no coherence). */
     public record PerK(int k, int seeds, double mean, double low, double high, double coherence, double coherenceLow, double coherenceHigh,
-                       int coherenceTopics, double diversity, double diversityLow, double diversityHigh, String decided) {
+                       int coherenceTopics, double diversity, double diversityLow, double diversityHigh, String decided, String family) {
+        /** An LDA's row. */
+        public PerK(int k, int seeds, double mean, double low, double high, double coherence, double coherenceLow, double coherenceHigh,
+                    int coherenceTopics, double diversity, double diversityLow, double diversityHigh, String decided) {
+            this(k, seeds, mean, low, high, coherence, coherenceLow, coherenceHigh, coherenceTopics, diversity, diversityLow, diversityHigh,
+                    decided, tmeval.model.TopicModel.LDA_FAMILY);
+        }
     }
 
     /**
@@ -41,14 +49,15 @@ public final class WhichKRowFormat {
             sb.append(String.join(sep, List.of(Integer.toString(r.k()), Integer.toString(r.seeds()), number(r.mean()), number(r.low()),
                     number(r.high()), number(r.coherence()), number(r.coherenceLow()), number(r.coherenceHigh()),
                     Integer.toString(r.coherenceTopics()), number(r.diversity()), number(r.diversityLow()), number(r.diversityHigh()),
-                    r.decided()))).append('\n');
+                    r.decided(), r.family()))).append('\n');
         }
         return sb.toString();
     }
 
-    /** The rows {@link #perKText} wrote with tabs. */
+    /** The rows {@link #perKText} wrote with tabs; a table without the family column (written before it) is of LDAs. */
     public static List<PerK> parsePerK(String text) {
-        List<String[]> lines = lines(text, PER_K_COLUMNS, "per-K");
+        boolean withFamily = !text.startsWith(String.join("\t", PER_K_COLUMNS_WITHOUT_FAMILY) + "\n");
+        List<String[]> lines = lines(text, withFamily ? PER_K_COLUMNS : PER_K_COLUMNS_WITHOUT_FAMILY, "per-K");
         List<PerK> rows = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
             String[] f = lines.get(i);
@@ -57,9 +66,11 @@ public final class WhichKRowFormat {
             rows.add(new PerK(k, whole(f[1], where, "seeds", 1), real(f[2], where, "mean"), real(f[3], where, "low"), real(f[4], where, "high"),
                     real(f[5], where, "coherence"), real(f[6], where, "coherence_low"), real(f[7], where, "coherence_high"),
                     whole(f[8], where, "coherence_topics", 0), real(f[9], where, "diversity"), real(f[10], where, "diversity_low"),
-                    real(f[11], where, "diversity_high"), f[12]));
-            if (i > 0 && k <= rows.get(i - 1).k()) {
-                throw new IllegalArgumentException(where + ": K " + k + " after K " + rows.get(i - 1).k() + " (one row per K, in increasing K)");
+                    real(f[11], where, "diversity_high"), f[12], withFamily ? f[13] : tmeval.model.TopicModel.LDA_FAMILY));
+            PerK row = rows.get(i);
+            if (i > 0 && (k < rows.get(i - 1).k() || k == rows.get(i - 1).k() && row.family().equals(rows.get(i - 1).family()))) {
+                throw new IllegalArgumentException(where + ": K " + k + " after K " + rows.get(i - 1).k() + " (one row per K and family, in"
+                        + " increasing K)");
             }
         }
         return rows;

@@ -24,7 +24,8 @@ import java.util.stream.IntStream;
  * next one up, by a ratio path in both directions, beside the difference of the two models' single-model scores. The
  * forward estimate of log P(w | larger K) - log P(w | smaller K) is a stochastic lower bound and the reverse one an
  * upper bound (Foulds and Smyth Section 3.1), for models of different K too (the smaller one split to the larger's K,
- * {@link tmeval.compare.TopicSplit}); the differenced estimates have no such bracket, and each carries the bias of its
+ * {@link tmeval.compare.TopicSplit}; or, by ratio-eta, of any families, padded to the larger's eta,
+ * {@link tmeval.compare.EtaTopicOrder}); the differenced estimates have no such bracket, and each carries the bias of its
  * own estimate. Each document keeps its random streams (seed, position, run, method and direction), as in
  * {@code compare}.
  */
@@ -164,8 +165,9 @@ public final class AdjacentRatios {
                 a.siteUpdates() + b.siteUpdates(), pair.notes());
     }
 
+    /** The model's place and K, and its family where it is not an LDA: "which family and which K". */
     private static String label(ModelSelection.Score s) {
-        return "model " + (s.index() + 1) + " (K = " + s.model().numTopics() + ")";
+        return "model " + (s.index() + 1) + " (K = " + s.model().numTopics() + (s.model().isLda() ? "" : ", " + s.model().family()) + ")";
     }
 
     /** The pairs as {@code select} prints them, the single-model method named. */

@@ -19,7 +19,8 @@ import java.util.Locale;
 import java.util.TreeMap;
 
 /**
- * Which K, over several trained models per K (training seeds, or one per library): the models grouped by their K, each
+ * Which K, over several trained models per K (training seeds, or one per library): the models grouped by their K (and
+ * their family, where they are of several: "which family and which K"), each
  * K's mean held-out log-likelihood with an interval that holds both the spread between the seeds and each model's Monte
  * Carlo noise, and K decided only when the difference of two K's means clears both (estimators.md, "Several seeds per K").
  * <p>
@@ -35,8 +36,29 @@ import java.util.TreeMap;
  * number a model, so no topic to resample).
  */
 public final class SeedsPerK {
-    /** One model: its K, its corpus log-likelihood and that total's Monte Carlo variance, its topics' coherence and its diversity. */
-    public record Model(int k, double logLikelihood, double monteCarloVariance, double[] topicCoherence, double diversity) {
+    /**
+     * One model: its K, its corpus log-likelihood and that total's Monte Carlo variance, its topics' coherence and its diversity,
+     * and its family ({@link TopicModel#family()}: models are grouped by family and K).
+     */
+    public record Model(int k, double logLikelihood, double monteCarloVariance, double[] topicCoherence, double diversity, String family) {
+        /** An LDA. */
+        public Model(int k, double logLikelihood, double monteCarloVariance, double[] topicCoherence, double diversity) {
+            this(k, logLikelihood, monteCarloVariance, topicCoherence, diversity, TopicModel.LDA_FAMILY);
+        }
+    }
+
+    /** A group of models: one family and one K; ordered by K, then LDA first, then the family's name. */
+    private record Group(int k, String family) implements Comparable<Group> {
+        @Override
+        public int compareTo(Group o) {
+            return java.util.Comparator.comparingInt(Group::k).thenComparing((Group g) -> !g.family().equals(TopicModel.LDA_FAMILY))
+                    .thenComparing(Group::family).compare(this, o);
+        }
+
+        /** "K = 20", or "K = 20 (family)" where the selection has models of several families. */
+        String label(boolean families) {
+            return "K = " + k + (families ? " (" + family + ")" : "");
+        }
     }
 
     /** An estimate with its 95% interval (NaN ends where there is none). */
@@ -47,28 +69,37 @@ public final class SeedsPerK {
     }
 
     /**
-     * One K's row.
+     * One K's row (one family's K's, where the models are of several families).
      *
      * @param decided "best" (its mean clears every other K's), "highest but undecided" (it does not clear every other's),
-     *                "below K = X" (the best K's mean clears this one's), "undecided" (it does not), or "-" (nothing decided:
-     *                one model a K)
+     *                "below K = X" (the best K's mean clears this one's; "below K = X (family)" where the models are of
+     *                several families), "undecided" (it does not), or "-" (nothing decided: one model a K)
+     * @param family  the K's models' family
      */
-    public record Row(int k, int seeds, Interval likelihood, Interval coherence, int coherenceTopics, Interval diversity, String decided) {
+    public record Row(int k, int seeds, Interval likelihood, Interval coherence, int coherenceTopics, Interval diversity, String decided,
+                      String family) {
     }
 
     /**
      * @param decidedK the K decided best, or 0 when none is
      * @param tau2 the spread between seeds' variance (NaN when one model a K leaves it unknown)
+     * @param decidedFamily the family of the K decided best, or null when none is
      */
-    public record Result(List<Row> rows, int decidedK, double tau2, int degreesOfFreedom) {
+    public record Result(List<Row> rows, int decidedK, double tau2, int degreesOfFreedom, String decidedFamily) {
         /** The one line {@code select} prints under the table. */
         public String verdict() {
             if (Double.isNaN(tau2)) {
                 return "no K decided: one model per K leaves the spread between training seeds unknown (train each K with several --seed)";
             }
-            return decidedK > 0 ? String.format(Locale.ROOT, "K = %d decided: its mean clears every other K's by more than the spread"
-                    + " between seeds and the Monte Carlo noise", decidedK) : "no K decided: the best mean does not clear every other K's by"
-                    + " more than the spread between seeds and the Monte Carlo noise";
+            return decidedK > 0 ? String.format(Locale.ROOT, "%s decided: its mean clears every other K's by more than the spread"
+                    + " between seeds and the Monte Carlo noise", new Group(decidedK, decidedFamily).label(severalFamilies()))
+                    : "no K decided: the best mean does not clear every other K's by more than the spread between seeds and the Monte"
+                    + " Carlo noise";
+        }
+
+        /** Whether the rows are of more than one family (then each K is named with its family). */
+        public boolean severalFamilies() {
+            return rows.stream().map(Row::family).distinct().count() > 1;
         }
     }
 
@@ -77,15 +108,16 @@ public final class SeedsPerK {
 
     /** @param bootstrapSeed the seed of each K's bootstrap over topics */
     public static Result of(List<Model> models, long bootstrapSeed) {
-        TreeMap<Integer, List<Model>> byK = new TreeMap<>();
-        models.forEach(m -> byK.computeIfAbsent(m.k(), k -> new ArrayList<>()).add(m));
-        List<Integer> ks = new ArrayList<>(byK.keySet());
+        TreeMap<Group, List<Model>> byK = new TreeMap<>();
+        models.forEach(m -> byK.computeIfAbsent(new Group(m.k(), m.family()), k -> new ArrayList<>()).add(m));
+        List<Group> ks = new ArrayList<>(byK.keySet());
+        boolean families = ks.stream().map(Group::family).distinct().count() > 1;
         int p = ks.size();
         double[][] design = new double[models.size()][p];
         double[] y = new double[models.size()];
         double[] v = new double[models.size()];
         for (int s = 0; s < models.size(); s++) {
-            design[s][ks.indexOf(models.get(s).k())] = 1;
+            design[s][ks.indexOf(new Group(models.get(s).k(), models.get(s).family()))] = 1;
             y[s] = models.get(s).logLikelihood();
             v[s] = models.get(s).monteCarloVariance();
         }
@@ -107,7 +139,7 @@ public final class SeedsPerK {
                 c[j] = -1;
                 boolean below = fit.combination(c).low() > 0;
                 clearsAll &= below;
-                decided[j] = below ? "below K = " + ks.get(best) : "undecided";
+                decided[j] = below ? "below " + ks.get(best).label(families) : "undecided";
             }
         }
         if (fit != null) {
@@ -119,12 +151,12 @@ public final class SeedsPerK {
             double[] topics = of.stream().flatMapToDouble(m -> Arrays.stream(m.topicCoherence())).filter(Double::isFinite).toArray();
             double coherence = topics.length == 0 ? Double.NaN : Arrays.stream(topics).sum() / topics.length;
             TopicBootstrap.Interval ci = TopicBootstrap.of(topics, bootstrapSeed);
-            rows.add(new Row(ks.get(j), of.size(), means[j], new Interval(coherence, ci.low(), ci.high()), topics.length,
-                    overSeeds(of.stream().mapToDouble(Model::diversity).toArray()), decided[j]));
+            rows.add(new Row(ks.get(j).k(), of.size(), means[j], new Interval(coherence, ci.low(), ci.high()), topics.length,
+                    overSeeds(of.stream().mapToDouble(Model::diversity).toArray()), decided[j], ks.get(j).family()));
         }
         boolean decides = fit != null && clearsAll && p > 1;
-        return new Result(List.copyOf(rows), decides ? ks.get(best) : 0, fit == null ? Double.NaN : fit.tau2(),
-                fit == null ? 0 : fit.degreesOfFreedom());
+        return new Result(List.copyOf(rows), decides ? ks.get(best).k() : 0, fit == null ? Double.NaN : fit.tau2(),
+                fit == null ? 0 : fit.degreesOfFreedom(), decides ? ks.get(best).family() : null);
     }
 
     /**
@@ -154,7 +186,7 @@ public final class SeedsPerK {
                 }
             }
             models.add(new Model(scores.get(i).model().numTopics(), total, variance, topicCoherence.get(i),
-                    CoherenceStudy.diversity(scores.get(i).model())));
+                    CoherenceStudy.diversity(scores.get(i).model()), scores.get(i).model().family()));
         }
         return models;
     }

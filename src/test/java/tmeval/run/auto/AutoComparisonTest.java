@@ -143,6 +143,42 @@ class AutoComparisonTest {
         assertTrue(escalated, "some document's budget was doubled");
     }
 
+    /**
+     * An LDA of K = 2 against a ProdLDA-shaped model of K = 3: the pilot measures both comparisons that take the pair,
+     * is-eta-diff and ratio-eta (the smaller model padded to the larger's eta), and chooses by the cost to the targets; each
+     * run as the choice certifies values within three targets of the exact log ratio (the dynamic programme and quadrature).
+     */
+    @Test
+    void aPairOfDifferentFamiliesAndKChoosesBetweenIsEtaDiffAndRatioEtaByMeasurement() {
+        TopicModel lda = Fixtures.randomModel("lda", 12, new double[] {1.5, 2.5}, 0.5, 11);
+        TopicModel prod = tmeval.FamilyFixtures.model("prodlda", new tmeval.FamilyFixtures.Shape(3, false, true, true), 12, 1.0, 12);
+        Corpus corpus = Fixtures.generate(lda, 8, 10, 13);
+        ModelPair pair = ModelPair.prepare(prod, lda, true, false, null);
+        ComparisonPlan pilotPlan = pilotPlan(7, 2);
+        AutoComparison.Choice choice = AutoComparison.choose(pilotPlan, corpus, pair, CANCEL);
+        assertEquals(java.util.Set.of(ComparisonMethods.IS_ETA_DIFF, ComparisonMethods.RATIO_ETA),
+                choice.trials().stream().map(AutoEstimation.Trial::method).collect(java.util.stream.Collectors.toSet()), choice.report(corpus));
+        assertEquals(choice.trials().get(0).method(), choice.method());
+        for (String candidate : List.of(ComparisonMethods.IS_ETA_DIFF, ComparisonMethods.RATIO_ETA)) {
+            int start = ComparisonPlan.DEFAULT_METHOD_SETTINGS.temperatures();
+            AutoComparison.Choice run = new AutoComparison.Choice(candidate, start, List.of(), new int[0], start);
+            Map<Integer, List<AdaptiveComparison.Row>> byDocument = new LinkedHashMap<>();
+            AutoComparison.run(run, pilotPlan, corpus, pair, Shard.ALL,
+                    row -> byDocument.computeIfAbsent(row.result().documentIndex(), d -> new ArrayList<>()).add(row), Progress.NONE, CANCEL);
+            int certified = 0;
+            for (Map.Entry<Integer, List<AdaptiveComparison.Row>> e : byDocument.entrySet()) {
+                Document doc = corpus.document(e.getKey());
+                Verdict v = ComparisonVerdicts.byMethod(e.getValue().stream().map(AdaptiveComparison.Row::result).toList()).get(candidate);
+                if (v.certified()) {
+                    certified++;
+                    double exactRatio = tmeval.estimate.EtaQuadrature.logProbability(tmeval.sampling.DocumentView.of(doc), prod, CANCEL) - exact(doc, lda);
+                    assertEquals(exactRatio, v.value(), 3 * Target.nats(doc.length()), candidate + ", document " + doc.id() + ": " + v.describe());
+                }
+            }
+            assertTrue(certified >= 6, candidate + ": " + certified + " of 8 documents certified");
+        }
+    }
+
     private static double exact(Document doc, TopicModel model) {
         return new ExactEvaluator().estimate(doc, model, null, CANCEL).logValue();
     }

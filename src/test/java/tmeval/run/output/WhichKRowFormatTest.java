@@ -36,6 +36,23 @@ class WhichKRowFormatTest {
         assertArrayEquals(m.perplexityPoint(), back.perplexityPoint());
     }
 
+    /**
+     * A K's rows of two families come back with their families; a table written before the family column reads as LDAs, and
+     * two rows of one K and one family are refused.
+     */
+    @Test
+    void rowsOfSeveralFamiliesAtOneKComeBackAndATableWithoutTheFamilyIsOfLdas() {
+        List<WhichKRowFormat.PerK> two = List.of(PER_K.get(0), new WhichKRowFormat.PerK(5, 2, -990.5, -992, -989, 0.1, 0.0, 0.2, 10, 0.8,
+                0.7, 0.9, "best", "logistic-normal (D = K - 1, full covariance) prior, mixture decoder"));
+        assertEquals(two, WhichKRowFormat.parsePerK(WhichKRowFormat.perKText(two, '\t')));
+        String withFamily = WhichKRowFormat.perKText(PER_K, '\t');
+        String without = withFamily.lines().map(l -> l.substring(0, l.lastIndexOf('\t'))).reduce("", (a, l) -> a + l + "\n");
+        assertEquals(PER_K, WhichKRowFormat.parsePerK(without));
+        IllegalArgumentException twice = assertThrows(IllegalArgumentException.class, () -> WhichKRowFormat.parsePerK(
+                WhichKRowFormat.perKText(List.of(PER_K.get(0), PER_K.get(0)), '\t')));
+        assertTrue(twice.getMessage().contains("one row per K and family"), twice.getMessage());
+    }
+
     @Test
     void aMalformedTableIsRefusedNamingItsLine() {
         String good = WhichKRowFormat.perKText(PER_K, '\t');

@@ -111,4 +111,27 @@ class SeedsPerKTest {
         assertEquals(-900 - 1.96, result.rows().get(1).likelihood().low(), 1e-9);
         assertTrue(!result.rows().get(1).diversity().known());
     }
+
+    /**
+     * Models of two families at one K (two seeds each) are two rows, not four seeds of one K: which family and which K. The
+     * logistic-normal models' K = 2 clears the LDAs' and is decided, named with its family.
+     */
+    @Test
+    void modelsOfSeveralFamiliesAreGroupedByFamilyAndK() {
+        String ln = "logistic-normal (D = K, diagonal covariance) prior, product decoder";
+        List<SeedsPerK.Model> models = List.of(new SeedsPerK.Model(2, -1000, 1, new double[] {0.1}, 0.9),
+                new SeedsPerK.Model(2, -1002, 1, new double[] {0.1}, 0.9),
+                new SeedsPerK.Model(2, -900, 1, new double[] {0.2}, 0.8, ln),
+                new SeedsPerK.Model(2, -901, 1, new double[] {0.2}, 0.8, ln));
+        SeedsPerK.Result result = SeedsPerK.of(models, 1);
+        assertEquals(2, result.rows().size());
+        assertEquals(List.of("LDA", ln), result.rows().stream().map(SeedsPerK.Row::family).toList());
+        assertEquals(List.of(2, 2), result.rows().stream().map(SeedsPerK.Row::seeds).toList());
+        assertEquals("below K = 2 (" + ln + ")", result.rows().get(0).decided());
+        assertEquals("best", result.rows().get(1).decided());
+        assertEquals(ln, result.decidedFamily());
+        assertTrue(result.verdict().startsWith("K = 2 (" + ln + ") decided"), result.verdict());
+        String printed = PerKTable.report(result, "npmi");
+        assertTrue(printed.contains("best  (" + ln + ")"), printed);
+    }
 }
