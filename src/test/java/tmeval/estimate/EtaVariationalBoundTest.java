@@ -62,6 +62,7 @@ class EtaVariationalBoundTest {
         double total = 0;
         double worst = 0;
         List<Case> cases = cases();
+        java.util.Map<String, double[]> byShape = new java.util.TreeMap<>();
         for (Case c : cases) {
             EtaVariationalBound.Fit fit = EtaVariationalBound.fit(DocumentView.of(c.document()), c.model(), new CancelToken());
             double gap = c.exact() - fit.bound();
@@ -69,7 +70,11 @@ class EtaVariationalBoundTest {
             assertTrue(fit.iterations() < EtaVariationalBound.MAX_ITERATIONS, c.name() + ": " + fit.iterations() + " sweeps");
             total += gap;
             worst = Math.max(worst, gap);
+            double[] g = byShape.computeIfAbsent(c.name().substring(0, c.name().indexOf(" N")), k -> new double[2]);
+            g[0] += gap;
+            g[1]++;
         }
+        byShape.forEach((shape, g) -> System.out.printf("  %s: mean gap %.4f nats over %d documents%n", shape, g[0] / g[1], (int) g[1]));
         double mean = total / cases.size();
         System.out.printf("vb over eta: %d documents, mean gap %.4f nats, largest %.4f%n", cases.size(), mean, worst);
         assertTrue(mean > 0 && mean < 1, "mean gap " + mean);
