@@ -29,6 +29,8 @@ final class EtaVariationalBound {
     static final int MAX_ITERATIONS = 10_000;
     /** Bisection steps for one t_i: the bracket is at most log(1 + N / P_ii) wide, so 60 halvings reach rounding. */
     private static final int BISECTIONS = 60;
+    /** Damping at which a Newton step is no step: the retries stop there. */
+    private static final double MAX_DAMPING = 1e30;
     /** The longest Newton step in any coordinate of lambda, as in {@link EtaLaplace}. */
     private static final double MAX_STEP = 5;
 
@@ -67,10 +69,11 @@ final class EtaVariationalBound {
             for (int i = 0; i < d; i++) {
                 t[i] = f.bestVariance(i, lambda, t);
             }
-            value = Math.max(value, f.value(lambda, t));
+            value = f.value(lambda, t);
             // damped Newton in lambda: retry with more damping until L rises or the step vanishes
             f.derivatives(lambda, t);
-            while (true) {
+            // a damping beyond any curvature leaves lambda where it is (and ends the retries should a derivative not be finite)
+            while (damping < MAX_DAMPING) {
                 double[] step = f.newtonStep(damping);
                 if (step == null) {
                     damping = Math.max(10 * damping, 1e-8 * (1 + f.scale()));
@@ -91,6 +94,7 @@ final class EtaVariationalBound {
                 }
                 damping = Math.max(10 * damping, 1e-6 * (1 + f.scale()));
             }
+            damping = damping < MAX_DAMPING ? damping : 0;
             if (value - before <= TOLERANCE * (1 + Math.abs(value))) {
                 return new Fit(value, iteration, lambda, t);
             }
