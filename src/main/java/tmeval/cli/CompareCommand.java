@@ -231,7 +231,7 @@ final class CompareCommand implements Command {
         double b = floor[1];
         long tokens = corpus.tokenCount();
         if (Double.isNaN(a) || Double.isNaN(b)) {
-            // a model of another family has no such bound
+            // a model with a product decoder has no such bound
             return String.format(Locale.ROOT, "variational floors (vb, corpus log-likelihood no estimate may lie below): A %s, B %s%n",
                     Double.isNaN(a) ? "none (" + pair.a().family() + ")" : String.format(Locale.ROOT, "%.3f (%.4f per token)", a, a / tokens),
                     Double.isNaN(b) ? "none (" + pair.b().family() + ")" : String.format(Locale.ROOT, "%.3f (%.4f per token)", b, b / tokens));

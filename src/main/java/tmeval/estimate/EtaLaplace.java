@@ -143,7 +143,7 @@ final class EtaLaplace {
         return a;
     }
 
-    private static double maxAbs(double[] x) {
+    static double maxAbs(double[] x) {
         double m = 0;
         for (double v : x) {
             m = Math.max(m, Math.abs(v));

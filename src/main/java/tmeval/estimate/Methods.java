@@ -56,7 +56,8 @@ public final class Methods {
         MethodSettings d = MethodSettings.defaults();
         add(EXACT, "exact P(w) by dynamic programming over topic counts (short documents only)", d,
                 EnumSet.of(MethodOption.MAX_EXACT_STATES), s -> new ExactEvaluator(s.maxExactStates()));
-        add(VB, "mean-field variational lower bound, by coordinate ascent to 1e-9 nats: a certified floor, never above log P(w)", d,
+        add(VB, "mean-field variational lower bound by coordinate ascent (LDA's; the correlated topic model's for a logistic-normal prior"
+                        + " with a mixture decoder): a certified floor, never above log P(w)", d,
                 EnumSet.noneOf(MethodOption.class), s -> new VariationalBound());
         add(IS_PRIOR, "importance sampling from the prior over theta (MALLET's empirical likelihood)", d.withSamples(1000),
                 EnumSet.of(MethodOption.SAMPLES), s -> new PriorImportanceSampler(s.samples()));
@@ -205,18 +206,23 @@ public final class Methods {
 
     /**
      * The methods that evaluate a model of another family than LDA ({@code TopicModel#isLda}): is-eta and ais-eta for a
-     * logistic-normal prior (either decoder), and exact for one of K = 2 or 3 (by quadrature). Every other method is built on LDA's Dirichlet and mixture (the collapsed
+     * logistic-normal prior (either decoder), exact for one of K = 2 or 3 (by quadrature), and vb for one with a mixture
+     * decoder (the correlated topic model's bound). Every other method is built on LDA's Dirichlet and mixture (the collapsed
      * Gibbs samplers over z, the dynamic programme, the variational bound and the samplers of theta from Dirichlets).
      */
     private static final Set<String> OTHER_FAMILIES = Set.of(IS_ETA, AIS_ETA);
 
     /**
      * Whether the method evaluates this model: every method an LDA but is-eta and ais-eta, and these two any model with a
-     * logistic-normal prior.
+     * logistic-normal prior; vb one with a mixture decoder too (the correlated topic model's bound).
      */
     public static boolean supports(String name, TopicModel model) {
         if (name.equals(IS_ETA) || name.equals(AIS_ETA)) {
             return model.prior() instanceof tmeval.model.LogisticNormalPrior;
+        }
+        if (name.equals(VB) && !model.isLda()) {
+            // the correlated topic model's bound (EtaVariationalBound); a product decoder has none in closed form
+            return EtaVariationalBound.reaches(model);
         }
         if (name.equals(EXACT) && !model.isLda()) {
             // quadrature over eta (EtaQuadrature) in K - 1 = 1 or 2 dimensions
@@ -231,6 +237,10 @@ public final class Methods {
         return names().stream().filter(n -> supports(n, model)).toList();
     }
 
+    /** Why {@code vb} refuses a product decoder. */
+    static final String NO_PRODUCT_FLOOR = "no closed-form variational floor for a product decoder: its likelihood's expectation"
+            + " under a Gaussian over eta needs E_q[softmax(eta)], which has no closed form, and tmeval has no bound on it";
+
     /**
      * Why the method cannot evaluate this model, in words for the user, or null when it can.
      */
@@ -239,6 +249,10 @@ public final class Methods {
             return null;
         }
         List<String> others = supporting(model);
+        if (name.equals(VB) && model.prior() instanceof tmeval.model.LogisticNormalPrior) {
+            return name + ": " + NO_PRODUCT_FLOOR + "; model " + model.name() + " is " + model.family() + ": use "
+                    + String.join(" or ", others) + ", or auto, which chooses among them";
+        }
         String what = name.equals(IS_ETA) ? "samples eta of a logistic-normal prior" : name.equals(AIS_ETA) ? "anneals eta of a logistic-normal prior" : name.equals(EXACT)
                 ? "needs an LDA (a Dirichlet prior and a mixture of topics), or a logistic-normal prior with K = 2 or 3 (quadrature over eta)"
                 : "needs an LDA (a Dirichlet prior and a mixture of topics)";

@@ -9,7 +9,8 @@ import tmeval.sampling.DocumentView;
 import java.util.SplittableRandom;
 
 /**
- * A certified floor: the mean-field variational lower bound on log P(w | Phi, alpha) of the ordered token sequence
+ * A certified floor. For a model of the logistic-normal family with a mixture decoder, the correlated topic model's bound
+ * ({@link EtaVariationalBound}); for an LDA, the mean-field variational lower bound on log P(w | Phi, alpha) of the ordered token sequence
  * (Blei, Ng and Jordan 2003, with the topics fixed), q(theta) = Dirichlet(gamma), q(z_n) = Categorical(r_n),
  * <pre>
  *   L = E_q[log p(theta | alpha)] + sum_n E_q[log p(z_n | theta) + log phi(w_n, z_n)] - E_q[log q(theta)] - sum_n E_q[log q(z_n)]
@@ -33,6 +34,14 @@ public final class VariationalBound implements Estimator {
     @Override
     public EstimateResult estimate(Document document, TopicModel model, SplittableRandom random, CancelToken cancel) {
         long start = System.nanoTime();
+        if (!model.isLda()) {
+            if (!EtaVariationalBound.reaches(model)) {
+                throw new EstimationException(Methods.refusal(Methods.VB, model));
+            }
+            EtaVariationalBound.Fit fit = EtaVariationalBound.fit(DocumentView.of(document), model, cancel);
+            // cost: one pass over the distinct words per sweep, counted like a site update per token
+            return EstimateResult.since(start, fit.bound(), new double[0], (long) Math.max(1, fit.iterations()) * document.length(), document.length());
+        }
         Fit fit = fit(document, model, cancel);
         // cost: one update of every token's responsibilities per iteration, counted like a Gibbs site update
         return EstimateResult.since(start, fit.bound(), new double[0], (long) fit.iterations() * document.length(), document.length());
@@ -46,11 +55,15 @@ public final class VariationalBound implements Estimator {
     }
 
     /**
-     * The document's floor under the model: the bound of an LDA; NaN for a model of another family, which this mean-field
-     * bound (a Dirichlet posterior over theta, a mixture over z) does not reach, so that no estimate is judged below it.
+     * The document's floor under the model: the bound of an LDA, or of a logistic-normal prior with a mixture decoder
+     * ({@link EtaVariationalBound}); NaN for a product decoder, which has no closed-form floor, so that no estimate is
+     * judged below it.
      */
     public static double floor(Document document, TopicModel model, CancelToken cancel) {
-        return model.isLda() ? fit(document, model, cancel).bound() : Double.NaN;
+        if (model.isLda()) {
+            return fit(document, model, cancel).bound();
+        }
+        return EtaVariationalBound.reaches(model) ? EtaVariationalBound.fit(DocumentView.of(document), model, cancel).bound() : Double.NaN;
     }
 
     public static Fit fit(Document document, TopicModel model, CancelToken cancel) {

@@ -15,7 +15,7 @@ import tmeval.estimate.EstimateResult;
  * @param status {@link Status#OK}, {@link Status#ZERO_WEIGHT} or {@link Status#REFUSED} (below-floor is decided when a
  *               document's runs are all in, by {@link tmeval.run.output.EstimateTable})
  * @param floor the variational lower bound on the document's log-likelihood, computed with its first run (NaN for the
- *              other runs, for document completion, and for {@code vb} itself)
+ *              other runs, for document completion, for {@code vb} itself, and for a model with a product decoder)
  * @param method the method that produced it: the plan's, or for {@code auto} the choice or the fallback that certified
  *               the document ({@link tmeval.run.auto.AutoEstimation#run}), so that its row is written and judged under that method
  */

@@ -11,7 +11,7 @@ import java.util.List;
 /**
  * Each model's certified floor over a corpus: the variational lower bound vb summed over documents, computed on the
  * job's worker threads (one task per document) and summed in corpus order, so the total is the same for any thread count;
- * NaN for a model of another family than LDA, which has no such floor.
+ * NaN for a model with a product decoder, which has no such floor.
  */
 public final class VariationalFloors {
     private VariationalFloors() {
