@@ -84,6 +84,9 @@ public final class WhichKViewModel {
     static final String VERDICT = "whichk.verdict";
     static final String NO_CORPUS = "Load a held-out corpus on the Inputs panel first.";
     static final String TOO_FEW = "Add two or more models (files, the series' snapshots, or models A and B), then press Score models.";
+    static final String SCORING = "Scoring the models: each model's point and row appear as it finishes.";
+    static final String PER_K_WAITING = "press Score models: with several models of a K (training seeds), each K's mean appears here";
+    static final String PER_K_SCORING = "each K's mean appears here when every model is scored";
 
     private final Workspace workspace;
     private final ObservableList<Entry> models = FXCollections.observableArrayList();
@@ -99,6 +102,8 @@ public final class WhichKViewModel {
     private final StringProperty warnings = new SimpleStringProperty("");
     private final BooleanProperty running = new SimpleBooleanProperty(false);
     private final BooleanProperty loading = new SimpleBooleanProperty(false);
+    private final StringProperty empty = new SimpleStringProperty();
+    private final StringProperty perKEmpty = new SimpleStringProperty();
     private final List<ModelSelection.Score> scores = new ArrayList<>();
     private final List<String> scoredLabels = new ArrayList<>();
     private final UserMessages messages;
@@ -135,6 +140,9 @@ public final class WhichKViewModel {
         loading.bind(reading.runningProperty());
         running.bind(scoring.runningProperty());
         measure.addListener((o, a, b) -> redrawPoints());
+        // what the empty chart and tables say follows the list and the job (not "add two or more" with three added)
+        empty.bind(javafx.beans.binding.Bindings.createStringBinding(this::emptyText, models, running, workspace.rawCorpusProperty()));
+        perKEmpty.bind(javafx.beans.binding.Bindings.when(running).then(PER_K_SCORING).otherwise(PER_K_WAITING));
         settings = new WhichKSettings(workspace.rawCorpusProperty(), models::size);
         models.addListener((javafx.collections.ListChangeListener<Entry>) c -> settings.update());
         if (ratesFile != null) {
@@ -290,7 +298,30 @@ public final class WhichKViewModel {
                 })
                 .onCancelled(() -> message.set("cancelled; the models scored before stay"))
                 .onFailure(f -> message.set("failed: " + f.message()))
+                .onEnd(outcome -> {
+                    if (outcome != BackgroundJob.Outcome.FINISHED) {
+                        progress.set(0); // a stopped job's bar, left part-filled, would read as still under way
+                    }
+                })
                 .start();
+    }
+
+    /** What the empty chart and scores table say: what is missing, that scoring runs, or what to press. */
+    private String emptyText() {
+        if (running.get()) {
+            return SCORING;
+        }
+        if (models.size() < 2) {
+            return TOO_FEW;
+        }
+        return workspace.rawCorpusProperty().get() == null ? NO_CORPUS : "Press Score models to score the " + models.size() + " models.";
+    }
+
+    /** A model as the list names it: its label, and its K unless the label already says it ("KOS K=20 ..."). */
+    static String listName(Entry e) {
+        int k = e.model().numTopics();
+        boolean named = java.util.regex.Pattern.compile("\\bK\\s*=\\s*" + k + "\\b").matcher(e.label()).find();
+        return named ? e.label() : e.label() + "  (K = " + k + ")";
     }
 
     /** The job: each model's corpus mapped onto its vocabulary, then {@code select}'s engine; each score published as it comes. */
@@ -577,6 +608,16 @@ public final class WhichKViewModel {
 
     public StringProperty messageProperty() {
         return message;
+    }
+
+    /** What the chart and the scores table say while they are empty. */
+    public javafx.beans.value.ObservableStringValue emptyMessageProperty() {
+        return empty;
+    }
+
+    /** What the per-K table says while it is empty. */
+    public javafx.beans.value.ObservableStringValue perKEmptyProperty() {
+        return perKEmpty;
     }
 
     public BooleanProperty runningProperty() {
