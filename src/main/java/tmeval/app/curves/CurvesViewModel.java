@@ -298,6 +298,7 @@ public final class CurvesViewModel {
                         + floorWarning()))
                 .onCancelled(() -> message.set(cancelled(series.size()) + floorWarning()))
                 .onFailure(f -> message.set("failed: " + f.message()))
+                .onEnd(this::emptyStoppedBar)
                 .start();
     }
 
@@ -319,12 +320,13 @@ public final class CurvesViewModel {
     public void stopTraining() {
         if (training.get()) {
             stopTraining.set(true);
+            training.set(false); // asked once: pressing again would do nothing
             // the message line follows the job while it runs: the verdict line says it until the last snapshot is drawn
             verdict.set("Stop training: training ends after its current snapshot, the snapshots written kept; " + verdict.get());
         }
     }
 
-    /** Whether a training run of this view is running (Stop training applies). */
+    /** Whether Stop training applies: a training run of this view is writing snapshots, not yet asked to stop nor at its last. */
     public ReadOnlyBooleanProperty trainingProperty() {
         return training.getReadOnlyProperty();
     }
@@ -374,7 +376,9 @@ public final class CurvesViewModel {
         resetListeners.forEach(Runnable::run);
         stopTraining.set(false);
         training.set(request != null);
-        verdict.set("waiting for the first snapshot in " + dir);
+        verdict.set("waiting for the first snapshot in " + dir + (request == null || request.snapshots() >= snapshotsForVerdict() ? ""
+                : String.format(Locale.ROOT, "; a verdict needs at least %d snapshots and this training run writes %d: it will end without one",
+                snapshotsForVerdict(), request.snapshots())));
         watched.set(dir.toString());
         step.set("");
         SeriesWatch.End[] end = {null};
@@ -386,6 +390,11 @@ public final class CurvesViewModel {
                     Corpus corpus = tmeval.io.CorpusLoader.mapOnto(heldOut, snapshot.model().vocabulary(), corpusFile).withMinimumLength(minTokens);
                     live[0] = CurveRunner.live(CurveRunner.Job.of(plan, corpus, new ModelSeries(dir.getFileName().toString(), List.of(snapshot))));
                     judged[0] = new LiveCurve(corpus, ConvergenceRule.DEFAULT);
+                }
+                String scoring = "scoring the snapshot at iteration " + snapshot.iteration() + " (" + snapshot.model().name() + ")";
+                sink.message(scoring + " from " + dir);
+                if (judged[0].points().isEmpty()) {
+                    sink.publish(() -> verdict.set(scoring + ": its points, then the step and the verdict, follow"));
                 }
                 List<List<CurveRunner.Point>> done = new ArrayList<>();
                 live[0].next(snapshot, new CurveRunner.Listener() {
@@ -401,7 +410,11 @@ public final class CurvesViewModel {
                 LiveCurve.Step s = judged[0].add(snapshot.iteration(), done.get(0));
                 String stepText = s == null ? "" : s.text(judged[0].target());
                 String verdictText = judged[0].verdict().text();
+                boolean trainingDone = request != null && snapshot.iteration() >= request.lastSnapshot();
                 sink.publish(() -> {
+                    if (trainingDone) {
+                        training.set(false); // its last snapshot landed: nothing is left to stop
+                    }
                     add(done.get(0));
                     step.set(stepText);
                     verdict.set(verdictText);
@@ -423,7 +436,11 @@ public final class CurvesViewModel {
                 } + floorWarning()))
                 .onCancelled(() -> message.set("Cancelled: the points drawn are kept" + (request == null ? "" : "; the snapshots written are in " + dir)))
                 .onFailure(f -> message.set("failed: " + f.message()))
-                .onEnd(outcome -> training.set(false))
+                .onEnd(outcome -> {
+                    training.set(false);
+                    emptyStoppedBar(outcome);
+                    sayTooFewForVerdict();
+                })
                 .start();
     }
 
@@ -436,6 +453,26 @@ public final class CurvesViewModel {
         s.put(tmeval.run.plan.SettingName.SNAPSHOT_EVERY.key(), Integer.toString(r.snapshotEvery()));
         s.put(tmeval.run.plan.SettingName.SEED.key(), Long.toString(r.seed()));
         return Provenance.header(s, List.of(new Provenance.Input("corpus", r.corpus())), false);
+    }
+
+    /** A job stopped or failed part-way leaves its bar part-filled, which reads as still under way: emptied. */
+    private void emptyStoppedBar(BackgroundJob.Outcome outcome) {
+        if (outcome != BackgroundJob.Outcome.FINISHED) {
+            progress.set(0);
+        }
+    }
+
+    /** The snapshots the convergence rule needs before it can give a verdict. */
+    static int snapshotsForVerdict() {
+        return ConvergenceRule.DEFAULT.m() + 1;
+    }
+
+    /** "a verdict needs at least 11 snapshots; this series has 4": said when a watch ends with too few for one. */
+    private void sayTooFewForVerdict() {
+        long drawn = received.stream().mapToInt(CurveRunner.Point::iteration).distinct().count();
+        if (drawn < snapshotsForVerdict()) {
+            verdict.set(String.format(Locale.ROOT, "no verdict: a verdict needs at least %d snapshots; this series has %d", snapshotsForVerdict(), drawn));
+        }
     }
 
     /** The form's plan, or null with the reason in the message line. */

@@ -289,4 +289,45 @@ class CurvesViewModelTest {
         assertEquals("", vm.stepProperty().get());
         assertTrue(vm.seriesSummary().startsWith("series: series 3 snapshots"), vm.seriesSummary());
     }
+
+    /**
+     * The walkthrough's live curve said "waiting for the first snapshot" while that snapshot was scored, kept Stop training
+     * enabled once training had ended, and a run of fewer snapshots than the convergence rule needs ended saying nothing
+     * of why no verdict came.
+     */
+    @Test
+    void aShortTrainingRunSaysWhatItScoresDisablesStopAtItsEndAndWhyNoVerdictCame(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        AppFixtures.fill(workspace);
+        java.nio.file.Path training = dir.resolve("train.tokens");
+        tmeval.io.TextCorpusFormat.writeTokenLines(AppFixtures.corpus(), training);
+        vm.methods().forEach((m, on) -> on.set(m.equals(Methods.ITERATION_AIS)));
+        vm.temperaturesProperty().set(10);
+        List<String> verdicts = new ArrayList<>();
+        vm.verdictProperty().addListener((o, a, b) -> verdicts.add(b));
+        List<Boolean> stoppable = new ArrayList<>();
+        vm.onLikelihood(points -> stoppable.add(vm.trainingProperty().get()));
+        vm.train(new TrainRequest(training, dir.resolve("series"), 3, 30, 10, 1));
+        assertTrue(verdicts.get(0).startsWith("waiting for the first snapshot in " + dir.resolve("series")
+                + "; a verdict needs at least 11 snapshots and this training run writes 3"), verdicts.get(0));
+        assertTrue(verdicts.get(1).startsWith("scoring the snapshot at iteration 10 ("), verdicts.get(1));
+        assertEquals(List.of(true, true, false), stoppable, "Stop training applies until the last snapshot lands");
+        assertEquals("no verdict: a verdict needs at least 11 snapshots; this series has 3", vm.verdictProperty().get());
+    }
+
+    /** Cancel left the bar part-filled: it is emptied, and the message says cancelled. */
+    @Test
+    void cancellingAWatchEmptiesTheProgressBar(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        tmeval.app.common.HeldTaskExecutor held = new tmeval.app.common.HeldTaskExecutor();
+        CurvesViewModel watching = new CurvesViewModel(workspace, held);
+        AppFixtures.fill(workspace);
+        watching.methods().forEach((m, on) -> on.set(m.equals(Methods.ITERATION_AIS)));
+        watching.watch(dir);
+        assertTrue(watching.runningProperty().get());
+        watching.cancel();
+        held.clear();
+        assertFalse(watching.runningProperty().get());
+        assertEquals(0, watching.progressProperty().get());
+        assertTrue(watching.messageProperty().get().startsWith("Cancelled"), watching.messageProperty().get());
+    }
 }
