@@ -169,6 +169,9 @@ public final class CurvesViewModel {
     /** What an empty chart says: which input is missing, or that Run curves is the next press. */
     private String emptyText() {
         String refused = refusal(inputs.seriesProperty().get(), inputs.corpusProperty().get());
+        if (running.get() && !watched.get().isEmpty()) {
+            return "Watching " + watched.get() + ": each snapshot's points appear here as it lands.";
+        }
         return running.get() ? RUNNING : inputs.seriesProperty().get() == null ? NO_SERIES : refused != null ? refused : READY;
     }
 
@@ -422,7 +425,8 @@ public final class CurvesViewModel {
                 sink.message("snapshot at iteration " + snapshot.iteration() + " drawn; watching " + dir + " for the next");
                 return false;
             };
-            SeriesWatch.Waiting waiting = why -> { };
+            // the message line says what the watch waits for (it was empty until the first snapshot landed)
+            SeriesWatch.Waiting waiting = why -> sink.message("watching " + dir + ": " + why);
             end[0] = request == null
                     ? SeriesWatch.watch(new tmeval.io.SeriesFollower(dir, false), SeriesWatch.POLL, SeriesWatch.DEFAULT_IDLE, () -> false,
                             handler, waiting, token)

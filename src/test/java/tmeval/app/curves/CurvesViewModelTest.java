@@ -330,4 +330,30 @@ class CurvesViewModelTest {
         assertEquals(0, watching.progressProperty().get());
         assertTrue(watching.messageProperty().get().startsWith("Cancelled"), watching.messageProperty().get());
     }
+
+    /**
+     * Watching an empty folder by hand, the message line was blank and the empty chart said "Running the curves" until the
+     * first snapshot landed: both say the folder is watched and what for.
+     */
+    @Test
+    void aWatchedFolderSaysItIsWatchedWhileItWaits(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        AppFixtures.fill(workspace);
+        vm.methods().forEach((m, on) -> on.set(m.equals(Methods.ITERATION_AIS)));
+        List<String> empty = new ArrayList<>();
+        List<String> messages = new ArrayList<>();
+        vm.messageProperty().addListener((o, a, b) -> {
+            messages.add(b);
+            empty.add(vm.emptyMessageProperty().get());
+            if (b.startsWith("watching")) {
+                vm.cancel(); // seen once: enough
+            }
+        });
+        try {
+            vm.watch(dir);
+        } finally {
+            Thread.interrupted(); // the cancel interrupts the job's thread, here the test's
+        }
+        assertTrue(messages.contains("watching " + dir + ": waiting for the next snapshot"), messages.toString());
+        assertTrue(empty.contains("Watching " + dir + ": each snapshot's points appear here as it lands."), empty.toString());
+    }
 }
