@@ -448,15 +448,10 @@ public final class CurvesViewModel {
                 .start();
     }
 
-    /** The provenance every snapshot of a training run of the workbench carries (a series is one run). */
+    /** The provenance every snapshot of a training run of the workbench carries: train's, for its defaults (a series is one run). */
     private static String trainingRun(TrainRequest r) throws java.io.IOException {
-        Map<String, String> s = new LinkedHashMap<>();
-        s.put(tmeval.run.plan.SettingName.PLAN.key(), "train");
-        s.put(tmeval.run.plan.SettingName.TOPICS.key(), Integer.toString(r.topics()));
-        s.put(tmeval.run.plan.SettingName.ITERATIONS.key(), Integer.toString(r.iterations()));
-        s.put(tmeval.run.plan.SettingName.SNAPSHOT_EVERY.key(), Integer.toString(r.snapshotEvery()));
-        s.put(tmeval.run.plan.SettingName.SEED.key(), Long.toString(r.seed()));
-        return Provenance.header(s, List.of(new Provenance.Input("corpus", r.corpus())), false);
+        return tmeval.run.output.TrainingProvenance.header(r.config(), false, tmeval.run.output.TrainingProvenance.CorpusReading.defaults(r.corpus()),
+                List.of(new Provenance.Input("corpus", r.corpus())));
     }
 
     /** A job stopped or failed part-way leaves its bar part-filled, which reads as still under way: emptied. */

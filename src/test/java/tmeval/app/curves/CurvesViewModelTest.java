@@ -356,4 +356,27 @@ class CurvesViewModelTest {
         assertTrue(messages.contains("watching " + dir + ": waiting for the next snapshot"), messages.toString());
         assertTrue(empty.contains("Watching " + dir + ": each snapshot's points appear here as it lands."), empty.toString());
     }
+
+    /**
+     * Run > Train wrote a provenance of its own (five settings) where train writes every setting that changes the
+     * snapshots: the same run by both now carries the same lines, from train's one writer.
+     */
+    @Test
+    void aTrainingRunOfTheWorkbenchCarriesTrainsProvenance(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        AppFixtures.fill(workspace);
+        java.nio.file.Path training = dir.resolve("train.tokens");
+        tmeval.io.TextCorpusFormat.writeTokenLines(AppFixtures.corpus(), training);
+        java.nio.file.Path cli = dir.resolve("cli-series");
+        int code = new tmeval.cli.Cli().run(new String[] {"train", "--corpus", training.toString(), "--topics", "3", "--iterations", "20",
+                "--snapshot-every", "10", "--seed", "1", "--series-dir", cli.toString(), "--out", dir.resolve("m.tsv").toString()},
+                new java.io.PrintStream(java.io.OutputStream.nullOutputStream()), new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
+        assertEquals(0, code);
+        vm.methods().forEach((m, on) -> on.set(m.equals(Methods.ITERATION_AIS)));
+        vm.temperaturesProperty().set(10);
+        java.nio.file.Path workbench = dir.resolve("workbench-series");
+        vm.train(new TrainRequest(training, workbench, 3, 20, 10, 1));
+        List<String> trains = tmeval.io.NativeModelFormat.provenance(cli.resolve(tmeval.io.ModelLoader.snapshotName(10)));
+        assertTrue(trains.stream().anyMatch(l -> l.contains("alpha-sum")), trains.toString());
+        assertEquals(trains, tmeval.io.NativeModelFormat.provenance(workbench.resolve(tmeval.io.ModelLoader.snapshotName(10))));
+    }
 }
