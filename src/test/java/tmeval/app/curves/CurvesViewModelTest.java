@@ -259,11 +259,11 @@ class CurvesViewModelTest {
         List<Integer> sizes = new ArrayList<>();
         vm.onLikelihood(points -> {
             sizes.add(points.size());
-            vm.stopTraining();
+            vm.live().stopTraining();
         });
-        vm.train(new TrainRequest(training, series, 3, 10_000_000, 50, 1));
+        vm.live().train(new TrainRequest(training, series, 3, 10_000_000, 50, 1));
         assertFalse(vm.runningProperty().get());
-        assertFalse(vm.trainingProperty().get());
+        assertFalse(vm.live().trainingProperty().get());
         long written;
         try (var files = java.nio.file.Files.list(series)) {
             written = files.filter(f -> f.getFileName().toString().matches("iter-\\d+\\.tsv\\.gz")).count();
@@ -274,19 +274,19 @@ class CurvesViewModelTest {
         assertEquals(2 * written, vm.pointCount());
         assertTrue(vm.messageProperty().get().startsWith("Training ended (stopped); its snapshots are in"), vm.messageProperty().get());
         assertTrue(vm.seriesSummary().startsWith("series: watched in " + series), "the footer names the folder drawn: " + vm.seriesSummary());
-        String verdict = vm.verdictProperty().get();
+        String verdict = vm.live().verdictProperty().get();
         assertTrue(verdict.startsWith("not judged yet") || verdict.startsWith("still improving") || verdict.startsWith("held-out likelihood"),
                 verdict);
         if (written > 1) {
-            assertTrue(vm.stepProperty().get().startsWith("step "), vm.stepProperty().get());
+            assertTrue(vm.live().stepProperty().get().startsWith("step "), vm.live().stepProperty().get());
         }
         // curves of the loaded series in their place: no verdict or step of the watched run stays beside them
         vm.methods().forEach((m, on) -> on.set(m.equals(Methods.LR)));
         vm.onLikelihood(points -> { });
         workspace.put(Workspace.Slot.SERIES, null, series());
         vm.start();
-        assertEquals("", vm.verdictProperty().get());
-        assertEquals("", vm.stepProperty().get());
+        assertEquals("", vm.live().verdictProperty().get());
+        assertEquals("", vm.live().stepProperty().get());
         assertTrue(vm.seriesSummary().startsWith("series: series 3 snapshots"), vm.seriesSummary());
     }
 
@@ -304,15 +304,15 @@ class CurvesViewModelTest {
         vm.methods().forEach((m, on) -> on.set(m.equals(Methods.ITERATION_AIS)));
         vm.temperaturesProperty().set(10);
         List<String> verdicts = new ArrayList<>();
-        vm.verdictProperty().addListener((o, a, b) -> verdicts.add(b));
+        vm.live().verdictProperty().addListener((o, a, b) -> verdicts.add(b));
         List<Boolean> stoppable = new ArrayList<>();
-        vm.onLikelihood(points -> stoppable.add(vm.trainingProperty().get()));
-        vm.train(new TrainRequest(training, dir.resolve("series"), 3, 30, 10, 1));
+        vm.onLikelihood(points -> stoppable.add(vm.live().trainingProperty().get()));
+        vm.live().train(new TrainRequest(training, dir.resolve("series"), 3, 30, 10, 1));
         assertTrue(verdicts.get(0).startsWith("waiting for the first snapshot in " + dir.resolve("series")
                 + "; a verdict needs at least 11 snapshots and this training run writes 3"), verdicts.get(0));
         assertTrue(verdicts.get(1).startsWith("scoring the snapshot at iteration 10 ("), verdicts.get(1));
         assertEquals(List.of(true, true, false), stoppable, "Stop training applies until the last snapshot lands");
-        assertEquals("no verdict: a verdict needs at least 11 snapshots; this series has 3", vm.verdictProperty().get());
+        assertEquals("no verdict: a verdict needs at least 11 snapshots; this series has 3", vm.live().verdictProperty().get());
     }
 
     /** Cancel left the bar part-filled: it is emptied, and the message says cancelled. */
@@ -322,7 +322,7 @@ class CurvesViewModelTest {
         CurvesViewModel watching = new CurvesViewModel(workspace, held);
         AppFixtures.fill(workspace);
         watching.methods().forEach((m, on) -> on.set(m.equals(Methods.ITERATION_AIS)));
-        watching.watch(dir);
+        watching.live().watch(dir);
         assertTrue(watching.runningProperty().get());
         watching.cancel();
         held.clear();
@@ -349,7 +349,7 @@ class CurvesViewModelTest {
             }
         });
         try {
-            vm.watch(dir);
+            vm.live().watch(dir);
         } finally {
             Thread.interrupted(); // the cancel interrupts the job's thread, here the test's
         }
@@ -374,7 +374,7 @@ class CurvesViewModelTest {
         vm.methods().forEach((m, on) -> on.set(m.equals(Methods.ITERATION_AIS)));
         vm.temperaturesProperty().set(10);
         java.nio.file.Path workbench = dir.resolve("workbench-series");
-        vm.train(new TrainRequest(training, workbench, 3, 20, 10, 1));
+        vm.live().train(new TrainRequest(training, workbench, 3, 20, 10, 1));
         List<String> trains = tmeval.io.NativeModelFormat.provenance(cli.resolve(tmeval.io.ModelLoader.snapshotName(10)));
         assertTrue(trains.stream().anyMatch(l -> l.contains("alpha-sum")), trains.toString());
         assertEquals(trains, tmeval.io.NativeModelFormat.provenance(workbench.resolve(tmeval.io.ModelLoader.snapshotName(10))));
