@@ -242,6 +242,16 @@ class CurvesViewModelTest {
         assertFalse(vm.caption().staleProperty().get().isEmpty(), "a new corpus");
     }
 
+    /** The workspace filled, a training corpus written in the folder, the form at iteration-AIS alone with 10 temperatures: the corpus. */
+    private java.nio.file.Path readyToTrain(java.nio.file.Path dir) throws Exception {
+        AppFixtures.fill(workspace);
+        java.nio.file.Path training = dir.resolve("train.tokens");
+        tmeval.io.TextCorpusFormat.writeTokenLines(AppFixtures.corpus(), training);
+        vm.methods().forEach((m, on) -> on.set(m.equals(Methods.ITERATION_AIS)));
+        vm.temperaturesProperty().set(10);
+        return training;
+    }
+
     /**
      * Run > Train watched live: the trainer writes its snapshots into a folder while the view draws each one's points as
      * it lands, with the step and the verdict; Stop training (pressed here as the first snapshot is drawn) ends training
@@ -250,12 +260,8 @@ class CurvesViewModelTest {
     @Test
     void aTrainingRunWatchedLiveGrowsItsPointsSnapshotBySnapshotAndStopTrainingKeepsWhatWasWritten(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
             throws Exception {
-        AppFixtures.fill(workspace);
-        java.nio.file.Path training = dir.resolve("train.tokens");
-        tmeval.io.TextCorpusFormat.writeTokenLines(AppFixtures.corpus(), training);
+        java.nio.file.Path training = readyToTrain(dir);
         java.nio.file.Path series = dir.resolve("series");
-        vm.methods().forEach((m, on) -> on.set(m.equals(Methods.ITERATION_AIS)));
-        vm.temperaturesProperty().set(10);
         List<Integer> sizes = new ArrayList<>();
         vm.onLikelihood(points -> {
             sizes.add(points.size());
@@ -298,11 +304,7 @@ class CurvesViewModelTest {
     @Test
     void aShortTrainingRunSaysWhatItScoresDisablesStopAtItsEndAndWhyNoVerdictCame(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
             throws Exception {
-        AppFixtures.fill(workspace);
-        java.nio.file.Path training = dir.resolve("train.tokens");
-        tmeval.io.TextCorpusFormat.writeTokenLines(AppFixtures.corpus(), training);
-        vm.methods().forEach((m, on) -> on.set(m.equals(Methods.ITERATION_AIS)));
-        vm.temperaturesProperty().set(10);
+        java.nio.file.Path training = readyToTrain(dir);
         List<String> verdicts = new ArrayList<>();
         vm.live().verdictProperty().addListener((o, a, b) -> verdicts.add(b));
         List<Boolean> stoppable = new ArrayList<>();
@@ -363,16 +365,12 @@ class CurvesViewModelTest {
      */
     @Test
     void aTrainingRunOfTheWorkbenchCarriesTrainsProvenance(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
-        AppFixtures.fill(workspace);
-        java.nio.file.Path training = dir.resolve("train.tokens");
-        tmeval.io.TextCorpusFormat.writeTokenLines(AppFixtures.corpus(), training);
+        java.nio.file.Path training = readyToTrain(dir);
         java.nio.file.Path cli = dir.resolve("cli-series");
         int code = new tmeval.cli.Cli().run(new String[] {"train", "--corpus", training.toString(), "--topics", "3", "--iterations", "20",
                 "--snapshot-every", "10", "--seed", "1", "--series-dir", cli.toString(), "--out", dir.resolve("m.tsv").toString()},
                 new java.io.PrintStream(java.io.OutputStream.nullOutputStream()), new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
         assertEquals(0, code);
-        vm.methods().forEach((m, on) -> on.set(m.equals(Methods.ITERATION_AIS)));
-        vm.temperaturesProperty().set(10);
         java.nio.file.Path workbench = dir.resolve("workbench-series");
         vm.live().train(new TrainRequest(training, workbench, 3, 20, 10, 1));
         List<String> trains = tmeval.io.NativeModelFormat.provenance(cli.resolve(tmeval.io.ModelLoader.snapshotName(10)));
