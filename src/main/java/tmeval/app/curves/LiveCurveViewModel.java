@@ -124,7 +124,7 @@ public final class LiveCurveViewModel {
                     live[0] = CurveRunner.live(CurveRunner.Job.of(plan, corpus, new ModelSeries(dir.getFileName().toString(), List.of(snapshot))));
                     judged[0] = new LiveCurve(corpus, ConvergenceRule.DEFAULT);
                 }
-                String scoring = "scoring the snapshot at iteration " + snapshot.iteration() + " (" + snapshot.model().name() + ")";
+                String scoring = "scoring " + snapshotName(snapshot);
                 sink.message(scoring + " from " + dir);
                 if (judged[0].points().isEmpty()) {
                     sink.publish(() -> verdict.set(scoring + ": its points, then the step and the verdict, follow"));
@@ -182,6 +182,13 @@ public final class LiveCurveViewModel {
     private static String trainingRun(TrainRequest r) throws java.io.IOException {
         return TrainingProvenance.header(r.config(), false, TrainingProvenance.CorpusReading.defaults(r.corpus()),
                 List.of(new Provenance.Input("corpus", r.corpus())));
+    }
+
+    /** "the snapshot at iteration 10 (workbench @10)": its name unless it only repeats the iteration (a MALLET state's). */
+    static String snapshotName(ModelSeries.Snapshot snapshot) {
+        String at = "the snapshot at iteration " + snapshot.iteration();
+        String name = snapshot.model().name();
+        return name.equals("iteration " + snapshot.iteration()) ? at : at + " (" + name + ")";
     }
 
     /** The snapshots the convergence rule needs before it can give a verdict. */

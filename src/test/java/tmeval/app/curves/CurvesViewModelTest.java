@@ -377,4 +377,13 @@ class CurvesViewModelTest {
         assertTrue(trains.stream().anyMatch(l -> l.contains("alpha-sum")), trains.toString());
         assertEquals(trains, tmeval.io.NativeModelFormat.provenance(workbench.resolve(tmeval.io.ModelLoader.snapshotName(10))));
     }
+
+    /** A MALLET state's snapshot, named "iteration 10" by its reader, was said as "the snapshot at iteration 10 (iteration 10)". */
+    @Test
+    void aSnapshotIsNamedWithoutRepeatingItsIteration() {
+        ModelSeries.Snapshot mallet = new ModelSeries.Snapshot(10, Fixtures.randomModel("iteration 10", 5, new double[] {0.5, 0.5}, 0.2, 1));
+        ModelSeries.Snapshot trained = new ModelSeries.Snapshot(10, Fixtures.randomModel("workbench @10", 5, new double[] {0.5, 0.5}, 0.2, 1));
+        assertEquals("the snapshot at iteration 10", LiveCurveViewModel.snapshotName(mallet));
+        assertEquals("the snapshot at iteration 10 (workbench @10)", LiveCurveViewModel.snapshotName(trained));
+    }
 }
