@@ -14,6 +14,7 @@ import tmeval.model.TopicModel;
 import tmeval.model.TrainingState;
 import tmeval.progress.CancelToken;
 import tmeval.run.output.Provenance;
+import tmeval.run.output.TrainingProvenance;
 import tmeval.train.AlphaMode;
 import tmeval.train.GibbsTrainer;
 import tmeval.train.TrainerConfig;
@@ -24,7 +25,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.nio.file.Files;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -183,25 +183,11 @@ final class TrainCommand implements Command {
         return 0;
     }
 
-    /** What makes a training run: every setting that changes its snapshots (the inputs are named by Options#inputs). */
+    /** What makes a training run: every setting that changes its snapshots, as the workbench's Run > Train names them too. */
     private static Map<String, String> runSettings(TrainerConfig c, Options o) throws UsageException {
-        Map<String, String> s = new LinkedHashMap<>();
-        s.put(SettingName.PLAN.key(), "train");
-        s.put(SettingName.TOPICS.key(), Integer.toString(c.numTopics()));
-        s.put(SettingName.ITERATIONS.key(), Integer.toString(c.iterations()));
-        s.put(SettingName.ALPHA.key(), c.alphaMode().label());
-        s.put(SettingName.ALPHA_SUM.key(), Double.toString(c.alphaSum()));
-        s.put(SettingName.BETA.key(), Double.toString(c.beta()));
-        s.put(SettingName.OPTIMIZE_BETA.key(), Boolean.toString(o.has(SettingName.OPTIMIZE_BETA.option())));
-        s.put(SettingName.OPTIMIZE_INTERVAL.key(), Integer.toString(c.optimizeInterval()));
-        s.put(SettingName.OPTIMIZE_BURN_IN.key(), Integer.toString(c.optimizeBurnIn()));
-        s.put(SettingName.SNAPSHOT_EVERY.key(), Integer.toString(c.snapshotEvery()));
-        s.put(SettingName.SEED.key(), Long.toString(c.seed()));
-        s.put(SettingName.CORPUS_FORMAT.key(), InputOptions.corpusFormat(o));
-        s.putAll(InputOptions.tokenizingSettings(o));
-        s.put(SettingName.MIN_TOKEN_LENGTH.key(), Integer.toString(InputOptions.corpusSpec(o).tokens().effectiveMinLength()));
-        s.put(SettingName.MIN_TOKENS.key(), InputOptions.minTokens(o));
-        return s;
+        return TrainingProvenance.settings(c, o.has(SettingName.OPTIMIZE_BETA.option()), new TrainingProvenance.CorpusReading(
+                InputOptions.corpusFormat(o), InputOptions.tokenizingSettings(o), InputOptions.corpusSpec(o).tokens().effectiveMinLength(),
+                InputOptions.minTokens(o)));
     }
 
     /**

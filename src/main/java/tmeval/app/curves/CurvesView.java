@@ -105,8 +105,8 @@ public final class CurvesView {
         Button stopTraining = new Button("Stop training");
         stopTraining.setId("curve-stop-training");
         stopTraining.setTooltip(new javafx.scene.control.Tooltip("End the training run after its current snapshot; the snapshots written are kept"));
-        stopTraining.disableProperty().bind(control.trainingProperty().not());
-        stopTraining.setOnAction(e -> control.stopTraining());
+        stopTraining.disableProperty().bind(control.live().trainingProperty().not());
+        stopTraining.setOnAction(e -> control.live().stopTraining());
         ProgressBar bar = new ProgressBar();
         bar.progressProperty().bind(control.progressProperty());
         bar.setPrefWidth(140);
@@ -144,10 +144,10 @@ public final class CurvesView {
         // a watched series: the convergence verdict and the latest step, each a wrapped line of its own (shown only then)
         Label verdict = new Label();
         verdict.setId("curve-verdict");
-        verdict.textProperty().bind(control.verdictProperty());
+        verdict.textProperty().bind(control.live().verdictProperty());
         Label step = new Label();
         step.setId("curve-step");
-        step.textProperty().bind(control.stepProperty());
+        step.textProperty().bind(control.live().stepProperty());
         VBox top = new VBox(controls, Messages.capped(status, STATUS_LINES));
         for (Label l : List.of(verdict, step)) {
             l.setPadding(new Insets(0, 6, 4, 6));

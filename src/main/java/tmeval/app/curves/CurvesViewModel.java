@@ -23,12 +23,6 @@ import tmeval.model.ModelSeries;
 import tmeval.run.plan.CurvePlan;
 import tmeval.run.exec.CurveFloor;
 import tmeval.run.exec.CurveRunner;
-import tmeval.run.exec.LiveTraining;
-import tmeval.run.exec.SeriesWatch;
-import tmeval.run.certify.LiveCurve;
-import tmeval.run.output.Provenance;
-import tmeval.curve.ConvergenceRule;
-import tmeval.train.GibbsTrainer;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -77,12 +71,9 @@ public final class CurvesViewModel {
     /** The series and corpus of the curves on screen (empty: those loaded when they were restored from a session). */
     private List<Object> shownInputs = List.of();
     private BiPredicate<String, String> confirm = (title, question) -> true;
-    private final StringProperty verdict = new SimpleStringProperty("");
-    private final StringProperty step = new SimpleStringProperty("");
     /** The folder of the curves on screen when they were watched live (empty: the loaded series'). */
     private final StringProperty watched = new SimpleStringProperty("");
-    private final ReadOnlyBooleanWrapper training = new ReadOnlyBooleanWrapper(false);
-    private final java.util.concurrent.atomic.AtomicBoolean stopTraining = new java.util.concurrent.atomic.AtomicBoolean();
+    private final LiveCurveViewModel live;
 
     public CurvesViewModel(Workspace inputs, TaskExecutor executor) {
         this.inputs = inputs;
@@ -108,6 +99,12 @@ public final class CurvesViewModel {
         // while the curves run, the empty chart says so (not "press Run curves")
         running.addListener((o, a, b) -> empty.set(emptyText()));
         describeEmpty();
+        live = new LiveCurveViewModel(this);
+    }
+
+    /** The curve watched live as it grows: Run > Train and Watch a series folder, their verdict, step and Stop training. */
+    public LiveCurveViewModel live() {
+        return live;
     }
 
     private void formChanged() {
@@ -157,6 +154,11 @@ public final class CurvesViewModel {
         return shownPlan.getReadOnlyProperty();
     }
 
+    /** The folder of the curves on screen when they are or were watched live, empty otherwise (the footer names it). */
+    public javafx.beans.value.ObservableStringValue watchedProperty() {
+        return watched;
+    }
+
     /** Whether a run has drawn points since the curves were last saved in a session or opened from one. */
     public ReadOnlyBooleanProperty unsavedProperty() {
         return unsaved.getReadOnlyProperty();
@@ -169,6 +171,9 @@ public final class CurvesViewModel {
     /** What an empty chart says: which input is missing, or that Run curves is the next press. */
     private String emptyText() {
         String refused = refusal(inputs.seriesProperty().get(), inputs.corpusProperty().get());
+        if (running.get() && !watched.get().isEmpty()) {
+            return "Watching " + watched.get() + ": each snapshot's points appear here as it lands.";
+        }
         return running.get() ? RUNNING : inputs.seriesProperty().get() == null ? NO_SERIES : refused != null ? refused : READY;
     }
 
@@ -263,21 +268,11 @@ public final class CurvesViewModel {
         if (plan == null) {
             return;
         }
-        if (unsaved.get() && !received.isEmpty() && !confirm.test("Replace the curves that are not saved?", "Running the curves again replaces"
-                + " the curves of " + describe(shownPlan.get()) + " (" + received.size() + " points), which are not saved.\n\nRun anyway?"
-                + " (File > Save session, Ctrl+S, keeps them.)")) {
-            message.set("not started: the curves on screen are not saved (File > Save session keeps them)");
+        if (!mayReplace("Running the curves again", "Run anyway? (File > Save session, Ctrl+S, keeps them.)")) {
             return;
         }
         CurveRunner.Job job = CurveRunner.Job.of(plan, corpus, series);
-        likelihoodPoints = 0;
-        received.clear();
-        shownInputs = java.util.Arrays.asList(series, corpus);
-        watched.set("");
-        verdict.set(""); // the verdict and step are a watched curve's
-        step.set("");
-        shownPlan.set(plan);
-        resetListeners.forEach(Runnable::run);
+        show(plan, java.util.Arrays.asList(series, corpus), "");
         long start = System.nanoTime();
         int[] snapshots = {0}; // counted on the worker, in the order the snapshots finish
         background.of((sink, token) -> {
@@ -298,148 +293,54 @@ public final class CurvesViewModel {
                         + floorWarning()))
                 .onCancelled(() -> message.set(cancelled(series.size()) + floorWarning()))
                 .onFailure(f -> message.set("failed: " + f.message()))
+                .onEnd(this::emptyStoppedBar)
                 .start();
+    }
+
+    /** Asks before new curves replace ones not saved; false (said in the message line) when the user keeps them. */
+    boolean mayReplace(String what, String goAhead) {
+        if (unsaved.get() && !received.isEmpty() && !confirm.test("Replace the curves that are not saved?", what + " replaces the curves of "
+                + describe(shownPlan.get()) + " (" + received.size() + " points), which are not saved.\n\n" + goAhead)) {
+            message.set("not started: the curves on screen are not saved (File > Save session keeps them)");
+            return false;
+        }
+        return true;
     }
 
     /**
-     * Watches a series folder that a training run (this tool's {@code train}, MALLET's {@code --output-state-interval})
-     * is writing: each snapshot's points are drawn as it lands, with the step from the one before and the verdict, as
-     * {@code curve --follow} prints them; ends on Cancel or after {@link SeriesWatch#DEFAULT_IDLE} without a snapshot.
+     * Clears the curves on screen for new ones of this plan.
+     *
+     * @param of      the series and corpus they are of, compared with those loaded (empty: not compared)
+     * @param watched the folder watched live, empty for the loaded series
      */
-    public void watch(java.nio.file.Path dir) {
-        startLive(dir, null);
-    }
-
-    /** Trains on a corpus into a new series folder and watches it ({@link #watch}); Stop training ends it after its current snapshot. */
-    public void train(TrainRequest request) {
-        startLive(request.seriesDir(), request);
-    }
-
-    /** Ends the training run after its current snapshot, keeping every snapshot written; the watch takes the last one and ends. */
-    public void stopTraining() {
-        if (training.get()) {
-            stopTraining.set(true);
-            // the message line follows the job while it runs: the verdict line says it until the last snapshot is drawn
-            verdict.set("Stop training: training ends after its current snapshot, the snapshots written kept; " + verdict.get());
-        }
-    }
-
-    /** Whether a training run of this view is running (Stop training applies). */
-    public ReadOnlyBooleanProperty trainingProperty() {
-        return training.getReadOnlyProperty();
-    }
-
-    /** The folder of the curves on screen when they are or were watched live, empty otherwise (the footer names it). */
-    public javafx.beans.value.ObservableStringValue watchedProperty() {
-        return watched;
-    }
-
-    /** The convergence verdict on the curve watched live (empty when none is watched). */
-    public StringProperty verdictProperty() {
-        return verdict;
-    }
-
-    /** The latest iteration-AIS step between consecutive snapshots with its certificate (empty when none). */
-    public StringProperty stepProperty() {
-        return step;
-    }
-
-    private void startLive(java.nio.file.Path dir, TrainRequest request) {
-        if (running.get()) {
-            return;
-        }
-        String typed = Form.commit(inputs.form(), form);
-        Corpus heldOut = inputs.rawCorpusProperty().get();
-        CurvePlan plan = formPlanOrSay();
-        if (plan == null) {
-            return;
-        }
-        String refused = typed != null ? "cannot run: " + typed : heldOut == null ? "load a held-out corpus first (File > Open held-out corpus)"
-                : !plan.methods().contains(LiveCurve.JUDGED) ? "select " + LiveCurve.JUDGED + ": the steps and the verdict are its" : null;
-        if (refused != null) {
-            message.set(refused);
-            return;
-        }
-        if (unsaved.get() && !received.isEmpty() && !confirm.test("Replace the curves that are not saved?", "Watching a series replaces the"
-                + " curves of " + describe(shownPlan.get()) + " (" + received.size() + " points), which are not saved.\n\nGo ahead?")) {
-            message.set("not started: the curves on screen are not saved (File > Save session keeps them)");
-            return;
-        }
-        java.nio.file.Path corpusFile = inputs.path(Workspace.Slot.CORPUS);
-        int minTokens = inputs.minTokensProperty().get();
+    void show(CurvePlan plan, List<Object> of, String watched) {
         likelihoodPoints = 0;
         received.clear();
-        shownInputs = List.of(); // the series grows as it is watched: not compared with the loaded one
+        shownInputs = of;
+        this.watched.set(watched);
         shownPlan.set(plan);
         resetListeners.forEach(Runnable::run);
-        stopTraining.set(false);
-        training.set(request != null);
-        verdict.set("waiting for the first snapshot in " + dir);
-        watched.set(dir.toString());
-        step.set("");
-        SeriesWatch.End[] end = {null};
-        background.of((sink, token) -> {
-            CurveRunner.Live[] live = {null};
-            LiveCurve[] judged = {null};
-            SeriesWatch.Handler handler = snapshot -> {
-                if (live[0] == null) {
-                    Corpus corpus = tmeval.io.CorpusLoader.mapOnto(heldOut, snapshot.model().vocabulary(), corpusFile).withMinimumLength(minTokens);
-                    live[0] = CurveRunner.live(CurveRunner.Job.of(plan, corpus, new ModelSeries(dir.getFileName().toString(), List.of(snapshot))));
-                    judged[0] = new LiveCurve(corpus, ConvergenceRule.DEFAULT);
-                }
-                List<List<CurveRunner.Point>> done = new ArrayList<>();
-                live[0].next(snapshot, new CurveRunner.Listener() {
-                    @Override
-                    public void row(CurveRunner.Row row) {
-                    }
-
-                    @Override
-                    public void snapshotDone(int iteration, List<CurveRunner.Point> points) {
-                        done.add(points);
-                    }
-                }, (d, total, what) -> sink.progress(d, total), token);
-                LiveCurve.Step s = judged[0].add(snapshot.iteration(), done.get(0));
-                String stepText = s == null ? "" : s.text(judged[0].target());
-                String verdictText = judged[0].verdict().text();
-                sink.publish(() -> {
-                    add(done.get(0));
-                    step.set(stepText);
-                    verdict.set(verdictText);
-                });
-                sink.message("snapshot at iteration " + snapshot.iteration() + " drawn; watching " + dir + " for the next");
-                return false;
-            };
-            SeriesWatch.Waiting waiting = why -> { };
-            end[0] = request == null
-                    ? SeriesWatch.watch(new tmeval.io.SeriesFollower(dir, false), SeriesWatch.POLL, SeriesWatch.DEFAULT_IDLE, () -> false,
-                            handler, waiting, token)
-                    : LiveTraining.trainAndWatch(new GibbsTrainer(request.config()), tmeval.io.CorpusLoader.read(tmeval.io.CorpusLoader.Spec.of(request.corpus())),
-                            "workbench", dir, trainingRun(request), stopTraining::get, handler, waiting, token);
-            return null;
-        }).onSuccess(none -> message.set(switch (end[0]) {
-                    case WRITER_DONE -> "Training ended (" + (stopTraining.get() ? "stopped" : "all iterations done") + "); its snapshots are in " + dir;
-                    case IDLE -> "Stopped watching: no snapshot for " + SeriesWatch.DEFAULT_IDLE.toSeconds() + " s";
-                    case VERDICT -> "Stopped watching on the verdict";
-                } + floorWarning()))
-                .onCancelled(() -> message.set("Cancelled: the points drawn are kept" + (request == null ? "" : "; the snapshots written are in " + dir)))
-                .onFailure(f -> message.set("failed: " + f.message()))
-                .onEnd(outcome -> training.set(false))
-                .start();
     }
 
-    /** The provenance every snapshot of a training run of the workbench carries (a series is one run). */
-    private static String trainingRun(TrainRequest r) throws java.io.IOException {
-        Map<String, String> s = new LinkedHashMap<>();
-        s.put(tmeval.run.plan.SettingName.PLAN.key(), "train");
-        s.put(tmeval.run.plan.SettingName.TOPICS.key(), Integer.toString(r.topics()));
-        s.put(tmeval.run.plan.SettingName.ITERATIONS.key(), Integer.toString(r.iterations()));
-        s.put(tmeval.run.plan.SettingName.SNAPSHOT_EVERY.key(), Integer.toString(r.snapshotEvery()));
-        s.put(tmeval.run.plan.SettingName.SEED.key(), Long.toString(r.seed()));
-        return Provenance.header(s, List.of(new Provenance.Input("corpus", r.corpus())), false);
+    /** The curves' background job: one at a time, the loaded series' or a live one. */
+    BackgroundJob<Void> job() {
+        return background;
+    }
+
+    /** How many snapshots the curves on screen have points of. */
+    long snapshotsDrawn() {
+        return received.stream().mapToInt(CurveRunner.Point::iteration).distinct().count();
+    }
+
+    /** A job stopped or failed part-way leaves its bar part-filled, which reads as still under way: emptied. */
+    void emptyStoppedBar(BackgroundJob.Outcome outcome) {
+        if (outcome != BackgroundJob.Outcome.FINISHED) {
+            progress.set(0);
+        }
     }
 
     /** The form's plan, or null with the reason in the message line. */
-    private CurvePlan formPlanOrSay() {
+    CurvePlan formPlanOrSay() {
         try {
             return plan();
         } catch (IllegalArgumentException e) {
@@ -472,14 +373,7 @@ public final class CurvesViewModel {
 
     /** Shows points saved earlier (a reopened session) in place of the current curves, drawn by this plan (null: not known). */
     public void restore(List<CurveRunner.Point> points, CurvePlan plan) {
-        likelihoodPoints = 0;
-        received.clear();
-        resetListeners.forEach(Runnable::run);
-        shownInputs = List.of(); // a session's inputs may still be loading: not compared
-        watched.set("");
-        verdict.set(""); // the verdict and step are a watched curve's
-        step.set("");
-        shownPlan.set(points.isEmpty() ? null : plan);
+        show(points.isEmpty() ? null : plan, List.of(), ""); // a session's inputs may still be loading: not compared
         if (!points.isEmpty()) {
             add(points);
             String warning = floorWarning();
@@ -490,7 +384,7 @@ public final class CurvesViewModel {
         unsaved.set(false);
     }
 
-    private void add(List<CurveRunner.Point> points) {
+    void add(List<CurveRunner.Point> points) {
         unsaved.set(true);
         received.addAll(points);
         List<CurvePoint> likelihood = new ArrayList<>();

@@ -16,6 +16,16 @@ public record TrainRequest(Path corpus, Path seriesDir, int topics, int iteratio
         config(topics, iterations, snapshotEvery, seed); // the trainer's own checks, before any work
     }
 
+    /** How many snapshots the run writes when it is not stopped: one every {@code snapshotEvery} sweeps. */
+    public int snapshots() {
+        return iterations / snapshotEvery;
+    }
+
+    /** The iteration of the last snapshot: once it lands, training has ended. */
+    public int lastSnapshot() {
+        return snapshots() * snapshotEvery;
+    }
+
     public TrainerConfig config() {
         return config(topics, iterations, snapshotEvery, seed);
     }

@@ -265,7 +265,7 @@ public final class Workbench {
         File dir = chooser.showDialog(window());
         if (dir != null) {
             select("curves");
-            model.curves().watch(dir.toPath());
+            model.curves().live().watch(dir.toPath());
         }
     }
 
@@ -273,7 +273,7 @@ public final class Workbench {
     private void chooseAndTrain() {
         tmeval.app.curves.TrainDialog.ask(window()).ifPresent(request -> {
             select("curves");
-            model.curves().train(request);
+            model.curves().live().train(request);
         });
     }
 

@@ -22,10 +22,13 @@ final class ModelScoresTable {
     }
 
     /** The table of the models scored, a row each as it finishes. */
-    static TableView<WhichKRows.Row> of(ObservableList<WhichKRows.Row> rows) {
+    static TableView<WhichKRows.Row> of(ObservableList<WhichKRows.Row> rows, javafx.beans.value.ObservableStringValue empty) {
         TableView<WhichKRows.Row> t = new TableView<>(rows);
         t.setId("whichk-table");
-        t.setPlaceholder(new Label("press Score models: a row appears as each model finishes"));
+        Label placeholder = new Label();
+        placeholder.textProperty().bind(empty);
+        placeholder.setWrapText(true);
+        t.setPlaceholder(placeholder);
         // the answer first (score, perplexity, intervals), the bookkeeping after: at 1280 pixels the answer fits; short
         // headers, each explained in its tooltip, and never narrower than their header (none is cut off)
         t.getColumns().add(column("#", "the model's number (the pairwise table's columns)", WhichKRows.Row::number, 28));

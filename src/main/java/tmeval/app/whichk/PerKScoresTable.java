@@ -36,7 +36,9 @@ final class PerKScoresTable {
         model.perK().addListener((ListChangeListener<WhichKRowFormat.PerK>) c -> rows.setAll(model.perK().stream().map(WhichKRows::perKRow).toList()));
         TableView<WhichKRows.PerKRow> t = new TableView<>(rows);
         t.setId("whichk-per-k-table");
-        t.setPlaceholder(new Label("press Score models: with several models of a K (training seeds), each K's mean appears here"));
+        Label placeholder = new Label();
+        placeholder.textProperty().bind(model.perKEmptyProperty());
+        t.setPlaceholder(placeholder);
         t.getColumns().add(ModelScoresTable.column("K", "number of topics", WhichKRows.PerKRow::k, 44));
         t.getColumns().add(ModelScoresTable.column("seeds", "models of this K (training seeds, or libraries)", WhichKRows.PerKRow::seeds, 52));
         t.getColumns().add(ModelScoresTable.text("mean log-lik", "the mean corpus log-likelihood of the K's models (nats; higher is better)", WhichKRows.PerKRow::mean, 96));

@@ -79,7 +79,7 @@ public final class WhichKView {
         model.byKProperty().addListener((o, a, b) -> redraw());
         model.perK().addListener((ListChangeListener<tmeval.run.output.WhichKRowFormat.PerK>) c -> redraw());
 
-        TableView<WhichKRows.Row> table = ModelScoresTable.of(model.rows());
+        TableView<WhichKRows.Row> table = ModelScoresTable.of(model.rows(), model.emptyMessageProperty());
         Tables.showRows(table);
         PairwiseTable pairwise = new PairwiseTable(model.pairwise(), model.pairColumns(), model.pairwiseHelp());
         Tables.showRows(pairwise.table());
@@ -204,11 +204,11 @@ public final class WhichKView {
             @Override
             protected void updateItem(WhichKViewModel.Entry e, boolean empty) {
                 super.updateItem(e, empty);
-                setText(empty || e == null ? null : e.label() + "  (K = " + e.model().numTopics() + ")");
+                setText(empty || e == null ? null : WhichKViewModel.listName(e));
                 // the name in full, over as many lines as the list's width needs (a cell as wide as its text would be cut)
                 setWrapText(true);
                 setPrefWidth(0);
-                setTooltip(empty || e == null ? null : new Tooltip(e.label() + ", K = " + e.model().numTopics() + ", V = " + e.model().numWords()));
+                setTooltip(empty || e == null ? null : new Tooltip(WhichKViewModel.listName(e) + ", V = " + e.model().numWords()));
             }
         });
         Button files = new Button("Add files...");
@@ -311,7 +311,8 @@ public final class WhichKView {
         renderer.setSeriesLinesVisible(1, true);
         renderer.setSeriesShape(1, new java.awt.geom.Rectangle2D.Double(-4, -4, 8, 8));
         XYPlot plot = new XYPlot(data, null, y, renderer);
-        plot.setNoDataMessage("Add two or more models and press Score models");
+        plot.setNoDataMessage(model.emptyMessageProperty().get());
+        model.emptyMessageProperty().addListener((o, a, text) -> plot.setNoDataMessage(text));
         combined.setDomainAxis(new NumberAxis(model.xAxis()));
         combined.setGap(6);
         combined.add(plot, 3);

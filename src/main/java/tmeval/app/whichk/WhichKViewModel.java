@@ -37,17 +37,13 @@ import tmeval.run.local.Throughput;
 
 import tmeval.coherence.CoherenceMeasure;
 import tmeval.coherence.CoherenceStudy;
-import tmeval.io.OutputFile;
-import tmeval.run.output.Provenance;
 import tmeval.run.output.WhichKRowFormat;
-import tmeval.run.plan.Setting;
 import tmeval.run.select.PerKTable;
 import tmeval.run.select.SeedsPerK;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -77,13 +73,11 @@ public final class WhichKViewModel {
     private record Scored(ModelSelection.Result selection, SeedsPerK.Result perK, CoherenceStudy.Settings coherence) {
     }
 
-    /** The session settings the screen keeps. */
-    static final String MODELS = "whichk.models";
-    static final String PER_K = "whichk.perK";
-    static final String PLAN = "whichk.plan";
-    static final String VERDICT = "whichk.verdict";
     static final String NO_CORPUS = "Load a held-out corpus on the Inputs panel first.";
     static final String TOO_FEW = "Add two or more models (files, the series' snapshots, or models A and B), then press Score models.";
+    static final String SCORING = "Scoring the models: each model's point and row appear as it finishes.";
+    static final String PER_K_WAITING = "press Score models: with several models of a K (training seeds), each K's mean appears here";
+    static final String PER_K_SCORING = "each K's mean appears here when every model is scored";
 
     private final Workspace workspace;
     private final ObservableList<Entry> models = FXCollections.observableArrayList();
@@ -99,6 +93,8 @@ public final class WhichKViewModel {
     private final StringProperty warnings = new SimpleStringProperty("");
     private final BooleanProperty running = new SimpleBooleanProperty(false);
     private final BooleanProperty loading = new SimpleBooleanProperty(false);
+    private final StringProperty empty = new SimpleStringProperty();
+    private final StringProperty perKEmpty = new SimpleStringProperty();
     private final List<ModelSelection.Score> scores = new ArrayList<>();
     private final List<String> scoredLabels = new ArrayList<>();
     private final UserMessages messages;
@@ -111,8 +107,7 @@ public final class WhichKViewModel {
     /** The coherence's reference corpus; null: the held-out corpus. */
     private final ObjectProperty<Path> reference = new SimpleObjectProperty<>();
     /** The provenance of the per-K table on screen (its export's settings and inputs). */
-    private Map<String, String> perKSettings = Map.of();
-    private List<Provenance.Input> perKInputs = List.of();
+    private PerKExport.Origin perKOrigin = PerKExport.Origin.NONE;
     private final Form form = new Form();
     private final ReadOnlyObjectWrapper<WhichKPlan> shownPlan = new ReadOnlyObjectWrapper<>();
     /** The held-out corpus, and its minimum length, of the scores on screen. */
@@ -135,6 +130,9 @@ public final class WhichKViewModel {
         loading.bind(reading.runningProperty());
         running.bind(scoring.runningProperty());
         measure.addListener((o, a, b) -> redrawPoints());
+        // what the empty chart and tables say follows the list and the job (not "add two or more" with three added)
+        empty.bind(javafx.beans.binding.Bindings.createStringBinding(this::emptyText, models, running, workspace.rawCorpusProperty()));
+        perKEmpty.bind(javafx.beans.binding.Bindings.when(running).then(PER_K_SCORING).otherwise(PER_K_WAITING));
         settings = new WhichKSettings(workspace.rawCorpusProperty(), models::size);
         models.addListener((javafx.collections.ListChangeListener<Entry>) c -> settings.update());
         if (ratesFile != null) {
@@ -271,8 +269,7 @@ public final class WhichKViewModel {
         shown.clear();
         perK.clear();
         perKVerdict.set("");
-        perKSettings = Map.of();
-        perKInputs = List.of();
+        perKOrigin = PerKExport.Origin.NONE;
         rows.clear();
         warnings.set("");
         points.clear();
@@ -290,7 +287,30 @@ public final class WhichKViewModel {
                 })
                 .onCancelled(() -> message.set("cancelled; the models scored before stay"))
                 .onFailure(f -> message.set("failed: " + f.message()))
+                .onEnd(outcome -> {
+                    if (outcome != BackgroundJob.Outcome.FINISHED) {
+                        progress.set(0); // a stopped job's bar, left part-filled, would read as still under way
+                    }
+                })
                 .start();
+    }
+
+    /** What the empty chart and scores table say: what is missing, that scoring runs, or what to press. */
+    private String emptyText() {
+        if (running.get()) {
+            return SCORING;
+        }
+        if (models.size() < 2) {
+            return TOO_FEW;
+        }
+        return workspace.rawCorpusProperty().get() == null ? NO_CORPUS : "Press Score models to score the " + models.size() + " models.";
+    }
+
+    /** A model as the list names it: its label, and its K unless the label already says it ("KOS K=20 ..."). */
+    static String listName(Entry e) {
+        int k = e.model().numTopics();
+        boolean named = java.util.regex.Pattern.compile("\\bK\\s*=\\s*" + k + "\\b").matcher(e.label()).find();
+        return named ? e.label() : e.label() + "  (K = " + k + ")";
     }
 
     /** The job: each model's corpus mapped onto its vocabulary, then {@code select}'s engine; each score published as it comes. */
@@ -350,24 +370,7 @@ public final class WhichKViewModel {
             return;
         }
         perK.setAll(PerKTable.rows(r.perK()));
-        Map<String, String> settings = new LinkedHashMap<>(plan.settingsText());
-        List<Provenance.Input> inputs = new ArrayList<>();
-        if (corpusPath != null) {
-            inputs.add(new Provenance.Input("corpus", corpusPath));
-        }
-        for (int i = 0; i < entries.size(); i++) {
-            settings.put("model-" + (i + 1) + "-label", entries.get(i).label());
-            if (entries.get(i).path() != null) {
-                inputs.add(new Provenance.Input("model " + (i + 1), entries.get(i).path()));
-            }
-        }
-        settings.put(Setting.MIN_TOKENS.name(), Integer.toString(scoredMinTokens));
-        settings.putAll(SeedsPerK.settings(r.coherence(), referencePath == null ? "corpus" : "reference"));
-        if (referencePath != null) {
-            inputs.add(new Provenance.Input("reference", referencePath));
-        }
-        perKSettings = settings;
-        perKInputs = List.copyOf(inputs);
+        perKOrigin = PerKExport.origin(plan, entries, corpusPath, scoredMinTokens, r.coherence(), referencePath);
         perKVerdict.set(verdictLine(r.perK().verdict(), r.coherence(), referencePath));
     }
 
@@ -452,35 +455,12 @@ public final class WhichKViewModel {
      * the table, comma-separated for a {@code .csv} file and tab-separated otherwise (as {@code select --per-k}).
      */
     public void exportPerK(Path file) throws IOException {
-        if (perK.isEmpty()) {
-            throw new IOException("no per-K table to export: score two or more models of one vocabulary first");
-        }
-        boolean csv = file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".csv");
-        try (OutputFile out = OutputFile.create(file)) {
-            out.writer().write(Provenance.header(perKSettings, perKInputs, true));
-            out.writer().write(WhichKRowFormat.perKText(perK, csv ? ',' : '\t'));
-            out.commit();
-        }
+        PerKExport.write(file, perK, perKOrigin);
     }
 
     /** What a session keeps of the screen: the models' rows and points, the per-K table, its verdict and its provenance. */
     public Map<String, String> sessionSettings() {
-        Map<String, String> m = new LinkedHashMap<>();
-        if (!shown.isEmpty()) {
-            m.put(MODELS, WhichKRowFormat.modelsText(shown));
-        }
-        if (!perK.isEmpty()) {
-            m.put(PER_K, WhichKRowFormat.perKText(perK, '\t'));
-            // its provenance: a setting a line (name, value), an input a line (input, role, path)
-            List<String> lines = new ArrayList<>(perKSettings.entrySet().stream().map(e -> Provenance.escape(e.getKey()) + "\t"
-                    + Provenance.escape(e.getValue())).toList());
-            perKInputs.forEach(i -> lines.add("input\t" + Provenance.escape(i.role()) + "\t" + Provenance.escape(i.path().toString())));
-            m.put(PLAN, String.join("\n", lines));
-        }
-        if (!perKVerdict.get().isEmpty()) {
-            m.put(VERDICT, perKVerdict.get());
-        }
-        return m;
+        return WhichKSession.settings(new WhichKSession.Kept(shown, perK, perKVerdict.get(), perKOrigin));
     }
 
     /**
@@ -488,7 +468,8 @@ public final class WhichKViewModel {
      * table as they were; the pairwise counts are not kept (score again for them).
      */
     public void restore(Map<String, String> settings) {
-        if (!settings.containsKey(MODELS)) {
+        WhichKSession.Kept kept = WhichKSession.read(settings);
+        if (kept == null) {
             return;
         }
         scores.clear();
@@ -498,23 +479,12 @@ public final class WhichKViewModel {
         result.set(null);
         warnings.set("");
         shown.clear();
-        shown.addAll(WhichKRowFormat.parseModels(settings.get(MODELS)));
+        shown.addAll(kept.models());
         rows.setAll(shown.stream().map(WhichKRows::row).toList());
         byK.set(shown.stream().mapToInt(WhichKRowFormat.Model::numTopics).distinct().count() > 1);
-        perK.setAll(settings.containsKey(PER_K) ? WhichKRowFormat.parsePerK(settings.get(PER_K)) : List.of());
-        perKVerdict.set(settings.getOrDefault(VERDICT, ""));
-        Map<String, String> plan = new LinkedHashMap<>();
-        List<Provenance.Input> inputs = new ArrayList<>();
-        for (String line : settings.getOrDefault(PLAN, "").split("\n")) {
-            String[] f = Provenance.fields(line);
-            if (f.length == 2) {
-                plan.put(f[0], f[1]);
-            } else if (f.length == 3 && f[0].equals("input")) {
-                inputs.add(new Provenance.Input(f[1], Path.of(f[2])));
-            }
-        }
-        perKSettings = plan;
-        perKInputs = List.copyOf(inputs);
+        perK.setAll(kept.perK());
+        perKVerdict.set(kept.verdict());
+        perKOrigin = kept.origin();
         redrawPoints();
         message.set("reopened from the session: " + shown.size() + " models (score them again for the pairwise counts)");
     }
@@ -522,14 +492,6 @@ public final class WhichKViewModel {
     public ObservableList<Entry> models() {
         return models;
     }
-
-
-
-
-
-
-
-
 
     public ObjectProperty<Measure> measureProperty() {
         return measure;
@@ -577,6 +539,16 @@ public final class WhichKViewModel {
 
     public StringProperty messageProperty() {
         return message;
+    }
+
+    /** What the chart and the scores table say while they are empty. */
+    public javafx.beans.value.ObservableStringValue emptyMessageProperty() {
+        return empty;
+    }
+
+    /** What the per-K table says while it is empty. */
+    public javafx.beans.value.ObservableStringValue perKEmptyProperty() {
+        return perKEmpty;
     }
 
     public BooleanProperty runningProperty() {

@@ -242,6 +242,16 @@ class CurvesViewModelTest {
         assertFalse(vm.caption().staleProperty().get().isEmpty(), "a new corpus");
     }
 
+    /** The workspace filled, a training corpus written in the folder, the form at iteration-AIS alone with 10 temperatures: the corpus. */
+    private java.nio.file.Path readyToTrain(java.nio.file.Path dir) throws Exception {
+        AppFixtures.fill(workspace);
+        java.nio.file.Path training = dir.resolve("train.tokens");
+        tmeval.io.TextCorpusFormat.writeTokenLines(AppFixtures.corpus(), training);
+        vm.methods().forEach((m, on) -> on.set(m.equals(Methods.ITERATION_AIS)));
+        vm.temperaturesProperty().set(10);
+        return training;
+    }
+
     /**
      * Run > Train watched live: the trainer writes its snapshots into a folder while the view draws each one's points as
      * it lands, with the step and the verdict; Stop training (pressed here as the first snapshot is drawn) ends training
@@ -250,20 +260,16 @@ class CurvesViewModelTest {
     @Test
     void aTrainingRunWatchedLiveGrowsItsPointsSnapshotBySnapshotAndStopTrainingKeepsWhatWasWritten(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
             throws Exception {
-        AppFixtures.fill(workspace);
-        java.nio.file.Path training = dir.resolve("train.tokens");
-        tmeval.io.TextCorpusFormat.writeTokenLines(AppFixtures.corpus(), training);
+        java.nio.file.Path training = readyToTrain(dir);
         java.nio.file.Path series = dir.resolve("series");
-        vm.methods().forEach((m, on) -> on.set(m.equals(Methods.ITERATION_AIS)));
-        vm.temperaturesProperty().set(10);
         List<Integer> sizes = new ArrayList<>();
         vm.onLikelihood(points -> {
             sizes.add(points.size());
-            vm.stopTraining();
+            vm.live().stopTraining();
         });
-        vm.train(new TrainRequest(training, series, 3, 10_000_000, 50, 1));
+        vm.live().train(new TrainRequest(training, series, 3, 10_000_000, 50, 1));
         assertFalse(vm.runningProperty().get());
-        assertFalse(vm.trainingProperty().get());
+        assertFalse(vm.live().trainingProperty().get());
         long written;
         try (var files = java.nio.file.Files.list(series)) {
             written = files.filter(f -> f.getFileName().toString().matches("iter-\\d+\\.tsv\\.gz")).count();
@@ -274,19 +280,110 @@ class CurvesViewModelTest {
         assertEquals(2 * written, vm.pointCount());
         assertTrue(vm.messageProperty().get().startsWith("Training ended (stopped); its snapshots are in"), vm.messageProperty().get());
         assertTrue(vm.seriesSummary().startsWith("series: watched in " + series), "the footer names the folder drawn: " + vm.seriesSummary());
-        String verdict = vm.verdictProperty().get();
+        String verdict = vm.live().verdictProperty().get();
         assertTrue(verdict.startsWith("not judged yet") || verdict.startsWith("still improving") || verdict.startsWith("held-out likelihood"),
                 verdict);
         if (written > 1) {
-            assertTrue(vm.stepProperty().get().startsWith("step "), vm.stepProperty().get());
+            assertTrue(vm.live().stepProperty().get().startsWith("step "), vm.live().stepProperty().get());
         }
         // curves of the loaded series in their place: no verdict or step of the watched run stays beside them
         vm.methods().forEach((m, on) -> on.set(m.equals(Methods.LR)));
         vm.onLikelihood(points -> { });
         workspace.put(Workspace.Slot.SERIES, null, series());
         vm.start();
-        assertEquals("", vm.verdictProperty().get());
-        assertEquals("", vm.stepProperty().get());
+        assertEquals("", vm.live().verdictProperty().get());
+        assertEquals("", vm.live().stepProperty().get());
         assertTrue(vm.seriesSummary().startsWith("series: series 3 snapshots"), vm.seriesSummary());
+    }
+
+    /**
+     * The walkthrough's live curve said "waiting for the first snapshot" while that snapshot was scored, kept Stop training
+     * enabled once training had ended, and a run of fewer snapshots than the convergence rule needs ended saying nothing
+     * of why no verdict came.
+     */
+    @Test
+    void aShortTrainingRunSaysWhatItScoresDisablesStopAtItsEndAndWhyNoVerdictCame(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path training = readyToTrain(dir);
+        List<String> verdicts = new ArrayList<>();
+        vm.live().verdictProperty().addListener((o, a, b) -> verdicts.add(b));
+        List<Boolean> stoppable = new ArrayList<>();
+        vm.onLikelihood(points -> stoppable.add(vm.live().trainingProperty().get()));
+        vm.live().train(new TrainRequest(training, dir.resolve("series"), 3, 30, 10, 1));
+        assertTrue(verdicts.get(0).startsWith("waiting for the first snapshot in " + dir.resolve("series")
+                + "; a verdict needs at least 11 snapshots and this training run writes 3"), verdicts.get(0));
+        assertTrue(verdicts.get(1).startsWith("scoring the snapshot at iteration 10 ("), verdicts.get(1));
+        assertEquals(List.of(true, true, false), stoppable, "Stop training applies until the last snapshot lands");
+        assertEquals("no verdict: a verdict needs at least 11 snapshots; this series has 3", vm.live().verdictProperty().get());
+    }
+
+    /** Cancel left the bar part-filled: it is emptied, and the message says cancelled. */
+    @Test
+    void cancellingAWatchEmptiesTheProgressBar(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        tmeval.app.common.HeldTaskExecutor held = new tmeval.app.common.HeldTaskExecutor();
+        CurvesViewModel watching = new CurvesViewModel(workspace, held);
+        AppFixtures.fill(workspace);
+        watching.methods().forEach((m, on) -> on.set(m.equals(Methods.ITERATION_AIS)));
+        watching.live().watch(dir);
+        assertTrue(watching.runningProperty().get());
+        watching.cancel();
+        held.clear();
+        assertFalse(watching.runningProperty().get());
+        assertEquals(0, watching.progressProperty().get());
+        assertTrue(watching.messageProperty().get().startsWith("Cancelled"), watching.messageProperty().get());
+    }
+
+    /**
+     * Watching an empty folder by hand, the message line was blank and the empty chart said "Running the curves" until the
+     * first snapshot landed: both say the folder is watched and what for.
+     */
+    @Test
+    void aWatchedFolderSaysItIsWatchedWhileItWaits(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        AppFixtures.fill(workspace);
+        vm.methods().forEach((m, on) -> on.set(m.equals(Methods.ITERATION_AIS)));
+        List<String> empty = new ArrayList<>();
+        List<String> messages = new ArrayList<>();
+        vm.messageProperty().addListener((o, a, b) -> {
+            messages.add(b);
+            empty.add(vm.emptyMessageProperty().get());
+            if (b.startsWith("watching")) {
+                vm.cancel(); // seen once: enough
+            }
+        });
+        try {
+            vm.live().watch(dir);
+        } finally {
+            Thread.interrupted(); // the cancel interrupts the job's thread, here the test's
+        }
+        assertTrue(messages.contains("watching " + dir + ": waiting for the next snapshot"), messages.toString());
+        assertTrue(empty.contains("Watching " + dir + ": each snapshot's points appear here as it lands."), empty.toString());
+    }
+
+    /**
+     * Run > Train wrote a provenance of its own (five settings) where train writes every setting that changes the
+     * snapshots: the same run by both now carries the same lines, from train's one writer.
+     */
+    @Test
+    void aTrainingRunOfTheWorkbenchCarriesTrainsProvenance(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path training = readyToTrain(dir);
+        java.nio.file.Path cli = dir.resolve("cli-series");
+        int code = new tmeval.cli.Cli().run(new String[] {"train", "--corpus", training.toString(), "--topics", "3", "--iterations", "20",
+                "--snapshot-every", "10", "--seed", "1", "--series-dir", cli.toString(), "--out", dir.resolve("m.tsv").toString()},
+                new java.io.PrintStream(java.io.OutputStream.nullOutputStream()), new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
+        assertEquals(0, code);
+        java.nio.file.Path workbench = dir.resolve("workbench-series");
+        vm.live().train(new TrainRequest(training, workbench, 3, 20, 10, 1));
+        List<String> trains = tmeval.io.NativeModelFormat.provenance(cli.resolve(tmeval.io.ModelLoader.snapshotName(10)));
+        assertTrue(trains.stream().anyMatch(l -> l.contains("alpha-sum")), trains.toString());
+        assertEquals(trains, tmeval.io.NativeModelFormat.provenance(workbench.resolve(tmeval.io.ModelLoader.snapshotName(10))));
+    }
+
+    /** A MALLET state's snapshot, named "iteration 10" by its reader, was said as "the snapshot at iteration 10 (iteration 10)". */
+    @Test
+    void aSnapshotIsNamedWithoutRepeatingItsIteration() {
+        ModelSeries.Snapshot mallet = new ModelSeries.Snapshot(10, Fixtures.randomModel("iteration 10", 5, new double[] {0.5, 0.5}, 0.2, 1));
+        ModelSeries.Snapshot trained = new ModelSeries.Snapshot(10, Fixtures.randomModel("workbench @10", 5, new double[] {0.5, 0.5}, 0.2, 1));
+        assertEquals("the snapshot at iteration 10", LiveCurveViewModel.snapshotName(mallet));
+        assertEquals("the snapshot at iteration 10 (workbench @10)", LiveCurveViewModel.snapshotName(trained));
     }
 }

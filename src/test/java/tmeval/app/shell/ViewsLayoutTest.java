@@ -130,16 +130,16 @@ class ViewsLayoutTest {
         var curves = harness.vm().curves();
         LayoutHarness.fx(() -> {
             curves.temperaturesProperty().set(20);
-            curves.train(new tmeval.app.curves.TrainRequest(Path.of("sample-data/kos-train.tokens.gz"), dir.resolve("series"), 5, 1_000_000, 5, 1));
+            curves.live().train(new tmeval.app.curves.TrainRequest(Path.of("sample-data/kos-train.tokens.gz"), dir.resolve("series"), 5, 1_000_000, 5, 1));
         });
-        LayoutHarness.waitFor(600, () -> !curves.stepProperty().get().isEmpty());
+        LayoutHarness.waitFor(600, () -> !curves.live().stepProperty().get().isEmpty());
         List<String> problems = new ArrayList<>();
         for (int[] size : LayoutHarness.SIZES) {
             harness.show("curves", size[0], size[1]);
             problems.addAll(harness.problems(Charts.MIN_WIDTH, Charts.MIN_HEIGHT, "#curve-chart", "#variance-chart").stream()
                     .map(p -> "during: " + p).toList());
         }
-        LayoutHarness.fx(curves::stopTraining);
+        LayoutHarness.fx(curves.live()::stopTraining);
         LayoutHarness.waitFor(600, () -> !curves.runningProperty().get());
         for (int[] size : LayoutHarness.SIZES) {
             harness.show("curves", size[0], size[1]);

@@ -495,6 +495,47 @@ class WhichKViewModelTest {
                 "with the same provenance");
     }
 
+    /**
+     * The walkthrough's Which K? said "Add two or more models" over its chart with three added and while they were scored,
+     * and "press Score models" while scoring: what the empty chart and tables say follows the list and the job.
+     */
+    @Test
+    void theEmptyChartAndTablesSayWhatIsMissingThatScoringRunsOrWhatToPress() {
+        tmeval.app.common.HeldTaskExecutor held = new tmeval.app.common.HeldTaskExecutor();
+        WhichKViewModel scoring = new WhichKViewModel(workspace, held, (t, m) -> errors.add(t + ": " + m));
+        assertEquals(WhichKViewModel.TOO_FEW, scoring.emptyMessageProperty().get());
+        scoring.models().addAll(List.of(new WhichKViewModel.Entry("a", TRUTH), new WhichKViewModel.Entry("b", OTHER),
+                new WhichKViewModel.Entry("c", TRUTH)));
+        assertEquals("Press Score models to score the 3 models.", scoring.emptyMessageProperty().get());
+        scoring.start();
+        assertTrue(scoring.runningProperty().get());
+        assertEquals(WhichKViewModel.SCORING, scoring.emptyMessageProperty().get());
+        assertFalse(scoring.perKEmptyProperty().get().contains("press Score models"), scoring.perKEmptyProperty().get());
+    }
+
+    /** Cancel stopped the job but left its bar part-filled: the bar is emptied and the message says cancelled. */
+    @Test
+    void cancelEmptiesTheProgressBarAndSaysCancelled() {
+        tmeval.app.common.HeldTaskExecutor held = new tmeval.app.common.HeldTaskExecutor();
+        WhichKViewModel scoring = new WhichKViewModel(workspace, held, (t, m) -> errors.add(t + ": " + m));
+        scoring.models().addAll(List.of(new WhichKViewModel.Entry("a", TRUTH), new WhichKViewModel.Entry("b", OTHER)));
+        scoring.start();
+        scoring.cancel();
+        held.clear();
+        assertFalse(scoring.runningProperty().get());
+        assertEquals(0, scoring.progressProperty().get());
+        assertTrue(scoring.messageProperty().get().startsWith("cancelled"), scoring.messageProperty().get());
+    }
+
+    /** The list named "KOS K=20 asymmetric alpha" as "KOS K=20 asymmetric alpha (K = 20)": K once, added only where the name lacks it. */
+    @Test
+    void theListNamesEachModelsKOnce() {
+        assertEquals("KOS K=3 asymmetric", WhichKViewModel.listName(new WhichKViewModel.Entry("KOS K=3 asymmetric", TRUTH)));
+        assertEquals("seed 1, K = 3", WhichKViewModel.listName(new WhichKViewModel.Entry("seed 1, K = 3", TRUTH)));
+        assertEquals("iteration 10  (K = 3)", WhichKViewModel.listName(new WhichKViewModel.Entry("iteration 10", TRUTH)));
+        assertEquals("K=30 run  (K = 3)", WhichKViewModel.listName(new WhichKViewModel.Entry("K=30 run", TRUTH)), "another K is not this one");
+    }
+
     /** A file's lines after its provenance. */
     private static List<String> table(Path file) throws Exception {
         return Files.readAllLines(file).stream().filter(l -> !l.startsWith("#")).toList();
