@@ -13,6 +13,9 @@ import javafx.stage.FileChooser;
 import javafx.stage.Window;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.ValueAxis;
+import org.jfree.chart.event.ChartProgressEvent;
+import org.jfree.chart.fx.ChartViewer;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.title.LegendTitle;
 import org.jfree.chart.title.TextTitle;
@@ -25,6 +28,8 @@ import java.awt.Color;
 import java.awt.Font;
 import java.awt.Paint;
 import java.awt.Rectangle;
+import java.awt.font.FontRenderContext;
+import java.awt.geom.Rectangle2D;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -44,6 +49,8 @@ public final class Charts {
      */
     public static final double MIN_WIDTH = 300;
     public static final double MIN_HEIGHT = 220;
+    /** Room above and under a vertical axis label at a chart's least height. */
+    private static final double LABEL_MARGIN = 4;
     /** Room right of a plot for half its last tick's number ("1.05", "0.995"). */
     private static final double RIGHT_ROOM = 20;
 
@@ -60,10 +67,51 @@ public final class Charts {
         box.getChildren().setAll(chart, footer);
     }
 
-    /** Gives a chart on screen its least size ({@link #MIN_WIDTH} x {@link #MIN_HEIGHT}). */
+    /**
+     * Gives a chart on screen its least size ({@link #MIN_WIDTH} x {@link #MIN_HEIGHT}); a chart's least height also
+     * leaves room for its vertical axes' labels, measured each time it is drawn ({@link #heightForLabels}): JFreeChart
+     * centres such a label on the data and cuts what passes the chart's edges, and at 220 px "log P(w|A) - log P(w|B)
+     * per token (nats)" lost its ends (issue 39).
+     */
     public static <R extends Region> R leastSize(R chart) {
         chart.setMinSize(MIN_WIDTH, MIN_HEIGHT);
+        if (chart instanceof ChartViewer viewer) {
+            viewer.getChart().addProgressListener(e -> {
+                if (e.getType() == ChartProgressEvent.DRAWING_FINISHED) {
+                    double least = heightForLabels(viewer);
+                    if (Math.abs(viewer.getMinHeight() - least) > 0.5) {
+                        // after the layout pass that drew it: a pane in the middle of its layout ignores its child's new size
+                        javafx.application.Platform.runLater(() -> viewer.setMinHeight(least));
+                    }
+                }
+            });
+        }
         return chart;
+    }
+
+    /**
+     * The least height at which each vertical axis label of the viewer's chart is whole: the label's length and the
+     * difference of the room above and under the data as last drawn (a label centred on the data needs
+     * {@code length + |under - above|}); at least {@link #MIN_HEIGHT}.
+     */
+    static double heightForLabels(ChartViewer viewer) {
+        var info = viewer.getCanvas().getRenderingInfo();
+        if (info == null || !(viewer.getChart().getPlot() instanceof XYPlot plot) || info.getPlotInfo().getDataArea().isEmpty()) {
+            return MIN_HEIGHT;
+        }
+        Rectangle2D data = info.getPlotInfo().getDataArea();
+        double height = viewer.getCanvas().getHeight();
+        double unbalanced = Math.abs((height - data.getMaxY()) - data.getMinY());
+        FontRenderContext text = new FontRenderContext(null, true, true);
+        double least = MIN_HEIGHT;
+        for (int i = 0; i < plot.getRangeAxisCount(); i++) {
+            ValueAxis axis = plot.getRangeAxis(i);
+            if (axis != null && axis.isVisible() && axis.getLabel() != null && !axis.getLabel().isEmpty()) {
+                double length = axis.getLabelFont().getStringBounds(axis.getLabel(), text).getWidth();
+                least = Math.max(least, Math.ceil(length + unbalanced + LABEL_MARGIN));
+            }
+        }
+        return least;
     }
 
     public static Paint colour(int index) {
