@@ -101,6 +101,7 @@ public final class WorkbenchViewModel {
         covariates = new CovariatesViewModel(results, workspace, executor, messages);
         results.setInputs(workspace::comparisonInputs);
         answer = new AnswerLine(results, run.runningProperty());
+        scatter.followRun(run.runningProperty());
         // nothing not saved is dropped without asking: new inputs, a session or results opened, a run of another plan
         BiPredicate<String, String> ask = (title, question) -> confirm.test(title, question);
         inputs.setResultsGuard(action -> mayDiscard(action, false));
