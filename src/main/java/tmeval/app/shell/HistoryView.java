@@ -42,7 +42,11 @@ final class HistoryView {
         shown.setButtonCell(button);
         shown.setPrefWidth(300);
         shown.setMinWidth(140);
-        shown.setTooltip(new Tooltip("The run every view shows; each Run adds one, at most " + RunHistory.MAX_RUNS + " are kept"));
+        // a run's name is longer than the box at 1280 x 800: its tooltip gives it whole (issue 39)
+        String about = "The run every view shows; each Run adds one, at most " + RunHistory.MAX_RUNS + " are kept";
+        button.setTooltip(new Tooltip());
+        button.getTooltip().textProperty().bind(javafx.beans.binding.Bindings.concat(history.shownNameProperty(), "\n\n" + about));
+        shown.setTooltip(new Tooltip(about));
         shown.setValue(history.shownProperty().get());
         history.shownProperty().addListener((o, a, b) -> shown.setValue(b));
         shown.setOnAction(e -> {
@@ -63,6 +67,7 @@ final class HistoryView {
             protected void updateItem(RunHistory.Run item, boolean empty) {
                 super.updateItem(item, empty);
                 setText(empty || item == null ? "none" : item.describe());
+                setTooltip(new Tooltip(getText() + "\n\nAnother run drawn beside: grey points under the scatter's, extra columns in the table"));
             }
         });
         beside.setPrefWidth(260);
