@@ -323,7 +323,7 @@ public final class CovariatesViewModel {
         }
     }
 
-    /** "Under way: analysing ratio-convex against the covariates (40%)." */
+    /** "Under way: fitting each document under A and B, 120 of 300 (40%)." */
     static String underWay(String doing, double progress) {
         String what = doing == null || doing.isEmpty() ? "analysing the results against the covariates" : doing;
         return "Under way: " + what + (progress >= 0 && progress <= 1 ? String.format(java.util.Locale.ROOT, " (%.0f%%)", 100 * progress) : "") + ".";
