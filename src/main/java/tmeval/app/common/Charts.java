@@ -98,7 +98,7 @@ public final class Charts {
      * Fits the vertical axis labels of the viewer's chart as last drawn: its least height is each label's length plus
      * the difference of the room above and under the data (a label centred on the data needs {@code length + |under -
      * above|}), at least {@link #MIN_HEIGHT} and at most {@link #LABEL_ROOM_MAX}; a label that does not fit the height
-     * the chart then has is drawn smaller, down to {@link #LABEL_SIZE_MIN} points.
+     * the chart was drawn at is drawn smaller, down to {@link #LABEL_SIZE_MIN} points.
      */
     static void fitLabels(ChartViewer viewer) {
         var info = viewer.getCanvas().getRenderingInfo();
@@ -119,7 +119,8 @@ public final class Charts {
             double length = full.getStringBounds(axis.getLabel(), text).getWidth();
             double wanted = Math.min(LABEL_ROOM_MAX, Math.ceil(length + unbalanced + LABEL_MARGIN));
             least = Math.max(least, wanted);
-            double room = Math.max(height, wanted) - unbalanced - LABEL_MARGIN;
+            // the room of the height drawn at: more height (the least height just raised) draws it larger again
+            double room = height - unbalanced - LABEL_MARGIN;
             float size = length <= room ? LABEL_SIZE : Math.max(LABEL_SIZE_MIN, (float) Math.floor(2 * LABEL_SIZE * room / length) / 2);
             if (axis.getLabelFont().getSize2D() != size) {
                 axis.setLabelFont(full.deriveFont(size));
