@@ -13,6 +13,9 @@ import javafx.stage.FileChooser;
 import javafx.stage.Window;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.ValueAxis;
+import org.jfree.chart.event.ChartProgressEvent;
+import org.jfree.chart.fx.ChartViewer;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.title.LegendTitle;
 import org.jfree.chart.title.TextTitle;
@@ -25,6 +28,8 @@ import java.awt.Color;
 import java.awt.Font;
 import java.awt.Paint;
 import java.awt.Rectangle;
+import java.awt.font.FontRenderContext;
+import java.awt.geom.Rectangle2D;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -44,6 +49,8 @@ public final class Charts {
      */
     public static final double MIN_WIDTH = 300;
     public static final double MIN_HEIGHT = 220;
+    /** Room above and under a vertical axis label at a chart's least height. */
+    private static final double LABEL_MARGIN = 4;
     /** Room right of a plot for half its last tick's number ("1.05", "0.995"). */
     private static final double RIGHT_ROOM = 20;
 
@@ -60,10 +67,68 @@ public final class Charts {
         box.getChildren().setAll(chart, footer);
     }
 
-    /** Gives a chart on screen its least size ({@link #MIN_WIDTH} x {@link #MIN_HEIGHT}). */
+    /**
+     * Gives a chart on screen its least size ({@link #MIN_WIDTH} x {@link #MIN_HEIGHT}); a chart's least height also
+     * leaves room for its vertical axes' labels, up to {@link #LABEL_ROOM_MAX}, measured each time it is drawn
+     * ({@link #fitLabels}): JFreeChart centres such a label on the data and cuts what passes the chart's edges, and at
+     * 220 px "log P(w|A) - log P(w|B) per token (nats)" lost its ends (issue 39). A label longer still is drawn smaller,
+     * so that a chart never takes more height than a window of 1280 x 800 has for it.
+     */
     public static <R extends Region> R leastSize(R chart) {
         chart.setMinSize(MIN_WIDTH, MIN_HEIGHT);
+        if (chart instanceof ChartViewer viewer) {
+            viewer.getChart().addProgressListener(e -> {
+                if (e.getType() == ChartProgressEvent.DRAWING_FINISHED) {
+                    // after the drawing and the layout pass that made it: a pane in the middle of its layout ignores its
+                    // child's new size, and a chart changed while it is drawn draws again inside its own drawing
+                    javafx.application.Platform.runLater(() -> fitLabels(viewer));
+                }
+            });
+        }
         return chart;
+    }
+
+    /** The most a chart's least height grows for its vertical labels; a longer label is drawn smaller instead. */
+    static final double LABEL_ROOM_MAX = MIN_HEIGHT + 80;
+    /** The label size of an axis, and the least it is drawn at to fit. */
+    private static final float LABEL_SIZE = (float) ValueAxis.DEFAULT_AXIS_LABEL_FONT.getSize2D();
+    private static final float LABEL_SIZE_MIN = 9;
+
+    /**
+     * Fits the vertical axis labels of the viewer's chart as last drawn: its least height is each label's length plus
+     * the difference of the room above and under the data (a label centred on the data needs {@code length + |under -
+     * above|}), at least {@link #MIN_HEIGHT} and at most {@link #LABEL_ROOM_MAX}; a label that does not fit the height
+     * the chart was drawn at is drawn smaller, down to {@link #LABEL_SIZE_MIN} points.
+     */
+    static void fitLabels(ChartViewer viewer) {
+        var info = viewer.getCanvas().getRenderingInfo();
+        if (info == null || !(viewer.getChart().getPlot() instanceof XYPlot plot) || info.getPlotInfo().getDataArea().isEmpty()) {
+            return;
+        }
+        Rectangle2D data = info.getPlotInfo().getDataArea();
+        double height = viewer.getCanvas().getHeight();
+        double unbalanced = Math.abs((height - data.getMaxY()) - data.getMinY());
+        FontRenderContext text = new FontRenderContext(null, true, true);
+        double least = MIN_HEIGHT;
+        for (int i = 0; i < plot.getRangeAxisCount(); i++) {
+            ValueAxis axis = plot.getRangeAxis(i);
+            if (axis == null || !axis.isVisible() || axis.getLabel() == null || axis.getLabel().isEmpty()) {
+                continue;
+            }
+            Font full = axis.getLabelFont().deriveFont(LABEL_SIZE);
+            double length = full.getStringBounds(axis.getLabel(), text).getWidth();
+            double wanted = Math.min(LABEL_ROOM_MAX, Math.ceil(length + unbalanced + LABEL_MARGIN));
+            least = Math.max(least, wanted);
+            // the room of the height drawn at: more height (the least height just raised) draws it larger again
+            double room = height - unbalanced - LABEL_MARGIN;
+            float size = length <= room ? LABEL_SIZE : Math.max(LABEL_SIZE_MIN, (float) Math.floor(2 * LABEL_SIZE * room / length) / 2);
+            if (axis.getLabelFont().getSize2D() != size) {
+                axis.setLabelFont(full.deriveFont(size));
+            }
+        }
+        if (Math.abs(viewer.getMinHeight() - least) > 0.5) {
+            viewer.setMinHeight(least);
+        }
     }
 
     public static Paint colour(int index) {

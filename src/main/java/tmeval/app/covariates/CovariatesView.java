@@ -79,7 +79,8 @@ public final class CovariatesView {
         docs.setSeriesShape(1, new Ellipse2D.Double(-2.5, -2.5, 5, 5));
         plot.setRenderer(2, docs);
         plot.addRangeMarker(new ValueMarker(0, new Color(0x333333), new BasicStroke(1f)));
-        plot.setNoDataMessage("No document analysed yet: run a comparison (its certified documents appear here).");
+        plot.setNoDataMessage(model.placeholderProperty().get());
+        model.placeholderProperty().addListener((o, a, b) -> plot.setNoDataMessage(b));
         chart = new JFreeChart("", JFreeChart.DEFAULT_TITLE_FONT, plot, true);
         caption.setFont(new Font("SansSerif", Font.PLAIN, 11));
         caption.setPosition(RectangleEdge.BOTTOM);
@@ -132,8 +133,13 @@ public final class CovariatesView {
         ProgressBar progress = new ProgressBar();
         progress.progressProperty().bind(model.progressProperty());
         progress.visibleProperty().bind(model.runningProperty());
-        Label message = new Label();
-        message.textProperty().bind(model.messageProperty());
+        // the analysis under way (its progress beside the bar), or why the last one stopped
+        Label status = Messages.wrapping(new Label());
+        status.setId("covariates-status");
+        status.textProperty().bind(model.statusProperty());
+        status.visibleProperty().bind(model.statusProperty().isNotEmpty());
+        status.managedProperty().bind(status.visibleProperty());
+        progress.managedProperty().bind(progress.visibleProperty());
         FlowPane controls = new FlowPane(10, 6, new Label("method"), method, new Label("covariate"), covariate, all, metadata, metadataName, tsv,
                 progress);
         controls.setAlignment(Pos.CENTER_LEFT);
@@ -156,7 +162,7 @@ public final class CovariatesView {
         VBox summaryLines = new VBox(4, sentence, counts, matches);
         summaryLines.getChildren().forEach(n -> Messages.wrapping((Label) n));
         javafx.scene.control.ScrollPane summary = Messages.scrolling(summaryLines, SUMMARY_LINES);
-        VBox bottom = Charts.footer(controls, summary, "Each point is a document: its log ratio per token (the mean of its runs; a ratio path's"
+        VBox bottom = Charts.footer(new VBox(4, controls, status), summary, "Each point is a document: its log ratio per token (the mean of its runs; a ratio path's"
                 + " two directions' midpoint) with a bar of one Monte Carlo s.d.; orange: binned means with 95% intervals over documents; red:"
                 + " the random-effects weighted slope.", () -> Charts.Figure.of(chart, new FigureText(model.title(), model.caption())),
                 () -> root.getScene().getWindow(), "covariates", onError);

@@ -7,6 +7,7 @@ import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleDoubleProperty;
 import javafx.beans.property.SimpleObjectProperty;
@@ -54,6 +55,8 @@ public final class CovariatesViewModel {
     public record Point(String documentId, double x, double y, double sd, boolean certified) {
     }
 
+    /** The empty chart's words when nothing is analysed or under way. */
+    static final String IDLE = "No document analysed yet: run a comparison (its certified documents appear here).";
     /** The check box's words, in the counts. */
     private static final String INCLUDE = "'include documents not certified'";
 
@@ -76,6 +79,11 @@ public final class CovariatesViewModel {
     private final StringProperty documents = new SimpleStringProperty("");
     /** How the metadata file's ids meet the documents ({@link Metadata#matches}); empty without a file. */
     private final StringProperty metadataMatches = new SimpleStringProperty("");
+    /** Why the last analysis did not end in a study (cancelled, failed), or empty: said under the controls until the next ends. */
+    private final StringProperty note = new SimpleStringProperty("");
+    /** What the chart and the line under the controls say: {@link #placeholderProperty()}, {@link #statusProperty()}. */
+    private final ReadOnlyStringWrapper placeholder = new ReadOnlyStringWrapper();
+    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
     private boolean again;
     /** Counts the clearings: an analysis started before the last one is of other inputs, and its result is dropped. */
     private long generation;
@@ -98,6 +106,10 @@ public final class CovariatesViewModel {
         this.workspace = workspace;
         this.messages = messages;
         this.job = new BackgroundJob<CovariateStudy>(executor).showIn(progress, message);
+        for (javafx.beans.Observable o : List.of(job.runningProperty(), progress, message, note)) {
+            o.addListener(x -> describeWork());
+        }
+        describeWork();
         results.onAdded(batch -> analyse());
         // results of other inputs (new models, a new corpus, another run on screen): what is drawn goes at once, not
         // when the next analysis ends (issue 39: the caption kept the previous models during the next run)
@@ -197,11 +209,15 @@ public final class CovariatesViewModel {
         String[] matches = {""};
         try {
             job.of((sink, token) -> {
-                sink.message("analysing " + chosen + " against the covariates...");
+                sink.message("analysing " + chosen + " against the covariates");
                 List<DocumentRatio> ratios = DocumentRatios.of(rows, chosen);
                 corpusCovariates[0] = known != null || a == null || b == null || raw == null ? known == null ? List.of() : known
                         : BuiltInCovariates.ofCorpus(raw.documents().stream().map(tmeval.model.Document::id).toList(), a, b, raw, false, corpusPath,
-                        Runtime.getRuntime().availableProcessors(), token);
+                        Runtime.getRuntime().availableProcessors(), (done, total, m) -> {
+                            sink.progress(done, total);
+                            sink.message(String.format(java.util.Locale.ROOT, "the topic covariates: fitting each document under A and B, %d of %d", done, total));
+                        }, token);
+                sink.message("analysing " + chosen + " against the covariates");
                 List<Covariate> all = new ArrayList<>(List.of(BuiltInCovariates.length(ratios)));
                 all.addAll(corpusCovariates[0]);
                 if (metadata != null) {
@@ -221,7 +237,10 @@ public final class CovariatesViewModel {
                 }
                 metadataMatches.set(matches[0]);
                 finish(done, null);
-            }).onCancelled(() -> finish(null, "cancelled")).onFailure(f -> {
+            }).onCancelled(() -> {
+                progress.set(0); // a cancelled analysis's bar does not stay part-filled (issue 39)
+                finish(null, "analysis cancelled; " + (again ? "the results that arrived meanwhile are analysed next" : "nothing waits to be analysed"));
+            }).onFailure(f -> {
                 if (f.error() instanceof InputException && metadata != null && metadata.equals(metadataPath.get())) {
                     metadataPath.set(null); // a file that cannot be read is not kept as the one in use
                     messages.error("Cannot read the metadata file", f.error().getMessage());
@@ -241,6 +260,7 @@ public final class CovariatesViewModel {
 
     private void finish(CovariateStudy done, String failure) {
         message.set(failure != null ? failure : done.describeDocuments(INCLUDE));
+        note.set(failure != null ? failure : "");
         if (done != null) {
             study.set(done);
             List<String> names = done.analyses().stream().map(x -> x.covariate().name()).toList();
@@ -286,6 +306,27 @@ public final class CovariatesViewModel {
             }
         }
         points.setAll(drawn);
+    }
+
+    /**
+     * What the empty chart and the line under the controls say: while an analysis runs, that it is under way and how
+     * far (issue 39: the chart said "No document analysed yet" while it analysed); after, why it stopped, if it did.
+     */
+    private void describeWork() {
+        if (job.isRunning()) {
+            String doing = underWay(message.get(), progress.get());
+            placeholder.set(doing);
+            status.set(doing);
+        } else {
+            placeholder.set(note.get().isEmpty() ? IDLE : "No document analysed: " + note.get() + ".");
+            status.set(note.get());
+        }
+    }
+
+    /** "Under way: fitting each document under A and B, 120 of 300 (40%)." */
+    static String underWay(String doing, double progress) {
+        String what = doing == null || doing.isEmpty() ? "analysing the results against the covariates" : doing;
+        return "Under way: " + what + (progress >= 0 && progress <= 1 ? String.format(java.util.Locale.ROOT, " (%.0f%%)", 100 * progress) : "") + ".";
     }
 
     /** The fitted line across the drawn documents' range: x0, y0, x1, y1; null without a slope. */
@@ -399,6 +440,16 @@ public final class CovariatesViewModel {
 
     public ReadOnlyStringProperty metadataMatchesProperty() {
         return metadataMatches;
+    }
+
+    /** The empty chart's words: what to do, or the analysis under way with its progress. */
+    public ReadOnlyStringProperty placeholderProperty() {
+        return placeholder.getReadOnlyProperty();
+    }
+
+    /** The line beside the progress bar: the analysis under way, or why the last one stopped; empty otherwise. */
+    public ReadOnlyStringProperty statusProperty() {
+        return status.getReadOnlyProperty();
     }
 
     public ReadOnlyStringProperty messageProperty() {

@@ -77,13 +77,17 @@ public final class TrainDialog {
         grid.add(problem, 0, 6, 3, 1);
         corpus.setPrefColumnCount(32);
         dialog.getDialogPane().setContent(grid);
-        dialog.getDialogPane().getButtonTypes().addAll(ButtonType.OK, ButtonType.CANCEL);
+        ButtonType start = new ButtonType("Start", javafx.scene.control.ButtonBar.ButtonData.OK_DONE);
+        dialog.getDialogPane().getButtonTypes().addAll(start, ButtonType.CANCEL);
         TrainRequest[] request = {null};
-        dialog.getDialogPane().lookupButton(ButtonType.OK).addEventFilter(ActionEvent.ACTION, e -> {
+        // Start is off, and the line under the fields says why, until the corpus and the folder are chosen
+        javafx.beans.binding.StringBinding missing = javafx.beans.binding.Bindings.createStringBinding(
+                () -> TrainRequest.missing(corpus.getText(), folder.getText()), corpus.textProperty(), folder.textProperty());
+        dialog.getDialogPane().lookupButton(start).disableProperty().bind(missing.isNotNull());
+        missing.addListener((o, a, b) -> problem.setText(b == null ? "" : b));
+        problem.setText(missing.get());
+        dialog.getDialogPane().lookupButton(start).addEventFilter(ActionEvent.ACTION, e -> {
             try {
-                if (corpus.getText().isBlank() || folder.getText().isBlank()) {
-                    throw new IllegalArgumentException("choose the training corpus and a folder for the snapshots");
-                }
                 request[0] = new TrainRequest(Path.of(corpus.getText().strip()), Path.of(folder.getText().strip()), topics.getValue(),
                         iterations.getValue(), every.getValue(), seed.getValue());
             } catch (IllegalArgumentException ex) {
@@ -91,7 +95,7 @@ public final class TrainDialog {
                 e.consume(); // the dialog stays open with the problem said
             }
         });
-        dialog.setResultConverter(b -> b == ButtonType.OK ? request[0] : null);
+        dialog.setResultConverter(b -> b == start ? request[0] : null);
         return dialog.showAndWait();
     }
 

@@ -26,6 +26,22 @@ public record TrainRequest(Path corpus, Path seriesDir, int topics, int iteratio
         return snapshots() * snapshotEvery;
     }
 
+    /**
+     * Why the Train dialog cannot start with these fields (its Start button is off and says so), or null when it can
+     * (issue 39: Start was on with no training corpus).
+     */
+    public static String missing(String corpus, String seriesDir) {
+        boolean noCorpus = corpus == null || corpus.isBlank();
+        boolean noFolder = seriesDir == null || seriesDir.isBlank();
+        if (noCorpus && noFolder) {
+            return "To start, choose the training corpus and a new or empty folder for the snapshots.";
+        }
+        if (noCorpus) {
+            return "To start, choose the training corpus (the file train reads: tokens, one document a line).";
+        }
+        return noFolder ? "To start, choose a new or empty folder for the snapshots." : null;
+    }
+
     public TrainerConfig config() {
         return config(topics, iterations, snapshotEvery, seed);
     }

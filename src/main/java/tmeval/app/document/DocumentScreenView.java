@@ -72,7 +72,7 @@ public final class DocumentScreenView {
         verdicts.textProperty().bind(model.verdictsProperty());
         TableView<Token> tokens = new TableView<>(model.tokens());
         tokens.setId("document-tokens");
-        tokens.setPlaceholder(new Label("No document selected"));
+        tokens.setPlaceholder(placeholder(model.tokensPlaceholderProperty()));
         tokens.getColumns().add(sized(tokens, column("#", t -> t.position() + 1), t -> Integer.toString(t.position() + 1), "position in the document"));
         tokens.getColumns().add(sized(tokens, column("word", Token::word), Token::word, null));
         tokens.getColumns().add(sized(tokens, numeric("log p (A)", Token::logA), t -> three(t.logA()), "log P(w_n | w_<n) under model A (left-to-right)"));
@@ -82,7 +82,7 @@ public final class DocumentScreenView {
         Tables.fill(tokens, tokens.getColumns().get(1));
         TableView<EstimateRow> estimates = new TableView<>(model.estimates());
         estimates.setId("document-estimates");
-        estimates.setPlaceholder(new Label("No estimates for this document yet"));
+        estimates.setPlaceholder(placeholder(model.estimatesPlaceholderProperty()));
         // short headers, each explained in its tooltip, every column as wide as its header and its widest value
         estimates.getColumns().add(sized(estimates, column("method", EstimateRow::method), EstimateRow::method, null));
         estimates.getColumns().add(sized(estimates, column("direction", EstimateRow::direction), EstimateRow::direction, null));
@@ -223,6 +223,15 @@ public final class DocumentScreenView {
         XYSeries s = new XYSeries(label, false, true);
         points.forEach(p -> s.add(p[0], p[1], false));
         return s;
+    }
+
+    /** An empty table's words, wrapped to its width. */
+    private static Label placeholder(javafx.beans.value.ObservableStringValue text) {
+        Label l = new Label();
+        l.textProperty().bind(text);
+        l.setWrapText(true);
+        l.setPadding(new javafx.geometry.Insets(8));
+        return l;
     }
 
     public Region root() {

@@ -131,6 +131,12 @@ public final class DocumentScreenViewModel {
     private final ObservableList<Token> tokens = FXCollections.observableArrayList();
     private final ObservableList<EstimateRow> estimates = FXCollections.observableArrayList();
     private static final String NO_DOCUMENT = "Click a point of the scatter plot, or choose a document.";
+    /** The empty tables' words (issue 39: "No estimates for this document yet" showed when no document was chosen). */
+    static final String CHOOSE = "No document chosen: click a point of the scatter plot or a bracket, or choose one in the Document list above.";
+    static final String NO_ESTIMATES = "No estimates of this document yet: a comparison's rows for it appear here as they finish (Run, Ctrl+R).";
+    static final String READING = "Scoring this document's words under A and B...";
+    private final ReadOnlyStringWrapper estimatesPlaceholder = new ReadOnlyStringWrapper(CHOOSE);
+    private final ReadOnlyStringWrapper tokensPlaceholder = new ReadOnlyStringWrapper(CHOOSE);
     private final ReadOnlyStringWrapper header = new ReadOnlyStringWrapper(NO_DOCUMENT);
     private final ReadOnlyStringWrapper gaps = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper verdicts = new ReadOnlyStringWrapper("");
@@ -149,6 +155,7 @@ public final class DocumentScreenViewModel {
         this.results = results;
         this.analysing = new BackgroundJob<>(executor);
         busy.bind(analysing.runningProperty());
+        busy.addListener((o, a, b) -> showTokensPlaceholder());
         this.temperatures = temperatures;
         this.burnIn = burnIn;
         this.selected = selected;
@@ -160,6 +167,7 @@ public final class DocumentScreenViewModel {
             documentLabels.setAll(ids);
         });
         selected.addListener((o, a, b) -> {
+            showTokensPlaceholder();
             clear();
             if (b.intValue() >= 0) {
                 inspect(b.intValue());
@@ -176,6 +184,10 @@ public final class DocumentScreenViewModel {
             }
         });
         results.onReset(() -> showEstimates(selected.get()));
+    }
+
+    private void showTokensPlaceholder() {
+        tokensPlaceholder.set(selected.get() < 0 ? CHOOSE : busy.get() ? READING : "No words: they are scored once models A and B and the held-out corpus are loaded.");
     }
 
     /** Forgets the document's words, header and re-run (and stops the re-run under way): they were of other inputs. */
@@ -312,6 +324,7 @@ public final class DocumentScreenViewModel {
             gapText.append(String.format(Locale.ROOT, "%s: forward - reverse gap %.4f nats%n", method, a.forwardEstimate() - a.reverseEstimate()));
         }
         estimates.setAll(rows);
+        estimatesPlaceholder.set(documentIndex < 0 ? CHOOSE : NO_ESTIMATES);
         gaps.set(gapText.toString().strip());
         verdicts.set(documentIndex < 0 ? "" : verdictText(results.verdicts().of(documentIndex)));
     }
@@ -332,6 +345,16 @@ public final class DocumentScreenViewModel {
 
     public ObservableList<String> documentLabels() {
         return documentLabels;
+    }
+
+    /** What the empty estimates table says: to choose a document, or that its estimates are still to come. */
+    public ReadOnlyStringProperty estimatesPlaceholderProperty() {
+        return estimatesPlaceholder.getReadOnlyProperty();
+    }
+
+    /** What the empty words table says: to choose a document, or that its words are being scored. */
+    public ReadOnlyStringProperty tokensPlaceholderProperty() {
+        return tokensPlaceholder.getReadOnlyProperty();
     }
 
     public IntegerProperty selectedProperty() {

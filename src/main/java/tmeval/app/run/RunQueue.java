@@ -48,6 +48,8 @@ final class RunQueue {
     private final ObjectProperty<AdaptiveBudget> lastBudget = new SimpleObjectProperty<>();
     /** Whether the queue is held after a cancel: its jobs wait for Run > Run the queued jobs (or the next job's end). */
     private boolean held;
+    /** What Cancel all dropped of the queue, said again once the cancelled job has ended (null: nothing). */
+    private String droppedByCancel;
     /** Whether the message line shows why Run could not start on these inputs (it goes when the inputs can run). */
     private boolean showingRefusal;
 
@@ -112,12 +114,20 @@ final class RunQueue {
     }
 
     /**
-     * After its outcome: a queued job runs after one that finished or failed; after a cancel the queue is kept, held (not
-     * started), and the message line says so and how to start or drop it (issue 39: a cancel dropped it without a word).
+     * After its outcome: a queued job runs after one that finished or failed; after a cancel the bar is emptied and the
+     * queue is kept, held (not started), and the message line says so and how to start or drop it, or that none was
+     * queued (issue 39: a cancel dropped it without a word).
      */
     void ended(BackgroundJob.Outcome outcome) {
+        if (outcome == BackgroundJob.Outcome.CANCELLED) {
+            progress.set(0); // a cancelled job's bar does not stay part-filled as if it were still going (issue 39)
+        }
         if (queue.isEmpty()) {
             held = false;
+            if (outcome == BackgroundJob.Outcome.CANCELLED) {
+                say(message.get() + "; " + (droppedByCancel != null ? droppedByCancel : "no job was queued"));
+            }
+            droppedByCancel = null;
         } else if (outcome == BackgroundJob.Outcome.CANCELLED) {
             held = true;
             showQueue();
@@ -141,7 +151,7 @@ final class RunQueue {
 
     /** Stops the running job and drops the queue, saying which jobs were dropped. */
     void cancelAll() {
-        dropQueue();
+        droppedByCancel = dropQueue();
         jobs.cancel();
     }
 
@@ -154,10 +164,10 @@ final class RunQueue {
         }
     }
 
-    /** Drops the queued jobs, saying which. */
-    void dropQueue() {
+    /** Drops the queued jobs, saying which; returns what it said (null: none was queued). */
+    String dropQueue() {
         if (queue.isEmpty()) {
-            return;
+            return null;
         }
         String dropped = String.join("; ", queue.stream().map(RunViewModel.JobSpec::label).toList());
         int n = queue.size();
@@ -169,6 +179,7 @@ final class RunQueue {
         } else {
             message.set(message.get().equals("ready") ? text : message.get() + "; " + text);
         }
+        return text;
     }
 
     /** The queue beside the buttons: its jobs, and whether a cancel holds them. */

@@ -35,13 +35,17 @@ final class ScatterCaptions {
                 : new String[] {"perp(A) / perp(B): forward (B to A), or run 1", "perp(A) / perp(B): reverse, or run 2"};
     }
 
-    /** The summary under the plot: the points drawn per method, the documents far from the diagonal, what is certified, the checks. */
+    /**
+     * The summary under the plot: the points drawn per method, the documents far from the diagonal, what is certified, the
+     * checks; with no point, what to do, or (a comparison running) that its points are coming.
+     */
     String summary(Map<String, List<PairedEstimate>> points, List<String> methods, Predicate<String> visible, List<ConvergenceCheck> checks,
-                   int drawn) {
+                   int drawn, boolean running) {
         if (points.isEmpty()) {
-            // said so that it holds during a run (auto's pilot draws nothing for a while) as well as before one
-            return "No points yet: each document appears here as its estimates finish (with no run under way: choose methods in the run"
-                    + " panel and press Run).";
+            return running
+                    // auto's pilot, and the first documents of a long run, draw nothing for a while
+                    ? "No points yet: the run is under way, and each document appears here once both of its estimates are in."
+                    : "No points yet: choose methods in the run panel and press Run (Ctrl+R); each document appears here as its estimates finish.";
         }
         StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%d %s drawn (%s). ", drawn, drawn == 1 ? "point" : "points", shownMethods(points, methods, visible)));
         sb.append(flaggedSentence(checks));

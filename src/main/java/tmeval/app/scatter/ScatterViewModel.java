@@ -7,6 +7,7 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.value.ObservableBooleanValue;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import tmeval.app.common.FigureText;
@@ -86,6 +87,8 @@ public final class ScatterViewModel {
     private final ObservableList<String> flaggedDocuments = FXCollections.observableArrayList();
     private List<ConvergenceCheck> checks = List.of();
     private final HoverText hover;
+    /** Whether a comparison runs ({@link #followRun}). */
+    private ObservableBooleanValue running = new SimpleBooleanProperty(false);
     private final ScatterBeside beside = new ScatterBeside();
 
     /**
@@ -149,7 +152,7 @@ public final class ScatterViewModel {
                     shown.addListener((o, a, b) -> {
                         fitRange();
                         selection.refresh();
-                        summary.set(captions.summary(points, methods, this::isVisible, checks, drawnPointCount()));
+                        showSummary();
                     });
                     return shown;
                 });
@@ -168,7 +171,21 @@ public final class ScatterViewModel {
             flaggedDocuments.setAll(labels);
         }
         selection.refresh();
-        summary.set(captions.summary(points, methods, this::isVisible, checks, drawnPointCount()));
+        showSummary();
+    }
+
+    private void showSummary() {
+        summary.set(captions.summary(points, methods, this::isVisible, checks, drawnPointCount(), running.get()));
+    }
+
+    /**
+     * Follows whether a comparison runs, for the summary of an empty plot (issue 39: during a run it said "with no run
+     * under way: choose methods ... and press Run").
+     */
+    public void followRun(ObservableBooleanValue comparisonRunning) {
+        running = comparisonRunning;
+        comparisonRunning.addListener((o, a, b) -> showSummary());
+        showSummary();
     }
 
     private static String flaggedLabel(PairedEstimate p) {

@@ -42,7 +42,11 @@ final class HistoryView {
         shown.setButtonCell(button);
         shown.setPrefWidth(300);
         shown.setMinWidth(140);
-        shown.setTooltip(new Tooltip("The run every view shows; each Run adds one, at most " + RunHistory.MAX_RUNS + " are kept"));
+        // a run's name is longer than the box at 1280 x 800: the box's tooltip gives it whole (issue 39; its button cell
+        // takes no pointer, so a tooltip of the cell's own never shows)
+        shown.setTooltip(new Tooltip());
+        shown.getTooltip().textProperty().bind(javafx.beans.binding.Bindings.concat(history.shownNameProperty(),
+                "\n\nThe run every view shows; each Run adds one, at most " + RunHistory.MAX_RUNS + " are kept"));
         shown.setValue(history.shownProperty().get());
         history.shownProperty().addListener((o, a, b) -> shown.setValue(b));
         shown.setOnAction(e -> {
@@ -67,7 +71,10 @@ final class HistoryView {
         });
         beside.setPrefWidth(260);
         beside.setMinWidth(120);
-        beside.setTooltip(new Tooltip("Another run drawn beside: grey points under the scatter's, extra columns in the table"));
+        beside.setTooltip(new Tooltip());
+        beside.getTooltip().textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> (history.compareProperty().get() == null
+                ? "none" : history.compareProperty().get().describe()) + "\n\nAnother run drawn beside: grey points under the scatter's, extra"
+                + " columns in the table", history.compareProperty(), history.runs()));
         beside.setOnAction(e -> {
             if (!renaming[0]) {
                 history.compareWith(beside.getValue());

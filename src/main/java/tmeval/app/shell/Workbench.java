@@ -83,10 +83,14 @@ public final class Workbench {
         // the history of runs above the views: which run they show, which beside it
         VBox.setVgrow(tabs, javafx.scene.layout.Priority.ALWAYS);
         root.setCenter(new VBox(new HistoryView(model).root(), tabs));
+        // what the inputs pane does not say: the views' jobs running now (the inputs' line is the pane's own)
         Label status = new Label();
-        status.textProperty().bind(model.workspace().statusProperty());
+        status.setId("status-bar");
+        status.textProperty().bind(model.backgroundWorkProperty());
         HBox bar = new HBox(status);
         bar.getStyleClass().add("status-bar");
+        bar.visibleProperty().bind(model.backgroundWorkProperty().isNotEmpty());
+        bar.managedProperty().bind(bar.visibleProperty());
         root.setBottom(bar);
         root.getStylesheets().add(Workbench.class.getResource("/tmeval/app/workbench.css").toExternalForm());
         // Alt and a menu's underlined letter open that menu (Alt+F: File). JavaFX's own mnemonics lose a quick press (both

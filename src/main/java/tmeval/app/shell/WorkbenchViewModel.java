@@ -69,6 +69,7 @@ public final class WorkbenchViewModel {
     private final ResultsFiles files;
     private final ReportExport report;
     private final Sessions sessions;
+    private final BackgroundWork work;
     private BiPredicate<String, String> confirm = (title, question) -> true;
     private Runnable openDocumentScreen = () -> { };
 
@@ -101,6 +102,7 @@ public final class WorkbenchViewModel {
         covariates = new CovariatesViewModel(results, workspace, executor, messages);
         results.setInputs(workspace::comparisonInputs);
         answer = new AnswerLine(results, run.runningProperty());
+        scatter.followRun(run.runningProperty());
         // nothing not saved is dropped without asking: new inputs, a session or results opened, a run of another plan
         BiPredicate<String, String> ask = (title, question) -> confirm.test(title, question);
         inputs.setResultsGuard(action -> mayDiscard(action, false));
@@ -117,6 +119,17 @@ public final class WorkbenchViewModel {
         files = new ResultsFiles(workspace, history, run, messages, reopening);
         sessions = new Sessions(workspace, history, run, curves, teaching, whichK, files, messages, reopening);
         report = new ReportExport(workspace, results, curves, executor, messages);
+        javafx.beans.property.ReadOnlyDoubleProperty unknown = new javafx.beans.property.SimpleDoubleProperty(-1);
+        work = new BackgroundWork(List.of(new BackgroundWork.Job("iteration curves", curves.runningProperty(), curves.progressProperty()),
+                new BackgroundWork.Job("Which K? scores", whichK.runningProperty(), whichK.progressProperty()),
+                new BackgroundWork.Job("covariates analysis", covariates.runningProperty(), covariates.progressProperty()),
+                new BackgroundWork.Job("teaching experiment", teaching.experiment().runningProperty(), teaching.experiment().progressProperty()),
+                new BackgroundWork.Job("the document's re-run", document.busyProperty(), unknown)));
+    }
+
+    /** The status bar's line: the views' jobs running now, with their progress ({@link BackgroundWork}); empty when none. */
+    public javafx.beans.property.ReadOnlyStringProperty backgroundWorkProperty() {
+        return work.textProperty();
     }
 
     /** Writes the results on screen as one self-contained HTML page, off the FX thread: {@link ReportExport}. */

@@ -51,16 +51,19 @@ public final class BuiltInCovariates {
     public static List<Covariate> of(List<DocumentRatio> ratios, TopicModel a, TopicModel b, Corpus raw, boolean intersect, Path corpusPath,
                                      int threads, CancelToken cancel) throws InputException {
         List<Covariate> all = new java.util.ArrayList<>(List.of(length(ratios)));
-        all.addAll(ofCorpus(ratios.stream().map(DocumentRatio::documentId).toList(), a, b, raw, intersect, corpusPath, threads, cancel));
+        all.addAll(ofCorpus(ratios.stream().map(DocumentRatio::documentId).toList(), a, b, raw, intersect, corpusPath, threads, Progress.NONE, cancel));
         return all;
     }
 
     /**
      * The covariates that need the models and the corpus (all but the length), for the documents of these ids that the
      * corpus holds: the workbench computes them once for the whole corpus, before any result arrives.
+     *
+     * @param progress told of each document whose topics are fitted under both models, of all of them
      */
     public static List<Covariate> ofCorpus(List<String> ids, TopicModel a, TopicModel b, Corpus raw, boolean intersect, Path corpusPath,
-                                           int threads, CancelToken cancel) throws InputException {
+                                           int threads, Progress progress, CancelToken cancel)
+            throws InputException {
         // each model in its own topic numbering (no alignment), on the vocabulary the comparison scored
         ModelPair pair = ModelPair.prepare(a, b, false, intersect, null);
         Corpus mapped = CorpusLoader.mapOnto(raw, pair.a().vocabulary(), corpusPath);
@@ -91,7 +94,7 @@ public final class BuiltInCovariates {
             dominantB.put(id, "B " + (argmax(gammas[1]) + 1));
             entropyA.put(id, entropy(gammas[0]));
             entropyB.put(id, entropy(gammas[1]));
-        }, threads, "tmeval-covariates", Progress.NONE, cancel, i -> documents.get(i).id());
+        }, threads, "tmeval-covariates", progress, cancel, i -> documents.get(i).id());
         return List.of(Covariate.numeric(OUT_OF_VOCABULARY, SOURCE, oov),
                 Covariate.categorical("dominant topic (A)", SOURCE, dominantA), Covariate.categorical("dominant topic (B)", SOURCE, dominantB),
                 Covariate.numeric("topic entropy (A)", SOURCE, entropyA), Covariate.numeric("topic entropy (B)", SOURCE, entropyB));

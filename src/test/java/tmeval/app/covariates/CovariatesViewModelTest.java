@@ -7,6 +7,7 @@ import org.junit.jupiter.api.io.TempDir;
 import tmeval.app.common.AppFixtures;
 import tmeval.app.common.CurrentThreadTaskExecutor;
 import tmeval.app.common.FxThread;
+import tmeval.app.common.HeldTaskExecutor;
 import tmeval.app.common.Results;
 import tmeval.app.common.Workspace;
 import tmeval.compare.ComparisonMethods;
@@ -57,6 +58,45 @@ class CovariatesViewModelTest {
             }
         }
         results.addAll(batch);
+    }
+
+    /** A view-model whose analyses wait in {@code held} until the test runs them. */
+    private CovariatesViewModel heldBy(HeldTaskExecutor held) {
+        CovariatesViewModel slow = new CovariatesViewModel(results, workspace, held, (title, text) -> errors.add(title + ": " + text));
+        slow.shownProperty().set(true);
+        return slow;
+    }
+
+    /** Issue 39: while the analysis ran the empty chart said "No document analysed yet"; it says it is under way, and how far. */
+    @Test
+    void whileItAnalysesTheEmptyChartSaysItIsUnderWayAndHowFar() {
+        HeldTaskExecutor held = new HeldTaskExecutor();
+        CovariatesViewModel slow = heldBy(held);
+        assertEquals(CovariatesViewModel.IDLE, slow.placeholderProperty().get());
+        feed();
+        assertTrue(slow.runningProperty().get());
+        assertTrue(slow.placeholderProperty().get().startsWith("Under way: analysing"), slow.placeholderProperty().get());
+        assertEquals(slow.placeholderProperty().get(), slow.statusProperty().get(), "the line under the controls says it too");
+        assertEquals("Under way: the topic covariates: fitting each document under A and B, 3 of 12 (25%).",
+                CovariatesViewModel.underWay("the topic covariates: fitting each document under A and B, 3 of 12", 0.25));
+        held.run(0);
+        assertFalse(slow.runningProperty().get());
+        assertEquals("", slow.statusProperty().get());
+        assertFalse(slow.points().isEmpty());
+    }
+
+    /** Issue 39: a cancelled analysis left its bar part-filled; it empties, and the line says cancelled and what waits. */
+    @Test
+    void aCancelledAnalysisEmptiesItsBarAndSaysWhatWaits() {
+        HeldTaskExecutor held = new HeldTaskExecutor();
+        CovariatesViewModel slow = heldBy(held);
+        feed();
+        assertTrue(slow.runningProperty().get());
+        slow.cancel();
+        assertFalse(slow.runningProperty().get());
+        assertEquals(0, slow.progressProperty().get(), "the bar after the cancel");
+        assertEquals("analysis cancelled; nothing waits to be analysed", slow.statusProperty().get());
+        assertEquals("No document analysed: analysis cancelled; nothing waits to be analysed.", slow.placeholderProperty().get());
     }
 
     @Test

@@ -49,6 +49,22 @@ class DocumentScreenViewModelTest {
         assertTrue(vm.documentLabels().get(0).endsWith("(N = 8)"), vm.documentLabels().get(0));
     }
 
+    /**
+     * Issue 39: with no document chosen the estimates table said "No estimates for this document yet". It says how to
+     * choose one; once one is chosen and has no row, that its rows are still to come.
+     */
+    @Test
+    void theEmptyTablesSayToChooseADocumentUntilOneIsChosen() {
+        assertEquals(DocumentScreenViewModel.CHOOSE, vm.estimatesPlaceholderProperty().get());
+        assertEquals(DocumentScreenViewModel.CHOOSE, vm.tokensPlaceholderProperty().get());
+        assertTrue(DocumentScreenViewModel.CHOOSE.startsWith("No document chosen: click a point of the scatter plot"));
+        vm.choose(2);
+        assertTrue(vm.estimates().stream().noneMatch(r -> !r.run().equals(DocumentScreenViewModel.CHART_RUN)), "no comparison row yet");
+        assertEquals(DocumentScreenViewModel.NO_ESTIMATES, vm.estimatesPlaceholderProperty().get());
+        selected.set(-1);
+        assertEquals(DocumentScreenViewModel.CHOOSE, vm.estimatesPlaceholderProperty().get());
+    }
+
     @Test
     void choosingADocumentShowsItsWordsTraceAndExactRatio() {
         vm.choose(2);

@@ -307,6 +307,31 @@ class RunViewModelTest {
         assertEquals(AppFixtures.DOCUMENTS * 2, results.all().size(), "the queued job ran");
     }
 
+    /**
+     * Issue 39: after Cancel the run panel's bar stayed part-filled, as if the job were still going, and with no job
+     * queued the message did not say what became of the queue. The bar empties; the message says cancelled, and that no
+     * job was queued (or, after Cancel all, which were dropped).
+     */
+    @Test
+    void aCancelledJobEmptiesItsBarAndSaysNoJobWasQueued() {
+        RunViewModel[] vm = new RunViewModel[1];
+        double[] during = {Double.NaN};
+        vm[0] = model(new CurrentThreadTaskExecutor(), (job, consumer, progress, cancel) -> {
+            progress.update(5, 12, "document 5");
+            during[0] = vm[0].progressProperty().get();
+            vm[0].cancel();
+            cancel.check();
+        });
+        AppFixtures.fill(workspace);
+        small(vm[0], ComparisonMethods.LR_DIFF);
+        vm[0].start();
+        assertFalse(vm[0].runningProperty().get());
+        assertTrue(during[0] > 0 && during[0] < 1, "the bar part-filled while it ran: " + during[0]);
+        assertEquals(0, vm[0].progressProperty().get(), "the bar after the cancel");
+        String said = vm[0].messageProperty().get();
+        assertTrue(said.startsWith("cancelled " + ComparisonMethods.LR_DIFF) && said.endsWith("; no job was queued"), said);
+    }
+
     @Test
     void dropTheQueueAndCancelAllSayWhichJobsWereDropped() {
         RunViewModel[] vm = new RunViewModel[1];
@@ -319,9 +344,10 @@ class RunViewModelTest {
         small(vm[0], ComparisonMethods.LR_DIFF);
         vm[0].start();
         assertTrue(vm[0].queue().isEmpty());
-        assertTrue(vm[0].messageProperty().get().contains("dropped the queued job: " + ComparisonMethods.LR_DIFF + " (n = 5, 2 runs)")
-                || vm[0].queueTextProperty().get().contains("dropped the queued job: " + ComparisonMethods.LR_DIFF + " (n = 5, 2 runs)"),
-                vm[0].messageProperty().get() + " / " + vm[0].queueTextProperty().get());
+        // said once the cancelled job has ended, on its line (not "no job was queued")
+        String said = vm[0].messageProperty().get();
+        assertTrue(said.startsWith("cancelled " + ComparisonMethods.LR_DIFF) && said.endsWith("; dropped the queued job: " + ComparisonMethods.LR_DIFF
+                + " (n = 5, 2 runs)"), said);
         vm[0].queue().add(new RunViewModel.JobSpec(vm[0].plan(), "lr-diff (n = 5, 2 runs)"));
         vm[0].dropQueue();
         assertTrue(vm[0].queue().isEmpty());

@@ -66,7 +66,19 @@ class ScatterViewModelTest {
     @Test
     void beforeAnyResultTheSummarySaysWhatToDo() {
         assertEquals(0, vm.plot().pointCount());
-        assertTrue(vm.summaryProperty().get().startsWith("No points yet: each document appears here as its estimates finish"), vm.summaryProperty().get());
+        assertTrue(vm.summaryProperty().get().startsWith("No points yet: choose methods in the run panel and press Run"), vm.summaryProperty().get());
+    }
+
+    /** Issue 39: during a run the empty plot said "with no run under way: choose methods ... and press Run". */
+    @Test
+    void duringARunTheEmptyPlotSaysItsPointsAreComing() {
+        javafx.beans.property.BooleanProperty running = new javafx.beans.property.SimpleBooleanProperty(true);
+        vm.followRun(running);
+        String said = vm.summaryProperty().get();
+        assertTrue(said.startsWith("No points yet: the run is under way"), said);
+        assertFalse(said.contains("press Run"), said);
+        running.set(false);
+        assertTrue(vm.summaryProperty().get().contains("press Run"), vm.summaryProperty().get());
     }
 
     @Test

@@ -62,14 +62,38 @@ class HistoryViewTest {
         assertTrue(errors.isEmpty(), errors.toString());
     }
 
+    /**
+     * Issue 39: at 1280 x 800 the bar is about 980 px wide and the run picker's text was cut ("#1 22:05:56 auto, before
+     * its pilot chose ...") with nothing to give it whole: the picker's tooltip names the run in full.
+     */
+    @Test
+    void aRunNameCutInThePickerIsWholeInItsTooltip() {
+        Region bar = new HistoryView(vm).root();
+        new Scene(bar, 700, 40); // narrower than at 1280 x 800: lr-diff's name is shorter than auto's
+        vm.run().methods().forEach((name, on) -> on.set(name.equals(ComparisonMethods.LR_DIFF)));
+        vm.run().temperaturesProperty().set(5);
+        vm.run().burnInProperty().set(2);
+        vm.run().start();
+        String name = vm.history().shownProperty().get().describe();
+        ListCell<?> button = pickerButton(bar);
+        String drawn = ((javafx.scene.text.Text) button.lookup(".text")).getText();
+        assertTrue(!drawn.equals(name), "the name is longer than the picker: '" + drawn + "' for '" + name + "'");
+        javafx.scene.control.Tooltip tip = ((ComboBox<?>) bar.lookup("#history-shown")).getTooltip();
+        assertTrue(tip.getText().startsWith(name + "\n"), tip.getText());
+    }
+
     /** The text the picker's button shows, as drawn: the list cell inside the box's skin. */
     private static String pickerText(Region bar) {
+        return pickerButton(bar).getText();
+    }
+
+    private static ListCell<?> pickerButton(Region bar) {
         bar.applyCss();
         bar.layout();
         ComboBox<?> picker = (ComboBox<?>) bar.lookup("#history-shown");
         // the button's cell is the box's own child (the list's cells sit deeper, in its popup's list)
         List<Node> buttons = picker.getChildrenUnmodifiable().stream().filter(n -> n instanceof ListCell<?>).toList();
         assertEquals(1, buttons.size(), buttons.toString());
-        return ((ListCell<?>) buttons.get(0)).getText();
+        return (ListCell<?>) buttons.get(0);
     }
 }

@@ -254,10 +254,26 @@ public final class LayoutHarness {
         }
     }
 
+    /** The axis labels and last ticks cut in every chart under {@code root} ({@link #axisLabels}), laid out as it is. */
+    public static List<String> axisLabelProblems(Node root) {
+        List<String> out = new ArrayList<>();
+        axisLabelsUnder(root, out);
+        return out;
+    }
+
+    private static void axisLabelsUnder(Node node, List<String> out) {
+        if (node instanceof org.jfree.chart.fx.ChartViewer viewer && visible(viewer)) {
+            axisLabels(viewer, "", out);
+        }
+        if (node instanceof Parent p) {
+            p.getChildrenUnmodifiable().forEach(child -> axisLabelsUnder(child, out));
+        }
+    }
+
     /**
-     * A horizontal axis's label longer than its chart (the chart draws it centred on its data and cuts it at the chart's
-     * edges, with no wrapping and no tooltip), or its last tick's number cut at the chart's right edge. (The vertical
-     * labels are not checked: at a chart's least height several are longer than its data's height.)
+     * An axis's label longer than its chart allows (the chart draws it centred on its data and cuts it at the chart's
+     * edges, with no wrapping and no tooltip): a horizontal one past the left or right edge, a vertical one past the top
+     * or bottom (issue 39: at a chart's least height); or the last tick's number cut at the chart's right edge.
      */
     private static void axisLabels(org.jfree.chart.fx.ChartViewer viewer, String size, List<String> out) {
         var info = viewer.getCanvas().getRenderingInfo();
@@ -274,6 +290,17 @@ public final class LayoutHarness {
                 double w = axis.getLabelFont().getStringBounds(axis.getLabel(), text).getWidth();
                 if (data.getCenterX() - w / 2 < 0 || data.getCenterX() + w / 2 > width) {
                     out.add(size + viewer.getId() + ": axis label cut: '" + axis.getLabel() + "' (" + (int) w + " px in a chart of " + (int) width + ")");
+                }
+            }
+        }
+        double height = viewer.getCanvas().getHeight();
+        for (int i = 0; i < plot.getRangeAxisCount(); i++) {
+            var axis = plot.getRangeAxis(i);
+            if (axis != null && axis.isVisible() && axis.getLabel() != null && !axis.getLabel().isEmpty()) {
+                double w = axis.getLabelFont().getStringBounds(axis.getLabel(), text).getWidth();
+                if (data.getCenterY() - w / 2 < 0 || data.getCenterY() + w / 2 > height) {
+                    out.add(size + viewer.getId() + ": vertical axis label cut: '" + axis.getLabel() + "' (" + (int) w + " px in a chart "
+                            + (int) height + " px high)");
                 }
             }
         }

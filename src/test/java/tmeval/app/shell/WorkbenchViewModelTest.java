@@ -46,6 +46,13 @@ class WorkbenchViewModelTest {
         vm.shutdown();
     }
 
+    /** Issue 39: the status bar repeated the inputs pane's line; with no view's job running it says nothing. */
+    @Test
+    void theStatusBarDoesNotRepeatTheInputsPanesLine() {
+        assertFalse(vm.inputs().statusProperty().get().isEmpty(), "the pane's line");
+        assertEquals("", vm.backgroundWorkProperty().get());
+    }
+
     @Test
     void aSessionReopensToTheSameSettingsAndResults() throws Exception {
         Path session = dir.resolve("s.tmeval-session.tsv");
