@@ -122,7 +122,7 @@ abstract class DecoderLikelihood {
         private final int[] counts;
         /** scratch, one thread's: a block's thetas and logits, and one log-likelihood */
         private double[] thetas = new double[0];
-        private double[] logits = new double[0];
+        private double[][] logits = new double[0][];
         private final double[] single = new double[1];
 
         Product(DocumentView view, ProductDecoder decoder) {
@@ -162,33 +162,33 @@ abstract class DecoderLikelihood {
         @Override
         void log(double[] logThetas, int count, double[] out) {
             int v = decoder.numWords();
-            if (thetas.length < count * numTopics) {
+            if (logits.length < count) {
                 thetas = new double[count * numTopics];
-                logits = new double[count * v];
+                logits = new double[count][v];
             }
             for (int i = 0; i < count * numTopics; i++) {
                 thetas[i] = Math.exp(logThetas[i]);
             }
             decoder.logits(thetas, count, logits);
             for (int j = 0; j < count; j++) {
-                out[j] = logLikelihood(logits, j * v, v);
+                out[j] = logLikelihood(logits[j], v);
             }
         }
 
-        /** sum_v n_v a_v - N log sum_u exp(a_u), the logits a from {@code from} in {@code a}: the sum of exps after their max. */
-        private double logLikelihood(double[] a, int from, int v) {
+        /** sum_v n_v a_v - N log sum_u exp(a_u) of the logits a: the sum of exps after their max. */
+        private double logLikelihood(double[] a, int v) {
             double max = Double.NEGATIVE_INFINITY;
             for (int w = 0; w < v; w++) {
-                max = Math.max(max, a[from + w]);
+                max = Math.max(max, a[w]);
             }
             double sum = 0;
             for (int w = 0; w < v; w++) {
-                sum += Math.exp(a[from + w] - max);
+                sum += Math.exp(a[w] - max);
             }
             double logNormaliser = max + Math.log(sum);
             double total = 0;
             for (int s = 0; s < words.length; s++) {
-                total += counts[s] * (a[from + words[s]] - logNormaliser);
+                total += counts[s] * (a[words[s]] - logNormaliser);
             }
             return total;
         }
@@ -199,7 +199,7 @@ abstract class DecoderLikelihood {
             int v = decoder.numWords();
             double[] theta = theta(logTheta);
             double[] a = new double[v];
-            decoder.logits(theta, 1, a);
+            decoder.logits(theta, 1, new double[][] {a});
             double max = Double.NEGATIVE_INFINITY;
             for (int w = 0; w < v; w++) {
                 max = Math.max(max, a[w]);

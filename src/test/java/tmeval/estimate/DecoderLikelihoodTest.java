@@ -13,16 +13,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 class DecoderLikelihoodTest {
     /**
-     * The product decoder's blocked evaluation (thetas four at a time, words two or four at a time, B in slices) gives
-     * each theta's log p(w | theta) bit for bit as the plain loop does: every logit summed c(w) + theta_1 B(w, 1) + ...
-     * in that order, the normaliser after the max. V = 601 and K = 7 leave remainders everywhere (words past a slice of
-     * 256, past a multiple of 4; blocks of 1 to 11 thetas).
+     * The product decoder's blocked evaluation (B's columns streamed a slice of words at a time, every theta of a block
+     * over each slice) gives each theta's log p(w | theta) bit for bit as the plain loop does: every logit summed
+     * c(w) + theta_1 B(w, 1) + ... in that order, the normaliser after the max; so does a decoder read back from its
+     * serialised form (its columns rebuilt). V = 2,100 and K = 7 leave remainders (words past a slice of 2,048, the
+     * vector loops' tails; blocks of 1 to 11 thetas).
      */
     @Test
-    void aBlockOfThetasGivesEachThetasLogLikelihoodBitForBit() {
-        TopicModel model = FamilyFixtures.model("product", new FamilyFixtures.Shape(7, false, true, true), 601, 1.0, 7);
+    void aBlockOfThetasGivesEachThetasLogLikelihoodBitForBit() throws Exception {
+        TopicModel model = FamilyFixtures.model("product", new FamilyFixtures.Shape(7, false, true, true), 2100, 1.0, 7);
         Document document = FamilyFixtures.generate(model, 1, 40, 8).document(0);
         DecoderLikelihood likelihood = DecoderLikelihood.of(DocumentView.of(document), model);
+        DecoderLikelihood readBack = DecoderLikelihood.of(DocumentView.of(document), serialisedAndReadBack(model));
         SplittableRandom random = new SplittableRandom(9);
         int k = 7;
         for (int count = 1; count <= 11; count++) {
@@ -51,7 +53,18 @@ class DecoderLikelihoodTest {
                 double plain = plainLog((ProductDecoder) model.decoder(), document, logTheta);
                 assertEquals(plain, out[j], 0, "theta " + j + " of a block of " + count);
                 assertEquals(plain, likelihood.log(logTheta), 0, "theta " + j + " alone");
+                assertEquals(plain, readBack.log(logTheta), 0, "theta " + j + " on the decoder read back");
             }
+        }
+    }
+
+    private static TopicModel serialisedAndReadBack(TopicModel model) throws Exception {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(bytes)) {
+            out.writeObject(model);
+        }
+        try (java.io.ObjectInputStream in = new java.io.ObjectInputStream(new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
+            return (TopicModel) in.readObject();
         }
     }
 
