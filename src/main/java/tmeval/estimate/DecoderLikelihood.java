@@ -9,7 +9,8 @@ import tmeval.sampling.DocumentView;
  * log p(w | theta) of one document with its topics summed out, for any decoder, and its gradient and Hessian in the
  * logits eta of theta = softmax(eta) (all K of them; the reference convention drops the last): what the estimators over
  * eta need. The mixture's sum_v n_v log sum_k theta_k phi(v, k) over the document's distinct words; the product's
- * sum_v n_v a_v - N log sum_u exp(a_u), a = B theta + c over the whole vocabulary.
+ * sum_v n_v a_v - N log sum_u exp(a_u), a = B theta + c over the whole vocabulary. Used by one thread at a time (the
+ * product keeps its scratch).
  */
 abstract class DecoderLikelihood {
     final int numTopics;
@@ -35,6 +36,18 @@ abstract class DecoderLikelihood {
 
     /** log p(w | theta), theta given by its logs. */
     abstract double log(double[] logTheta);
+
+    /**
+     * log p(w | theta) of {@code count} thetas at once (theta j's logs K values from j K in {@code logThetas}), into
+     * {@code out}: each equal to {@link #log} of it, bit for bit, in fewer passes over a product decoder's B.
+     */
+    void log(double[] logThetas, int count, double[] out) {
+        double[] logTheta = new double[numTopics];
+        for (int j = 0; j < count; j++) {
+            System.arraycopy(logThetas, j * numTopics, logTheta, 0, numTopics);
+            out[j] = log(logTheta);
+        }
+    }
 
     /**
      * log p(w | theta), with its gradient (K) and Hessian (K x K row-major) in eta, theta = softmax(eta), written into
@@ -107,6 +120,10 @@ abstract class DecoderLikelihood {
         /** the document's distinct words and their counts */
         private final int[] words;
         private final int[] counts;
+        /** scratch, one thread's: a block's thetas and logits, and one log-likelihood */
+        private double[] thetas = new double[0];
+        private double[][] logits = new double[0][];
+        private final double[] single = new double[1];
 
         Product(DocumentView view, ProductDecoder decoder) {
             super(decoder.numTopics(), view.length());
@@ -138,12 +155,30 @@ abstract class DecoderLikelihood {
 
         @Override
         double log(double[] logTheta) {
-            double[] theta = theta(logTheta);
-            double max = Double.NEGATIVE_INFINITY;
+            log(logTheta, 1, single);
+            return single[0];
+        }
+
+        @Override
+        void log(double[] logThetas, int count, double[] out) {
             int v = decoder.numWords();
-            double[] a = new double[v];
+            if (logits.length < count) {
+                thetas = new double[count * numTopics];
+                logits = new double[count][v];
+            }
+            for (int i = 0; i < count * numTopics; i++) {
+                thetas[i] = Math.exp(logThetas[i]);
+            }
+            decoder.logits(thetas, count, logits);
+            for (int j = 0; j < count; j++) {
+                out[j] = logLikelihood(logits[j], v);
+            }
+        }
+
+        /** sum_v n_v a_v - N log sum_u exp(a_u) of the logits a: the sum of exps after their max. */
+        private double logLikelihood(double[] a, int v) {
+            double max = Double.NEGATIVE_INFINITY;
             for (int w = 0; w < v; w++) {
-                a[w] = logit(w, theta);
                 max = Math.max(max, a[w]);
             }
             double sum = 0;
@@ -164,9 +199,9 @@ abstract class DecoderLikelihood {
             int v = decoder.numWords();
             double[] theta = theta(logTheta);
             double[] a = new double[v];
+            decoder.logits(theta, 1, new double[][] {a});
             double max = Double.NEGATIVE_INFINITY;
             for (int w = 0; w < v; w++) {
-                a[w] = logit(w, theta);
                 max = Math.max(max, a[w]);
             }
             double sum = 0;

@@ -49,6 +49,9 @@ public final class EtaImportanceSampler implements Estimator {
             new Component(Kind.LAPLACE_STUDENT_T, 4.0, 0.45),
             new Component(Kind.PRIOR, 1.0, 0.1));
 
+    /** Draws whose likelihoods are evaluated together (the draws themselves in the same order): B read once per block. */
+    private static final int BLOCK = 16;
+
     private final int samples;
     private final List<Component> components;
 
@@ -113,18 +116,31 @@ public final class EtaImportanceSampler implements Estimator {
         }
         double[] eta = new double[d];
         double[] scratch = new double[d];
-        double[] logTheta = new double[likelihood.numTopics];
+        int k = likelihood.numTopics;
+        double[] logTheta = new double[k];
         double[] logComponent = new double[n];
         double[] logWeights = new double[samples];
-        for (int s = 0; s < samples; s++) {
-            components[pick(logShare, random)].draw(random, eta);
-            for (int c = 0; c < n; c++) {
-                logComponent[c] = logShare[c] + components[c].logDensity(eta, scratch);
+        double[] logThetas = new double[BLOCK * k];
+        double[] logLikelihoods = new double[BLOCK];
+        double[] logTargets = new double[BLOCK];
+        double[] logProposals = new double[BLOCK];
+        for (int first = 0; first < samples; first += BLOCK) {
+            int count = Math.min(BLOCK, samples - first);
+            for (int j = 0; j < count; j++) {
+                components[pick(logShare, random)].draw(random, eta);
+                for (int c = 0; c < n; c++) {
+                    logComponent[c] = logShare[c] + components[c].logDensity(eta, scratch);
+                }
+                logProposals[j] = LogMath.logSumExp(logComponent, n);
+                prior.logTheta(eta, logTheta);
+                System.arraycopy(logTheta, 0, logThetas, j * k, k);
+                logTargets[j] = target.logDensity(eta, scratch);
+                cancel.checkEvery(first + j);
             }
-            double logProposal = LogMath.logSumExp(logComponent, n);
-            prior.logTheta(eta, logTheta);
-            logWeights[s] = likelihood.log(logTheta) + target.logDensity(eta, scratch) - logProposal;
-            cancel.checkEvery(s);
+            likelihood.log(logThetas, count, logLikelihoods);
+            for (int j = 0; j < count; j++) {
+                logWeights[first + j] = logLikelihoods[j] + logTargets[j] - logProposals[j];
+            }
         }
         return logWeights;
     }

@@ -9,9 +9,13 @@ import java.util.Arrays;
  */
 public final class ProductDecoder implements Decoder {
     private static final long serialVersionUID = 1L;
+    /** Words per slice in {@link #logits}: 16 kB of logits, K times that of B. */
+    private static final int SLICE = 2048;
     private final int numTopics;
     private final double[] weights;
     private final double[] bias;
+    /** B again, topic by topic (columns[k][w] = B(w, k)): the layout {@link #logits} streams. */
+    private final transient double[][] columns;
 
     /**
      * @param weights B, word-major V x K
@@ -38,6 +42,10 @@ public final class ProductDecoder implements Decoder {
         this.numTopics = numTopics;
         this.weights = weights.clone();
         this.bias = bias.clone();
+        this.columns = new double[numTopics][bias.length];
+        for (int i = 0; i < weights.length; i++) {
+            columns[i % numTopics][i / numTopics] = weights[i];
+        }
     }
 
     @Override
@@ -68,6 +76,38 @@ public final class ProductDecoder implements Decoder {
     /** c (a copy). */
     public double[] biases() {
         return bias.clone();
+    }
+
+    /**
+     * The logits a = B theta + c of {@code count} thetas at once: theta j is K values from j K in {@code thetas}, its
+     * logits go to {@code out[j]} (V values). Every a_w is summed c(w) + theta_1 B(w, 1) + ... + theta_K B(w, K) in that
+     * order, whatever the block, so the logits are those of the plain loop over words, bit for bit. Why this shape: the
+     * loop over words, innermost and over contiguous arrays (a column of B, the logits), has no dependence from one word
+     * to the next, so the JIT turns it into vector instructions, where the plain loop's sum over K waits on each
+     * addition in turn; words go a slice at a time, so that a slice of the logits stays in the first cache and a slice of
+     * B in the second while every theta of the block passes over it.
+     */
+    public void logits(double[] thetas, int count, double[][] out) {
+        int v = bias.length;
+        for (int from = 0; from < v; from += SLICE) {
+            int to = Math.min(v, from + SLICE);
+            for (int j = 0; j < count; j++) {
+                double[] a = out[j];
+                System.arraycopy(bias, from, a, from, to - from);
+                for (int t = 0; t < numTopics; t++) {
+                    double theta = thetas[j * numTopics + t];
+                    double[] column = columns[t];
+                    for (int w = from; w < to; w++) {
+                        a[w] += theta * column[w];
+                    }
+                }
+            }
+        }
+    }
+
+    /** B's columns, one array each, rebuilt on reading (not serialised twice). */
+    private Object readResolve() {
+        return new ProductDecoder(weights, bias, numTopics);
     }
 
     @Override
