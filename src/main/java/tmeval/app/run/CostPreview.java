@@ -236,8 +236,8 @@ final class CostPreview {
     }
 
     /**
-     * Auto priced by its pilot: the pilot's time (the job runs it again), then the chosen method's rounds on every
-     * document as the pilot's documents asked for them ({@link AutoEstimation.Trial#roundsPerDocument}), at the pilot's
+     * Auto priced by its pilot: the chosen method's rounds on every document as the pilot's documents asked for them
+     * (the pilot itself is done: a job on these inputs and plan takes its choice, {@link #choiceFor}) ({@link AutoEstimation.Trial#roundsPerDocument}), at the pilot's
      * own speed, spread over the threads; up to every document's budget doubled to the cap.
      */
     private void pricedByPilot(PricedPilot p, Corpus corpus) {
@@ -248,11 +248,11 @@ final class CostPreview {
         double documents = chosen.predictedSeconds(choice.pilot().length, corpus.size()) / parallel * factor;
         double firstRounds = documents / chosen.roundsPerDocument() * chosen.startFactor();
         double worst = firstRounds * (2 * (1 << AutoPilot.MAX_DOUBLINGS) - 1);
-        set(String.format(Locale.ROOT, "auto: its pilot (about %s) chose %s; then about %s for the %d documents, as the pilot's asked for"
-                        + " budgets; up to %s if every document's budget doubles to the cap (%dx)", seconds(p.seconds() * factor), chosen.method(),
+        set(String.format(Locale.ROOT, "auto: its pilot (done, %s) chose %s; about %s for the %d documents, as the pilot's asked for"
+                        + " budgets; up to %s if every document's budget doubles to the cap (%dx)", seconds(p.seconds()), chosen.method(),
                 seconds(documents), corpus.size(), seconds(worst), 1 << AutoPilot.MAX_DOUBLINGS)
                 + (factor > 1.2 ? String.format(Locale.ROOT, " (at the machine's load now, %.1f on %d cores)", load.now(),
-                Runtime.getRuntime().availableProcessors()) : ""), p.seconds() * factor + documents);
+                Runtime.getRuntime().availableProcessors()) : ""), documents);
     }
 
     /** The choice of a pilot the preview ran on exactly these inputs and this plan, or null: a job need not run it again. */

@@ -300,7 +300,7 @@ public final class AutoComparison {
             }
             double needed = needed(method, results, v);
             double squaredError = v.error() * v.error() * (method.directional() ? 1 : AutoEstimation.RUNS);
-            tally.asks(results.get(0).length(), AutoEstimation.factor(needed), work * cost * AutoEstimation.MARGIN * needed, squaredError);
+            tally.asks(results.get(0).length(), needed, work * cost * AutoEstimation.MARGIN * needed, squaredError);
         }
         return tally.trial();
     }

@@ -347,6 +347,7 @@ public final class AutoEstimation {
         private long siteUpdates;
         private long nanos;
         private final List<Integer> factors = new ArrayList<>();
+        private final List<Double> needs = new ArrayList<>();
         /** Documents that stop after their first round whatever it says (beyond any budget). */
         private int oneRound;
 
@@ -377,8 +378,13 @@ public final class AutoEstimation {
             predicted += firstRoundSiteUpdates;
         }
 
-        /** A document of this length that asks for {@code factor} times the budget, at this cost and with this squared error. */
-        void asks(int length, int factor, double predictedSiteUpdates, double squaredError) {
+        /**
+         * A document of this length whose error needs {@code needed} times the budget to reach its target (its start asks
+         * for {@link #factor} of it, with the margin), at this cost and with this squared error.
+         */
+        void asks(int length, double needed, double predictedSiteUpdates, double squaredError) {
+            int factor = factor(needed);
+            needs.add(needed);
             tokens += length;
             if (factor > 1 << AutoPilot.MAX_DOUBLINGS) {
                 beyondCap++;
@@ -396,8 +402,10 @@ public final class AutoEstimation {
 
         /**
          * The job's rounds as the escalation runs them, in default budgets, averaged over the pilot's documents: each
-         * asking document from the start, doubling until its factor or the cap, or one round where it asks beyond
-         * {@link #HOPELESS} times the cap; a document beyond any budget one round; one below a floor all the way to the cap.
+         * asking document from the start, doubling until the budget its error needs (without the start's margin: a
+         * document's rounds end as soon as it is certified; with it, the preview of a ratio-convex job said 53 s for 16)
+         * or the cap, or one round where it needs more than {@link #HOPELESS} times the cap; a document beyond any
+         * budget one round; one below a floor all the way to the cap.
          */
         private double roundsPerDocument(int start) {
             if (documents == 0) {
@@ -405,14 +413,14 @@ public final class AutoEstimation {
             }
             long cap = (long) start << AutoPilot.MAX_DOUBLINGS;
             double rounds = (double) oneRound * start + violations * (2.0 * cap - start);
-            for (int factor : factors) {
-                if (factor > MARGIN * HOPELESS * cap) {
+            for (double needed : needs) {
+                if (needed > HOPELESS * cap) {
                     rounds += start;
                     continue;
                 }
                 for (long budget = start; ; budget *= 2) {
                     rounds += budget;
-                    if (budget >= factor || budget >= cap) {
+                    if (budget >= needed || budget >= cap) {
                         break;
                     }
                 }
@@ -445,8 +453,9 @@ public final class AutoEstimation {
             } else {
                 // the standard error falls as one over the root of the budget: the factor that brings it within the target
                 double se = v.error();
-                int factor = factor(se * se / (v.target() * v.target()));
-                tally.asks(runs.get(0).length(), factor, WORK.get(method) * cost * factor, se * se * RUNS);
+                double needed = se * se / (v.target() * v.target());
+                int factor = factor(needed);
+                tally.asks(runs.get(0).length(), needed, WORK.get(method) * cost * factor, se * se * RUNS);
             }
         }
         return tally.trial();

@@ -453,7 +453,7 @@ class RunViewModelTest {
     void anAutoJobUsesThePilotThePreviewRan() {
         RunViewModel vm = model();
         AppFixtures.fill(workspace);
-        assertTrue(vm.costProperty().get().startsWith("auto: its pilot (about "), vm.costProperty().get());
+        assertTrue(vm.costProperty().get().startsWith("auto: its pilot (done, "), vm.costProperty().get());
         List<String> messages = new ArrayList<>();
         vm.messageProperty().addListener((o, a, b) -> messages.add(b));
         vm.start();
@@ -469,7 +469,7 @@ class RunViewModelTest {
         AppFixtures.fill(workspace);
         String text = vm.costProperty().get();
         // the pilot runs in the background as the inputs arrive (here at once) and prices the job by what it chose
-        assertTrue(text.startsWith("auto: its pilot (about ") && text.contains(" chose ") && text.contains(" for the " + AppFixtures.DOCUMENTS
+        assertTrue(text.startsWith("auto: its pilot (done, ") && text.contains(" chose ") && text.contains(" for the " + AppFixtures.DOCUMENTS
                 + " documents, as the pilot's asked for budgets"), text);
         assertTrue(text.endsWith(" if every document's budget doubles to the cap (16x)") && text.contains("; up to "),
                 "the upper end counts auto's escalation: " + text);

@@ -38,22 +38,22 @@ class AutoEstimationTest {
 
     /**
      * What the preview prices a job by: each pilot document's rounds as the escalation will run them, in default budgets.
-     * Start 1 (the median of 1, 1, 1, 4 and the hopeless one's): three documents stop at once (1 each), one doubles to its
-     * factor (1 + 2 + 4), one asking beyond {@link AutoEstimation#HOPELESS} times the cap stops after its first round (1),
-     * one beyond any budget too (1): 12 rounds over 6 documents. Planted: a count of first rounds only would give 1.
+     * Needs 0.3, 0.4, 0.5, 3 and one beyond {@link AutoEstimation#HOPELESS} times the cap: their starts with the margin
+     * 1, 1, 1, 8 and more, so the start is 1; three stop at once (1 each), one doubles until its budget reaches its
+     * need (1 + 2 + 4), the hopeless one stops after its first round (1), one beyond any budget too (1): 12 rounds over 6
+     * documents. Planted: rounds to the margined start (1 + 2 + 4 + 8 for the need of 3) would give 20 / 6, a count of
+     * first rounds only 1.
      */
     @Test
     void theJobsRoundsArePricedAsTheEscalationRunsThem() {
         var tally = new AutoEstimation.Tally("is-gibbs");
-        for (int factor : new int[] {1, 1, 1, 4}) {
+        int cap = 1 << tmeval.run.plan.AutoPilot.MAX_DOUBLINGS;
+        for (double needed : new double[] {0.3, 0.4, 0.5, 3, AutoEstimation.HOPELESS * cap * 1.5}) {
             tally.spent(100, 1_000_000);
-            tally.asks(50, factor, 100.0 * factor, 1e-3);
+            tally.asks(50, needed, 100.0 * needed, 1e-3);
         }
         tally.spent(100, 1_000_000);
         tally.beyondAnyBudget(100);
-        int hopeless = (int) (2 * AutoEstimation.MARGIN * AutoEstimation.HOPELESS * (1 << tmeval.run.plan.AutoPilot.MAX_DOUBLINGS));
-        tally.spent(100, 1_000_000);
-        tally.asks(50, hopeless, 100.0 * hopeless, 1e-3);
         var trial = tally.trial();
         assertEquals(1, trial.startFactor());
         assertEquals(2.0, trial.roundsPerDocument(), 1e-12);
