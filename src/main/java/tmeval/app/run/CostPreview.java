@@ -202,7 +202,8 @@ final class CostPreview {
             pricedByPilot(priced, key.corpus());
             return;
         }
-        if (key.pair() != null && !key.equals(piloting)) {
+        // after the calibration, which warms the samplers' code: a pilot run cold priced a 16 s job at 34 s
+        if (key.pair() != null && !key.equals(piloting) && !Double.isNaN(siteUpdatesPerSecond.get())) {
             runPilot(key);
         }
         Corpus corpus = key.corpus();
@@ -243,16 +244,14 @@ final class CostPreview {
     private void pricedByPilot(PricedPilot p, Corpus corpus) {
         AutoComparison.Choice choice = p.choice();
         AutoEstimation.Trial chosen = choice.trials().get(0);
-        double factor = load.factor(threads.get());
         double parallel = parallelism(threads.get());
-        double documents = chosen.predictedSeconds(choice.pilot().length, corpus.size()) / parallel * factor;
+        // at the speed the pilot ran at, under the load of its time: no load factor on top
+        double documents = chosen.predictedSeconds(choice.pilot().length, corpus.size()) / parallel;
         double firstRounds = documents / chosen.roundsPerDocument() * chosen.startFactor();
         double worst = firstRounds * (2 * (1 << AutoPilot.MAX_DOUBLINGS) - 1);
         set(String.format(Locale.ROOT, "auto: its pilot (done, %s) chose %s; about %s for the %d documents, as the pilot's asked for"
                         + " budgets; up to %s if every document's budget doubles to the cap (%dx)", seconds(p.seconds()), chosen.method(),
-                seconds(documents), corpus.size(), seconds(worst), 1 << AutoPilot.MAX_DOUBLINGS)
-                + (factor > 1.2 ? String.format(Locale.ROOT, " (at the machine's load now, %.1f on %d cores)", load.now(),
-                Runtime.getRuntime().availableProcessors()) : ""), documents);
+                seconds(documents), corpus.size(), seconds(worst), 1 << AutoPilot.MAX_DOUBLINGS), documents);
     }
 
     /** The choice of a pilot the preview ran on exactly these inputs and this plan, or null: a job need not run it again. */
