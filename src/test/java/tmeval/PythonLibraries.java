@@ -19,6 +19,35 @@ public final class PythonLibraries {
     }
 
     public static String interpreter(String... modules) throws InterruptedException {
+        String found = find(modules);
+        if (found != null) {
+            return found;
+        }
+        require(false, "a python3 that imports " + String.join(" and ", modules));
+        return null;
+    }
+
+    /**
+     * The interpreter of a test that runs without the modules too, and checks more with them: the first that imports
+     * them, else -Dtmeval.python or python3 on the PATH.
+     */
+    public static String preferring(String... modules) throws InterruptedException {
+        String found = find(modules);
+        return found != null ? found : System.getProperty("tmeval.python", "python3");
+    }
+
+    /** Skips the calling test where {@code present} is false, or fails it where {@code TMEVAL_GENSIM_TESTS=required}. */
+    public static void require(boolean present, String what) {
+        if (present) {
+            return;
+        }
+        if ("required".equals(System.getenv("TMEVAL_GENSIM_TESTS"))) {
+            fail("TMEVAL_GENSIM_TESTS=required, but there is no " + what + " (Debian: apt-get install -y python3-gensim python3-sklearn)");
+        }
+        Assumptions.abort("no " + what + " (set TMEVAL_GENSIM_TESTS=required to make this a failure)");
+    }
+
+    private static String find(String... modules) throws InterruptedException {
         List<String> candidates = new ArrayList<>();
         if (System.getProperty("tmeval.python") != null) {
             candidates.add(System.getProperty("tmeval.python"));
@@ -36,11 +65,6 @@ public final class PythonLibraries {
                 // not installed: the next one
             }
         }
-        String names = String.join(" and ", modules);
-        if ("required".equals(System.getenv("TMEVAL_GENSIM_TESTS"))) {
-            fail("TMEVAL_GENSIM_TESTS=required, but no python3 imports " + names + " (Debian: apt-get install -y python3-gensim python3-sklearn)");
-        }
-        Assumptions.abort("no python3 imports " + names + " (set TMEVAL_GENSIM_TESTS=required to make this a failure)");
         return null;
     }
 }

@@ -49,8 +49,8 @@ class PythonExportTest {
         }
         Process python;
         try {
-            // -Dtmeval.python=/usr/bin/python3 picks the interpreter that has scikit-learn and gensim, where PATH's has not
-            python = new ProcessBuilder(System.getProperty("tmeval.python", "python3"), "src/test/python/test_tmeval_export.py", dir.toString())
+            // the interpreter that has scikit-learn and gensim where one has (Debian's /usr/bin/python3 where PATH's has not)
+            python = new ProcessBuilder(tmeval.PythonLibraries.preferring("gensim", "sklearn"), "src/test/python/test_tmeval_export.py", dir.toString())
                     .redirectErrorStream(true).start();
         } catch (java.io.IOException e) {
             Assumptions.abort("python3 is not installed: " + e.getMessage());
@@ -194,7 +194,7 @@ class PythonExportTest {
     void aRealScikitLearnModelGivesTmevalTheTokensAndTheBoundScikitLearnComputes() throws Exception {
         runPythonTests();
         Path check = dir.resolve("sklearn-real-k3.check.tsv");
-        Assumptions.assumeTrue(Files.exists(check), "scikit-learn is not installed for python3");
+        tmeval.PythonLibraries.require(Files.exists(check), "python3 with scikit-learn");
         TopicModel model = ModelLoader.read(ModelLoader.Spec.of(dir.resolve("sklearn-real-k3.tsv")));
         Corpus corpus = CorpusLoader.read(CorpusLoader.Spec.of(dir.resolve("sklearn-real-k3-heldout.tsv")), model.vocabulary());
         Map<String, Document> docs = new HashMap<>();
@@ -245,7 +245,7 @@ class PythonExportTest {
     void aRealGensimModelGivesTmevalTheTokensGensimsDictionaryCounts() throws Exception {
         runPythonTests();
         Path check = dir.resolve("gensim-real.check.tsv");
-        Assumptions.assumeTrue(Files.exists(check), "gensim is not installed for python3");
+        tmeval.PythonLibraries.require(Files.exists(check), "python3 with gensim");
         TopicModel model = ModelLoader.read(ModelLoader.Spec.of(dir.resolve("gensim-real.tsv")));
         Corpus corpus = CorpusLoader.read(CorpusLoader.Spec.of(dir.resolve("gensim-real-heldout.tsv")), model.vocabulary());
         Map<String, Document> docs = new HashMap<>();
