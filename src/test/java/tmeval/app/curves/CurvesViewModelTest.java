@@ -281,8 +281,9 @@ class CurvesViewModelTest {
         assertTrue(vm.messageProperty().get().startsWith("Training ended (stopped); its snapshots are in"), vm.messageProperty().get());
         assertTrue(vm.seriesSummary().startsWith("series: watched in " + series), "the footer names the folder drawn: " + vm.seriesSummary());
         String verdict = vm.live().verdictProperty().get();
-        assertTrue(verdict.startsWith("not judged yet") || verdict.startsWith("still improving") || verdict.startsWith("held-out likelihood"),
-                verdict);
+        // stopped after a few snapshots: once the run has ended the verdict says it had too few for the rule
+        assertTrue(verdict.startsWith("not judged yet") || verdict.startsWith("still improving") || verdict.startsWith("held-out likelihood")
+                || verdict.startsWith("no verdict: a verdict needs at least "), verdict);
         if (written > 1) {
             assertTrue(vm.live().stepProperty().get().startsWith("step "), vm.live().stepProperty().get());
         }
