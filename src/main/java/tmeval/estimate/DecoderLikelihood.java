@@ -58,6 +58,22 @@ abstract class DecoderLikelihood {
     /** Work of one {@link #log} in multiply-adds, the unit its estimators' costs are counted in. */
     abstract long evaluationCost();
 
+    /**
+     * A cheap stand-in for {@link #log} near theta_0 (given by its logs), for {@link EtaPath}'s delayed acceptance, or null
+     * where {@link #log} is itself cheap (the mixture: the document's distinct words only).
+     */
+    Surrogate surrogateAt(double[] logTheta0) {
+        return null;
+    }
+
+    /** log p(w | theta) approximated, at a cost of K^2 instead of the vocabulary's V K. */
+    interface Surrogate {
+        double log(double[] logTheta);
+
+        /** Work of one {@link #log} in multiply-adds. */
+        long evaluationCost();
+    }
+
     /** Mixture: the document's distinct words only; responsibilities r_vk = theta_k phi_vk / sum_j theta_j phi_vj keep the derivatives bounded. */
     private static final class Mixture extends DecoderLikelihood {
         private final DocumentView view;
@@ -196,33 +212,12 @@ abstract class DecoderLikelihood {
         @Override
         double derivatives(double[] logTheta, double[] gradient, double[] hessian) {
             int k = numTopics;
-            int v = decoder.numWords();
             double[] theta = theta(logTheta);
-            double[] a = new double[v];
-            decoder.logits(theta, 1, new double[][] {a});
-            double max = Double.NEGATIVE_INFINITY;
-            for (int w = 0; w < v; w++) {
-                max = Math.max(max, a[w]);
-            }
-            double sum = 0;
-            for (int w = 0; w < v; w++) {
-                a[w] = Math.exp(a[w] - max);
-                sum += a[w];
-            }
-            double logNormaliser = max + Math.log(sum);
             // in theta: g = B^T n - N E_p[B], H = -N Cov_p[B] (p = softmax(a) over the vocabulary)
-            double[] mean = new double[k];
-            double[] second = new double[k * k];
-            for (int w = 0; w < v; w++) {
-                double p = a[w] / sum;
-                for (int i = 0; i < k; i++) {
-                    double pb = p * decoder.weight(w, i);
-                    mean[i] += pb;
-                    for (int j = 0; j <= i; j++) {
-                        second[i * k + j] += pb * decoder.weight(w, j);
-                    }
-                }
-            }
+            Normaliser at = normaliser(theta);
+            double logNormaliser = at.log();
+            double[] mean = at.mean();
+            double[] second = at.second();
             double[] g = new double[k];
             double total = 0;
             for (int s = 0; s < words.length; s++) {
@@ -248,6 +243,122 @@ abstract class DecoderLikelihood {
         @Override
         long evaluationCost() {
             return (long) decoder.numWords() * numTopics;
+        }
+
+        /**
+         * The document's own words exactly, (sum_v n_v B(v, .)) . theta + sum_v n_v c(v), and the normaliser
+         * A(theta) = log sum_u exp(a_u) by its second-order expansion at theta_0: A_0 + m . (theta - theta_0)
+         * + (theta - theta_0)^T S (theta - theta_0) / 2, with m = E_p[B] and S = Cov_p[B] under p = softmax(a(theta_0)).
+         * Exact at theta_0 and close near it, where a path's late temperatures spend their steps; far from it the
+         * error is multiplied by beta, small where the states roam.
+         */
+        @Override
+        Surrogate surrogateAt(double[] logTheta0) {
+            int k = numTopics;
+            double[] theta0 = theta(logTheta0);
+            Normaliser at = normaliser(theta0);
+            double[] wordWeights = new double[k];
+            double wordBias = 0;
+            for (int s = 0; s < words.length; s++) {
+                wordBias += counts[s] * decoder.bias(words[s]);
+                for (int i = 0; i < k; i++) {
+                    wordWeights[i] += counts[s] * decoder.weight(words[s], i);
+                }
+            }
+            return new QuadraticNormaliser(theta0, at, wordWeights, wordBias, length);
+        }
+
+        /** log sum_u exp(a_u) at theta, and E_p[B] and E_p[B B^T] (lower triangle) under p = softmax(a). */
+        private Normaliser normaliser(double[] theta) {
+            int k = numTopics;
+            int v = decoder.numWords();
+            double[] a = new double[v];
+            decoder.logits(theta, 1, new double[][] {a});
+            double max = Double.NEGATIVE_INFINITY;
+            for (int w = 0; w < v; w++) {
+                max = Math.max(max, a[w]);
+            }
+            double sum = 0;
+            for (int w = 0; w < v; w++) {
+                a[w] = Math.exp(a[w] - max);
+                sum += a[w];
+            }
+            double[] mean = new double[k];
+            double[] second = new double[k * k];
+            for (int w = 0; w < v; w++) {
+                double p = a[w] / sum;
+                for (int i = 0; i < k; i++) {
+                    double pb = p * decoder.weight(w, i);
+                    mean[i] += pb;
+                    for (int j = 0; j <= i; j++) {
+                        second[i * k + j] += pb * decoder.weight(w, j);
+                    }
+                }
+            }
+            return new Normaliser(max + Math.log(sum), mean, second);
+        }
+    }
+
+    /** A(theta) = log sum_u exp(a_u(theta)) at a point, with E_p[B] and the lower triangle of E_p[B B^T]. */
+    private record Normaliser(double log, double[] mean, double[] second) {
+    }
+
+    /** {@link Product#surrogateAt}'s expansion; used by one thread at a time (its scratch). */
+    private static final class QuadraticNormaliser implements Surrogate {
+        private final double[] theta0;
+        private final double logNormaliser0;
+        private final double[] mean;
+        /** Cov_p[B], full K x K */
+        private final double[] covariance;
+        private final double[] wordWeights;
+        private final double wordBias;
+        private final int length;
+        private final double[] delta;
+
+        QuadraticNormaliser(double[] theta0, Normaliser at, double[] wordWeights, double wordBias, int length) {
+            int k = theta0.length;
+            this.theta0 = theta0;
+            this.logNormaliser0 = at.log();
+            this.mean = at.mean();
+            this.covariance = new double[k * k];
+            for (int i = 0; i < k; i++) {
+                for (int j = 0; j <= i; j++) {
+                    double c = at.second()[i * k + j] - mean[i] * mean[j];
+                    covariance[i * k + j] = c;
+                    covariance[j * k + i] = c;
+                }
+            }
+            this.wordWeights = wordWeights;
+            this.wordBias = wordBias;
+            this.length = length;
+            this.delta = new double[k];
+        }
+
+        @Override
+        public double log(double[] logTheta) {
+            int k = theta0.length;
+            double words = wordBias;
+            double linear = 0;
+            for (int i = 0; i < k; i++) {
+                double theta = Math.exp(logTheta[i]);
+                words += wordWeights[i] * theta;
+                delta[i] = theta - theta0[i];
+                linear += mean[i] * delta[i];
+            }
+            double quadratic = 0;
+            for (int i = 0; i < k; i++) {
+                double row = 0;
+                for (int j = 0; j < k; j++) {
+                    row += covariance[i * k + j] * delta[j];
+                }
+                quadratic += delta[i] * row;
+            }
+            return words - length * (logNormaliser0 + linear + quadratic / 2);
+        }
+
+        @Override
+        public long evaluationCost() {
+            return (long) theta0.length * theta0.length;
         }
     }
 

@@ -20,7 +20,8 @@ import java.util.SplittableRandom;
  * Jacobian enters: the path's every target is a density in eta. {@link #reverse} runs the same temperatures down from an
  * exact posterior draw (the true eta of a document simulated from the model): unbiased for 1 / P(w), the upper side of
  * {@code calibrate}'s sandwich. Cost: the Laplace fit plus S n evaluations of p(w | theta) (each the distinct words x K,
- * the vocabulary x K for the product decoder).
+ * the vocabulary x K for the product decoder, whose steps are screened first by a K x K stand-in, so that only about one
+ * in four pays it: {@link EtaPath}'s delayed acceptance).
  */
 public final class EtaAnnealedImportanceSampler implements Estimator {
     private final int temperatures;
@@ -53,7 +54,7 @@ public final class EtaAnnealedImportanceSampler implements Estimator {
             prior.draw(random, eta);
             logWeights[s] = setup.path.run(eta, ascending, random, cancel, null);
         }
-        return EstimateResult.since(start, LogMath.logMeanExp(logWeights), logWeights, setup.cost(samples, temperatures),
+        return EstimateResult.since(start, LogMath.logMeanExp(logWeights), logWeights, setup.cost(),
                 document.length());
     }
 
@@ -68,7 +69,7 @@ public final class EtaAnnealedImportanceSampler implements Estimator {
     }
 
     /** The document's path from the prior to its posterior over eta. */
-    private record Setup(LogisticNormalPrior prior, DecoderLikelihood likelihood, EtaLaplace.Fit fit, EtaPath path) {
+    private record Setup(LogisticNormalPrior prior, DecoderLikelihood likelihood, EtaLaplace.Fit fit, EtaPath path, long cheapCost) {
         static Setup of(Document document, TopicModel model, String method, CancelToken cancel) {
             LogisticNormalPrior prior = EtaImportanceSampler.logisticNormal(model, method);
             DecoderLikelihood likelihood = DecoderLikelihood.of(DocumentView.of(document), model);
@@ -76,17 +77,28 @@ public final class EtaAnnealedImportanceSampler implements Estimator {
             int d = prior.dimension();
             double[] scratch = new double[d];
             double[] logTheta = new double[model.numTopics()];
+            prior.logTheta(fit.mode(), logTheta);
+            // a product decoder's normaliser costs the vocabulary x K an evaluation: steps are screened by its expansion
+            // at the Laplace mode first (EtaPath's delayed acceptance), a mixture's likelihood is cheap as it stands
+            DecoderLikelihood.Surrogate surrogate = likelihood.surrogateAt(logTheta);
+            EtaPath.Densities cheap = surrogate == null ? null : (eta, out) -> {
+                out[0] = prior.logDensity(eta, scratch);
+                prior.logTheta(eta, logTheta);
+                out[1] = surrogate.log(logTheta);
+            };
             EtaPath path = new EtaPath((eta, out) -> {
                 out[0] = prior.logDensity(eta, scratch);
                 prior.logTheta(eta, logTheta);
                 out[1] = likelihood.log(logTheta);
-            }, EtaPath.precisionFactor(prior.covariance(), d), EtaPath.precisionFactor(fit.covariance(), d), d);
-            return new Setup(prior, likelihood, fit, path);
+            }, cheap, EtaPath.SecondStage.DELAYED_ACCEPTANCE, EtaPath.precisionFactor(prior.covariance(), d),
+                    EtaPath.precisionFactor(fit.covariance(), d), d);
+            return new Setup(prior, likelihood, fit, path, surrogate == null ? 0 : surrogate.evaluationCost());
         }
 
-        long cost(int samples, int temperatures) {
+        /** The work done so far: the Laplace fit, the path's evaluations of the likelihood and of its stand-in. */
+        long cost() {
             return (long) fit.evaluations() * likelihood.evaluationCost() * prior.numTopics()
-                    + (long) samples * (temperatures + 1) * likelihood.evaluationCost();
+                    + path.evaluations() * likelihood.evaluationCost() + path.cheapEvaluations() * cheapCost;
         }
     }
 }
