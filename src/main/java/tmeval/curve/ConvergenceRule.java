@@ -1,5 +1,7 @@
 package tmeval.curve;
 
+import org.apache.commons.math3.stat.StatUtils;
+
 import java.util.List;
 import java.util.Locale;
 
@@ -112,18 +114,6 @@ public record ConvergenceRule(double k, int m) {
 
     /** The standard error of the mean of these values; NaN with fewer than two. */
     static double standardError(double[] values) {
-        int n = values.length;
-        if (n < 2) {
-            return Double.NaN;
-        }
-        double mean = 0;
-        for (double v : values) {
-            mean += v / n;
-        }
-        double squares = 0;
-        for (double v : values) {
-            squares += (v - mean) * (v - mean);
-        }
-        return Math.sqrt(squares / (n - 1) / n);
+        return values.length < 2 ? Double.NaN : Math.sqrt(StatUtils.variance(values) / values.length);
     }
 }

@@ -1,6 +1,7 @@
 package tmeval.run.exec;
 
 import org.apache.commons.math3.distribution.TDistribution;
+import org.apache.commons.math3.stat.StatUtils;
 
 /**
  * A 95% interval of a corpus total from independent runs: the mean of the runs' totals plus or minus Student's t
@@ -14,15 +15,8 @@ public record RunInterval(int runs, double mean, double halfWidth) {
         if (n < 2) {
             return null;
         }
-        double mean = 0;
-        for (double t : totals) {
-            mean += t / n;
-        }
-        double squares = 0;
-        for (double t : totals) {
-            squares += (t - mean) * (t - mean);
-        }
-        double half = new TDistribution(n - 1).inverseCumulativeProbability(0.975) * Math.sqrt(squares / (n - 1) / n);
+        double mean = StatUtils.mean(totals);
+        double half = new TDistribution(n - 1).inverseCumulativeProbability(0.975) * Math.sqrt(StatUtils.variance(totals, mean) / n);
         return new RunInterval(n, mean, half);
     }
 
