@@ -25,21 +25,16 @@ import tmeval.app.whichk.WhichKRows.Point;
 import tmeval.app.whichk.WhichKRows.Row;
 import tmeval.app.common.Workspace;
 import tmeval.compare.Decided;
-import tmeval.estimate.Methods;
-import tmeval.io.CorpusLoader;
 import tmeval.io.InputException;
 import tmeval.model.Corpus;
 import tmeval.model.ModelSeries;
 import tmeval.model.TopicModel;
-import tmeval.progress.CancelToken;
 import tmeval.run.select.ModelSelection;
 import tmeval.run.local.Throughput;
 
-import tmeval.coherence.CoherenceMeasure;
 import tmeval.coherence.CoherenceStudy;
 import tmeval.run.output.WhichKRowFormat;
 import tmeval.run.select.PerKTable;
-import tmeval.run.select.SeedsPerK;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -47,7 +42,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * View-model of the "which K?" screen: a list of models (files, the loaded series' snapshots, models A and B) scored
@@ -67,10 +61,6 @@ public final class WhichKViewModel {
         public Entry(String label, TopicModel model) {
             this(label, model, null, tmeval.model.LibraryNumbers.NONE);
         }
-    }
-
-    /** What a scoring job gives: the selection, and its per-K table with the coherence's settings (null across vocabularies). */
-    private record Scored(ModelSelection.Result selection, SeedsPerK.Result perK, CoherenceStudy.Settings coherence) {
     }
 
     static final String NO_CORPUS = "Load a held-out corpus on the Inputs panel first.";
@@ -99,7 +89,7 @@ public final class WhichKViewModel {
     private final List<String> scoredLabels = new ArrayList<>();
     private final UserMessages messages;
     private final BackgroundJob<List<Entry>> reading;
-    private final BackgroundJob<Scored> scoring;
+    private final BackgroundJob<WhichKScoring.Scored> scoring;
     /** Each model's row and points as shown (scored now, or reopened from a session): what a session keeps. */
     private final List<WhichKRowFormat.Model> shown = new ArrayList<>();
     private final ObservableList<WhichKRowFormat.PerK> perK = FXCollections.observableArrayList();
@@ -126,7 +116,7 @@ public final class WhichKViewModel {
         this.workspace = workspace;
         this.messages = messages;
         this.reading = new BackgroundJob<>(executor);
-        this.scoring = new BackgroundJob<Scored>(executor).showIn(progress, message);
+        this.scoring = new BackgroundJob<WhichKScoring.Scored>(executor).showIn(progress, message);
         loading.bind(reading.runningProperty());
         running.bind(scoring.runningProperty());
         measure.addListener((o, a, b) -> redrawPoints());
@@ -279,7 +269,8 @@ public final class WhichKViewModel {
         byK.set(entries.stream().mapToInt(e -> e.model().numTopics()).distinct().count() > 1);
         long start = System.nanoTime();
         Path referencePath = reference.get();
-        scoring.of((sink, token) -> score(entries, plan, raw, corpusPath, minTokens, referencePath, sink, token))
+        scoring.of((sink, token) -> WhichKScoring.run(entries, plan, raw, corpusPath, minTokens, referencePath, sink, token,
+                        (label, by, score, library) -> sink.publish(() -> addScore(label, by, score, library))))
                 .onSuccess(r -> {
                     message.set(String.format(Locale.ROOT, "scored %d models in %.1f s", entries.size(), (System.nanoTime() - start) / 1e9));
                     showPairwise(r.selection());
@@ -313,58 +304,8 @@ public final class WhichKViewModel {
         return named ? e.label() : e.label() + "  (K = " + k + ")";
     }
 
-    /** The job: each model's corpus mapped onto its vocabulary, then {@code select}'s engine; each score published as it comes. */
-    private Scored score(List<Entry> entries, WhichKPlan plan, Corpus raw, Path corpusPath, int minTokens, Path referencePath,
-                         BackgroundJob.Sink sink, CancelToken token) throws InputException {
-        List<ModelSelection.Candidate> candidates = new ArrayList<>();
-        for (Entry e : entries) {
-            Corpus mapped = CorpusLoader.mapOnto(raw, e.model().vocabulary(), corpusPath).withMinimumLength(minTokens);
-            if (mapped.size() == 0) {
-                throw new InputException(String.valueOf(corpusPath), 0, "no document has at least " + minTokens
-                        + " tokens in the vocabulary of " + e.label(), null);
-            }
-            candidates.add(new ModelSelection.Candidate(e.model(), mapped));
-        }
-        List<ModelSelection.Estimation> estimations = new ArrayList<>();
-        for (ModelSelection.Candidate c : candidates) {
-            sink.message("auto: the pilot of model " + (estimations.size() + 1) + " of " + entries.size());
-            estimations.add(plan.auto() ? ModelSelection.Estimation.auto(c, plan.seed(), plan.threads(), token)
-                    : ModelSelection.Estimation.of(plan.estimatePlan()));
-        }
-        long total = candidates.stream().mapToLong(c -> (long) c.corpus().size() * plan.effectiveRuns()).sum();
-        // written by the job's thread, read by the workers' progress calls
-        AtomicLong before = new AtomicLong();
-        ModelSelection.Result selection = ModelSelection.run(estimations, candidates, new ModelSelection.Listener() {
-            @Override
-            public void modelStarted(int index, ModelSelection.Candidate candidate, String method) {
-                sink.message("model " + (index + 1) + " of " + entries.size() + ": " + entries.get(index).label() + " by " + method);
-            }
-
-            @Override
-            public void modelDone(int index, ModelSelection.Score score) {
-                before.addAndGet((long) score.corpus().size() * plan.effectiveRuns());
-                String by = scoredBy(estimations.get(index), plan.auto());
-                tmeval.run.output.LibraryGap gap = tmeval.run.output.LibraryGap.of(entries.get(index).library(), score.corpus(), score.model(),
-                        score.totals(), token);
-                String library = gap == null ? "-" : gap.cell();
-                sink.publish(() -> addScore(entries.get(index).label(), by, score, library));
-            }
-        }, index -> (done, all, what) -> sink.progress(before.get() + done, total), token);
-        if (!SeedsPerK.oneVocabulary(selection)) {
-            return new Scored(selection, null, null);
-        }
-        // coherence and diversity from each model's top words: cheap beside the estimates
-        sink.message("coherence and diversity of each model");
-        Corpus reference = referencePath == null ? raw : CorpusLoader.read(CorpusLoader.Spec.of(referencePath));
-        Path ordered = referencePath == null ? corpusPath : referencePath;
-        CoherenceStudy.Settings coherence = SeedsPerK.coherenceSettings(CoherenceMeasure.DEFAULT,
-                ordered == null || CorpusLoader.keepsWordOrder(CorpusLoader.Spec.of(ordered)));
-        List<double[]> values = SeedsPerK.topicCoherence(entries.stream().map(Entry::model).toList(), reference, coherence, token);
-        return new Scored(selection, SeedsPerK.of(SeedsPerK.models(selection, values), coherence.seed()), coherence);
-    }
-
     /** The per-K table of a finished job, with the provenance its export writes. */
-    private void showPerK(Scored r, WhichKPlan plan, List<Entry> entries, Path corpusPath, Path referencePath) {
+    private void showPerK(WhichKScoring.Scored r, WhichKPlan plan, List<Entry> entries, Path corpusPath, Path referencePath) {
         if (r.perK() == null) {
             perKVerdict.set("per K: n/a: the models have different vocabularies, so their totals are of different tokens");
             return;
@@ -381,16 +322,6 @@ public final class WhichKViewModel {
 
     public void cancel() {
         scoring.cancel();
-    }
-
-    /**
-     * What a model was scored by, short enough for its column: "ais, temperatures 50"; auto's choice with the budget it
-     * started from, which a document not yet certified doubled (the method, its budget option and value, and "+").
-     */
-    static String scoredBy(ModelSelection.Estimation e, boolean auto) {
-        String method = e.plan().method();
-        tmeval.estimate.MethodOption option = Methods.budgetOption(method);
-        return option == null ? method : method + ", " + option.setting() + " " + Methods.budget(method, e.plan().settings()) + (auto ? "+" : "");
     }
 
     private void addScore(String label, String by, ModelSelection.Score score, String library) {
