@@ -1,5 +1,6 @@
 package tmeval.compare;
 
+import tmeval.estimate.RunClock;
 import tmeval.estimate.DocumentCompletion;
 import tmeval.model.Document;
 import tmeval.model.TopicModel;
@@ -48,14 +49,14 @@ public final class CompletionComparison implements ModelComparison {
 
     @Override
     public RatioResult estimate(Document document, TopicModel a, TopicModel b, Direction direction, SplittableRandom random, CancelToken cancel) {
-        long start = System.nanoTime();
+        long start = RunClock.now();
         Document observed = document.prefix(DocumentCompletion.observedLength(document));
         SplittableRandom forWhole = random.split();
         SplittableRandom forObserved = random.split();
         RatioResult all = whole.estimate(document, a, b, direction, forWhole, cancel);
         RatioResult first = whole.estimate(observed, a, b, opposite(direction), forObserved, cancel);
         return new RatioResult(all.logRatio() - first.logRatio(), new double[0], all.siteUpdates() + first.siteUpdates(),
-                System.nanoTime() - start);
+                RunClock.now() - start);
     }
 
     private static Direction opposite(Direction d) {

@@ -1,5 +1,6 @@
 package tmeval.compare;
 
+import tmeval.estimate.RunClock;
 import tmeval.estimate.DocumentCompletion;
 import tmeval.estimate.EstimateResult;
 import tmeval.estimate.Estimator;
@@ -60,12 +61,12 @@ public final class EstimateDifference implements ModelComparison {
 
     @Override
     public RatioResult estimate(Document document, TopicModel a, TopicModel b, Direction direction, SplittableRandom random, CancelToken cancel) {
-        long start = System.nanoTime();
+        long start = RunClock.now();
         SplittableRandom forA = random.split();
         SplittableRandom forB = random.split();
         EstimateResult ra = estimatorFor.apply(document, a).estimate(document, a, forA, cancel);
         EstimateResult rb = estimatorFor.apply(document, b).estimate(document, b, forB, cancel);
-        return new RatioResult(ra.logValue() - rb.logValue(), new double[0], ra.siteUpdates() + rb.siteUpdates(), System.nanoTime() - start,
+        return new RatioResult(ra.logValue() - rb.logValue(), new double[0], ra.siteUpdates() + rb.siteUpdates(), RunClock.now() - start,
                 ra.logValue(), rb.logValue(), ra.chainCoverage(), rb.chainCoverage());
     }
 

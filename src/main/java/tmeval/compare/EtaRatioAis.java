@@ -1,5 +1,6 @@
 package tmeval.compare;
 
+import tmeval.estimate.RunClock;
 import tmeval.anneal.Schedule;
 import tmeval.estimate.EtaRatio;
 import tmeval.model.Document;
@@ -49,7 +50,7 @@ public final class EtaRatioAis implements ModelComparison {
         if (direction == Direction.NONE) {
             throw new IllegalArgumentException(method() + " needs a direction");
         }
-        long start = System.nanoTime();
+        long start = RunClock.now();
         if (a.numTopics() != b.numTopics()) {
             Ordered o = ordered(a, b);
             a = o.orderedA();
@@ -58,7 +59,7 @@ public final class EtaRatioAis implements ModelComparison {
         boolean forward = direction == Direction.FORWARD;
         EtaRatio.Result r = EtaRatio.logWeights(document, forward ? a : b, forward ? b : a, temperatures, samples, burnIn, schedule, random, cancel);
         double estimate = LogMath.logMeanExp(r.logWeights());
-        return new RatioResult(forward ? estimate : -estimate, r.logWeights(), r.cost(), System.nanoTime() - start);
+        return new RatioResult(forward ? estimate : -estimate, r.logWeights(), r.cost(), RunClock.now() - start);
     }
 
     /** The pair with the larger model's topics in EtaRatio's order, built on the first document of each pair. */

@@ -1,5 +1,6 @@
 package tmeval.compare;
 
+import tmeval.estimate.RunClock;
 import tmeval.anneal.AnnealingEngine;
 import tmeval.anneal.AnnealingPath;
 import tmeval.anneal.ConvexPath;
@@ -76,7 +77,7 @@ public final class RatioAis implements ModelComparison {
         if (direction == Direction.NONE) {
             throw new IllegalArgumentException(method() + " needs a direction");
         }
-        long start = System.nanoTime();
+        long start = RunClock.now();
         if (a.numTopics() != b.numTopics()) {
             SplitPair split = split(a, b);
             a = split.splitA();
@@ -97,7 +98,7 @@ public final class RatioAis implements ModelComparison {
             logWeights[s] = end[0];
         }
         double estimate = LogMath.logMeanExp(logWeights);
-        return new RatioResult(direction == Direction.FORWARD ? estimate : -estimate, logWeights, cost, System.nanoTime() - start);
+        return new RatioResult(direction == Direction.FORWARD ? estimate : -estimate, logWeights, cost, RunClock.now() - start);
     }
 
     /** The pair with its smaller model split to the larger's K, built on the first document of each pair. */

@@ -1,5 +1,6 @@
 package tmeval.curve;
 
+import tmeval.estimate.RunClock;
 import tmeval.anneal.AnnealingEngine;
 import tmeval.anneal.ConvexPath;
 import tmeval.anneal.Schedule;
@@ -67,7 +68,7 @@ public final class IterationAis {
          * @return log P-hat(w | next snapshot) and the site updates spent on this snapshot
          */
         public SnapshotEstimate advance(TopicModel next, CancelToken cancel) {
-            long start = System.nanoTime();
+            long start = RunClock.now();
             AnnealingEngine.Segment segment = previous == null
                     ? new AnnealingEngine.Segment(new TemperedPosterior(view, next, 0), schedule, temperatures + extraFirstTemperatures)
                     : new AnnealingEngine.Segment(new ConvexPath(view, next, previous), schedule, temperatures);
@@ -80,7 +81,7 @@ public final class IterationAis {
                 sweeps += segment.numTemperatures();
             }
             previous = next;
-            return new SnapshotEstimate(LogMath.logMeanExp(logWeights), sweeps * view.length(), System.nanoTime() - start);
+            return new SnapshotEstimate(LogMath.logMeanExp(logWeights), sweeps * view.length(), RunClock.now() - start);
         }
     }
 

@@ -55,7 +55,7 @@ public final class AnnealedImportanceSampler implements Estimator {
     /** As {@link #estimate}, reporting the log-weight of every sample after every temperature to {@code trace}. */
     public EstimateResult estimate(Document document, TopicModel model, SplittableRandom random, CancelToken cancel,
                                    SampleTrace trace) {
-        long start = System.nanoTime();
+        long start = RunClock.now();
         int prefix = completion ? DocumentCompletion.observedLength(document) : 0;
         DocumentView view = DocumentView.of(document);
         TemperedPosterior path = new TemperedPosterior(view, model, prefix);

@@ -43,7 +43,7 @@ public final class ChibStyleEstimator implements Estimator {
 
     @Override
     public EstimateResult estimate(Document document, TopicModel model, SplittableRandom random, CancelToken cancel) {
-        long start = System.nanoTime();
+        long start = RunClock.now();
         int length = document.length();
         int numTopics = model.numTopics();
         DocumentView view = DocumentView.of(document);

@@ -7,7 +7,7 @@ package tmeval.estimate;
  * @param logWeights per-sample log-weights where the method has samples (empty otherwise)
  * @param siteUpdates cost in Gibbs site updates, or the equivalent count for theta-based methods (Wallach et al. Table 1)
  * @param evaluatedTokens the tokens whose probability is estimated (N, or the second half for completion)
- * @param nanos wall time of the estimate
+ * @param nanos the time of the estimate on its thread ({@link RunClock}: CPU time)
  * @param chainCoverage for a proposal built from several chains ({@code is-gibbs}), how far the chains cover each
  *                      other's posterior mass ({@link WeightDiagnostics#MIN_CHAIN_COVERAGE}); NaN for other methods
  */
@@ -18,6 +18,6 @@ public record EstimateResult(double logValue, double[] logWeights, long siteUpda
     }
 
     static EstimateResult since(long startNanos, double logValue, double[] logWeights, long siteUpdates, int evaluatedTokens) {
-        return new EstimateResult(logValue, logWeights, siteUpdates, evaluatedTokens, System.nanoTime() - startNanos);
+        return new EstimateResult(logValue, logWeights, siteUpdates, evaluatedTokens, RunClock.now() - startNanos);
     }
 }

@@ -33,7 +33,7 @@ public final class EstimatedTheta implements Estimator {
 
     @Override
     public EstimateResult estimate(Document document, TopicModel model, SplittableRandom random, CancelToken cancel) {
-        long start = System.nanoTime();
+        long start = RunClock.now();
         int observed = DocumentCompletion.observedLength(document);
         int length = document.length();
         int numTopics = model.numTopics();

@@ -44,7 +44,7 @@ public final class EtaAnnealedImportanceSampler implements Estimator {
 
     @Override
     public EstimateResult estimate(Document document, TopicModel model, SplittableRandom random, CancelToken cancel) {
-        long start = System.nanoTime();
+        long start = RunClock.now();
         Setup setup = Setup.of(document, model, method(), cancel);
         EtaImportanceSampler.Density prior = EtaImportanceSampler.Density.gaussian(setup.prior.mean(), setup.prior.cholesky());
         double[] eta = new double[setup.prior.dimension()];

@@ -73,7 +73,7 @@ public final class EtaImportanceSampler implements Estimator {
 
     @Override
     public EstimateResult estimate(Document document, TopicModel model, SplittableRandom random, CancelToken cancel) {
-        long start = System.nanoTime();
+        long start = RunClock.now();
         LogisticNormalPrior prior = logisticNormal(model, method());
         DecoderLikelihood likelihood = DecoderLikelihood.of(DocumentView.of(document), model);
         EtaLaplace.Fit fit = EtaLaplace.fit(likelihood, prior, cancel);

@@ -71,7 +71,7 @@ public final class ExactEvaluator implements Estimator {
 
     @Override
     public EstimateResult estimate(Document document, TopicModel model, SplittableRandom random, CancelToken cancel) {
-        long start = System.nanoTime();
+        long start = RunClock.now();
         // another family has no topic counts to sum over: quadrature over eta answers it at K = 2 and 3
         double logValue = model.isLda() ? logProbability(DocumentView.of(document), model, cancel)
                 : EtaQuadrature.logProbability(DocumentView.of(document), model, cancel);

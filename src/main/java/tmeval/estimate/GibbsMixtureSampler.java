@@ -99,7 +99,7 @@ public final class GibbsMixtureSampler implements Estimator {
 
     @Override
     public EstimateResult estimate(Document document, TopicModel model, SplittableRandom random, CancelToken cancel) {
-        long start = System.nanoTime();
+        long start = RunClock.now();
         DocumentView view = DocumentView.of(document);
         int numTopics = model.numTopics();
         int length = document.length();
@@ -188,7 +188,7 @@ public final class GibbsMixtureSampler implements Estimator {
         double coverage = chainCoverage(logWeights, coveredShare, chains);
         long sweeps = (long) chains * (BURN_IN + (long) draws * THIN);
         long cost = sweeps * length + (long) samples * view.numLocalWords() + componentWork / Math.max(1, numTopics);
-        return new EstimateResult(logValue, logWeights, cost, length, System.nanoTime() - start, coverage);
+        return new EstimateResult(logValue, logWeights, cost, length, RunClock.now() - start, coverage);
     }
 
     /** The other chains' share of the components' density at a draw, from the terms exp(log ratio - max). */

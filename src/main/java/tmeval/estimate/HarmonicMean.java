@@ -32,7 +32,7 @@ public final class HarmonicMean implements Estimator {
 
     @Override
     public EstimateResult estimate(Document document, TopicModel model, SplittableRandom random, CancelToken cancel) {
-        long start = System.nanoTime();
+        long start = RunClock.now();
         DocumentView view = DocumentView.of(document);
         TemperedPosterior posterior = TemperedPosterior.posterior(view, model);
         TopicState state = new TopicState(document.length(), model.numTopics());

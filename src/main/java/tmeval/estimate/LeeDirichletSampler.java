@@ -38,7 +38,7 @@ public final class LeeDirichletSampler implements Estimator {
 
     @Override
     public EstimateResult estimate(Document document, TopicModel model, SplittableRandom random, CancelToken cancel) {
-        long start = System.nanoTime();
+        long start = RunClock.now();
         DocumentView view = DocumentView.of(document);
         int numTopics = model.numTopics();
         double[] rows = view.rows(model);

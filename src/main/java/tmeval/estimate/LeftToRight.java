@@ -47,7 +47,7 @@ public final class LeftToRight implements Estimator {
 
     @Override
     public EstimateResult estimate(Document document, TopicModel model, SplittableRandom random, CancelToken cancel) {
-        long start = System.nanoTime();
+        long start = RunClock.now();
         int length = document.length();
         int numTopics = model.numTopics();
         int firstScored = completion ? DocumentCompletion.observedLength(document) : 0;

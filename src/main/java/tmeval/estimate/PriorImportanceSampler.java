@@ -29,7 +29,7 @@ public final class PriorImportanceSampler implements Estimator {
 
     @Override
     public EstimateResult estimate(Document document, TopicModel model, SplittableRandom random, CancelToken cancel) {
-        long start = System.nanoTime();
+        long start = RunClock.now();
         DocumentView view = DocumentView.of(document);
         double[] logRows = view.logRows(model);
         double[] alpha = model.alpha();

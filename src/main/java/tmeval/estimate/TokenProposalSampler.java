@@ -43,7 +43,7 @@ public final class TokenProposalSampler implements Estimator {
 
     @Override
     public EstimateResult estimate(Document document, TopicModel model, SplittableRandom random, CancelToken cancel) {
-        long start = System.nanoTime();
+        long start = RunClock.now();
         DocumentView view = DocumentView.of(document);
         int numTopics = model.numTopics();
         int numLocal = view.numLocalWords();

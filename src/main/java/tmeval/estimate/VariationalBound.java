@@ -33,7 +33,7 @@ public final class VariationalBound implements Estimator {
 
     @Override
     public EstimateResult estimate(Document document, TopicModel model, SplittableRandom random, CancelToken cancel) {
-        long start = System.nanoTime();
+        long start = RunClock.now();
         if (!model.isLda()) {
             if (!EtaVariationalBound.reaches(model)) {
                 throw new EstimationException(Methods.refusal(Methods.VB, model));

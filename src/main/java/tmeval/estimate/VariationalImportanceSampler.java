@@ -76,7 +76,7 @@ public final class VariationalImportanceSampler implements Estimator {
 
     @Override
     public EstimateResult estimate(Document document, TopicModel model, SplittableRandom random, CancelToken cancel) {
-        long start = System.nanoTime();
+        long start = RunClock.now();
         VariationalBound.Fit fit = VariationalBound.fit(document, model, cancel);
         DocumentView view = DocumentView.of(document);
         int numTopics = model.numTopics();

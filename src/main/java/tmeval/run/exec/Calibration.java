@@ -2,6 +2,7 @@ package tmeval.run.exec;
 
 import org.apache.commons.math3.stat.StatUtils;
 import tmeval.anneal.Schedule;
+import tmeval.estimate.RunClock;
 import tmeval.estimate.BidirectionalCheck;
 import tmeval.estimate.EstimationException;
 import tmeval.estimate.Methods;
@@ -175,9 +176,9 @@ public final class Calibration {
         double[] upper = new double[budgets.size()];
         long[] upperNanos = new long[budgets.size()];
         for (int i = 0; i < budgets.size(); i++) {
-            long start = System.nanoTime();
+            long start = RunClock.now();
             upper[i] = check.upper(simulated, budgets.get(i), SCHEDULE, RandomStreams.stream(seed, d, budgets.get(i), REVERSE), cancel);
-            upperNanos[i] = System.nanoTime() - start;
+            upperNanos[i] = RunClock.now() - start;
         }
         List<Row> rows = new ArrayList<>();
         for (String method : methods) {
@@ -186,7 +187,7 @@ public final class Calibration {
                 int budget = budgets.get(i);
                 int u = ais ? i : budgets.size() - 1;
                 SplittableRandom random = RandomStreams.stream(seed, d, budget, MethodStreams.key(method));
-                long start = System.nanoTime();
+                long start = RunClock.now();
                 double lower;
                 String refusal = null;
                 try {
@@ -201,7 +202,7 @@ public final class Calibration {
                 if (refusal == null && !Double.isFinite(upper[u])) {
                     refusal = "the reverse run gave no finite bound";
                 }
-                long nanos = System.nanoTime() - start + (ais ? upperNanos[i] : 0);
+                long nanos = RunClock.now() - start + (ais ? upperNanos[i] : 0);
                 rows.add(new Row(d, simulated.document().id(), length, method, budget, refusal == null ? lower : Double.NaN,
                         refusal == null ? upper[u] : Double.NaN, ais ? budget : largest, nanos, refusal));
             }
