@@ -126,7 +126,8 @@ public final class AutoComparison {
         public boolean done(List<ComparisonRunner.Result> round, double roomLeft) {
             // refused, or chains apart on every run: more samples from chains of the same length mend neither; nor does the
             // cap mend a document whose error asks for far more than the room left (AutoEstimation.HOPELESS)
-            return met(round) || round.stream().allMatch(r -> r.status() == Status.REFUSED) || stopsUncertified(round, roomLeft);
+            Verdict v = verdict(round);
+            return v.certified() || round.stream().allMatch(r -> r.status() == Status.REFUSED) || stopsUncertified(round, v, roomLeft);
         }
     }
 
@@ -310,10 +311,14 @@ public final class AutoComparison {
      * {@link AutoEstimation#HOPELESS} times the room left below the cap.
      */
     static boolean stopsUncertified(List<ComparisonRunner.Result> round, double roomLeft) {
+        return stopsUncertified(round, verdict(round), roomLeft);
+    }
+
+    /** As {@link #stopsUncertified(List, double)}, with the round's verdict already reached. */
+    private static boolean stopsUncertified(List<ComparisonRunner.Result> round, Verdict v, double roomLeft) {
         if (beyondAnyBudget(round)) {
             return true;
         }
-        Verdict v = verdict(round);
         return !v.certified() && !v.reason().violation() && needed(ComparisonMethods.get(round.get(0).method()), round, v) > AutoEstimation.HOPELESS * roomLeft;
     }
 
