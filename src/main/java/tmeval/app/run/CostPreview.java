@@ -73,9 +73,17 @@ final class CostPreview {
     private final ObjectProperty<Throughput> throughput = new SimpleObjectProperty<>(Throughput.none());
     /**
      * The share of min(threads, cores) a finished job actually kept busy (its tasks' summed time over its wall time):
-     * a busy machine, a tail of long documents, the workers' start; 1 until a job has finished.
+     * a busy machine, a tail of long documents, the workers' start; NaN until a job has finished (then the cores left by
+     * {@link #windowCores} price it).
      */
-    private double parallelEfficiency = 1;
+    private double parallelEfficiency = Double.NaN;
+    /**
+     * Before a job has finished, the cores the workbench's own threads take while a job runs: its live charts, their
+     * rendering and the JIT's compiling. Measured (top -H, the sample pair at 2 threads on 2 cores, software rendering
+     * under Xvfb): the FX thread 29 to 31% of a core, the renderer 10 to 12%, the compilers 45 to 51%, and the job's two
+     * workers 50% each. A view model driven without a window has none ({@link #withoutWindow}).
+     */
+    private int windowCores = 1;
     private final MachineLoad load = new MachineLoad();
     /**
      * Auto's own pilot on the inputs and plan in view: what it chose, and the rounds its documents asked for, price the
@@ -302,7 +310,17 @@ final class CostPreview {
 
     /** Threads a job of this many threads keeps busy on this machine, as the last job measured it. */
     private double parallelism(int threadCount) {
-        return Math.max(1e-3, Math.min(threadCount, Runtime.getRuntime().availableProcessors()) * parallelEfficiency);
+        int cores = Runtime.getRuntime().availableProcessors();
+        if (Double.isNaN(parallelEfficiency)) {
+            return Math.max(1, Math.min(threadCount, cores - windowCores));
+        }
+        return Math.max(1e-3, Math.min(threadCount, cores) * parallelEfficiency);
+    }
+
+    /** For a view model driven without a window (a benchmark): no core goes to drawing while a job runs. */
+    void withoutWindow() {
+        windowCores = 0;
+        update();
     }
 
     /** The rates 'tmeval bench' saved, if any (read off the FX thread; a damaged file is reported, not fatal). */

@@ -43,6 +43,7 @@ class AutoCostPreviewBench {
             workspace.corpusProperty().addListener((o, a, b) -> results.reset(b));
             RunViewModel vm = new RunViewModel(workspace, results, new CurrentThreadTaskExecutor(), rates, UserMessages.NONE);
             vm.cost().setLoad(() -> Double.NaN);
+            vm.cost().withoutWindow(); // no window draws here while the job runs
             vm.threadsProperty().set(Integer.parseInt(p[3]));
             // loaded after the view model, as a user loads them: the preview calibrates on the models
             workspace.put(Workspace.Slot.MODEL_A, Path.of(p[0]), ModelLoader.read(ModelLoader.Spec.of(Path.of(p[0]))));

@@ -154,6 +154,26 @@ class RunViewModelTest {
         assertTrue(vm.costSecondsProperty().get() < 2.69e3 / 1e3 / 2, "priced by the calibration, not at 1,000 updates a second: " + text);
     }
 
+    /**
+     * Before any job has finished, the preview leaves a core to the workbench's own threads (its live charts, their
+     * rendering, the JIT: measured at about one core of two during a job): the workers get the cores left, at least one.
+     * A view model without a window prices every thread.
+     */
+    @Test
+    void beforeAnyJobThePreviewLeavesACoreToTheWindow() {
+        RunViewModel vm = model();
+        vm.cost().setLoad(() -> Double.NaN);
+        AppFixtures.fill(workspace);
+        small(vm, ComparisonMethods.RATIO_CONVEX);
+        vm.threadsProperty().set(2);
+        double withWindow = vm.costSecondsProperty().get();
+        vm.cost().withoutWindow();
+        double without = vm.costSecondsProperty().get();
+        int cores = Runtime.getRuntime().availableProcessors();
+        double expected = Math.min(2, cores) / (double) Math.max(1, Math.min(2, cores - 1));
+        assertEquals(expected, withWindow / without, 1e-9, vm.costProperty().get());
+    }
+
     @Test
     void aBusyMachineStretchesThePreviewIntoARangeThatSaysItsLoad() {
         RunViewModel vm = model();
