@@ -21,11 +21,8 @@ import tmeval.app.common.BackgroundJob;
 import tmeval.app.common.TaskExecutor;
 import tmeval.app.common.Workspace;
 import tmeval.compare.ComparisonMethods;
-import tmeval.compare.Direction;
-import tmeval.compare.ModelComparison;
 import tmeval.compare.ModelPair;
 import tmeval.model.Corpus;
-import tmeval.model.Document;
 import tmeval.run.auto.AutoComparison;
 import tmeval.run.auto.AutoEstimation;
 import tmeval.run.plan.ComparisonJob;
@@ -39,7 +36,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.SplittableRandom;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -380,25 +376,8 @@ final class CostPreview {
         boolean measureExact = Double.isNaN(exactRate.get());
         ComparisonPlan defaults = RunForm.DEFAULTS;
         long maxStates = defaults.settings().maxExactStates();
-        calibration.of((sink, cancel) -> {
-            // short runs are all set-up and a cold JIT (a 30-temperature probe read a tenth of the real rate): warm up,
-            // then time runs long enough per document, for at least half a second
-            ModelComparison warmUp = ComparisonMethods.get(ComparisonMethods.RATIO_CONVEX).create(defaults.settings().withTemperatures(30).withBurnIn(5));
-            ModelComparison probe = ComparisonMethods.get(ComparisonMethods.RATIO_CONVEX).create(defaults.settings().withTemperatures(300).withBurnIn(30));
-            int documents = Math.min(20, corpus.size());
-            for (int d = 0; d < documents; d++) {
-                warmUp.estimate(corpus.document(d), pair.a(), pair.b(), Direction.FORWARD, new SplittableRandom(d), cancel);
-            }
-            long updates = 0;
-            long start = System.nanoTime();
-            for (int round = 0; round < 20 && (round == 0 || System.nanoTime() - start < 500_000_000L); round++) {
-                for (int d = 0; d < documents; d++) {
-                    Document doc = corpus.document(d);
-                    updates += probe.estimate(doc, pair.a(), pair.b(), Direction.FORWARD, new SplittableRandom(d), cancel).siteUpdates();
-                }
-            }
-            double rate = updates / ((System.nanoTime() - start) / 1e9);
-            return new double[] {rate, measureExact ? ExactCost.rate(corpus, pair, maxStates) : Double.NaN};
+        calibration.of((sink, cancel) -> new double[] {QuickCalibration.siteUpdatesPerSecond(pair, corpus, defaults.settings(), cancel),
+                measureExact ? ExactCost.rate(corpus, pair, maxStates) : Double.NaN
         }).onSuccess(rates -> {
             if (throughput.get().rates().isEmpty()) { // the calibration prices the job: its load is the rates'
                 load.ratesMeasuredAt(load.now(), 1);
