@@ -36,7 +36,7 @@ public final class WeightDiagnostics {
      * coverage does not mean a wrong value, high coverage made it right on every document seen); the exact multi-modal
      * cases' runs are all above it.
      */
-    public static final double MIN_CHAIN_COVERAGE = 0.5;
+    public static final double MIN_CHAIN_COVERAGE = 0.6;
 
     /** Whether a run's chains cover each other too little to trust that its proposal saw all the posterior's mass. */
     public static boolean chainsApart(EstimateResult r) {
