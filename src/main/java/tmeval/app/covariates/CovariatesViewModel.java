@@ -21,7 +21,6 @@ import tmeval.app.common.UserMessages;
 import tmeval.app.common.TaskExecutor;
 import tmeval.app.common.Workspace;
 import tmeval.io.InputException;
-import tmeval.io.OutputFile;
 import tmeval.model.Corpus;
 import tmeval.model.TopicModel;
 import tmeval.run.exec.ComparisonRunner;
@@ -30,11 +29,9 @@ import tmeval.run.covariates.BuiltInCovariates;
 import tmeval.run.covariates.Covariate;
 import tmeval.run.covariates.CovariateAnalysis;
 import tmeval.run.covariates.CovariateStudy;
-import tmeval.run.covariates.CovariatesTable;
 import tmeval.run.covariates.DocumentRatio;
 import tmeval.run.covariates.DocumentRatios;
 import tmeval.run.covariates.Metadata;
-import tmeval.run.plan.SettingName;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -367,23 +364,12 @@ public final class CovariatesViewModel {
             messages.error("Nothing to export", "run a comparison first");
             return;
         }
-        Map<String, String> settings = new LinkedHashMap<>();
-        settings.put(SettingName.PLAN.key(), "covariates");
-        settings.put(SettingName.METHOD.key(), s.method());
-        settings.put(SettingName.BINS.key(), Integer.toString(CovariateAnalysis.DEFAULT_BINS));
-        settings.put(SettingName.ALL.key(), Boolean.toString(s.all()));
-        if (results.planProperty().get() != null) {
-            results.planProperty().get().toSettings().forEach((k, v) -> settings.put("results." + k, v));
-        }
         List<Provenance.Input> inputs = new ArrayList<>(workspace.comparisonInputs());
         if (metadataPath.get() != null) {
             inputs.add(new Provenance.Input("metadata", metadataPath.get()));
         }
-        try (OutputFile out = OutputFile.create(path)) {
-            out.writer().write(Provenance.header(settings, inputs, true));
-            out.writer().write("# title\t" + Provenance.escape(title()) + "\n# caption\t" + Provenance.escape(caption()) + "\n");
-            CovariatesTable.write(s, out.writer());
-            out.commit();
+        try {
+            CovariatesExport.write(path, s, results.planProperty().get(), inputs, title(), caption());
         } catch (IOException e) {
             messages.error("Cannot export", path + ": " + e.getMessage());
         }
