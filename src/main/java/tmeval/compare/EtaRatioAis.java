@@ -22,11 +22,9 @@ public final class EtaRatioAis implements ModelComparison {
     private final int samples;
     private final int burnIn;
     private final Schedule schedule;
-    /** The larger model reordered for the last pair of different K (built once per pair, not per document). */
-    private volatile Ordered last;
-
-    private record Ordered(TopicModel a, TopicModel b, TopicModel orderedA, TopicModel orderedB) {
-    }
+    /** Models of different K: the larger's topics in EtaRatio's order. */
+    private final DifferentKPair ordered = new DifferentKPair((smaller, larger) -> new DifferentKPair.Pair(smaller,
+            EtaTopicOrder.of(smaller, larger).larger()));
 
     public EtaRatioAis(int temperatures, int samples, int burnIn, Schedule schedule) {
         this.temperatures = temperatures;
@@ -51,32 +49,12 @@ public final class EtaRatioAis implements ModelComparison {
             throw new IllegalArgumentException(method() + " needs a direction");
         }
         long start = RunClock.now();
-        if (a.numTopics() != b.numTopics()) {
-            Ordered o = ordered(a, b);
-            a = o.orderedA();
-            b = o.orderedB();
-        }
+        DifferentKPair.Pair pair = ordered.of(a, b);
+        a = pair.a();
+        b = pair.b();
         boolean forward = direction == Direction.FORWARD;
         EtaRatio.Result r = EtaRatio.logWeights(document, forward ? a : b, forward ? b : a, temperatures, samples, burnIn, schedule, random, cancel);
         double estimate = LogMath.logMeanExp(r.logWeights());
         return new RatioResult(forward ? estimate : -estimate, r.logWeights(), r.cost(), RunClock.now() - start);
-    }
-
-    /** The pair with the larger model's topics in EtaRatio's order, built on the first document of each pair. */
-    private Ordered ordered(TopicModel a, TopicModel b) {
-        Ordered o = last;
-        if (o != null && o.a() == a && o.b() == b) {
-            return o;
-        }
-        synchronized (this) {
-            o = last;
-            if (o == null || o.a() != a || o.b() != b) {
-                boolean aSmaller = a.numTopics() < b.numTopics();
-                TopicModel larger = aSmaller ? EtaTopicOrder.of(a, b).larger() : EtaTopicOrder.of(b, a).larger();
-                o = new Ordered(a, b, aSmaller ? a : larger, aSmaller ? larger : b);
-                last = o;
-            }
-            return o;
-        }
     }
 }

@@ -41,12 +41,9 @@ public final class RatioAis implements ModelComparison {
     private final int samples;
     private final int burnIn;
     private final Schedule schedule;
-    /** The split of the last pair of different K (built once per pair, not per document; identical for every thread). */
-    private volatile SplitPair lastSplit;
-
     /** Models of different K as they are annealed between: the smaller one split to the larger's K. */
-    private record SplitPair(TopicModel a, TopicModel b, TopicModel splitA, TopicModel splitB) {
-    }
+    private final DifferentKPair split = new DifferentKPair((smaller, larger) -> new DifferentKPair.Pair(TopicSplit.of(smaller, larger).model(),
+            larger));
 
     public RatioAis(Path path, int temperatures, int samples, int burnIn, Schedule schedule) {
         this.path = path;
@@ -78,11 +75,9 @@ public final class RatioAis implements ModelComparison {
             throw new IllegalArgumentException(method() + " needs a direction");
         }
         long start = RunClock.now();
-        if (a.numTopics() != b.numTopics()) {
-            SplitPair split = split(a, b);
-            a = split.splitA();
-            b = split.splitB();
-        }
+        DifferentKPair.Pair pair = split.of(a, b);
+        a = pair.a();
+        b = pair.b();
         DocumentView view = DocumentView.of(document);
         TopicModel to = direction == Direction.FORWARD ? a : b;
         TopicModel from = direction == Direction.FORWARD ? b : a;
@@ -99,23 +94,5 @@ public final class RatioAis implements ModelComparison {
         }
         double estimate = LogMath.logMeanExp(logWeights);
         return new RatioResult(direction == Direction.FORWARD ? estimate : -estimate, logWeights, cost, RunClock.now() - start);
-    }
-
-    /** The pair with its smaller model split to the larger's K, built on the first document of each pair. */
-    private SplitPair split(TopicModel a, TopicModel b) {
-        SplitPair last = lastSplit;
-        if (last != null && last.a() == a && last.b() == b) {
-            return last;
-        }
-        synchronized (this) {
-            last = lastSplit;
-            if (last == null || last.a() != a || last.b() != b) {
-                boolean aSmaller = a.numTopics() < b.numTopics();
-                TopicModel split = aSmaller ? TopicSplit.of(a, b).model() : TopicSplit.of(b, a).model();
-                last = new SplitPair(a, b, aSmaller ? split : a, aSmaller ? b : split);
-                lastSplit = last;
-            }
-            return last;
-        }
     }
 }
